@@ -1,0 +1,5 @@
+import { ComingSoon } from '@client/components/layouts/coming-soon';
+
+export default function Page() {
+  return <ComingSoon title="Subscribe" />;
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+/** Spec section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
+
+export interface ToastOptions {
+  title?: ReactNode;
+  description?: ReactNode;
+  variant?: 'default' | 'destructive';
+  /** Display time in ms; the default is 5000. */
+  duration?: number;
+  action?: ReactNode;
+}
+
+export interface ToastItem extends ToastOptions {
+  id: string;
+  open: boolean;
+}
+
+type Listener = (toasts: ToastItem[]) => void;
+let toasts: ToastItem[] = [];
+const listeners = new Set<Listener>();
+const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener(toasts);
+}
+
+function scheduleRemoval(id: string) {
+  if (removeTimers.has(id)) return;
+  removeTimers.set(
+    id,
+    setTimeout(() => {
+      removeTimers.delete(id);
+      emit(toasts.filter((t) => t.id !== id));
+    }, TOAST_REMOVE_DELAY),
+  );
+}
+
+export function dismiss(id?: string) {
+  for (const t of toasts) if (!id || t.id === id) scheduleRemoval(t.id);
+  emit(toasts.map((t) => (!id || t.id === id ? { ...t, open: false } : t)));
+}
+
+/** Shows a toast; returns its id. */
+export function toast(options: ToastOptions): string {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  emit([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+export function useToasts(): ToastItem[] {
+  const [state, setState] = useState(toasts);
+  useEffect(() => {
+    listeners.add(setState);
+    return () => {
+      listeners.delete(setState);
+    };
+  }, []);
+  return state;
+}
+
+export function useToast() {
+  return { toast, dismiss };
+}

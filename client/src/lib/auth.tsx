@@ -1,0 +1,100 @@
+import { STORAGE_KEYS } from '@shared/constants';
+import { publicUserSchema, type AuthResponse, type PublicUser } from '@shared/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError, apiJson } from './api-client';
+import { storage } from './storage';
+
+interface AuthState {
+  user: PublicUser | null;
+  isAuthenticated: boolean;
+  /** Stores the session in memory and locally (spec section 4). */
+  signIn(session: AuthResponse): void;
+  /** Clears the session and goes to / . */
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** The stored user, or null; an unparsable stored value is discarded (spec section 4). */
+export function readStoredUser(): PublicUser | null {
+  const raw = storage.get(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = publicUserSchema.safeParse(JSON.parse(raw));
+    if (parsed.success && storage.get(STORAGE_KEYS.token)) return parsed.data;
+  } catch {
+    /* fall through */
+  }
+  storage.remove(STORAGE_KEYS.user);
+  return null;
+}
+
+export function clearStoredSession(): void {
+  storage.remove(STORAGE_KEYS.user);
+  storage.remove(STORAGE_KEYS.token);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<PublicUser | null>(readStoredUser);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  const signIn = useCallback(
+    (session: AuthResponse) => {
+      storage.set(STORAGE_KEYS.token, session.token);
+      storage.set(STORAGE_KEYS.user, JSON.stringify(session.user));
+      queryClient.clear();
+      setUser(session.user);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => {
+    clearStoredSession();
+    queryClient.clear();
+    setUser(null);
+    navigate('/');
+  }, [navigate, queryClient]);
+
+  // A stored session may have expired or its account been removed: confirm it once on load.
+  useEffect(() => {
+    if (!storage.get(STORAGE_KEYS.token)) return;
+    let cancelled = false;
+    apiJson<PublicUser>('GET', '/api/auth/me')
+      .then((fresh) => {
+        if (cancelled) return;
+        storage.set(STORAGE_KEYS.user, JSON.stringify(fresh));
+        setUser(fresh);
+      })
+      .catch((err: unknown) => {
+        if (!cancelled && err instanceof ApiError && err.status === 401) {
+          clearStoredSession();
+          setUser(null);
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, isAuthenticated: user !== null, signIn, logout }),
+    [user, signIn, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+/** Where a user lands after signing in (spec section 2). */
+export function homeFor(user: Pick<PublicUser, 'role'>): string {
+  if (user.role === 'operator') return '/operator-dashboard';
+  if (user.role === 'admin') return '/admin';
+  return '/find-trucks';
+}

@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import type { AuthResponse } from '../shared/contracts';
+
+export const DEMO = {
+  operator: { username: 'demo_operator', phone: '(512) 555-0101', password: 'demo-operator-1' },
+  customer: { username: 'demo_customer', phone: '(512) 555-0100', password: 'demo-customer-1' },
+};
+
+let counter = 0;
+/** A phone number no other test uses (10 digits, first digit 2-9). */
+export function freshPhone(): string {
+  counter += 1;
+  const n = (Date.now() * 10 + counter + process.pid * 7) % 10_000_000;
+  return `737${String(n).padStart(7, '0')}`;
+}
+
+/** Signs up over the API and stores the session as the app does, then opens `path`. */
+export async function loginAs(page: Page, role: 'customer' | 'operator', path = '/'): Promise<AuthResponse> {
+  const res = await page.request.post('/api/auth/register', {
+    data: { phone: freshPhone(), password: 'e2e-password-1', role },
+  });
+  expect(res.status()).toBe(201);
+  const session = (await res.json()) as AuthResponse;
+  await page.goto('/');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  await page.goto(path);
+  return session;
+}
+
+/** Fails on any serious or critical axe violation on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

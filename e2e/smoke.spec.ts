@@ -1,0 +1,8 @@
+import { expect, test } from '@playwright/test';
+
+test('the built app is served with the API from one port', async ({ page, request }) => {
+  const health = await request.get('/api/health');
+  expect(await health.json()).toEqual({ status: 'ok' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database, DatabaseHandle } from './db/client';
+import { HttpError } from './lib/http-errors';
+import { TokenService } from './lib/tokens';
+import { authRoutes } from './modules/auth/auth.routes';
+import { metaRoutes } from './modules/meta/meta.routes';
+import { authPlugin } from './plugins/auth';
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  dataDir: string;
+  jwtSecret: string;
+  /** Demo data is on: the login tab shows the demo credentials. */
+  demoData: boolean;
+  authRateLimitPerMinute: number;
+  /** Folder of the built front end; served with an SPA fallback when it exists. */
+  clientDir?: string;
+}
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    database: DatabaseHandle;
+    config: AppConfig;
+    tokens: TokenService;
+  }
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 80 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('tokens', new TokenService(config.jwtSecret));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      const first = error.validation[0];
+      const message = first?.message ?? 'Invalid request';
+      return reply.status(400).send({ message, fieldErrors });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, fieldErrors: error.fieldErrors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  await app.register(metaRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+
+  const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/objects/') || !hasClient) {
+      return reply.status(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found` });
+    }
+    // Client-side routes: the SPA renders them (including its own not-found screen).
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (hasClient && config.clientDir) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
+
+  return app;
+}

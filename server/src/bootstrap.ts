@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp, type AppConfig } from './app';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { isEmpty, seedDemoData } from './db/seed';
+import { resolveJwtSecret, type Env } from './env';
+import { upsertAdmin } from './modules/auth/auth.service';
+
+/** Opens the database, migrates, seeds and builds the app, as `npm start` does. */
+export async function bootstrap(env: Env, options: { clientDir?: string; logger?: FastifyServerOptions['logger'] } = {}) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database: DatabaseHandle = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
+  );
+  const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
+  if (demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
+    await upsertAdmin(database.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, phone: env.ADMIN_PHONE });
+  }
+  const config: AppConfig = {
+    nodeEnv: env.NODE_ENV,
+    dataDir,
+    jwtSecret: resolveJwtSecret({ ...env, DATA_DIR: dataDir }),
+    demoData,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    clientDir: options.clientDir,
+  };
+  const app = await buildApp({ database, config, logger: options.logger });
+  app.addHook('onClose', () => database.close());
+  return app;
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_SMS_MESSAGE } from '../../../../shared/constants';
+import { users } from './users';
+
+export const foodTrucks = pgTable(
+  'food_trucks',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    cuisine: text('cuisine').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    address: text('address'),
+    isOpen: boolean('is_open').notNull().default(false),
+    phone: text('phone'),
+    image: text('image'),
+    gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
+    menuDocuments: jsonb('menu_documents').$type<string[]>().notNull().default([]),
+    smsMessage: text('sms_message').notNull().default(DEFAULT_SMS_MESSAGE),
+    lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('food_trucks_operator_idx').on(t.operatorId),
+    index('food_trucks_earth_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),
+    check('food_trucks_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('food_trucks_longitude_check', sql`${t.longitude} between -180 and 180`),
+    check('food_trucks_coordinates_pair_check', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+    check('food_trucks_open_needs_coordinates_check', sql`not ${t.isOpen} or ${t.latitude} is not null`),
+  ],
+);
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    foodTruckId: integer('food_truck_id')
+      .notNull()
+      .references(() => foodTrucks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Whole cents: the API speaks dollars, the database never rounds. */
+    priceCents: integer('price_cents').notNull(),
+    category: text('category'),
+    available: boolean('available').notNull().default(true),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('menu_items_truck_idx').on(t.foodTruckId),
+    check('menu_items_price_check', sql`${t.priceCents} > 0`),
+    check(
+      'menu_items_category_check',
+      sql`${t.category} is null or ${t.category} in ('Appetizers', 'Main Dishes', 'Sides', 'Desserts', 'Beverages', 'Specials')`,
+    ),
+  ],
+);
+
+export const userFavorites = pgTable(
+  'user_favorites',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    foodTruckId: integer('food_truck_id')
+      .notNull()
+      .references(() => foodTrucks.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_favorites_user_truck_unique').on(t.userId, t.foodTruckId),
+    index('user_favorites_truck_idx').on(t.foodTruckId),
+  ],
+);
+
+/**
+ * Every truck change, in order: the id is the SSE event id, so a reconnecting diner resumes with
+ * Last-Event-ID. Written in the same transaction as the change, then NOTIFY'd.
+ */
+export const truckEvents = pgTable(
+  'truck_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    truckId: integer('truck_id').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('truck_events_created_idx').on(t.createdAt),
+    check('truck_events_type_check', sql`${t.type} in ('opened', 'closed', 'moved', 'updated', 'removed')`),
+  ],
+);

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_PRICE_CENTS, type Role, type SubscriptionStatus } from '../../../../shared/constants';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username'),
+    email: text('email'),
+    /** E.164, unique: the sign-in name of customers. Only an admin (created from ADMIN_*) may lack one. */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<Role>().notNull().default('customer'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_unique').on(t.phone),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    check('users_role_check', sql`${t.role} in ('customer', 'operator', 'admin')`),
+    check('users_phone_required_check', sql`${t.phone} is not null or ${t.role} = 'admin'`),
+  ],
+);
+
+export const operatorSubscriptions = pgTable(
+  'operator_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    amountCents: integer('amount_cents').notNull().default(SUBSCRIPTION_PRICE_CENTS),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** 'offline' or 'stripe'. */
+    provider: text('provider').notNull().default('offline'),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('operator_subscriptions_operator_unique').on(t.operatorId),
+    check('operator_subscriptions_status_check', sql`${t.status} in ('active', 'paused', 'past_due', 'canceled')`),
+    check('operator_subscriptions_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  targetTable: text('target_table').notNull(),
+  targetId: integer('target_id'),
+  oldValues: text('old_values'),
+  newValues: text('new_values'),
+  timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,113 @@
+import { count } from 'drizzle-orm';
+import { SUBSCRIPTION_PRICE_CENTS, type MenuCategory } from '../../../shared/constants';
+import { toE164 } from '../../../shared/utils/phone';
+import { hashPassword } from '../lib/passwords';
+import type { Database } from './client';
+import { foodTrucks, menuItems, operatorSubscriptions, users } from './schema';
+
+/** Shown on the login tab while DEMO_DATA is on. */
+export const DEMO_ACCOUNTS = [
+  { role: 'operator', username: 'demo_operator', phone: '(512) 555-0101', password: 'demo-operator-1' },
+  { role: 'customer', username: 'demo_customer', phone: '(512) 555-0100', password: 'demo-customer-1' },
+];
+
+type SeedItem = [name: string, price: number, category: MenuCategory, description: string, available?: boolean];
+interface SeedTruck {
+  name: string;
+  cuisine: string;
+  description: string;
+  address: string;
+  lat: number;
+  lng: number;
+  isOpen: boolean;
+  phone: string;
+  items: SeedItem[];
+}
+
+/** About a dozen trucks around Austin, TX: varied cuisines, open and closed. */
+export const DEMO_TRUCKS: SeedTruck[] = [
+  { name: 'Smokestack BBQ', cuisine: 'BBQ', description: 'Central Texas brisket smoked 14 hours over post oak.', address: '1100 S Congress Ave, Austin, TX 78704', lat: 30.2515, lng: -97.7489, isOpen: true, phone: '(512) 555-0111',
+    items: [['Sliced Brisket Plate', 18.5, 'Main Dishes', 'Half pound of brisket, pickles, onions, white bread'], ['Pulled Pork Sandwich', 11, 'Main Dishes', 'Smoked pork shoulder with vinegar slaw'], ['Mac & Cheese', 4.5, 'Sides', 'Three-cheese, baked'], ['Banana Pudding', 5, 'Desserts', 'Vanilla wafers, fresh bananas'], ['Sweet Tea', 3, 'Beverages', 'Brewed daily']] },
+  { name: 'Taco Libre', cuisine: 'Mexican', description: 'Street tacos on handmade corn tortillas.', address: '1300 E 6th St, Austin, TX 78702', lat: 30.2637, lng: -97.7266, isOpen: true, phone: '(512) 555-0112',
+    items: [['Al Pastor Taco', 3.75, 'Main Dishes', 'Pork, pineapple, cilantro, onion'], ['Barbacoa Taco', 4.25, 'Main Dishes', 'Slow-braised beef cheek'], ['Elote', 5, 'Sides', 'Grilled corn, cotija, chile'], ['Horchata', 3.5, 'Beverages', 'Cinnamon rice milk'], ['Churros', 4, 'Desserts', 'With chocolate sauce', false]] },
+  { name: 'Pasta Vagabonda', cuisine: 'Italian', description: 'Fresh pasta rolled every morning.', address: '91 Red River St, Austin, TX 78701', lat: 30.2589, lng: -97.7385, isOpen: false, phone: '(512) 555-0113',
+    items: [['Cacio e Pepe', 13, 'Main Dishes', 'Pecorino, black pepper, tonnarelli'], ['Garlic Knots', 5, 'Appetizers', 'Six knots, marinara'], ['Tiramisu', 6.5, 'Desserts', 'Espresso-soaked ladyfingers']] },
+  { name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean bowls and fried chicken.', address: '2100 Guadalupe St, Austin, TX 78705', lat: 30.2846, lng: -97.7419, isOpen: true, phone: '(512) 555-0114',
+    items: [['Bulgogi Bowl', 12.5, 'Main Dishes', 'Marinated beef, rice, kimchi'], ['Korean Fried Chicken', 11, 'Main Dishes', 'Gochujang glaze'], ['Kimchi Fries', 7, 'Sides', 'Fries, kimchi, spicy mayo'], ['Yuzu Lemonade', 4, 'Beverages', 'Fresh-squeezed']] },
+  { name: 'Gulf Coast Catch', cuisine: 'Seafood', description: 'Po’boys and fish tacos from Gulf seafood.', address: '1600 Barton Springs Rd, Austin, TX 78704', lat: 30.2641, lng: -97.7607, isOpen: false, phone: '(512) 555-0115',
+    items: [['Shrimp Po’boy', 14, 'Main Dishes', 'Fried Gulf shrimp, remoulade'], ['Fish Tacos', 12, 'Main Dishes', 'Blackened redfish, cabbage slaw'], ['Hush Puppies', 5, 'Sides', 'With honey butter']] },
+  { name: 'Green Machine', cuisine: 'Vegetarian', description: 'Plant-forward bowls and wraps.', address: '4200 N Lamar Blvd, Austin, TX 78756', lat: 30.3108, lng: -97.7403, isOpen: true, phone: '(512) 555-0116',
+    items: [['Falafel Wrap', 10, 'Main Dishes', 'Hummus, pickled onion, tahini'], ['Quinoa Bowl', 11.5, 'Main Dishes', 'Roasted vegetables, lemon dressing'], ['Sweet Potato Fries', 5, 'Sides', 'With chipotle aioli'], ['Cold Brew', 4.5, 'Beverages', 'Slow-steeped']] },
+  { name: 'Sweet Spot Desserts', cuisine: 'Desserts', description: 'Ice cream sandwiches and pies.', address: '1701 S Lamar Blvd, Austin, TX 78704', lat: 30.2521, lng: -97.7666, isOpen: true, phone: '(512) 555-0117',
+    items: [['Ice Cream Sandwich', 6, 'Desserts', 'Two cookies, vanilla bean'], ['Pecan Pie Slice', 5.5, 'Desserts', 'Texas pecans'], ['Affogato', 6.5, 'Specials', 'Espresso over gelato']] },
+  { name: 'Rolling Roast Coffee', cuisine: 'Coffee', description: 'Single-origin espresso on wheels.', address: '1900 Aldrich St, Austin, TX 78723', lat: 30.2987, lng: -97.7058, isOpen: false, phone: '(512) 555-0118',
+    items: [['Latte', 4.75, 'Beverages', 'Double shot'], ['Breakfast Taco', 3.5, 'Main Dishes', 'Egg, potato, cheese'], ['Kolache', 3, 'Appetizers', 'Sausage and cheese']] },
+  { name: 'Mezze on Main', cuisine: 'Mediterranean', description: 'Shawarma, mezze plates and fresh pita.', address: '11600 Rock Rose Ave, Austin, TX 78758', lat: 30.4021, lng: -97.7228, isOpen: true, phone: '(512) 555-0119',
+    items: [['Chicken Shawarma Plate', 13.5, 'Main Dishes', 'Garlic sauce, rice, salad'], ['Hummus & Pita', 6, 'Appetizers', 'Olive oil, paprika'], ['Baklava', 4, 'Desserts', 'Pistachio']] },
+  { name: 'Masala Wheels', cuisine: 'Indian', description: 'Curries, kathi rolls and chai.', address: '5300 Burnet Rd, Austin, TX 78756', lat: 30.3255, lng: -97.7396, isOpen: false, phone: '(512) 555-0120',
+    items: [['Butter Chicken', 12.5, 'Main Dishes', 'With basmati rice'], ['Paneer Kathi Roll', 10, 'Main Dishes', 'Paratha, mint chutney'], ['Samosas', 5, 'Appetizers', 'Two, with tamarind'], ['Masala Chai', 3.5, 'Beverages', 'Spiced milk tea']] },
+  { name: 'Southern Comfort Kitchen', cuisine: 'Southern', description: 'Fried chicken, biscuits and greens.', address: '2000 E Cesar Chavez St, Austin, TX 78702', lat: 30.2556, lng: -97.7218, isOpen: true, phone: '(512) 555-0121',
+    items: [['Fried Chicken Biscuit', 9, 'Main Dishes', 'Honey butter, pickles'], ['Collard Greens', 4, 'Sides', 'Smoked turkey'], ['Peach Cobbler', 5.5, 'Desserts', 'Warm, with cream']] },
+  { name: 'Burger Bus', cuisine: 'American', description: 'Smash burgers and hand-cut fries.', address: '1000 W Riverside Dr, Austin, TX 78704', lat: 30.2620, lng: -97.7551, isOpen: false, phone: '(512) 555-0122',
+    items: [['Double Smash Burger', 11, 'Main Dishes', 'American cheese, special sauce'], ['Hand-cut Fries', 4, 'Sides', 'Sea salt'], ['Chocolate Shake', 6, 'Beverages', 'Real ice cream'], ['Burger of the Week', 13, 'Specials', 'Ask the crew']] },
+];
+
+/** True when the database holds no accounts yet (the embedded database's first start). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Demo operator (subscribed) and customer, and the demo trucks with menus. Run on an empty database. */
+export async function seedDemoData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [operator, customer] = await tx
+      .insert(users)
+      .values(
+        await Promise.all(
+          DEMO_ACCOUNTS.map(async (a) => ({
+            username: a.username,
+            phone: toE164(a.phone),
+            email: `${a.username}@example.com`,
+            role: a.role as 'operator' | 'customer',
+            passwordHash: await hashPassword(a.password),
+          })),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!operator || !customer) throw new Error('demo accounts were not created');
+    await tx.insert(operatorSubscriptions).values({
+      operatorId: operator.id,
+      status: 'active',
+      amountCents: SUBSCRIPTION_PRICE_CENTS,
+      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    });
+    for (const t of DEMO_TRUCKS) {
+      const [truck] = await tx
+        .insert(foodTrucks)
+        .values({
+          name: t.name,
+          cuisine: t.cuisine,
+          description: t.description,
+          address: t.address,
+          latitude: t.lat,
+          longitude: t.lng,
+          isOpen: t.isOpen,
+          phone: toE164(t.phone),
+          operatorId: operator.id,
+        })
+        .returning({ id: foodTrucks.id });
+      if (!truck) throw new Error('demo truck was not created');
+      await tx.insert(menuItems).values(
+        t.items.map(([name, price, category, description, available = true]) => ({
+          foodTruckId: truck.id,
+          name,
+          priceCents: Math.round(price * 100),
+          category,
+          description,
+          available,
+        })),
+      );
+    }
+  });
+}

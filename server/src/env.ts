@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/** Every variable the server reads. `.env.example` documents each one. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535').default(5000),
+    HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// connection URL' })),
+    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    ADMIN_USERNAME: optional(z.string().min(3, 'must be at least 3 characters')),
+    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+    ADMIN_PHONE: optional(z.string().regex(/^\+?[1-9]\d{9,15}$/, 'must be a phone number of 10 to 16 digits')),
+    DEMO_DATA: optional(flag),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(30),
+    STRIPE_SECRET_KEY: optional(z.string()),
+    STRIPE_PUBLISHABLE_KEY: optional(z.string()),
+    STRIPE_PRICE_ID: optional(z.string()),
+    STRIPE_WEBHOOK_SECRET: optional(z.string()),
+    TWILIO_ACCOUNT_SID: optional(z.string()),
+    TWILIO_AUTH_TOKEN: optional(z.string()),
+    TWILIO_FROM: optional(z.string()),
+    S3_ENDPOINT: optional(z.url({ error: 'must be a URL' })),
+    S3_BUCKET: optional(z.string()),
+    S3_REGION: optional(z.string()),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    OPENAI_API_KEY: optional(z.string()),
+    OPENAI_BASE_URL: optional(z.url({ error: 'must be a URL' })),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
+    }
+  });
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+/** Parses process.env; a bad value becomes one readable line naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => `Invalid environment variable ${String(issue.path[0] ?? '?')}: ${issue.message}`),
+  );
+}
+
+/** JWT_SECRET, or one generated on first start and kept under DATA_DIR (never in production). */
+export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

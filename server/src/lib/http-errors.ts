@@ -1,0 +1,37 @@
+/** An error the client caused; the error handler turns it into `{ message, fieldErrors? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new HttpError(400, message, fieldErrors);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const paymentRequired = (message = 'An active subscription is required. Subscribe at /subscribe.') =>
+  new HttpError(402, message);
+export const payloadTooLarge = (message: string) => new HttpError(413, message);
+
+/** PostgreSQL error codes, read through Drizzle's wrapper (the driver error is its cause). */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+}
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+export const pgConstraint = (err: unknown): string | undefined => {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && 'constraint' in e && typeof e.constraint === 'string') return e.constraint;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return undefined;
+};

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authResponseSchema,
+  customerSignupSchema,
+  errorResponseSchema,
+  loginSchema,
+  publicUserSchema,
+  registerSchema,
+  type PublicUser,
+} from '../../../../shared/contracts';
+import { unauthorized } from '../../lib/http-errors';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { authenticate, createAccount, findPublicUser } from './auth.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const session = async (user: PublicUser) => ({ user, token: await app.tokens.sign({ userId: user.id, role: user.role }) });
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema, ...errors } },
+    },
+    async (request) => session(await authenticate(app.db, request.body.username, request.body.password)),
+  );
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await session(await createAccount(app.db, request.body))),
+  );
+
+  app.post(
+    '/register-customer',
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: customerSignupSchema, response: { 201: authResponseSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await session(await createAccount(app.db, { ...request.body, role: 'customer' }))),
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: requireUser(),
+      schema: { tags: ['auth'], response: { 200: publicUserSchema, 401: errorResponseSchema } },
+    },
+    async (request) => {
+      const user = await findPublicUser(app.db, currentUser(request).id);
+      if (!user) throw unauthorized();
+      return user;
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEMO_ACCOUNTS } from '../../db/seed';
+
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['meta'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (_request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: 'ok' as const };
+      } catch (err) {
+        app.log.warn({ err }, 'health check: database did not answer');
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+
+  /** What the client needs to know about this installation (the demo hint on the login tab). */
+  app.get(
+    '/app-config',
+    {
+      schema: {
+        tags: ['meta'],
+        response: {
+          200: z.object({
+            demoCredentials: z
+              .array(z.object({ role: z.string(), username: z.string(), phone: z.string(), password: z.string() }))
+              .nullable(),
+          }),
+        },
+      },
+    },
+    async () => ({ demoCredentials: app.config.demoData ? DEMO_ACCOUNTS : null }),
+  );
+};

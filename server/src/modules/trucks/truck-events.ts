@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { truckEvents } from '../../db/schema';
+import type { TruckRow } from './truck.repository';
+
+export const TRUCK_EVENTS_CHANNEL = 'truck_events';
+export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed'] as const;
+export type TruckEventType = (typeof TRUCK_EVENT_TYPES)[number];
+
+/**
+ * Records a truck change and NOTIFYs every server process. Call it inside the transaction that
+ * makes the change: the NOTIFY is delivered only if that transaction commits. The notification
+ * carries just the event id (NOTIFY payloads are capped at 8 kB); listeners read the row.
+ */
+export async function publishTruckEvent(tx: DbOrTx, type: TruckEventType, truck: TruckRow): Promise<number> {
+  const payload = { ...truck, lastUpdated: truck.lastUpdated.toISOString() };
+  const [event] = await tx
+    .insert(truckEvents)
+    .values({ type, truckId: truck.id, operatorId: truck.operatorId, payload })
+    .returning({ id: truckEvents.id });
+  if (!event) throw new Error('truck event insert returned no row');
+  await tx.execute(sql`select pg_notify(${TRUCK_EVENTS_CHANNEL}, ${String(event.id)})`);
+  return event.id;
+}

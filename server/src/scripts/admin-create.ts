@@ -1,0 +1,21 @@
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { openDatabase } from '../db/client';
+import { parseEnv } from '../env';
+import { upsertAdmin } from '../modules/auth/auth.service';
+
+/** npm run admin:create -- --username NAME --password SECRET [--phone NUMBER] */
+const { values } = parseArgs({
+  options: { username: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' } },
+});
+if (!values.username || !values.password || values.password.length < 8) {
+  console.error('Usage: npm run admin:create -- --username NAME --password SECRET(8+ characters) [--phone NUMBER]');
+  process.exit(2);
+}
+const env = parseEnv();
+const database = await openDatabase(
+  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
+);
+const admin = await upsertAdmin(database.db, { username: values.username, password: values.password, phone: values.phone });
+console.log(`Admin '${admin.username}' is ready (id ${admin.id}).`);
+await database.close();

@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { buildApp, type App, type AppConfig } from '../app';
+import type { Database, DatabaseHandle } from '../db/client';
+import { operatorSubscriptions, users } from '../db/schema';
+import type { AuthResponse } from '../../../shared/contracts';
+import { createTestDatabase } from './database';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Send this string as the raw body instead of JSON-encoding `body`. */
+  raw?: string;
+}
+
+export interface TestServer {
+  app: App;
+  url: string;
+  db: Database;
+  database: DatabaseHandle;
+  config: AppConfig;
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Registers an account over the API and returns `{ user, token }`. */
+  signUp(role?: 'customer' | 'operator', overrides?: Record<string, unknown>): Promise<AuthResponse>;
+  /** An operator with an active subscription. */
+  signUpSubscribedOperator(): Promise<AuthResponse>;
+  /** An admin (admins come only from configuration, so this writes to the database). */
+  signUpAdmin(): Promise<AuthResponse>;
+  close(): Promise<void>;
+}
+
+let phoneCounter = 0;
+/** A unique, valid ten-digit phone number for each account a test creates. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `512${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(3, '0')}`.slice(0, 10);
+}
+
+/** Starts the whole app on a fresh database and a random port, as the server does, over real HTTP. */
+export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+  const { handle, drop } = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-test-'));
+  const config: AppConfig = {
+    nodeEnv: 'test',
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    demoData: false,
+    authRateLimitPerMinute: 10_000,
+    ...overrides,
+  };
+  const app = await buildApp({ database: handle, config });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  async function request<T>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const res = await fetch(url + urlPath, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  async function signUp(role: 'customer' | 'operator' = 'customer', extra: Record<string, unknown> = {}) {
+    const res = await request<AuthResponse>('POST', '/api/auth/register', {
+      body: { phone: uniquePhone(), password: 'correct-horse-1', role, ...extra },
+    });
+    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  return {
+    app,
+    url,
+    db: handle.db,
+    database: handle,
+    config,
+    request,
+    signUp,
+    async signUpSubscribedOperator() {
+      const session = await signUp('operator');
+      await handle.db.insert(operatorSubscriptions).values({ operatorId: session.user.id, status: 'active' });
+      return session;
+    },
+    async signUpAdmin() {
+      const session = await signUp('customer');
+      await handle.db.update(users).set({ role: 'admin' }).where(eq(users.id, session.user.id));
+      return { user: { ...session.user, role: 'admin' }, token: session.token };
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Business constants of spec section 9 and the decisions in DESIGN.md. Imported by server and client. */
+
+export const PRODUCT_NAME = 'Food Truck Finder';
+
+export const ROLES = ['customer', 'operator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const REGISTERABLE_ROLES = ['customer', 'operator'] as const;
+
+export const CUISINES = [
+  'Mexican',
+  'American',
+  'Italian',
+  'Asian',
+  'BBQ',
+  'Southern',
+  'Seafood',
+  'Vegetarian',
+  'Desserts',
+  'Coffee',
+  'Mediterranean',
+  'Indian',
+  'Fusion',
+  'Other',
+] as const;
+
+export const MENU_CATEGORIES = ['Appetizers', 'Main Dishes', 'Sides', 'Desserts', 'Beverages', 'Specials'] as const;
+export type MenuCategory = (typeof MENU_CATEGORIES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_PRICE_CENTS = 2999;
+
+export const DEFAULT_SMS_MESSAGE = "🚚 We're now open for business! Come grab some delicious food!";
+
+export const FREE_VOICE_USES = 3;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const COPYRIGHT_YEAR = 2025;
+
+const MB = 1024 * 1024;
+export const LIMITS = {
+  galleryPhotos: 10,
+  menuDocuments: 5,
+  bannerBytes: 50 * MB,
+  galleryBytes: 50 * MB,
+  createImageBytes: 5 * MB,
+  menuDocumentBytes: 10 * MB,
+  uploaderDefaultBytes: 10 * MB,
+  phoneMinLength: 10,
+  menuItemMinPrice: 0.01,
+} as const;
+
+/** Default radius of the diners' list and map (the spec's heading: 'within 20 miles'). */
+export const DEFAULT_RADIUS_MILES = 20;
+/** Nearby-alert radius (spec section 9). */
+export const NEARBY_ALERT_RADIUS_KM = 2;
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  voiceFreeUses: 'voiceAssistantFreeUses',
+} as const;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { REGISTERABLE_ROLES, ROLES } from '../constants';
+import { stripPhoneFormatting } from '../utils/phone';
+import { optionalText } from './common';
+
+export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+
+/** A phone entry: hyphens, spaces and parentheses stripped, then the spec's two rules. */
+export const phoneField = z
+  .string({ error: 'Phone number is required' })
+  .transform(stripPhoneFormatting)
+  .pipe(
+    z
+      .string()
+      .min(10, 'Phone number must be at least 10 digits')
+      .regex(PHONE_PATTERN, 'Invalid phone number format'),
+  );
+
+/** Decision (docs/decisions/0002): a password of at least 8 characters; the spec shows no rule. */
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+export const loginSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .transform(stripPhoneFormatting)
+    .pipe(z.string().min(1, 'Username is required').max(100)),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const usernameField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(40, 'Username must be at most 40 characters')
+    .regex(/^[A-Za-z0-9_.]+$/, 'Username may contain only letters, digits, dots and underscores')
+    .regex(/[A-Za-z]/, 'Username must contain a letter')
+    .optional(),
+);
+
+export const emailField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.email('Invalid email address').max(254).optional(),
+);
+
+/** What POST /api/auth/register accepts (the client removes confirmPassword before sending). */
+export const registerSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+  role: z.enum(REGISTERABLE_ROLES, { error: 'Role must be customer or operator' }).default('customer'),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The register form: the request plus a matching confirmation. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+export const customerSignupSchema = z.object({
+  phone: phoneField,
+  password: newPasswordField,
+});
+export type CustomerSignupInput = z.input<typeof customerSignupSchema>;
+
+/** The user as it leaves the server: never the password hash, never payment-provider ids. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const authResponseSchema = z.object({ user: publicUserSchema, token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const displayName = (u: Pick<PublicUser, 'username' | 'phone'>) => u.username ?? u.phone ?? 'there';
+
+export { optionalText };

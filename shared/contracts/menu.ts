@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MENU_CATEGORIES } from '../constants';
+import { optionalText } from './common';
+import { mediaRef } from './trucks';
+
+export const menuItemSchema = z.object({
+  id: z.number().int(),
+  foodTruckId: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  category: z.string().nullable(),
+  available: z.boolean(),
+  image: z.string().nullable(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+const price = z.coerce
+  .number({ error: 'Price must be a number' })
+  .min(0.01, 'Price must be greater than 0')
+  .max(100_000, 'Price must be at most $100,000')
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price can have at most two decimal places');
+
+const menuItemFields = {
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  price,
+  description: optionalText(1000),
+  category: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(MENU_CATEGORIES, { error: 'Please choose a menu category' }).optional(),
+  ),
+  available: z.boolean().default(true),
+  image: mediaRef.nullish(),
+};
+
+export const menuItemCreateSchema = z.object({ ...menuItemFields, foodTruckId: z.number().int().positive() });
+export type MenuItemCreateInput = z.input<typeof menuItemCreateSchema>;
+
+/** The add/edit dialog's form (no truck id: the screen supplies it). */
+export const menuItemFormSchema = z.object(menuItemFields);
+export type MenuItemFormInput = z.input<typeof menuItemFormSchema>;
+
+/** PUT /api/menu-items/:id takes the fields, or only `available`. */
+export const menuItemUpdateSchema = z
+  .object({ ...menuItemFields, available: z.boolean().optional() })
+  .partial();
+export type MenuItemUpdateInput = z.input<typeof menuItemUpdateSchema>;
+
+export const menuItemImageSchema = z.object({ imageURL: mediaRef });

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { CUISINES, LIMITS } from '../constants';
+import { isoDate, optionalText } from './common';
+
+/**
+ * A stored file reference: `/objects/{id}` served by our object store. Older clients may also send a
+ * data URL, which the server checks and turns into an object before storing (never the bytes).
+ */
+export const mediaRef = z.string().trim().min(1).max(80 * 1024 * 1024);
+
+export const latitude = z.number({ error: 'Latitude must be a number' }).min(-90).max(90);
+export const longitude = z.number({ error: 'Longitude must be a number' }).min(-180).max(180);
+
+/** A truck as the API returns it. `distanceMiles` only when the caller gave a position. */
+export const foodTruckSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  cuisine: z.string(),
+  operatorId: z.number().int(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  address: z.string().nullable(),
+  isOpen: z.boolean(),
+  phone: z.string().nullable(),
+  image: z.string().nullable(),
+  gallery: z.array(z.string()),
+  menuDocuments: z.array(z.string()),
+  smsMessage: z.string(),
+  lastUpdated: isoDate,
+  distanceMiles: z.number().optional(),
+});
+/** The wire shape (timestamps as ISO strings), as clients see it. */
+export type FoodTruck = z.input<typeof foodTruckSchema>;
+
+const truckName = z.string({ error: 'Truck name is required' }).trim().min(1, 'Truck name is required').max(120);
+const cuisine = z
+  .string({ error: 'Cuisine type is required' })
+  .trim()
+  .min(1, 'Cuisine type is required')
+  .refine((v) => (CUISINES as readonly string[]).includes(v), 'Please choose a cuisine from the list');
+
+const truckFields = {
+  name: truckName,
+  description: optionalText(2000),
+  cuisine,
+  phone: optionalText(30),
+  address: optionalText(300),
+  image: mediaRef.nullish(),
+  gallery: z.array(mediaRef).max(LIMITS.galleryPhotos, 'Gallery full: You can upload a maximum of 10 photos.').optional(),
+  menuDocuments: z
+    .array(mediaRef)
+    .max(LIMITS.menuDocuments, 'Menu limit reached: You can upload a maximum of 5 menu items.')
+    .optional(),
+  latitude: latitude.nullish(),
+  longitude: longitude.nullish(),
+  isOpen: z.boolean().optional(),
+  /** Ignored unless the caller is an admin: the operator is always the signed-in user. */
+  operatorId: z.number().int().positive().optional(),
+};
+
+export const truckCreateSchema = z.object(truckFields);
+export type TruckCreateInput = z.input<typeof truckCreateSchema>;
+
+export const truckUpdateSchema = z.object(truckFields).partial();
+export type TruckUpdateInput = z.input<typeof truckUpdateSchema>;
+
+export const locationUpdateSchema = z.object({
+  latitude,
+  longitude,
+  address: optionalText(300),
+  isOpen: z.boolean().optional(),
+});
+export type LocationUpdateInput = z.input<typeof locationUpdateSchema>;
+
+export const openTruckSchema = z.object({
+  latitude,
+  longitude,
+  address: optionalText(300),
+});
+export type OpenTruckInput = z.input<typeof openTruckSchema>;
+
+/** Query of GET /api/food-trucks/active. */
+export const activeTrucksQuerySchema = z
+  .object({
+    lat: z.coerce.number({ error: 'lat must be a number' }).min(-90).max(90).optional(),
+    lng: z.coerce.number({ error: 'lng must be a number' }).min(-180).max(180).optional(),
+    radiusMiles: z.coerce.number({ error: 'radiusMiles must be a number' }).positive('radiusMiles must be positive').max(12_500).optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+    message: 'lat and lng must be given together',
+    path: ['lat'],
+  });

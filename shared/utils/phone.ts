@@ -1,0 +1,23 @@
+/** Characters the spec strips from phone and username entries: hyphens, spaces and parentheses. */
+export function stripPhoneFormatting(value: string): string {
+  return value.replace(/[-\s()]/g, '');
+}
+
+/**
+ * Normalises a cleaned phone entry to E.164. Ten digits are a North American number (+1);
+ * eleven digits starting with 1 likewise; anything else keeps its digits behind a plus.
+ */
+export function toE164(value: string): string {
+  const digits = stripPhoneFormatting(value).replace(/^\+/, '');
+  if (digits.length === 10) return `+1${digits}`;
+  return `+${digits}`;
+}
+
+/** Display form: 3-3-4 for ten-digit (or +1 and ten-digit) numbers, as the admin tables show them. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const digits = value.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10) return value;
+  return `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
+}
