@@ -17,7 +17,12 @@ import type { Database, DatabaseHandle } from './db/client';
 import { HttpError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
+import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
+import { trucksRoutes } from './modules/trucks/trucks.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin } from './plugins/auth';
 
 export interface AppConfig {
@@ -98,6 +103,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
 
   await app.register(metaRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
+  // Each module declares its full paths.
+  await app.register(trucksRoutes);
+  await app.register(eventsRoutes);
+  await app.register(operatorTrucksRoutes);
+  await app.register(menuItemsRoutes);
+  await app.register(uploadsRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {
