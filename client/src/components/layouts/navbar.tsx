@@ -9,6 +9,10 @@ import { cn } from '@client/lib/utils';
 interface NavItem {
   label: string;
   href: string;
+  /** Drawn as a button on desktop (the logged-out Login). */
+  primary?: boolean;
+  /** Shares its target with another item, so it is never marked as the current page. */
+  alias?: boolean;
 }
 
 /** The links of spec section 2's navigation bar for the current visitor (Logout is added separately). */
@@ -16,7 +20,7 @@ function useNavItems(): NavItem[] {
   const { user } = useAuth();
   const items: NavItem[] = [{ label: 'Find Trucks', href: '/find-trucks' }];
   if (!user) {
-    items.push({ label: 'For Operators', href: '/login' }, { label: 'Login', href: '/login' });
+    items.push({ label: 'For Operators', href: '/login', alias: true }, { label: 'Login', href: '/login', primary: true });
   } else if (user.role === 'operator') {
     items.push({ label: 'Dashboard', href: '/operator-dashboard' });
   } else {
@@ -28,7 +32,7 @@ function useNavItems(): NavItem[] {
 const desktopLinkClass = (active: boolean) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-gray-100 hover:text-gray-900',
-    active ? 'text-brand-800' : 'text-gray-700',
+    active ? 'bg-brand-50 text-brand-800' : 'text-gray-700',
   );
 const mobileItemClass = 'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100';
 
@@ -44,6 +48,7 @@ export function Navbar() {
     setMenuOpen(false);
   }, [location]);
 
+  const isCurrent = (item: NavItem) => !item.alias && location === item.href;
   const home = user?.role === 'operator' ? '/operator-dashboard' : '/';
 
   return (
@@ -61,9 +66,19 @@ export function Navbar() {
         <ul className="hidden items-center gap-1 md:flex">
           {items.map((item, i) => (
             <li key={`${item.label}-${i}`}>
-              <Link href={item.href} className={desktopLinkClass(location === item.href)}>
-                {item.label}
-              </Link>
+              {item.primary ? (
+                <Button asChild size="sm" className="ml-2">
+                  <Link href={item.href}>{item.label}</Link>
+                </Button>
+              ) : (
+                <Link
+                  href={item.href}
+                  aria-current={isCurrent(item) ? 'page' : undefined}
+                  className={desktopLinkClass(isCurrent(item))}
+                >
+                  {item.label}
+                </Link>
+              )}
             </li>
           ))}
           {user && (

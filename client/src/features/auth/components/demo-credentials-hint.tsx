@@ -4,6 +4,14 @@ import { useAppConfig } from '../api/app-config';
 
 const ROLE_LABELS: Record<string, string> = { operator: 'Operator', customer: 'Customer', admin: 'Admin' };
 
+function Credential({ label, value }: { label: string; value: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      {label}: <span className="font-mono text-gray-900">{value}</span>
+    </span>
+  );
+}
+
 /** The demo accounts, only while the installation runs with demo data (GET /api/app-config). */
 export function DemoCredentialsHint() {
   const { data } = useAppConfig();
@@ -18,10 +26,10 @@ export function DemoCredentialsHint() {
         {accounts.map((a) => (
           <div key={`${a.role}-${a.username}`} className="grid gap-0.5">
             <dt className="font-medium text-gray-900">{ROLE_LABELS[a.role] ?? a.role}</dt>
-            <dd className="text-gray-800">
-              <span className="font-mono">{a.username}</span> or <span className="font-mono">{formatPhone(a.phone)}</span>
-              {' · password '}
-              <span className="font-mono">{a.password}</span>
+            <dd className="flex flex-wrap gap-x-3 text-gray-800">
+              <Credential label="Username" value={a.username} />
+              <Credential label="Phone" value={formatPhone(a.phone)} />
+              <Credential label="Password" value={a.password} />
             </dd>
           </div>
         ))}
