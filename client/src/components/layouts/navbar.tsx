@@ -115,7 +115,14 @@ export function Navbar() {
             ))}
             {user && (
               <li>
-                <button type="button" className={mobileItemClass} onClick={logout}>
+                <button
+                  type="button"
+                  className={mobileItemClass}
+                  onClick={() => {
+                    setMenuOpen(false);
+                    logout();
+                  }}
+                >
                   Logout
                 </button>
               </li>

@@ -30,7 +30,7 @@ export function RoleChoice({
             <label
               key={role}
               className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                'relative flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
                 checked ? 'border-brand-600 bg-brand-50' : 'border-gray-300 bg-white hover:bg-gray-50',
               )}
             >
@@ -40,7 +40,7 @@ export function RoleChoice({
                 value={role}
                 checked={checked}
                 onChange={() => onChange(role)}
-                className="sr-only"
+                className="absolute inset-0 cursor-pointer appearance-none rounded-lg opacity-0"
               />
               <Icon className={cn('mt-0.5 h-5 w-5 shrink-0', checked ? 'text-brand-700' : 'text-gray-500')} aria-hidden />
               <span className="grid">
