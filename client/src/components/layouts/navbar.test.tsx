@@ -86,4 +86,15 @@ describe('navbar', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(desktop().getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
+
+  it('Escape closes the mobile menu and puts focus back on the toggle', async () => {
+    mockFetch({});
+    renderWithApp(<Navbar />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
 });

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { Menu, Truck, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
@@ -49,6 +49,19 @@ export function Navbar() {
   }, [location]);
 
   const isCurrent = (item: NavItem) => !item.alias && location === item.href;
+  // Escape closes the open mobile menu and returns focus to its toggle.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   const home = user?.role === 'operator' ? '/operator-dashboard' : '/';
 
   return (
@@ -94,6 +107,7 @@ export function Navbar() {
           variant="ghost"
           size="icon"
           className="md:hidden"
+          ref={toggleRef}
           aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
