@@ -122,7 +122,12 @@ export function Navbar() {
           <ul className="grid gap-1">
             {items.map((item, i) => (
               <li key={`${item.label}-${i}`}>
-                <Link href={item.href} className={mobileItemClass} onClick={() => setMenuOpen(false)}>
+                <Link
+                  href={item.href}
+                  aria-current={isCurrent(item) ? 'page' : undefined}
+                  className={cn(mobileItemClass, isCurrent(item) && 'bg-brand-50 text-brand-800')}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {item.label}
                 </Link>
               </li>
