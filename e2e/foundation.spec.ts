@@ -107,8 +107,10 @@ test.describe('desktop', () => {
     await page.getByLabel('Phone number').fill(DEMO.customer.phone);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(toast(page, 'Registration failed')).toBeVisible();
+    expect((await answer).status()).toBe(409);
+    await expect(toast(page, 'Registration failed')).toContainText('An account with this phone number already exists');
     await expect(page).toHaveURL(/\/register$/);
   });
 
