@@ -125,6 +125,9 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
       root: config.clientDir,
       wildcard: false,
       index: false,
+      // Our setHeaders alone decides cache-control (send's own header would overwrite it).
+      cacheControl: false,
+      // @fastify/static 9 hands setHeaders the raw response (setHeader), not the reply (header).
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@shared/constants';
-import { publicUserSchema, type AuthResponse, type PublicUser } from '@shared/contracts';
+import { ROLES, STORAGE_KEYS } from '@shared/constants';
+import type { AuthResponse, PublicUser } from '@shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -17,13 +17,32 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+const nullableString = (v: unknown) => v === null || typeof v === 'string';
+
+/**
+ * A stored value shaped like PublicUser. A hand-written guard rather than publicUserSchema so zod
+ * stays out of the entry chunk (the landing page's JavaScript budget).
+ */
+export function isPublicUser(value: unknown): value is PublicUser {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.id === 'number' &&
+    Number.isInteger(v.id) &&
+    nullableString(v.username) &&
+    nullableString(v.email) &&
+    nullableString(v.phone) &&
+    (ROLES as readonly unknown[]).includes(v.role)
+  );
+}
+
 /** The stored user, or null; an unparsable stored value is discarded (spec section 4). */
 export function readStoredUser(): PublicUser | null {
   const raw = storage.get(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
-    const parsed = publicUserSchema.safeParse(JSON.parse(raw));
-    if (parsed.success && storage.get(STORAGE_KEYS.token)) return parsed.data;
+    const parsed: unknown = JSON.parse(raw);
+    if (isPublicUser(parsed) && storage.get(STORAGE_KEYS.token)) return parsed;
   } catch {
     /* fall through */
   }

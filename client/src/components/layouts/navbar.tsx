@@ -1,27 +1,154 @@
-import { Truck } from 'lucide-react';
-import { Link } from 'wouter';
+import { PRODUCT_NAME } from '@shared/constants';
+import { Menu, Truck, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
+import { cn } from '@client/lib/utils';
 
-/** Placeholder navigation bar; the foundation issue's UI work replaces it. */
+interface NavItem {
+  label: string;
+  href: string;
+  /** Drawn as a button on desktop (the logged-out Login). */
+  primary?: boolean;
+  /** Shares its target with another item, so it is never marked as the current page. */
+  alias?: boolean;
+}
+
+/** The links of spec section 2's navigation bar for the current visitor (Logout is added separately). */
+function useNavItems(): NavItem[] {
+  const { user } = useAuth();
+  const items: NavItem[] = [{ label: 'Find Trucks', href: '/find-trucks' }];
+  if (!user) {
+    items.push({ label: 'For Operators', href: '/login', alias: true }, { label: 'Login', href: '/login', primary: true });
+  } else if (user.role === 'operator') {
+    items.push({ label: 'Dashboard', href: '/operator-dashboard' });
+  } else {
+    items.push({ label: 'My Favorites', href: '/favorites' });
+  }
+  return items;
+}
+
+const desktopLinkClass = (active: boolean) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-gray-100 hover:text-gray-900',
+    active ? 'bg-brand-50 text-brand-800' : 'text-gray-700',
+  );
+const mobileItemClass = 'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100';
+
 export function Navbar() {
   const { user, logout } = useAuth();
+  const [location] = useLocation();
+  const items = useNavItems();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  // The mobile menu closes whenever the route changes.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location]);
+
+  const isCurrent = (item: NavItem) => !item.alias && location === item.href;
+  // Escape closes the open mobile menu and returns focus to its toggle.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const home = user?.role === 'operator' ? '/operator-dashboard' : '/';
+
   return (
-    <header className="border-b bg-white">
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-        <Link href={user?.role === 'operator' ? '/operator-dashboard' : '/'} className="flex items-center gap-2 font-bold">
-          <Truck className="h-6 w-6 text-brand-700" aria-hidden /> Food Truck Finder
+        <Link href={home} className="flex items-center gap-2 rounded-md text-lg font-bold text-gray-900">
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-white">
+            <Truck className="h-5 w-5" aria-hidden />
+          </span>
+          {PRODUCT_NAME}
         </Link>
-        <div className="flex items-center gap-4">
-          <Link href="/find-trucks">Find Trucks</Link>
-          {user ? (
-            <button type="button" onClick={logout}>
-              Logout
-            </button>
-          ) : (
-            <Link href="/login">Login</Link>
+
+        {/* Slot: the Voice Assistant popover button (spec section 2) belongs right after Find Trucks, in both
+            lists below; a later issue builds it. No dead button until then. */}
+        <ul className="hidden items-center gap-1 md:flex">
+          {items.map((item, i) => (
+            <li key={`${item.label}-${i}`}>
+              {item.primary ? (
+                <Button asChild size="sm" className="ml-2">
+                  <Link href={item.href}>{item.label}</Link>
+                </Button>
+              ) : (
+                <Link
+                  href={item.href}
+                  aria-current={isCurrent(item) ? 'page' : undefined}
+                  className={desktopLinkClass(isCurrent(item))}
+                >
+                  {item.label}
+                </Link>
+              )}
+            </li>
+          ))}
+          {user && (
+            <li>
+              <Button variant="outline" size="sm" className="ml-2" onClick={logout}>
+                Logout
+              </Button>
+            </li>
           )}
-        </div>
+        </ul>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          ref={toggleRef}
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="size-6!" aria-hidden /> : <Menu className="size-6!" aria-hidden />}
+        </Button>
       </nav>
+
+      {menuOpen && (
+        <div id={menuId} className="border-t border-gray-200 bg-white px-4 py-2 shadow-md md:hidden">
+          <ul className="grid gap-1">
+            {items.map((item, i) => (
+              <li key={`${item.label}-${i}`}>
+                <Link
+                  href={item.href}
+                  aria-current={isCurrent(item) ? 'page' : undefined}
+                  className={cn(mobileItemClass, isCurrent(item) && 'bg-brand-50 text-brand-800')}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+            {user && (
+              <li>
+                <button
+                  type="button"
+                  className={mobileItemClass}
+                  onClick={() => {
+                    setMenuOpen(false);
+                    logout();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            )}
+          </ul>
+        </div>
+      )}
     </header>
   );
 }

@@ -1,0 +1,58 @@
+import { loginSchema } from '@shared/contracts/auth';
+import type { FormEvent } from 'react';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { useFormValues, validateForm } from '@client/lib/forms';
+import { useLogin } from '../api/login';
+import { reportAuthFailure } from '../api/report-auth-failure';
+import { useStartSession } from '../hooks/use-start-session';
+import { DemoCredentialsHint } from './demo-credentials-hint';
+import { SubmitButton } from './submit-button';
+
+export function LoginForm() {
+  const { values, setField, errors, setErrors } = useFormValues({ username: '', password: '' });
+  const mutation = useLogin();
+  const startSession = useStartSession();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(loginSchema, values);
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(result.data, {
+      onSuccess: (session) => startSession(session, 'login'),
+      onError: (error) => setErrors(reportAuthFailure(error, 'Login failed', 'Invalid credentials')),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+      <DemoCredentialsHint />
+      <FormField label="Username or phone" error={errors.username}>
+        <Input
+          name="username"
+          autoComplete="username"
+          placeholder="Username or phone number"
+          value={values.username}
+          onChange={(e) => setField('username', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Password" error={errors.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          value={values.password}
+          onChange={(e) => setField('password', e.target.value)}
+        />
+      </FormField>
+      <SubmitButton pending={mutation.isPending} pendingLabel="Logging in...">
+        Login
+      </SubmitButton>
+    </form>
+  );
+}

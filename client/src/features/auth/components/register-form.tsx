@@ -1,0 +1,98 @@
+import { registerFormSchema } from '@shared/contracts/auth';
+import { stripPhoneFormatting } from '@shared/utils/phone';
+import type { FormEvent } from 'react';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { useFormValues, validateForm } from '@client/lib/forms';
+import { useRegister } from '../api/register';
+import { reportAuthFailure } from '../api/report-auth-failure';
+import { useStartSession } from '../hooks/use-start-session';
+import { RoleChoice } from './role-choice';
+import { SubmitButton } from './submit-button';
+
+export function RegisterForm() {
+  const { values, setField, errors, setErrors } = useFormValues({
+    username: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+    role: 'customer',
+  });
+  const mutation = useRegister();
+  const startSession = useStartSession();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(registerFormSchema, values);
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const { confirmPassword: _confirm, ...body } = result.data;
+    mutation.mutate(body, {
+      onSuccess: (session) => startSession(session, 'register'),
+      onError: (error) => setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
+      <FormField label="Username" hint="Optional" error={errors.username}>
+        <Input
+          name="username"
+          autoComplete="username"
+          placeholder="Choose a username"
+          value={values.username}
+          onChange={(e) => setField('username', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Email" hint="Optional" error={errors.email}>
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={values.email}
+          onChange={(e) => setField('email', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Phone number" error={errors.phone}>
+        <Input
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="5125550123"
+          value={values.phone}
+          onChange={(e) => setField('phone', stripPhoneFormatting(e.target.value))}
+        />
+      </FormField>
+      <FormField label="Password" error={errors.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          value={values.password}
+          onChange={(e) => setField('password', e.target.value)}
+        />
+      </FormField>
+      <FormField label="Confirm password" error={errors.confirmPassword}>
+        <Input
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Repeat your password"
+          value={values.confirmPassword}
+          onChange={(e) => setField('confirmPassword', e.target.value)}
+        />
+      </FormField>
+      <RoleChoice value={values.role} onChange={(role) => setField('role', role)} error={errors.role} />
+      <SubmitButton pending={mutation.isPending} pendingLabel="Creating account...">
+        Create account
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '@client/components/ui/toaster';
+import { AuthProvider } from '@client/lib/auth';
+import { createQueryClient } from '@client/lib/query-client';
+
+/** Renders `ui` with the app's providers on an in-memory location starting at `path`. */
+export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const location = memoryLocation({ path, record: true });
+  const queryClient = createQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>
+        <AuthProvider>
+          {ui}
+          <Toaster />
+        </AuthProvider>
+      </Router>
+    </QueryClientProvider>,
+  );
+  /** The current path of the in-memory location. */
+  const currentPath = () => location.history.at(-1);
+  return { ...result, location, currentPath, queryClient };
+}
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Replaces fetch with a mock answering "METHOD /path" keys; anything else is a 404.
+ * Returns the mock so tests can inspect the calls.
+ */
+export function mockFetch(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
+    const handler = routes[key];
+    return handler ? handler(init) : json({ message: `no mock for ${key}` }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON body a mocked fetch call sent. */
+export function sentBody(fetchMock: ReturnType<typeof mockFetch>, key: string): unknown {
+  const call = fetchMock.mock.calls.find(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${String(url)}` === key);
+  if (!call) throw new Error(`no call to ${key}`);
+  return JSON.parse(String(call[1]?.body));
+}
