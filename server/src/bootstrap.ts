@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { createStorage } from './integrations/storage';
 import { isEmpty, seedDemoData } from './db/seed';
 import { resolveJwtSecret, s3Config, type Env } from './env';
 import { upsertAdmin } from './modules/auth/auth.service';
@@ -13,7 +14,9 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
   );
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
-  if (demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
+  if (demoData && (await isEmpty(database.db))) {
+    await seedDemoData(database.db, { storage: createStorage({ dataDir, s3: s3Config(env) }) });
+  }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     await upsertAdmin(database.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, phone: env.ADMIN_PHONE });
   }

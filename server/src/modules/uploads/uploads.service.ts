@@ -179,19 +179,22 @@ async function finalizeIncoming(deps: UploadDeps, tx: DbOrTx, row: ObjectRow, pu
   await storage.removeIncoming(row.id);
 }
 
+/** Checks, processes and stores a file the server already holds (data URLs, demo images); returns its /objects/ path. */
+export async function storeFile(storage: ObjectStorage, tx: DbOrTx, ownerId: number, bytes: Buffer, purpose: UploadPurpose): Promise<string> {
+  const processed = await processUpload(bytes, purpose);
+  const id = newObjectId();
+  await storeProcessed(storage, id, processed);
+  await tx.insert(storedObjects).values({ id, ownerId, purpose, expiresAt: new Date(), ...readyValues(processed) });
+  return objectPath(id);
+}
+
 export function mediaResolver(deps: UploadDeps): MediaResolver {
   return {
     async resolve(tx, actor, ref, purpose, field) {
       const fail = (message: string) => badRequest(message, { [field]: [message] });
       const bytes = decodeDataUrl(ref);
-      if (bytes) {
-        // Older clients send the file itself: check it like an upload and keep only a reference.
-        const processed = await processUpload(bytes, purpose);
-        const id = newObjectId();
-        await storeProcessed(deps.storage, id, processed);
-        await tx.insert(storedObjects).values({ id, ownerId: actor.id, purpose, expiresAt: new Date(), ...readyValues(processed) });
-        return objectPath(id);
-      }
+      // Older clients send the file itself: check it like an upload and keep only a reference.
+      if (bytes) return storeFile(deps.storage, tx, actor.id, bytes, purpose);
       const id = OBJECT_REF.exec(ref)?.[1];
       if (!id) throw fail('Files must be uploaded first (a /objects/ reference)');
       const [row] = await tx.select().from(storedObjects).where(eq(storedObjects.id, id)).limit(1);
