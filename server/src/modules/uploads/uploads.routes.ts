@@ -15,6 +15,7 @@ import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor 
 
 const errors = {
   400: errorResponseSchema,
+  429: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
@@ -40,6 +41,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/objects/upload',
     {
       preHandler: requireUser(...UPLOADER_ROLES),
+      // Each URL is a row; a generous cap keeps a runaway client from filling the table.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       // No body at all (Fastify gives null) means a generic image.
       schema: {
         tags,
