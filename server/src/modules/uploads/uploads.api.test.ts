@@ -195,6 +195,15 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
     expect(await sharp((await fetchObject(first.path)).bytes).metadata()).toMatchObject({ format: 'png' });
   });
 
+  it('lets exactly one of two simultaneous PUTs to the same URL through', async () => {
+    const { body } = await uploadURL(operator);
+    const [a, b] = await Promise.all([
+      put(body.uploadURL, await picture('png'), 'image/png', operator),
+      put(body.uploadURL, await picture('jpeg'), 'image/jpeg', operator),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+  });
+
   it('refuses an expired URL (410)', async () => {
     const { body } = await uploadURL(operator);
     const id = objectPathFromUploadURL(body.uploadURL).split('/').pop() ?? '';
