@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
+import type { S3Config } from './integrations/storage';
 import { HttpError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -34,6 +35,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
+  /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
+  s3?: S3Config;
 }
 
 export interface BuildAppOptions {
