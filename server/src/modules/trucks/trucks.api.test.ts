@@ -28,7 +28,6 @@ let unpaid: AuthResponse;
 let customer: AuthResponse;
 let admin: AuthResponse;
 const trucks = {} as Record<Place, TruckRow>;
-let noCoordinates: TruckRow;
 let hiddenTruck: TruckRow;
 
 const list = (query = '', options: { token?: string; headers?: Record<string, string> } = {}) =>
@@ -52,7 +51,7 @@ beforeAll(async () => {
       address: `${place}, TX`,
     });
   }
-  noCoordinates = await insertTruck(server.db, operator.user.id, { name: 'Truck without a spot' });
+  await insertTruck(server.db, operator.user.id, { name: 'Truck without a spot' });
   hiddenTruck = await insertTruck(server.db, unpaid.user.id, { name: 'Unpaid truck', latitude: CAPITOL.lat, longitude: CAPITOL.lng });
 });
 afterAll(() => server.close());
