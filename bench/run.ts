@@ -8,6 +8,7 @@
  * fresh in-memory PGlite, or a throwaway database on DATABASE_URL's server when set.
  */
 import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -109,6 +110,7 @@ async function main() {
   const started = performance.now();
   const server = await startServer();
   console.log(`Food Truck Finder bench — server on ${server.kind}, Node ${process.version}, ${SECONDS} s per load run, 32 connections`);
+  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} at start (other work on the machine skews every figure)`);
   try {
     // 1. The active list with 1,000 trucks.
     await post('/bench/seed', { count: 1000, region: 'austin' });
@@ -198,7 +200,7 @@ async function main() {
   } finally {
     await server.stop();
   }
-  console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
 }
 
 await main();

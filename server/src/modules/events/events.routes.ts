@@ -36,6 +36,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events',
     {
+      // A HEAD request would register a stream that never sends anything.
+      exposeHeadRoute: false,
       schema: {
         tags: ['events'],
         summary: 'Server-Sent Events of truck changes (text/event-stream); resume with Last-Event-ID',

@@ -241,14 +241,11 @@ export class TruckEventHub {
   }
 
   /** Deletes events older than the retention; every process may run it, it is idempotent. */
-  async prune(): Promise<number> {
+  async prune(): Promise<void> {
     try {
-      const cutoff = new Date(Date.now() - this.options.retentionMs);
-      const deleted = await this.db.delete(truckEvents).where(lt(truckEvents.createdAt, cutoff)).returning({ id: truckEvents.id });
-      return deleted.length;
+      await this.db.delete(truckEvents).where(lt(truckEvents.createdAt, new Date(Date.now() - this.options.retentionMs)));
     } catch (err) {
       this.log.warn({ err }, 'pruning truck events failed');
-      return 0;
     }
   }
 
