@@ -159,14 +159,39 @@ describe('GET /api/food-trucks/active', () => {
     expect((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`, { headers: { 'if-none-match': nearEtag } })).status).toBe(304);
   });
 
-  it('a truck change produces a new body and ETag at once (the cached body is invalidated)', async () => {
+  it('a truck change produces a new body and ETag at once (the cached bodies are invalidated)', async () => {
+    const near = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=5`;
     const before = await list();
+    const beforeNear = await list(near);
     const etag = before.headers.get('etag') ?? '';
+    const nearEtag = beforeNear.headers.get('etag') ?? '';
+    expect((await list(near, { headers: { 'if-none-match': nearEtag } })).status).toBe(304);
     await changeTruck(server.db, trucks.zilker.id, { isOpen: true }, 'opened');
     await expect.poll(async () => (await list('', { headers: { 'if-none-match': etag } })).status).toBe(200);
+    await expect.poll(async () => (await list(near, { headers: { 'if-none-match': nearEtag } })).status).toBe(200);
     const after = await list();
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(after.body.find((t) => t.id === trucks.zilker.id)?.isOpen).toBe(true);
+    expect((await list(near)).body.find((t) => t.id === trucks.zilker.id)?.isOpen).toBe(true);
+  });
+
+  it('revalidates a polled list from memory: no database work while nothing changed', async () => {
+    const near = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`;
+    const etags = [(await list()).headers.get('etag') ?? '', (await list(near)).headers.get('etag') ?? ''];
+    const original = server.db.select.bind(server.db);
+    let selects = 0;
+    server.db.select = ((...args: Parameters<typeof original>) => {
+      selects += 1;
+      return original(...args);
+    }) as typeof original;
+    try {
+      expect((await list('', { headers: { 'if-none-match': etags[0] ?? '' } })).status).toBe(304);
+      expect((await list(near, { headers: { 'if-none-match': etags[1] ?? '' } })).status).toBe(304);
+      expect((await list(near)).status).toBe(200);
+    } finally {
+      server.db.select = original;
+    }
+    expect(selects).toBe(0);
   });
 
   it('serves the cached body gzip or brotli encoded per Accept-Encoding, with the same ETag', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
 import { errorResponseSchema, idParam } from '../../../../shared/contracts/common';
 import { menuItemSchema } from '../../../../shared/contracts/menu';
 import { activeTrucksQuerySchema, foodTruckSchema } from '../../../../shared/contracts/trucks';
-import { compressedRepresentationOf, representationOf, sendJsonRepresentation } from '../../lib/json-representation';
+import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
 import { notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL } from './truck-events';
@@ -35,10 +36,11 @@ const listResponses = { 200: truckListSchema, 304: z.null().describe('Not modifi
 
 /** Diner-facing truck reads: /api/food-trucks/active, /api/food-trucks, /api/food-trucks/:id, /api/food-trucks/:id/menu. */
 export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The diners' list without a position is the same for every caller but operators: built,
-  // serialised and compressed once per change, invalidated by NOTIFY from any process.
-  const dinersList = new RepresentationCache(async () => compressedRepresentationOf(serializeTrucks(await listVisibleTrucks(app.db, null))));
-  const invalidate = () => dinersList.invalidate();
+  // Diners' lists (the unfiltered one and one per polled position) are the same for every caller
+  // but operators: built, serialised and compressed once per change, dropped on every NOTIFY from
+  // any process. A diner polling every 7 s revalidates from memory, without database work.
+  const dinersLists = new RepresentationCache({ maxEntries: 256, maxEntryBytes: 512 * 1024, maxAgeMs: 60_000 });
+  const invalidate = () => dinersLists.invalidate();
   const unlisten = await Promise.all([
     app.database.listen(TRUCK_EVENTS_CHANNEL, invalidate),
     app.database.listen(TRUCK_VISIBILITY_CHANNEL, invalidate),
@@ -50,13 +52,22 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendTruckList(request: FastifyRequest, reply: FastifyReply, query: ActiveTrucksQuery) {
     const viewer = request.user;
     const position: Position | undefined =
-      query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles } : undefined;
-    if (!position && !seesOnlyOwnTrucks(viewer)) {
-      // Anonymous revalidation never touches the database while the cache is warm.
-      return sendJsonRepresentation(request, reply, dinersList.peek() ?? (await dinersList.get()));
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles ?? DEFAULT_RADIUS_MILES }
+        : undefined;
+    if (seesOnlyOwnTrucks(viewer)) {
+      const body = serializeTrucks(await listVisibleTrucks(app.db, viewer, position));
+      return sendJsonRepresentation(request, reply, new JsonRepresentation(body));
     }
-    const body = serializeTrucks(await listVisibleTrucks(app.db, viewer, position));
-    return sendJsonRepresentation(request, reply, representationOf(body));
+    const key = position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all';
+    const rep =
+      dinersLists.peek(key) ??
+      (await dinersLists.get(key, async () => {
+        const list = new JsonRepresentation(serializeTrucks(await listVisibleTrucks(app.db, null, position)), true);
+        // The unfiltered list is what every diner polls: compress it before the requests arrive.
+        return position ? list : list.warm();
+      }));
+    return sendJsonRepresentation(request, reply, rep);
   }
 
   app.get(
