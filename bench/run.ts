@@ -124,9 +124,12 @@ async function main() {
         res.on('end', () => resolve(n));
       });
     });
+    const near = '/api/food-trucks/active?lat=30.2672&lng=-97.7431';
+    const nearEtag = (await fetch(BASE + near)).headers.get('etag') ?? '';
     const rows = [
       await load('static 200-byte JSON', '/bench/static', { 'accept-encoding': BROWSER_ENCODING }, 200),
       await load('/active 304 (If-None-Match)', '/api/food-trucks/active', { 'if-none-match': etag, 'accept-encoding': BROWSER_ENCODING }, 304),
+      await load('/active?lat&lng 304 (polled position)', near, { 'if-none-match': nearEtag, 'accept-encoding': BROWSER_ENCODING }, 304),
       await load(`/active 200 br (${(br / 1024).toFixed(0)} KB)`, '/api/food-trucks/active', { 'accept-encoding': BROWSER_ENCODING }, 200),
       await load(`/active 200 identity (${(body.byteLength / 1024).toFixed(0)} KB)`, '/api/food-trucks/active', {}, 200),
     ];

@@ -366,3 +366,13 @@ describe('the radius query', () => {
     expect(plan.join('\n')).toMatch(/food_trucks_earth_idx/);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the diner routes', async () => {
+    const res = await server.request<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/food-trucks/active', '/api/food-trucks', '/api/food-trucks/{id}', '/api/food-trucks/{id}/menu', '/api/events']),
+    );
+  });
+});
