@@ -22,6 +22,12 @@ export const EVENT_STREAM_DEFAULTS = {
 };
 export type EventStreamOptions = typeof EVENT_STREAM_DEFAULTS;
 
+/**
+ * The options every app built from now on uses. Tests shorten the heartbeat here before starting
+ * a server (each test file has its own module instance).
+ */
+export const eventStreamSettings: EventStreamOptions = { ...EVENT_STREAM_DEFAULTS };
+
 /** An event as the hub holds it: read once per notification, formatted once for every client. */
 export interface HubEvent {
   id: number;

@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
-import { errorResponseSchema, idParam } from '../../../../shared/contracts/common';
+import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { menuItemSchema } from '../../../../shared/contracts/menu';
 import { activeTrucksQuerySchema, foodTruckSchema } from '../../../../shared/contracts/trucks';
 import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
 import { notFound } from '../../lib/http-errors';
+import { idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL } from './truck-events';
 import { RepresentationCache } from './truck-list-cache';
@@ -24,13 +25,6 @@ import {
 type ActiveTrucksQuery = z.output<typeof activeTrucksQuerySchema>;
 
 const TRUCK_NOT_FOUND = 'Food truck not found';
-const idParams = z.object({ id: z.string() });
-/** Malformed ids (abc, -1, 1.5, too large) are simply not found. */
-const parseTruckId = (raw: string): number => {
-  const parsed = idParam.safeParse(raw);
-  if (!parsed.success) throw notFound(TRUCK_NOT_FOUND);
-  return parsed.data;
-};
 
 const listResponses = { 200: truckListSchema, 304: z.null().describe('Not modified (If-None-Match)'), 400: errorResponseSchema, 401: errorResponseSchema };
 
@@ -103,7 +97,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['trucks'], params: idParams, response: { 200: foodTruckSchema, 404: errorResponseSchema } },
     },
     async (request) => {
-      const truck = await findVisibleTruck(app.db, request.user, parseTruckId(request.params.id));
+      const truck = await findVisibleTruck(app.db, request.user, request.params.id);
       if (!truck) throw notFound(TRUCK_NOT_FOUND);
       return truck;
     },
@@ -115,7 +109,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['trucks'], params: idParams, response: { 200: z.array(menuItemSchema), 404: errorResponseSchema } },
     },
     async (request) => {
-      const truck = await findVisibleTruck(app.db, request.user, parseTruckId(request.params.id));
+      const truck = await findVisibleTruck(app.db, request.user, request.params.id);
       if (!truck) throw notFound(TRUCK_NOT_FOUND);
       return listMenu(app.db, truck.id);
     },
