@@ -22,7 +22,9 @@ interface TruckEventData {
 }
 const data = (frame: SseFrame) => JSON.parse(frame.data ?? '{}') as TruckEventData;
 const isTruckEvent = (truckId: number, type?: TruckEventData['type']) => (frame: SseFrame) =>
-  frame.event === 'truck' && data(frame).truck.id === truckId && (type === undefined || data(frame).type === type);
+  frame.event === 'truck' &&
+  data(frame).truck.id === truckId &&
+  (type === undefined || data(frame).type === type);
 const truckFrames = (stream: SseStream) => stream.frames.filter((f) => f.event === 'truck');
 
 let server: TestServer;
@@ -50,8 +52,16 @@ beforeAll(async () => {
   unpaid = await server.signUp('operator');
   customer = await server.signUp('customer');
   admin = await server.signUpAdmin();
-  truck = await insertTruck(server.db, operator.user.id, { name: 'Taco Libre', latitude: 30.2637, longitude: -97.7266 });
-  hidden = await insertTruck(server.db, unpaid.user.id, { name: 'Not Yet Paid', latitude: 30.25, longitude: -97.75 });
+  truck = await insertTruck(server.db, operator.user.id, {
+    name: 'Taco Libre',
+    latitude: 30.2637,
+    longitude: -97.7266,
+  });
+  hidden = await insertTruck(server.db, unpaid.user.id, {
+    name: 'Not Yet Paid',
+    latitude: 30.25,
+    longitude: -97.75,
+  });
 });
 afterAll(async () => {
   for (const s of streams) s.close();
@@ -72,7 +82,12 @@ describe('GET /api/events', () => {
 
   it('sends a change committed with publishTruckEvent, with the event id and the FoodTruck wire shape', async () => {
     const s = await stream();
-    const { eventId } = await changeTruck(server.db, truck.id, { isOpen: true, address: '1300 E 6th St' }, 'opened');
+    const { eventId } = await changeTruck(
+      server.db,
+      truck.id,
+      { isOpen: true, address: '1300 E 6th St' },
+      'opened',
+    );
     const frame = await s.waitFor(isTruckEvent(truck.id, 'opened'));
     expect(frame.id).toBe(String(eventId));
     expect(data(frame)).toEqual({
@@ -123,7 +138,8 @@ describe('GET /api/events', () => {
     first.close();
 
     const missed: number[] = [];
-    for (const lat of [30.265, 30.266, 30.267]) missed.push((await changeTruck(server.db, truck.id, { latitude: lat }, 'moved')).eventId);
+    for (const lat of [30.265, 30.266, 30.267])
+      missed.push((await changeTruck(server.db, truck.id, { latitude: lat }, 'moved')).eventId);
     await changeTruck(server.db, hidden.id, { name: 'Still hidden' }); // not visible to diners
 
     const resumed = await stream('', { 'last-event-id': String(seen) });
@@ -138,19 +154,28 @@ describe('GET /api/events', () => {
     expect(truckFrames(viaQuery).map((f) => Number(f.id))).toEqual([...missed, live]);
   });
 
-  it.each(['999999999', 'abc', '0', '-5', ''])('answers reset for an unknown or malformed Last-Event-ID %j', async (id) => {
-    const s = await stream('', { 'last-event-id': id });
-    const reset = await s.waitFor((f) => f.event === 'reset');
-    expect(reset.data).toBe('{}');
-    // Still live afterwards.
-    const { eventId } = await changeTruck(server.db, truck.id, { description: `after reset ${id}` });
-    await s.waitFor((f) => f.id === String(eventId));
-  });
+  it.each(['999999999', 'abc', '0', '-5', ''])(
+    'answers reset for an unknown or malformed Last-Event-ID %j',
+    async (id) => {
+      const s = await stream('', { 'last-event-id': id });
+      const reset = await s.waitFor((f) => f.event === 'reset');
+      expect(reset.data).toBe('{}');
+      // Still live afterwards.
+      const { eventId } = await changeTruck(server.db, truck.id, { description: `after reset ${id}` });
+      await s.waitFor((f) => f.id === String(eventId));
+    },
+  );
 
   it('answers reset when the last event was pruned', async () => {
     const [old] = await server.db
       .insert(truckEvents)
-      .values({ type: 'updated', truckId: truck.id, operatorId: operator.user.id, payload: {}, createdAt: new Date(Date.now() - 3 * 86_400_000) })
+      .values({
+        type: 'updated',
+        truckId: truck.id,
+        operatorId: operator.user.id,
+        payload: {},
+        createdAt: new Date(Date.now() - 3 * 86_400_000),
+      })
       .returning({ id: truckEvents.id });
     await server.db.delete(truckEvents).where(eq(truckEvents.id, old?.id ?? 0));
     const s = await stream('', { 'last-event-id': String(old?.id) });
@@ -165,14 +190,21 @@ describe('GET /api/events', () => {
     const asOtherOperator = await stream('', auth(operator));
     const asAdmin = await stream('', auth(admin));
 
-    const { eventId: hiddenChange } = await changeTruck(server.db, hidden.id, { description: 'unpaid change' });
+    const { eventId: hiddenChange } = await changeTruck(server.db, hidden.id, {
+      description: 'unpaid change',
+    });
     const { eventId: visibleChange } = await changeTruck(server.db, truck.id, { description: 'paid change' });
 
-    for (const s of [anonymous, asCustomer, asOtherOperator, asAdmin]) await s.waitFor((f) => f.id === String(visibleChange));
-    for (const s of [asOwner, asOwnerViaQuery, asAdmin]) await s.waitFor((f) => f.id === String(hiddenChange));
-    for (const s of [anonymous, asCustomer, asOtherOperator]) expect(s.frames.some((f) => f.id === String(hiddenChange))).toBe(false);
+    for (const s of [anonymous, asCustomer, asOtherOperator, asAdmin])
+      await s.waitFor((f) => f.id === String(visibleChange));
+    for (const s of [asOwner, asOwnerViaQuery, asAdmin])
+      await s.waitFor((f) => f.id === String(hiddenChange));
+    for (const s of [anonymous, asCustomer, asOtherOperator])
+      expect(s.frames.some((f) => f.id === String(hiddenChange))).toBe(false);
     for (const s of [asOwner, asOwnerViaQuery]) {
-      await changeTruck(server.db, hidden.id, { description: 'sync' }).then(({ eventId }) => s.waitFor((f) => f.id === String(eventId)));
+      await changeTruck(server.db, hidden.id, { description: 'sync' }).then(({ eventId }) =>
+        s.waitFor((f) => f.id === String(eventId)),
+      );
       expect(s.frames.some((f) => f.id === String(visibleChange))).toBe(false);
     }
   });
@@ -203,11 +235,21 @@ describe('GET /api/events', () => {
   });
 });
 
-async function startApp(database: DatabaseHandle, overrides: Partial<AppConfig> = {}): Promise<{ app: App; url: string; dataDir: string }> {
+async function startApp(
+  database: DatabaseHandle,
+  overrides: Partial<AppConfig> = {},
+): Promise<{ app: App; url: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-events-'));
   const app = await buildApp({
     database,
-    config: { nodeEnv: 'test', dataDir, jwtSecret: randomBytes(32).toString('hex'), demoData: false, authRateLimitPerMinute: 1000, ...overrides },
+    config: {
+      nodeEnv: 'test',
+      dataDir,
+      jwtSecret: randomBytes(32).toString('hex'),
+      demoData: false,
+      authRateLimitPerMinute: 1000,
+      ...overrides,
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -219,11 +261,25 @@ describe('lifecycle', () => {
   it('app.close() ends open streams instead of hanging, and start-up prunes events older than 24 h', async () => {
     const [old] = await server.db
       .insert(truckEvents)
-      .values({ type: 'updated', truckId: truck.id, operatorId: operator.user.id, payload: {}, createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .values({
+        type: 'updated',
+        truckId: truck.id,
+        operatorId: operator.user.id,
+        payload: {},
+        createdAt: new Date(Date.now() - 25 * 3_600_000),
+      })
       .returning({ id: truckEvents.id });
     const second = await startApp(server.database);
     await expect
-      .poll(async () => (await server.db.select({ id: truckEvents.id }).from(truckEvents).where(eq(truckEvents.id, old?.id ?? 0))).length)
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select({ id: truckEvents.id })
+              .from(truckEvents)
+              .where(eq(truckEvents.id, old?.id ?? 0))
+          ).length,
+      )
       .toBe(0);
     const s = await openEventStream(`${second.url}/api/events`);
     await s.waitFor((f) => f.retry !== undefined);
@@ -240,10 +296,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one Postgr
     const a = await startApp(handle);
     const b = await startApp(secondHandle);
     try {
-      const [owner] = await handle.db.insert(users).values({ phone: '+15125550199', passwordHash: 'x', role: 'operator' }).returning({ id: users.id });
+      const [owner] = await handle.db
+        .insert(users)
+        .values({ phone: '+15125550199', passwordHash: 'x', role: 'operator' })
+        .returning({ id: users.id });
       if (!owner) throw new Error('no owner');
       await handle.db.insert(operatorSubscriptions).values({ operatorId: owner.id, status: 'active' });
-      const row = await insertTruck(handle.db, owner.id, { name: 'Cross Process', latitude: 30.27, longitude: -97.74 });
+      const row = await insertTruck(handle.db, owner.id, {
+        name: 'Cross Process',
+        latitude: 30.27,
+        longitude: -97.74,
+      });
 
       const before = await fetch(`${b.url}/api/food-trucks/active`);
       const etag = before.headers.get('etag') ?? '';
@@ -267,4 +330,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one Postgr
     }
   });
 });
-

@@ -43,7 +43,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = request.user ?? (request.query.token ? await userForToken(app, request.query.token) : null);
+      const viewer =
+        request.user ?? (request.query.token ? await userForToken(app, request.query.token) : null);
       const header = request.headers['last-event-id'];
       const lastEventId = parseEventId(typeof header === 'string' ? header : request.query.lastEventId);
       reply.hijack();
