@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
+import { truckEventDataSchema, type EventStreamTicket } from '../../../../shared/contracts/events';
 import { buildApp, type App, type AppConfig } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { operatorSubscriptions, truckEvents, users } from '../../db/schema';
@@ -186,7 +187,11 @@ describe('GET /api/events', () => {
     const anonymous = await stream();
     const asCustomer = await stream('', auth(customer));
     const asOwner = await stream('', auth(unpaid));
-    const asOwnerViaQuery = await stream(`?token=${encodeURIComponent(unpaid.token)}`);
+    const ticket = await server.request<EventStreamTicket>('POST', '/api/events/ticket', {
+      token: unpaid.token,
+    });
+    expect(ticket.status).toBe(200);
+    const asOwnerViaQuery = await stream(`?ticket=${encodeURIComponent(ticket.body.ticket)}`);
     const asOtherOperator = await stream('', auth(operator));
     const asAdmin = await stream('', auth(admin));
 
@@ -227,6 +232,31 @@ describe('GET /api/events', () => {
     const back = await anonymous.waitFor(isTruckEvent(truck.id, 'updated'));
     expect(data(back).truck.description).toBe('while paused');
     expect(truckFrames(anonymous).map((f) => data(f).type)).toEqual(['removed', 'updated']);
+  });
+
+  it('hands out stream tickets only to signed-in callers, and a ticket is not a bearer token', async () => {
+    expect((await server.request('POST', '/api/events/ticket')).status).toBe(401);
+    const res = await server.request<EventStreamTicket>('POST', '/api/events/ticket', {
+      token: customer.token,
+    });
+    expect(res.body.expiresInSeconds).toBe(86_400);
+    // The ticket does not authenticate API calls...
+    expect((await server.request('GET', '/api/food-trucks', { token: res.body.ticket })).status).toBe(401);
+    // ...and neither a bearer token nor garbage opens a stream as a ticket.
+    for (const bad of [customer.token, 'garbage']) {
+      const refused = await server.request<{ message: string }>('GET', `/api/events?ticket=${bad}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe('Invalid or expired event stream ticket');
+    }
+  });
+
+  it('sends frames that match the shared contract (truckEventDataSchema)', async () => {
+    const s = await stream('', auth(admin));
+    await changeTruck(server.db, truck.id, { address: 'contract check' }, 'updated');
+    const frame = await s.waitFor((f) => f.event === 'truck' && data(f).truck.address === 'contract check');
+    expect(truckEventDataSchema.safeParse(JSON.parse(frame.data ?? '')).success).toBe(true);
+    for (const f of truckFrames(s))
+      expect(truckEventDataSchema.safeParse(JSON.parse(f.data ?? '')).success).toBe(true);
   });
 
   it('answers 400, not 500, for a malformed query', async () => {
