@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../../../shared/contracts';
 import { haversineMiles } from '../../../../shared/utils/geo';
-import { menuItems } from '../../db/schema';
+import { foodTrucks, menuItems } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
 import { sql } from 'drizzle-orm';
 import { explain } from '../../test/explain';
 import type { TruckRow } from './truck.repository';
 import { visibleTrucksQuery } from './trucks.service';
-import { publishOperatorVisibility } from './truck-visibility';
+import { notifyTruckVisibilityChanged, publishOperatorVisibility } from './truck-visibility';
 
 /** Real places around Austin, TX; straight-line miles from the Texas State Capitol. */
 const CAPITOL = { lat: 30.2747, lng: -97.7404 };
@@ -261,6 +261,20 @@ describe('GET /api/food-trucks/active', () => {
       await publishOperatorVisibility(tx, other.user.id);
     });
     await expect.poll(async () => names((await list()).body).includes('Truck at alamo')).toBe(true);
+  });
+
+  it('notifyTruckVisibilityChanged refreshes the cached list in every process without publishing events', async () => {
+    const late = await server.signUp('operator');
+    // Written directly (no event): nothing is pending that could refresh the cache by itself.
+    await server.db
+      .insert(foodTrucks)
+      .values({ name: 'Late Subscriber', cuisine: 'BBQ', operatorId: late.user.id });
+    expect(names((await list()).body)).not.toContain('Late Subscriber');
+    // A subscription row written without notifying: the cached list does not know yet.
+    await setSubscription(server.db, late.user.id, 'active');
+    expect(names((await list()).body)).not.toContain('Late Subscriber');
+    await server.db.transaction((tx) => notifyTruckVisibilityChanged(tx));
+    await expect.poll(async () => names((await list()).body).includes('Late Subscriber')).toBe(true);
   });
 
   it('a signed-in operator gets only their own trucks, subscribed or not, also near a position', async () => {
