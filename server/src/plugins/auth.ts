@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
+import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-errors';
 
@@ -36,15 +37,19 @@ export const authPlugin = fp(async (app) => {
     const token = bearerToken(request);
     if (!token) return;
     const userId = await app.tokens.verify(token);
-    if (!userId) return;
-    const [row] = await app.db
-      .select({ id: users.id, role: users.role, username: users.username, phone: users.phone })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    request.user = row ?? null;
+    if (userId) request.user = await findAuthUser(app.db, userId);
   });
 });
+
+/** The account with this id as the guards see it, or null when it is gone. */
+export async function findAuthUser(db: Database, userId: number): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, username: users.username, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
 
 /** preHandler: 401 without a valid token, 403 when the caller's role is not among `roles`. */
 export function requireUser(...roles: Role[]): preHandlerAsyncHookHandler {

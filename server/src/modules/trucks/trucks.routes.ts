@@ -1,4 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
+import { errorResponseSchema } from '../../../../shared/contracts/common';
+import { menuItemSchema } from '../../../../shared/contracts/menu';
+import { activeTrucksQuerySchema, foodTruckSchema } from '../../../../shared/contracts/trucks';
+import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
+import { notFound } from '../../lib/http-errors';
+import { idParams } from '../../lib/route-params';
+import { requireUser } from '../../plugins/auth';
+import { TRUCK_EVENTS_CHANNEL } from './truck-events';
+import { RepresentationCache } from './truck-list-cache';
+import { TRUCK_VISIBILITY_CHANNEL } from './truck-visibility';
+import {
+  findVisibleTruck,
+  listMenu,
+  listVisibleTrucks,
+  seesOnlyOwnTrucks,
+  serializeTrucks,
+  truckListSchema,
+  type Position,
+} from './trucks.service';
+
+type ActiveTrucksQuery = z.output<typeof activeTrucksQuerySchema>;
+
+const TRUCK_NOT_FOUND = 'Food truck not found';
+
+const listResponses = {
+  200: truckListSchema,
+  304: z.null().describe('Not modified (If-None-Match)'),
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+};
 
 /** Diner-facing truck reads: /api/food-trucks/active, /api/food-trucks, /api/food-trucks/:id, /api/food-trucks/:id/menu. */
-export const trucksRoutes: FastifyPluginAsyncZod = async () => {};
+export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Diners' lists (the unfiltered one and one per polled position) are the same for every caller
+  // but operators: built, serialised and compressed once per change, dropped on every NOTIFY from
+  // any process. A diner polling every 7 s revalidates from memory, without database work.
+  const dinersLists = new RepresentationCache({
+    maxEntries: 256,
+    maxEntryBytes: 512 * 1024,
+    maxAgeMs: 60_000,
+  });
+  const invalidate = () => dinersLists.invalidate();
+  const unlisten = await Promise.all([
+    app.database.listen(TRUCK_EVENTS_CHANNEL, invalidate),
+    app.database.listen(TRUCK_VISIBILITY_CHANNEL, invalidate),
+  ]);
+  app.addHook('onClose', async () => {
+    await Promise.all(unlisten.map((fn) => fn().catch(() => {})));
+  });
+
+  async function sendTruckList(request: FastifyRequest, reply: FastifyReply, query: ActiveTrucksQuery) {
+    const viewer = request.user;
+    const position: Position | undefined =
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles ?? DEFAULT_RADIUS_MILES }
+        : undefined;
+    if (seesOnlyOwnTrucks(viewer)) {
+      const body = serializeTrucks(await listVisibleTrucks(app.db, viewer, position));
+      return sendJsonRepresentation(request, reply, new JsonRepresentation(body));
+    }
+    const key = position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all';
+    const rep =
+      dinersLists.peek(key) ??
+      (await dinersLists.get(key, async () => {
+        const list = new JsonRepresentation(
+          serializeTrucks(await listVisibleTrucks(app.db, null, position)),
+          true,
+        );
+        // The unfiltered list is what every diner polls: compress it before the requests arrive.
+        return position ? list : list.warm();
+      }));
+    return sendJsonRepresentation(request, reply, rep);
+  }
+
+  app.get(
+    '/api/food-trucks/active',
+    {
+      schema: {
+        tags: ['trucks'],
+        summary:
+          'Trucks diners may see (an operator: their own), optionally within radiusMiles of lat/lng, nearest first',
+        querystring: activeTrucksQuerySchema,
+        response: listResponses,
+      },
+    },
+    (request, reply) => sendTruckList(request, reply, request.query),
+  );
+
+  app.get(
+    '/api/food-trucks',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['trucks'],
+        summary: 'The same list for signed-in callers (nearby alerts)',
+        querystring: activeTrucksQuerySchema,
+        response: listResponses,
+      },
+    },
+    (request, reply) => sendTruckList(request, reply, request.query),
+  );
+
+  app.get(
+    '/api/food-trucks/:id',
+    {
+      schema: {
+        tags: ['trucks'],
+        params: idParams,
+        response: { 200: foodTruckSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const truck = await findVisibleTruck(app.db, request.user, request.params.id);
+      if (!truck) throw notFound(TRUCK_NOT_FOUND);
+      return truck;
+    },
+  );
+
+  app.get(
+    '/api/food-trucks/:id/menu',
+    {
+      schema: {
+        tags: ['trucks'],
+        params: idParams,
+        response: { 200: z.array(menuItemSchema), 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const truck = await findVisibleTruck(app.db, request.user, request.params.id);
+      if (!truck) throw notFound(TRUCK_NOT_FOUND);
+      return listMenu(app.db, truck.id);
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { JsonRepresentation } from '../../lib/json-representation';
+
+export interface RepresentationCacheOptions {
+  /** Most entries kept; the least recently used goes first. */
+  maxEntries: number;
+  /** Bodies larger than this are served but not kept. */
+  maxEntryBytes: number;
+  /**
+   * Safety net for notifications lost while the LISTEN connection was down: older entries are
+   * rebuilt (their ETag stays the same when nothing changed).
+   */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+/**
+ * Truck-list bodies, each built at most once per change: `invalidate()` drops them all (the trucks
+ * plugin calls it on every truck_events / truck_visibility notification) and the next request for
+ * a key rebuilds it. Requests for a key that is being built share that one build. A build that an
+ * invalidation overtook still answers the requests waiting for it but is not kept.
+ */
+export class RepresentationCache<K extends string = string> {
+  private readonly entries = new Map<K, { rep: JsonRepresentation; builtAt: number }>();
+  private readonly building = new Map<K, Promise<JsonRepresentation>>();
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: RepresentationCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached representation if fresh, without any I/O: the 304 path. */
+  peek(key: K): JsonRepresentation | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.builtAt > this.options.maxAgeMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.rep;
+  }
+
+  /** The cached representation for `key`, or the one `build` makes (kept unless a change overtook it). */
+  get(key: K, build: () => Promise<JsonRepresentation>): Promise<JsonRepresentation> {
+    const cached = this.peek(key);
+    const entry = this.entries.get(key);
+    if (cached && entry) {
+      // Most recently used goes last, so eviction takes the oldest first.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return Promise.resolve(cached);
+    }
+    const inFlight = this.building.get(key);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const builtAt = this.now();
+    const building = build()
+      .then((rep) => {
+        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes)
+          this.keep(key, rep, builtAt);
+        return rep;
+      })
+      .finally(() => {
+        if (this.building.get(key) === building) this.building.delete(key);
+      });
+    this.building.set(key, building);
+    return building;
+  }
+
+  private keep(key: K, rep: JsonRepresentation, builtAt: number) {
+    this.entries.delete(key);
+    this.entries.set(key, { rep, builtAt });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.building.clear();
+  }
+}
