@@ -7,6 +7,7 @@ import {
   ACTIVE_TRUCKS_KEY,
   applyTruckEvent,
   applyTruckStreamMessage,
+  syncTruckEventsViewer,
   useTruckEvents,
   useTruckEventsConnection,
   type TruckStreamMessage,
@@ -165,6 +166,27 @@ describe('useTruckEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     act(() => FakeEventSource.instances[1]!.fire('open'));
     expect(got).toEqual([{ type: 'reset' }]);
+    hook.unmount();
+  });
+});
+
+describe('the stream viewer', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the stored token and reopens when the viewer changes', () => {
+    window.localStorage.setItem('token', 'tok 1');
+    const hook = renderHook(() => useTruckEvents(() => {}));
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?token=tok%201');
+    syncTruckEventsViewer();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    window.localStorage.removeItem('token');
+    syncTruckEventsViewer();
+    expect(FakeEventSource.instances[0]!.closed).toBe(true);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events');
     hook.unmount();
   });
 });
