@@ -127,9 +127,9 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
       root: config.clientDir,
       wildcard: false,
       index: false,
-      setHeaders: (reply, filePath) => {
+      setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
