@@ -33,7 +33,7 @@ test.describe('find trucks', () => {
     await expect(page.getByRole('article')).toHaveCount(2);
     await search.fill('no such truck');
     await expect(page.getByText('No food trucks match your search.')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByRole('button', { name: 'Clear search', exact: true }).click();
     await expect(search).toHaveValue('');
     await expect(page.getByRole('article')).toHaveCount(12);
   });
@@ -49,7 +49,7 @@ test.describe('find trucks', () => {
     await expect(directions).toHaveAttribute('target', '_blank');
 
     const tacos = card(page, 'Taco Libre');
-    await tacos.getByRole('button', { name: 'Taco Libre' }).click();
+    await tacos.getByRole('button', { name: 'Taco Libre', exact: true }).click();
     await expect(tacos.getByText('About', { exact: true })).toBeVisible();
     await expect(bbq.getByText('About', { exact: true })).toHaveCount(0);
     await expect(tacos).toBeInViewport();
@@ -74,7 +74,7 @@ test.describe('find trucks', () => {
     await expect(popup).toContainText('5300 Burnet Rd');
     await expect(popup.getByRole('link', { name: /Directions to Masala Wheels/ })).toBeVisible();
     await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
-    await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels', exact: true })).toHaveAttribute('aria-expanded', 'true');
   });
 
   test.describe('with the diner in Austin', () => {
@@ -136,7 +136,7 @@ test.describe('find trucks', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}.png`), fullPage: width === 1280 });
-      await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ' }).click();
+      await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ', exact: true }).click();
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}-expanded.png`) });
       await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Menu of Smokestack BBQ' }).click();
