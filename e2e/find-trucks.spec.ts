@@ -75,6 +75,8 @@ test.describe('find trucks', () => {
     await expect(popup.getByRole('link', { name: /Directions to Masala Wheels/ })).toBeVisible();
     await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
     await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await page.waitForTimeout(1000); // let the smooth scroll of the expanded card settle for the screenshot
+    await page.screenshot({ path: test.info().outputPath('find-trucks-popup.png') });
   });
 
   test.describe('with the diner in Austin', () => {
@@ -127,6 +129,7 @@ test.describe('find trucks', () => {
 
   for (const width of [1280, 360]) {
     test(`has no serious axe violations and a tidy layout at ${width} px`, async ({ page }) => {
+      test.setTimeout(180_000); // three axe runs on a shared 2-core machine
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       await page.goto('/find-trucks');
       await expect(page.getByRole('article')).toHaveCount(12);
