@@ -80,7 +80,8 @@ test.describe('find trucks', () => {
   });
 
   test.describe('with the diner in Austin', () => {
-    test.use({ geolocation: AUSTIN, permissions: ['geolocation'] });
+    // On a phone-sized screen, so the distance badges and the radius control are checked at 360 px too.
+    test.use({ geolocation: AUSTIN, permissions: ['geolocation'], viewport: { width: 360, height: 780 } });
 
     test('shows distances nearest first within 20 miles, and all trucks on request', async ({ page }) => {
       await page.goto('/find-trucks');
@@ -90,6 +91,8 @@ test.describe('find trucks', () => {
       expect(miles).toEqual([...miles].sort((a, b) => a - b));
       expect(miles.every((m) => m <= 20)).toBe(true);
       await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
+      await page.getByRole('heading', { name: 'Nearby Food Trucks' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('find-trucks-360-located.png') });
       // Zoom 11 around the diner: the trucks are no longer one cluster.
       await expect(page.locator('.leaflet-marker-icon.truck-marker, .marker-cluster')).not.toHaveCount(1);
 

@@ -115,7 +115,7 @@ export default function FindTrucksPage() {
             <Input
               type="search"
               aria-label="Search food trucks"
-              placeholder="Search name, cuisine or address"
+              placeholder="Name, cuisine or address"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
