@@ -64,7 +64,9 @@ export function formatEventFrame(id: number, type: TruckEventType, truck: Record
 export const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
-const operatorSubscribed = sql<boolean>`exists (select 1 from operator_subscriptions s where s.operator_id = ${truckEvents.operatorId} and s.status = 'active')`;
+// Qualified by hand: in a one-table select Drizzle renders columns unqualified, which inside this
+// subquery would bind to operator_subscriptions.
+const operatorSubscribed = sql<boolean>`exists (select 1 from operator_subscriptions s where s.operator_id = "truck_events"."operator_id" and s.status = 'active')`;
 
 async function readEvents(db: Database, where: SQL | undefined, limit?: number): Promise<HubEvent[]> {
   const query = db

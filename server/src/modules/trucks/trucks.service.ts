@@ -34,22 +34,18 @@ const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitud
  * test is `earth_box(...) @> ll_to_earth(...)`, which the partial GiST index food_trucks_earth_idx
  * answers; `earth_distance` then trims the box's corners.
  */
-export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: Position): Promise<TruckWithDistance[]> {
+export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Position) {
   const scope = seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : isNotNull(operatorSubscriptions.id);
-  const base = () =>
-    db
-      .select({ ...truckColumns, distanceMiles: distanceExpression(position) })
-      .from(foodTrucks)
-      .leftJoin(operatorSubscriptions, subscriptionIsActive);
-  if (!position) {
-    const rows = await base().where(scope).orderBy(asc(foodTrucks.id));
-    return rows.map(({ distanceMiles: _omit, ...row }) => row);
-  }
+  const query = db
+    .select({ ...truckColumns, distanceMiles: distanceExpression(position) })
+    .from(foodTrucks)
+    .leftJoin(operatorSubscriptions, subscriptionIsActive);
+  if (!position) return query.where(scope).orderBy(asc(foodTrucks.id));
   const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
   const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
   // earthdistance measures on its own earth() radius; scale ours (6,371 km) to it.
   const scaled = sql`(${radiusMeters}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
-  const rows = await base()
+  return query
     .where(
       and(
         scope,
@@ -60,7 +56,11 @@ export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: P
       ),
     )
     .orderBy(sql`earth_distance(${origin}, ${truckPoint})`, asc(foodTrucks.id));
-  return rows.map((row) => ({ ...row, distanceMiles: roundMiles(row.distanceMiles ?? 0) }));
+}
+
+export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: Position): Promise<TruckWithDistance[]> {
+  const rows = await visibleTrucksQuery(db, viewer, position);
+  return rows.map(({ distanceMiles, ...row }) => (position ? { ...row, distanceMiles: roundMiles(distanceMiles ?? 0) } : row));
 }
 
 function distanceExpression(position: Position | undefined): SQL<number | null> {
