@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
-import { resolveJwtSecret, type Env } from './env';
+import { resolveJwtSecret, s3Config, type Env } from './env';
 import { upsertAdmin } from './modules/auth/auth.service';
 
 /** Opens the database, migrates, seeds and builds the app, as `npm start` does. */
@@ -24,6 +24,7 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     demoData,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     clientDir: options.clientDir,
+    s3: s3Config(env),
   };
   const app = await buildApp({ database, config, logger: options.logger });
   app.addHook('onClose', () => database.close());
