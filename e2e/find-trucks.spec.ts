@@ -130,6 +130,22 @@ test.describe('find trucks', () => {
     }
   });
 
+  test('a refetch answered 304 leaves the list as it was', async ({ page }) => {
+    await page.goto('/find-trucks');
+    await expect(page.getByRole('article')).toHaveCount(12);
+    const before = await page.getByRole('list', { name: 'Food trucks' }).innerHTML();
+    // Coming back to the tab refetches; the browser revalidates with If-None-Match.
+    const refetch = page.waitForResponse((r) => r.url().endsWith('/api/food-trucks/active'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    const res = await refetch;
+    // Chromium hands the page the cached 200; the wire carried a 304 without a body.
+    const etag = await res.headerValue('etag');
+    expect(etag).toBeTruthy();
+    expect(await res.request().headerValue('if-none-match')).toBe(etag);
+    expect((await res.request().sizes()).responseBodySize).toBe(0);
+    expect(await page.getByRole('list', { name: 'Food trucks' }).innerHTML()).toBe(before);
+  });
+
   for (const width of [1280, 360]) {
     test(`has no serious axe violations and a tidy layout at ${width} px`, async ({ page }) => {
       test.setTimeout(180_000); // three axe runs on a shared 2-core machine
