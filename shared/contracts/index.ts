@@ -2,5 +2,5 @@ export * from './common';
 export * from './auth';
 export * from './trucks';
 export * from './menu';
-export * from './truck-events';
+export * from './events';
 export * from './uploads';

@@ -1,6 +1,6 @@
 import type { FoodTruck, TruckEvent } from '@shared/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
 import {
@@ -177,10 +177,15 @@ describe('the stream viewer', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends the stored token and reopens when the viewer changes', () => {
+  it('trades the stored token for a stream ticket (never puts the token in the URL) and reopens when the viewer changes', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ticket: 'tk 1', expiresInSeconds: 86400 }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
     window.localStorage.setItem('token', 'tok 1');
     const hook = renderHook(() => useTruckEvents(() => {}));
-    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?token=tok%201');
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(fetchMock).toHaveBeenCalledWith('/api/events/ticket', expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer tok 1' }) }));
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?ticket=tk%201');
+    expect(FakeEventSource.instances[0]!.url).not.toContain('tok');
     syncTruckEventsViewer();
     expect(FakeEventSource.instances).toHaveLength(1);
     window.localStorage.removeItem('token');
@@ -189,4 +194,14 @@ describe('the stream viewer', () => {
     expect(FakeEventSource.instances[1]!.url).toBe('/api/events');
     hook.unmount();
   });
+
+  it('falls back to the public stream when no ticket can be had', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Authentication required"}', { status: 401 })));
+    window.localStorage.setItem('token', 'expired');
+    const hook = renderHook(() => useTruckEvents(() => {}));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/events');
+    hook.unmount();
+  });
+
 });

@@ -3,6 +3,8 @@ import { truckEventSchema, type FoodTruck, type TruckEvent } from '@shared/contr
 import { haversineMiles } from '@shared/utils/geo';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { EventStreamTicket } from '@shared/contracts';
+import { apiJson } from './api-client';
 import { useAuth } from './auth';
 import { getToken } from './storage';
 
@@ -15,6 +17,7 @@ import { getToken } from './storage';
  */
 
 export const EVENTS_URL = '/api/events';
+export const TICKET_URL = '/api/events/ticket';
 /** The cached list of spec section 7; its params (if any) are the second key element. */
 export const ACTIVE_TRUCKS_KEY = '/api/food-trucks/active';
 
@@ -56,11 +59,38 @@ function onTruck(e: MessageEvent<string>) {
   if (truckEventSchema.safeParse(raw).success) emit(raw as TruckEvent);
 }
 
+/** Cancels a connect still waiting for its ticket when the stream is closed or reopened meanwhile. */
+let generation = 0;
+
 function open() {
   if (typeof EventSource === 'undefined') return;
-  // EventSource cannot send an Authorization header: the API takes the token as a query parameter.
+  const gen = ++generation;
   openedWith = getToken();
-  const url = openedWith ? `${EVENTS_URL}?token=${encodeURIComponent(openedWith)}` : EVENTS_URL;
+  if (!openedWith) {
+    connect(EVENTS_URL);
+    return;
+  }
+  setState('connecting');
+  void signedInStreamUrl().then((url) => {
+    if (gen === generation && refs > 0 && !source) connect(url);
+  });
+}
+
+/**
+ * EventSource cannot send an Authorization header, and a session token does not belong in a URL:
+ * the signed-in viewer trades it for a stream-only ticket (an operator's stream carries only their
+ * own trucks). If that fails the public stream still carries every visible change.
+ */
+async function signedInStreamUrl(): Promise<string> {
+  try {
+    const { ticket } = await apiJson<EventStreamTicket>('POST', TICKET_URL);
+    return `${EVENTS_URL}?ticket=${encodeURIComponent(ticket)}`;
+  } catch {
+    return EVENTS_URL;
+  }
+}
+
+function connect(url: string) {
   const es = new EventSource(url, { withCredentials: true });
   source = es;
   setState('connecting');
@@ -100,6 +130,7 @@ function acquire(): () => void {
     released = true;
     refs -= 1;
     if (refs === 0) {
+      generation += 1;
       source?.close();
       source = null;
       if (reopenTimer) clearTimeout(reopenTimer);
@@ -179,8 +210,10 @@ export function applyTruckEvent(
   const current = list as FoodTruck[];
   const index = list.findIndex((t) => t.id === event.truck.id);
   const existing = index >= 0 ? list[index] : undefined;
-  // An older event than what we hold (a refetch overtook it) changes nothing.
-  if (existing && Date.parse(existing.lastUpdated) > Date.parse(event.truck.lastUpdated)) return current;
+  // An older event than what we hold (a refetch overtook it) changes nothing; a removal always applies.
+  if (existing && event.type !== 'removed' && Date.parse(existing.lastUpdated) > Date.parse(event.truck.lastUpdated)) {
+    return current;
+  }
 
   let next: FoodTruck | null = event.type === 'removed' ? null : { ...event.truck };
   if (next && options.operatorId !== undefined && next.operatorId !== options.operatorId) next = null;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
-import { truckEventDataSchema, type EventStreamTicket } from '../../../../shared/contracts/events';
+import { truckEventSchema, type EventStreamTicket } from '../../../../shared/contracts/events';
 import { buildApp, type App, type AppConfig } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { operatorSubscriptions, truckEvents, users } from '../../db/schema';
@@ -250,13 +250,13 @@ describe('GET /api/events', () => {
     }
   });
 
-  it('sends frames that match the shared contract (truckEventDataSchema)', async () => {
+  it('sends frames that match the shared contract (truckEventSchema)', async () => {
     const s = await stream('', auth(admin));
     await changeTruck(server.db, truck.id, { address: 'contract check' }, 'updated');
     const frame = await s.waitFor((f) => f.event === 'truck' && data(f).truck.address === 'contract check');
-    expect(truckEventDataSchema.safeParse(JSON.parse(frame.data ?? '')).success).toBe(true);
+    expect(truckEventSchema.safeParse(JSON.parse(frame.data ?? '')).success).toBe(true);
     for (const f of truckFrames(s))
-      expect(truckEventDataSchema.safeParse(JSON.parse(f.data ?? '')).success).toBe(true);
+      expect(truckEventSchema.safeParse(JSON.parse(f.data ?? '')).success).toBe(true);
   });
 
   it('answers 400, not 500, for a malformed query', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { truckEvents } from '../../db/schema';
+import type { TruckEventType } from '../../../../shared/contracts/events';
 import type { TruckRow } from './truck.repository';
 
 export const TRUCK_EVENTS_CHANNEL = 'truck_events';
-export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed'] as const;
-export type TruckEventType = (typeof TRUCK_EVENT_TYPES)[number];
+export { TRUCK_EVENT_TYPES, type TruckEventType } from '../../../../shared/contracts/events';
 
 /**
  * Records a truck change and NOTIFYs every server process. Call it inside the transaction that
