@@ -1,4 +1,111 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  foodTruckSchema,
+  locationUpdateSchema,
+  openTruckSchema,
+  truckCreateSchema,
+  truckUpdateSchema,
+} from '../../../../shared/contracts';
+import { idOr404, idParams } from '../../lib/route-params';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { mediaResolverFor } from '../uploads/uploads.service';
+import {
+  closeTruck,
+  createTruck,
+  deleteTruck,
+  listOperatorTrucks,
+  openTruck,
+  updateLocation,
+  updateTruck,
+} from './operator-trucks.service';
 
-/** Operator truck management: create, edit, location, open/close, delete. */
-export const operatorTrucksRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  402: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+const operatorParams = z.object({ operatorId: idOr404 });
+const truckIdParams = z.object({ truckId: idOr404 });
+const tags = ['operator trucks'];
+
+/**
+ * Operator truck management: create, edit, location, open/close, delete, and an operator's list.
+ * Operators and admins only; operators reach only their own trucks (404 otherwise).
+ */
+export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, media: mediaResolverFor(app) };
+  const guard = requireUser('operator', 'admin');
+
+  app.get(
+    '/api/operators/:operatorId/food-trucks',
+    { preHandler: guard, schema: { tags, params: operatorParams, response: { 200: z.array(foodTruckSchema), ...errors } } },
+    async (request) => listOperatorTrucks(app.db, currentUser(request), request.params.operatorId),
+  );
+
+  app.post(
+    '/api/operators/:operatorId/food-trucks',
+    {
+      preHandler: guard,
+      schema: { tags, params: operatorParams, body: truckCreateSchema, response: { 201: foodTruckSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTruck(deps, currentUser(request), request.body, request.params.operatorId)),
+  );
+
+  app.post(
+    '/api/food-trucks',
+    { preHandler: guard, schema: { tags, body: truckCreateSchema, response: { 201: foodTruckSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createTruck(deps, currentUser(request), request.body)),
+  );
+
+  app.patch(
+    '/api/food-trucks/:truckId',
+    {
+      preHandler: guard,
+      schema: { tags, params: truckIdParams, body: truckUpdateSchema, response: { 200: foodTruckSchema, ...errors } },
+    },
+    async (request) => updateTruck(deps, currentUser(request), request.params.truckId, request.body),
+  );
+
+  app.patch(
+    '/api/food-trucks/:id/location',
+    {
+      preHandler: guard,
+      schema: { tags, params: idParams, body: locationUpdateSchema, response: { 200: foodTruckSchema, ...errors } },
+    },
+    async (request) => updateLocation(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/food-trucks/:id/open',
+    {
+      preHandler: guard,
+      schema: { tags, params: idParams, body: openTruckSchema, response: { 200: foodTruckSchema, ...errors } },
+    },
+    async (request) => openTruck(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/food-trucks/:id/close',
+    { preHandler: guard, schema: { tags, params: idParams, response: { 200: foodTruckSchema, ...errors } } },
+    async (request) => closeTruck(app.db, currentUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/food-trucks/:id',
+    {
+      preHandler: guard,
+      schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
+    async (request) => {
+      await deleteTruck(app.db, currentUser(request), request.params.id);
+      return { message: 'Food truck deleted' };
+    },
+  );
+};

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/contracts';
+
+/**
+ * A path id that answers 404 (not 400) when malformed: `/api/food-trucks/abc` names no truck.
+ * Malformed values become 0, which matches no row.
+ */
+export const idOr404 = idParam.catch(0);
+
+export const idParams = z.object({ id: idOr404 });

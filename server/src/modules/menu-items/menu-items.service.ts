@@ -1,0 +1,139 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { foodTrucks, menuItems } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { MenuItem, menuItemCreateSchema, menuItemUpdateSchema } from '../../../../shared/contracts';
+import type { MediaResolver } from '../uploads/media';
+import { truckColumns, type TruckRow } from '../trucks/truck.repository';
+import { publishTruckEvent } from '../trucks/truck-events';
+import { manageableTruck } from '../operator-trucks/operator-trucks.policy';
+import { manageableMenuItem } from './menu-items.policy';
+
+export interface MenuItemServiceDeps {
+  db: Database;
+  media: MediaResolver;
+}
+
+type MenuItemCreateInput = z.infer<typeof menuItemCreateSchema>;
+type MenuItemUpdateInput = z.infer<typeof menuItemUpdateSchema>;
+type MenuItemRow = typeof menuItems.$inferSelect;
+
+const ITEM_NOT_FOUND = 'Menu item not found';
+
+/** The API speaks dollars; the database keeps whole cents. */
+const toCents = (dollars: number) => Math.round(dollars * 100);
+export function presentMenuItem(row: MenuItemRow): MenuItem {
+  return {
+    id: row.id,
+    foodTruckId: row.foodTruckId,
+    name: row.name,
+    description: row.description,
+    price: row.priceCents / 100,
+    category: row.category,
+    available: row.available,
+    image: row.image,
+  };
+}
+
+async function lockTruck(tx: Tx, actor: AuthUser, truckId: number): Promise<TruckRow> {
+  const [truck] = await tx.select(truckColumns).from(foodTrucks).where(manageableTruck(actor, truckId)).for('update').limit(1);
+  if (!truck) throw notFound('Food truck not found');
+  return truck;
+}
+
+/** The item and its truck, locked, if the caller may change them; 404 otherwise. */
+async function lockItem(tx: Tx, actor: AuthUser, id: number): Promise<{ item: MenuItemRow; truck: TruckRow }> {
+  const [row] = await tx
+    .select({ item: getTableColumns(menuItems), truck: truckColumns })
+    .from(menuItems)
+    .innerJoin(foodTrucks, eq(foodTrucks.id, menuItems.foodTruckId))
+    .where(manageableMenuItem(actor, id))
+    .for('update')
+    .limit(1);
+  if (!row) throw notFound(ITEM_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Menu changes publish an 'updated' event of the truck (in the same transaction), so a diner
+ * looking at the truck refetches its menu live.
+ */
+async function menuChanged(tx: Tx, truck: TruckRow): Promise<void> {
+  await publishTruckEvent(tx, 'updated', truck);
+}
+
+/** A new image reference is checked (or a data URL stored); the item's current one stays as it is. */
+async function resolveImage(
+  deps: MenuItemServiceDeps,
+  tx: Tx,
+  actor: AuthUser,
+  ref: string | null | undefined,
+  current: string | null,
+  field: string,
+): Promise<string | null | undefined> {
+  if (!ref || ref === current) return ref;
+  return deps.media.resolve(tx, actor, ref, 'menu-item-image', field);
+}
+
+export async function createMenuItem(deps: MenuItemServiceDeps, actor: AuthUser, input: MenuItemCreateInput): Promise<MenuItem> {
+  return deps.db.transaction(async (tx) => {
+    const truck = await lockTruck(tx, actor, input.foodTruckId);
+    const image = await resolveImage(deps, tx, actor, input.image, null, 'image');
+    const [row] = await tx
+      .insert(menuItems)
+      .values({
+        foodTruckId: truck.id,
+        name: input.name,
+        description: input.description ?? null,
+        priceCents: toCents(input.price),
+        category: input.category ?? null,
+        available: input.available,
+        image: image ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('menu item insert returned no row');
+    await menuChanged(tx, truck);
+    return presentMenuItem(row);
+  });
+}
+
+export async function updateMenuItem(
+  deps: MenuItemServiceDeps,
+  actor: AuthUser,
+  id: number,
+  input: MenuItemUpdateInput,
+): Promise<MenuItem> {
+  return deps.db.transaction(async (tx) => {
+    const { item, truck } = await lockItem(tx, actor, id);
+    const image = await resolveImage(deps, tx, actor, input.image, item.image, 'image');
+    const [row] = await tx
+      .update(menuItems)
+      .set({
+        name: input.name,
+        description: input.description,
+        priceCents: input.price === undefined ? undefined : toCents(input.price),
+        category: input.category,
+        available: input.available,
+        image,
+      })
+      .where(eq(menuItems.id, item.id))
+      .returning();
+    if (!row) throw notFound(ITEM_NOT_FOUND);
+    await menuChanged(tx, truck);
+    return presentMenuItem(row);
+  });
+}
+
+export async function setMenuItemImage(deps: MenuItemServiceDeps, actor: AuthUser, id: number, imageURL: string): Promise<MenuItem> {
+  return updateMenuItem(deps, actor, id, { image: imageURL });
+}
+
+export async function deleteMenuItem(db: Database, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { item, truck } = await lockItem(tx, actor, id);
+    await tx.delete(menuItems).where(eq(menuItems.id, item.id));
+    await menuChanged(tx, truck);
+  });
+}

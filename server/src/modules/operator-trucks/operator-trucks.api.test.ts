@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
+import { foodTrucks, operatorSubscriptions, truckEvents } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+let owner: AuthResponse; // subscribed, like the demo operator
+let unpaid: AuthResponse; // an operator who has not subscribed yet
+let other: AuthResponse;
+let customer: AuthResponse;
+let admin: AuthResponse;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [owner, unpaid, other, customer, admin] = await Promise.all([
+    server.signUpSubscribedOperator(),
+    server.signUp('operator'),
+    server.signUpSubscribedOperator(),
+    server.signUp('customer'),
+    server.signUpAdmin(),
+  ]);
+});
+afterAll(() => server.close());
+
+type TruckRes = FoodTruck & ErrorResponse;
+const AUSTIN = { latitude: 30.2672, longitude: -97.7431, address: '100 Congress Ave' };
+const baseTruck = { name: 'Taco Loco', cuisine: 'Mexican', description: 'Street tacos', phone: '5125550100' };
+
+async function createTruck(session: AuthResponse, body: Record<string, unknown> = {}) {
+  const res = await server.request<TruckRes>('POST', '/api/food-trucks', { token: session.token, body: { ...baseTruck, ...body } });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const getTruck = async (id: number) => (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, id)))[0];
+const lastEvent = async () => (await server.db.select().from(truckEvents).orderBy(desc(truckEvents.id)).limit(1))[0];
+const eventCount = async () => (await server.db.select({ id: truckEvents.id }).from(truckEvents)).length;
+
+describe('creating trucks', () => {
+  it('creates a truck owned by the signed-in operator, ignoring a client-sent operatorId, with 201', async () => {
+    const res = await server.request<TruckRes>('POST', '/api/food-trucks', {
+      token: owner.token,
+      body: { ...baseTruck, operatorId: other.user.id, address: '1 Main St' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ ...baseTruck, phone: '5125550100', operatorId: owner.user.id, isOpen: false, gallery: [], menuDocuments: [] });
+    expect(res.body.smsMessage).toContain('open for business');
+    expect(new Date(res.body.lastUpdated).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await lastEvent()).toMatchObject({ type: 'updated', truckId: res.body.id, operatorId: owner.user.id });
+  });
+
+  it('creates through /api/operators/:operatorId/food-trucks for the caller', async () => {
+    const res = await server.request<TruckRes>('POST', `/api/operators/${owner.user.id}/food-trucks`, {
+      token: owner.token,
+      body: { ...baseTruck, name: 'Path Truck', ...AUSTIN, isOpen: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ operatorId: owner.user.id, isOpen: true, latitude: AUSTIN.latitude });
+    expect(await lastEvent()).toMatchObject({ type: 'opened', truckId: res.body.id });
+  });
+
+  it("answers 404 for another operator's path and creates nothing", async () => {
+    const before = await eventCount();
+    const res = await server.request<TruckRes>('POST', `/api/operators/${other.user.id}/food-trucks`, { token: owner.token, body: baseTruck });
+    expect(res.status).toBe(404);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('lets an admin create a truck for a named operator', async () => {
+    const res = await server.request<TruckRes>('POST', '/api/food-trucks', { token: admin.token, body: { ...baseTruck, operatorId: other.user.id } });
+    expect(res.status).toBe(201);
+    expect(res.body.operatorId).toBe(other.user.id);
+    const bad = await server.request<TruckRes>('POST', '/api/food-trucks', { token: admin.token, body: { ...baseTruck, operatorId: customer.user.id } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Operator not found');
+  });
+
+  it.each([
+    [{ name: '' }, 'Truck name is required'],
+    [{ name: undefined }, 'Truck name is required'],
+    [{ cuisine: '' }, 'Cuisine type is required'],
+    [{ cuisine: 'Martian' }, 'Please choose a cuisine from the list'],
+    [{ latitude: 120, longitude: 0 }, 'Latitude must be a number'],
+    [{ gallery: Array.from({ length: 11 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') }, 'Gallery full: You can upload a maximum of 10 photos.'],
+    [{ menuDocuments: Array.from({ length: 6 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') }, 'Menu limit reached: You can upload a maximum of 5 menu items.'],
+    [{ latitude: 30 }, 'Latitude and longitude must be given together'],
+    [{ isOpen: true }, 'A truck needs a location (latitude and longitude) to open'],
+    [{ image: 'https://evil.example/x.svg' }, 'Files must be uploaded first (a /objects/ reference)'],
+  ])('answers 400 for %j with the message, and creates nothing', async (patch, message) => {
+    const before = await eventCount();
+    const res = await server.request<TruckRes>('POST', '/api/food-trucks', { token: owner.token, body: { ...baseTruck, ...patch } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await eventCount()).toBe(before);
+  });
+});
+
+describe('listing an operator’s trucks', () => {
+  it('returns all of the operator’s trucks, open or closed, newest first', async () => {
+    const op = await server.signUp('operator');
+    const first = await createTruck(op, { name: 'First' });
+    const second = await createTruck(op, { name: 'Second' });
+    const res = await server.request<FoodTruck[]>('GET', `/api/operators/${op.user.id}/food-trucks`, { token: op.token });
+    expect(res.status).toBe(200);
+    expect(res.body.map((t) => t.id)).toEqual([second.id, first.id]);
+    const asAdmin = await server.request<FoodTruck[]>('GET', `/api/operators/${op.user.id}/food-trucks`, { token: admin.token });
+    expect(asAdmin.body).toHaveLength(2);
+  });
+
+  it.each([
+    ['another operator', () => other.token, 404],
+    ['a customer', () => customer.token, 403],
+    ['an anonymous caller', () => undefined, 401],
+  ])('refuses %s', async (_who, token, status) => {
+    const res = await server.request('GET', `/api/operators/${owner.user.id}/food-trucks`, { token: token() });
+    expect(res.status).toBe(status);
+  });
+
+  it('answers 404 for a malformed operator id', async () => {
+    expect((await server.request('GET', '/api/operators/abc/food-trucks', { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('the owner / other operator / customer / anonymous / admin matrix', () => {
+  const calls: [string, string, (id: number) => string, Record<string, unknown> | undefined][] = [
+    ['edit', 'PATCH', (id) => `/api/food-trucks/${id}`, { name: 'Renamed' }],
+    ['move', 'PATCH', (id) => `/api/food-trucks/${id}/location`, AUSTIN],
+    ['open', 'POST', (id) => `/api/food-trucks/${id}/open`, AUSTIN],
+    ['close', 'POST', (id) => `/api/food-trucks/${id}/close`, undefined],
+    ['delete', 'DELETE', (id) => `/api/food-trucks/${id}`, undefined],
+  ];
+  const callers: [string, number, () => string | undefined][] = [
+    ['anonymous', 401, () => undefined],
+    ['customer', 403, () => customer.token],
+    ['other operator', 404, () => other.token],
+    ['owner', 200, () => owner.token],
+    ['admin', 200, () => admin.token],
+  ];
+  for (const [action, method, path, body] of calls) {
+    it.each(callers)(`${action}: %s → %i`, async (_who, status, token) => {
+      const truck = await createTruck(owner);
+      const before = await eventCount();
+      const res = await server.request<ErrorResponse>(method, path(truck.id), { token: token(), body });
+      expect(res.status).toBe(status);
+      if (status === 200) {
+        expect(await eventCount()).toBe(before + 1);
+      } else {
+        expect(typeof res.body.message).toBe('string');
+        expect(await eventCount()).toBe(before);
+        expect(await getTruck(truck.id)).toMatchObject({ name: baseTruck.name, isOpen: false, latitude: null });
+      }
+    });
+  }
+
+  it('answers 404 for a truck that does not exist or a malformed id', async () => {
+    expect((await server.request('POST', '/api/food-trucks/999999/close', { token: owner.token })).status).toBe(404);
+    expect((await server.request('PATCH', '/api/food-trucks/abc', { token: owner.token, body: { name: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('editing, moving, opening and closing', () => {
+  it('edits fields and publishes an "updated" event with the new truck', async () => {
+    const truck = await createTruck(owner);
+    const res = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}`, {
+      token: owner.token,
+      body: { name: 'Taco Loco 2', cuisine: 'Fusion', description: 'New', operatorId: other.user.id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Taco Loco 2', cuisine: 'Fusion', description: 'New', operatorId: owner.user.id });
+    const event = await lastEvent();
+    expect(event).toMatchObject({ type: 'updated', truckId: truck.id });
+    expect(event?.payload).toMatchObject({ name: 'Taco Loco 2' });
+  });
+
+  it('moves a truck, sets lastUpdated and publishes "moved"', async () => {
+    const truck = await createTruck(owner);
+    const res = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, { token: owner.token, body: AUSTIN });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...AUSTIN, isOpen: false });
+    expect(new Date(res.body.lastUpdated).getTime()).toBeGreaterThan(new Date(truck.lastUpdated).getTime());
+    expect(await lastEvent()).toMatchObject({ type: 'moved', truckId: truck.id });
+    const opened = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, {
+      token: owner.token,
+      body: { ...AUSTIN, latitude: 30.3, isOpen: true },
+    });
+    expect(opened.body).toMatchObject({ latitude: 30.3, isOpen: true });
+    expect(await lastEvent()).toMatchObject({ type: 'opened' });
+  });
+
+  it('opens with coordinates ("opened") and closes ("closed")', async () => {
+    const truck = await createTruck(owner);
+    const open = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/open`, { token: owner.token, body: AUSTIN });
+    expect(open.status).toBe(200);
+    expect(open.body).toMatchObject({ ...AUSTIN, isOpen: true });
+    expect(await lastEvent()).toMatchObject({ type: 'opened', truckId: truck.id });
+    const close = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/close`, { token: owner.token });
+    expect(close.status).toBe(200);
+    expect(close.body).toMatchObject({ isOpen: false, latitude: AUSTIN.latitude });
+    expect(await lastEvent()).toMatchObject({ type: 'closed', truckId: truck.id });
+  });
+
+  it('refuses to open without coordinates (400) and to clear the position of an open truck', async () => {
+    const truck = await createTruck(owner);
+    const res = await server.request<ErrorResponse>('POST', `/api/food-trucks/${truck.id}/open`, { token: owner.token, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Latitude must be a number');
+    const viaEdit = await server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, { token: owner.token, body: { isOpen: true } });
+    expect(viaEdit.status).toBe(400);
+    await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: owner.token, body: AUSTIN });
+    const clear = await server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, {
+      token: owner.token,
+      body: { latitude: null, longitude: null },
+    });
+    expect(clear.status).toBe(400);
+    expect(clear.body.message).toBe('A truck needs a location (latitude and longitude) to open');
+    expect(await getTruck(truck.id)).toMatchObject({ isOpen: true, latitude: AUSTIN.latitude });
+  });
+
+  it('deletes a truck and publishes "removed"', async () => {
+    const truck = await createTruck(owner);
+    const res = await server.request<{ message: string }>('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Food truck deleted');
+    expect(await getTruck(truck.id)).toBeUndefined();
+    expect(await lastEvent()).toMatchObject({ type: 'removed', truckId: truck.id });
+    expect((await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('the subscription gate', () => {
+  it('lets an operator without a subscription create and edit, but not open (402 naming /subscribe)', async () => {
+    const truck = await createTruck(unpaid, AUSTIN);
+    const edit = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}`, { token: unpaid.token, body: { name: 'Edited' } });
+    expect(edit.status).toBe(200);
+    const move = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, { token: unpaid.token, body: AUSTIN });
+    expect(move.status).toBe(200);
+    const before = await eventCount();
+    const attempts = [
+      server.request<ErrorResponse>('POST', `/api/food-trucks/${truck.id}/open`, { token: unpaid.token, body: AUSTIN }),
+      server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}/location`, { token: unpaid.token, body: { ...AUSTIN, isOpen: true } }),
+      server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, { token: unpaid.token, body: { isOpen: true } }),
+      server.request<ErrorResponse>('POST', '/api/food-trucks', { token: unpaid.token, body: { ...baseTruck, ...AUSTIN, isOpen: true } }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(402);
+      expect(res.body.message).toContain('/subscribe');
+    }
+    expect(await eventCount()).toBe(before);
+    expect((await getTruck(truck.id))?.isOpen).toBe(false);
+  });
+
+  it('lets the operator open once the subscription is active, and not while it is paused', async () => {
+    const op = await server.signUp('operator');
+    const truck = await createTruck(op);
+    await server.db.insert(operatorSubscriptions).values({ operatorId: op.user.id, status: 'paused' });
+    expect((await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN })).status).toBe(402);
+    await server.db.update(operatorSubscriptions).set({ status: 'active' }).where(eq(operatorSubscriptions.operatorId, op.user.id));
+    expect((await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN })).status).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { foodTrucks } from '../../db/schema';
+import { notFound, paymentRequired } from '../../lib/http-errors';
+import type { AuthUser } from '../../plugins/auth';
+import { operatorHasActiveSubscription } from '../trucks/truck.repository';
+
+export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
+
+/** The truck `id`, if the caller may change it: its operator, or any admin. Used inside the query. */
+export function manageableTruck(actor: AuthUser, id: number): SQL | undefined {
+  return isAdmin(actor) ? eq(foodTrucks.id, id) : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
+}
+
+/** `/api/operators/:operatorId/...` is the caller's own path; only an admin may name another operator. */
+export function assertOperatorPath(actor: AuthUser, operatorId: number): void {
+  if (!isAdmin(actor) && operatorId !== actor.id) throw notFound('Operator not found');
+}
+
+/** The operator a new truck belongs to: always the caller, unless an admin names one. */
+export function ownerOfNewTruck(actor: AuthUser, requested: number | undefined): number {
+  return isAdmin(actor) && requested !== undefined ? requested : actor.id;
+}
+
+/**
+ * The subscription gate (DESIGN.md): operators may create and edit trucks before paying, but only
+ * open them with an active subscription. Admins act on any truck.
+ */
+export async function assertMayOpen(db: DbOrTx, actor: AuthUser, operatorId: number): Promise<void> {
+  if (isAdmin(actor)) return;
+  if (!(await operatorHasActiveSubscription(db, operatorId))) {
+    throw paymentRequired('An active subscription is required to open a truck. Subscribe at /subscribe.');
+  }
+}

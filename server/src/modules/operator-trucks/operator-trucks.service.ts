@@ -1,0 +1,209 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { foodTrucks, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-errors';
+import type { AuthUser } from '../../plugins/auth';
+import type { z } from 'zod';
+import type {
+  locationUpdateSchema,
+  openTruckSchema,
+  truckCreateSchema,
+  truckUpdateSchema,
+} from '../../../../shared/contracts';
+import type { MediaResolver, UploadPurpose } from '../uploads/media';
+import { truckColumns, type TruckRow } from '../trucks/truck.repository';
+import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
+import { assertMayOpen, assertOperatorPath, isAdmin, manageableTruck, ownerOfNewTruck } from './operator-trucks.policy';
+
+export interface TruckServiceDeps {
+  db: Database;
+  media: MediaResolver;
+}
+
+/** Parsed request bodies (the routes validate them with the shared contracts). */
+type TruckCreateInput = z.infer<typeof truckCreateSchema>;
+type TruckUpdateInput = z.infer<typeof truckUpdateSchema>;
+type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
+type OpenTruckInput = z.infer<typeof openTruckSchema>;
+type TruckFields = Omit<TruckUpdateInput, 'operatorId'>;
+type Coordinates = { latitude: number | null; longitude: number | null };
+
+const NEEDS_LOCATION = 'A truck needs a location (latitude and longitude) to open';
+
+/** Latitude and longitude travel together; an open truck must have them (the DB checks it too). */
+function checkPosition(next: Coordinates & { isOpen: boolean }): void {
+  if ((next.latitude === null) !== (next.longitude === null)) {
+    throw badRequest('Latitude and longitude must be given together', {
+      [next.latitude === null ? 'latitude' : 'longitude']: ['Latitude and longitude must be given together'],
+    });
+  }
+  if (next.isOpen && next.latitude === null) throw badRequest(NEEDS_LOCATION, { latitude: [NEEDS_LOCATION] });
+}
+
+/** Media fields: new references are checked (and data URLs stored); ones the truck already has stay. */
+async function resolveMedia(
+  deps: TruckServiceDeps,
+  tx: Tx,
+  actor: AuthUser,
+  input: TruckFields,
+  current: TruckRow | undefined,
+  imagePurpose: UploadPurpose,
+) {
+  const kept = new Set([current?.image, ...(current?.gallery ?? []), ...(current?.menuDocuments ?? [])]);
+  const one = (ref: string, purpose: UploadPurpose, field: string) =>
+    kept.has(ref) ? Promise.resolve(ref) : deps.media.resolve(tx, actor, ref, purpose, field);
+  const many = async (refs: string[], purpose: UploadPurpose, field: string) => {
+    const out: string[] = [];
+    for (const [i, ref] of refs.entries()) out.push(await one(ref, purpose, `${field}.${i}`));
+    return out;
+  };
+  return {
+    image: input.image ? await one(input.image, imagePurpose, 'image') : input.image,
+    gallery: input.gallery ? await many(input.gallery, 'gallery', 'gallery') : undefined,
+    menuDocuments: input.menuDocuments ? await many(input.menuDocuments, 'menu-document', 'menuDocuments') : undefined,
+  };
+}
+
+async function assertOperatorExists(tx: Tx, operatorId: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, operatorId), eq(users.role, 'operator')))
+    .limit(1);
+  if (!row) throw badRequest('Operator not found', { operatorId: ['Operator not found'] });
+}
+
+/** The caller's truck, locked for the change; 404 when missing or not theirs. */
+async function lockTruck(tx: Tx, actor: AuthUser, id: number): Promise<TruckRow> {
+  const [row] = await tx.select(truckColumns).from(foodTrucks).where(manageableTruck(actor, id)).for('update').limit(1);
+  if (!row) throw notFound('Food truck not found');
+  return row;
+}
+
+function eventFor(before: TruckRow, after: TruckRow): TruckEventType {
+  if (!before.isOpen && after.isOpen) return 'opened';
+  if (before.isOpen && !after.isOpen) return 'closed';
+  if (before.latitude !== after.latitude || before.longitude !== after.longitude) return 'moved';
+  return 'updated';
+}
+
+/** Writes the change and its truck event in one transaction step. */
+async function saveTruck(tx: Tx, before: TruckRow, values: Partial<typeof foodTrucks.$inferInsert>): Promise<TruckRow> {
+  const [after] = await tx
+    .update(foodTrucks)
+    .set({ ...values, lastUpdated: new Date() })
+    .where(eq(foodTrucks.id, before.id))
+    .returning(truckColumns);
+  if (!after) throw notFound('Food truck not found');
+  await publishTruckEvent(tx, eventFor(before, after), after);
+  return after;
+}
+
+export async function listOperatorTrucks(db: Database, actor: AuthUser, operatorId: number): Promise<TruckRow[]> {
+  assertOperatorPath(actor, operatorId);
+  return db
+    .select(truckColumns)
+    .from(foodTrucks)
+    .where(eq(foodTrucks.operatorId, operatorId))
+    .orderBy(desc(foodTrucks.createdAt), desc(foodTrucks.id));
+}
+
+export async function createTruck(
+  deps: TruckServiceDeps,
+  actor: AuthUser,
+  input: TruckCreateInput,
+  pathOperatorId?: number,
+): Promise<TruckRow> {
+  if (pathOperatorId !== undefined) assertOperatorPath(actor, pathOperatorId);
+  const operatorId = ownerOfNewTruck(actor, input.operatorId ?? pathOperatorId);
+  const position = { latitude: input.latitude ?? null, longitude: input.longitude ?? null, isOpen: input.isOpen ?? false };
+  checkPosition(position);
+  return deps.db.transaction(async (tx) => {
+    if (operatorId !== actor.id) await assertOperatorExists(tx, operatorId);
+    if (position.isOpen) await assertMayOpen(tx, actor, operatorId);
+    const media = await resolveMedia(deps, tx, actor, input, undefined, 'truck-image');
+    const [row] = await tx
+      .insert(foodTrucks)
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        cuisine: input.cuisine,
+        phone: input.phone ?? null,
+        address: input.address ?? null,
+        image: media.image ?? null,
+        gallery: media.gallery ?? [],
+        menuDocuments: media.menuDocuments ?? [],
+        operatorId,
+        ...position,
+      })
+      .returning(truckColumns);
+    if (!row) throw new Error('truck insert returned no row');
+    await publishTruckEvent(tx, row.isOpen ? 'opened' : 'updated', row);
+    return row;
+  });
+}
+
+export async function updateTruck(deps: TruckServiceDeps, actor: AuthUser, id: number, input: TruckUpdateInput): Promise<TruckRow> {
+  return deps.db.transaction(async (tx) => {
+    const before = await lockTruck(tx, actor, id);
+    const position = {
+      latitude: input.latitude === undefined ? before.latitude : input.latitude,
+      longitude: input.longitude === undefined ? before.longitude : input.longitude,
+      isOpen: input.isOpen ?? before.isOpen,
+    };
+    checkPosition(position);
+    // A client-sent operatorId moves the truck only when an admin sends it.
+    const operatorId = isAdmin(actor) && input.operatorId !== undefined ? input.operatorId : before.operatorId;
+    if (operatorId !== before.operatorId) await assertOperatorExists(tx, operatorId);
+    if (input.isOpen === true) await assertMayOpen(tx, actor, operatorId);
+    const media = await resolveMedia(deps, tx, actor, input, before, 'banner');
+    return saveTruck(tx, before, {
+      name: input.name,
+      description: input.description,
+      cuisine: input.cuisine,
+      phone: input.phone,
+      address: input.address,
+      image: media.image,
+      gallery: media.gallery,
+      menuDocuments: media.menuDocuments,
+      operatorId,
+      ...position,
+    });
+  });
+}
+
+export async function updateLocation(db: Database, actor: AuthUser, id: number, input: LocationUpdateInput): Promise<TruckRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockTruck(tx, actor, id);
+    if (input.isOpen === true) await assertMayOpen(tx, actor, before.operatorId);
+    return saveTruck(tx, before, {
+      latitude: input.latitude,
+      longitude: input.longitude,
+      address: input.address,
+      isOpen: input.isOpen,
+    });
+  });
+}
+
+export async function openTruck(db: Database, actor: AuthUser, id: number, input: OpenTruckInput): Promise<TruckRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockTruck(tx, actor, id);
+    await assertMayOpen(tx, actor, before.operatorId);
+    return saveTruck(tx, before, { latitude: input.latitude, longitude: input.longitude, address: input.address, isOpen: true });
+  });
+}
+
+export async function closeTruck(db: Database, actor: AuthUser, id: number): Promise<TruckRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockTruck(tx, actor, id);
+    return saveTruck(tx, before, { isOpen: false });
+  });
+}
+
+export async function deleteTruck(db: Database, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(foodTrucks).where(manageableTruck(actor, id)).returning(truckColumns);
+    if (!removed) throw notFound('Food truck not found');
+    await publishTruckEvent(tx, 'removed', removed);
+  });
+}
