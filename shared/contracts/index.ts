@@ -2,3 +2,4 @@ export * from './common';
 export * from './auth';
 export * from './trucks';
 export * from './menu';
+export * from './truck-events';

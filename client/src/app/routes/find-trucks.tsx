@@ -1,5 +1,158 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { DEFAULT_RADIUS_MILES } from '@shared/constants';
+import type { FoodTruck } from '@shared/contracts';
+import { Search, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useActiveTrucks } from '@client/features/trucks/api/active-trucks';
+import { LocationNotice } from '@client/features/trucks/components/location-notice';
+import { MenuDialog } from '@client/features/trucks/components/menu-dialog';
+import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
+import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
+import { filterTrucks, sortByDistance } from '@client/features/trucks/lib/truck-list';
+import { useAuth } from '@client/lib/auth';
+import { useLiveTruckCache, type ActiveTrucksParams } from '@client/lib/truck-events';
+import { cn } from '@client/lib/utils';
 
-export default function Page() {
-  return <ComingSoon title="Find Food Trucks" />;
+// Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
+const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
+
+const NO_TRUCKS: FoodTruck[] = [];
+
+function parseTruckParam(search: string): number | null {
+  const raw = new URLSearchParams(search).get('truck');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
+export default function FindTrucksPage() {
+  const focusTruckId = parseTruckParam(useSearch());
+  const { user } = useAuth();
+  const { position, message, dismissMessage } = useDinerPosition();
+  const [showAll, setShowAll] = useState(false);
+  const [search, setSearch] = useState('');
+  const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
+  const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
+
+  const connection = useLiveTruckCache(user?.role === 'operator' ? { operatorId: user.id } : {});
+  const params = useMemo<ActiveTrucksParams | undefined>(
+    () => (position && !showAll ? { lat: position.lat, lng: position.lng, radiusMiles: DEFAULT_RADIUS_MILES } : undefined),
+    [position, showAll],
+  );
+  const query = useActiveTrucks(params, connection === 'open');
+  const trucks = query.data ?? NO_TRUCKS;
+
+  // A linked truck outside the 20 miles: show every truck so it can be found.
+  const focusOutOfRange = params !== undefined && query.isSuccess && focusTruckId !== null && !trucks.some((t) => t.id === focusTruckId);
+  useEffect(() => {
+    if (focusOutOfRange) setShowAll(true);
+  }, [focusOutOfRange]);
+
+  const filtered = useMemo(() => filterTrucks(trucks, search), [trucks, search]);
+  const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
+  const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
+
+  const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
+  const onOpenMenu = useCallback((truck: FoodTruck) => setMenuTruckId(truck.id), []);
+  const clearSearch = useCallback(() => setSearch(''), []);
+
+  const radiusActive = params !== undefined;
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Find Food Trucks</h1>
+        <p className="mt-1 text-gray-700">Discover delicious meals from food trucks near you</p>
+      </header>
+
+      {message && (
+        <div className="mt-4">
+          <LocationNotice message={message} onDismiss={dismissMessage} />
+        </div>
+      )}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
+        <section aria-labelledby="map-heading" className="min-w-0 lg:sticky lg:top-4">
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <h2 id="map-heading" className="text-lg font-semibold sm:text-xl">
+              {position && !radiusActive ? 'All Food Trucks' : 'Food Trucks within 20 miles of You'}
+            </h2>
+            <p className="flex items-center gap-1.5 text-xs text-gray-700" data-testid="live-status">
+              <span className={cn('h-2 w-2 rounded-full', connection === 'open' ? 'bg-green-600' : 'bg-gray-400')} aria-hidden />
+              {connection === 'open' ? 'Live updates' : 'Refreshing every 7 seconds'}
+            </p>
+          </div>
+          {!position && (
+            <p className="-mt-2 mb-3 text-sm text-gray-700">Share your location to see the trucks within 20 miles; until then every truck is shown.</p>
+          )}
+          <div
+            role="region"
+            aria-label="Map of food trucks"
+            className="relative isolate h-[320px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
+          >
+            <Suspense fallback={<Skeleton className="h-full w-full rounded-none" />}>
+              <TruckMap trucks={filtered} position={position} focusTruckId={focusTruckId} />
+            </Suspense>
+          </div>
+        </section>
+
+        <section aria-labelledby="list-heading" className="min-w-0">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="list-heading" className="text-lg font-semibold sm:text-xl">
+              Nearby Food Trucks
+            </h2>
+            {position && (
+              <Button variant="outline" size="sm" aria-pressed={!radiusActive} onClick={() => setShowAll((v) => !v)}>
+                {radiusActive ? 'Show all trucks' : 'Show trucks within 20 miles'}
+              </Button>
+            )}
+          </div>
+          <div className="relative mb-4">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+            <Input
+              type="search"
+              aria-label="Search food trucks"
+              placeholder="Search by name, cuisine or address"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            />
+            {search && (
+              <button
+                type="button"
+                onClick={clearSearch}
+                aria-label="Clear search text"
+                className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-gray-600 hover:bg-gray-100"
+              >
+                <X className="h-4 w-4" aria-hidden />
+              </button>
+            )}
+          </div>
+
+          {query.isPending ? (
+            <TruckListSkeleton />
+          ) : query.isError && !query.data ? (
+            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+              Failed to load food trucks. Please try again later.
+            </p>
+          ) : (
+            <TruckList
+              listed={listed}
+              totalCount={trucks.length}
+              search={search}
+              onClearSearch={clearSearch}
+              expandedId={expandedId}
+              onToggle={onToggle}
+              onOpenMenu={onOpenMenu}
+            />
+          )}
+        </section>
+      </div>
+
+      <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} />
+    </main>
+  );
 }

@@ -1,0 +1,153 @@
+import './leaflet-setup';
+import 'leaflet.markercluster';
+import type { FoodTruck } from '@shared/contracts';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { hasCoordinates } from '@client/lib/truck-format';
+import { closedTruckIcon, openTruckIcon } from './leaflet-setup';
+import { buildTruckPopup } from './truck-popup';
+
+/** Spec section 9: default centre and zooms. */
+export const DEFAULT_CENTER: L.LatLngTuple = [39.83, -98.58];
+export const DEFAULT_ZOOM = 4;
+export const POSITION_ZOOM = 11;
+export const TRUCK_ZOOM = 17;
+
+interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface TruckMapProps {
+  trucks: readonly FoodTruck[];
+  position: LatLng | null;
+  /** `?truck={id}`: centre on it at zoom 17 with its popup open. */
+  focusTruckId: number | null;
+}
+
+interface Entry {
+  marker: L.Marker;
+  truck: FoodTruck;
+}
+
+function createMarker(truck: FoodTruck, latest: () => FoodTruck): L.Marker {
+  const marker = L.marker([truck.latitude ?? 0, truck.longitude ?? 0], {
+    icon: truck.isOpen ? openTruckIcon : closedTruckIcon,
+    title: truck.name,
+    alt: `${truck.name} (${truck.isOpen ? 'open' : 'closed'})`,
+    keyboard: true,
+  });
+  // Content is built when the popup opens, from the entry's latest truck.
+  marker.bindPopup(() => buildTruckPopup(latest()), { maxWidth: 260 });
+  return marker;
+}
+
+/**
+ * The trucks as clustered markers. Markers are kept by truck id and only the changed ones are
+ * touched, so a live update or a 304 refetch of 10,000 trucks does no work for the unchanged ones.
+ */
+function ClusteredTrucks({ trucks, focusTruckId }: Pick<TruckMapProps, 'trucks' | 'focusTruckId'>) {
+  const map = useMap();
+  const groupRef = useRef<L.MarkerClusterGroup | null>(null);
+  const entries = useRef(new Map<number, Entry>());
+  const focusedRef = useRef<number | null>(null);
+
+  useEffect(() => {
+    const group = L.markerClusterGroup({ chunkedLoading: true, showCoverageOnHover: false, maxClusterRadius: 60 });
+    map.addLayer(group);
+    groupRef.current = group;
+    const current = entries.current;
+    return () => {
+      map.removeLayer(group);
+      groupRef.current = null;
+      current.clear();
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    const wanted = new Map<number, FoodTruck>();
+    for (const t of trucks) if (hasCoordinates(t)) wanted.set(t.id, t);
+
+    const toRemove: L.Marker[] = [];
+    const toAdd: L.Marker[] = [];
+    for (const [id, entry] of entries.current) {
+      const next = wanted.get(id);
+      if (!next) {
+        toRemove.push(entry.marker);
+        entries.current.delete(id);
+      } else if (next !== entry.truck) {
+        const moved = next.latitude !== entry.truck.latitude || next.longitude !== entry.truck.longitude;
+        const statusChanged = next.isOpen !== entry.truck.isOpen;
+        entry.truck = next;
+        if (moved || statusChanged) {
+          // The cluster index must learn the new position / icon: re-add the marker.
+          const wasOpen = entry.marker.isPopupOpen();
+          group.removeLayer(entry.marker);
+          entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
+          entry.marker.setIcon(next.isOpen ? openTruckIcon : closedTruckIcon);
+          group.addLayer(entry.marker);
+          if (wasOpen) group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
+        } else if (entry.marker.isPopupOpen()) {
+          entry.marker.getPopup()?.update();
+        }
+      }
+    }
+    for (const [id, truck] of wanted) {
+      if (entries.current.has(id)) continue;
+      const entry: Entry = { truck, marker: createMarker(truck, () => entry.truck) };
+      entries.current.set(id, entry);
+      toAdd.push(entry.marker);
+    }
+    if (toRemove.length) group.removeLayers(toRemove);
+    if (toAdd.length) group.addLayers(toAdd);
+
+    if (focusTruckId !== null && focusedRef.current !== focusTruckId) {
+      const entry = entries.current.get(focusTruckId);
+      if (entry) {
+        focusedRef.current = focusTruckId;
+        map.setView(entry.marker.getLatLng(), TRUCK_ZOOM, { animate: false });
+        group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
+      }
+    }
+  }, [trucks, focusTruckId, map]);
+
+  return null;
+}
+
+/** Centres on the diner once their position is known (unless a truck is focused). */
+function FollowPosition({ position, focusTruckId }: Pick<TruckMapProps, 'position' | 'focusTruckId'>) {
+  const map = useMap();
+  const lat = position?.lat;
+  const lng = position?.lng;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined || focusTruckId !== null) return;
+    map.setView([lat, lng], POSITION_ZOOM);
+  }, [lat, lng, focusTruckId, map]);
+  return null;
+}
+
+/** The find-trucks map: OpenStreetMap tiles, clustered truck markers, the diner's position. Lazy-loaded. */
+export default function TruckMap({ trucks, position, focusTruckId }: TruckMapProps) {
+  return (
+    <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} className="h-full w-full" scrollWheelZoom worldCopyJump>
+      <TileLayer
+        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
+      />
+      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} />
+      <FollowPosition position={position} focusTruckId={focusTruckId} />
+      {position && (
+        <CircleMarker
+          center={[position.lat, position.lng]}
+          radius={8}
+          pathOptions={{ color: '#ffffff', weight: 2, fillColor: '#2563eb', fillOpacity: 1 }}
+        >
+          <Tooltip>You are here</Tooltip>
+        </CircleMarker>
+      )}
+    </MapContainer>
+  );
+}

@@ -1,0 +1,55 @@
+import type { FoodTruck } from '@shared/contracts';
+import { directionsUrl, formatUpdated } from '@client/lib/truck-format';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * The map popup of spec section 2: name, Open or Closed badge, Directions link, cuisine, description,
+ * image, address, last-updated time. Built as DOM (text only, never HTML strings), lazily on open,
+ * so 10,000 markers cost no popup work until one is clicked.
+ */
+export function buildTruckPopup(truck: FoodTruck): HTMLElement {
+  const root = el('div', 'w-56 space-y-1.5 text-sm text-gray-900');
+  root.dataset.testid = 'truck-popup';
+  const head = el('div', 'flex items-start justify-between gap-2');
+  head.append(el('strong', 'text-base leading-tight', truck.name));
+  head.append(
+    el(
+      'span',
+      `shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${truck.isOpen ? 'bg-green-700 text-white' : 'bg-gray-200 text-gray-900'}`,
+      truck.isOpen ? 'Open' : 'Closed',
+    ),
+  );
+  root.append(head);
+  // Favourite button: wired up by the favourites issue.
+  const url = directionsUrl(truck);
+  if (url) {
+    const a = el('a', 'font-medium text-brand-700 underline', 'Directions');
+    a.href = url;
+    a.target = '_blank';
+    a.rel = 'noopener noreferrer';
+    a.setAttribute('aria-label', `Directions to ${truck.name} (opens in a new tab)`);
+    root.append(a);
+  }
+  root.append(el('p', 'text-gray-700 !m-0', truck.cuisine));
+  if (truck.description) root.append(el('p', '!m-0', truck.description));
+  if (truck.image) {
+    const img = el('img', 'h-24 w-full rounded object-cover');
+    img.src = truck.image;
+    img.alt = truck.name;
+    img.loading = 'lazy';
+    root.append(img);
+  }
+  root.append(el('p', 'text-gray-700 !m-0', truck.address || 'Location not available'));
+  const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');
+  const time = el('time', '', formatUpdated(truck.lastUpdated));
+  time.dateTime = truck.lastUpdated;
+  updated.append(time);
+  root.append(updated);
+  return root;
+}

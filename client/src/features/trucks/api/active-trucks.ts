@@ -1,0 +1,40 @@
+import type { FoodTruck } from '@shared/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '@client/lib/api-client';
+import { ACTIVE_TRUCKS_KEY, type ActiveTrucksParams } from '@client/lib/truck-events';
+
+/** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
+export const ACTIVE_TRUCKS_POLL_MS = 7000;
+
+export function activeTrucksKey(params?: ActiveTrucksParams) {
+  return params ? ([ACTIVE_TRUCKS_KEY, params] as const) : ([ACTIVE_TRUCKS_KEY] as const);
+}
+
+export function activeTrucksUrl(params?: ActiveTrucksParams): string {
+  if (!params) return ACTIVE_TRUCKS_KEY;
+  const search = new URLSearchParams({ lat: String(params.lat), lng: String(params.lng) });
+  if (params.radiusMiles !== undefined) search.set('radiusMiles', String(params.radiusMiles));
+  return `${ACTIVE_TRUCKS_KEY}?${search.toString()}`;
+}
+
+/**
+ * GET /api/food-trucks/active. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
+ * cached body, and structural sharing then keeps every truck object (and the array) as it was.
+ * While the event stream is open, changes arrive live and the timed refetch pauses.
+ */
+export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: boolean) {
+  return queryOptions({
+    queryKey: activeTrucksKey(params),
+    queryFn: () => apiJson<FoodTruck[]>('GET', activeTrucksUrl(params)),
+    refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    staleTime: 0,
+    // Switching radius or position keeps the old list on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useActiveTrucks(params: ActiveTrucksParams | undefined, live: boolean) {
+  return useQuery(activeTrucksQuery(params, live));
+}

@@ -1,0 +1,102 @@
+import type { FoodTruck, MenuItem } from '@shared/contracts';
+import { FileText } from 'lucide-react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import { Spinner } from '@client/components/ui/spinner';
+import { useTruckMenu } from '../api/truck-menu';
+
+export function isPdf(ref: string): boolean {
+  return /^data:application\/pdf/i.test(ref) || /\.pdf(?:$|[?#])/i.test(ref);
+}
+
+const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Menu items by category, in the server's order (available first within the grouped order). */
+export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]][] {
+  const groups = new Map<string, MenuItem[]>();
+  for (const item of items) {
+    const key = item.category ?? 'Other';
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups];
+}
+
+function MenuContents({ truck }: { truck: FoodTruck }) {
+  const menu = useTruckMenu(truck.id, true);
+  const items = menu.data ?? [];
+  const docs = truck.menuDocuments;
+
+  if (menu.isPending && docs.length === 0) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner className="h-6 w-6 text-brand-700" label="Loading menu" />
+      </div>
+    );
+  }
+  if (docs.length === 0 && items.length === 0) {
+    return (
+      <div className="py-8 text-center">
+        <FileText className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
+        <p className="mt-3 font-semibold">No menu available</p>
+        <p className="mt-1 text-sm text-gray-600">The restaurant hasn't uploaded their menu yet.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {docs.length > 0 && (
+        <ul className="space-y-4" aria-label="Menu documents">
+          {docs.map((doc, i) => (
+            <li key={`${i}-${doc.slice(0, 64)}`}>
+              {isPdf(doc) ? (
+                <a href={doc} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 text-brand-700 underline">
+                  <FileText className="h-4 w-4" aria-hidden /> Menu document {i + 1} (PDF, opens in a new tab)
+                </a>
+              ) : (
+                <img src={doc} alt={`${truck.name} menu, page ${i + 1}`} className="w-full rounded-lg border" loading="lazy" />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {groupMenuItems(items).map(([category, group]) => (
+        <section key={category} aria-label={category}>
+          <h3 className="text-sm font-semibold tracking-wide text-gray-600 uppercase">{category}</h3>
+          <ul className="mt-2 divide-y divide-gray-100">
+            {group.map((item) => (
+              <li key={item.id} className="flex gap-3 py-2">
+                {item.image && <img src={item.image} alt="" className="h-12 w-12 shrink-0 rounded object-cover" loading="lazy" />}
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {item.name}
+                    {!item.available && <span className="ml-2 text-xs font-normal text-gray-600">(unavailable)</span>}
+                  </p>
+                  {item.description && <p className="text-sm text-gray-600">{item.description}</p>}
+                </div>
+                <p className="shrink-0 font-medium">{price.format(item.price)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** '{name} - Menu' (spec section 2): menu documents and menu items, or the empty texts. */
+export function MenuDialog({ truck, onClose }: { truck: FoodTruck | null; onClose(): void }) {
+  return (
+    <Dialog open={truck !== null} onOpenChange={(open) => !open && onClose()}>
+      {truck && (
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{truck.name} - Menu</DialogTitle>
+            <DialogDescription className="sr-only">Menu documents and dishes of {truck.name}</DialogDescription>
+          </DialogHeader>
+          <MenuContents truck={truck} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}

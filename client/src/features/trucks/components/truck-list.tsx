@@ -1,0 +1,90 @@
+import type { FoodTruck } from '@shared/contracts';
+import { SearchX, Truck as TruckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import type { ListedTruck } from '../lib/truck-list';
+import { TruckCard } from './truck-card';
+
+/** Cards rendered at first; more on request, so a list of thousands stays quick. */
+export const LIST_PAGE_SIZE = 50;
+
+/** Spec section 9: 4 skeleton rows on find-trucks. */
+export function TruckListSkeleton() {
+  return (
+    <ul aria-label="Loading food trucks" aria-busy="true" className="space-y-3">
+      {Array.from({ length: 4 }, (_, i) => (
+        <li key={i} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4" data-testid="truck-skeleton">
+          <Skeleton className="h-16 w-16 shrink-0" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-full" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface TruckListProps {
+  listed: readonly ListedTruck[];
+  /** Trucks before the search filter: tells "no match" from "no trucks". */
+  totalCount: number;
+  search: string;
+  onClearSearch(): void;
+  expandedId: number | null;
+  onToggle(id: number): void;
+  onOpenMenu(truck: FoodTruck): void;
+}
+
+export function TruckList({ listed, totalCount, search, onClearSearch, expandedId, onToggle, onOpenMenu }: TruckListProps) {
+  const [limit, setLimit] = useState(LIST_PAGE_SIZE);
+  const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
+  const shown = Math.max(limit, expandedIndex + 1);
+
+  if (listed.length === 0) {
+    if (search.trim() && totalCount > 0) {
+      return (
+        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+          <SearchX className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
+          <p className="mt-3 text-gray-800">No food trucks match your search.</p>
+          <Button variant="outline" className="mt-4" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+        <TruckIcon className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
+        <p className="mt-3 text-gray-800">No active food trucks found.</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="space-y-3" aria-label="Food trucks">
+        {listed.slice(0, shown).map(({ truck, distanceMiles }) => (
+          <li key={truck.id}>
+            <TruckCard
+              truck={truck}
+              distanceMiles={distanceMiles}
+              expanded={truck.id === expandedId}
+              onToggle={onToggle}
+              onOpenMenu={onOpenMenu}
+            />
+          </li>
+        ))}
+      </ul>
+      {listed.length > shown && (
+        <div className="mt-4 text-center">
+          <Button variant="outline" onClick={() => setLimit(shown + LIST_PAGE_SIZE)}>
+            Show more trucks ({listed.length - shown} more)
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { DEFAULT_RADIUS_MILES } from '@shared/constants';
+import { truckEventSchema, type FoodTruck, type TruckEvent } from '@shared/contracts';
+import { haversineMiles } from '@shared/utils/geo';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+
+/**
+ * Live truck changes from `GET /api/events` (Server-Sent Events), shared by every screen:
+ * ONE EventSource for the whole app, opened while at least one component listens (ref-counted)
+ * and closed when the last one leaves. The browser resumes a dropped stream with Last-Event-ID by
+ * itself; when the stream is gone for good (HTTP error) we open a new one after a pause and
+ * announce a `reset`, because a fresh EventSource cannot resume.
+ */
+
+export const EVENTS_URL = '/api/events';
+/** The cached list of spec section 7; its params (if any) are the second key element. */
+export const ACTIVE_TRUCKS_KEY = '/api/food-trucks/active';
+
+/** A truck change, or `reset`: refetch everything (the server could not replay what we missed). */
+export type TruckStreamMessage = TruckEvent | { type: 'reset' };
+export type TruckEventsConnection = 'connecting' | 'open' | 'closed';
+
+type Listener = (message: TruckStreamMessage) => void;
+
+const listeners = new Set<Listener>();
+const stateListeners = new Set<() => void>();
+let source: EventSource | null = null;
+let refs = 0;
+let state: TruckEventsConnection = 'closed';
+let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+let reopenDelay = 3000;
+let everOpened = false;
+
+function setState(next: TruckEventsConnection) {
+  if (next === state) return;
+  state = next;
+  for (const l of stateListeners) l();
+}
+
+function emit(message: TruckStreamMessage) {
+  for (const l of [...listeners]) l(message);
+}
+
+function onTruck(e: MessageEvent<string>) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(e.data);
+  } catch {
+    return;
+  }
+  // Validate the shape, but hand on the wire object (ISO strings), as the REST lists hold it.
+  if (truckEventSchema.safeParse(raw).success) emit(raw as TruckEvent);
+}
+
+function open() {
+  if (typeof EventSource === 'undefined') return;
+  const es = new EventSource(EVENTS_URL, { withCredentials: true });
+  source = es;
+  setState('connecting');
+  es.addEventListener('open', () => {
+    if (source !== es) return;
+    reopenDelay = 3000;
+    // A brand-new EventSource (after a permanent failure) cannot resume: make lists refetch.
+    if (everOpened) emit({ type: 'reset' });
+    everOpened = true;
+    setState('open');
+  });
+  es.addEventListener('truck', onTruck);
+  es.addEventListener('reset', () => emit({ type: 'reset' }));
+  es.addEventListener('error', () => {
+    if (source !== es) return;
+    if (es.readyState === EventSource.CLOSED) {
+      // The browser gave up (e.g. a 5xx or a wrong content type): try again later ourselves.
+      source = null;
+      setState('closed');
+      reopenTimer = setTimeout(() => {
+        reopenTimer = null;
+        if (refs > 0 && !source) open();
+      }, reopenDelay);
+      reopenDelay = Math.min(reopenDelay * 2, 60_000);
+    } else {
+      setState('connecting'); // the browser retries after the server's `retry:` and resumes
+    }
+  });
+}
+
+function acquire(): () => void {
+  refs += 1;
+  if (refs === 1 && !source && !reopenTimer) open();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    refs -= 1;
+    if (refs === 0) {
+      source?.close();
+      source = null;
+      if (reopenTimer) clearTimeout(reopenTimer);
+      reopenTimer = null;
+      everOpened = false;
+      setState('closed');
+    }
+  };
+}
+
+/** Subscribes to truck changes while the component is mounted; the latest `onEvent` is always called. */
+export function useTruckEvents(onEvent: (message: TruckStreamMessage) => void): void {
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    const listener: Listener = (m) => latest.current(m);
+    listeners.add(listener);
+    const release = acquire();
+    return () => {
+      listeners.delete(listener);
+      release();
+    };
+  }, []);
+}
+
+/** The shared stream's state: 'open' means changes arrive live (polling may pause). */
+export function useTruckEventsConnection(): TruckEventsConnection {
+  return useSyncExternalStore(
+    (cb) => {
+      stateListeners.add(cb);
+      return () => stateListeners.delete(cb);
+    },
+    () => state,
+    () => 'closed' as const,
+  );
+}
+
+/** Params of a position-limited list: the second element of `['/api/food-trucks/active', params]`. */
+export interface ActiveTrucksParams {
+  lat: number;
+  lng: number;
+  radiusMiles?: number;
+}
+
+function isParams(v: unknown): v is ActiveTrucksParams {
+  return typeof v === 'object' && v !== null && typeof (v as { lat?: unknown }).lat === 'number' && typeof (v as { lng?: unknown }).lng === 'number';
+}
+
+export interface ApplyOptions {
+  /** The list belongs to this operator (operators only see their own trucks): others' trucks stay out. */
+  operatorId?: number;
+}
+
+/**
+ * Applies one change to one cached list, returning the same array when nothing changes.
+ * A removed truck leaves; any other event replaces the truck in place or inserts it. With a
+ * position, the truck must lie within the radius (default 20 miles) and the list stays nearest first.
+ */
+export function applyTruckEvent(
+  list: readonly FoodTruck[],
+  event: TruckEvent,
+  params?: ActiveTrucksParams,
+  options: ApplyOptions = {},
+): FoodTruck[] {
+  const current = list as FoodTruck[];
+  const index = list.findIndex((t) => t.id === event.truck.id);
+  const existing = index >= 0 ? list[index] : undefined;
+  // An older event than what we hold (a refetch overtook it) changes nothing.
+  if (existing && Date.parse(existing.lastUpdated) > Date.parse(event.truck.lastUpdated)) return current;
+
+  let next: FoodTruck | null = event.type === 'removed' ? null : { ...event.truck };
+  if (next && options.operatorId !== undefined && next.operatorId !== options.operatorId) next = null;
+  if (next && params) {
+    const { latitude, longitude } = next;
+    if (latitude == null || longitude == null) {
+      next = null;
+    } else {
+      const distanceMiles = haversineMiles({ lat: params.lat, lng: params.lng }, { lat: latitude, lng: longitude });
+      next = distanceMiles <= (params.radiusMiles ?? DEFAULT_RADIUS_MILES) ? { ...next, distanceMiles } : null;
+    }
+  } else if (next) {
+    delete next.distanceMiles;
+  }
+
+  if (!next) return index >= 0 ? list.filter((_, i) => i !== index) : current;
+  const without = index >= 0 ? list.filter((_, i) => i !== index) : [...list];
+  if (!params) {
+    if (index >= 0) without.splice(index, 0, next);
+    else without.push(next);
+    return without;
+  }
+  const d = next.distanceMiles ?? 0;
+  const at = without.findIndex((t) => (t.distanceMiles ?? Infinity) > d);
+  without.splice(at < 0 ? without.length : at, 0, next);
+  return without;
+}
+
+/**
+ * Applies a stream message to the query cache: the change goes into every cached active-trucks list
+ * (each with its own params) and the truck's own entry; `reset` invalidates them all.
+ */
+export function applyTruckStreamMessage(queryClient: QueryClient, message: TruckStreamMessage, options: ApplyOptions = {}): void {
+  if (message.type === 'reset') {
+    void queryClient.invalidateQueries({ queryKey: [ACTIVE_TRUCKS_KEY] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/food-trucks'] });
+    return;
+  }
+  const lists = queryClient.getQueriesData<FoodTruck[]>({ queryKey: [ACTIVE_TRUCKS_KEY] });
+  for (const [key, data] of lists) {
+    if (!Array.isArray(data)) continue;
+    const params = paramsOf(key);
+    queryClient.setQueryData<FoodTruck[]>(key, applyTruckEvent(data, message, params, options));
+  }
+  const detailKey = ['/api/food-trucks', message.truck.id];
+  if (message.type === 'removed') queryClient.removeQueries({ queryKey: detailKey, exact: true });
+  else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
+}
+
+function paramsOf(key: QueryKey): ActiveTrucksParams | undefined {
+  const p = key[1];
+  return isParams(p) ? p : undefined;
+}
+
+/** Keeps every cached truck list live while mounted; returns the connection state. */
+export function useLiveTruckCache(options: ApplyOptions = {}): TruckEventsConnection {
+  const queryClient = useQueryClient();
+  useTruckEvents((message) => applyTruckStreamMessage(queryClient, message, options));
+  return useTruckEventsConnection();
+}

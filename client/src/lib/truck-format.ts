@@ -1,0 +1,33 @@
+import type { FoodTruck } from '@shared/contracts';
+
+/** Shown on cards, popups and the favourites screen: small truck presentation helpers. */
+
+type Located = Pick<FoodTruck, 'latitude' | 'longitude'>;
+
+export function hasCoordinates<T extends Located>(t: T): t is T & { latitude: number; longitude: number } {
+  return typeof t.latitude === 'number' && typeof t.longitude === 'number';
+}
+
+/** Spec section 4: a truck is live only when open and with coordinates. */
+export function isLive(t: Located & Pick<FoodTruck, 'isOpen'>): boolean {
+  return t.isOpen && hasCoordinates(t);
+}
+
+/** A route to the truck on an external maps service (coordinates, else the address). */
+export function directionsUrl(t: Located & Pick<FoodTruck, 'address'>): string | null {
+  const destination = hasCoordinates(t) ? `${t.latitude},${t.longitude}` : t.address?.trim();
+  if (!destination) return null;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** "Nov 22, 3:04 PM" in the diner's locale. */
+export function formatUpdated(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** "0.4 mi", "2.3 mi", "37 mi". */
+export function formatMiles(miles: number): string {
+  return miles < 10 ? `${miles.toFixed(1)} mi` : `${Math.round(miles)} mi`;
+}
