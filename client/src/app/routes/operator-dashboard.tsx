@@ -7,11 +7,13 @@ import { useOperatorTrucks } from '@client/features/operator/api/operator-trucks
 import { LocationDeniedNotice } from '@client/features/operator/components/location-denied-notice';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckCard } from '@client/features/operator/components/truck-card';
+import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
 import { errorMessage } from '@client/lib/api-client';
 
 function Dashboard({ operatorId }: { operatorId: number }) {
   const trucks = useOperatorTrucks(operatorId);
+  useLiveOperatorTrucks(operatorId);
   const permission = useLocationPermission();
   const denied = permission === 'denied';
 

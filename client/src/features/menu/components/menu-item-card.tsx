@@ -59,19 +59,23 @@ export function MenuItemCard({
         {imageUploader}
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
           <div className="flex items-center gap-2">
-            <Switch id={switchId} checked={item.available} disabled={busy} onCheckedChange={onToggleAvailable} />
-            <Label htmlFor={switchId}>
-              Available<span className="sr-only"> ({item.name})</span>
-            </Label>
+            <Switch
+              id={switchId}
+              aria-label={`Available: ${item.name}`}
+              checked={item.available}
+              disabled={busy}
+              onCheckedChange={onToggleAvailable}
+            />
+            <Label htmlFor={switchId}>Available</Label>
           </div>
           <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={onEdit}>
-              <Edit aria-hidden /> Edit<span className="sr-only"> {item.name}</span>
+            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${item.name}`}>
+              <Edit aria-hidden /> Edit
             </Button>
             <AlertDialog>
               <AlertDialogTrigger asChild>
-                <Button variant="outline" size="sm" className="text-red-700">
-                  <Trash2 aria-hidden /> Delete<span className="sr-only"> {item.name}</span>
+                <Button variant="outline" size="sm" className="text-red-700" aria-label={`Delete ${item.name}`}>
+                  <Trash2 aria-hidden /> Delete
                 </Button>
               </AlertDialogTrigger>
               <AlertDialogContent>

@@ -44,13 +44,13 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
           </div>
           <div className="flex gap-2">
             <Button asChild variant="outline" size="sm">
-              <Link href={`/menu-management/${truck.id}`}>
-                <UtensilsCrossed aria-hidden /> Menu<span className="sr-only"> of {truck.name}</span>
+              <Link href={`/menu-management/${truck.id}`} aria-label={`Menu of ${truck.name}`}>
+                <UtensilsCrossed aria-hidden /> Menu
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
-              <Link href={`/edit-truck/${truck.id}`}>
-                <Edit aria-hidden /> Edit<span className="sr-only"> {truck.name}</span>
+              <Link href={`/edit-truck/${truck.id}`} aria-label={`Edit ${truck.name}`}>
+                <Edit aria-hidden /> Edit
               </Link>
             </Button>
           </div>
