@@ -34,6 +34,8 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
+  /** Heartbeat interval of /api/events in ms (default 15 s); tests shorten it. */
+  eventStreamHeartbeatMs?: number;
 }
 
 export interface BuildAppOptions {

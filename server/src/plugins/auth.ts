@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
@@ -35,16 +35,21 @@ export const authPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const userId = await app.tokens.verify(token);
-    if (!userId) return;
-    const [row] = await app.db
-      .select({ id: users.id, role: users.role, username: users.username, phone: users.phone })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    request.user = row ?? null;
+    request.user = await userForToken(app, token);
   });
 });
+
+/** The account a token belongs to, or null (invalid, expired, or the account is gone). */
+export async function userForToken(app: FastifyInstance, token: string): Promise<AuthUser | null> {
+  const userId = await app.tokens.verify(token);
+  if (!userId) return null;
+  const [row] = await app.db
+    .select({ id: users.id, role: users.role, username: users.username, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
 
 /** preHandler: 401 without a valid token, 403 when the caller's role is not among `roles`. */
 export function requireUser(...roles: Role[]): preHandlerAsyncHookHandler {

@@ -1,0 +1,268 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
+import { buildApp, type App, type AppConfig } from '../../app';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { operatorSubscriptions, truckEvents, users } from '../../db/schema';
+import { createTestDatabase } from '../../test/database';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { openEventStream, type SseFrame, type SseStream } from '../../test/sse-client';
+import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
+import type { TruckRow } from '../trucks/truck.repository';
+import { publishOperatorVisibility } from '../trucks/truck-visibility';
+
+interface TruckEventData {
+  type: 'opened' | 'closed' | 'moved' | 'updated' | 'removed';
+  truck: FoodTruck;
+}
+const data = (frame: SseFrame) => JSON.parse(frame.data ?? '{}') as TruckEventData;
+const isTruckEvent = (truckId: number, type?: TruckEventData['type']) => (frame: SseFrame) =>
+  frame.event === 'truck' && data(frame).truck.id === truckId && (type === undefined || data(frame).type === type);
+const truckFrames = (stream: SseStream) => stream.frames.filter((f) => f.event === 'truck');
+
+let server: TestServer;
+let operator: AuthResponse;
+let unpaid: AuthResponse;
+let customer: AuthResponse;
+let admin: AuthResponse;
+let truck: TruckRow;
+let hidden: TruckRow;
+const streams: SseStream[] = [];
+
+async function stream(query = '', headers: Record<string, string> = {}): Promise<SseStream> {
+  const s = await openEventStream(`${server.url}/api/events${query}`, headers);
+  streams.push(s);
+  // Registered with the hub once the first frame (retry) arrived.
+  await s.waitFor((f) => f.retry !== undefined);
+  return s;
+}
+const auth = (session: AuthResponse) => ({ authorization: `Bearer ${session.token}` });
+
+beforeAll(async () => {
+  server = await startTestServer({ eventStreamHeartbeatMs: 150 });
+  operator = await server.signUpSubscribedOperator();
+  unpaid = await server.signUp('operator');
+  customer = await server.signUp('customer');
+  admin = await server.signUpAdmin();
+  truck = await insertTruck(server.db, operator.user.id, { name: 'Taco Libre', latitude: 30.2637, longitude: -97.7266 });
+  hidden = await insertTruck(server.db, unpaid.user.id, { name: 'Not Yet Paid', latitude: 30.25, longitude: -97.75 });
+});
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await server.close();
+});
+
+describe('GET /api/events', () => {
+  it('is an event stream that starts with retry: 3000', async () => {
+    const res = await fetch(`${server.url}/api/events`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('cache-control')).toMatch(/no-cache/);
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toMatch(/^retry: 3000\n\n/);
+    await reader?.cancel();
+  });
+
+  it('sends a change committed with publishTruckEvent, with the event id and the FoodTruck wire shape', async () => {
+    const s = await stream();
+    const { eventId } = await changeTruck(server.db, truck.id, { isOpen: true, address: '1300 E 6th St' }, 'opened');
+    const frame = await s.waitFor(isTruckEvent(truck.id, 'opened'));
+    expect(frame.id).toBe(String(eventId));
+    expect(data(frame)).toEqual({
+      type: 'opened',
+      truck: {
+        id: truck.id,
+        name: 'Taco Libre',
+        description: null,
+        cuisine: 'Mexican',
+        operatorId: operator.user.id,
+        latitude: 30.2637,
+        longitude: -97.7266,
+        address: '1300 E 6th St',
+        isOpen: true,
+        phone: null,
+        image: null,
+        gallery: [],
+        menuDocuments: [],
+        smsMessage: expect.any(String),
+        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      },
+    });
+  });
+
+  it('does not send a change whose transaction rolls back', async () => {
+    const s = await stream();
+    await expect(
+      server.db.transaction(async (tx) => {
+        await changeTruck(tx, truck.id, { name: 'Rolled Back' }, 'updated');
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await changeTruck(server.db, truck.id, { isOpen: false }, 'closed');
+    await s.waitFor(isTruckEvent(truck.id, 'closed'));
+    expect(truckFrames(s).map((f) => data(f).truck.name)).not.toContain('Rolled Back');
+  });
+
+  it('sends a heartbeat comment', async () => {
+    const s = await stream();
+    const beat = await s.waitFor((f) => f.comment === 'heartbeat', 3000);
+    expect(beat.event).toBeUndefined();
+  });
+
+  it('replays every later event after Last-Event-ID, in order and without gaps or duplicates, then goes live', async () => {
+    const first = await stream();
+    const { eventId: seen } = await changeTruck(server.db, truck.id, { latitude: 30.264 }, 'moved');
+    await first.waitFor((f) => f.id === String(seen));
+    first.close();
+
+    const missed: number[] = [];
+    for (const lat of [30.265, 30.266, 30.267]) missed.push((await changeTruck(server.db, truck.id, { latitude: lat }, 'moved')).eventId);
+    await changeTruck(server.db, hidden.id, { name: 'Still hidden' }); // not visible to diners
+
+    const resumed = await stream('', { 'last-event-id': String(seen) });
+    await resumed.waitFor((f) => f.id === String(missed.at(-1)));
+    const { eventId: live } = await changeTruck(server.db, truck.id, { latitude: 30.268 }, 'moved');
+    await resumed.waitFor((f) => f.id === String(live));
+    expect(truckFrames(resumed).map((f) => Number(f.id))).toEqual([...missed, live]);
+    expect(truckFrames(resumed).map((f) => data(f).truck.latitude)).toEqual([30.265, 30.266, 30.267, 30.268]);
+
+    const viaQuery = await stream(`?lastEventId=${seen}`);
+    await viaQuery.waitFor((f) => f.id === String(live));
+    expect(truckFrames(viaQuery).map((f) => Number(f.id))).toEqual([...missed, live]);
+  });
+
+  it.each(['999999999', 'abc', '0', '-5', ''])('answers reset for an unknown or malformed Last-Event-ID %j', async (id) => {
+    const s = await stream('', { 'last-event-id': id });
+    const reset = await s.waitFor((f) => f.event === 'reset');
+    expect(reset.data).toBe('{}');
+    // Still live afterwards.
+    const { eventId } = await changeTruck(server.db, truck.id, { description: `after reset ${id}` });
+    await s.waitFor((f) => f.id === String(eventId));
+  });
+
+  it('answers reset when the last event was pruned', async () => {
+    const [old] = await server.db
+      .insert(truckEvents)
+      .values({ type: 'updated', truckId: truck.id, operatorId: operator.user.id, payload: {}, createdAt: new Date(Date.now() - 3 * 86_400_000) })
+      .returning({ id: truckEvents.id });
+    await server.db.delete(truckEvents).where(eq(truckEvents.id, old?.id ?? 0));
+    const s = await stream('', { 'last-event-id': String(old?.id) });
+    await s.waitFor((f) => f.event === 'reset');
+  });
+
+  it('shows diners only subscribed operators’ trucks, an operator only their own, an admin everything', async () => {
+    const anonymous = await stream();
+    const asCustomer = await stream('', auth(customer));
+    const asOwner = await stream('', auth(unpaid));
+    const asOwnerViaQuery = await stream(`?token=${encodeURIComponent(unpaid.token)}`);
+    const asOtherOperator = await stream('', auth(operator));
+    const asAdmin = await stream('', auth(admin));
+
+    const { eventId: hiddenChange } = await changeTruck(server.db, hidden.id, { description: 'unpaid change' });
+    const { eventId: visibleChange } = await changeTruck(server.db, truck.id, { description: 'paid change' });
+
+    for (const s of [anonymous, asCustomer, asOtherOperator, asAdmin]) await s.waitFor((f) => f.id === String(visibleChange));
+    for (const s of [asOwner, asOwnerViaQuery, asAdmin]) await s.waitFor((f) => f.id === String(hiddenChange));
+    for (const s of [anonymous, asCustomer, asOtherOperator]) expect(s.frames.some((f) => f.id === String(hiddenChange))).toBe(false);
+    for (const s of [asOwner, asOwnerViaQuery]) {
+      await changeTruck(server.db, hidden.id, { description: 'sync' }).then(({ eventId }) => s.waitFor((f) => f.id === String(eventId)));
+      expect(s.frames.some((f) => f.id === String(visibleChange))).toBe(false);
+    }
+  });
+
+  it('tells diners "removed" when an operator’s trucks become invisible, and brings them back on resume', async () => {
+    const anonymous = await stream();
+    await server.db.transaction(async (tx) => {
+      await setSubscription(tx, operator.user.id, 'paused');
+      await publishOperatorVisibility(tx, operator.user.id);
+    });
+    const removed = await anonymous.waitFor(isTruckEvent(truck.id, 'removed'));
+    expect(data(removed).truck).toMatchObject({ id: truck.id, operatorId: operator.user.id });
+
+    // While paused, the operator's changes do not reach diners.
+    await changeTruck(server.db, truck.id, { description: 'while paused' });
+    await server.db.transaction(async (tx) => {
+      await setSubscription(tx, operator.user.id, 'active');
+      await publishOperatorVisibility(tx, operator.user.id);
+    });
+    const back = await anonymous.waitFor(isTruckEvent(truck.id, 'updated'));
+    expect(data(back).truck.description).toBe('while paused');
+    expect(truckFrames(anonymous).map((f) => data(f).type)).toEqual(['removed', 'updated']);
+  });
+
+  it('answers 400, not 500, for a malformed query', async () => {
+    const res = await server.request('GET', '/api/events?lastEventId=1&lastEventId=2');
+    expect(res.status).toBe(400);
+  });
+});
+
+async function startApp(database: DatabaseHandle, overrides: Partial<AppConfig> = {}): Promise<{ app: App; url: string; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-events-'));
+  const app = await buildApp({
+    database,
+    config: { nodeEnv: 'test', dataDir, jwtSecret: randomBytes(32).toString('hex'), demoData: false, authRateLimitPerMinute: 1000, ...overrides },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { app, url: `http://127.0.0.1:${address.port}`, dataDir };
+}
+
+describe('lifecycle', () => {
+  it('app.close() ends open streams instead of hanging, and start-up prunes events older than 24 h', async () => {
+    const [old] = await server.db
+      .insert(truckEvents)
+      .values({ type: 'updated', truckId: truck.id, operatorId: operator.user.id, payload: {}, createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .returning({ id: truckEvents.id });
+    const second = await startApp(server.database);
+    await expect
+      .poll(async () => (await server.db.select({ id: truckEvents.id }).from(truckEvents).where(eq(truckEvents.id, old?.id ?? 0))).length)
+      .toBe(0);
+    const s = await openEventStream(`${second.url}/api/events`);
+    await s.waitFor((f) => f.retry !== undefined);
+    await second.app.close();
+    await s.ended;
+    rmSync(second.dataDir, { recursive: true, force: true });
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one PostgreSQL', () => {
+  it('a change committed through one instance reaches an event stream of the other', async () => {
+    const { handle, url, drop } = await createTestDatabase();
+    const secondHandle = await openDatabase({ url, poolMax: 2 });
+    const a = await startApp(handle);
+    const b = await startApp(secondHandle);
+    try {
+      const [owner] = await handle.db.insert(users).values({ phone: '+15125550199', passwordHash: 'x', role: 'operator' }).returning({ id: users.id });
+      if (!owner) throw new Error('no owner');
+      await handle.db.insert(operatorSubscriptions).values({ operatorId: owner.id, status: 'active' });
+      const row = await insertTruck(handle.db, owner.id, { name: 'Cross Process', latitude: 30.27, longitude: -97.74 });
+
+      const before = await fetch(`${b.url}/api/food-trucks/active`);
+      const etag = before.headers.get('etag') ?? '';
+      const s = await openEventStream(`${b.url}/api/events`);
+      await s.waitFor((f) => f.retry !== undefined);
+      const { eventId } = await changeTruck(handle.db, row.id, { isOpen: true }, 'opened');
+      const frame = await s.waitFor((f) => f.id === String(eventId));
+      expect(data(frame)).toMatchObject({ type: 'opened', truck: { id: row.id, isOpen: true } });
+      // The other instance's cached list was invalidated too.
+      const after = await fetch(`${b.url}/api/food-trucks/active`, { headers: { 'if-none-match': etag } });
+      expect(after.status).toBe(200);
+      expect(((await after.json()) as FoodTruck[]).find((t) => t.id === row.id)?.isOpen).toBe(true);
+      s.close();
+    } finally {
+      await a.app.close();
+      await b.app.close();
+      await secondHandle.close();
+      await drop();
+      rmSync(a.dataDir, { recursive: true, force: true });
+      rmSync(b.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+

@@ -1,0 +1,262 @@
+import type { ServerResponse } from 'node:http';
+import { asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { foodTruckSchema } from '../../../../shared/contracts/trucks';
+import type { Database } from '../../db/client';
+import { truckEvents } from '../../db/schema';
+import { TRUCK_EVENT_TYPES, type TruckEventType } from '../trucks/truck-events';
+import type { Viewer } from '../trucks/trucks.service';
+
+export const EVENT_STREAM_DEFAULTS = {
+  heartbeatMs: 15_000,
+  /** Sent as `retry:` — how long a browser waits before reconnecting. */
+  retryMs: 3000,
+  /** Events older than this are pruned; resuming from a pruned id answers `reset`. */
+  retentionMs: 24 * 60 * 60 * 1000,
+  pruneEveryMs: 60 * 60 * 1000,
+  /** More events than this to replay: `reset` instead (refetching is cheaper). */
+  replayLimit: 1000,
+  /** A client that cannot keep up with this many unsent bytes is dropped (it reconnects and resumes). */
+  maxBufferedBytes: 1024 * 1024,
+};
+export type EventStreamOptions = typeof EVENT_STREAM_DEFAULTS;
+
+/** An event as the hub holds it: read once per notification, formatted once for every client. */
+export interface HubEvent {
+  id: number;
+  type: TruckEventType;
+  operatorId: number;
+  /** The operator's subscription is active now (diners see the truck). */
+  operatorSubscribed: boolean;
+  /** The SSE frame, ready to write. */
+  frame: string;
+}
+
+/**
+ * Who receives an event: admins all; an operator only their own trucks; diners (anonymous and
+ * customers) the trucks of subscribed operators, plus every `removed` (so a truck that becomes
+ * invisible leaves their map).
+ */
+export function mayReceive(viewer: Viewer, event: Pick<HubEvent, 'type' | 'operatorId' | 'operatorSubscribed'>): boolean {
+  if (viewer?.role === 'admin') return true;
+  if (viewer?.role === 'operator') return event.operatorId === viewer.id;
+  return event.type === 'removed' || event.operatorSubscribed;
+}
+
+const partialTruck = foodTruckSchema.partial();
+
+/** The FoodTruck wire shape of a stored payload; only declared fields leave. */
+export function truckWire(payload: unknown, ids: { truckId: number; operatorId: number }): Record<string, unknown> {
+  const full = foodTruckSchema.safeParse(payload);
+  if (full.success) return z.encode(foodTruckSchema, full.data);
+  const partial = partialTruck.safeParse(payload);
+  const known = partial.success ? z.encode(partialTruck, partial.data) : {};
+  return { ...known, id: ids.truckId, operatorId: ids.operatorId };
+}
+
+const eventType = z.enum(TRUCK_EVENT_TYPES);
+
+export function formatEventFrame(id: number, type: TruckEventType, truck: Record<string, unknown>): string {
+  return `id: ${id}\nevent: truck\ndata: ${JSON.stringify({ type, truck })}\n\n`;
+}
+
+export const RESET_FRAME = 'event: reset\ndata: {}\n\n';
+export const HEARTBEAT_FRAME = ': heartbeat\n\n';
+
+// Qualified by hand: in a one-table select Drizzle renders columns unqualified, which inside this
+// subquery would bind to operator_subscriptions.
+const operatorSubscribed = sql<boolean>`exists (select 1 from operator_subscriptions s where s.operator_id = "truck_events"."operator_id" and s.status = 'active')`;
+
+async function readEvents(db: Database, where: SQL | undefined, limit?: number): Promise<HubEvent[]> {
+  const query = db
+    .select({
+      id: truckEvents.id,
+      type: truckEvents.type,
+      truckId: truckEvents.truckId,
+      operatorId: truckEvents.operatorId,
+      payload: truckEvents.payload,
+      operatorSubscribed,
+    })
+    .from(truckEvents)
+    .where(where)
+    .orderBy(asc(truckEvents.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  const events: HubEvent[] = [];
+  for (const row of rows) {
+    const type = eventType.safeParse(row.type);
+    if (!type.success) continue;
+    const truck = truckWire(row.payload, row);
+    events.push({
+      id: row.id,
+      type: type.data,
+      operatorId: row.operatorId,
+      operatorSubscribed: Boolean(row.operatorSubscribed),
+      frame: formatEventFrame(row.id, type.data, truck),
+    });
+  }
+  return events;
+}
+
+/** Parses a Last-Event-ID; anything that is not a positive id means "unknown" (→ reset). */
+export function parseEventId(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim();
+  if (!/^\d{1,15}$/.test(value)) return 0;
+  return Number(value);
+}
+
+interface StreamClient {
+  viewer: Viewer;
+  res: ServerResponse;
+  /** False while replaying: live events wait in `pending`. */
+  live: boolean;
+  pending: HubEvent[];
+  /** Ids already sent by the replay, so a live event is not sent twice. */
+  replayed: Set<number>;
+}
+
+/**
+ * One per process: LISTENs once (the events plugin wires notifications to `notify`), reads each
+ * event row once per notification batch, and fans the ready-made frame out to every connected
+ * stream the event is visible to.
+ */
+export class TruckEventHub {
+  private readonly clients = new Set<StreamClient>();
+  private readonly queued = new Set<number>();
+  private flushing = false;
+  private closed = false;
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: EventStreamOptions = EVENT_STREAM_DEFAULTS,
+  ) {
+    this.timers.push(setInterval(() => this.broadcast(HEARTBEAT_FRAME), options.heartbeatMs).unref());
+    this.timers.push(setInterval(() => void this.prune(), options.pruneEveryMs).unref());
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** A truck_events notification: the payload is the event id. */
+  notify(payload: string): void {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id) || id <= 0 || this.closed) return;
+    this.queued.add(id);
+    if (!this.flushing) void this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.queued.size > 0 && !this.closed) {
+        const ids = [...this.queued];
+        this.queued.clear();
+        let events: HubEvent[];
+        try {
+          events = await readEvents(this.db, inArray(truckEvents.id, ids));
+        } catch (err) {
+          this.log.error({ err }, 'could not read truck events; retrying');
+          for (const id of ids) this.queued.add(id);
+          setTimeout(() => {
+            if (!this.flushing) void this.flush();
+          }, 1000).unref();
+          return;
+        }
+        for (const event of events) this.dispatch(event);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private dispatch(event: HubEvent): void {
+    for (const client of this.clients) {
+      if (!mayReceive(client.viewer, event)) continue;
+      if (!client.live) client.pending.push(event);
+      else if (!client.replayed.has(event.id)) this.write(client, event.frame);
+    }
+  }
+
+  private write(client: StreamClient, frame: string): void {
+    if (client.res.writableEnded || client.res.destroyed) return;
+    client.res.write(frame);
+    if (client.res.writableLength > this.options.maxBufferedBytes) {
+      this.log.warn('dropping an event stream that does not keep up');
+      client.res.destroy();
+    }
+  }
+
+  private broadcast(frame: string): void {
+    for (const client of this.clients) this.write(client, frame);
+  }
+
+  /**
+   * Takes over a hijacked response: headers, `retry:`, then (with a Last-Event-ID) every later
+   * event the viewer may see or `reset` when that id is unknown or too old, then live events.
+   * Live events arriving during the replay are held and sent after it, without duplicates.
+   */
+  async connect(res: ServerResponse, viewer: Viewer, lastEventId: number | undefined): Promise<void> {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${this.options.retryMs}\n\n`);
+    if (this.closed) {
+      res.end();
+      return;
+    }
+    const client: StreamClient = { viewer, res, live: lastEventId === undefined, pending: [], replayed: new Set() };
+    this.clients.add(client);
+    res.on('close', () => this.clients.delete(client));
+    if (lastEventId === undefined) return;
+    try {
+      const replay = await this.replay(lastEventId);
+      if (replay === 'reset') this.write(client, RESET_FRAME);
+      else
+        for (const event of replay) {
+          client.replayed.add(event.id);
+          if (mayReceive(viewer, event)) this.write(client, event.frame);
+        }
+    } catch (err) {
+      this.log.error({ err }, 'event replay failed');
+      this.write(client, RESET_FRAME);
+    }
+    for (const event of client.pending) if (!client.replayed.has(event.id)) this.write(client, event.frame);
+    client.pending = [];
+    client.live = true;
+  }
+
+  private async replay(lastEventId: number): Promise<HubEvent[] | 'reset'> {
+    if (lastEventId <= 0) return 'reset';
+    const [known] = await this.db.select({ id: truckEvents.id }).from(truckEvents).where(eq(truckEvents.id, lastEventId)).limit(1);
+    if (!known) return 'reset';
+    const events = await readEvents(this.db, gt(truckEvents.id, lastEventId), this.options.replayLimit + 1);
+    return events.length > this.options.replayLimit ? 'reset' : events;
+  }
+
+  /** Deletes events older than the retention; every process may run it, it is idempotent. */
+  async prune(): Promise<number> {
+    try {
+      const cutoff = new Date(Date.now() - this.options.retentionMs);
+      const deleted = await this.db.delete(truckEvents).where(lt(truckEvents.createdAt, cutoff)).returning({ id: truckEvents.id });
+      return deleted.length;
+    } catch (err) {
+      this.log.warn({ err }, 'pruning truck events failed');
+      return 0;
+    }
+  }
+
+  /** Ends every stream (graceful shutdown, app.close() in tests) and stops the timers. */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const client of this.clients) client.res.end();
+    this.clients.clear();
+  }
+}

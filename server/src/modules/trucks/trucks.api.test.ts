@@ -1,0 +1,345 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../../../shared/contracts';
+import { haversineMiles } from '../../../../shared/utils/geo';
+import { menuItems } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
+import type { TruckRow } from './truck.repository';
+import { publishOperatorVisibility } from './truck-visibility';
+
+/** Real places around Austin, TX; straight-line miles from the Texas State Capitol. */
+const CAPITOL = { lat: 30.2747, lng: -97.7404 };
+const PLACES = {
+  capitol: { ...CAPITOL, miles: 0 },
+  zilker: { lat: 30.2669, lng: -97.7729, miles: 2.01 },
+  airport: { lat: 30.1975, lng: -97.6664, miles: 6.93 },
+  roundRock: { lat: 30.5083, lng: -97.6789, miles: 16.55 },
+  georgetown: { lat: 30.6372, lng: -97.6778, miles: 25.32 },
+  sanMarcos: { lat: 29.8833, lng: -97.9414, miles: 29.59 },
+  alamo: { lat: 29.426, lng: -98.4861, miles: 73.73 },
+} as const;
+type Place = keyof typeof PLACES;
+
+let server: TestServer;
+let operator: AuthResponse;
+let other: AuthResponse;
+let unpaid: AuthResponse;
+let customer: AuthResponse;
+let admin: AuthResponse;
+const trucks = {} as Record<Place, TruckRow>;
+let hiddenTruck: TruckRow;
+
+const list = (query = '', options: { token?: string; headers?: Record<string, string> } = {}) =>
+  server.request<FoodTruck[] & ErrorResponse>('GET', `/api/food-trucks/active${query}`, options);
+const names = (body: FoodTruck[]) => body.map((t) => t.name);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  operator = await server.signUpSubscribedOperator();
+  other = await server.signUpSubscribedOperator();
+  unpaid = await server.signUp('operator');
+  customer = await server.signUp('customer');
+  admin = await server.signUpAdmin();
+  for (const [place, p] of Object.entries(PLACES) as [Place, (typeof PLACES)[Place]][]) {
+    const owner = place === 'alamo' ? other : operator;
+    trucks[place] = await insertTruck(server.db, owner.user.id, {
+      name: `Truck at ${place}`,
+      latitude: p.lat,
+      longitude: p.lng,
+      isOpen: place === 'capitol' || place === 'airport',
+      address: `${place}, TX`,
+    });
+  }
+  await insertTruck(server.db, operator.user.id, { name: 'Truck without a spot' });
+  hiddenTruck = await insertTruck(server.db, unpaid.user.id, { name: 'Unpaid truck', latitude: CAPITOL.lat, longitude: CAPITOL.lng });
+});
+afterAll(() => server.close());
+
+describe('GET /api/food-trucks/active', () => {
+  it('lists every truck of subscribed operators, open and closed, with the FoodTruck fields', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(names(res.body)).toEqual([...Object.keys(PLACES).map((p) => `Truck at ${p}`), 'Truck without a spot']);
+    const capitol = res.body.find((t) => t.id === trucks.capitol.id);
+    expect(capitol).toEqual({
+      id: trucks.capitol.id,
+      name: 'Truck at capitol',
+      description: null,
+      cuisine: 'Mexican',
+      operatorId: operator.user.id,
+      latitude: CAPITOL.lat,
+      longitude: CAPITOL.lng,
+      address: 'capitol, TX',
+      isOpen: true,
+      phone: null,
+      image: null,
+      gallery: [],
+      menuDocuments: [],
+      smsMessage: expect.any(String),
+      lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(res.body.some((t) => t.isOpen === false)).toBe(true);
+    expect(res.body.every((t) => t.distanceMiles === undefined)).toBe(true);
+  });
+
+  it('hides the trucks of operators without an active subscription', async () => {
+    const res = await list();
+    expect(names(res.body)).not.toContain('Unpaid truck');
+  });
+
+  it('within the default 20 miles of a position: nearest first, with great-circle distanceMiles', async () => {
+    const res = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`);
+    expect(res.status).toBe(200);
+    expect(names(res.body)).toEqual(['Truck at capitol', 'Truck at zilker', 'Truck at airport', 'Truck at roundRock']);
+    for (const truck of res.body) {
+      const place = PLACES[truck.name.replace('Truck at ', '') as Place];
+      expect(truck.distanceMiles).toBeCloseTo(place.miles, 1);
+      expect(truck.distanceMiles).toBeCloseTo(haversineMiles(CAPITOL, place), 2);
+    }
+  });
+
+  it('honours radiusMiles, excludes trucks without coordinates, and includes a truck exactly inside the edge', async () => {
+    expect(names((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=7`)).body)).toEqual([
+      'Truck at capitol',
+      'Truck at zilker',
+      'Truck at airport',
+    ]);
+    expect(names((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=6.9`)).body)).toEqual(['Truck at capitol', 'Truck at zilker']);
+    const wide = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=100`);
+    expect(names(wide.body)).toEqual(['capitol', 'zilker', 'airport', 'roundRock', 'georgetown', 'sanMarcos', 'alamo'].map((p) => `Truck at ${p}`));
+    expect(names(wide.body)).not.toContain('Truck without a spot');
+    expect(wide.body.at(-1)?.distanceMiles).toBeCloseTo(73.73, 1);
+  });
+
+  it('measures from the given position (San Antonio: the Alamo truck first)', async () => {
+    const res = await list(`?lat=${PLACES.alamo.lat}&lng=${PLACES.alamo.lng}&radiusMiles=50`);
+    expect(names(res.body)).toEqual(['Truck at sanMarcos', 'Truck at alamo'].reverse());
+    expect(res.body[0]?.distanceMiles).toBe(0);
+  });
+
+  it.each([
+    ['?lat=abc&lng=-97.7', 'lat'],
+    ['?lat=30.2&lng=abc', 'lng'],
+    ['?lat=30.2', 'lat'],
+    ['?lng=-97.7', 'lat'],
+    ['?lat=30.2&lng=-97.7&radiusMiles=-1', 'radiusMiles'],
+    ['?lat=30.2&lng=-97.7&radiusMiles=0', 'radiusMiles'],
+    ['?lat=30.2&lng=-97.7&radiusMiles=abc', 'radiusMiles'],
+    ['?lat=91&lng=-97.7', 'lat'],
+    ['?lat=30.2&lng=-181', 'lng'],
+    ['?lat=30.2&lng=-97.7&radiusMiles=1e9', 'radiusMiles'],
+    ['?lat=1&lat=2&lng=3', 'lat'],
+    ['?lat=Infinity&lng=3', 'lat'],
+  ])('answers 400 JSON for %s', async (query, field) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect(Object.keys(res.body.fieldErrors ?? {})).toContain(field);
+  });
+
+  it('sends an ETag and answers a matching If-None-Match with an empty 304', async () => {
+    const first = await list();
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await list('', { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    expect(again.headers.get('etag')).toBe(etag);
+    expect((await list('', { headers: { 'if-none-match': `"other", ${etag}` } })).status).toBe(304);
+    expect((await list('', { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+
+    const near = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`);
+    const nearEtag = near.headers.get('etag') ?? '';
+    expect(nearEtag).not.toBe(etag);
+    expect((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`, { headers: { 'if-none-match': nearEtag } })).status).toBe(304);
+  });
+
+  it('a truck change produces a new body and ETag at once (the cached body is invalidated)', async () => {
+    const before = await list();
+    const etag = before.headers.get('etag') ?? '';
+    await changeTruck(server.db, trucks.zilker.id, { isOpen: true }, 'opened');
+    await expect.poll(async () => (await list('', { headers: { 'if-none-match': etag } })).status).toBe(200);
+    const after = await list();
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.body.find((t) => t.id === trucks.zilker.id)?.isOpen).toBe(true);
+  });
+
+  it('serves the cached body gzip or brotli encoded per Accept-Encoding, with the same ETag', async () => {
+    const plain = await fetch(`${server.url}/api/food-trucks/active`, { headers: { 'accept-encoding': 'identity' } });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['gzip', 'br'] as const) {
+      const res = await fetch(`${server.url}/api/food-trucks/active`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+      expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
+      // fetch decodes the body; it must be the same JSON.
+      expect(await res.text()).toBe(text);
+    }
+    expect(typeof gunzipSync).toBe('function');
+    expect(typeof brotliDecompressSync).toBe('function');
+  });
+
+  it('an operator whose subscription is paused disappears at once; resuming brings the trucks back', async () => {
+    await server.db.transaction(async (tx) => {
+      await setSubscription(tx, other.user.id, 'paused');
+      await publishOperatorVisibility(tx, other.user.id);
+    });
+    await expect.poll(async () => names((await list()).body).includes('Truck at alamo')).toBe(false);
+    expect((await server.request('GET', `/api/food-trucks/${trucks.alamo.id}`)).status).toBe(404);
+    // The owner still sees their own truck.
+    const own = await list('', { token: other.token });
+    expect(names(own.body)).toEqual(['Truck at alamo']);
+    expect((await server.request('GET', `/api/food-trucks/${trucks.alamo.id}`, { token: other.token })).status).toBe(200);
+
+    await server.db.transaction(async (tx) => {
+      await setSubscription(tx, other.user.id, 'canceled');
+      await publishOperatorVisibility(tx, other.user.id);
+    });
+    expect(names((await list()).body)).not.toContain('Truck at alamo');
+
+    await server.db.transaction(async (tx) => {
+      await setSubscription(tx, other.user.id, 'active');
+      await publishOperatorVisibility(tx, other.user.id);
+    });
+    await expect.poll(async () => names((await list()).body).includes('Truck at alamo')).toBe(true);
+  });
+
+  it('a signed-in operator gets only their own trucks, subscribed or not, also near a position', async () => {
+    const own = await list('', { token: unpaid.token });
+    expect(own.status).toBe(200);
+    expect(names(own.body)).toEqual(['Unpaid truck']);
+    const near = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=1`, { token: unpaid.token });
+    expect(names(near.body)).toEqual(['Unpaid truck']);
+    expect(near.body[0]?.distanceMiles).toBe(0);
+    const mine = await list('', { token: operator.token });
+    expect(mine.body.every((t) => t.operatorId === operator.user.id)).toBe(true);
+    expect(mine.headers.get('etag')).not.toBe((await list()).headers.get('etag'));
+  });
+
+  it('customers and admins get the diners list', async () => {
+    const anonymous = await list();
+    for (const session of [customer, admin]) {
+      const res = await list('', { token: session.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(anonymous.body);
+    }
+  });
+
+  it('treats an invalid token as anonymous', async () => {
+    const res = await list('', { token: 'not-a-token' });
+    expect(res.status).toBe(200);
+    expect(names(res.body)).not.toContain('Unpaid truck');
+  });
+});
+
+describe('GET /api/food-trucks', () => {
+  it('answers 401 without a token', async () => {
+    const res = await server.request<ErrorResponse>('GET', '/api/food-trucks');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('gives signed-in customers the diners list and operators their own trucks', async () => {
+    const res = await server.request<FoodTruck[]>('GET', '/api/food-trucks', { token: customer.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual((await list()).body);
+    const own = await server.request<FoodTruck[]>('GET', '/api/food-trucks', { token: unpaid.token });
+    expect(names(own.body)).toEqual(['Unpaid truck']);
+  });
+});
+
+describe('GET /api/food-trucks/:id', () => {
+  it('returns a visible truck', async () => {
+    const res = await server.request<FoodTruck>('GET', `/api/food-trucks/${trucks.capitol.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: trucks.capitol.id, name: 'Truck at capitol', latitude: CAPITOL.lat });
+    expect(res.body).not.toHaveProperty('distanceMiles');
+  });
+
+  it.each(['999999', 'abc', '-1', '0', '1.5', '99999999999999999999', '1e3', '%20'])('answers 404 JSON for id %s', async (id) => {
+    const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Food truck not found');
+  });
+
+  it('hides an unsubscribed operator’s truck from diners but not from its owner or an admin', async () => {
+    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`)).status).toBe(404);
+    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: customer.token })).status).toBe(404);
+    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: operator.token })).status).toBe(404);
+    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: unpaid.token })).status).toBe(200);
+    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe('GET /api/food-trucks/:id/menu', () => {
+  beforeAll(async () => {
+    await server.db.insert(menuItems).values([
+      { foodTruckId: trucks.capitol.id, name: 'Churros', priceCents: 400, category: 'Desserts', available: false },
+      { foodTruckId: trucks.capitol.id, name: 'Taco al Pastor', priceCents: 375, category: 'Main Dishes' },
+      { foodTruckId: trucks.capitol.id, name: 'Horchata', priceCents: 350, category: 'Beverages' },
+      { foodTruckId: trucks.capitol.id, name: 'barbacoa Taco', priceCents: 425, category: 'Main Dishes' },
+      { foodTruckId: trucks.capitol.id, name: 'Mystery Box', priceCents: 1000, category: null },
+      { foodTruckId: trucks.capitol.id, name: 'Queso', priceCents: 650, category: 'Appetizers' },
+      { foodTruckId: trucks.capitol.id, name: 'Old Special', priceCents: 999, category: 'Specials', available: false },
+      { foodTruckId: hiddenTruck.id, name: 'Secret', priceCents: 100 },
+    ]);
+  });
+
+  it('lists available items first, then by category order (uncategorised last), then name; price in dollars', async () => {
+    const res = await server.request<MenuItem[]>('GET', `/api/food-trucks/${trucks.capitol.id}/menu`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((i) => i.name)).toEqual([
+      'Queso',
+      'barbacoa Taco',
+      'Taco al Pastor',
+      'Horchata',
+      'Mystery Box',
+      'Churros',
+      'Old Special',
+    ]);
+    expect(res.body.find((i) => i.name === 'Taco al Pastor')).toEqual({
+      id: expect.any(Number),
+      foodTruckId: trucks.capitol.id,
+      name: 'Taco al Pastor',
+      description: null,
+      price: 3.75,
+      category: 'Main Dishes',
+      available: true,
+      image: null,
+    });
+  });
+
+  it('returns an empty list for a truck without items', async () => {
+    const res = await server.request<MenuItem[]>('GET', `/api/food-trucks/${trucks.zilker.id}/menu`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+  });
+
+  it('applies the same visibility and 404 rules as the truck', async () => {
+    expect((await server.request<ErrorResponse>('GET', `/api/food-trucks/${hiddenTruck.id}/menu`)).status).toBe(404);
+    const owner = await server.request<MenuItem[]>('GET', `/api/food-trucks/${hiddenTruck.id}/menu`, { token: unpaid.token });
+    expect(owner.body.map((i) => i.name)).toEqual(['Secret']);
+    for (const id of ['abc', '-1', '1.5', '99999999999', '424242']) {
+      const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${id}/menu`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Food truck not found');
+    }
+  });
+});
+
+describe('the radius query', () => {
+  it('uses the GiST index on ll_to_earth', async () => {
+    const { sql } = await import('drizzle-orm');
+    await server.db.execute(sql`set enable_seqscan = off`);
+    const plan = await server.db.execute<{ 'QUERY PLAN': string }>(
+      sql`explain select id from food_trucks where latitude is not null and longitude is not null and earth_box(ll_to_earth(30.27, -97.74), 32186) @> ll_to_earth(latitude, longitude)`,
+    );
+    await server.db.execute(sql`reset enable_seqscan`);
+    const rows = Array.isArray(plan) ? plan : (plan as { rows: { 'QUERY PLAN': string }[] }).rows;
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/food_trucks_earth_idx/);
+  });
+});

@@ -1,0 +1,126 @@
+import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '../../../../shared/constants';
+import { menuItemSchema, type MenuItem } from '../../../../shared/contracts/menu';
+import { foodTruckSchema } from '../../../../shared/contracts/trucks';
+import { EARTH_RADIUS_KM, KM_PER_MILE } from '../../../../shared/utils/geo';
+import type { DbOrTx } from '../../db/client';
+import { foodTrucks, menuItems, operatorSubscriptions } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+import { subscriptionIsActive, truckColumns, type TruckRow } from './truck.repository';
+
+/** Who is asking: null for anonymous callers. */
+export type Viewer = Pick<AuthUser, 'id' | 'role'> | null;
+
+export interface Position {
+  lat: number;
+  lng: number;
+  radiusMiles?: number;
+}
+
+export type TruckWithDistance = TruckRow & { distanceMiles?: number };
+
+/** The diners' view is shared by everyone except operators, who see only their own trucks. */
+export const seesOnlyOwnTrucks = (viewer: Viewer): viewer is Pick<AuthUser, 'id' | 'role'> => viewer?.role === 'operator';
+
+const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
+const METERS_PER_MILE = KM_PER_MILE * 1000;
+const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitude})`;
+
+/**
+ * Trucks the viewer may list: operators their own, everyone else the trucks of operators with an
+ * active subscription. With a position: only trucks within the radius, nearest first, each with
+ * `distanceMiles` (great circle on the same 6,371 km sphere as shared/utils/geo). The radius
+ * test is `earth_box(...) @> ll_to_earth(...)`, which the partial GiST index food_trucks_earth_idx
+ * answers; `earth_distance` then trims the box's corners.
+ */
+export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: Position): Promise<TruckWithDistance[]> {
+  const scope = seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : isNotNull(operatorSubscriptions.id);
+  const base = () =>
+    db
+      .select({ ...truckColumns, distanceMiles: distanceExpression(position) })
+      .from(foodTrucks)
+      .leftJoin(operatorSubscriptions, subscriptionIsActive);
+  if (!position) {
+    const rows = await base().where(scope).orderBy(asc(foodTrucks.id));
+    return rows.map(({ distanceMiles: _omit, ...row }) => row);
+  }
+  const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
+  const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
+  // earthdistance measures on its own earth() radius; scale ours (6,371 km) to it.
+  const scaled = sql`(${radiusMeters}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
+  const rows = await base()
+    .where(
+      and(
+        scope,
+        isNotNull(foodTrucks.latitude),
+        isNotNull(foodTrucks.longitude),
+        sql`earth_box(${origin}, ${scaled}) @> ${truckPoint}`,
+        sql`earth_distance(${origin}, ${truckPoint}) <= ${scaled}`,
+      ),
+    )
+    .orderBy(sql`earth_distance(${origin}, ${truckPoint})`, asc(foodTrucks.id));
+  return rows.map((row) => ({ ...row, distanceMiles: roundMiles(row.distanceMiles ?? 0) }));
+}
+
+function distanceExpression(position: Position | undefined): SQL<number | null> {
+  if (!position) return sql<null>`null::float8`;
+  const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
+  return sql<number>`earth_distance(${origin}, ${truckPoint}) / earth() * ${EARTH_RADIUS_M}::float8 / ${METERS_PER_MILE}::float8`.mapWith(
+    Number,
+  );
+}
+
+/** Three decimals (about 5 feet) is more than any map needs and keeps the body small. */
+const roundMiles = (miles: number) => Math.round(miles * 1000) / 1000;
+
+/** The viewer may see this truck: its operator is subscribed, or the viewer owns it, or is an admin. */
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer?.role === 'admin') return undefined;
+  const subscribed = isNotNull(operatorSubscriptions.id);
+  return viewer ? or(subscribed, eq(foodTrucks.operatorId, viewer.id)) : subscribed;
+}
+
+export async function findVisibleTruck(db: DbOrTx, viewer: Viewer, id: number): Promise<TruckRow | undefined> {
+  const [row] = await db
+    .select(truckColumns)
+    .from(foodTrucks)
+    .leftJoin(operatorSubscriptions, subscriptionIsActive)
+    .where(and(eq(foodTrucks.id, id), visibleTo(viewer)))
+    .limit(1);
+  return row;
+}
+
+const categoryRank = sql`case ${menuItems.category} ${sql.join(
+  MENU_CATEGORIES.map((category, index) => sql`when ${category} then ${index}`),
+  sql` `,
+)} else ${MENU_CATEGORIES.length} end`;
+
+/** Menu of a truck: available items first, then by category in MENU_CATEGORIES order (none last), then name. */
+export async function listMenu(db: DbOrTx, truckId: number): Promise<MenuItem[]> {
+  const rows = await db
+    .select({
+      id: menuItems.id,
+      foodTruckId: menuItems.foodTruckId,
+      name: menuItems.name,
+      description: menuItems.description,
+      priceCents: menuItems.priceCents,
+      category: menuItems.category,
+      available: menuItems.available,
+      image: menuItems.image,
+    })
+    .from(menuItems)
+    .where(eq(menuItems.foodTruckId, truckId))
+    .orderBy(sql`${menuItems.available} desc`, categoryRank, sql`lower(${menuItems.name})`, asc(menuItems.name), asc(menuItems.id));
+  return rows.map(({ priceCents, ...item }) => menuItemSchema.parse({ ...item, price: priceCents / 100 }));
+}
+
+export const truckListSchema = z.array(foodTruckSchema);
+
+/**
+ * The JSON body of a truck list, encoded through the response contract (only declared fields
+ * leave). Routes send the bytes as they are, so the ETag is computed from exactly what is sent.
+ */
+export function serializeTrucks(rows: TruckWithDistance[]): Buffer {
+  return Buffer.from(JSON.stringify(z.encode(truckListSchema, rows)));
+}
