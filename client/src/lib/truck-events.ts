@@ -3,6 +3,8 @@ import { truckEventSchema, type FoodTruck, type TruckEvent } from '@shared/contr
 import { haversineMiles } from '@shared/utils/geo';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useAuth } from './auth';
+import { getToken } from './storage';
 
 /**
  * Live truck changes from `GET /api/events` (Server-Sent Events), shared by every screen:
@@ -30,6 +32,8 @@ let state: TruckEventsConnection = 'closed';
 let reopenTimer: ReturnType<typeof setTimeout> | null = null;
 let reopenDelay = 3000;
 let everOpened = false;
+/** The token the stream was opened with: an operator's stream carries only their own trucks. */
+let openedWith: string | null = null;
 
 function setState(next: TruckEventsConnection) {
   if (next === state) return;
@@ -54,7 +58,10 @@ function onTruck(e: MessageEvent<string>) {
 
 function open() {
   if (typeof EventSource === 'undefined') return;
-  const es = new EventSource(EVENTS_URL, { withCredentials: true });
+  // EventSource cannot send an Authorization header: the API takes the token as a query parameter.
+  openedWith = getToken();
+  const url = openedWith ? `${EVENTS_URL}?token=${encodeURIComponent(openedWith)}` : EVENTS_URL;
+  const es = new EventSource(url, { withCredentials: true });
   source = es;
   setState('connecting');
   es.addEventListener('open', () => {
@@ -101,6 +108,16 @@ function acquire(): () => void {
       setState('closed');
     }
   };
+}
+
+/** After sign-in or sign-out the stream must be reopened for the new viewer (lists refetch on open). */
+export function syncTruckEventsViewer(): void {
+  if (refs === 0 || getToken() === openedWith) return;
+  source?.close();
+  source = null;
+  if (reopenTimer) clearTimeout(reopenTimer);
+  reopenTimer = null;
+  open();
 }
 
 /** Subscribes to truck changes while the component is mounted; the latest `onEvent` is always called. */
@@ -221,6 +238,8 @@ function paramsOf(key: QueryKey): ActiveTrucksParams | undefined {
 /** Keeps every cached truck list live while mounted; returns the connection state. */
 export function useLiveTruckCache(options: ApplyOptions = {}): TruckEventsConnection {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
   useTruckEvents((message) => applyTruckStreamMessage(queryClient, message, options));
+  useEffect(() => syncTruckEventsViewer(), [userId]);
   return useTruckEventsConnection();
 }

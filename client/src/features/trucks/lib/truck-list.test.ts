@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { makeTruck } from '@client/test/trucks';
+import { filterTrucks, matchesSearch, sortByDistance } from './truck-list';
+
+const austin = { lat: 30.2672, lng: -97.7431 };
+
+describe('search filter', () => {
+  const trucks = [
+    makeTruck({ id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ', address: '1100 S Congress Ave' }),
+    makeTruck({ id: 2, name: 'Taco Libre', cuisine: 'Mexican', address: '1300 E 6th St' }),
+    makeTruck({ id: 3, name: 'Roaming Pho', cuisine: 'Asian', address: null }),
+  ];
+
+  it('matches name, cuisine or address case-insensitively as a substring', () => {
+    expect(filterTrucks(trucks, 'smoke').map((t) => t.id)).toEqual([1]);
+    expect(filterTrucks(trucks, 'MEXI').map((t) => t.id)).toEqual([2]);
+    expect(filterTrucks(trucks, 'congress').map((t) => t.id)).toEqual([1]);
+    expect(filterTrucks(trucks, '  asian ').map((t) => t.id)).toEqual([3]);
+  });
+
+  it('ignores a missing address and keeps the same array for an empty search', () => {
+    expect(matchesSearch(trucks[2]!, 'congress')).toBe(false);
+    expect(filterTrucks(trucks, '')).toBe(trucks);
+    expect(filterTrucks(trucks, '   ')).toBe(trucks);
+    expect(filterTrucks(trucks, 'sushi')).toEqual([]);
+  });
+});
+
+describe('distance sort', () => {
+  const far = makeTruck({ id: 1, latitude: 30.4021, longitude: -97.7228 });
+  const near = makeTruck({ id: 2, latitude: 30.2672, longitude: -97.7431 });
+  const nowhere = makeTruck({ id: 3, latitude: null, longitude: null });
+
+  it('keeps the server order without a position, with no distances', () => {
+    const listed = sortByDistance([far, nowhere, near], null);
+    expect(listed.map((l) => l.truck.id)).toEqual([1, 3, 2]);
+    expect(listed.every((l) => l.distanceMiles === null)).toBe(true);
+  });
+
+  it('puts the nearest first and trucks without coordinates last, keeping the objects', () => {
+    const listed = sortByDistance([nowhere, far, near], austin);
+    expect(listed.map((l) => l.truck.id)).toEqual([2, 1, 3]);
+    expect(listed[0]!.truck).toBe(near);
+    expect(listed[0]!.distanceMiles).toBeCloseTo(0, 5);
+    expect(listed[1]!.distanceMiles).toBeGreaterThan(9);
+    expect(listed[1]!.distanceMiles).toBeLessThan(10);
+    expect(listed[2]!.distanceMiles).toBeNull();
+  });
+
+  it("prefers the server's distance when present", () => {
+    const listed = sortByDistance([makeTruck({ id: 9, distanceMiles: 1.5 })], austin);
+    expect(listed[0]!.distanceMiles).toBe(1.5);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { makeTruck } from '@client/test/trucks';
+import { directionsUrl, formatMiles, isLive } from './truck-format';
+
+describe('truck format helpers', () => {
+  it('is live only when open with coordinates', () => {
+    expect(isLive(makeTruck({ id: 1 }))).toBe(true);
+    expect(isLive(makeTruck({ id: 1, isOpen: false }))).toBe(false);
+    expect(isLive(makeTruck({ id: 1, latitude: null }))).toBe(false);
+  });
+
+  it('links directions to the coordinates, else the address, else nothing', () => {
+    expect(directionsUrl(makeTruck({ id: 1, latitude: 30.25, longitude: -97.75 }))).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=30.25%2C-97.75',
+    );
+    expect(directionsUrl(makeTruck({ id: 1, latitude: null, longitude: null, address: '1 Main St' }))).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1%20Main%20St',
+    );
+    expect(directionsUrl(makeTruck({ id: 1, latitude: null, longitude: null, address: null }))).toBeNull();
+  });
+
+  it('formats miles', () => {
+    expect(formatMiles(2.345)).toBe('2.3 mi');
+    expect(formatMiles(37.4)).toBe('37 mi');
+  });
+});

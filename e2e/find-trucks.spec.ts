@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import { DEMO, expectNoSeriousA11yViolations } from './helpers';
+
+const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
+
+async function demoTruck(request: APIRequestContext, name: string): Promise<FoodTruck> {
+  const res = await request.get('/api/food-trucks/active');
+  expect(res.ok()).toBe(true);
+  const truck = ((await res.json()) as FoodTruck[]).find((t) => t.name === name);
+  if (!truck) throw new Error(`demo truck ${name} missing`);
+  return truck;
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+test.describe('find trucks', () => {
+  test('lists every demo truck, searches and clears the search', async ({ page }) => {
+    await page.goto('/find-trucks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Food Trucks' })).toBeVisible();
+    await expect(page.getByText('Discover delicious meals from food trucks near you')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nearby Food Trucks' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Food trucks' }).getByRole('article')).toHaveCount(12);
+    // All 12 Austin trucks sit in one cluster at the default zoom 4 (centre of the USA).
+    await expect(page.locator('.marker-cluster')).toHaveText('12');
+
+    const search = page.getByRole('searchbox', { name: 'Search food trucks' });
+    await search.fill('bbq');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Smokestack BBQ')).toBeVisible();
+    await search.fill('LAMAR');
+    await expect(page.getByRole('article')).toHaveCount(2);
+    await search.fill('no such truck');
+    await expect(page.getByText('No food trucks match your search.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(search).toHaveValue('');
+    await expect(page.getByRole('article')).toHaveCount(12);
+  });
+
+  test('expands one card at a time and opens the menu modal', async ({ page }) => {
+    await page.goto('/find-trucks');
+    const bbq = card(page, 'Smokestack BBQ');
+    await bbq.getByText('1100 S Congress Ave, Austin, TX 78704').click();
+    await expect(bbq.getByText('About', { exact: true })).toBeVisible();
+    await expect(bbq.getByText('Details', { exact: true })).toBeVisible();
+    const directions = bbq.getByRole('link', { name: /Get Directions/ });
+    await expect(directions).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=30\.2515%2C-97\.7489$/);
+    await expect(directions).toHaveAttribute('target', '_blank');
+
+    const tacos = card(page, 'Taco Libre');
+    await tacos.getByRole('button', { name: 'Taco Libre' }).click();
+    await expect(tacos.getByText('About', { exact: true })).toBeVisible();
+    await expect(bbq.getByText('About', { exact: true })).toHaveCount(0);
+    await expect(tacos).toBeInViewport();
+
+    await bbq.getByRole('button', { name: 'Menu of Smokestack BBQ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Smokestack BBQ - Menu' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('Sliced Brisket Plate')).toBeVisible();
+    await expect(dialog.getByText('$18.50')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('?truck={id} opens that truck on the map at zoom 17 with its card expanded', async ({ page, request }) => {
+    const truck = await demoTruck(request, 'Masala Wheels');
+    await page.goto(`/find-trucks?truck=${truck.id}`);
+    const popup = page.getByTestId('truck-popup');
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText('Masala Wheels');
+    await expect(popup).toContainText('Closed');
+    await expect(popup).toContainText('Curries, kathi rolls and chai.');
+    await expect(popup).toContainText('5300 Burnet Rd');
+    await expect(popup.getByRole('link', { name: /Directions to Masala Wheels/ })).toBeVisible();
+    await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
+    await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test.describe('with the diner in Austin', () => {
+    test.use({ geolocation: AUSTIN, permissions: ['geolocation'] });
+
+    test('shows distances nearest first within 20 miles, and all trucks on request', async ({ page }) => {
+      await page.goto('/find-trucks');
+      const distances = page.getByTestId('truck-distance');
+      await expect(distances).toHaveCount(12);
+      const miles = (await distances.allTextContents()).map((t) => Number.parseFloat(t));
+      expect(miles).toEqual([...miles].sort((a, b) => a - b));
+      expect(miles.every((m) => m <= 20)).toBe(true);
+      await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
+      // Zoom 11 around the diner: the trucks are no longer one cluster.
+      await expect(page.locator('.leaflet-marker-icon.truck-marker, .marker-cluster')).not.toHaveCount(1);
+
+      await page.getByRole('button', { name: 'Show all trucks' }).click();
+      await expect(page.getByRole('heading', { name: 'All Food Trucks' })).toBeVisible();
+      await expect(distances).toHaveCount(12);
+      await page.getByRole('button', { name: 'Show trucks within 20 miles' }).click();
+      await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
+    });
+  });
+
+  test('a truck opened by its operator shows OPEN within 2 seconds without reload', async ({ page, browser }) => {
+    await page.goto('/find-trucks');
+    const pasta = card(page, 'Pasta Vagabonda');
+    await expect(pasta.getByText('CLOSED', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('live-status')).toHaveText('Live updates');
+
+    const operator = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const login = await operator.request.post('/api/auth/login', {
+        data: { username: DEMO.operator.username, password: DEMO.operator.password },
+      });
+      expect(login.ok()).toBe(true);
+      const { token } = (await login.json()) as AuthResponse;
+      const truck = await demoTruck(operator.request, 'Pasta Vagabonda');
+      const open = await operator.request.post(`/api/food-trucks/${truck.id}/open`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { latitude: truck.latitude, longitude: truck.longitude },
+      });
+      expect(open.ok()).toBe(true);
+      await expect(pasta.getByText('OPEN', { exact: true })).toBeVisible({ timeout: 2000 });
+      await expect(pasta.getByText('LIVE', { exact: true })).toBeVisible();
+    } finally {
+      await operator.close();
+    }
+  });
+
+  for (const width of [1280, 360]) {
+    test(`has no serious axe violations and a tidy layout at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+      await page.goto('/find-trucks');
+      await expect(page.getByRole('article')).toHaveCount(12);
+      await expect(page.locator('.marker-cluster')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // Nothing overflows sideways on a small phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}.png`), fullPage: width === 1280 });
+      await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ' }).click();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}-expanded.png`) });
+      await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Menu of Smokestack BBQ' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}-menu.png`) });
+    });
+  }
+});
