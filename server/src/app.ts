@@ -127,9 +127,12 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
       root: config.clientDir,
       wildcard: false,
       index: false,
-      setHeaders: (reply, filePath) => {
+      // Our setHeaders alone decides cache-control (send's own header would overwrite it).
+      cacheControl: false,
+      // @fastify/static 9 hands setHeaders the raw response (setHeader), not the reply (header).
+      setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
