@@ -228,11 +228,14 @@ test.describe('operator journey with location allowed', () => {
 test.describe('operator with location denied', () => {
   test('shows the notice and disables Open for Business', async ({ page, context, baseURL }) => {
     await loginDemoOperator(page, '/');
+    // Playwright can grant but not deny a permission: Chromium's DevTools protocol can, per context.
     const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
     await cdp.send('Browser.setPermission', {
       permission: { name: 'geolocation' },
       setting: 'denied',
       origin: new URL(baseURL ?? page.url()).origin,
+      ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
     });
     await page.goto('/operator-dashboard');
     await expect(page.getByText('Location access denied. Please enable location permissions.')).toBeVisible();

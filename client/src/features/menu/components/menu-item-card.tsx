@@ -57,7 +57,7 @@ export function MenuItemCard({
         </div>
         {item.description && <p className="text-sm text-gray-700">{item.description}</p>}
         {imageUploader}
-        <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 pt-3">
           <div className="flex items-center gap-2">
             <Switch
               id={switchId}

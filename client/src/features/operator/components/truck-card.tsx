@@ -1,4 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
+import { formatPhone } from '@shared/utils/phone';
 import { Clock, Edit, MapPin, Navigation, Phone, Power, PowerOff, Radio, Truck, UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -71,12 +72,16 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
               <dt>
                 <Phone className="mt-0.5 h-4 w-4 text-gray-600" aria-label="Phone" />
               </dt>
-              <dd>{truck.phone}</dd>
+              <dd>
+                <a href={`tel:${truck.phone}`} className="underline-offset-2 hover:underline">
+                  {formatPhone(truck.phone)}
+                </a>
+              </dd>
             </div>
           )}
         </dl>
 
-        <section aria-label={`GPS Tracking for ${truck.name}`} className="grid gap-3 rounded-lg border bg-gray-50 p-3 sm:p-4">
+        <section aria-label={`GPS Tracking for ${truck.name}`} className="grid gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4">
           <h3 className="flex items-center gap-2 text-sm font-semibold">
             <Navigation className="h-4 w-4 text-brand-700" aria-hidden /> GPS Tracking
           </h3>

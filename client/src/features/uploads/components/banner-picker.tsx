@@ -30,7 +30,7 @@ export function BannerPicker({ value, onChange }: { value: string | null; onChan
       <h2 id="banner-heading" className="text-base font-semibold">
         Banner Photo
       </h2>
-      <div className="aspect-[2/1] w-full overflow-hidden rounded-lg border bg-gray-100">
+      <div className="aspect-[2/1] w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-100">
         {value ? (
           <img src={value} alt="Banner photo" className="h-full w-full object-cover" />
         ) : (

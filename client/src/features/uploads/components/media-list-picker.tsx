@@ -68,7 +68,7 @@ export function MediaListPicker({
       {value.length > 0 && (
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
           {value.map((src, i) => (
-            <li key={`${src}-${i}`} className="relative overflow-hidden rounded-md border">
+            <li key={`${src}-${i}`} className="relative overflow-hidden rounded-md border border-gray-200">
               <ObjectThumb src={src} alt={config.itemName(i + 1)} className="aspect-square w-full" />
               <button
                 type="button"

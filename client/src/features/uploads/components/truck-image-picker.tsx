@@ -46,7 +46,7 @@ export function TruckImagePicker({
       <span className="text-sm font-medium text-gray-800">Truck Image</span>
       {shown ? (
         <div className="relative">
-          <img src={shown} alt="Truck image preview" className="h-48 w-full rounded-lg border object-cover" />
+          <img src={shown} alt="Truck image preview" className="h-48 w-full rounded-lg border border-gray-200 object-cover" />
           <Button
             variant="destructive"
             size="sm"
