@@ -46,7 +46,8 @@ async function activeTruck(request: APIRequestContext, id: number): Promise<Food
 
 /** A diner's page in its own browser context: the find-trucks screen, watching the list update live. */
 async function openDinerPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  // Without a position the diner's list holds every active truck, also ones without coordinates.
+  const context = await browser.newContext({ baseURL, permissions: [], geolocation: undefined });
   const page = await context.newPage();
   await page.goto('/find-trucks');
   await expect(page.getByRole('heading', { level: 1, name: 'Find Food Trucks' })).toBeVisible();
@@ -86,7 +87,7 @@ test.describe('operator journey with location allowed', () => {
       await expect(page.getByRole('img', { name: 'Truck image preview' })).toBeVisible();
       await checkScreen(page, 'create-truck');
       await page.getByRole('button', { name: 'Create Food Truck' }).click();
-      await expect(page.getByText('Food truck created')).toBeVisible();
+      await expect(page.getByText('Food truck created', { exact: true })).toBeVisible();
       await expect(page).toHaveURL(/\/operator-dashboard$/);
 
       const card = truckCard(page, name);
@@ -115,17 +116,16 @@ test.describe('operator journey with location allowed', () => {
       await card.getByRole('button', { name: 'Update Location' }).click();
       const dialog = page.getByRole('dialog', { name: 'Update Location' });
       await expect(dialog).toBeVisible();
-      await dialog.getByLabel('Latitude').fill('abc');
       await dialog.getByRole('button', { name: 'Use Current Location' }).click();
-      await expect(page.getByText('Location detected')).toBeVisible();
+      await expect(page.getByText('Location detected', { exact: true })).toBeVisible();
       await expect(dialog.getByLabel('Latitude')).toHaveValue('30.267200');
-      await dialog.getByLabel('Latitude').fill('30.2700');
+      await dialog.getByLabel('Latitude').fill('30.27');
       await dialog.getByLabel('Longitude').fill('-97.7500');
       await dialog.getByPlaceholder('Describe Where You Are Located').fill('By the river, next to the bridge');
       await expect(dialog.getByRole('switch', { name: 'Open for business' })).toBeChecked();
       await checkScreen(page, 'update-location-dialog');
       await dialog.getByRole('button', { name: 'Update' }).click();
-      await expect(page.getByText('Location updated')).toBeVisible();
+      await expect(page.getByText('Location updated', { exact: true })).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(card.getByText('By the river, next to the bridge')).toBeVisible();
       await expect(card.getByText('Position: 30.27000, -97.75000')).toBeVisible();
@@ -138,26 +138,26 @@ test.describe('operator journey with location allowed', () => {
       const newName = `${name} Deluxe`;
       await page.getByLabel('Truck Name').fill(newName);
       await page.getByLabel('Banner photo file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-      await expect(page.getByText('Please upload only JPG, PNG, or WebP images.')).toBeVisible();
+      await expect(page.getByText('Please upload only JPG, PNG, or WebP images.', { exact: true })).toBeVisible();
       await page.getByLabel('Banner photo file').setInputFiles(png('banner.png', [20, 90, 200], 240, 120));
-      await expect(page.getByText('Banner photo uploaded')).toBeVisible();
+      await expect(page.getByText('Banner photo uploaded', { exact: true })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Banner photo' })).toHaveAttribute('src', /^\/objects\//);
       await page.getByLabel('Gallery photo files').setInputFiles([png('g1.png', [10, 200, 10]), png('g2.png', [200, 10, 10])]);
       await expect(page.getByRole('img', { name: 'Gallery photo 2' })).toBeVisible();
-      await expect(page.getByText('Photo added to gallery')).toBeVisible();
+      await expect(page.getByText('Photo added to gallery', { exact: true })).toBeVisible();
       await page.getByLabel('Menu document files').setInputFiles([
         png('menu.png', [250, 250, 250], 100, 140),
         { name: 'menu.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() },
       ]);
       await expect(page.getByRole('link', { name: 'Menu document 2' })).toBeVisible();
-      await expect(page.getByText('Menu uploaded')).toBeVisible();
+      await expect(page.getByText('Menu uploaded', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Remove Menu document 1' }).click();
       await expect(page.getByText('1/5')).toBeVisible();
       const before = await page.request.get(`/api/food-trucks/${truckId}`, { headers: { Authorization: `Bearer ${session.token}` } });
       expect(((await before.json()) as FoodTruck).gallery).toEqual([]);
       await checkScreen(page, 'edit-truck');
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText('Truck updated')).toBeVisible();
+      await expect(page.getByText('Truck updated', { exact: true })).toBeVisible();
       await expect(truckCard(diner, newName)).toBeVisible();
 
       await page.reload();
@@ -167,7 +167,7 @@ test.describe('operator journey with location allowed', () => {
       await expect(page.getByRole('link', { name: 'Menu document 1' })).toBeVisible();
       await page.getByRole('button', { name: 'Remove Banner Photo' }).click();
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expect(page.getByText('Truck updated')).toBeVisible();
+      await expect(page.getByText('Truck updated', { exact: true })).toBeVisible();
       await expect.poll(async () => (await activeTruck(page.request, truckId))?.image ?? null).toBeNull();
 
       // Menu: add, edit, availability, image, delete.
