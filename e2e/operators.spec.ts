@@ -29,7 +29,9 @@ async function checkScreen(page: Page, name: string) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     await expectNoSeriousA11yViolations(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
@@ -57,7 +59,11 @@ async function openDinerPage(browser: Browser, baseURL: string | undefined): Pro
 test.describe('operator journey with location allowed', () => {
   test.use({ geolocation: AUSTIN, permissions: ['geolocation'] });
 
-  test('create with a photo, open, move, edit media, manage the menu, close — diners see it live', async ({ page, browser, baseURL }) => {
+  test('create with a photo, open, move, edit media, manage the menu, close — diners see it live', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const session = await loginDemoOperator(page);
     const name = `E2E Truck ${Date.now() % 1_000_000}`;
@@ -95,9 +101,13 @@ test.describe('operator journey with location allowed', () => {
       await expect(card.getByText('BBQ Cuisine')).toBeVisible();
       await expect(card.getByText('Closed', { exact: true })).toBeVisible();
       await expect(card.getByRole('img', { name })).toHaveAttribute('src', /^\/objects\//);
-      const created = (await (await page.request.get(`/api/operators/${session.user.id}/food-trucks`, {
-        headers: { Authorization: `Bearer ${session.token}` },
-      }).then((r) => r.json())) as FoodTruck[]).find((t) => t.name === name);
+      const created = (
+        (await await page.request
+          .get(`/api/operators/${session.user.id}/food-trucks`, {
+            headers: { Authorization: `Bearer ${session.token}` },
+          })
+          .then((r) => r.json())) as FoodTruck[]
+      ).find((t) => t.name === name);
       expect(created).toBeDefined();
       truckId = created?.id ?? 0;
       await expect(truckCard(diner, name)).toBeVisible();
@@ -121,7 +131,9 @@ test.describe('operator journey with location allowed', () => {
       await expect(dialog.getByLabel('Latitude')).toHaveValue('30.267200');
       await dialog.getByLabel('Latitude').fill('30.27');
       await dialog.getByLabel('Longitude').fill('-97.7500');
-      await dialog.getByPlaceholder('Describe Where You Are Located').fill('By the river, next to the bridge');
+      await dialog
+        .getByPlaceholder('Describe Where You Are Located')
+        .fill('By the river, next to the bridge');
       await expect(dialog.getByRole('switch', { name: 'Open for business' })).toBeChecked();
       await checkScreen(page, 'update-location-dialog');
       await dialog.getByRole('button', { name: 'Update' }).click();
@@ -137,23 +149,33 @@ test.describe('operator journey with location allowed', () => {
       await expect(page.getByLabel('Truck Name')).toHaveValue(name);
       const newName = `${name} Deluxe`;
       await page.getByLabel('Truck Name').fill(newName);
-      await page.getByLabel('Banner photo file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
-      await expect(page.getByText('Please upload only JPG, PNG, or WebP images.', { exact: true })).toBeVisible();
+      await page
+        .getByLabel('Banner photo file')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+      await expect(
+        page.getByText('Please upload only JPG, PNG, or WebP images.', { exact: true }),
+      ).toBeVisible();
       await page.getByLabel('Banner photo file').setInputFiles(png('banner.png', [20, 90, 200], 240, 120));
       await expect(page.getByText('Banner photo uploaded', { exact: true })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Banner photo' })).toHaveAttribute('src', /^\/objects\//);
-      await page.getByLabel('Gallery photo files').setInputFiles([png('g1.png', [10, 200, 10]), png('g2.png', [200, 10, 10])]);
+      await page
+        .getByLabel('Gallery photo files')
+        .setInputFiles([png('g1.png', [10, 200, 10]), png('g2.png', [200, 10, 10])]);
       await expect(page.getByRole('img', { name: 'Gallery photo 2' })).toBeVisible();
       await expect(page.getByText('Photo added to gallery', { exact: true })).toBeVisible();
-      await page.getByLabel('Menu document files').setInputFiles([
-        png('menu.png', [250, 250, 250], 100, 140),
-        { name: 'menu.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() },
-      ]);
+      await page
+        .getByLabel('Menu document files')
+        .setInputFiles([
+          png('menu.png', [250, 250, 250], 100, 140),
+          { name: 'menu.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() },
+        ]);
       await expect(page.getByRole('link', { name: 'Menu document 2' })).toBeVisible();
       await expect(page.getByText('Menu uploaded', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Remove Menu document 1' }).click();
       await expect(page.getByText('1/5')).toBeVisible();
-      const before = await page.request.get(`/api/food-trucks/${truckId}`, { headers: { Authorization: `Bearer ${session.token}` } });
+      const before = await page.request.get(`/api/food-trucks/${truckId}`, {
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
       expect(((await before.json()) as FoodTruck).gallery).toEqual([]);
       await checkScreen(page, 'edit-truck');
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -204,7 +226,9 @@ test.describe('operator journey with location allowed', () => {
 
       await item.getByRole('button', { name: 'Delete Brisket Taco' }).click();
       const confirm = page.getByRole('alertdialog');
-      await expect(confirm).toContainText('Are you sure you want to delete Brisket Taco? This action cannot be undone.');
+      await expect(confirm).toContainText(
+        'Are you sure you want to delete Brisket Taco? This action cannot be undone.',
+      );
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(item).toBeHidden();
       await expect(page.getByText('No menu items yet')).toBeVisible();
@@ -219,7 +243,9 @@ test.describe('operator journey with location allowed', () => {
       await diner.context().close();
     } finally {
       if (truckId) {
-        await page.request.delete(`/api/food-trucks/${truckId}`, { headers: { Authorization: `Bearer ${session.token}` } });
+        await page.request.delete(`/api/food-trucks/${truckId}`, {
+          headers: { Authorization: `Bearer ${session.token}` },
+        });
       }
     }
   });
@@ -258,7 +284,10 @@ test.describe('operator screens are for operators', () => {
   test('a new operator is welcomed and unknown trucks are reported', async ({ page }) => {
     await loginAs(page, 'operator', '/operator-dashboard');
     await expect(page.getByRole('heading', { name: 'Welcome to Your Dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create Your First Food Truck' })).toHaveAttribute('href', '/create-truck');
+    await expect(page.getByRole('link', { name: 'Create Your First Food Truck' })).toHaveAttribute(
+      'href',
+      '/create-truck',
+    );
     await checkScreen(page, 'operator-dashboard-empty');
     await page.goto('/edit-truck/999999');
     await expect(page.getByRole('heading', { name: 'Food Truck Not Found' })).toBeVisible();

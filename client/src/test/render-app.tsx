@@ -8,7 +8,13 @@ import { Toaster } from '@client/components/ui/toaster';
 import { AuthProvider } from '@client/lib/auth';
 import { createQueryClient } from '@client/lib/query-client';
 
-export const OPERATOR: PublicUser = { id: 7, username: 'op', email: null, phone: '+15125550101', role: 'operator' };
+export const OPERATOR: PublicUser = {
+  id: 7,
+  username: 'op',
+  email: null,
+  phone: '+15125550101',
+  role: 'operator',
+};
 
 /** Renders `ui` with the app's providers at `path`, signed in as `user` (if any); returns the memory location too. */
 export function renderApp(ui: ReactElement, { path = '/', user }: { path?: string; user?: PublicUser } = {}) {
@@ -31,7 +37,10 @@ export function renderApp(ui: ReactElement, { path = '/', user }: { path?: strin
   return { ...result, location, queryClient };
 }
 
-type Handler = (url: string, init: RequestInit | undefined) => { status?: number; body?: unknown } | undefined;
+type Handler = (
+  url: string,
+  init: RequestInit | undefined,
+) => { status?: number; body?: unknown } | undefined;
 
 /** A fetch stub: `handler` answers by URL and method; anything unanswered is a 404. */
 export function stubFetch(handler: Handler) {

@@ -35,7 +35,11 @@ function CreateTruckForm() {
         navigate('/operator-dashboard');
       },
       onError: (err) =>
-        toast({ variant: 'destructive', title: 'Creation failed', description: errorMessage(err, 'Failed to create food truck') }),
+        toast({
+          variant: 'destructive',
+          title: 'Creation failed',
+          description: errorMessage(err, 'Failed to create food truck'),
+        }),
     });
   }
 
@@ -49,7 +53,15 @@ function CreateTruckForm() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="grid gap-6" noValidate>
-            <TruckFields values={values} errors={errors} onChange={setValues} withAddress />
+            <TruckFields
+              values={values}
+              errors={errors}
+              onChange={(next, changed) => {
+                setValues(next);
+                setErrors((e) => ({ ...e, [changed]: undefined }));
+              }}
+              withAddress
+            />
             <TruckImagePicker value={image} onChange={setImage} onUploadingChange={setUploading} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button asChild variant="outline">

@@ -31,7 +31,15 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     const { name, cuisine, description, phone } = values;
-    const checked = checkTruckInput(truckUpdateSchema, { name, cuisine, description, phone, image, gallery, menuDocuments });
+    const checked = checkTruckInput(truckUpdateSchema, {
+      name,
+      cuisine,
+      description,
+      phone,
+      image,
+      gallery,
+      menuDocuments,
+    });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -43,7 +51,11 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
         onSuccess: () => toast({ title: 'Truck updated' }),
         onError: (err) =>
-          toast({ variant: 'destructive', title: 'Update failed', description: errorMessage(err, 'Failed to update truck information') }),
+          toast({
+            variant: 'destructive',
+            title: 'Update failed',
+            description: errorMessage(err, 'Failed to update truck information'),
+          }),
       },
     );
   }
@@ -58,14 +70,25 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
             <CardDescription>Update your truck's details, photos and menus.</CardDescription>
           </CardHeader>
           <CardContent>
-            <TruckFields values={values} errors={errors} onChange={setValues} />
+            <TruckFields
+              values={values}
+              errors={errors}
+              onChange={(next, changed) => {
+                setValues(next);
+                setErrors((e) => ({ ...e, [changed]: undefined }));
+              }}
+            />
           </CardContent>
         </Card>
         <Card>
           <CardContent className="grid gap-8 pt-6">
             <BannerPicker value={image} onChange={setImage} />
             <MediaListPicker config={GALLERY_CONFIG} value={gallery} onChange={setGallery} />
-            <MediaListPicker config={MENU_DOCUMENTS_CONFIG} value={menuDocuments} onChange={setMenuDocuments} />
+            <MediaListPicker
+              config={MENU_DOCUMENTS_CONFIG}
+              value={menuDocuments}
+              onChange={setMenuDocuments}
+            />
             {(errors.image || errors.gallery || errors.menuDocuments) && (
               <p role="alert" className="text-sm text-red-700">
                 {errors.image ?? errors.gallery ?? errors.menuDocuments}
@@ -114,7 +137,9 @@ function EditTruck({ operatorId }: { operatorId: number }) {
   if (truck.isError) {
     if (isNotFound(truck.error)) return notFound;
     return (
-      <TruckNotFound title="Unable to load food truck">{errorMessage(truck.error, 'Failed to load the food truck. Please try again.')}</TruckNotFound>
+      <TruckNotFound title="Unable to load food truck">
+        {errorMessage(truck.error, 'Failed to load the food truck. Please try again.')}
+      </TruckNotFound>
     );
   }
   if (truck.data.operatorId !== operatorId) return notFound;

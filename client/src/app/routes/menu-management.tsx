@@ -41,8 +41,16 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
 
   function save(input: MenuItemFormInput) {
     const close = () => setDialog({ open: false });
-    if (dialog.item) update.mutate({ id: dialog.item.id, input }, { onSuccess: close, onError: failed('Failed to update menu item') });
-    else create.mutate({ ...input, foodTruckId: truck.id }, { onSuccess: close, onError: failed('Failed to create menu item') });
+    if (dialog.item)
+      update.mutate(
+        { id: dialog.item.id, input },
+        { onSuccess: close, onError: failed('Failed to update menu item') },
+      );
+    else
+      create.mutate(
+        { ...input, foodTruckId: truck.id },
+        { onSuccess: close, onError: failed('Failed to create menu item') },
+      );
   }
 
   return (
@@ -73,9 +81,13 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
           {shown.length === 0 ? (
             <Card className="grid justify-items-center gap-3 p-8 text-center">
               <UtensilsCrossed className="h-12 w-12 text-gray-500" aria-hidden />
-              <h2 className="text-lg font-semibold">{items.length === 0 ? 'No menu items yet' : `No items in ${category}`}</h2>
+              <h2 className="text-lg font-semibold">
+                {items.length === 0 ? 'No menu items yet' : `No items in ${category}`}
+              </h2>
               <p className="text-gray-700">
-                {items.length === 0 ? 'Add your first dish so customers know what you serve.' : 'Choose another category.'}
+                {items.length === 0
+                  ? 'Add your first dish so customers know what you serve.'
+                  : 'Choose another category.'}
               </p>
             </Card>
           ) : (
@@ -88,7 +100,10 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
                   onEdit={() => setDialog({ open: true, item })}
                   onDelete={() => remove.mutate(item.id, { onError: failed('Failed to delete menu item') })}
                   onToggleAvailable={(available) =>
-                    update.mutate({ id: item.id, input: { available } }, { onError: failed('Failed to update availability') })
+                    update.mutate(
+                      { id: item.id, input: { available } },
+                      { onError: failed('Failed to update availability') },
+                    )
                   }
                   imageUploader={
                     <ImageUploader
@@ -96,7 +111,10 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
                       inputLabel={`Image file for ${item.name}`}
                       buttonText={item.image ? 'Change Image' : 'Upload Image'}
                       onUploaded={(imageURL) =>
-                        setImage.mutate({ id: item.id, imageURL }, { onError: failed('Failed to update image') })
+                        setImage.mutate(
+                          { id: item.id, imageURL },
+                          { onError: failed('Failed to update image') },
+                        )
                       }
                     />
                   }
@@ -141,7 +159,10 @@ function MenuManagement({ operatorId }: { operatorId: number }) {
       </div>
     );
   }
-  if ((truck.isError && isNotFound(truck.error)) || (truck.isSuccess && truck.data.operatorId !== operatorId)) {
+  if (
+    (truck.isError && isNotFound(truck.error)) ||
+    (truck.isSuccess && truck.data.operatorId !== operatorId)
+  ) {
     return (
       <TruckNotFound title="Truck Not Found" action={back}>
         This food truck doesn't exist or isn't yours.

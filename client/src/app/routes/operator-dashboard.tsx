@@ -37,7 +37,9 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         <Card className="mx-auto grid max-w-lg justify-items-center gap-4 p-8 text-center">
           <Truck className="h-14 w-14 text-brand-700" aria-hidden />
           <h2 className="text-xl font-semibold">Welcome to Your Dashboard</h2>
-          <p className="text-gray-700">Add your food truck to share its location, hours and menu with hungry customers.</p>
+          <p className="text-gray-700">
+            Add your food truck to share its location, hours and menu with hungry customers.
+          </p>
           <Button asChild>
             <Link href="/create-truck">
               <Plus aria-hidden /> Create Your First Food Truck

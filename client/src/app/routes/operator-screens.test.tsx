@@ -53,7 +53,10 @@ describe('operator screens are for operators', () => {
   });
   it('sends customers to /find-trucks', () => {
     useApi({});
-    const { location } = renderApp(<CreateTruckPage />, { path: '/create-truck', user: { ...OPERATOR, role: 'customer' } });
+    const { location } = renderApp(<CreateTruckPage />, {
+      path: '/create-truck',
+      user: { ...OPERATOR, role: 'customer' },
+    });
     expect(location.history.at(-1)).toBe('/find-trucks');
   });
 });
@@ -64,7 +67,10 @@ describe('Operator dashboard', () => {
     renderApp(<OperatorDashboardPage />, { user: OPERATOR });
     expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome to Your Dashboard' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Your First Food Truck' })).toHaveAttribute('href', '/create-truck');
+    expect(screen.getByRole('link', { name: 'Create Your First Food Truck' })).toHaveAttribute(
+      'href',
+      '/create-truck',
+    );
   });
 
   it('shows a truck card with its status, links and live badge', async () => {
@@ -74,9 +80,15 @@ describe('Operator dashboard', () => {
     expect(screen.getByText('Mexican Cuisine')).toBeInTheDocument();
     expect(screen.getByText('Live Location Active')).toBeInTheDocument();
     expect(screen.getByText(/Last updated/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Menu of Taco Libre' })).toHaveAttribute('href', '/menu-management/3');
+    expect(screen.getByRole('link', { name: 'Menu of Taco Libre' })).toHaveAttribute(
+      'href',
+      '/menu-management/3',
+    );
     expect(screen.getByRole('link', { name: 'Edit Taco Libre' })).toHaveAttribute('href', '/edit-truck/3');
-    expect(screen.getByRole('link', { name: 'Add Another Food Truck' })).toHaveAttribute('href', '/create-truck');
+    expect(screen.getByRole('link', { name: 'Add Another Food Truck' })).toHaveAttribute(
+      'href',
+      '/create-truck',
+    );
     expect(screen.getByRole('button', { name: 'Close for the Day' })).toBeEnabled();
   });
 
@@ -84,7 +96,9 @@ describe('Operator dashboard', () => {
     denyLocation();
     useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [{ ...truck, isOpen: false }] });
     renderApp(<OperatorDashboardPage />, { user: OPERATOR });
-    expect(await screen.findByText('Location access denied. Please enable location permissions.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Location access denied. Please enable location permissions.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open for Business' })).toBeDisabled();
   });
 });
@@ -127,7 +141,11 @@ describe('Create Food Truck', () => {
 
   it('shows the server message when creation fails', async () => {
     const stub = stubFetch((url) =>
-      url === '/api/food-trucks' ? { status: 400, body: { message: 'Name taken' } } : url === '/api/auth/me' ? { body: OPERATOR } : undefined,
+      url === '/api/food-trucks'
+        ? { status: 400, body: { message: 'Name taken' } }
+        : url === '/api/auth/me'
+          ? { body: OPERATOR }
+          : undefined,
     );
     vi.stubGlobal('fetch', stub.fetch);
     renderApp(<CreateTruckPage />, { user: OPERATOR });
@@ -156,7 +174,14 @@ describe('Edit truck', () => {
   });
 
   it('keeps the name required and sends the held media with Save Changes', async () => {
-    const api = useApi({ 'GET /api/food-trucks/3': { ...truck, image: '/objects/banner', gallery: ['/objects/g1', '/objects/g2'] }, 'PATCH /api/food-trucks/3': truck });
+    const api = useApi({
+      'GET /api/food-trucks/3': {
+        ...truck,
+        image: '/objects/banner',
+        gallery: ['/objects/g1', '/objects/g2'],
+      },
+      'PATCH /api/food-trucks/3': truck,
+    });
     renderEdit('/edit-truck/3');
     const name = await screen.findByLabelText('Truck Name');
     fireEvent.change(name, { target: { value: '' } });

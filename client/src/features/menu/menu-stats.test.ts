@@ -37,6 +37,9 @@ describe('menu item form', () => {
       ok: false,
       errors: { name: 'Name is required', price: 'Price must be greater than 0' },
     });
-    expect(parseMenuItemForm({ ...base, price: '' })).toMatchObject({ ok: false, errors: { price: 'Price must be greater than 0' } });
+    expect(parseMenuItemForm({ ...base, price: '' })).toMatchObject({
+      ok: false,
+      errors: { price: 'Price must be greater than 0' },
+    });
   });
 });

@@ -16,12 +16,18 @@ export function menuStats(items: readonly Pick<MenuItem, 'available' | 'price'>[
 }
 
 /** 'All' plus each category present, in the spec's order (then any other), with counts. */
-export function categoryCounts(items: readonly Pick<MenuItem, 'category'>[]): { category: string; count: number }[] {
+export function categoryCounts(
+  items: readonly Pick<MenuItem, 'category'>[],
+): { category: string; count: number }[] {
   const counts = new Map<string, number>();
-  for (const item of items) if (item.category) counts.set(item.category, (counts.get(item.category) ?? 0) + 1);
+  for (const item of items)
+    if (item.category) counts.set(item.category, (counts.get(item.category) ?? 0) + 1);
   const known = MENU_CATEGORIES.filter((c) => counts.has(c));
   const others = [...counts.keys()].filter((c) => !(MENU_CATEGORIES as readonly string[]).includes(c)).sort();
-  return [{ category: 'All', count: items.length }, ...[...known, ...others].map((c) => ({ category: c, count: counts.get(c) ?? 0 }))];
+  return [
+    { category: 'All', count: items.length },
+    ...[...known, ...others].map((c) => ({ category: c, count: counts.get(c) ?? 0 })),
+  ];
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

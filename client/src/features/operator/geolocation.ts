@@ -1,5 +1,9 @@
 /** Spec section 9: operators opening a truck use high accuracy, a 10 s time-out and a cache up to 60 s. */
-export const OPEN_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
+export const OPEN_POSITION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 60_000,
+};
 
 export interface Coordinates {
   latitude: number;

@@ -9,7 +9,14 @@ describe('Update Location form', () => {
     expect(toCoordinate('30.25')).toBe(30.25);
   });
   it('builds the request from the inputs', () => {
-    expect(parseLocationForm({ latitude: '30.2672', longitude: '-97.7431', address: ' Near the park ', isOpen: true })).toEqual({
+    expect(
+      parseLocationForm({
+        latitude: '30.2672',
+        longitude: '-97.7431',
+        address: ' Near the park ',
+        isOpen: true,
+      }),
+    ).toEqual({
       ok: true,
       input: { latitude: 30.2672, longitude: -97.7431, address: 'Near the park', isOpen: true },
     });
@@ -23,7 +30,9 @@ describe('Update Location form', () => {
 
 describe('locationErrorMessage', () => {
   it('gives the spec text per geolocation error code', () => {
-    expect(locationErrorMessage({ code: 1 })).toBe('Location access denied. Please enable location permissions.');
+    expect(locationErrorMessage({ code: 1 })).toBe(
+      'Location access denied. Please enable location permissions.',
+    );
     expect(locationErrorMessage({ code: 2 })).toBe('Location information unavailable.');
     expect(locationErrorMessage({ code: 3 })).toBe('Location request timed out.');
     expect(locationErrorMessage(new Error('x'))).toBe('Unable to get your location.');

@@ -17,7 +17,9 @@ export interface LocationFormValues {
 /** The Update Location dialog's values checked with the shared contract: the request, or per-field messages. */
 export function parseLocationForm(
   values: LocationFormValues,
-): { ok: true; input: LocationUpdateInput } | { ok: false; errors: Partial<Record<keyof LocationFormValues, string>> } {
+):
+  | { ok: true; input: LocationUpdateInput }
+  | { ok: false; errors: Partial<Record<keyof LocationFormValues, string>> } {
   const candidate = {
     latitude: toCoordinate(values.latitude),
     longitude: toCoordinate(values.longitude),

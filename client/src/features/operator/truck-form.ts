@@ -10,9 +10,17 @@ export interface TruckFormValues {
   phone: string;
   address: string;
 }
-export type TruckFormErrors = Partial<Record<keyof TruckFormValues | 'image' | 'gallery' | 'menuDocuments', string>>;
+export type TruckFormErrors = Partial<
+  Record<keyof TruckFormValues | 'image' | 'gallery' | 'menuDocuments', string>
+>;
 
-export const emptyTruckForm: TruckFormValues = { name: '', cuisine: '', description: '', phone: '', address: '' };
+export const emptyTruckForm: TruckFormValues = {
+  name: '',
+  cuisine: '',
+  description: '',
+  phone: '',
+  address: '',
+};
 
 export const truckFormFrom = (t: FoodTruck): TruckFormValues => ({
   name: t.name,

@@ -16,7 +16,8 @@ const file = (type: string, size = 1000) => ({ type, size });
 
 describe('banner and gallery photos', () => {
   it('accept JPG, PNG and WebP up to 50 MB', () => {
-    for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(checkFile(file(type, 50 * MB), PHOTO_RULE)).toBeNull();
+    for (const type of ['image/jpeg', 'image/png', 'image/webp'])
+      expect(checkFile(file(type, 50 * MB), PHOTO_RULE)).toBeNull();
   });
   it('refuse other types with the spec text', () => {
     expect(checkFile(file('image/gif'), PHOTO_RULE)).toEqual({
@@ -82,15 +83,23 @@ describe('creation image and generic uploader', () => {
   });
   it('take any image up to 10 MB by default, or the given limit', () => {
     expect(checkFile(file('image/gif', 10 * MB), uploaderRule())).toBeNull();
-    expect(checkFile(file('application/pdf'), uploaderRule())?.description).toBe('Please select an image file');
-    expect(checkFile(file('image/png', 10 * MB + 1), uploaderRule())?.description).toBe('File size must be less than 10MB');
-    expect(checkFile(file('image/png', 3 * MB), uploaderRule(2))?.description).toBe('File size must be less than 2MB');
+    expect(checkFile(file('application/pdf'), uploaderRule())?.description).toBe(
+      'Please select an image file',
+    );
+    expect(checkFile(file('image/png', 10 * MB + 1), uploaderRule())?.description).toBe(
+      'File size must be less than 10MB',
+    );
+    expect(checkFile(file('image/png', 3 * MB), uploaderRule(2))?.description).toBe(
+      'File size must be less than 2MB',
+    );
   });
 });
 
 describe('objectPathFor', () => {
   it('keeps the last path segment of the upload URL, without its query', () => {
-    expect(objectPathFor('/api/objects/upload/abcDEF123_-abcDEF123_-?sig=x')).toBe('/objects/abcDEF123_-abcDEF123_-');
+    expect(objectPathFor('/api/objects/upload/abcDEF123_-abcDEF123_-?sig=x')).toBe(
+      '/objects/abcDEF123_-abcDEF123_-',
+    );
     expect(objectPathFor('https://s3.example.com/bucket/uploads/xyz?X-Amz-Signature=1')).toBe('/objects/xyz');
   });
 });

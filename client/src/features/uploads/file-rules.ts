@@ -33,7 +33,10 @@ export const PHOTO_RULE: FileRule = {
 export const MENU_DOCUMENT_RULE: FileRule = {
   accept: ['image/jpeg', 'image/jpg', 'image/png', 'application/pdf'],
   maxBytes: LIMITS.menuDocumentBytes,
-  typeProblem: { title: 'Invalid file type', description: 'Please upload JPG, PNG images or PDF documents only.' },
+  typeProblem: {
+    title: 'Invalid file type',
+    description: 'Please upload JPG, PNG images or PDF documents only.',
+  },
   sizeProblem: { title: 'File too large', description: 'Please upload files smaller than 10MB.' },
 };
 

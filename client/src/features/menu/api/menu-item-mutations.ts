@@ -14,7 +14,9 @@ function useMenuMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVa
 
 /** POST /api/menu-items */
 export const useCreateMenuItem = (truckId: number) =>
-  useMenuMutation(truckId, (input: MenuItemCreateInput) => apiJson<MenuItem>('POST', '/api/menu-items', input));
+  useMenuMutation(truckId, (input: MenuItemCreateInput) =>
+    apiJson<MenuItem>('POST', '/api/menu-items', input),
+  );
 
 /** PUT /api/menu-items/:id — the fields, or only `available`. */
 export const useUpdateMenuItem = (truckId: number) =>

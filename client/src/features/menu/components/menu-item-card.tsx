@@ -52,7 +52,9 @@ export function MenuItemCard({
           <span className="text-lg font-bold text-brand-700">{formatPrice(item.price)}</span>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Badge variant={item.available ? 'success' : 'secondary'}>{item.available ? 'Available' : 'Unavailable'}</Badge>
+          <Badge variant={item.available ? 'success' : 'secondary'}>
+            {item.available ? 'Available' : 'Unavailable'}
+          </Badge>
           {item.category && <Badge variant="outline">{item.category}</Badge>}
         </div>
         {item.description && <p className="text-sm text-gray-700">{item.description}</p>}
@@ -74,7 +76,12 @@ export function MenuItemCard({
             </Button>
             <AlertDialog>
               <AlertDialogTrigger asChild>
-                <Button variant="outline" size="sm" className="text-red-700" aria-label={`Delete ${item.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-red-700"
+                  aria-label={`Delete ${item.name}`}
+                >
                   <Trash2 aria-hidden /> Delete
                 </Button>
               </AlertDialogTrigger>

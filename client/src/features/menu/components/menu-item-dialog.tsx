@@ -2,7 +2,14 @@ import { MENU_CATEGORIES } from '@shared/constants';
 import { menuItemFormSchema, type MenuItem, type MenuItemFormInput } from '@shared/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -29,7 +36,9 @@ export const menuItemFormFrom = (item?: MenuItem): MenuItemFormValues => ({
 });
 
 /** The dialog's values checked with the shared contract. */
-export function parseMenuItemForm(values: MenuItemFormValues): { ok: true; input: MenuItemFormInput } | { ok: false; errors: Errors } {
+export function parseMenuItemForm(
+  values: MenuItemFormValues,
+): { ok: true; input: MenuItemFormInput } | { ok: false; errors: Errors } {
   const input: MenuItemFormInput = { ...values, category: values.category || undefined };
   const result = menuItemFormSchema.safeParse(input);
   return result.success
@@ -57,9 +66,18 @@ export function MenuItemDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{item ? 'Edit Menu Item' : 'Add Menu Item'}</DialogTitle>
-          <DialogDescription>{item ? `Change the details of ${item.name}.` : 'Add a dish or drink to your menu.'}</DialogDescription>
+          <DialogDescription>
+            {item ? `Change the details of ${item.name}.` : 'Add a dish or drink to your menu.'}
+          </DialogDescription>
         </DialogHeader>
-        {open && <MenuItemForm item={item} isSaving={isSaving} onSave={onSave} onCancel={() => onOpenChange(false)} />}
+        {open && (
+          <MenuItemForm
+            item={item}
+            isSaving={isSaving}
+            onSave={onSave}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -78,7 +96,10 @@ function MenuItemForm({
 }) {
   const [values, setValues] = useState(() => menuItemFormFrom(item));
   const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -94,7 +115,11 @@ function MenuItemForm({
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <FormField label="Name" error={errors.name}>
-        <Input value={values.name} onChange={(e) => set('name', e.target.value)} placeholder="e.g. Al Pastor Taco" />
+        <Input
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+          placeholder="e.g. Al Pastor Taco"
+        />
       </FormField>
       <FormField label="Price ($)" error={errors.price}>
         <Input
@@ -121,7 +146,11 @@ function MenuItemForm({
         </NativeSelect>
       </FormField>
       <div className="flex items-center gap-3">
-        <Switch id="menu-item-available" checked={values.available} onCheckedChange={(v) => set('available', v)} />
+        <Switch
+          id="menu-item-available"
+          checked={values.available}
+          onCheckedChange={(v) => set('available', v)}
+        />
         <Label htmlFor="menu-item-available">Available</Label>
       </div>
       <DialogFooter>

@@ -43,7 +43,9 @@ export function CategoryFilter({
           onClick={() => onSelect(category)}
           className={cn(
             'rounded-full border px-3 py-1.5 text-sm font-medium',
-            selected === category ? 'border-brand-700 bg-brand-700 text-white' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-100',
+            selected === category
+              ? 'border-brand-700 bg-brand-700 text-white'
+              : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-100',
           )}
         >
           {category} ({count})

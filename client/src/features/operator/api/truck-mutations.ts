@@ -1,4 +1,10 @@
-import type { FoodTruck, LocationUpdateInput, OpenTruckInput, TruckCreateInput, TruckUpdateInput } from '@shared/contracts';
+import type {
+  FoodTruck,
+  LocationUpdateInput,
+  OpenTruckInput,
+  TruckCreateInput,
+  TruckUpdateInput,
+} from '@shared/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { invalidateTruckCaches } from './cache';

@@ -2,7 +2,14 @@ import type { FoodTruck } from '@shared/contracts';
 import { Crosshair } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input, Textarea } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -50,8 +57,10 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
   const [errors, setErrors] = useState<Partial<Record<keyof LocationFormValues, string>>>({});
   const [locating, setLocating] = useState(false);
   const update = useUpdateLocation();
-  const set = <K extends keyof LocationFormValues>(key: K, value: LocationFormValues[K]) =>
+  const set = <K extends keyof LocationFormValues>(key: K, value: LocationFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
 
   async function detectLocation() {
     setLocating(true);
@@ -63,7 +72,11 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
       if (err instanceof GeolocationUnsupportedError) {
         toast({ variant: 'destructive', title: 'Geolocation not supported', description: err.message });
       } else {
-        toast({ variant: 'destructive', title: 'Location error', description: 'Unable to get your current location.' });
+        toast({
+          variant: 'destructive',
+          title: 'Location error',
+          description: 'Unable to get your current location.',
+        });
       }
     } finally {
       setLocating(false);
@@ -86,7 +99,11 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
           onDone();
         },
         onError: (err) =>
-          toast({ variant: 'destructive', title: 'Update failed', description: errorMessage(err, 'Failed to update location') }),
+          toast({
+            variant: 'destructive',
+            title: 'Update failed',
+            description: errorMessage(err, 'Failed to update location'),
+          }),
       },
     );
   }
@@ -95,14 +112,27 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label="Latitude" error={errors.latitude}>
-          <Input type="number" step="any" inputMode="decimal" value={values.latitude} onChange={(e) => set('latitude', e.target.value)} />
+          <Input
+            type="number"
+            step="any"
+            inputMode="decimal"
+            value={values.latitude}
+            onChange={(e) => set('latitude', e.target.value)}
+          />
         </FormField>
         <FormField label="Longitude" error={errors.longitude}>
-          <Input type="number" step="any" inputMode="decimal" value={values.longitude} onChange={(e) => set('longitude', e.target.value)} />
+          <Input
+            type="number"
+            step="any"
+            inputMode="decimal"
+            value={values.longitude}
+            onChange={(e) => set('longitude', e.target.value)}
+          />
         </FormField>
       </div>
       <Button variant="outline" onClick={() => void detectLocation()} disabled={locating}>
-        {locating ? <Spinner label="Getting your location" /> : <Crosshair aria-hidden />} Use Current Location
+        {locating ? <Spinner label="Getting your location" /> : <Crosshair aria-hidden />} Use Current
+        Location
       </Button>
       <FormField label="Address" error={errors.address}>
         <Textarea
@@ -112,7 +142,11 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
         />
       </FormField>
       <div className="flex items-center gap-3">
-        <Switch id={`open-switch-${truck.id}`} checked={values.isOpen} onCheckedChange={(v) => set('isOpen', v)} />
+        <Switch
+          id={`open-switch-${truck.id}`}
+          checked={values.isOpen}
+          onCheckedChange={(v) => set('isOpen', v)}
+        />
         <Label htmlFor={`open-switch-${truck.id}`}>Open for business</Label>
       </div>
       <DialogFooter>

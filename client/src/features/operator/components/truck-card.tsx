@@ -1,6 +1,17 @@
 import type { FoodTruck } from '@shared/contracts';
 import { formatPhone } from '@shared/utils/phone';
-import { Clock, Edit, MapPin, Navigation, Phone, Power, PowerOff, Radio, Truck, UtensilsCrossed } from 'lucide-react';
+import {
+  Clock,
+  Edit,
+  MapPin,
+  Navigation,
+  Phone,
+  Power,
+  PowerOff,
+  Radio,
+  Truck,
+  UtensilsCrossed,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
@@ -23,7 +34,10 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
       {truck.image ? (
         <img src={truck.image} alt={truck.name} className="h-40 w-full object-cover sm:h-48" />
       ) : (
-        <div className="flex h-40 w-full items-center justify-center bg-brand-50 text-brand-700 sm:h-48" aria-hidden>
+        <div
+          className="flex h-40 w-full items-center justify-center bg-brand-50 text-brand-700 sm:h-48"
+          aria-hidden
+        >
           <Truck className="h-16 w-16" />
         </div>
       )}
@@ -35,7 +49,9 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
             </h2>
             <p className="text-sm text-gray-700">{truck.cuisine} Cuisine</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Badge variant={truck.isOpen ? 'success' : 'secondary'}>{truck.isOpen ? 'Open' : 'Closed'}</Badge>
+              <Badge variant={truck.isOpen ? 'success' : 'secondary'}>
+                {truck.isOpen ? 'Open' : 'Closed'}
+              </Badge>
               {live && (
                 <Badge variant="outline" className="border-green-700 text-green-800">
                   <Radio className="h-3 w-3" aria-hidden /> Live Location Active
@@ -81,7 +97,10 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
           )}
         </dl>
 
-        <section aria-label={`GPS Tracking for ${truck.name}`} className="grid gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4">
+        <section
+          aria-label={`GPS Tracking for ${truck.name}`}
+          className="grid gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
+        >
           <h3 className="flex items-center gap-2 text-sm font-semibold">
             <Navigation className="h-4 w-4 text-brand-700" aria-hidden /> GPS Tracking
           </h3>
@@ -107,7 +126,8 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
           </Button>
           {truck.isOpen && (
             <p className="flex items-center gap-1 text-xs text-gray-700">
-              <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated: {new Date(truck.lastUpdated).toLocaleString()}
+              <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
+              {new Date(truck.lastUpdated).toLocaleString()}
             </p>
           )}
         </section>

@@ -13,14 +13,21 @@ export function TruckFields({
 }: {
   values: TruckFormValues;
   errors: TruckFormErrors;
-  onChange(next: TruckFormValues): void;
+  /** The new values and the field that changed (its error can be cleared). */
+  onChange(next: TruckFormValues, changed: keyof TruckFormValues): void;
   withAddress?: boolean;
 }) {
-  const set = (key: keyof TruckFormValues) => (e: { target: { value: string } }) => onChange({ ...values, [key]: e.target.value });
+  const set = (key: keyof TruckFormValues) => (e: { target: { value: string } }) =>
+    onChange({ ...values, [key]: e.target.value }, key);
   return (
     <div className="grid gap-4">
       <FormField label="Truck Name" error={errors.name}>
-        <Input value={values.name} onChange={set('name')} placeholder="e.g. Taco Libre" autoComplete="organization" />
+        <Input
+          value={values.name}
+          onChange={set('name')}
+          placeholder="e.g. Taco Libre"
+          autoComplete="organization"
+        />
       </FormField>
       <FormField label="Cuisine Type" error={errors.cuisine}>
         <NativeSelect value={values.cuisine} onChange={set('cuisine')}>
@@ -33,14 +40,30 @@ export function TruckFields({
         </NativeSelect>
       </FormField>
       <FormField label="Description" error={errors.description}>
-        <Textarea value={values.description} onChange={set('description')} placeholder="Tell customers about your food" rows={3} />
+        <Textarea
+          value={values.description}
+          onChange={set('description')}
+          placeholder="Tell customers about your food"
+          rows={3}
+        />
       </FormField>
       <FormField label="Phone Number" error={errors.phone}>
-        <Input type="tel" value={values.phone} onChange={set('phone')} placeholder="(555) 123-4567" autoComplete="tel" />
+        <Input
+          type="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          placeholder="(555) 123-4567"
+          autoComplete="tel"
+        />
       </FormField>
       {withAddress && (
         <FormField label="Base Address" error={errors.address} hint="Where customers can usually find you">
-          <Input value={values.address} onChange={set('address')} placeholder="123 Main St, City, State" autoComplete="street-address" />
+          <Input
+            value={values.address}
+            onChange={set('address')}
+            placeholder="123 Main St, City, State"
+            autoComplete="street-address"
+          />
         </FormField>
       )}
     </div>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Card } from '@client/components/ui/card';
 
 /** A missing, invalid or inaccessible truck on the operator screens. */
-export function TruckNotFound({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function TruckNotFound({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <main className="mx-auto max-w-xl px-4 py-12">
       <Card className="grid justify-items-center gap-3 p-8 text-center">

@@ -2,7 +2,12 @@ import type { FoodTruck } from '@shared/contracts';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api-client';
 import { useCloseTruck, useOpenTruck } from '../api/truck-mutations';
-import { getCurrentPosition, GeolocationUnsupportedError, locationErrorMessage, OPEN_POSITION_OPTIONS } from '../geolocation';
+import {
+  getCurrentPosition,
+  GeolocationUnsupportedError,
+  locationErrorMessage,
+  OPEN_POSITION_OPTIONS,
+} from '../geolocation';
 
 /** 'Open for Business' (with the device position) and 'Close for the Day' for one truck, with the spec's toasts. */
 export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
@@ -25,7 +30,11 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
       { id: truck.id, input: position },
       {
         onError: (err) =>
-          toast({ variant: 'destructive', title: 'Failed to open for business', description: errorMessage(err, 'Please try again.') }),
+          toast({
+            variant: 'destructive',
+            title: 'Failed to open for business',
+            description: errorMessage(err, 'Please try again.'),
+          }),
       },
     );
   }
@@ -33,7 +42,11 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
   function closeForTheDay() {
     close.mutate(truck.id, {
       onError: (err) =>
-        toast({ variant: 'destructive', title: 'Failed to close business', description: errorMessage(err, 'Please try again.') }),
+        toast({
+          variant: 'destructive',
+          title: 'Failed to close business',
+          description: errorMessage(err, 'Please try again.'),
+        }),
     });
   }
 

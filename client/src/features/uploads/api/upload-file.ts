@@ -28,7 +28,11 @@ export class UploadError extends Error {
 }
 
 /** PUTs `file` to `uploadURL` with its content type and the bearer token, reporting percent progress. */
-export function putFile(uploadURL: string, file: Blob, onProgress?: (percent: number) => void): Promise<void> {
+export function putFile(
+  uploadURL: string,
+  file: Blob,
+  onProgress?: (percent: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', uploadURL);

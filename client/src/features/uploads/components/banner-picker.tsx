@@ -7,7 +7,13 @@ import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
 
 /** The edit screen's banner photo: upload, replace or clear; the parent holds it until Save Changes. */
-export function BannerPicker({ value, onChange }: { value: string | null; onChange(next: string | null): void }) {
+export function BannerPicker({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange(next: string | null): void;
+}) {
   const { status, progress, upload, isUploading, reset } = useFileUpload('banner');
 
   async function onFiles([file]: File[]) {
@@ -21,7 +27,11 @@ export function BannerPicker({ value, onChange }: { value: string | null; onChan
       onChange(await upload(file));
       toast({ title: 'Banner photo uploaded', description: 'Click Save Changes to apply.' });
     } catch {
-      toast({ variant: 'destructive', title: 'Upload failed', description: 'Failed to upload the image. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: 'Failed to upload the image. Please try again.',
+      });
     }
   }
 

@@ -50,7 +50,9 @@ describe('ImageUploader', () => {
   });
 
   it('refuses an image over its size limit', () => {
-    render(<ImageUploader purpose="menu-item-image" inputLabel="Image file" maxSizeMB={1} onUploaded={vi.fn()} />);
+    render(
+      <ImageUploader purpose="menu-item-image" inputLabel="Image file" maxSizeMB={1} onUploaded={vi.fn()} />,
+    );
     fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [png(1024 * 1024 + 1)] } });
     expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 1MB');
   });
@@ -59,7 +61,12 @@ describe('ImageUploader', () => {
     window.localStorage.setItem('token', 'tok');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ uploadURL: '/api/objects/upload/abcdefghijklmnopqrstuv?sig=1' }), { status: 200 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ uploadURL: '/api/objects/upload/abcdefghijklmnopqrstuv?sig=1' }), {
+            status: 200,
+          }),
+      ),
     );
     const sent = stubXhr(200);
     const onUploaded = vi.fn();
@@ -76,16 +83,25 @@ describe('ImageUploader', () => {
   });
 
   it('shows percent progress while uploading', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ uploadURL: '/u/x' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ uploadURL: '/u/x' }), { status: 200 })),
+    );
     stubXhr(null);
     render(<ImageUploader purpose="menu-item-image" inputLabel="Image file" onUploaded={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [png()] } });
     expect(await screen.findByText('Uploading... 50%')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
   });
 
   it('reports a refused upload', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ uploadURL: '/u/x' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ uploadURL: '/u/x' }), { status: 200 })),
+    );
     stubXhr(415);
     const onUploaded = vi.fn();
     render(<ImageUploader purpose="menu-item-image" inputLabel="Image file" onUploaded={onUploaded} />);

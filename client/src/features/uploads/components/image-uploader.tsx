@@ -19,7 +19,13 @@ interface ImageUploaderProps {
 }
 
 /** The reusable image uploader: image files only, a size limit, percent progress, success line. */
-export function ImageUploader({ purpose, maxSizeMB, inputLabel, buttonText = 'Upload Image', onUploaded }: ImageUploaderProps) {
+export function ImageUploader({
+  purpose,
+  maxSizeMB,
+  inputLabel,
+  buttonText = 'Upload Image',
+  onUploaded,
+}: ImageUploaderProps) {
   const rule = useMemo(() => uploaderRule(maxSizeMB), [maxSizeMB]);
   const { status, progress, upload, isUploading } = useFileUpload(purpose);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +48,13 @@ export function ImageUploader({ purpose, maxSizeMB, inputLabel, buttonText = 'Up
 
   return (
     <div className="grid gap-2">
-      <FilePickButton inputLabel={inputLabel} accept={acceptAttribute(rule)} disabled={isUploading} onFiles={(f) => void onFiles(f)} size="sm">
+      <FilePickButton
+        inputLabel={inputLabel}
+        accept={acceptAttribute(rule)}
+        disabled={isUploading}
+        onFiles={(f) => void onFiles(f)}
+        size="sm"
+      >
         <Upload aria-hidden /> {buttonText}
       </FilePickButton>
       <UploadProgress status={status} progress={progress} />

@@ -11,12 +11,23 @@ export function ObjectThumb({ src, alt, className }: { src: string; alt: string;
         href={src}
         target="_blank"
         rel="noreferrer"
-        className={cn('flex flex-col items-center justify-center gap-1 bg-gray-100 p-2 text-center text-xs text-gray-800 underline', className)}
+        className={cn(
+          'flex flex-col items-center justify-center gap-1 bg-gray-100 p-2 text-center text-xs text-gray-800 underline',
+          className,
+        )}
       >
         <FileText className="h-8 w-8 text-gray-600" aria-hidden />
         {alt}
       </a>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" className={cn('object-cover', className)} onError={() => setIsDocument(true)} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      className={cn('object-cover', className)}
+      onError={() => setIsDocument(true)}
+    />
+  );
 }

@@ -36,7 +36,11 @@ export function TruckImagePicker({
     } catch {
       setPreview(null);
       onChange(null);
-      toast({ variant: 'destructive', title: 'Upload failed', description: 'Failed to upload the image. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Upload failed',
+        description: 'Failed to upload the image. Please try again.',
+      });
     }
   }
 
@@ -46,7 +50,11 @@ export function TruckImagePicker({
       <span className="text-sm font-medium text-gray-800">Truck Image</span>
       {shown ? (
         <div className="relative">
-          <img src={shown} alt="Truck image preview" className="h-48 w-full rounded-lg border border-gray-200 object-cover" />
+          <img
+            src={shown}
+            alt="Truck image preview"
+            className="h-48 w-full rounded-lg border border-gray-200 object-cover"
+          />
           <Button
             variant="destructive"
             size="sm"

@@ -1,10 +1,5 @@
 import { LIMITS } from '@shared/constants';
-import {
-  GALLERY_FULL,
-  MENU_DOCUMENT_RULE,
-  MENU_LIMIT_REACHED,
-  PHOTO_RULE,
-} from '../file-rules';
+import { GALLERY_FULL, MENU_DOCUMENT_RULE, MENU_LIMIT_REACHED, PHOTO_RULE } from '../file-rules';
 import type { MediaListConfig } from './media-list-picker';
 
 /** The edit screen's gallery: up to 10 JPG/PNG/WebP photos of at most 50 MB. */
