@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
+import type { S3Config } from './integrations/storage';
 import { HttpError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -36,6 +37,8 @@ export interface AppConfig {
   clientDir?: string;
   /** Heartbeat interval of /api/events in ms (default 15 s); tests shorten it. */
   eventStreamHeartbeatMs?: number;
+  /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
+  s3?: S3Config;
 }
 
 export interface BuildAppOptions {

@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { createStorage } from './integrations/storage';
 import { isEmpty, seedDemoData } from './db/seed';
-import { resolveJwtSecret, type Env } from './env';
+import { resolveJwtSecret, s3Config, type Env } from './env';
 import { upsertAdmin } from './modules/auth/auth.service';
 
 /** Opens the database, migrates, seeds and builds the app, as `npm start` does. */
@@ -13,7 +14,9 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
   );
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
-  if (demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
+  if (demoData && (await isEmpty(database.db))) {
+    await seedDemoData(database.db, { storage: createStorage({ dataDir, s3: s3Config(env) }) });
+  }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     await upsertAdmin(database.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, phone: env.ADMIN_PHONE });
   }
@@ -24,6 +27,7 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     demoData,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     clientDir: options.clientDir,
+    s3: s3Config(env),
   };
   const app = await buildApp({ database, config, logger: options.logger });
   app.addHook('onClose', () => database.close());

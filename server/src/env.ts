@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Config } from './integrations/storage';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
@@ -47,6 +48,14 @@ export const envSchema = z
       const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
     }
+    const s3Set = [env.S3_ENDPOINT, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean);
+    if (s3Set && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_ variables are set' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other S3 key variable' });
+    }
   });
 export type Env = z.infer<typeof envSchema>;
 
@@ -63,6 +72,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   throw new EnvError(
     result.error.issues.map((issue) => `Invalid environment variable ${String(issue.path[0] ?? '?')}: ${issue.message}`),
   );
+}
+
+/** The object store settings: S3 when S3_BUCKET is set (region defaults to us-east-1), else none. */
+export function s3Config(env: Env): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
 }
 
 /** JWT_SECRET, or one generated on first start and kept under DATA_DIR (never in production). */

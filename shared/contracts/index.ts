@@ -3,3 +3,4 @@ export * from './auth';
 export * from './trucks';
 export * from './menu';
 export * from './truck-events';
+export * from './uploads';

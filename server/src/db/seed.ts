@@ -2,7 +2,10 @@ import { count } from 'drizzle-orm';
 import { SUBSCRIPTION_PRICE_CENTS, type MenuCategory } from '../../../shared/constants';
 import { toE164 } from '../../../shared/utils/phone';
 import { hashPassword } from '../lib/passwords';
+import type { ObjectStorage } from '../integrations/storage';
+import { storeFile } from '../modules/uploads/uploads.service';
 import type { Database } from './client';
+import { demoBanner } from './demo-banners';
 import { foodTrucks, menuItems, operatorSubscriptions, users } from './schema';
 
 /** Shown on the login tab while DEMO_DATA is on. */
@@ -58,8 +61,12 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-/** Demo operator (subscribed) and customer, and the demo trucks with menus. Run on an empty database. */
-export async function seedDemoData(db: Database): Promise<void> {
+/**
+ * Demo operator (subscribed) and customer, and the demo trucks with menus. Run on an empty database.
+ * With `storage`, each demo truck also gets a generated banner image stored as an object.
+ */
+export async function seedDemoData(db: Database, options: { storage?: ObjectStorage } = {}): Promise<void> {
+  const { storage } = options;
   await db.transaction(async (tx) => {
     const [operator, customer] = await tx
       .insert(users)
@@ -95,6 +102,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           isOpen: t.isOpen,
           phone: toE164(t.phone),
           operatorId: operator.id,
+          image: storage ? await storeFile(storage, tx, operator.id, await demoBanner(t.name, t.cuisine), 'banner') : null,
         })
         .returning({ id: foodTrucks.id });
       if (!truck) throw new Error('demo truck was not created');

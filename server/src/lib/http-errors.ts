@@ -35,3 +35,5 @@ export const pgConstraint = (err: unknown): string | undefined => {
   }
   return undefined;
 };
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const gone = (message: string) => new HttpError(410, message);

@@ -1,9 +1,8 @@
-import type { AuthUser } from '../../plugins/auth';
 import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import type { UploadPurpose } from '../../../../shared/contracts';
 
-/** What a stored file is used for; decides the allowed types and the size limit. */
-export const UPLOAD_PURPOSES = ['image', 'truck-image', 'banner', 'gallery', 'menu-document', 'menu-item-image'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export type { UploadPurpose };
 
 /**
  * Turns a media reference sent by a client into the one the database keeps: an existing
@@ -13,4 +12,6 @@ export interface MediaResolver {
   resolve(tx: DbOrTx, actor: AuthUser, ref: string, purpose: UploadPurpose, field: string): Promise<string>;
 }
 
+/** Object ids: 16 random bytes, base64url. */
+export const OBJECT_ID = /^[A-Za-z0-9_-]{22}$/;
 export const OBJECT_REF = /^\/objects\/([A-Za-z0-9_-]{22})$/;

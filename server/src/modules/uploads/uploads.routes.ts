@@ -1,4 +1,110 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  IMAGE_VARIANTS,
+  UPLOAD_RULES,
+  uploadedObjectSchema,
+  uploadRequestSchema,
+  uploadResponseSchema,
+} from '../../../../shared/contracts';
+import { payloadTooLarge } from '../../lib/http-errors';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { UPLOADER_ROLES } from './uploads.policy';
+import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor } from './uploads.service';
 
-/** Uploads: /api/objects/upload and the objects served at /objects/:id. */
-export const uploadsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  410: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+const tags = ['uploads'];
+/** The largest file any purpose accepts (banner/gallery photos); each purpose then checks its own. */
+const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));
+
+/**
+ * Uploads: POST /api/objects/upload → { uploadURL }; PUT the file there; served at /objects/:id
+ * (and /objects/:id?variant=thumb|card|banner for images). See docs/decisions/0030-object-uploads.md.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = uploadDepsFor(app);
+  /** The pending object a PUT was admitted for (checked before its body is read). */
+  const admitted = new WeakMap<object, Awaited<ReturnType<typeof admitUpload>>>();
+
+  app.post(
+    '/api/objects/upload',
+    {
+      preHandler: requireUser(...UPLOADER_ROLES),
+      // No body at all (Fastify gives null) means a generic image.
+      schema: { tags, body: z.preprocess((v) => v ?? undefined, uploadRequestSchema), response: { 200: uploadResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const { purpose } = request.body;
+      const origin = `${request.protocol}://${request.host}`;
+      return { uploadURL: await createUploadURL(deps, currentUser(request), purpose, origin) };
+    },
+  );
+
+  // The file's bytes, whatever content type the client claims: the type is read from the bytes.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+
+    const params = z.object({ signature: z.string().max(100), id: z.string().max(100) });
+    scope.put(
+      '/api/objects/upload/:signature/:id',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        // Refuse before reading the body: bad signature, wrong user, used, expired, or too large.
+        onRequest: async (request) => {
+          const { signature, id } = request.params as z.infer<typeof params>;
+          const row = await admitUpload(deps, request.user, signature, id);
+          const rule = UPLOAD_RULES[row.purpose as keyof typeof UPLOAD_RULES];
+          if (Number(request.headers['content-length'] ?? 0) > rule.maxBytes) throw payloadTooLarge(rule.sizeMessage);
+          admitted.set(request, row);
+        },
+        schema: { tags, params, response: { 200: uploadedObjectSchema, ...errors } },
+      },
+      async (request) => {
+        const row = admitted.get(request);
+        if (!row) throw new Error('upload was not admitted');
+        const body = request.body;
+        return receiveUpload(deps, row, Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+      },
+    );
+  });
+
+  app.get(
+    '/objects/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ variant: z.enum(IMAGE_VARIANTS, { error: 'variant must be thumb, card or banner' }).optional() }),
+        // The body is the file itself (a stream), so no response schema; errors are the usual JSON.
+      },
+    },
+    async (request, reply) => {
+      const object = await readObject(deps, request.params.id, request.query.variant);
+      reply
+        .header('content-type', object.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', object.etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-site');
+      if (object.contentType === 'application/pdf') reply.header('content-disposition', 'inline; filename="menu.pdf"');
+      else reply.header('content-security-policy', "default-src 'none'; sandbox");
+      if (request.headers['if-none-match'] === object.etag) {
+        object.stored.body.destroy();
+        return reply.status(304).send();
+      }
+      if (object.stored.size !== undefined) reply.header('content-length', object.stored.size);
+      return reply.send(object.stored.body);
+    },
+  );
+};
