@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectPathFor } from './api/upload-file';
+import { objectPathFromUploadURL } from '@shared/contracts';
 import {
   checkFile,
   CREATE_IMAGE_RULE,
@@ -81,8 +81,9 @@ describe('creation image and generic uploader', () => {
       description: 'Please select an image smaller than 5MB.',
     });
   });
-  it('take any image up to 10 MB by default, or the given limit', () => {
-    expect(checkFile(file('image/gif', 10 * MB), uploaderRule())).toBeNull();
+  it('take a JPG, PNG or WebP image up to 10 MB by default, or the given limit', () => {
+    expect(checkFile(file('image/webp', 10 * MB), uploaderRule())).toBeNull();
+    expect(checkFile(file('image/gif'), uploaderRule())?.description).toBe('Please select an image file');
     expect(checkFile(file('application/pdf'), uploaderRule())?.description).toBe(
       'Please select an image file',
     );
@@ -95,11 +96,13 @@ describe('creation image and generic uploader', () => {
   });
 });
 
-describe('objectPathFor', () => {
+describe('objectPathFromUploadURL', () => {
   it('keeps the last path segment of the upload URL, without its query', () => {
-    expect(objectPathFor('/api/objects/upload/abcDEF123_-abcDEF123_-?sig=x')).toBe(
+    expect(objectPathFromUploadURL('/api/objects/upload/abcDEF123_-abcDEF123_-?sig=x')).toBe(
       '/objects/abcDEF123_-abcDEF123_-',
     );
-    expect(objectPathFor('https://s3.example.com/bucket/uploads/xyz?X-Amz-Signature=1')).toBe('/objects/xyz');
+    expect(objectPathFromUploadURL('https://s3.example.com/bucket/uploads/xyz?X-Amz-Signature=1')).toBe(
+      '/objects/xyz',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { LIMITS } from '@shared/constants';
+import { UPLOAD_RULES, type UploadPurpose, type UploadRule } from '@shared/contracts';
 
 /** A message for a toast or an inline error: the spec's title and description. */
 export interface FileProblem {
@@ -6,7 +6,7 @@ export interface FileProblem {
   description: string;
 }
 
-/** What a picker accepts: MIME types (or a `type/*` family), a byte limit and the spec's texts. */
+/** What a picker accepts (types and size from the shared upload rules) and the spec's texts. */
 export interface FileRule {
   accept: readonly string[];
   maxBytes: number;
@@ -15,47 +15,51 @@ export interface FileRule {
 }
 
 const MB = 1024 * 1024;
-const WEB_IMAGES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
-const invalidImageType: FileProblem = {
-  title: 'Invalid file type',
-  description: 'Please upload only JPG, PNG, or WebP images.',
-};
+
+/** The server's "Title: description" message as a toast; without a title part, `title` is used. */
+function asProblem(message: string, title: string): FileProblem {
+  const at = message.indexOf(': ');
+  return at > 0
+    ? { title: message.slice(0, at), description: message.slice(at + 2) }
+    : { title, description: message };
+}
+
+/** The shared rule of `purpose` as a picker rule with the same texts the server sends. */
+function ruleFor(
+  purpose: UploadPurpose,
+  texts: Partial<Pick<FileRule, 'typeProblem' | 'sizeProblem'>> = {},
+): FileRule {
+  const rule: UploadRule = UPLOAD_RULES[purpose];
+  return {
+    accept: rule.contentTypes,
+    maxBytes: rule.maxBytes,
+    typeProblem: texts.typeProblem ?? asProblem(rule.typeMessage, 'Invalid file type'),
+    sizeProblem: texts.sizeProblem ?? asProblem(rule.sizeMessage, 'File too large'),
+  };
+}
 
 /** Banner and gallery photos on the edit screen (DESIGN.md: JPG/PNG/WebP, 50 MB, hint says 50MB). */
-export const PHOTO_RULE: FileRule = {
-  accept: WEB_IMAGES,
-  maxBytes: LIMITS.bannerBytes,
-  typeProblem: invalidImageType,
-  sizeProblem: { title: 'File too large', description: 'Please upload images smaller than 50MB' },
-};
+export const PHOTO_RULE: FileRule = ruleFor('banner');
 
 /** Menu documents: JPG, PNG or PDF up to 10 MB. */
-export const MENU_DOCUMENT_RULE: FileRule = {
-  accept: ['image/jpeg', 'image/jpg', 'image/png', 'application/pdf'],
-  maxBytes: LIMITS.menuDocumentBytes,
-  typeProblem: {
-    title: 'Invalid file type',
-    description: 'Please upload JPG, PNG images or PDF documents only.',
-  },
-  sizeProblem: { title: 'File too large', description: 'Please upload files smaller than 10MB.' },
-};
+export const MENU_DOCUMENT_RULE: FileRule = ruleFor('menu-document');
 
-/** The create form's truck image: under 5 MB. */
-export const CREATE_IMAGE_RULE: FileRule = {
-  accept: WEB_IMAGES,
-  maxBytes: LIMITS.createImageBytes,
-  typeProblem: invalidImageType,
+/** The create form's truck image: under 5 MB ('Image too large' in the spec). */
+export const CREATE_IMAGE_RULE: FileRule = ruleFor('truck-image', {
+  typeProblem: PHOTO_RULE.typeProblem,
   sizeProblem: { title: 'Image too large', description: 'Please select an image smaller than 5MB.' },
-};
+});
 
-/** The generic image uploader: any image, `maxSizeMB` (default 10). */
-export function uploaderRule(maxSizeMB: number = LIMITS.uploaderDefaultBytes / MB): FileRule {
+/** The generic image uploader: an image of at most `maxSizeMB` (default: the purpose's limit, 10 MB). */
+export function uploaderRule(maxSizeMB?: number, purpose: UploadPurpose = 'menu-item-image'): FileRule {
+  const base = ruleFor(purpose);
+  const maxBytes = maxSizeMB === undefined ? base.maxBytes : Math.min(maxSizeMB * MB, base.maxBytes);
   const problem = (description: string): FileProblem => ({ title: 'Upload failed', description });
   return {
-    accept: ['image/*'],
-    maxBytes: maxSizeMB * MB,
+    accept: base.accept,
+    maxBytes,
     typeProblem: problem('Please select an image file'),
-    sizeProblem: problem(`File size must be less than ${maxSizeMB}MB`),
+    sizeProblem: problem(`File size must be less than ${maxBytes / MB}MB`),
   };
 }
 
@@ -68,13 +72,12 @@ export const MENU_LIMIT_REACHED: FileProblem = {
   description: 'You can upload a maximum of 5 menu items.',
 };
 
-function typeMatches(type: string, accept: readonly string[]): boolean {
-  return accept.some((a) => (a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : a === type));
-}
+/** Browsers report JPEG files as image/jpeg; a few older ones say image/jpg. */
+const normalType = (type: string) => (type.toLowerCase() === 'image/jpg' ? 'image/jpeg' : type.toLowerCase());
 
 /** The first problem with `file` under `rule` (type first, then size), or null when it is fine. */
 export function checkFile(file: Pick<File, 'type' | 'size'>, rule: FileRule): FileProblem | null {
-  if (!typeMatches(file.type.toLowerCase(), rule.accept)) return rule.typeProblem;
+  if (!rule.accept.includes(normalType(file.type))) return rule.typeProblem;
   if (file.size > rule.maxBytes) return rule.sizeProblem;
   return null;
 }

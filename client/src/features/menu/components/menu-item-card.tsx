@@ -16,6 +16,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
+import { objectVariant } from '@client/lib/object-url';
 import { formatPrice } from '../menu-stats';
 
 /** One menu item: image, name, badges, price, description, image uploader, availability, edit and delete. */
@@ -38,7 +39,7 @@ export function MenuItemCard({
   return (
     <Card className="flex flex-col overflow-hidden" role="article" aria-labelledby={`item-${item.id}-name`}>
       {item.image ? (
-        <img src={item.image} alt={item.name} className="h-40 w-full object-cover" />
+        <img src={objectVariant(item.image, 'card')} alt={item.name} className="h-40 w-full object-cover" />
       ) : (
         <div className="flex h-40 w-full items-center justify-center bg-gray-100 text-gray-500" aria-hidden>
           <UtensilsCrossed className="h-10 w-10" />

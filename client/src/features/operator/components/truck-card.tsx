@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { objectVariant } from '@client/lib/object-url';
 import { Card } from '@client/components/ui/card';
 import { useTruckStatus } from '../hooks/use-truck-status';
 import { LocationDialog } from './location-dialog';
@@ -32,7 +33,11 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
   return (
     <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
       {truck.image ? (
-        <img src={truck.image} alt={truck.name} className="h-40 w-full object-cover sm:h-48" />
+        <img
+          src={objectVariant(truck.image, 'card')}
+          alt={truck.name}
+          className="h-40 w-full object-cover sm:h-48"
+        />
       ) : (
         <div
           className="flex h-40 w-full items-center justify-center bg-brand-50 text-brand-700 sm:h-48"

@@ -1,21 +1,14 @@
+import { objectPathFromUploadURL, type UploadPurpose, type UploadResponse } from '@shared/contracts';
 import { apiJson } from '@client/lib/api-client';
 import { getToken } from '@client/lib/storage';
 
-/** What the stored object is for; the server applies that purpose's type and size rules. */
-export type UploadPurpose = 'truck-image' | 'banner' | 'gallery' | 'menu-document' | 'menu-item-image';
-
 /** POST /api/objects/upload → a one-time, signed URL to PUT the file to. */
 export async function requestUploadUrl(purpose: UploadPurpose): Promise<string> {
-  const { uploadURL } = await apiJson<{ uploadURL: string }>('POST', '/api/objects/upload', { purpose });
+  const { uploadURL } = await apiJson<UploadResponse>('POST', '/api/objects/upload', { purpose });
   return uploadURL;
 }
 
-/** The stored path of an upload URL: `/objects/{last path segment}` (spec section 7). */
-export function objectPathFor(uploadURL: string): string {
-  const { pathname } = new URL(uploadURL, 'http://localhost');
-  const id = pathname.split('/').filter(Boolean).pop() ?? '';
-  return `/objects/${id}`;
-}
+export type { UploadPurpose };
 
 export class UploadError extends Error {
   constructor(
@@ -74,5 +67,5 @@ export async function uploadFile(
 ): Promise<string> {
   const uploadURL = await requestUploadUrl(purpose);
   await putFile(uploadURL, file, onProgress);
-  return objectPathFor(uploadURL);
+  return objectPathFromUploadURL(uploadURL);
 }

@@ -1,6 +1,7 @@
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
+import { objectVariant } from '@client/lib/object-url';
 import { acceptAttribute, checkFile, PHOTO_RULE } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
@@ -42,7 +43,11 @@ export function BannerPicker({
       </h2>
       <div className="aspect-[2/1] w-full overflow-hidden rounded-lg border border-gray-200 bg-gray-100">
         {value ? (
-          <img src={value} alt="Banner photo" className="h-full w-full object-cover" />
+          <img
+            src={objectVariant(value, 'banner')}
+            alt="Banner photo"
+            className="h-full w-full object-cover"
+          />
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-2 text-gray-600">
             <ImageIcon className="h-10 w-10" aria-hidden />

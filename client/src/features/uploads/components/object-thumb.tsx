@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { objectVariant } from '@client/lib/object-url';
 import { cn } from '@client/lib/utils';
 
 /** A stored object shown as an image, or as a document link when it is not an image (a PDF). */
@@ -23,7 +24,7 @@ export function ObjectThumb({ src, alt, className }: { src: string; alt: string;
   }
   return (
     <img
-      src={src}
+      src={objectVariant(src, 'thumb')}
       alt={alt}
       loading="lazy"
       className={cn('object-cover', className)}
