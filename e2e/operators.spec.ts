@@ -240,6 +240,20 @@ test.describe('operator journey with location allowed', () => {
       await expect(renamed.getByText('Closed', { exact: true })).toBeVisible();
       await expect(renamed.getByText('Live Location Active')).toBeHidden();
       await expect(truckCard(diner, newName).getByText('CLOSED', { exact: true })).toBeVisible();
+
+      // Delete it.
+      await renamed.getByRole('link', { name: `Edit ${newName}` }).click();
+      await page.getByRole('button', { name: 'Delete Food Truck' }).click();
+      const confirmDelete = page.getByRole('alertdialog');
+      await expect(confirmDelete).toContainText(
+        `Are you sure you want to delete ${newName}? This action cannot be undone.`,
+      );
+      await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/operator-dashboard$/);
+      await expect(truckCard(page, 'Smokestack BBQ')).toBeVisible();
+      await expect(truckCard(page, newName)).toHaveCount(0);
+      await expect(truckCard(diner, newName)).toHaveCount(0);
+      truckId = 0;
       await diner.context().close();
     } finally {
       if (truckId) {

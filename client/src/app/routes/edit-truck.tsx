@@ -8,6 +8,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast } from '@client/components/ui/use-toast';
 import { isNotFound, useTruck } from '@client/features/operator/api/truck';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
+import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckFields } from '@client/features/operator/components/truck-fields';
@@ -105,6 +106,9 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
           </Button>
         </div>
       </form>
+      <div className="border-t border-gray-200 pt-4">
+        <DeleteTruckButton truck={truck} />
+      </div>
     </main>
   );
 }

@@ -103,6 +103,61 @@ describe('Operator dashboard', () => {
   });
 });
 
+describe('Open for Business', () => {
+  function stubGeolocation(result: { coords: { latitude: number; longitude: number } } | { code: number }) {
+    const getCurrentPosition = vi.fn(
+      (ok: PositionCallback, fail: PositionErrorCallback, options: PositionOptions) => {
+        void options;
+        if ('coords' in result) ok(result as GeolocationPosition);
+        else fail(result as GeolocationPositionError);
+      },
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    return getCurrentPosition;
+  }
+
+  it('sends the device position taken with the spec settings, and shows a 402 message naming /subscribe', async () => {
+    const getCurrentPosition = stubGeolocation({ coords: { latitude: 30.1, longitude: -97.2 } });
+    const stub = stubFetch((url) => {
+      if (url === '/api/auth/me') return { body: OPERATOR };
+      if (url === `/api/operators/${OPERATOR.id}/food-trucks`) return { body: [{ ...truck, isOpen: false }] };
+      if (url === '/api/food-trucks/3/open') {
+        return {
+          status: 402,
+          body: { message: 'An active subscription is required. Subscribe at /subscribe.' },
+        };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open for Business' }));
+    expect(await screen.findByText('Failed to open for business')).toBeInTheDocument();
+    expect(
+      screen.getByText('An active subscription is required. Subscribe at /subscribe.'),
+    ).toBeInTheDocument();
+    expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 60_000,
+    });
+    expect(stub.calls.find((c) => c.url === '/api/food-trucks/3/open')?.body).toEqual({
+      latitude: 30.1,
+      longitude: -97.2,
+    });
+  });
+
+  it('says why the position is missing', async () => {
+    stubGeolocation({ code: 3 });
+    const api = useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [{ ...truck, isOpen: false }] });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open for Business' }));
+    expect(await screen.findByText('Location Error')).toBeInTheDocument();
+    expect(screen.getByText('Location request timed out.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.endsWith('/open'))).toBe(false);
+  });
+});
+
 describe('Create Food Truck', () => {
   it('requires a name and a cuisine, with the spec messages', async () => {
     const api = useApi({});

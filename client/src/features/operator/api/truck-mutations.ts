@@ -10,7 +10,7 @@ import { apiJson } from '@client/lib/api-client';
 import { invalidateTruckCaches } from './cache';
 
 /** A truck mutation that refetches every cached truck list once it succeeds. */
-function useTruckMutation<TVars>(mutationFn: (vars: TVars) => Promise<FoodTruck>) {
+function useTruckMutation<TVars, TResult = FoodTruck>(mutationFn: (vars: TVars) => Promise<TResult>) {
   const queryClient: QueryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -43,3 +43,7 @@ export const useOpenTruck = () =>
 /** POST /api/food-trucks/:id/close */
 export const useCloseTruck = () =>
   useTruckMutation((id: number) => apiJson<FoodTruck>('POST', `/api/food-trucks/${id}/close`));
+
+/** DELETE /api/food-trucks/:id — the truck, its menu and favourites go. */
+export const useDeleteTruck = () =>
+  useTruckMutation((id: number) => apiJson<{ message: string }>('DELETE', `/api/food-trucks/${id}`));
