@@ -2,12 +2,20 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 
 /** What a file is uploaded for; decides its accepted types and size limit (DESIGN.md upload limits). */
-export const UPLOAD_PURPOSES = ['image', 'truck-image', 'banner', 'gallery', 'menu-document', 'menu-item-image'] as const;
+export const UPLOAD_PURPOSES = [
+  'image',
+  'truck-image',
+  'banner',
+  'gallery',
+  'menu-document',
+  'menu-item-image',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const MENU_DOCUMENT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export type StoredContentType = (typeof IMAGE_CONTENT_TYPES)[number] | (typeof MENU_DOCUMENT_CONTENT_TYPES)[number];
+export type StoredContentType =
+  (typeof IMAGE_CONTENT_TYPES)[number] | (typeof MENU_DOCUMENT_CONTENT_TYPES)[number];
 
 export interface UploadRule {
   maxBytes: number;

@@ -8,3 +8,6 @@ import { idParam } from '../../../shared/contracts';
 export const idOr404 = idParam.catch(0);
 
 export const idParams = z.object({ id: idOr404 });
+
+/** A number that can be a row id (PostgreSQL integer); larger ids in a body match no row. */
+export const isRowId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647;

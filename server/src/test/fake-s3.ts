@@ -4,7 +4,11 @@ import { createServer, type Server } from 'node:http';
  * A tiny S3-compatible server for tests (path-style, no auth checks): PUT, GET, DELETE of keys and
  * the multi-object delete. Enough for the AWS SDK's PutObject/GetObject/DeleteObject(s) and presigned PUTs.
  */
-export async function startFakeS3(): Promise<{ endpoint: string; objects: Map<string, Buffer>; close(): Promise<void> }> {
+export async function startFakeS3(): Promise<{
+  endpoint: string;
+  objects: Map<string, Buffer>;
+  close(): Promise<void>;
+}> {
   const objects = new Map<string, Buffer>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -23,13 +27,17 @@ export async function startFakeS3(): Promise<{ endpoint: string; objects: Map<st
           res.end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
           return;
         }
-        res.writeHead(200, { 'content-length': stored.length, 'content-type': 'application/octet-stream' }).end(stored);
+        res
+          .writeHead(200, { 'content-length': stored.length, 'content-type': 'application/octet-stream' })
+          .end(stored);
       } else if (req.method === 'DELETE') {
         objects.delete(key);
         res.writeHead(204).end();
       } else if (req.method === 'POST' && url.searchParams.has('delete')) {
         for (const m of body.toString().matchAll(/<Key>([^<]+)<\/Key>/g)) if (m[1]) objects.delete(m[1]);
-        res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><DeleteResult></DeleteResult>');
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end('<?xml version="1.0"?><DeleteResult></DeleteResult>');
       } else {
         res.writeHead(405).end();
       }

@@ -34,6 +34,9 @@ export const storedObjects = pgTable(
       'stored_objects_purpose_check',
       sql`${t.purpose} in ('image', 'truck-image', 'banner', 'gallery', 'menu-document', 'menu-item-image')`,
     ),
-    check('stored_objects_content_type_check', sql`${t.contentType} is null or ${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`),
+    check(
+      'stored_objects_content_type_check',
+      sql`${t.contentType} is null or ${t.contentType} in ('image/jpeg', 'image/png', 'image/webp', 'application/pdf')`,
+    ),
   ],
 );

@@ -9,7 +9,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, IncomingTooLarge, type ObjectStorage, type S3Config, type StoredBody } from './storage';
+import {
+  assertSafeKey,
+  IncomingTooLarge,
+  type ObjectStorage,
+  type S3Config,
+  type StoredBody,
+} from './storage';
 
 const OBJECTS_PREFIX = 'objects/';
 const INCOMING_PREFIX = 'incoming/';
@@ -41,7 +47,12 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.config.bucket, Key: OBJECTS_PREFIX + key, Body: body, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: OBJECTS_PREFIX + key,
+        Body: body,
+        ContentType: contentType,
+      }),
     );
   }
 
@@ -65,15 +76,22 @@ export class S3Storage implements ObjectStorage {
     if (keys.length === 0) return;
     keys.forEach(assertSafeKey);
     await this.client.send(
-      new DeleteObjectsCommand({ Bucket: this.config.bucket, Delete: { Objects: keys.map((k) => ({ Key: OBJECTS_PREFIX + k })) } }),
+      new DeleteObjectsCommand({
+        Bucket: this.config.bucket,
+        Delete: { Objects: keys.map((k) => ({ Key: OBJECTS_PREFIX + k })) },
+      }),
     );
   }
 
   async presignIncoming(id: string, expiresInSeconds: number): Promise<string> {
     assertSafeKey(id);
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.config.bucket, Key: INCOMING_PREFIX + id }), {
-      expiresIn: expiresInSeconds,
-    });
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.config.bucket, Key: INCOMING_PREFIX + id }),
+      {
+        expiresIn: expiresInSeconds,
+      },
+    );
   }
 
   async readIncoming(id: string, maxBytes: number): Promise<Buffer | null> {
@@ -100,6 +118,8 @@ export class S3Storage implements ObjectStorage {
 
   async removeIncoming(id: string): Promise<void> {
     assertSafeKey(id);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: INCOMING_PREFIX + id }));
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.config.bucket, Key: INCOMING_PREFIX + id }),
+    );
   }
 }

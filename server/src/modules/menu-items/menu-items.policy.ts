@@ -5,5 +5,7 @@ import { isAdmin } from '../operator-trucks/operator-trucks.policy';
 
 /** The menu item `id`, if the caller may change it: the operator of its truck, or any admin. Join food_trucks. */
 export function manageableMenuItem(actor: AuthUser, id: number): SQL | undefined {
-  return isAdmin(actor) ? eq(menuItems.id, id) : and(eq(menuItems.id, id), eq(foodTrucks.operatorId, actor.id));
+  return isAdmin(actor)
+    ? eq(menuItems.id, id)
+    : and(eq(menuItems.id, id), eq(foodTrucks.operatorId, actor.id));
 }

@@ -29,15 +29,24 @@ export const menuItemsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/menu-items',
-    { preHandler: guard, schema: { tags, body: menuItemCreateSchema, response: { 201: menuItemSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createMenuItem(deps, currentUser(request), request.body)),
+    {
+      preHandler: guard,
+      schema: { tags, body: menuItemCreateSchema, response: { 201: menuItemSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createMenuItem(deps, currentUser(request), request.body)),
   );
 
   app.put(
     '/api/menu-items/:id',
     {
       preHandler: guard,
-      schema: { tags, params: idParams, body: menuItemUpdateSchema, response: { 200: menuItemSchema, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        body: menuItemUpdateSchema,
+        response: { 200: menuItemSchema, ...errors },
+      },
     },
     async (request) => updateMenuItem(deps, currentUser(request), request.params.id, request.body),
   );
@@ -46,7 +55,12 @@ export const menuItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/menu-items/:id/image',
     {
       preHandler: guard,
-      schema: { tags, params: idParams, body: menuItemImageSchema, response: { 200: menuItemSchema, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        body: menuItemImageSchema,
+        response: { 200: menuItemSchema, ...errors },
+      },
     },
     async (request) => setMenuItemImage(deps, currentUser(request), request.params.id, request.body.imageURL),
   );

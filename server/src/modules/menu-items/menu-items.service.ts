@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, menuItems } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
+import { isRowId } from '../../lib/route-params';
 import type { AuthUser } from '../../plugins/auth';
 import type { MenuItem, menuItemCreateSchema, menuItemUpdateSchema } from '../../../../shared/contracts';
 import type { MediaResolver } from '../uploads/media';
@@ -38,13 +39,24 @@ export function presentMenuItem(row: MenuItemRow): MenuItem {
 }
 
 async function lockTruck(tx: Tx, actor: AuthUser, truckId: number): Promise<TruckRow> {
-  const [truck] = await tx.select(truckColumns).from(foodTrucks).where(manageableTruck(actor, truckId)).for('update').limit(1);
+  const [truck] = !isRowId(truckId)
+    ? []
+    : await tx
+        .select(truckColumns)
+        .from(foodTrucks)
+        .where(manageableTruck(actor, truckId))
+        .for('update')
+        .limit(1);
   if (!truck) throw notFound('Food truck not found');
   return truck;
 }
 
 /** The item and its truck, locked, if the caller may change them; 404 otherwise. */
-async function lockItem(tx: Tx, actor: AuthUser, id: number): Promise<{ item: MenuItemRow; truck: TruckRow }> {
+async function lockItem(
+  tx: Tx,
+  actor: AuthUser,
+  id: number,
+): Promise<{ item: MenuItemRow; truck: TruckRow }> {
   const [row] = await tx
     .select({ item: getTableColumns(menuItems), truck: truckColumns })
     .from(menuItems)
@@ -77,7 +89,11 @@ async function resolveImage(
   return deps.media.resolve(tx, actor, ref, 'menu-item-image', field);
 }
 
-export async function createMenuItem(deps: MenuItemServiceDeps, actor: AuthUser, input: MenuItemCreateInput): Promise<MenuItem> {
+export async function createMenuItem(
+  deps: MenuItemServiceDeps,
+  actor: AuthUser,
+  input: MenuItemCreateInput,
+): Promise<MenuItem> {
   return deps.db.transaction(async (tx) => {
     const truck = await lockTruck(tx, actor, input.foodTruckId);
     const image = await resolveImage(deps, tx, actor, input.image, null, 'image');
@@ -126,7 +142,12 @@ export async function updateMenuItem(
   });
 }
 
-export async function setMenuItemImage(deps: MenuItemServiceDeps, actor: AuthUser, id: number, imageURL: string): Promise<MenuItem> {
+export async function setMenuItemImage(
+  deps: MenuItemServiceDeps,
+  actor: AuthUser,
+  id: number,
+  imageURL: string,
+): Promise<MenuItem> {
   return updateMenuItem(deps, actor, id, { image: imageURL });
 }
 

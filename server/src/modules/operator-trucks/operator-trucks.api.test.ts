@@ -28,12 +28,17 @@ const AUSTIN = { latitude: 30.2672, longitude: -97.7431, address: '100 Congress 
 const baseTruck = { name: 'Taco Loco', cuisine: 'Mexican', description: 'Street tacos', phone: '5125550100' };
 
 async function createTruck(session: AuthResponse, body: Record<string, unknown> = {}) {
-  const res = await server.request<TruckRes>('POST', '/api/food-trucks', { token: session.token, body: { ...baseTruck, ...body } });
+  const res = await server.request<TruckRes>('POST', '/api/food-trucks', {
+    token: session.token,
+    body: { ...baseTruck, ...body },
+  });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
-const getTruck = async (id: number) => (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, id)))[0];
-const lastEvent = async () => (await server.db.select().from(truckEvents).orderBy(desc(truckEvents.id)).limit(1))[0];
+const getTruck = async (id: number) =>
+  (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, id)))[0];
+const lastEvent = async () =>
+  (await server.db.select().from(truckEvents).orderBy(desc(truckEvents.id)).limit(1))[0];
 const eventCount = async () => (await server.db.select({ id: truckEvents.id }).from(truckEvents)).length;
 
 describe('creating trucks', () => {
@@ -43,10 +48,21 @@ describe('creating trucks', () => {
       body: { ...baseTruck, operatorId: other.user.id, address: '1 Main St' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ ...baseTruck, phone: '5125550100', operatorId: owner.user.id, isOpen: false, gallery: [], menuDocuments: [] });
+    expect(res.body).toMatchObject({
+      ...baseTruck,
+      phone: '5125550100',
+      operatorId: owner.user.id,
+      isOpen: false,
+      gallery: [],
+      menuDocuments: [],
+    });
     expect(res.body.smsMessage).toContain('open for business');
     expect(new Date(res.body.lastUpdated).getTime()).toBeGreaterThan(Date.now() - 60_000);
-    expect(await lastEvent()).toMatchObject({ type: 'updated', truckId: res.body.id, operatorId: owner.user.id });
+    expect(await lastEvent()).toMatchObject({
+      type: 'updated',
+      truckId: res.body.id,
+      operatorId: owner.user.id,
+    });
   });
 
   it('creates through /api/operators/:operatorId/food-trucks for the caller', async () => {
@@ -61,18 +77,32 @@ describe('creating trucks', () => {
 
   it("answers 404 for another operator's path and creates nothing", async () => {
     const before = await eventCount();
-    const res = await server.request<TruckRes>('POST', `/api/operators/${other.user.id}/food-trucks`, { token: owner.token, body: baseTruck });
+    const res = await server.request<TruckRes>('POST', `/api/operators/${other.user.id}/food-trucks`, {
+      token: owner.token,
+      body: baseTruck,
+    });
     expect(res.status).toBe(404);
     expect(await eventCount()).toBe(before);
   });
 
   it('lets an admin create a truck for a named operator', async () => {
-    const res = await server.request<TruckRes>('POST', '/api/food-trucks', { token: admin.token, body: { ...baseTruck, operatorId: other.user.id } });
+    const res = await server.request<TruckRes>('POST', '/api/food-trucks', {
+      token: admin.token,
+      body: { ...baseTruck, operatorId: other.user.id },
+    });
     expect(res.status).toBe(201);
     expect(res.body.operatorId).toBe(other.user.id);
-    const bad = await server.request<TruckRes>('POST', '/api/food-trucks', { token: admin.token, body: { ...baseTruck, operatorId: customer.user.id } });
+    const bad = await server.request<TruckRes>('POST', '/api/food-trucks', {
+      token: admin.token,
+      body: { ...baseTruck, operatorId: customer.user.id },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Operator not found');
+    const huge = await server.request<TruckRes>('POST', '/api/food-trucks', {
+      token: admin.token,
+      body: { ...baseTruck, operatorId: 99_999_999_999 },
+    });
+    expect(huge.status).toBe(400);
   });
 
   it.each([
@@ -81,14 +111,23 @@ describe('creating trucks', () => {
     [{ cuisine: '' }, 'Cuisine type is required'],
     [{ cuisine: 'Martian' }, 'Please choose a cuisine from the list'],
     [{ latitude: 120, longitude: 0 }, 'Latitude must be a number'],
-    [{ gallery: Array.from({ length: 11 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') }, 'Gallery full: You can upload a maximum of 10 photos.'],
-    [{ menuDocuments: Array.from({ length: 6 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') }, 'Menu limit reached: You can upload a maximum of 5 menu items.'],
+    [
+      { gallery: Array.from({ length: 11 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') },
+      'Gallery full: You can upload a maximum of 10 photos.',
+    ],
+    [
+      { menuDocuments: Array.from({ length: 6 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') },
+      'Menu limit reached: You can upload a maximum of 5 menu items.',
+    ],
     [{ latitude: 30 }, 'Latitude and longitude must be given together'],
     [{ isOpen: true }, 'A truck needs a location (latitude and longitude) to open'],
     [{ image: 'https://evil.example/x.svg' }, 'Files must be uploaded first (a /objects/ reference)'],
   ])('answers 400 for %j with the message, and creates nothing', async (patch, message) => {
     const before = await eventCount();
-    const res = await server.request<TruckRes>('POST', '/api/food-trucks', { token: owner.token, body: { ...baseTruck, ...patch } });
+    const res = await server.request<TruckRes>('POST', '/api/food-trucks', {
+      token: owner.token,
+      body: { ...baseTruck, ...patch },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await eventCount()).toBe(before);
@@ -100,10 +139,14 @@ describe('listing an operator’s trucks', () => {
     const op = await server.signUp('operator');
     const first = await createTruck(op, { name: 'First' });
     const second = await createTruck(op, { name: 'Second' });
-    const res = await server.request<FoodTruck[]>('GET', `/api/operators/${op.user.id}/food-trucks`, { token: op.token });
+    const res = await server.request<FoodTruck[]>('GET', `/api/operators/${op.user.id}/food-trucks`, {
+      token: op.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.map((t) => t.id)).toEqual([second.id, first.id]);
-    const asAdmin = await server.request<FoodTruck[]>('GET', `/api/operators/${op.user.id}/food-trucks`, { token: admin.token });
+    const asAdmin = await server.request<FoodTruck[]>('GET', `/api/operators/${op.user.id}/food-trucks`, {
+      token: admin.token,
+    });
     expect(asAdmin.body).toHaveLength(2);
   });
 
@@ -112,12 +155,16 @@ describe('listing an operator’s trucks', () => {
     ['a customer', () => customer.token, 403],
     ['an anonymous caller', () => undefined, 401],
   ])('refuses %s', async (_who, token, status) => {
-    const res = await server.request('GET', `/api/operators/${owner.user.id}/food-trucks`, { token: token() });
+    const res = await server.request('GET', `/api/operators/${owner.user.id}/food-trucks`, {
+      token: token(),
+    });
     expect(res.status).toBe(status);
   });
 
   it('answers 404 for a malformed operator id', async () => {
-    expect((await server.request('GET', '/api/operators/abc/food-trucks', { token: owner.token })).status).toBe(404);
+    expect(
+      (await server.request('GET', '/api/operators/abc/food-trucks', { token: owner.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -147,14 +194,23 @@ describe('the owner / other operator / customer / anonymous / admin matrix', () 
       } else {
         expect(typeof res.body.message).toBe('string');
         expect(await eventCount()).toBe(before);
-        expect(await getTruck(truck.id)).toMatchObject({ name: baseTruck.name, isOpen: false, latitude: null });
+        expect(await getTruck(truck.id)).toMatchObject({
+          name: baseTruck.name,
+          isOpen: false,
+          latitude: null,
+        });
       }
     });
   }
 
   it('answers 404 for a truck that does not exist or a malformed id', async () => {
-    expect((await server.request('POST', '/api/food-trucks/999999/close', { token: owner.token })).status).toBe(404);
-    expect((await server.request('PATCH', '/api/food-trucks/abc', { token: owner.token, body: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await server.request('POST', '/api/food-trucks/999999/close', { token: owner.token })).status,
+    ).toBe(404);
+    expect(
+      (await server.request('PATCH', '/api/food-trucks/abc', { token: owner.token, body: { name: 'x' } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -166,7 +222,12 @@ describe('editing, moving, opening and closing', () => {
       body: { name: 'Taco Loco 2', cuisine: 'Fusion', description: 'New', operatorId: other.user.id },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Taco Loco 2', cuisine: 'Fusion', description: 'New', operatorId: owner.user.id });
+    expect(res.body).toMatchObject({
+      name: 'Taco Loco 2',
+      cuisine: 'Fusion',
+      description: 'New',
+      operatorId: owner.user.id,
+    });
     const event = await lastEvent();
     expect(event).toMatchObject({ type: 'updated', truckId: truck.id });
     expect(event?.payload).toMatchObject({ name: 'Taco Loco 2' });
@@ -174,7 +235,10 @@ describe('editing, moving, opening and closing', () => {
 
   it('moves a truck, sets lastUpdated and publishes "moved"', async () => {
     const truck = await createTruck(owner);
-    const res = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, { token: owner.token, body: AUSTIN });
+    const res = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, {
+      token: owner.token,
+      body: AUSTIN,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...AUSTIN, isOpen: false });
     expect(new Date(res.body.lastUpdated).getTime()).toBeGreaterThan(new Date(truck.lastUpdated).getTime());
@@ -189,11 +253,16 @@ describe('editing, moving, opening and closing', () => {
 
   it('opens with coordinates ("opened") and closes ("closed")', async () => {
     const truck = await createTruck(owner);
-    const open = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/open`, { token: owner.token, body: AUSTIN });
+    const open = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/open`, {
+      token: owner.token,
+      body: AUSTIN,
+    });
     expect(open.status).toBe(200);
     expect(open.body).toMatchObject({ ...AUSTIN, isOpen: true });
     expect(await lastEvent()).toMatchObject({ type: 'opened', truckId: truck.id });
-    const close = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/close`, { token: owner.token });
+    const close = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/close`, {
+      token: owner.token,
+    });
     expect(close.status).toBe(200);
     expect(close.body).toMatchObject({ isOpen: false, latitude: AUSTIN.latitude });
     expect(await lastEvent()).toMatchObject({ type: 'closed', truckId: truck.id });
@@ -201,10 +270,16 @@ describe('editing, moving, opening and closing', () => {
 
   it('refuses to open without coordinates (400) and to clear the position of an open truck', async () => {
     const truck = await createTruck(owner);
-    const res = await server.request<ErrorResponse>('POST', `/api/food-trucks/${truck.id}/open`, { token: owner.token, body: {} });
+    const res = await server.request<ErrorResponse>('POST', `/api/food-trucks/${truck.id}/open`, {
+      token: owner.token,
+      body: {},
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Latitude must be a number');
-    const viaEdit = await server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, { token: owner.token, body: { isOpen: true } });
+    const viaEdit = await server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, {
+      token: owner.token,
+      body: { isOpen: true },
+    });
     expect(viaEdit.status).toBe(400);
     await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: owner.token, body: AUSTIN });
     const clear = await server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, {
@@ -218,28 +293,50 @@ describe('editing, moving, opening and closing', () => {
 
   it('deletes a truck and publishes "removed"', async () => {
     const truck = await createTruck(owner);
-    const res = await server.request<{ message: string }>('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token });
+    const res = await server.request<{ message: string }>('DELETE', `/api/food-trucks/${truck.id}`, {
+      token: owner.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Food truck deleted');
     expect(await getTruck(truck.id)).toBeUndefined();
     expect(await lastEvent()).toMatchObject({ type: 'removed', truckId: truck.id });
-    expect((await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token })).status).toBe(404);
+    expect(
+      (await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token })).status,
+    ).toBe(404);
   });
 });
 
 describe('the subscription gate', () => {
   it('lets an operator without a subscription create and edit, but not open (402 naming /subscribe)', async () => {
     const truck = await createTruck(unpaid, AUSTIN);
-    const edit = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}`, { token: unpaid.token, body: { name: 'Edited' } });
+    const edit = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}`, {
+      token: unpaid.token,
+      body: { name: 'Edited' },
+    });
     expect(edit.status).toBe(200);
-    const move = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, { token: unpaid.token, body: AUSTIN });
+    const move = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}/location`, {
+      token: unpaid.token,
+      body: AUSTIN,
+    });
     expect(move.status).toBe(200);
     const before = await eventCount();
     const attempts = [
-      server.request<ErrorResponse>('POST', `/api/food-trucks/${truck.id}/open`, { token: unpaid.token, body: AUSTIN }),
-      server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}/location`, { token: unpaid.token, body: { ...AUSTIN, isOpen: true } }),
-      server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, { token: unpaid.token, body: { isOpen: true } }),
-      server.request<ErrorResponse>('POST', '/api/food-trucks', { token: unpaid.token, body: { ...baseTruck, ...AUSTIN, isOpen: true } }),
+      server.request<ErrorResponse>('POST', `/api/food-trucks/${truck.id}/open`, {
+        token: unpaid.token,
+        body: AUSTIN,
+      }),
+      server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}/location`, {
+        token: unpaid.token,
+        body: { ...AUSTIN, isOpen: true },
+      }),
+      server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}`, {
+        token: unpaid.token,
+        body: { isOpen: true },
+      }),
+      server.request<ErrorResponse>('POST', '/api/food-trucks', {
+        token: unpaid.token,
+        body: { ...baseTruck, ...AUSTIN, isOpen: true },
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(402);
@@ -253,8 +350,17 @@ describe('the subscription gate', () => {
     const op = await server.signUp('operator');
     const truck = await createTruck(op);
     await server.db.insert(operatorSubscriptions).values({ operatorId: op.user.id, status: 'paused' });
-    expect((await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN })).status).toBe(402);
-    await server.db.update(operatorSubscriptions).set({ status: 'active' }).where(eq(operatorSubscriptions.operatorId, op.user.id));
-    expect((await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN })).status).toBe(200);
+    expect(
+      (await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN }))
+        .status,
+    ).toBe(402);
+    await server.db
+      .update(operatorSubscriptions)
+      .set({ status: 'active' })
+      .where(eq(operatorSubscriptions.operatorId, op.user.id));
+    expect(
+      (await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -9,7 +9,9 @@ export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
 
 /** The truck `id`, if the caller may change it: its operator, or any admin. Used inside the query. */
 export function manageableTruck(actor: AuthUser, id: number): SQL | undefined {
-  return isAdmin(actor) ? eq(foodTrucks.id, id) : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
+  return isAdmin(actor)
+    ? eq(foodTrucks.id, id)
+    : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
 }
 
 /** `/api/operators/:operatorId/...` is the caller's own path; only an admin may name another operator. */

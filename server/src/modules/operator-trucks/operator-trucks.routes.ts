@@ -44,7 +44,10 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/operators/:operatorId/food-trucks',
-    { preHandler: guard, schema: { tags, params: operatorParams, response: { 200: z.array(foodTruckSchema), ...errors } } },
+    {
+      preHandler: guard,
+      schema: { tags, params: operatorParams, response: { 200: z.array(foodTruckSchema), ...errors } },
+    },
     async (request) => listOperatorTrucks(app.db, currentUser(request), request.params.operatorId),
   );
 
@@ -52,23 +55,39 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/operators/:operatorId/food-trucks',
     {
       preHandler: guard,
-      schema: { tags, params: operatorParams, body: truckCreateSchema, response: { 201: foodTruckSchema, ...errors } },
+      schema: {
+        tags,
+        params: operatorParams,
+        body: truckCreateSchema,
+        response: { 201: foodTruckSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTruck(deps, currentUser(request), request.body, request.params.operatorId)),
+      reply
+        .status(201)
+        .send(await createTruck(deps, currentUser(request), request.body, request.params.operatorId)),
   );
 
   app.post(
     '/api/food-trucks',
-    { preHandler: guard, schema: { tags, body: truckCreateSchema, response: { 201: foodTruckSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createTruck(deps, currentUser(request), request.body)),
+    {
+      preHandler: guard,
+      schema: { tags, body: truckCreateSchema, response: { 201: foodTruckSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTruck(deps, currentUser(request), request.body)),
   );
 
   app.patch(
     '/api/food-trucks/:truckId',
     {
       preHandler: guard,
-      schema: { tags, params: truckIdParams, body: truckUpdateSchema, response: { 200: foodTruckSchema, ...errors } },
+      schema: {
+        tags,
+        params: truckIdParams,
+        body: truckUpdateSchema,
+        response: { 200: foodTruckSchema, ...errors },
+      },
     },
     async (request) => updateTruck(deps, currentUser(request), request.params.truckId, request.body),
   );
@@ -77,7 +96,12 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/food-trucks/:id/location',
     {
       preHandler: guard,
-      schema: { tags, params: idParams, body: locationUpdateSchema, response: { 200: foodTruckSchema, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        body: locationUpdateSchema,
+        response: { 200: foodTruckSchema, ...errors },
+      },
     },
     async (request) => updateLocation(app.db, currentUser(request), request.params.id, request.body),
   );
@@ -86,7 +110,12 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/food-trucks/:id/open',
     {
       preHandler: guard,
-      schema: { tags, params: idParams, body: openTruckSchema, response: { 200: foodTruckSchema, ...errors } },
+      schema: {
+        tags,
+        params: idParams,
+        body: openTruckSchema,
+        response: { 200: foodTruckSchema, ...errors },
+      },
     },
     async (request) => openTruck(app.db, currentUser(request), request.params.id, request.body),
   );

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { isRowId } from '../../lib/route-params';
 import type { AuthUser } from '../../plugins/auth';
 import type { z } from 'zod';
 import type {
@@ -13,7 +14,13 @@ import type {
 import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
-import { assertMayOpen, assertOperatorPath, isAdmin, manageableTruck, ownerOfNewTruck } from './operator-trucks.policy';
+import {
+  assertMayOpen,
+  assertOperatorPath,
+  isAdmin,
+  manageableTruck,
+  ownerOfNewTruck,
+} from './operator-trucks.policy';
 
 export interface TruckServiceDeps {
   db: Database;
@@ -60,22 +67,31 @@ async function resolveMedia(
   return {
     image: input.image ? await one(input.image, imagePurpose, 'image') : input.image,
     gallery: input.gallery ? await many(input.gallery, 'gallery', 'gallery') : undefined,
-    menuDocuments: input.menuDocuments ? await many(input.menuDocuments, 'menu-document', 'menuDocuments') : undefined,
+    menuDocuments: input.menuDocuments
+      ? await many(input.menuDocuments, 'menu-document', 'menuDocuments')
+      : undefined,
   };
 }
 
 async function assertOperatorExists(tx: Tx, operatorId: number): Promise<void> {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, operatorId), eq(users.role, 'operator')))
-    .limit(1);
+  const [row] = !isRowId(operatorId)
+    ? []
+    : await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, operatorId), eq(users.role, 'operator')))
+        .limit(1);
   if (!row) throw badRequest('Operator not found', { operatorId: ['Operator not found'] });
 }
 
 /** The caller's truck, locked for the change; 404 when missing or not theirs. */
 async function lockTruck(tx: Tx, actor: AuthUser, id: number): Promise<TruckRow> {
-  const [row] = await tx.select(truckColumns).from(foodTrucks).where(manageableTruck(actor, id)).for('update').limit(1);
+  const [row] = await tx
+    .select(truckColumns)
+    .from(foodTrucks)
+    .where(manageableTruck(actor, id))
+    .for('update')
+    .limit(1);
   if (!row) throw notFound('Food truck not found');
   return row;
 }
@@ -88,7 +104,11 @@ function eventFor(before: TruckRow, after: TruckRow): TruckEventType {
 }
 
 /** Writes the change and its truck event in one transaction step. */
-async function saveTruck(tx: Tx, before: TruckRow, values: Partial<typeof foodTrucks.$inferInsert>): Promise<TruckRow> {
+async function saveTruck(
+  tx: Tx,
+  before: TruckRow,
+  values: Partial<typeof foodTrucks.$inferInsert>,
+): Promise<TruckRow> {
   const [after] = await tx
     .update(foodTrucks)
     .set({ ...values, lastUpdated: new Date() })
@@ -99,7 +119,11 @@ async function saveTruck(tx: Tx, before: TruckRow, values: Partial<typeof foodTr
   return after;
 }
 
-export async function listOperatorTrucks(db: Database, actor: AuthUser, operatorId: number): Promise<TruckRow[]> {
+export async function listOperatorTrucks(
+  db: Database,
+  actor: AuthUser,
+  operatorId: number,
+): Promise<TruckRow[]> {
   assertOperatorPath(actor, operatorId);
   return db
     .select(truckColumns)
@@ -116,7 +140,11 @@ export async function createTruck(
 ): Promise<TruckRow> {
   if (pathOperatorId !== undefined) assertOperatorPath(actor, pathOperatorId);
   const operatorId = ownerOfNewTruck(actor, input.operatorId ?? pathOperatorId);
-  const position = { latitude: input.latitude ?? null, longitude: input.longitude ?? null, isOpen: input.isOpen ?? false };
+  const position = {
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    isOpen: input.isOpen ?? false,
+  };
   checkPosition(position);
   return deps.db.transaction(async (tx) => {
     if (operatorId !== actor.id) await assertOperatorExists(tx, operatorId);
@@ -143,7 +171,12 @@ export async function createTruck(
   });
 }
 
-export async function updateTruck(deps: TruckServiceDeps, actor: AuthUser, id: number, input: TruckUpdateInput): Promise<TruckRow> {
+export async function updateTruck(
+  deps: TruckServiceDeps,
+  actor: AuthUser,
+  id: number,
+  input: TruckUpdateInput,
+): Promise<TruckRow> {
   return deps.db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
     const position = {
@@ -153,7 +186,8 @@ export async function updateTruck(deps: TruckServiceDeps, actor: AuthUser, id: n
     };
     checkPosition(position);
     // A client-sent operatorId moves the truck only when an admin sends it.
-    const operatorId = isAdmin(actor) && input.operatorId !== undefined ? input.operatorId : before.operatorId;
+    const operatorId =
+      isAdmin(actor) && input.operatorId !== undefined ? input.operatorId : before.operatorId;
     if (operatorId !== before.operatorId) await assertOperatorExists(tx, operatorId);
     if (input.isOpen === true) await assertMayOpen(tx, actor, operatorId);
     const media = await resolveMedia(deps, tx, actor, input, before, 'banner');
@@ -172,7 +206,12 @@ export async function updateTruck(deps: TruckServiceDeps, actor: AuthUser, id: n
   });
 }
 
-export async function updateLocation(db: Database, actor: AuthUser, id: number, input: LocationUpdateInput): Promise<TruckRow> {
+export async function updateLocation(
+  db: Database,
+  actor: AuthUser,
+  id: number,
+  input: LocationUpdateInput,
+): Promise<TruckRow> {
   return db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
     if (input.isOpen === true) await assertMayOpen(tx, actor, before.operatorId);
@@ -185,11 +224,21 @@ export async function updateLocation(db: Database, actor: AuthUser, id: number, 
   });
 }
 
-export async function openTruck(db: Database, actor: AuthUser, id: number, input: OpenTruckInput): Promise<TruckRow> {
+export async function openTruck(
+  db: Database,
+  actor: AuthUser,
+  id: number,
+  input: OpenTruckInput,
+): Promise<TruckRow> {
   return db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
     await assertMayOpen(tx, actor, before.operatorId);
-    return saveTruck(tx, before, { latitude: input.latitude, longitude: input.longitude, address: input.address, isOpen: true });
+    return saveTruck(tx, before, {
+      latitude: input.latitude,
+      longitude: input.longitude,
+      address: input.address,
+      isOpen: true,
+    });
   });
 }
 

@@ -20,12 +20,21 @@ it('gives every demo truck a generated banner, stored as an object with variants
   for (const t of trucks) expect(t.image).toMatch(/^\/objects\/[\w-]{22}$/);
   const res = await fetch(`${server.url}${first?.image ?? ''}?variant=card`);
   expect(res.status).toBe(200);
-  expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 640, height: 400 });
+  expect(await sharp(Buffer.from(await res.arrayBuffer())).metadata()).toMatchObject({
+    format: 'webp',
+    width: 640,
+    height: 400,
+  });
   const full = await fetch(`${server.url}${first?.image ?? ''}`);
   expect(full.headers.get('content-type')).toBe('image/jpeg');
   // The operator can save the truck unchanged: its existing banner is accepted as is.
-  const login = await server.request<{ token: string }>('POST', '/api/auth/login', { body: { username: 'demo_operator', password: 'demo-operator-1' } });
-  const edit = await server.request<FoodTruck>('PATCH', `/api/food-trucks/${first?.id}`, { token: login.body.token, body: { image: first?.image, name: 'Renamed' } });
+  const login = await server.request<{ token: string }>('POST', '/api/auth/login', {
+    body: { username: 'demo_operator', password: 'demo-operator-1' },
+  });
+  const edit = await server.request<FoodTruck>('PATCH', `/api/food-trucks/${first?.id}`, {
+    token: login.body.token,
+    body: { image: first?.image, name: 'Renamed' },
+  });
   expect(edit.status).toBe(200);
   expect(edit.body.image).toBe(first?.image);
 });

@@ -1,6 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type ResizeOptions } from 'sharp';
-import { UPLOAD_RULES, type ImageVariant, type StoredContentType, type UploadPurpose } from '../../../../shared/contracts';
+import {
+  UPLOAD_RULES,
+  type ImageVariant,
+  type StoredContentType,
+  type UploadPurpose,
+} from '../../../../shared/contracts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 
 export interface ProcessedVariant {
@@ -44,7 +49,10 @@ export async function checkFile(bytes: Buffer, purpose: UploadPurpose): Promise<
   return type;
 }
 
-async function processImage(bytes: Buffer, contentType: keyof typeof FORMATS): Promise<Omit<ProcessedObject, 'originalSize'>> {
+async function processImage(
+  bytes: Buffer,
+  contentType: keyof typeof FORMATS,
+): Promise<Omit<ProcessedObject, 'originalSize'>> {
   // rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS, XMP) unless asked to.
   const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const main = await image
@@ -55,7 +63,11 @@ async function processImage(bytes: Buffer, contentType: keyof typeof FORMATS): P
   const variants = await Promise.all(
     (Object.entries(VARIANT_SIZES) as [ImageVariant, ResizeOptions][]).map(async ([name, size]) => ({
       name,
-      body: await image.clone().resize({ ...size, withoutEnlargement: false }).webp({ quality: 80 }).toBuffer(),
+      body: await image
+        .clone()
+        .resize({ ...size, withoutEnlargement: false })
+        .webp({ quality: 80 })
+        .toBuffer(),
     })),
   );
   return { contentType, body: main.data, width: main.info.width, height: main.info.height, variants };

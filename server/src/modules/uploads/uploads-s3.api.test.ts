@@ -13,7 +13,13 @@ let other: AuthResponse;
 beforeAll(async () => {
   s3 = await startFakeS3();
   server = await startTestServer({
-    s3: { bucket: 'trucks', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'test', secretAccessKey: 'test-secret' },
+    s3: {
+      bucket: 'trucks',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'test',
+      secretAccessKey: 'test-secret',
+    },
   });
   [operator, other] = await Promise.all([server.signUpSubscribedOperator(), server.signUp('operator')]);
 });
@@ -30,16 +36,25 @@ const jpegWithGps = () =>
 
 /** The browser's part: ask for a URL and PUT the file straight to the store (no token needed there). */
 async function uploadToStore(bytes: Buffer, contentType: string, session = operator, purpose = 'banner') {
-  const res = await server.request<UploadResponse>('POST', '/api/objects/upload', { token: session.token, body: { purpose } });
+  const res = await server.request<UploadResponse>('POST', '/api/objects/upload', {
+    token: session.token,
+    body: { purpose },
+  });
   expect(res.status).toBe(200);
-  const put = await fetch(res.body.uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+  const put = await fetch(res.body.uploadURL, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: new Uint8Array(bytes),
+  });
   expect(put.status).toBe(200);
   return objectPathFromUploadURL(res.body.uploadURL);
 }
 
 describe('with an S3-compatible store', () => {
   it('hands out a presigned PUT to incoming/{id}; the file is checked and processed when first attached', async () => {
-    const res = await server.request<UploadResponse>('POST', '/api/objects/upload', { token: operator.token });
+    const res = await server.request<UploadResponse>('POST', '/api/objects/upload', {
+      token: operator.token,
+    });
     const url = new URL(res.body.uploadURL);
     expect(url.origin).toBe(s3.endpoint);
     expect(url.pathname).toMatch(/^\/trucks\/incoming\/[\w-]{22}$/);

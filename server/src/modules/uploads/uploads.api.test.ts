@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem, UploadResponse } from '../../../../shared/contracts';
+import type {
+  AuthResponse,
+  ErrorResponse,
+  FoodTruck,
+  MenuItem,
+  UploadResponse,
+} from '../../../../shared/contracts';
 import { objectPathFromUploadURL } from '../../../../shared/contracts';
 import { foodTrucks, storedObjects } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -32,7 +38,9 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+);
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
 async function uploadURL(session: AuthResponse | undefined, purpose?: string) {
@@ -46,7 +54,10 @@ async function put(url: string, bytes: Buffer, contentType: string, session?: Au
   if (session) headers.authorization = `Bearer ${session.token}`;
   const res = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as ErrorResponse & { objectPath: string } };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : undefined) as ErrorResponse & { objectPath: string },
+  };
 }
 /** The whole client flow: get a URL, PUT the file, refer to it as /objects/{last segment}. */
 async function upload(bytes: Buffer, contentType: string, purpose?: string, session = operator) {
@@ -58,7 +69,13 @@ async function fetchObject(path: string) {
   const res = await fetch(server.url + path);
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
-const objectCount = async () => (await server.db.select({ id: storedObjects.id }).from(storedObjects).where(eq(storedObjects.status, 'ready'))).length;
+const objectCount = async () =>
+  (
+    await server.db
+      .select({ id: storedObjects.id })
+      .from(storedObjects)
+      .where(eq(storedObjects.status, 'ready'))
+  ).length;
 
 describe('POST /api/objects/upload', () => {
   it('gives operators and admins a signed URL whose last path segment is the object id', async () => {
@@ -83,24 +100,31 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
     ['png', 'image/png'],
     ['jpeg', 'image/jpeg'],
     ['webp', 'image/webp'],
-  ] as const)('stores a real %s, serves it immutable with its type and nosniff, with resized variants', async (format, type) => {
-    const res = await upload(await picture(format), type);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ objectPath: res.path, contentType: type });
-    const { res: served, bytes } = await fetchObject(res.path);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe(type);
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await sharp(bytes).metadata()).format).toBe(format);
-    for (const [variant, width, height] of [['thumb', 256, 256], ['card', 640, 400], ['banner', 1600, 600]] as const) {
-      const v = await fetchObject(`${res.path}?variant=${variant}`);
-      expect(v.res.headers.get('content-type')).toBe('image/webp');
-      expect(await sharp(v.bytes).metadata()).toMatchObject({ format: 'webp', width, height });
-    }
-    const etag = served.headers.get('etag') ?? '';
-    expect((await fetch(server.url + res.path, { headers: { 'if-none-match': etag } })).status).toBe(304);
-  });
+  ] as const)(
+    'stores a real %s, serves it immutable with its type and nosniff, with resized variants',
+    async (format, type) => {
+      const res = await upload(await picture(format), type);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ objectPath: res.path, contentType: type });
+      const { res: served, bytes } = await fetchObject(res.path);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await sharp(bytes).metadata()).format).toBe(format);
+      for (const [variant, width, height] of [
+        ['thumb', 256, 256],
+        ['card', 640, 400],
+        ['banner', 1600, 600],
+      ] as const) {
+        const v = await fetchObject(`${res.path}?variant=${variant}`);
+        expect(v.res.headers.get('content-type')).toBe('image/webp');
+        expect(await sharp(v.bytes).metadata()).toMatchObject({ format: 'webp', width, height });
+      }
+      const etag = served.headers.get('etag') ?? '';
+      expect((await fetch(server.url + res.path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    },
+  );
 
   it('stores a PDF menu document (and refuses a PDF where an image is expected)', async () => {
     const res = await upload(PDF, 'application/pdf', 'menu-document');
@@ -133,7 +157,11 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
   it.each([
     ['an SVG', SVG, 'image/svg+xml'],
     ['an HTML file renamed .png', HTML, 'image/png'],
-    ['an executable', Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200)]), 'image/png'],
+    [
+      'an executable',
+      Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200)]),
+      'image/png',
+    ],
   ])('refuses %s (415) and stores nothing', async (_what, bytes, type) => {
     const before = await objectCount();
     const res = await upload(bytes, type);
@@ -167,10 +195,22 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
     expect(await sharp((await fetchObject(first.path)).bytes).metadata()).toMatchObject({ format: 'png' });
   });
 
+  it('lets exactly one of two simultaneous PUTs to the same URL through', async () => {
+    const { body } = await uploadURL(operator);
+    const [a, b] = await Promise.all([
+      put(body.uploadURL, await picture('png'), 'image/png', operator),
+      put(body.uploadURL, await picture('jpeg'), 'image/jpeg', operator),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+  });
+
   it('refuses an expired URL (410)', async () => {
     const { body } = await uploadURL(operator);
     const id = objectPathFromUploadURL(body.uploadURL).split('/').pop() ?? '';
-    await server.db.update(storedObjects).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(storedObjects.id, id));
+    await server.db
+      .update(storedObjects)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(storedObjects.id, id));
     const res = await put(body.uploadURL, await picture('png'), 'image/png', operator);
     expect(res.status).toBe(410);
     expect(res.body.message).toBe('This upload URL has expired. Please try again.');
@@ -181,7 +221,10 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
     const png = await picture('png');
     expect((await put(body.uploadURL, png, 'image/png', otherOperator)).status).toBe(403);
     expect((await put(body.uploadURL, png, 'image/png')).status).toBe(401);
-    const forged = body.uploadURL.replace(/\/upload\/[\w-]+\//, '/upload/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');
+    const forged = body.uploadURL.replace(
+      /\/upload\/[\w-]+\//,
+      '/upload/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/',
+    );
     expect((await put(forged, png, 'image/png', operator)).status).toBe(403);
     expect((await put(body.uploadURL, png, 'image/png', operator)).status).toBe(200);
   });
@@ -220,10 +263,17 @@ describe('attaching files to trucks and menu items', () => {
   });
 
   it('stores data URLs from older clients as objects: the database keeps only /objects/ references', async () => {
-    const jpeg = await sharp(await picture('jpeg')).withExif({ IFD0: { Make: 'SpyCam' } }).jpeg().toBuffer();
+    const jpeg = await sharp(await picture('jpeg'))
+      .withExif({ IFD0: { Make: 'SpyCam' } })
+      .jpeg()
+      .toBuffer();
     const res = await server.request<FoodTruck>('POST', '/api/food-trucks', {
       token: operator.token,
-      body: { ...truck, image: dataUrl(jpeg, 'image/jpeg'), menuDocuments: [dataUrl(PDF, 'application/pdf'), dataUrl(await picture('png'), 'image/png')] },
+      body: {
+        ...truck,
+        image: dataUrl(jpeg, 'image/jpeg'),
+        menuDocuments: [dataUrl(PDF, 'application/pdf'), dataUrl(await picture('png'), 'image/png')],
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.image).toMatch(/^\/objects\/[\w-]{22}$/);
@@ -233,11 +283,18 @@ describe('attaching files to trucks and menu items', () => {
     const { res: served, bytes } = await fetchObject(res.body.image ?? '');
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(bytes.includes('SpyCam')).toBe(false);
-    expect((await fetchObject(res.body.menuDocuments[0] ?? '')).res.headers.get('content-type')).toBe('application/pdf');
+    expect((await fetchObject(res.body.menuDocuments[0] ?? '')).res.headers.get('content-type')).toBe(
+      'application/pdf',
+    );
 
     const item = await server.request<MenuItem>('POST', '/api/menu-items', {
       token: operator.token,
-      body: { foodTruckId: res.body.id, name: 'Pizza', price: 12, image: dataUrl(await picture('webp'), 'image/webp') },
+      body: {
+        foodTruckId: res.body.id,
+        name: 'Pizza',
+        price: 12,
+        image: dataUrl(await picture('webp'), 'image/webp'),
+      },
     });
     expect(item.status).toBe(201);
     expect(item.body.image).toMatch(/^\/objects\/[\w-]{22}$/);
@@ -248,14 +305,26 @@ describe('attaching files to trucks and menu items', () => {
     ['an HTML data URL claiming PNG', { gallery: [dataUrl(HTML, 'image/png')] }, 415],
     ['a non-base64 SVG data URL', { image: `data:image/svg+xml,${encodeURIComponent(SVG.toString())}` }, 415],
     ['a PDF as the truck image', { image: dataUrl(PDF, 'application/pdf') }, 415],
-    ['a creation image over 5 MB', { image: dataUrl(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5 * MB)]), 'image/png') }, 413],
+    [
+      'a creation image over 5 MB',
+      {
+        image: dataUrl(
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5 * MB)]),
+          'image/png',
+        ),
+      },
+      413,
+    ],
     ['an object that does not exist', { image: '/objects/AAAAAAAAAAAAAAAAAAAAAA' }, 400],
     ['an outside URL', { gallery: ['https://example.com/cat.png'] }, 400],
     ['a path outside /objects', { menuDocuments: ['/etc/passwd'] }, 400],
   ])('refuses %s and changes nothing', async (_what, media, status) => {
     const trucksBefore = (await server.db.select({ id: foodTrucks.id }).from(foodTrucks)).length;
     const objectsBefore = await objectCount();
-    const res = await server.request<ErrorResponse>('POST', '/api/food-trucks', { token: operator.token, body: { ...truck, ...media } });
+    const res = await server.request<ErrorResponse>('POST', '/api/food-trucks', {
+      token: operator.token,
+      body: { ...truck, ...media },
+    });
     expect(res.status).toBe(status);
     expect(typeof res.body.message).toBe('string');
     expect((await server.db.select({ id: foodTrucks.id }).from(foodTrucks)).length).toBe(trucksBefore);
@@ -273,10 +342,19 @@ describe('attaching files to trucks and menu items', () => {
   });
 
   it('sets a menu item image from an upload', async () => {
-    const t = await server.request<FoodTruck>('POST', '/api/food-trucks', { token: operator.token, body: truck });
-    const item = await server.request<MenuItem>('POST', '/api/menu-items', { token: operator.token, body: { foodTruckId: t.body.id, name: 'Soda', price: 2 } });
+    const t = await server.request<FoodTruck>('POST', '/api/food-trucks', {
+      token: operator.token,
+      body: truck,
+    });
+    const item = await server.request<MenuItem>('POST', '/api/menu-items', {
+      token: operator.token,
+      body: { foodTruckId: t.body.id, name: 'Soda', price: 2 },
+    });
     const image = await upload(await picture('png', 300, 300), 'image/png', 'menu-item-image');
-    const res = await server.request<MenuItem>('PUT', `/api/menu-items/${item.body.id}/image`, { token: operator.token, body: { imageURL: image.path } });
+    const res = await server.request<MenuItem>('PUT', `/api/menu-items/${item.body.id}/image`, {
+      token: operator.token,
+      body: { imageURL: image.path },
+    });
     expect(res.status).toBe(200);
     expect(res.body.image).toBe(image.path);
   });

@@ -15,6 +15,7 @@ import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor 
 
 const errors = {
   400: errorResponseSchema,
+  429: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
@@ -40,8 +41,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/objects/upload',
     {
       preHandler: requireUser(...UPLOADER_ROLES),
+      // Each URL is a row; a generous cap keeps a runaway client from filling the table.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       // No body at all (Fastify gives null) means a generic image.
-      schema: { tags, body: z.preprocess((v) => v ?? undefined, uploadRequestSchema), response: { 200: uploadResponseSchema, ...errors } },
+      schema: {
+        tags,
+        body: z.preprocess((v) => v ?? undefined, uploadRequestSchema),
+        response: { 200: uploadResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const { purpose } = request.body;
@@ -53,7 +60,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The file's bytes, whatever content type the client claims: the type is read from the bytes.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
 
     const params = z.object({ signature: z.string().max(100), id: z.string().max(100) });
     scope.put(
@@ -65,7 +76,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           const { signature, id } = request.params as z.infer<typeof params>;
           const row = await admitUpload(deps, request.user, signature, id);
           const rule = UPLOAD_RULES[row.purpose as keyof typeof UPLOAD_RULES];
-          if (Number(request.headers['content-length'] ?? 0) > rule.maxBytes) throw payloadTooLarge(rule.sizeMessage);
+          if (Number(request.headers['content-length'] ?? 0) > rule.maxBytes)
+            throw payloadTooLarge(rule.sizeMessage);
           admitted.set(request, row);
         },
         schema: { tags, params, response: { 200: uploadedObjectSchema, ...errors } },
@@ -85,7 +97,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: z.string().max(100) }),
-        querystring: z.object({ variant: z.enum(IMAGE_VARIANTS, { error: 'variant must be thumb, card or banner' }).optional() }),
+        querystring: z.object({
+          variant: z.enum(IMAGE_VARIANTS, { error: 'variant must be thumb, card or banner' }).optional(),
+        }),
         // The body is the file itself (a stream), so no response schema; errors are the usual JSON.
       },
     },
@@ -97,7 +111,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('etag', object.etag)
         .header('x-content-type-options', 'nosniff')
         .header('cross-origin-resource-policy', 'same-site');
-      if (object.contentType === 'application/pdf') reply.header('content-disposition', 'inline; filename="menu.pdf"');
+      if (object.contentType === 'application/pdf')
+        reply.header('content-disposition', 'inline; filename="menu.pdf"');
       else reply.header('content-security-policy', "default-src 'none'; sandbox");
       if (request.headers['if-none-match'] === object.etag) {
         object.stored.body.destroy();

@@ -3,8 +3,22 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client';
 import { storedObjects } from '../../db/schema';
-import { IncomingTooLarge, storageFor, type ObjectStorage, type StoredBody } from '../../integrations/storage';
-import { badRequest, conflict, forbidden, gone, notFound, payloadTooLarge, unauthorized, unsupportedMediaType } from '../../lib/http-errors';
+import {
+  IncomingTooLarge,
+  storageFor,
+  type ObjectStorage,
+  type StoredBody,
+} from '../../integrations/storage';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  gone,
+  notFound,
+  payloadTooLarge,
+  unauthorized,
+  unsupportedMediaType,
+} from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
   IMAGE_VARIANTS,
@@ -15,7 +29,12 @@ import {
 } from '../../../../shared/contracts';
 import { OBJECT_ID, OBJECT_REF, type MediaResolver } from './media';
 import { processUpload, VARIANT_CONTENT_TYPE, type ProcessedObject } from './object-processing';
-import { mayAttachPending, signatureMatches, UPLOAD_URL_TTL_SECONDS, uploadSignature } from './uploads.policy';
+import {
+  mayAttachPending,
+  signatureMatches,
+  UPLOAD_URL_TTL_SECONDS,
+  uploadSignature,
+} from './uploads.policy';
 
 type ObjectRow = typeof storedObjects.$inferSelect;
 
@@ -58,7 +77,12 @@ const readyValues = (processed: ProcessedObject) => ({
  * Issues an upload URL. Local store: `{origin}/api/objects/upload/{signature}/{id}` (PUT with the
  * uploader's bearer token). S3: a presigned PUT to `incoming/{id}`, checked when first attached.
  */
-export async function createUploadURL(deps: UploadDeps, actor: AuthUser, purpose: UploadPurpose, origin: string): Promise<string> {
+export async function createUploadURL(
+  deps: UploadDeps,
+  actor: AuthUser,
+  purpose: UploadPurpose,
+  origin: string,
+): Promise<string> {
   const id = newObjectId();
   await deps.db.insert(storedObjects).values({
     id,
@@ -75,9 +99,16 @@ export async function createUploadURL(deps: UploadDeps, actor: AuthUser, purpose
  * The checks of a PUT to a local upload URL that need no bytes, so refusals happen before the body
  * is read: a valid signature, the uploader's own token, not used, not expired.
  */
-export async function admitUpload(deps: UploadDeps, user: AuthUser | null, signature: string, id: string): Promise<ObjectRow> {
+export async function admitUpload(
+  deps: UploadDeps,
+  user: AuthUser | null,
+  signature: string,
+  id: string,
+): Promise<ObjectRow> {
   if (deps.storage.presignIncoming) throw notFound('Uploads go directly to the object store');
-  const [row] = OBJECT_ID.test(id) ? await deps.db.select().from(storedObjects).where(eq(storedObjects.id, id)).limit(1) : [];
+  const [row] = OBJECT_ID.test(id)
+    ? await deps.db.select().from(storedObjects).where(eq(storedObjects.id, id)).limit(1)
+    : [];
   if (!row || row.ownerId === null || !signatureMatches(deps.secret, id, row.ownerId, signature)) {
     throw forbidden('This upload URL is not valid');
   }
@@ -89,11 +120,21 @@ export async function admitUpload(deps: UploadDeps, user: AuthUser | null, signa
 }
 
 /** Receives the bytes of an admitted upload: one use (claimed atomically), checked, re-encoded, stored. */
-export async function receiveUpload(deps: UploadDeps, row: ObjectRow, bytes: Buffer): Promise<{ objectPath: string; contentType: string }> {
+export async function receiveUpload(
+  deps: UploadDeps,
+  row: ObjectRow,
+  bytes: Buffer,
+): Promise<{ objectPath: string; contentType: string }> {
   const [claimed] = await deps.db
     .update(storedObjects)
     .set({ status: 'uploading' })
-    .where(and(eq(storedObjects.id, row.id), eq(storedObjects.status, 'pending'), gt(storedObjects.expiresAt, new Date())))
+    .where(
+      and(
+        eq(storedObjects.id, row.id),
+        eq(storedObjects.status, 'pending'),
+        gt(storedObjects.expiresAt, new Date()),
+      ),
+    )
     .returning({ id: storedObjects.id });
   if (!claimed) throw conflict('This upload URL has already been used');
   try {
@@ -117,7 +158,11 @@ export interface ServedObject {
   etag: string;
 }
 
-export async function readObject(deps: UploadDeps, id: string, variant: ImageVariant | undefined): Promise<ServedObject> {
+export async function readObject(
+  deps: UploadDeps,
+  id: string,
+  variant: ImageVariant | undefined,
+): Promise<ServedObject> {
   const [row] = OBJECT_ID.test(id)
     ? await deps.db
         .select()
@@ -129,7 +174,11 @@ export async function readObject(deps: UploadDeps, id: string, variant: ImageVar
   if (variant && !row.variants.includes(variant)) throw notFound('This file has no such variant');
   const stored = await deps.storage.get(variant ? variantKey(id, variant) : id);
   if (!stored) throw notFound('File not found');
-  return { stored, contentType: variant ? VARIANT_CONTENT_TYPE : row.contentType, etag: `"${id}${variant ? `.${variant}` : ''}"` };
+  return {
+    stored,
+    contentType: variant ? VARIANT_CONTENT_TYPE : row.contentType,
+    etag: `"${id}${variant ? `.${variant}` : ''}"`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,12 +201,19 @@ function decodeDataUrl(ref: string): Buffer | undefined {
 /** A ready object may be attached where its type and size are allowed. */
 function assertFits(row: ObjectRow, purpose: UploadPurpose): void {
   const rule = UPLOAD_RULES[purpose];
-  if (!rule.contentTypes.includes(row.contentType as StoredContentType)) throw unsupportedMediaType(rule.typeMessage);
+  if (!rule.contentTypes.includes(row.contentType as StoredContentType))
+    throw unsupportedMediaType(rule.typeMessage);
   if ((row.size ?? 0) > rule.maxBytes) throw payloadTooLarge(rule.sizeMessage);
 }
 
 /** S3: the browser PUT the file straight to the store; check and process it now, once. */
-async function finalizeIncoming(deps: UploadDeps, tx: DbOrTx, row: ObjectRow, purpose: UploadPurpose, notUploaded: Error): Promise<void> {
+async function finalizeIncoming(
+  deps: UploadDeps,
+  tx: DbOrTx,
+  row: ObjectRow,
+  purpose: UploadPurpose,
+  notUploaded: Error,
+): Promise<void> {
   const { storage } = deps;
   if (!storage.readIncoming || !storage.removeIncoming) throw notUploaded;
   let bytes: Buffer | null;
@@ -180,11 +236,19 @@ async function finalizeIncoming(deps: UploadDeps, tx: DbOrTx, row: ObjectRow, pu
 }
 
 /** Checks, processes and stores a file the server already holds (data URLs, demo images); returns its /objects/ path. */
-export async function storeFile(storage: ObjectStorage, tx: DbOrTx, ownerId: number, bytes: Buffer, purpose: UploadPurpose): Promise<string> {
+export async function storeFile(
+  storage: ObjectStorage,
+  tx: DbOrTx,
+  ownerId: number,
+  bytes: Buffer,
+  purpose: UploadPurpose,
+): Promise<string> {
   const processed = await processUpload(bytes, purpose);
   const id = newObjectId();
   await storeProcessed(storage, id, processed);
-  await tx.insert(storedObjects).values({ id, ownerId, purpose, expiresAt: new Date(), ...readyValues(processed) });
+  await tx
+    .insert(storedObjects)
+    .values({ id, ownerId, purpose, expiresAt: new Date(), ...readyValues(processed) });
   return objectPath(id);
 }
 
@@ -215,4 +279,5 @@ export function mediaResolverFor(app: FastifyInstance): MediaResolver {
   return mediaResolver(uploadDepsFor(app));
 }
 
-export const isImageVariant = (v: string): v is ImageVariant => (IMAGE_VARIANTS as readonly string[]).includes(v);
+export const isImageVariant = (v: string): v is ImageVariant =>
+  (IMAGE_VARIANTS as readonly string[]).includes(v);
