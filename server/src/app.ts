@@ -35,8 +35,6 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
-  /** Heartbeat interval of /api/events in ms (default 15 s); tests shorten it. */
-  eventStreamHeartbeatMs?: number;
   /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
   s3?: S3Config;
 }

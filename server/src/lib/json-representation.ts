@@ -7,31 +7,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export type Encoding = 'br' | 'gzip';
-
-/** A JSON body with its ETag and, optionally, pre-compressed copies. */
-export interface JsonRepresentation {
-  etag: string;
-  identity: Buffer;
-  encoded: Partial<Record<Encoding, Buffer>>;
-}
-
-/** Weak ETag: the same bytes are sent identity, gzip or brotli encoded. */
-export function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-export function representationOf(body: Buffer): JsonRepresentation {
-  return { etag: etagOf(body), identity: body, encoded: {} };
-}
+/** In order of preference when the client accepts both equally. */
+const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
 
 /** Bodies smaller than this are not worth compressing. */
 const MIN_COMPRESS_BYTES = 1024;
 
-/** The representation with gzip and brotli copies, compressed once (in the thread pool). */
-export async function compressedRepresentationOf(body: Buffer): Promise<JsonRepresentation> {
-  if (body.length < MIN_COMPRESS_BYTES) return representationOf(body);
-  const [br, gz] = await Promise.all([
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
     brotli(body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
@@ -39,9 +23,50 @@ export async function compressedRepresentationOf(body: Buffer): Promise<JsonRepr
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gzipAsync(body, { level: 6 }),
-  ]);
-  return { etag: etagOf(body), identity: body, encoded: { br, gzip: gz } };
+  gzip: (body) => gzipAsync(body, { level: 6 }),
+};
+
+/** Weak ETag: the same bytes are sent identity, gzip or brotli encoded. */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * A JSON body with its ETag. When `compress` is on, each encoding is made once, on the first request
+ * that asks for it (in the thread pool), and kept as long as the representation is.
+ */
+export class JsonRepresentation {
+  readonly etag: string;
+  private readonly copies = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(
+    readonly identity: Buffer,
+    readonly compress = false,
+  ) {
+    this.etag = etagOf(identity);
+  }
+
+  /** The encodings this representation can send besides identity. */
+  get encodings(): readonly Encoding[] {
+    return this.compress && this.identity.length >= MIN_COMPRESS_BYTES ? ENCODINGS : [];
+  }
+
+  encoded(encoding: Encoding): Promise<Buffer> {
+    let copy = this.copies.get(encoding);
+    if (!copy) {
+      copy = compressors[encoding](this.identity);
+      this.copies.set(encoding, copy);
+      // A failed compression is retried next time instead of being cached.
+      copy.catch(() => this.copies.delete(encoding));
+    }
+    return copy;
+  }
+
+  /** Makes every encoding now (e.g. right after a rebuild, before the requests arrive). */
+  async warm(): Promise<this> {
+    await Promise.all(this.encodings.map((e) => this.encoded(e)));
+    return this;
+  }
 }
 
 /** If-None-Match matches when it lists the ETag (weak comparison) or is `*`. */
@@ -59,14 +84,13 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
  * Sends a JSON representation: 304 when If-None-Match matches, otherwise the best encoding the
  * client accepts. Always revalidated (`no-cache`); varies by encoding and by caller.
  */
-export function sendJsonRepresentation(request: FastifyRequest, reply: FastifyReply, rep: JsonRepresentation) {
+export async function sendJsonRepresentation(request: FastifyRequest, reply: FastifyReply, rep: JsonRepresentation) {
   reply.header('etag', rep.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Authorization');
   if (ifNoneMatchHits(request.headers['if-none-match'], rep.etag)) return reply.status(304).send();
-  const accepted = request.headers['accept-encoding'];
-  const available = (Object.keys(rep.encoded) as Encoding[]).sort();
-  const encoding = accepted && available.length > 0 ? negotiate(accepted, available) : null;
-  const body = encoding ? rep.encoded[encoding] : undefined;
   reply.header('content-type', 'application/json; charset=utf-8');
-  if (encoding && body) return reply.header('content-encoding', encoding).send(body);
+  const accepted = request.headers['accept-encoding'];
+  const available = rep.encodings;
+  const encoding = accepted && available.length > 0 ? negotiate(accepted, [...available]) : null;
+  if (encoding) return reply.header('content-encoding', encoding).send(await rep.encoded(encoding));
   return reply.send(rep.identity);
 }

@@ -14,6 +14,7 @@ import { openEventStream, type SseFrame, type SseStream } from '../../test/sse-c
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
 import type { TruckRow } from '../trucks/truck.repository';
 import { publishOperatorVisibility } from '../trucks/truck-visibility';
+import { eventStreamSettings } from './events.service';
 
 interface TruckEventData {
   type: 'opened' | 'closed' | 'moved' | 'updated' | 'removed';
@@ -43,7 +44,8 @@ async function stream(query = '', headers: Record<string, string> = {}): Promise
 const auth = (session: AuthResponse) => ({ authorization: `Bearer ${session.token}` });
 
 beforeAll(async () => {
-  server = await startTestServer({ eventStreamHeartbeatMs: 150 });
+  eventStreamSettings.heartbeatMs = 150;
+  server = await startTestServer();
   operator = await server.signUpSubscribedOperator();
   unpaid = await server.signUp('operator');
   customer = await server.signUp('customer');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { userForToken } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL } from '../trucks/truck-events';
-import { EVENT_STREAM_DEFAULTS, parseEventId, TruckEventHub } from './events.service';
+import { eventStreamSettings, parseEventId, TruckEventHub } from './events.service';
 
 const eventsQuery = z.object({
   /** Same as the Last-Event-ID header, for clients that cannot set headers. */
@@ -20,10 +20,7 @@ const eventsQuery = z.object({
  *   event: reset\ndata: {}   (the Last-Event-ID is unknown or too old: refetch)
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new TruckEventHub(app.db, app.log, {
-    ...EVENT_STREAM_DEFAULTS,
-    heartbeatMs: app.config.eventStreamHeartbeatMs ?? EVENT_STREAM_DEFAULTS.heartbeatMs,
-  });
+  const hub = new TruckEventHub(app.db, app.log, { ...eventStreamSettings });
   const unlisten = await app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => hub.notify(payload));
   void hub.prune();
   // Open streams would keep server.close() waiting: end them first.
@@ -36,6 +33,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events',
     {
+      // A HEAD request would register a stream that never sends anything.
+      exposeHeadRoute: false,
       schema: {
         tags: ['events'],
         summary: 'Server-Sent Events of truck changes (text/event-stream); resume with Last-Event-ID',

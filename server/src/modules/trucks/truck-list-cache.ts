@@ -1,51 +1,88 @@
 import type { JsonRepresentation } from '../../lib/json-representation';
 
+export interface RepresentationCacheOptions {
+  /** Most entries kept; the least recently used goes first. */
+  maxEntries: number;
+  /** Bodies larger than this are served but not kept. */
+  maxEntryBytes: number;
+  /**
+   * Safety net for notifications lost while the LISTEN connection was down: older entries are
+   * rebuilt (their ETag stays the same when nothing changed).
+   */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
 /**
- * One cached, pre-compressed representation (the anonymous truck list), rebuilt at most once per
- * change: `invalidate()` drops it (the trucks plugin calls it on every truck_events /
- * truck_visibility notification), and the next request rebuilds it. Requests that arrive while it
- * is being rebuilt share that one build. A build that an invalidation overtook still answers the
- * requests waiting for it but is not kept. `maxAgeMs` is a safety net for notifications lost while
- * the LISTEN connection was down: an old entry is rebuilt (its ETag stays the same when nothing
- * changed).
+ * Truck-list bodies, each built at most once per change: `invalidate()` drops them all (the trucks
+ * plugin calls it on every truck_events / truck_visibility notification) and the next request for
+ * a key rebuilds it. Requests for a key that is being built share that one build. A build that an
+ * invalidation overtook still answers the requests waiting for it but is not kept.
  */
-export class RepresentationCache {
-  private entry: { rep: JsonRepresentation; builtAt: number } | undefined;
-  private building: Promise<JsonRepresentation> | undefined;
+export class RepresentationCache<K extends string = string> {
+  private readonly entries = new Map<K, { rep: JsonRepresentation; builtAt: number }>();
+  private readonly building = new Map<K, Promise<JsonRepresentation>>();
   private generation = 0;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly build: () => Promise<JsonRepresentation>,
-    private readonly maxAgeMs = 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** The cached representation if fresh, without any I/O: the 304 path. */
-  peek(): JsonRepresentation | undefined {
-    if (this.entry && this.now() - this.entry.builtAt > this.maxAgeMs) this.entry = undefined;
-    return this.entry?.rep;
+  constructor(private readonly options: RepresentationCacheOptions) {
+    this.now = options.now ?? Date.now;
   }
 
-  get(): Promise<JsonRepresentation> {
-    const cached = this.peek();
-    if (cached) return Promise.resolve(cached);
-    if (this.building) return this.building;
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached representation if fresh, without any I/O: the 304 path. */
+  peek(key: K): JsonRepresentation | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.builtAt > this.options.maxAgeMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.rep;
+  }
+
+  /** The cached representation for `key`, or the one `build` makes (kept unless a change overtook it). */
+  get(key: K, build: () => Promise<JsonRepresentation>): Promise<JsonRepresentation> {
+    const cached = this.peek(key);
+    const entry = this.entries.get(key);
+    if (cached && entry) {
+      // Most recently used goes last, so eviction takes the oldest first.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return Promise.resolve(cached);
+    }
+    const inFlight = this.building.get(key);
+    if (inFlight) return inFlight;
     const generation = this.generation;
-    const building = this.build()
+    const builtAt = this.now();
+    const building = build()
       .then((rep) => {
-        if (generation === this.generation) this.entry = { rep, builtAt: this.now() };
+        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes) this.keep(key, rep, builtAt);
         return rep;
       })
       .finally(() => {
-        if (this.building === building) this.building = undefined;
+        if (this.building.get(key) === building) this.building.delete(key);
       });
-    this.building = building;
+    this.building.set(key, building);
     return building;
+  }
+
+  private keep(key: K, rep: JsonRepresentation, builtAt: number) {
+    this.entries.delete(key);
+    this.entries.set(key, { rep, builtAt });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
   }
 
   invalidate(): void {
     this.generation += 1;
-    this.entry = undefined;
-    this.building = undefined;
+    this.entries.clear();
+    this.building.clear();
   }
 }

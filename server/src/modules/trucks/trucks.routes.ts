@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParam } from '../../../../shared/contracts/common';
+import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
+import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { menuItemSchema } from '../../../../shared/contracts/menu';
 import { activeTrucksQuerySchema, foodTruckSchema } from '../../../../shared/contracts/trucks';
-import { compressedRepresentationOf, representationOf, sendJsonRepresentation } from '../../lib/json-representation';
+import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
 import { notFound } from '../../lib/http-errors';
+import { idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL } from './truck-events';
 import { RepresentationCache } from './truck-list-cache';
@@ -23,22 +25,16 @@ import {
 type ActiveTrucksQuery = z.output<typeof activeTrucksQuerySchema>;
 
 const TRUCK_NOT_FOUND = 'Food truck not found';
-const idParams = z.object({ id: z.string() });
-/** Malformed ids (abc, -1, 1.5, too large) are simply not found. */
-const parseTruckId = (raw: string): number => {
-  const parsed = idParam.safeParse(raw);
-  if (!parsed.success) throw notFound(TRUCK_NOT_FOUND);
-  return parsed.data;
-};
 
 const listResponses = { 200: truckListSchema, 304: z.null().describe('Not modified (If-None-Match)'), 400: errorResponseSchema, 401: errorResponseSchema };
 
 /** Diner-facing truck reads: /api/food-trucks/active, /api/food-trucks, /api/food-trucks/:id, /api/food-trucks/:id/menu. */
 export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The diners' list without a position is the same for every caller but operators: built,
-  // serialised and compressed once per change, invalidated by NOTIFY from any process.
-  const dinersList = new RepresentationCache(async () => compressedRepresentationOf(serializeTrucks(await listVisibleTrucks(app.db, null))));
-  const invalidate = () => dinersList.invalidate();
+  // Diners' lists (the unfiltered one and one per polled position) are the same for every caller
+  // but operators: built, serialised and compressed once per change, dropped on every NOTIFY from
+  // any process. A diner polling every 7 s revalidates from memory, without database work.
+  const dinersLists = new RepresentationCache({ maxEntries: 256, maxEntryBytes: 512 * 1024, maxAgeMs: 60_000 });
+  const invalidate = () => dinersLists.invalidate();
   const unlisten = await Promise.all([
     app.database.listen(TRUCK_EVENTS_CHANNEL, invalidate),
     app.database.listen(TRUCK_VISIBILITY_CHANNEL, invalidate),
@@ -50,13 +46,22 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendTruckList(request: FastifyRequest, reply: FastifyReply, query: ActiveTrucksQuery) {
     const viewer = request.user;
     const position: Position | undefined =
-      query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles } : undefined;
-    if (!position && !seesOnlyOwnTrucks(viewer)) {
-      // Anonymous revalidation never touches the database while the cache is warm.
-      return sendJsonRepresentation(request, reply, dinersList.peek() ?? (await dinersList.get()));
+      query.lat !== undefined && query.lng !== undefined
+        ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles ?? DEFAULT_RADIUS_MILES }
+        : undefined;
+    if (seesOnlyOwnTrucks(viewer)) {
+      const body = serializeTrucks(await listVisibleTrucks(app.db, viewer, position));
+      return sendJsonRepresentation(request, reply, new JsonRepresentation(body));
     }
-    const body = serializeTrucks(await listVisibleTrucks(app.db, viewer, position));
-    return sendJsonRepresentation(request, reply, representationOf(body));
+    const key = position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all';
+    const rep =
+      dinersLists.peek(key) ??
+      (await dinersLists.get(key, async () => {
+        const list = new JsonRepresentation(serializeTrucks(await listVisibleTrucks(app.db, null, position)), true);
+        // The unfiltered list is what every diner polls: compress it before the requests arrive.
+        return position ? list : list.warm();
+      }));
+    return sendJsonRepresentation(request, reply, rep);
   }
 
   app.get(
@@ -92,7 +97,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['trucks'], params: idParams, response: { 200: foodTruckSchema, 404: errorResponseSchema } },
     },
     async (request) => {
-      const truck = await findVisibleTruck(app.db, request.user, parseTruckId(request.params.id));
+      const truck = await findVisibleTruck(app.db, request.user, request.params.id);
       if (!truck) throw notFound(TRUCK_NOT_FOUND);
       return truck;
     },
@@ -104,7 +109,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['trucks'], params: idParams, response: { 200: z.array(menuItemSchema), 404: errorResponseSchema } },
     },
     async (request) => {
-      const truck = await findVisibleTruck(app.db, request.user, parseTruckId(request.params.id));
+      const truck = await findVisibleTruck(app.db, request.user, request.params.id);
       if (!truck) throw notFound(TRUCK_NOT_FOUND);
       return listMenu(app.db, truck.id);
     },

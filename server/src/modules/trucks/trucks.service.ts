@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '../../../../shared/constants';
 import { menuItemSchema, type MenuItem } from '../../../../shared/contracts/menu';
 import { foodTruckSchema } from '../../../../shared/contracts/trucks';
-import { EARTH_RADIUS_KM, KM_PER_MILE } from '../../../../shared/utils/geo';
+import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
@@ -29,46 +29,42 @@ const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitud
 
 /**
  * Trucks the viewer may list: operators their own, everyone else the trucks of operators with an
- * active subscription. With a position: only trucks within the radius, nearest first, each with
- * `distanceMiles` (great circle on the same 6,371 km sphere as shared/utils/geo). The radius
- * test is `earth_box(...) @> ll_to_earth(...)`, which the partial GiST index food_trucks_earth_idx
- * answers; `earth_distance` then trims the box's corners.
+ * active subscription. With a position: only trucks within the radius. The radius test is
+ * `earth_box(...) @> ll_to_earth(...)`, which the partial GiST index food_trucks_earth_idx
+ * answers; `earth_distance` then trims the box's corners. The radius is on the same 6,371 km
+ * sphere as shared/utils/geo, scaled to earthdistance's own earth() radius.
  */
-export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: Position): Promise<TruckWithDistance[]> {
+export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Position) {
   const scope = seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : isNotNull(operatorSubscriptions.id);
-  const base = () =>
-    db
-      .select({ ...truckColumns, distanceMiles: distanceExpression(position) })
-      .from(foodTrucks)
-      .leftJoin(operatorSubscriptions, subscriptionIsActive);
-  if (!position) {
-    const rows = await base().where(scope).orderBy(asc(foodTrucks.id));
-    return rows.map(({ distanceMiles: _omit, ...row }) => row);
-  }
+  const query = db.select(truckColumns).from(foodTrucks).leftJoin(operatorSubscriptions, subscriptionIsActive);
+  if (!position) return query.where(scope).orderBy(asc(foodTrucks.id));
   const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
   const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
-  // earthdistance measures on its own earth() radius; scale ours (6,371 km) to it.
   const scaled = sql`(${radiusMeters}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
-  const rows = await base()
-    .where(
-      and(
-        scope,
-        isNotNull(foodTrucks.latitude),
-        isNotNull(foodTrucks.longitude),
-        sql`earth_box(${origin}, ${scaled}) @> ${truckPoint}`,
-        sql`earth_distance(${origin}, ${truckPoint}) <= ${scaled}`,
-      ),
-    )
-    .orderBy(sql`earth_distance(${origin}, ${truckPoint})`, asc(foodTrucks.id));
-  return rows.map((row) => ({ ...row, distanceMiles: roundMiles(row.distanceMiles ?? 0) }));
+  return query.where(
+    and(
+      scope,
+      isNotNull(foodTrucks.latitude),
+      isNotNull(foodTrucks.longitude),
+      sql`earth_box(${origin}, ${scaled}) @> ${truckPoint}`,
+      sql`earth_distance(${origin}, ${truckPoint}) <= ${scaled}`,
+    ),
+  );
 }
 
-function distanceExpression(position: Position | undefined): SQL<number | null> {
-  if (!position) return sql<null>`null::float8`;
-  const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
-  return sql<number>`earth_distance(${origin}, ${truckPoint}) / earth() * ${EARTH_RADIUS_M}::float8 / ${METERS_PER_MILE}::float8`.mapWith(
-    Number,
-  );
+/**
+ * The trucks of visibleTrucksQuery; with a position nearest first, each with `distanceMiles`.
+ * The distance is computed here (haversine on the sphere the query filtered with) rather than
+ * selected and sorted in SQL: two more earth_distance per row made the query several times slower
+ * on dense areas (see docs/benchmarks/diners-read-path.md).
+ */
+export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: Position): Promise<TruckWithDistance[]> {
+  const rows = await visibleTrucksQuery(db, viewer, position);
+  if (!position) return rows;
+  return rows
+    .map((row) => ({ row, miles: haversineMiles(position, { lat: row.latitude ?? 0, lng: row.longitude ?? 0 }) }))
+    .sort((a, b) => a.miles - b.miles || a.row.id - b.row.id)
+    .map(({ row, miles }) => ({ ...row, distanceMiles: roundMiles(miles) }));
 }
 
 /** Three decimals (about 5 feet) is more than any map needs and keeps the body small. */

@@ -1,0 +1,110 @@
+/**
+ * The benchmark's server process (started by bench/run.ts, so load generator and server do not
+ * share one event loop): the real app on a fresh database plus bench-only routes.
+ *   GET  /bench/static   a constant 200-byte JSON body (the yardstick for the 304 path)
+ *   POST /bench/seed     { count, region }: adds trucks with generate_series (subscribed operators)
+ *   POST /bench/change   toggles one truck open/closed and publishes it, as the operator endpoints do
+ *   GET  /bench/explain  EXPLAIN (ANALYZE) of the radius query the API runs
+ * DATABASE_URL set: a throwaway database is created on that server and dropped on exit.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { buildApp } from '../server/src/app';
+import { foodTrucks } from '../server/src/db/schema';
+import { publishTruckEvent } from '../server/src/modules/trucks/truck-events';
+import { truckColumns } from '../server/src/modules/trucks/truck.repository';
+import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
+import { explain } from '../server/src/test/explain';
+import { createTestDatabase } from '../server/src/test/database';
+
+const port = Number(process.env.BENCH_PORT ?? 5310);
+if (process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+const database = await createTestDatabase();
+const db = database.handle.db;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-bench-'));
+const app = await buildApp({
+  database: database.handle,
+  config: { nodeEnv: 'production', dataDir, jwtSecret: randomBytes(32).toString('hex'), demoData: false, authRateLimitPerMinute: 1000 },
+});
+
+const STATIC_BODY = { status: 'ok', message: 'x'.repeat(200 - 28) };
+if (JSON.stringify(STATIC_BODY).length !== 200) throw new Error('static body must be 200 bytes');
+app.get('/bench/static', async () => STATIC_BODY);
+
+export const REGIONS = {
+  /** A dense city: about 70 × 65 miles around downtown Austin. */
+  austin: { lat: [29.77, 30.77], lng: [-98.29, -97.19] },
+  /** The contiguous United States' bounding box. */
+  us: { lat: [25, 49], lng: [-124, -67] },
+} as const;
+const OPERATORS = 100;
+let seeded = 0;
+let operatorIds: number[] = [];
+
+app.post('/bench/seed', { schema: { body: z.object({ count: z.number().int().positive().max(200_000), region: z.enum(['austin', 'us']) }) } }, async (request) => {
+  const { count, region } = request.body;
+  const box = REGIONS[region];
+  await db.transaction(async (tx) => {
+    if (operatorIds.length === 0) {
+      const rows = await tx.execute<{ id: number }>(sql`
+        insert into users (username, phone, password_hash, role)
+        select 'bench_op_' || g, '+1555' || lpad(g::text, 7, '0'), 'x', 'operator' from generate_series(1, ${OPERATORS}) g
+        returning id`);
+      operatorIds = (Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows).map((r) => Number(r.id));
+      await tx.execute(sql`insert into operator_subscriptions (operator_id, status) select id, 'active' from users where role = 'operator'`);
+    }
+    await tx.execute(sql`select setseed(${0.42 - seeded / 1e7})`);
+    await tx.execute(sql`
+      insert into food_trucks (name, cuisine, description, operator_id, latitude, longitude, address, is_open, phone)
+      select 'Bench Truck ' || g, (array['Mexican','BBQ','Italian','Asian','American','Coffee'])[1 + g % 6],
+             'A benchmark truck with a short description.', ${operatorIds[0]}::int + (g % ${OPERATORS}),
+             ${box.lat[0]}::float8 + random() * ${box.lat[1] - box.lat[0]}::float8,
+             ${box.lng[0]}::float8 + random() * ${box.lng[1] - box.lng[0]}::float8,
+             g || ' Bench St', random() < 0.4, '(512) 555-0100'
+      from generate_series(${seeded + 1}::int, ${seeded + count}::int) g`);
+  });
+  seeded += count;
+  await db.execute(sql`analyze food_trucks`);
+  await db.execute(sql`analyze operator_subscriptions`);
+  return { seeded };
+});
+
+let changes = 0;
+app.post('/bench/change', async () => {
+  changes += 1;
+  const eventId = await db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen }).from(foodTrucks).orderBy(foodTrucks.id).offset(changes % 100).limit(1);
+    if (!current) throw new Error('no trucks seeded');
+    const [row] = await tx
+      .update(foodTrucks)
+      .set({ isOpen: !current.isOpen, lastUpdated: new Date() })
+      .where(eq(foodTrucks.id, current.id))
+      .returning(truckColumns);
+    if (!row) throw new Error('truck vanished');
+    return publishTruckEvent(tx, row.isOpen ? 'opened' : 'closed', row);
+  });
+  return { eventId };
+});
+
+app.get('/bench/explain', { schema: { querystring: z.object({ lat: z.coerce.number(), lng: z.coerce.number() }) } }, async (request) => ({
+  plan: await explain(db, visibleTrucksQuery(db, null, { lat: request.query.lat, lng: request.query.lng }), { analyze: true }),
+}));
+
+await app.listen({ port, host: '127.0.0.1' });
+process.stdout.write(`ready ${database.handle.kind}\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
