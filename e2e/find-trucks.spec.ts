@@ -33,7 +33,7 @@ test.describe('find trucks', () => {
     await expect(page.getByRole('article')).toHaveCount(2);
     await search.fill('no such truck');
     await expect(page.getByText('No food trucks match your search.')).toBeVisible();
-    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByRole('button', { name: 'Clear search', exact: true }).click();
     await expect(search).toHaveValue('');
     await expect(page.getByRole('article')).toHaveCount(12);
   });
@@ -49,7 +49,7 @@ test.describe('find trucks', () => {
     await expect(directions).toHaveAttribute('target', '_blank');
 
     const tacos = card(page, 'Taco Libre');
-    await tacos.getByRole('button', { name: 'Taco Libre' }).click();
+    await tacos.getByRole('button', { name: 'Taco Libre', exact: true }).click();
     await expect(tacos.getByText('About', { exact: true })).toBeVisible();
     await expect(bbq.getByText('About', { exact: true })).toHaveCount(0);
     await expect(tacos).toBeInViewport();
@@ -74,11 +74,14 @@ test.describe('find trucks', () => {
     await expect(popup).toContainText('5300 Burnet Rd');
     await expect(popup.getByRole('link', { name: /Directions to Masala Wheels/ })).toBeVisible();
     await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
-    await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await page.waitForTimeout(1000); // let the smooth scroll of the expanded card settle for the screenshot
+    await page.screenshot({ path: test.info().outputPath('find-trucks-popup.png') });
   });
 
   test.describe('with the diner in Austin', () => {
-    test.use({ geolocation: AUSTIN, permissions: ['geolocation'] });
+    // On a phone-sized screen, so the distance badges and the radius control are checked at 360 px too.
+    test.use({ geolocation: AUSTIN, permissions: ['geolocation'], viewport: { width: 360, height: 780 } });
 
     test('shows distances nearest first within 20 miles, and all trucks on request', async ({ page }) => {
       await page.goto('/find-trucks');
@@ -88,6 +91,8 @@ test.describe('find trucks', () => {
       expect(miles).toEqual([...miles].sort((a, b) => a - b));
       expect(miles.every((m) => m <= 20)).toBe(true);
       await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
+      await page.getByRole('heading', { name: 'Nearby Food Trucks' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath('find-trucks-360-located.png') });
       // Zoom 11 around the diner: the trucks are no longer one cluster.
       await expect(page.locator('.leaflet-marker-icon.truck-marker, .marker-cluster')).not.toHaveCount(1);
 
@@ -125,8 +130,25 @@ test.describe('find trucks', () => {
     }
   });
 
+  test('a refetch answered 304 leaves the list as it was', async ({ page }) => {
+    await page.goto('/find-trucks');
+    await expect(page.getByRole('article')).toHaveCount(12);
+    const before = await page.getByRole('list', { name: 'Food trucks' }).innerHTML();
+    // Coming back to the tab refetches; the browser revalidates with If-None-Match.
+    const refetch = page.waitForResponse((r) => r.url().endsWith('/api/food-trucks/active'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    const res = await refetch;
+    // Chromium hands the page the cached 200; the wire carried a 304 without a body.
+    const etag = await res.headerValue('etag');
+    expect(etag).toBeTruthy();
+    expect(await res.request().headerValue('if-none-match')).toBe(etag);
+    expect((await res.request().sizes()).responseBodySize).toBe(0);
+    expect(await page.getByRole('list', { name: 'Food trucks' }).innerHTML()).toBe(before);
+  });
+
   for (const width of [1280, 360]) {
     test(`has no serious axe violations and a tidy layout at ${width} px`, async ({ page }) => {
+      test.setTimeout(180_000); // three axe runs on a shared 2-core machine
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       await page.goto('/find-trucks');
       await expect(page.getByRole('article')).toHaveCount(12);
@@ -136,7 +158,7 @@ test.describe('find trucks', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}.png`), fullPage: width === 1280 });
-      await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ' }).click();
+      await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ', exact: true }).click();
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: test.info().outputPath(`find-trucks-${width}-expanded.png`) });
       await card(page, 'Smokestack BBQ').getByRole('button', { name: 'Menu of Smokestack BBQ' }).click();

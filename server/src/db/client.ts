@@ -35,6 +35,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Serialises migrations when several processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_240_115;
 
+/** close() may be called by several owners (app shutdown, test teardown); the first call wins. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when set the embedded database is not used. */
   url?: string;
@@ -65,7 +71,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle &
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
@@ -130,9 +136,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle & 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: async () => {
+    close: once(async () => {
       await listener?.end().catch(() => {});
       await pool.end();
-    },
+    }),
   };
 }

@@ -85,13 +85,13 @@ export default function FindTrucksPage() {
               {connection === 'open' ? 'Live updates' : 'Refreshing every 7 seconds'}
             </p>
           </div>
-          {!position && (
+          {!position && !message && (
             <p className="-mt-2 mb-3 text-sm text-gray-700">Share your location to see the trucks within 20 miles; until then every truck is shown.</p>
           )}
           <div
             role="region"
             aria-label="Map of food trucks"
-            className="relative isolate h-[320px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
+            className="relative isolate h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
           >
             <Suspense fallback={<Skeleton className="h-full w-full rounded-none" />}>
               <TruckMap trucks={filtered} position={position} focusTruckId={focusTruckId} />
@@ -115,7 +115,7 @@ export default function FindTrucksPage() {
             <Input
               type="search"
               aria-label="Search food trucks"
-              placeholder="Search by name, cuisine or address"
+              placeholder="Name, cuisine or address"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"

@@ -34,6 +34,9 @@ export function TruckImage({ truck, className }: { truck: Pick<FoodTruck, 'image
   );
 }
 
+/** Below Tailwind's `lg` the map and the list are stacked (see the find-trucks screen). */
+const STACKED_LAYOUT_QUERY = '(max-width: 1023.98px)';
+
 interface TruckCardProps {
   truck: FoodTruck;
   distanceMiles: number | null;
@@ -51,8 +54,14 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
   const detailsId = `truck-${truck.id}-details`;
   const headingId = `truck-${truck.id}-name`;
 
+  const mounted = useRef(false);
   useEffect(() => {
-    if (expanded) ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    const onMount = !mounted.current;
+    mounted.current = true;
+    if (!expanded) return;
+    // Opened from a link (?truck=id) on a stacked layout: leave the map with its popup in view.
+    if (onMount && window.matchMedia?.(STACKED_LAYOUT_QUERY).matches) return;
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [expanded]);
 
   const stop = (e: MouseEvent) => e.stopPropagation();
@@ -70,7 +79,7 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
     >
       {/* The whole summary is clickable; the heading's button gives keyboards and screen readers the same control. */}
       <div className="flex cursor-pointer gap-3 p-3 sm:p-4" onClick={() => onToggle(truck.id)}>
-        <TruckImage truck={truck} className="h-16 w-16 sm:h-20 sm:w-20" />
+        <TruckImage truck={truck} className="h-14 w-14 sm:h-20 sm:w-20" />
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="text-base leading-tight font-semibold">
             <button

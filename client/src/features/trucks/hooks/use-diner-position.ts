@@ -9,7 +9,7 @@ export const LOCATION_MESSAGES = {
   insecure: 'Location access requires a secure connection (HTTPS). Please open this site over HTTPS to see trucks near you.',
   unsupported: 'Geolocation is not supported by your browser.',
   denied:
-    'Location access was denied. To see trucks near you, allow location access for this site in your browser settings (usually the lock or location icon next to the address bar), then reload the page.',
+    'Location access was denied. To see trucks near you, allow location for this site in your browser settings (the icon next to the address bar), then reload the page.',
   unavailable: 'Location information is unavailable. Please check your device location settings.',
   timeout: 'Location request timed out. Please try again.',
   other: 'Unable to get your location. Please try again, or try a different browser.',

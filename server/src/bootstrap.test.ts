@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bootstrap } from './bootstrap';
+import { foodTrucks, menuItems, operatorSubscriptions, users } from './db/schema';
+import { DEMO_ACCOUNTS, DEMO_TRUCKS } from './db/seed';
+import { parseEnv } from './env';
+import { createTestDatabase } from './test/database';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ftf-boot-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** The database the server would use: PGlite under DATA_DIR, or a throwaway PostgreSQL database. */
+async function databaseEnv(): Promise<{ vars: Record<string, string>; cleanup(): Promise<void> }> {
+  const dataDir = tempDir();
+  if (!process.env.TEST_DATABASE_URL) return { vars: { DATA_DIR: dataDir }, cleanup: async () => {} };
+  const db = await createTestDatabase();
+  await db.handle.close();
+  return { vars: { DATA_DIR: dataDir, DATABASE_URL: db.url ?? '', DEMO_DATA: 'true' }, cleanup: db.drop };
+}
+
+describe('bootstrap', () => {
+  it('migrates, seeds the demo data once, creates the admin, and starts again on the same database', async () => {
+    const { vars, cleanup } = await databaseEnv();
+    const env = parseEnv({ ...vars, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'first-password' });
+    const app = await bootstrap(env);
+    const db = app.db;
+    const [truckCount] = await db.select({ n: count() }).from(foodTrucks);
+    expect(truckCount?.n).toBe(DEMO_TRUCKS.length);
+    expect(new Set(DEMO_TRUCKS.map((t) => t.cuisine)).size).toBeGreaterThanOrEqual(10);
+    expect(DEMO_TRUCKS.some((t) => t.cuisine === 'BBQ')).toBe(true);
+    expect(DEMO_TRUCKS.some((t) => t.isOpen) && DEMO_TRUCKS.some((t) => !t.isOpen)).toBe(true);
+    const [itemCount] = await db.select({ n: count() }).from(menuItems);
+    expect(itemCount?.n).toBeGreaterThan(DEMO_TRUCKS.length * 2);
+    const [sub] = await db.select({ status: operatorSubscriptions.status }).from(operatorSubscriptions);
+    expect(sub?.status).toBe('active');
+    const [admin] = await db.select({ role: users.role }).from(users).where(eq(users.username, 'boss'));
+    expect(admin?.role).toBe('admin');
+    expect(app.config.demoData).toBe(true);
+
+    // The demo credentials the login tab shows really sign in.
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    for (const account of DEMO_ACCOUNTS) {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: account.phone, password: account.password }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const hint = (await (await fetch(`${base}/api/app-config`)).json()) as { demoCredentials: unknown[] };
+    expect(hint.demoCredentials).toHaveLength(2);
+    await app.close();
+
+    // A second start: migrations are a no-op, no second copy of the demo data, admin password updated.
+    const again = await bootstrap(parseEnv({ ...vars, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'second-password' }));
+    const [truckCountAgain] = await again.db.select({ n: count() }).from(foodTrucks);
+    expect(truckCountAgain?.n).toBe(DEMO_TRUCKS.length);
+    const [admins] = await again.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+    expect(admins?.n).toBe(1);
+    await again.close();
+    await cleanup();
+  });
+
+  it('does not seed or show demo credentials when DEMO_DATA=false', async () => {
+    const { vars, cleanup } = await databaseEnv();
+    const app = await bootstrap(parseEnv({ ...vars, DEMO_DATA: 'false' }));
+    const [truckCount] = await app.db.select({ n: count() }).from(foodTrucks);
+    expect(truckCount?.n).toBe(0);
+    expect(app.config.demoData).toBe(false);
+    await app.close();
+    await cleanup();
+  });
+});
+
+describe('server start-up', () => {
+  it('stops with one clear line naming a bad variable', async () => {
+    const run = promisify(execFile);
+    const result = await run(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: tempDir() },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Invalid environment variable PORT: must be a number');
+  });
+});

@@ -1,0 +1,62 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EnvError, parseEnv, resolveJwtSecret } from './env';
+
+const linesOf = (env: NodeJS.ProcessEnv): string[] => {
+  try {
+    parseEnv(env);
+    return [];
+  } catch (err) {
+    if (err instanceof EnvError) return err.lines;
+    throw err;
+  }
+};
+
+describe('parseEnv', () => {
+  it('needs nothing on a laptop and applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 5000, HOST: '0.0.0.0', DATA_DIR: './data', NODE_ENV: 'development' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DEMO_DATA).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid environment variable PORT: must be a number'],
+    [{ PORT: '70000' }, 'Invalid environment variable PORT: must be between 1 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL: must be a postgres:// connection URL'],
+    [{ DEMO_DATA: 'maybe' }, 'Invalid environment variable DEMO_DATA: must be true or false'],
+    [{ JWT_SECRET: 'short' }, 'Invalid environment variable JWT_SECRET: must be at least 32 characters'],
+    [{ NODE_ENV: 'production' }, 'Invalid environment variable JWT_SECRET: is required when NODE_ENV=production'],
+    [{ ADMIN_USERNAME: 'admin' }, 'Invalid environment variable ADMIN_PASSWORD: must be set together with the other ADMIN_ variable'],
+  ])('reports %j as one line naming the variable', (env, line) => {
+    expect(linesOf(env)).toEqual([line]);
+  });
+
+  it('reads flags and treats empty values as unset', () => {
+    expect(parseEnv({ DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
+    expect(parseEnv({ DEMO_DATA: '1' }).DEMO_DATA).toBe(true);
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  let dir: string | undefined;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it('uses JWT_SECRET when given', () => {
+    expect(resolveJwtSecret({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/nonexistent' })).toBe('x'.repeat(32));
+  });
+
+  it('generates a secret once, keeps it private under DATA_DIR and reuses it', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'ftf-env-'));
+    const first = resolveJwtSecret({ JWT_SECRET: undefined, DATA_DIR: dir });
+    const file = path.join(dir, 'jwt-secret');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    expect(resolveJwtSecret({ JWT_SECRET: undefined, DATA_DIR: dir })).toBe(first);
+  });
+});
