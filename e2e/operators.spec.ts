@@ -265,6 +265,27 @@ test.describe('operator journey with location allowed', () => {
   });
 });
 
+test.describe('operator without a subscription', () => {
+  test.use({ geolocation: AUSTIN, permissions: ['geolocation'] });
+
+  test('opening shows the server message naming /subscribe', async ({ page }) => {
+    const session = await loginAs(page, 'operator', '/');
+    const res = await page.request.post('/api/food-trucks', {
+      data: { name: 'Unpaid Wagon', cuisine: 'Coffee' },
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto('/operator-dashboard');
+    const card = truckCard(page, 'Unpaid Wagon');
+    await card.getByRole('button', { name: 'Open for Business' }).click();
+    await expect(page.getByText('Failed to open for business', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('An active subscription is required to open a truck. Subscribe at /subscribe.', { exact: true }),
+    ).toBeVisible();
+    await expect(card.getByText('Closed', { exact: true })).toBeVisible();
+  });
+});
+
 test.describe('operator with location denied', () => {
   test('shows the notice and disables Open for Business', async ({ page, context, baseURL }) => {
     await loginDemoOperator(page, '/');
