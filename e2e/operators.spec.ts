@@ -283,6 +283,8 @@ test.describe('operator without a subscription', () => {
       page.getByText('An active subscription is required to open a truck. Subscribe at /subscribe.', { exact: true }),
     ).toBeVisible();
     await expect(card.getByText('Closed', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/subscribe$/);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { FoodTruck } from '@shared/contracts';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api-client';
+import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useCloseTruck, useOpenTruck } from '../api/truck-mutations';
 import {
   getCurrentPosition,
@@ -34,6 +36,13 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
             variant: 'destructive',
             title: 'Failed to open for business',
             description: errorMessage(err, 'Please try again.'),
+            // 402: no active subscription — the message names /subscribe; offer the way there.
+            action:
+              err instanceof ApiError && err.status === 402 ? (
+                <Button asChild size="sm" variant="outline" className="text-gray-900">
+                  <Link href="/subscribe">Subscribe</Link>
+                </Button>
+              ) : undefined,
           }),
       },
     );
