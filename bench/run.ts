@@ -20,14 +20,16 @@ const STREAMS = 1000;
 const ROUNDS = 20;
 const BROWSER_ENCODING = 'gzip, deflate, br';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 function table(title: string, head: string[], rows: (string | number)[][]) {
   const cells = [head, ...rows.map((r) => r.map(String))];
   const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   console.log(`\n${title}`);
   console.log(line(head));
   console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
@@ -40,13 +42,21 @@ async function json<T>(path: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 const post = <T>(path: string, body?: unknown) =>
-  json<T>(path, { method: 'POST', headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  json<T>(path, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 function startServer(): Promise<{ kind: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
-    env: { ...process.env, BENCH_PORT: String(PORT), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
+    {
+      env: { ...process.env, BENCH_PORT: String(PORT), NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('bench server did not start within 60 s')), 60_000);
@@ -69,12 +79,26 @@ function startServer(): Promise<{ kind: string; stop(): Promise<void> }> {
 }
 
 async function load(title: string, path: string, headers: Record<string, string>, expectStatus: number) {
-  const result = await autocannon({ url: BASE + path, connections: 32, pipelining: 1, duration: SECONDS, headers });
+  const result = await autocannon({
+    url: BASE + path,
+    connections: 32,
+    pipelining: 1,
+    duration: SECONDS,
+    headers,
+  });
   const stats = Object.entries(result.statusCodeStats ?? {});
   if (result.errors > 0 || stats.some(([code]) => code !== String(expectStatus))) {
-    throw new Error(`${title}: expected only ${expectStatus}, got ${JSON.stringify(result.statusCodeStats)} and ${result.errors} errors`);
+    throw new Error(
+      `${title}: expected only ${expectStatus}, got ${JSON.stringify(result.statusCodeStats)} and ${result.errors} errors`,
+    );
   }
-  return [title, Math.round(result.requests.average), ms(result.latency.p50), ms(result.latency.p99), `${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`];
+  return [
+    title,
+    Math.round(result.requests.average),
+    ms(result.latency.p50),
+    ms(result.latency.p99),
+    `${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
+  ];
 }
 
 /** 1,000 raw event streams; resolves once every stream got its `retry:` line. */
@@ -109,12 +133,20 @@ async function openStreams(count: number, onEvent: (stream: number, id: number, 
 async function main() {
   const started = performance.now();
   const server = await startServer();
-  console.log(`Food Truck Finder bench — server on ${server.kind}, Node ${process.version}, ${SECONDS} s per load run, 32 connections`);
-  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} at start (other work on the machine skews every figure)`);
+  console.log(
+    `Food Truck Finder bench — server on ${server.kind}, Node ${process.version}, ${SECONDS} s per load run, 32 connections`,
+  );
+  console.log(
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')} at start (other work on the machine skews every figure)`,
+  );
   try {
     // 1. The active list with 1,000 trucks.
     await post('/bench/seed', { count: 1000, region: 'austin' });
-    const warm = await fetch(`${BASE}/api/food-trucks/active`, { headers: { 'accept-encoding': 'identity' } });
+    const warm = await fetch(`${BASE}/api/food-trucks/active`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     const body = await warm.arrayBuffer();
     const etag = warm.headers.get('etag') ?? '';
     const br = await new Promise<number>((resolve) => {
@@ -128,12 +160,36 @@ async function main() {
     const nearEtag = (await fetch(BASE + near)).headers.get('etag') ?? '';
     const rows = [
       await load('static 200-byte JSON', '/bench/static', { 'accept-encoding': BROWSER_ENCODING }, 200),
-      await load('/active 304 (If-None-Match)', '/api/food-trucks/active', { 'if-none-match': etag, 'accept-encoding': BROWSER_ENCODING }, 304),
-      await load('/active?lat&lng 304 (polled position)', near, { 'if-none-match': nearEtag, 'accept-encoding': BROWSER_ENCODING }, 304),
-      await load(`/active 200 br (${(br / 1024).toFixed(0)} KB)`, '/api/food-trucks/active', { 'accept-encoding': BROWSER_ENCODING }, 200),
-      await load(`/active 200 identity (${(body.byteLength / 1024).toFixed(0)} KB)`, '/api/food-trucks/active', {}, 200),
+      await load(
+        '/active 304 (If-None-Match)',
+        '/api/food-trucks/active',
+        { 'if-none-match': etag, 'accept-encoding': BROWSER_ENCODING },
+        304,
+      ),
+      await load(
+        '/active?lat&lng 304 (polled position)',
+        near,
+        { 'if-none-match': nearEtag, 'accept-encoding': BROWSER_ENCODING },
+        304,
+      ),
+      await load(
+        `/active 200 br (${(br / 1024).toFixed(0)} KB)`,
+        '/api/food-trucks/active',
+        { 'accept-encoding': BROWSER_ENCODING },
+        200,
+      ),
+      await load(
+        `/active 200 identity (${(body.byteLength / 1024).toFixed(0)} KB)`,
+        '/api/food-trucks/active',
+        {},
+        200,
+      ),
     ];
-    table('1,000 trucks — GET /api/food-trucks/active vs a static route (same server, one after the other)', ['route', 'req/s', 'p50', 'p99', 'throughput'], rows);
+    table(
+      '1,000 trucks — GET /api/food-trucks/active vs a static route (same server, one after the other)',
+      ['route', 'req/s', 'p50', 'p99', 'throughput'],
+      rows,
+    );
     const ratio = Number(rows[1]?.[1]) / Number(rows[0]?.[1]);
     console.log(`304 / static = ${(ratio * 100).toFixed(0)} % (bar: ≥ 50 %)`);
 
@@ -152,7 +208,8 @@ async function main() {
       const start = performance.now();
       const { eventId } = await post<{ eventId: number }>('/bench/change');
       const deadline = start + 5000;
-      while ((arrivals.get(eventId)?.length ?? 0) < STREAMS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      while ((arrivals.get(eventId)?.length ?? 0) < STREAMS && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 5));
       const times = (arrivals.get(eventId) ?? []).map((at) => at - start);
       lost += STREAMS - times.length;
       deliveries.push(...times);
@@ -162,48 +219,78 @@ async function main() {
     close();
     const d = sorted(deliveries);
     const a = sorted(toAll);
-    table(`1,000 open /api/events streams — ${ROUNDS} changes, time from the operator's request to the frame (ms)`, ['measure', 'p50', 'p99', 'max'], [
-      ['each delivery', ms(percentile(d, 50)), ms(percentile(d, 99)), ms(d.at(-1) ?? NaN)],
-      ['change reaches all 1,000', ms(percentile(a, 50)), ms(percentile(a, 99)), ms(a.at(-1) ?? NaN)],
-    ]);
-    console.log(`deliveries: ${d.length} of ${STREAMS * ROUNDS}${lost ? `, ${lost} missing after 5 s` : ''} (bar: p99 < 1,000 ms)`);
+    table(
+      `1,000 open /api/events streams — ${ROUNDS} changes, time from the operator's request to the frame (ms)`,
+      ['measure', 'p50', 'p99', 'max'],
+      [
+        ['each delivery', ms(percentile(d, 50)), ms(percentile(d, 99)), ms(d.at(-1) ?? NaN)],
+        ['change reaches all 1,000', ms(percentile(a, 50)), ms(percentile(a, 99)), ms(a.at(-1) ?? NaN)],
+      ],
+    );
+    console.log(
+      `deliveries: ${d.length} of ${STREAMS * ROUNDS}${lost ? `, ${lost} missing after 5 s` : ''} (bar: p99 < 1,000 ms)`,
+    );
 
     // 3. 100,000 trucks, radius queries through the API.
     const seedStart = performance.now();
     await post('/bench/seed', { count: 99_000, region: 'us' });
-    console.log(`\nseeded 99,000 more trucks across the contiguous US in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nseeded 99,000 more trucks across the contiguous US in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
     const { plan } = await json<{ plan: string[] }>('/bench/explain?lat=39.7392&lng=-104.9903');
     console.log('EXPLAIN ANALYZE of the radius query (Denver, 20 mi):');
     for (const line of plan) console.log(`  ${line}`);
     const radiusRows: (string | number)[][] = [];
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (const [label, count, point] of [
       ['random US point, 20 mi', 400, () => ({ lat: 25 + random() * 24, lng: -124 + random() * 57 })],
       ['Austin (dense), 20 mi', 200, () => ({ lat: 30.0 + random() * 0.5, lng: -98.0 + random() * 0.5 })],
-      ['Austin (dense), 5 mi', 200, () => ({ lat: 30.0 + random() * 0.5, lng: -98.0 + random() * 0.5, radius: 5 })],
+      [
+        'Austin (dense), 5 mi',
+        200,
+        () => ({ lat: 30.0 + random() * 0.5, lng: -98.0 + random() * 0.5, radius: 5 }),
+      ],
     ] as const) {
       const times: number[] = [];
       let trucks = 0;
       for (let i = 0; i < count; i++) {
         const p: { lat: number; lng: number; radius?: number } = point();
         const t = performance.now();
-        const res = await fetch(`${BASE}/api/food-trucks/active?lat=${p.lat.toFixed(5)}&lng=${p.lng.toFixed(5)}${p.radius ? `&radiusMiles=${p.radius}` : ''}`, {
-          headers: { 'accept-encoding': 'identity' },
-        });
+        const res = await fetch(
+          `${BASE}/api/food-trucks/active?lat=${p.lat.toFixed(5)}&lng=${p.lng.toFixed(5)}${p.radius ? `&radiusMiles=${p.radius}` : ''}`,
+          {
+            headers: { 'accept-encoding': 'identity' },
+          },
+        );
         const list = (await res.json()) as unknown[];
         times.push(performance.now() - t);
         trucks += list.length;
       }
       const s = sorted(times);
-      radiusRows.push([label, count, Math.round(trucks / count), ms(percentile(s, 50)), ms(percentile(s, 99)), ms(s.at(-1) ?? NaN)]);
+      radiusRows.push([
+        label,
+        count,
+        Math.round(trucks / count),
+        ms(percentile(s, 50)),
+        ms(percentile(s, 99)),
+        ms(s.at(-1) ?? NaN),
+      ]);
     }
-    table('100,000 trucks — GET /api/food-trucks/active?lat&lng[&radiusMiles], sequential, whole response', ['query', 'requests', 'avg trucks', 'p50', 'p99', 'max'], radiusRows);
+    table(
+      '100,000 trucks — GET /api/food-trucks/active?lat&lng[&radiusMiles], sequential, whole response',
+      ['query', 'requests', 'avg trucks', 'p50', 'p99', 'max'],
+      radiusRows,
+    );
     console.log('(bar: p99 < 20 ms)');
   } finally {
     await server.stop();
   }
-  console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.log(
+    `\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 await main();

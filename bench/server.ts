@@ -28,7 +28,13 @@ const db = database.handle.db;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-bench-'));
 const app = await buildApp({
   database: database.handle,
-  config: { nodeEnv: 'production', dataDir, jwtSecret: randomBytes(32).toString('hex'), demoData: false, authRateLimitPerMinute: 1000 },
+  config: {
+    nodeEnv: 'production',
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    demoData: false,
+    authRateLimitPerMinute: 1000,
+  },
 });
 
 const STATIC_BODY = { status: 'ok', message: 'x'.repeat(200 - 28) };
@@ -45,20 +51,31 @@ const OPERATORS = 100;
 let seeded = 0;
 let operatorIds: number[] = [];
 
-app.post('/bench/seed', { schema: { body: z.object({ count: z.number().int().positive().max(200_000), region: z.enum(['austin', 'us']) }) } }, async (request) => {
-  const { count, region } = request.body;
-  const box = REGIONS[region];
-  await db.transaction(async (tx) => {
-    if (operatorIds.length === 0) {
-      const rows = await tx.execute<{ id: number }>(sql`
+app.post(
+  '/bench/seed',
+  {
+    schema: {
+      body: z.object({ count: z.number().int().positive().max(200_000), region: z.enum(['austin', 'us']) }),
+    },
+  },
+  async (request) => {
+    const { count, region } = request.body;
+    const box = REGIONS[region];
+    await db.transaction(async (tx) => {
+      if (operatorIds.length === 0) {
+        const rows = await tx.execute<{ id: number }>(sql`
         insert into users (username, phone, password_hash, role)
         select 'bench_op_' || g, '+1555' || lpad(g::text, 7, '0'), 'x', 'operator' from generate_series(1, ${OPERATORS}) g
         returning id`);
-      operatorIds = (Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows).map((r) => Number(r.id));
-      await tx.execute(sql`insert into operator_subscriptions (operator_id, status) select id, 'active' from users where role = 'operator'`);
-    }
-    await tx.execute(sql`select setseed(${0.42 - seeded / 1e7})`);
-    await tx.execute(sql`
+        operatorIds = (Array.isArray(rows) ? rows : (rows as { rows: { id: number }[] }).rows).map((r) =>
+          Number(r.id),
+        );
+        await tx.execute(
+          sql`insert into operator_subscriptions (operator_id, status) select id, 'active' from users where role = 'operator'`,
+        );
+      }
+      await tx.execute(sql`select setseed(${0.42 - seeded / 1e7})`);
+      await tx.execute(sql`
       insert into food_trucks (name, cuisine, description, operator_id, latitude, longitude, address, is_open, phone)
       select 'Bench Truck ' || g, (array['Mexican','BBQ','Italian','Asian','American','Coffee'])[1 + g % 6],
              'A benchmark truck with a short description.', ${operatorIds[0]}::int + (g % ${OPERATORS}),
@@ -66,18 +83,24 @@ app.post('/bench/seed', { schema: { body: z.object({ count: z.number().int().pos
              ${box.lng[0]}::float8 + random() * ${box.lng[1] - box.lng[0]}::float8,
              g || ' Bench St', random() < 0.4, '(512) 555-0100'
       from generate_series(${seeded + 1}::int, ${seeded + count}::int) g`);
-  });
-  seeded += count;
-  await db.execute(sql`analyze food_trucks`);
-  await db.execute(sql`analyze operator_subscriptions`);
-  return { seeded };
-});
+    });
+    seeded += count;
+    await db.execute(sql`analyze food_trucks`);
+    await db.execute(sql`analyze operator_subscriptions`);
+    return { seeded };
+  },
+);
 
 let changes = 0;
 app.post('/bench/change', async () => {
   changes += 1;
   const eventId = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen }).from(foodTrucks).orderBy(foodTrucks.id).offset(changes % 100).limit(1);
+    const [current] = await tx
+      .select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen })
+      .from(foodTrucks)
+      .orderBy(foodTrucks.id)
+      .offset(changes % 100)
+      .limit(1);
     if (!current) throw new Error('no trucks seeded');
     const [row] = await tx
       .update(foodTrucks)
@@ -90,9 +113,17 @@ app.post('/bench/change', async () => {
   return { eventId };
 });
 
-app.get('/bench/explain', { schema: { querystring: z.object({ lat: z.coerce.number(), lng: z.coerce.number() }) } }, async (request) => ({
-  plan: await explain(db, visibleTrucksQuery(db, null, { lat: request.query.lat, lng: request.query.lng }), { analyze: true }),
-}));
+app.get(
+  '/bench/explain',
+  { schema: { querystring: z.object({ lat: z.coerce.number(), lng: z.coerce.number() }) } },
+  async (request) => ({
+    plan: await explain(
+      db,
+      visibleTrucksQuery(db, null, { lat: request.query.lat, lng: request.query.lng }),
+      { analyze: true },
+    ),
+  }),
+);
 
 await app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`ready ${database.handle.kind}\n`);

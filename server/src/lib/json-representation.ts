@@ -84,8 +84,15 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
  * Sends a JSON representation: 304 when If-None-Match matches, otherwise the best encoding the
  * client accepts. Always revalidated (`no-cache`); varies by encoding and by caller.
  */
-export async function sendJsonRepresentation(request: FastifyRequest, reply: FastifyReply, rep: JsonRepresentation) {
-  reply.header('etag', rep.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Authorization');
+export async function sendJsonRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rep: JsonRepresentation,
+) {
+  reply
+    .header('etag', rep.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding, Authorization');
   if (ifNoneMatchHits(request.headers['if-none-match'], rep.etag)) return reply.status(304).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   const accepted = request.headers['accept-encoding'];

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
+import type { Database } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-errors';
 
@@ -35,15 +36,14 @@ export const authPlugin = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    request.user = await userForToken(app, token);
+    const userId = await app.tokens.verify(token);
+    if (userId) request.user = await findAuthUser(app.db, userId);
   });
 });
 
-/** The account a token belongs to, or null (invalid, expired, or the account is gone). */
-export async function userForToken(app: FastifyInstance, token: string): Promise<AuthUser | null> {
-  const userId = await app.tokens.verify(token);
-  if (!userId) return null;
-  const [row] = await app.db
+/** The account with this id as the guards see it, or null when it is gone. */
+export async function findAuthUser(db: Database, userId: number): Promise<AuthUser | null> {
+  const [row] = await db
     .select({ id: users.id, role: users.role, username: users.username, phone: users.phone })
     .from(users)
     .where(eq(users.id, userId))

@@ -20,9 +20,15 @@ function literal(value: unknown): string {
  * EXPLAIN of exactly the SQL a Drizzle query runs (its parameters inlined as literals; for tests
  * and the benchmark only, never with user input). Returns the plan lines.
  */
-export async function explain(db: DbOrTx, query: BuiltQuery, options: { analyze?: boolean } = {}): Promise<string[]> {
+export async function explain(
+  db: DbOrTx,
+  query: BuiltQuery,
+  options: { analyze?: boolean } = {},
+): Promise<string[]> {
   const built = query.toSQL();
   const text = built.sql.replace(/\$(\d+)/g, (_m, n: string) => literal(built.params[Number(n) - 1]));
-  const result = await db.execute(sql.raw(`explain ${options.analyze ? '(analyze, buffers off) ' : ''}${text}`));
+  const result = await db.execute(
+    sql.raw(`explain ${options.analyze ? '(analyze, buffers off) ' : ''}${text}`),
+  );
   return planResult.parse(result).rows.map((r) => r['QUERY PLAN']);
 }

@@ -41,55 +41,63 @@ function parseFrame(block: string): SseFrame {
  * Opens an event stream with node:http (no connection pooling, so a thousand can be open at once)
  * and parses its frames. Used by the API tests and the benchmark.
  */
-export function openEventStream(url: string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<SseStream> {
+export function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+  agent?: http.Agent,
+): Promise<SseStream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers }, agent: agent ?? false }, (res) => {
-      const frames: SseFrame[] = [];
-      const waiters = new Set<() => void>();
-      let buffer = '';
-      let endedResolve: () => void = () => {};
-      const ended = new Promise<void>((r) => (endedResolve = r));
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          frames.push(parseFrame(buffer.slice(0, end)));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-        }
-        for (const wake of waiters) wake();
-      });
-      res.on('close', () => endedResolve());
-      res.on('error', () => endedResolve());
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        frames,
-        ended,
-        waitFor(match, timeoutMs = 5000, from = 0) {
-          return new Promise<SseFrame>((ok, fail) => {
-            const check = () => {
-              const found = frames.slice(from).find(match);
-              if (!found) return false;
-              waiters.delete(check);
-              clearTimeout(timer);
-              ok(found);
-              return true;
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              fail(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
-            }, timeoutMs);
-            if (!check()) waiters.add(check);
-          });
-        },
-        close: () => {
-          request.destroy();
-          res.destroy();
-        },
-      });
-    });
+    const request = http.get(
+      url,
+      { headers: { accept: 'text/event-stream', ...headers }, agent: agent ?? false },
+      (res) => {
+        const frames: SseFrame[] = [];
+        const waiters = new Set<() => void>();
+        let buffer = '';
+        let endedResolve: () => void = () => {};
+        const ended = new Promise<void>((r) => (endedResolve = r));
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end = buffer.indexOf('\n\n');
+          while (end !== -1) {
+            frames.push(parseFrame(buffer.slice(0, end)));
+            buffer = buffer.slice(end + 2);
+            end = buffer.indexOf('\n\n');
+          }
+          for (const wake of waiters) wake();
+        });
+        res.on('close', () => endedResolve());
+        res.on('error', () => endedResolve());
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          frames,
+          ended,
+          waitFor(match, timeoutMs = 5000, from = 0) {
+            return new Promise<SseFrame>((ok, fail) => {
+              const check = () => {
+                const found = frames.slice(from).find(match);
+                if (!found) return false;
+                waiters.delete(check);
+                clearTimeout(timer);
+                ok(found);
+                return true;
+              };
+              const timer = setTimeout(() => {
+                waiters.delete(check);
+                fail(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(frames)}`));
+              }, timeoutMs);
+              if (!check()) waiters.add(check);
+            });
+          },
+          close: () => {
+            request.destroy();
+            res.destroy();
+          },
+        });
+      },
+    );
     request.on('error', reject);
   });
 }

@@ -8,7 +8,11 @@ import type { SubscriptionStatus } from '../../../shared/constants';
 export type TruckValues = Partial<typeof foodTrucks.$inferInsert>;
 
 /** Inserts a truck and publishes it, as the operator endpoints do. */
-export async function insertTruck(db: DbOrTx, operatorId: number, values: TruckValues = {}): Promise<TruckRow> {
+export async function insertTruck(
+  db: DbOrTx,
+  operatorId: number,
+  values: TruckValues = {},
+): Promise<TruckRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(foodTrucks)
@@ -21,7 +25,12 @@ export async function insertTruck(db: DbOrTx, operatorId: number, values: TruckV
 }
 
 /** Changes a truck and publishes the change in the same transaction (simulates the operator endpoints). */
-export async function changeTruck(db: DbOrTx, id: number, values: TruckValues, type: TruckEventType = 'updated'): Promise<{ truck: TruckRow; eventId: number }> {
+export async function changeTruck(
+  db: DbOrTx,
+  id: number,
+  values: TruckValues,
+  type: TruckEventType = 'updated',
+): Promise<{ truck: TruckRow; eventId: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(foodTrucks)
@@ -35,7 +44,11 @@ export async function changeTruck(db: DbOrTx, id: number, values: TruckValues, t
 }
 
 /** Sets an operator's subscription status (creating the row when missing), without publishing. */
-export async function setSubscription(db: DbOrTx, operatorId: number, status: SubscriptionStatus): Promise<void> {
+export async function setSubscription(
+  db: DbOrTx,
+  operatorId: number,
+  status: SubscriptionStatus,
+): Promise<void> {
   await db
     .insert(operatorSubscriptions)
     .values({ operatorId, status })

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
+import { truckEventDataSchema, type EventStreamTicket } from '../../../../shared/contracts/events';
 import { buildApp, type App, type AppConfig } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { operatorSubscriptions, truckEvents, users } from '../../db/schema';
@@ -22,7 +23,9 @@ interface TruckEventData {
 }
 const data = (frame: SseFrame) => JSON.parse(frame.data ?? '{}') as TruckEventData;
 const isTruckEvent = (truckId: number, type?: TruckEventData['type']) => (frame: SseFrame) =>
-  frame.event === 'truck' && data(frame).truck.id === truckId && (type === undefined || data(frame).type === type);
+  frame.event === 'truck' &&
+  data(frame).truck.id === truckId &&
+  (type === undefined || data(frame).type === type);
 const truckFrames = (stream: SseStream) => stream.frames.filter((f) => f.event === 'truck');
 
 let server: TestServer;
@@ -50,8 +53,16 @@ beforeAll(async () => {
   unpaid = await server.signUp('operator');
   customer = await server.signUp('customer');
   admin = await server.signUpAdmin();
-  truck = await insertTruck(server.db, operator.user.id, { name: 'Taco Libre', latitude: 30.2637, longitude: -97.7266 });
-  hidden = await insertTruck(server.db, unpaid.user.id, { name: 'Not Yet Paid', latitude: 30.25, longitude: -97.75 });
+  truck = await insertTruck(server.db, operator.user.id, {
+    name: 'Taco Libre',
+    latitude: 30.2637,
+    longitude: -97.7266,
+  });
+  hidden = await insertTruck(server.db, unpaid.user.id, {
+    name: 'Not Yet Paid',
+    latitude: 30.25,
+    longitude: -97.75,
+  });
 });
 afterAll(async () => {
   for (const s of streams) s.close();
@@ -72,7 +83,12 @@ describe('GET /api/events', () => {
 
   it('sends a change committed with publishTruckEvent, with the event id and the FoodTruck wire shape', async () => {
     const s = await stream();
-    const { eventId } = await changeTruck(server.db, truck.id, { isOpen: true, address: '1300 E 6th St' }, 'opened');
+    const { eventId } = await changeTruck(
+      server.db,
+      truck.id,
+      { isOpen: true, address: '1300 E 6th St' },
+      'opened',
+    );
     const frame = await s.waitFor(isTruckEvent(truck.id, 'opened'));
     expect(frame.id).toBe(String(eventId));
     expect(data(frame)).toEqual({
@@ -123,7 +139,8 @@ describe('GET /api/events', () => {
     first.close();
 
     const missed: number[] = [];
-    for (const lat of [30.265, 30.266, 30.267]) missed.push((await changeTruck(server.db, truck.id, { latitude: lat }, 'moved')).eventId);
+    for (const lat of [30.265, 30.266, 30.267])
+      missed.push((await changeTruck(server.db, truck.id, { latitude: lat }, 'moved')).eventId);
     await changeTruck(server.db, hidden.id, { name: 'Still hidden' }); // not visible to diners
 
     const resumed = await stream('', { 'last-event-id': String(seen) });
@@ -138,19 +155,28 @@ describe('GET /api/events', () => {
     expect(truckFrames(viaQuery).map((f) => Number(f.id))).toEqual([...missed, live]);
   });
 
-  it.each(['999999999', 'abc', '0', '-5', ''])('answers reset for an unknown or malformed Last-Event-ID %j', async (id) => {
-    const s = await stream('', { 'last-event-id': id });
-    const reset = await s.waitFor((f) => f.event === 'reset');
-    expect(reset.data).toBe('{}');
-    // Still live afterwards.
-    const { eventId } = await changeTruck(server.db, truck.id, { description: `after reset ${id}` });
-    await s.waitFor((f) => f.id === String(eventId));
-  });
+  it.each(['999999999', 'abc', '0', '-5', ''])(
+    'answers reset for an unknown or malformed Last-Event-ID %j',
+    async (id) => {
+      const s = await stream('', { 'last-event-id': id });
+      const reset = await s.waitFor((f) => f.event === 'reset');
+      expect(reset.data).toBe('{}');
+      // Still live afterwards.
+      const { eventId } = await changeTruck(server.db, truck.id, { description: `after reset ${id}` });
+      await s.waitFor((f) => f.id === String(eventId));
+    },
+  );
 
   it('answers reset when the last event was pruned', async () => {
     const [old] = await server.db
       .insert(truckEvents)
-      .values({ type: 'updated', truckId: truck.id, operatorId: operator.user.id, payload: {}, createdAt: new Date(Date.now() - 3 * 86_400_000) })
+      .values({
+        type: 'updated',
+        truckId: truck.id,
+        operatorId: operator.user.id,
+        payload: {},
+        createdAt: new Date(Date.now() - 3 * 86_400_000),
+      })
       .returning({ id: truckEvents.id });
     await server.db.delete(truckEvents).where(eq(truckEvents.id, old?.id ?? 0));
     const s = await stream('', { 'last-event-id': String(old?.id) });
@@ -161,18 +187,29 @@ describe('GET /api/events', () => {
     const anonymous = await stream();
     const asCustomer = await stream('', auth(customer));
     const asOwner = await stream('', auth(unpaid));
-    const asOwnerViaQuery = await stream(`?token=${encodeURIComponent(unpaid.token)}`);
+    const ticket = await server.request<EventStreamTicket>('POST', '/api/events/ticket', {
+      token: unpaid.token,
+    });
+    expect(ticket.status).toBe(200);
+    const asOwnerViaQuery = await stream(`?ticket=${encodeURIComponent(ticket.body.ticket)}`);
     const asOtherOperator = await stream('', auth(operator));
     const asAdmin = await stream('', auth(admin));
 
-    const { eventId: hiddenChange } = await changeTruck(server.db, hidden.id, { description: 'unpaid change' });
+    const { eventId: hiddenChange } = await changeTruck(server.db, hidden.id, {
+      description: 'unpaid change',
+    });
     const { eventId: visibleChange } = await changeTruck(server.db, truck.id, { description: 'paid change' });
 
-    for (const s of [anonymous, asCustomer, asOtherOperator, asAdmin]) await s.waitFor((f) => f.id === String(visibleChange));
-    for (const s of [asOwner, asOwnerViaQuery, asAdmin]) await s.waitFor((f) => f.id === String(hiddenChange));
-    for (const s of [anonymous, asCustomer, asOtherOperator]) expect(s.frames.some((f) => f.id === String(hiddenChange))).toBe(false);
+    for (const s of [anonymous, asCustomer, asOtherOperator, asAdmin])
+      await s.waitFor((f) => f.id === String(visibleChange));
+    for (const s of [asOwner, asOwnerViaQuery, asAdmin])
+      await s.waitFor((f) => f.id === String(hiddenChange));
+    for (const s of [anonymous, asCustomer, asOtherOperator])
+      expect(s.frames.some((f) => f.id === String(hiddenChange))).toBe(false);
     for (const s of [asOwner, asOwnerViaQuery]) {
-      await changeTruck(server.db, hidden.id, { description: 'sync' }).then(({ eventId }) => s.waitFor((f) => f.id === String(eventId)));
+      await changeTruck(server.db, hidden.id, { description: 'sync' }).then(({ eventId }) =>
+        s.waitFor((f) => f.id === String(eventId)),
+      );
       expect(s.frames.some((f) => f.id === String(visibleChange))).toBe(false);
     }
   });
@@ -197,17 +234,52 @@ describe('GET /api/events', () => {
     expect(truckFrames(anonymous).map((f) => data(f).type)).toEqual(['removed', 'updated']);
   });
 
+  it('hands out stream tickets only to signed-in callers, and a ticket is not a bearer token', async () => {
+    expect((await server.request('POST', '/api/events/ticket')).status).toBe(401);
+    const res = await server.request<EventStreamTicket>('POST', '/api/events/ticket', {
+      token: customer.token,
+    });
+    expect(res.body.expiresInSeconds).toBe(86_400);
+    // The ticket does not authenticate API calls...
+    expect((await server.request('GET', '/api/food-trucks', { token: res.body.ticket })).status).toBe(401);
+    // ...and neither a bearer token nor garbage opens a stream as a ticket.
+    for (const bad of [customer.token, 'garbage']) {
+      const refused = await server.request<{ message: string }>('GET', `/api/events?ticket=${bad}`);
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe('Invalid or expired event stream ticket');
+    }
+  });
+
+  it('sends frames that match the shared contract (truckEventDataSchema)', async () => {
+    const s = await stream('', auth(admin));
+    await changeTruck(server.db, truck.id, { address: 'contract check' }, 'updated');
+    const frame = await s.waitFor((f) => f.event === 'truck' && data(f).truck.address === 'contract check');
+    expect(truckEventDataSchema.safeParse(JSON.parse(frame.data ?? '')).success).toBe(true);
+    for (const f of truckFrames(s))
+      expect(truckEventDataSchema.safeParse(JSON.parse(f.data ?? '')).success).toBe(true);
+  });
+
   it('answers 400, not 500, for a malformed query', async () => {
     const res = await server.request('GET', '/api/events?lastEventId=1&lastEventId=2');
     expect(res.status).toBe(400);
   });
 });
 
-async function startApp(database: DatabaseHandle, overrides: Partial<AppConfig> = {}): Promise<{ app: App; url: string; dataDir: string }> {
+async function startApp(
+  database: DatabaseHandle,
+  overrides: Partial<AppConfig> = {},
+): Promise<{ app: App; url: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-events-'));
   const app = await buildApp({
     database,
-    config: { nodeEnv: 'test', dataDir, jwtSecret: randomBytes(32).toString('hex'), demoData: false, authRateLimitPerMinute: 1000, ...overrides },
+    config: {
+      nodeEnv: 'test',
+      dataDir,
+      jwtSecret: randomBytes(32).toString('hex'),
+      demoData: false,
+      authRateLimitPerMinute: 1000,
+      ...overrides,
+    },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -219,11 +291,25 @@ describe('lifecycle', () => {
   it('app.close() ends open streams instead of hanging, and start-up prunes events older than 24 h', async () => {
     const [old] = await server.db
       .insert(truckEvents)
-      .values({ type: 'updated', truckId: truck.id, operatorId: operator.user.id, payload: {}, createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .values({
+        type: 'updated',
+        truckId: truck.id,
+        operatorId: operator.user.id,
+        payload: {},
+        createdAt: new Date(Date.now() - 25 * 3_600_000),
+      })
       .returning({ id: truckEvents.id });
     const second = await startApp(server.database);
     await expect
-      .poll(async () => (await server.db.select({ id: truckEvents.id }).from(truckEvents).where(eq(truckEvents.id, old?.id ?? 0))).length)
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select({ id: truckEvents.id })
+              .from(truckEvents)
+              .where(eq(truckEvents.id, old?.id ?? 0))
+          ).length,
+      )
       .toBe(0);
     const s = await openEventStream(`${second.url}/api/events`);
     await s.waitFor((f) => f.retry !== undefined);
@@ -240,10 +326,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one Postgr
     const a = await startApp(handle);
     const b = await startApp(secondHandle);
     try {
-      const [owner] = await handle.db.insert(users).values({ phone: '+15125550199', passwordHash: 'x', role: 'operator' }).returning({ id: users.id });
+      const [owner] = await handle.db
+        .insert(users)
+        .values({ phone: '+15125550199', passwordHash: 'x', role: 'operator' })
+        .returning({ id: users.id });
       if (!owner) throw new Error('no owner');
       await handle.db.insert(operatorSubscriptions).values({ operatorId: owner.id, status: 'active' });
-      const row = await insertTruck(handle.db, owner.id, { name: 'Cross Process', latitude: 30.27, longitude: -97.74 });
+      const row = await insertTruck(handle.db, owner.id, {
+        name: 'Cross Process',
+        latitude: 30.27,
+        longitude: -97.74,
+      });
 
       const before = await fetch(`${b.url}/api/food-trucks/active`);
       const etag = before.headers.get('etag') ?? '';
@@ -267,4 +360,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one Postgr
     }
   });
 });
-

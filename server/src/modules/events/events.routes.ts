@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../../shared/contracts/common';
-import { userForToken } from '../../plugins/auth';
+import { eventStreamTicketSchema } from '../../../../shared/contracts/events';
+import { unauthorized } from '../../lib/http-errors';
+import { currentUser, findAuthUser, requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL } from '../trucks/truck-events';
 import { eventStreamSettings, parseEventId, TruckEventHub } from './events.service';
+import { STREAM_TICKET_TTL_SECONDS, StreamTickets } from './stream-tickets';
 
 const eventsQuery = z.object({
   /** Same as the Last-Event-ID header, for clients that cannot set headers. */
   lastEventId: z.string().max(40).optional(),
-  /** A bearer token, for EventSource (which cannot send an Authorization header). */
-  token: z.string().max(4096).optional(),
+  /** A ticket from POST /api/events/ticket, for EventSource (which cannot send an Authorization header). */
+  ticket: z.string().max(4096).optional(),
 });
 
 /**
@@ -21,6 +24,7 @@ const eventsQuery = z.object({
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new TruckEventHub(app.db, app.log, { ...eventStreamSettings });
+  const tickets = new StreamTickets(app.config.jwtSecret);
   const unlisten = await app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => hub.notify(payload));
   void hub.prune();
   // Open streams would keep server.close() waiting: end them first.
@@ -29,6 +33,22 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     hub.close();
     await unlisten().catch(() => {});
   });
+
+  app.post(
+    '/api/events/ticket',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['events'],
+        summary: 'A ticket that opens /api/events?ticket=… as the signed-in user (for EventSource)',
+        response: { 200: eventStreamTicketSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      ticket: await tickets.sign(currentUser(request).id),
+      expiresInSeconds: STREAM_TICKET_TTL_SECONDS,
+    }),
+  );
 
   app.get(
     '/api/events',
@@ -39,11 +59,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Server-Sent Events of truck changes (text/event-stream); resume with Last-Event-ID',
         querystring: eventsQuery,
-        response: { 400: errorResponseSchema },
+        response: { 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const viewer = request.user ?? (request.query.token ? await userForToken(app, request.query.token) : null);
+      const ticketUser = request.query.ticket ? await tickets.verify(request.query.ticket) : undefined;
+      const viewer = request.user ?? (ticketUser ? await findAuthUser(app.db, ticketUser) : null);
+      // A client that sent a ticket means to be signed in: a wrong one must not quietly fall back
+      // to the diners' view.
+      if (request.query.ticket && !viewer) throw unauthorized('Invalid or expired event stream ticket');
       const header = request.headers['last-event-id'];
       const lastEventId = parseEventId(typeof header === 'string' ? header : request.query.lastEventId);
       reply.hijack();

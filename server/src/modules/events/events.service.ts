@@ -44,7 +44,10 @@ export interface HubEvent {
  * customers) the trucks of subscribed operators, plus every `removed` (so a truck that becomes
  * invisible leaves their map).
  */
-export function mayReceive(viewer: Viewer, event: Pick<HubEvent, 'type' | 'operatorId' | 'operatorSubscribed'>): boolean {
+export function mayReceive(
+  viewer: Viewer,
+  event: Pick<HubEvent, 'type' | 'operatorId' | 'operatorSubscribed'>,
+): boolean {
   if (viewer?.role === 'admin') return true;
   if (viewer?.role === 'operator') return event.operatorId === viewer.id;
   return event.type === 'removed' || event.operatorSubscribed;
@@ -53,7 +56,10 @@ export function mayReceive(viewer: Viewer, event: Pick<HubEvent, 'type' | 'opera
 const partialTruck = foodTruckSchema.partial();
 
 /** The FoodTruck wire shape of a stored payload; only declared fields leave. */
-export function truckWire(payload: unknown, ids: { truckId: number; operatorId: number }): Record<string, unknown> {
+export function truckWire(
+  payload: unknown,
+  ids: { truckId: number; operatorId: number },
+): Record<string, unknown> {
   const full = foodTruckSchema.safeParse(payload);
   if (full.success) return z.encode(foodTruckSchema, full.data);
   const partial = partialTruck.safeParse(payload);
@@ -217,7 +223,13 @@ export class TruckEventHub {
       res.end();
       return;
     }
-    const client: StreamClient = { viewer, res, live: lastEventId === undefined, pending: [], replayed: new Set() };
+    const client: StreamClient = {
+      viewer,
+      res,
+      live: lastEventId === undefined,
+      pending: [],
+      replayed: new Set(),
+    };
     this.clients.add(client);
     res.on('close', () => this.clients.delete(client));
     if (lastEventId === undefined) return;
@@ -240,7 +252,11 @@ export class TruckEventHub {
 
   private async replay(lastEventId: number): Promise<HubEvent[] | 'reset'> {
     if (lastEventId <= 0) return 'reset';
-    const [known] = await this.db.select({ id: truckEvents.id }).from(truckEvents).where(eq(truckEvents.id, lastEventId)).limit(1);
+    const [known] = await this.db
+      .select({ id: truckEvents.id })
+      .from(truckEvents)
+      .where(eq(truckEvents.id, lastEventId))
+      .limit(1);
     if (!known) return 'reset';
     const events = await readEvents(this.db, gt(truckEvents.id, lastEventId), this.options.replayLimit + 1);
     return events.length > this.options.replayLimit ? 'reset' : events;
@@ -249,7 +265,9 @@ export class TruckEventHub {
   /** Deletes events older than the retention; every process may run it, it is idempotent. */
   async prune(): Promise<void> {
     try {
-      await this.db.delete(truckEvents).where(lt(truckEvents.createdAt, new Date(Date.now() - this.options.retentionMs)));
+      await this.db
+        .delete(truckEvents)
+        .where(lt(truckEvents.createdAt, new Date(Date.now() - this.options.retentionMs)));
     } catch (err) {
       this.log.warn({ err }, 'pruning truck events failed');
     }

@@ -53,7 +53,10 @@ describe('RepresentationCache', () => {
 
 describe('JsonRepresentation', () => {
   it('compresses each encoding once, only when asked to and when the body is worth it', async () => {
-    const big = new JsonRepresentation(Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Taco Truck' })))), true);
+    const big = new JsonRepresentation(
+      Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Taco Truck' })))),
+      true,
+    );
     expect(big.encodings).toEqual(['br', 'gzip']);
     const first = big.encoded('gzip');
     expect(big.encoded('gzip')).toBe(first);

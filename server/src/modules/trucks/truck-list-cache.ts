@@ -60,7 +60,8 @@ export class RepresentationCache<K extends string = string> {
     const builtAt = this.now();
     const building = build()
       .then((rep) => {
-        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes) this.keep(key, rep, builtAt);
+        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes)
+          this.keep(key, rep, builtAt);
         return rep;
       })
       .finally(() => {

@@ -30,7 +30,11 @@ export async function publishOperatorVisibility(
   options: { removed?: boolean } = {},
 ): Promise<number> {
   const visible = !options.removed && (await operatorHasActiveSubscription(tx, operatorId));
-  const trucks = await tx.select(truckColumns).from(foodTrucks).where(eq(foodTrucks.operatorId, operatorId)).orderBy(asc(foodTrucks.id));
+  const trucks = await tx
+    .select(truckColumns)
+    .from(foodTrucks)
+    .where(eq(foodTrucks.operatorId, operatorId))
+    .orderBy(asc(foodTrucks.id));
   for (const truck of trucks) await publishTruckEvent(tx, visible ? 'updated' : 'removed', truck);
   await notifyTruckVisibilityChanged(tx);
   return trucks.length;

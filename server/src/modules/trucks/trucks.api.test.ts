@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../../../shared/contracts';
 import { haversineMiles } from '../../../../shared/utils/geo';
-import { menuItems } from '../../db/schema';
+import { foodTrucks, menuItems } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
 import { sql } from 'drizzle-orm';
 import { explain } from '../../test/explain';
 import type { TruckRow } from './truck.repository';
 import { visibleTrucksQuery } from './trucks.service';
-import { publishOperatorVisibility } from './truck-visibility';
+import { notifyTruckVisibilityChanged, publishOperatorVisibility } from './truck-visibility';
 
 /** Real places around Austin, TX; straight-line miles from the Texas State Capitol. */
 const CAPITOL = { lat: 30.2747, lng: -97.7404 };
@@ -54,7 +54,11 @@ beforeAll(async () => {
     });
   }
   await insertTruck(server.db, operator.user.id, { name: 'Truck without a spot' });
-  hiddenTruck = await insertTruck(server.db, unpaid.user.id, { name: 'Unpaid truck', latitude: CAPITOL.lat, longitude: CAPITOL.lng });
+  hiddenTruck = await insertTruck(server.db, unpaid.user.id, {
+    name: 'Unpaid truck',
+    latitude: CAPITOL.lat,
+    longitude: CAPITOL.lng,
+  });
 });
 afterAll(() => server.close());
 
@@ -63,7 +67,10 @@ describe('GET /api/food-trucks/active', () => {
     const res = await list();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(names(res.body)).toEqual([...Object.keys(PLACES).map((p) => `Truck at ${p}`), 'Truck without a spot']);
+    expect(names(res.body)).toEqual([
+      ...Object.keys(PLACES).map((p) => `Truck at ${p}`),
+      'Truck without a spot',
+    ]);
     const capitol = res.body.find((t) => t.id === trucks.capitol.id);
     expect(capitol).toEqual({
       id: trucks.capitol.id,
@@ -94,7 +101,12 @@ describe('GET /api/food-trucks/active', () => {
   it('within the default 20 miles of a position: nearest first, with great-circle distanceMiles', async () => {
     const res = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`);
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(['Truck at capitol', 'Truck at zilker', 'Truck at airport', 'Truck at roundRock']);
+    expect(names(res.body)).toEqual([
+      'Truck at capitol',
+      'Truck at zilker',
+      'Truck at airport',
+      'Truck at roundRock',
+    ]);
     for (const truck of res.body) {
       const place = PLACES[truck.name.replace('Truck at ', '') as Place];
       expect(truck.distanceMiles).toBeCloseTo(place.miles, 1);
@@ -108,9 +120,16 @@ describe('GET /api/food-trucks/active', () => {
       'Truck at zilker',
       'Truck at airport',
     ]);
-    expect(names((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=6.9`)).body)).toEqual(['Truck at capitol', 'Truck at zilker']);
+    expect(names((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=6.9`)).body)).toEqual([
+      'Truck at capitol',
+      'Truck at zilker',
+    ]);
     const wide = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=100`);
-    expect(names(wide.body)).toEqual(['capitol', 'zilker', 'airport', 'roundRock', 'georgetown', 'sanMarcos', 'alamo'].map((p) => `Truck at ${p}`));
+    expect(names(wide.body)).toEqual(
+      ['capitol', 'zilker', 'airport', 'roundRock', 'georgetown', 'sanMarcos', 'alamo'].map(
+        (p) => `Truck at ${p}`,
+      ),
+    );
     expect(names(wide.body)).not.toContain('Truck without a spot');
     expect(wide.body.at(-1)?.distanceMiles).toBeCloseTo(73.73, 1);
   });
@@ -156,7 +175,10 @@ describe('GET /api/food-trucks/active', () => {
     const near = await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`);
     const nearEtag = near.headers.get('etag') ?? '';
     expect(nearEtag).not.toBe(etag);
-    expect((await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`, { headers: { 'if-none-match': nearEtag } })).status).toBe(304);
+    expect(
+      (await list(`?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}`, { headers: { 'if-none-match': nearEtag } }))
+        .status,
+    ).toBe(304);
   });
 
   it('a truck change produces a new body and ETag at once (the cached bodies are invalidated)', async () => {
@@ -168,7 +190,9 @@ describe('GET /api/food-trucks/active', () => {
     expect((await list(near, { headers: { 'if-none-match': nearEtag } })).status).toBe(304);
     await changeTruck(server.db, trucks.zilker.id, { isOpen: true }, 'opened');
     await expect.poll(async () => (await list('', { headers: { 'if-none-match': etag } })).status).toBe(200);
-    await expect.poll(async () => (await list(near, { headers: { 'if-none-match': nearEtag } })).status).toBe(200);
+    await expect
+      .poll(async () => (await list(near, { headers: { 'if-none-match': nearEtag } })).status)
+      .toBe(200);
     const after = await list();
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(after.body.find((t) => t.id === trucks.zilker.id)?.isOpen).toBe(true);
@@ -195,11 +219,15 @@ describe('GET /api/food-trucks/active', () => {
   });
 
   it('serves the cached body gzip or brotli encoded per Accept-Encoding, with the same ETag', async () => {
-    const plain = await fetch(`${server.url}/api/food-trucks/active`, { headers: { 'accept-encoding': 'identity' } });
+    const plain = await fetch(`${server.url}/api/food-trucks/active`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     const text = await plain.text();
     expect(plain.headers.get('content-encoding')).toBeNull();
     for (const encoding of ['gzip', 'br'] as const) {
-      const res = await fetch(`${server.url}/api/food-trucks/active`, { headers: { 'accept-encoding': encoding } });
+      const res = await fetch(`${server.url}/api/food-trucks/active`, {
+        headers: { 'accept-encoding': encoding },
+      });
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
       expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
@@ -218,7 +246,9 @@ describe('GET /api/food-trucks/active', () => {
     // The owner still sees their own truck.
     const own = await list('', { token: other.token });
     expect(names(own.body)).toEqual(['Truck at alamo']);
-    expect((await server.request('GET', `/api/food-trucks/${trucks.alamo.id}`, { token: other.token })).status).toBe(200);
+    expect(
+      (await server.request('GET', `/api/food-trucks/${trucks.alamo.id}`, { token: other.token })).status,
+    ).toBe(200);
 
     await server.db.transaction(async (tx) => {
       await setSubscription(tx, other.user.id, 'canceled');
@@ -231,6 +261,20 @@ describe('GET /api/food-trucks/active', () => {
       await publishOperatorVisibility(tx, other.user.id);
     });
     await expect.poll(async () => names((await list()).body).includes('Truck at alamo')).toBe(true);
+  });
+
+  it('notifyTruckVisibilityChanged refreshes the cached list in every process without publishing events', async () => {
+    const late = await server.signUp('operator');
+    // Written directly (no event): nothing is pending that could refresh the cache by itself.
+    await server.db
+      .insert(foodTrucks)
+      .values({ name: 'Late Subscriber', cuisine: 'BBQ', operatorId: late.user.id });
+    expect(names((await list()).body)).not.toContain('Late Subscriber');
+    // A subscription row written without notifying: the cached list does not know yet.
+    await setSubscription(server.db, late.user.id, 'active');
+    expect(names((await list()).body)).not.toContain('Late Subscriber');
+    await server.db.transaction((tx) => notifyTruckVisibilityChanged(tx));
+    await expect.poll(async () => names((await list()).body).includes('Late Subscriber')).toBe(true);
   });
 
   it('a signed-in operator gets only their own trucks, subscribed or not, also near a position', async () => {
@@ -281,35 +325,62 @@ describe('GET /api/food-trucks/:id', () => {
   it('returns a visible truck', async () => {
     const res = await server.request<FoodTruck>('GET', `/api/food-trucks/${trucks.capitol.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: trucks.capitol.id, name: 'Truck at capitol', latitude: CAPITOL.lat });
+    expect(res.body).toMatchObject({
+      id: trucks.capitol.id,
+      name: 'Truck at capitol',
+      latitude: CAPITOL.lat,
+    });
     expect(res.body).not.toHaveProperty('distanceMiles');
   });
 
-  it.each(['999999', 'abc', '-1', '0', '1.5', '99999999999999999999', '1e3', '%20'])('answers 404 JSON for id %s', async (id) => {
-    const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${id}`);
-    expect(res.status).toBe(404);
-    expect(res.body.message).toBe('Food truck not found');
-  });
+  it.each(['999999', 'abc', '-1', '0', '1.5', '99999999999999999999', '1e3', '%20'])(
+    'answers 404 JSON for id %s',
+    async (id) => {
+      const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Food truck not found');
+    },
+  );
 
   it('hides an unsubscribed operator’s truck from diners but not from its owner or an admin', async () => {
     expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`)).status).toBe(404);
-    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: customer.token })).status).toBe(404);
-    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: operator.token })).status).toBe(404);
-    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: unpaid.token })).status).toBe(200);
-    expect((await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: customer.token })).status,
+    ).toBe(404);
+    expect(
+      (await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: operator.token })).status,
+    ).toBe(404);
+    expect(
+      (await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: unpaid.token })).status,
+    ).toBe(200);
+    expect(
+      (await server.request('GET', `/api/food-trucks/${hiddenTruck.id}`, { token: admin.token })).status,
+    ).toBe(200);
   });
 });
 
 describe('GET /api/food-trucks/:id/menu', () => {
   beforeAll(async () => {
     await server.db.insert(menuItems).values([
-      { foodTruckId: trucks.capitol.id, name: 'Churros', priceCents: 400, category: 'Desserts', available: false },
+      {
+        foodTruckId: trucks.capitol.id,
+        name: 'Churros',
+        priceCents: 400,
+        category: 'Desserts',
+        available: false,
+      },
       { foodTruckId: trucks.capitol.id, name: 'Taco al Pastor', priceCents: 375, category: 'Main Dishes' },
       { foodTruckId: trucks.capitol.id, name: 'Horchata', priceCents: 350, category: 'Beverages' },
       { foodTruckId: trucks.capitol.id, name: 'barbacoa Taco', priceCents: 425, category: 'Main Dishes' },
       { foodTruckId: trucks.capitol.id, name: 'Mystery Box', priceCents: 1000, category: null },
       { foodTruckId: trucks.capitol.id, name: 'Queso', priceCents: 650, category: 'Appetizers' },
-      { foodTruckId: trucks.capitol.id, name: 'Old Special', priceCents: 999, category: 'Specials', available: false },
+      {
+        foodTruckId: trucks.capitol.id,
+        name: 'Old Special',
+        priceCents: 999,
+        category: 'Specials',
+        available: false,
+      },
       { foodTruckId: hiddenTruck.id, name: 'Secret', priceCents: 100 },
     ]);
   });
@@ -345,8 +416,12 @@ describe('GET /api/food-trucks/:id/menu', () => {
   });
 
   it('applies the same visibility and 404 rules as the truck', async () => {
-    expect((await server.request<ErrorResponse>('GET', `/api/food-trucks/${hiddenTruck.id}/menu`)).status).toBe(404);
-    const owner = await server.request<MenuItem[]>('GET', `/api/food-trucks/${hiddenTruck.id}/menu`, { token: unpaid.token });
+    expect(
+      (await server.request<ErrorResponse>('GET', `/api/food-trucks/${hiddenTruck.id}/menu`)).status,
+    ).toBe(404);
+    const owner = await server.request<MenuItem[]>('GET', `/api/food-trucks/${hiddenTruck.id}/menu`, {
+      token: unpaid.token,
+    });
     expect(owner.body.map((i) => i.name)).toEqual(['Secret']);
     for (const id of ['abc', '-1', '1.5', '99999999999', '424242']) {
       const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${id}/menu`);
@@ -372,7 +447,13 @@ describe('OpenAPI', () => {
     const res = await server.request<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/api/food-trucks/active', '/api/food-trucks', '/api/food-trucks/{id}', '/api/food-trucks/{id}/menu', '/api/events']),
+      expect.arrayContaining([
+        '/api/food-trucks/active',
+        '/api/food-trucks',
+        '/api/food-trucks/{id}',
+        '/api/food-trucks/{id}/menu',
+        '/api/events',
+      ]),
     );
   });
 });

@@ -26,14 +26,23 @@ type ActiveTrucksQuery = z.output<typeof activeTrucksQuerySchema>;
 
 const TRUCK_NOT_FOUND = 'Food truck not found';
 
-const listResponses = { 200: truckListSchema, 304: z.null().describe('Not modified (If-None-Match)'), 400: errorResponseSchema, 401: errorResponseSchema };
+const listResponses = {
+  200: truckListSchema,
+  304: z.null().describe('Not modified (If-None-Match)'),
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+};
 
 /** Diner-facing truck reads: /api/food-trucks/active, /api/food-trucks, /api/food-trucks/:id, /api/food-trucks/:id/menu. */
 export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   // Diners' lists (the unfiltered one and one per polled position) are the same for every caller
   // but operators: built, serialised and compressed once per change, dropped on every NOTIFY from
   // any process. A diner polling every 7 s revalidates from memory, without database work.
-  const dinersLists = new RepresentationCache({ maxEntries: 256, maxEntryBytes: 512 * 1024, maxAgeMs: 60_000 });
+  const dinersLists = new RepresentationCache({
+    maxEntries: 256,
+    maxEntryBytes: 512 * 1024,
+    maxAgeMs: 60_000,
+  });
   const invalidate = () => dinersLists.invalidate();
   const unlisten = await Promise.all([
     app.database.listen(TRUCK_EVENTS_CHANNEL, invalidate),
@@ -57,7 +66,10 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
     const rep =
       dinersLists.peek(key) ??
       (await dinersLists.get(key, async () => {
-        const list = new JsonRepresentation(serializeTrucks(await listVisibleTrucks(app.db, null, position)), true);
+        const list = new JsonRepresentation(
+          serializeTrucks(await listVisibleTrucks(app.db, null, position)),
+          true,
+        );
         // The unfiltered list is what every diner polls: compress it before the requests arrive.
         return position ? list : list.warm();
       }));
@@ -69,7 +81,8 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['trucks'],
-        summary: 'Trucks diners may see (an operator: their own), optionally within radiusMiles of lat/lng, nearest first',
+        summary:
+          'Trucks diners may see (an operator: their own), optionally within radiusMiles of lat/lng, nearest first',
         querystring: activeTrucksQuerySchema,
         response: listResponses,
       },
@@ -94,7 +107,11 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/food-trucks/:id',
     {
-      schema: { tags: ['trucks'], params: idParams, response: { 200: foodTruckSchema, 404: errorResponseSchema } },
+      schema: {
+        tags: ['trucks'],
+        params: idParams,
+        response: { 200: foodTruckSchema, 404: errorResponseSchema },
+      },
     },
     async (request) => {
       const truck = await findVisibleTruck(app.db, request.user, request.params.id);
@@ -106,7 +123,11 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/food-trucks/:id/menu',
     {
-      schema: { tags: ['trucks'], params: idParams, response: { 200: z.array(menuItemSchema), 404: errorResponseSchema } },
+      schema: {
+        tags: ['trucks'],
+        params: idParams,
+        response: { 200: z.array(menuItemSchema), 404: errorResponseSchema },
+      },
     },
     async (request) => {
       const truck = await findVisibleTruck(app.db, request.user, request.params.id);

@@ -21,7 +21,8 @@ export interface Position {
 export type TruckWithDistance = TruckRow & { distanceMiles?: number };
 
 /** The diners' view is shared by everyone except operators, who see only their own trucks. */
-export const seesOnlyOwnTrucks = (viewer: Viewer): viewer is Pick<AuthUser, 'id' | 'role'> => viewer?.role === 'operator';
+export const seesOnlyOwnTrucks = (viewer: Viewer): viewer is Pick<AuthUser, 'id' | 'role'> =>
+  viewer?.role === 'operator';
 
 const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
 const METERS_PER_MILE = KM_PER_MILE * 1000;
@@ -35,8 +36,13 @@ const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitud
  * sphere as shared/utils/geo, scaled to earthdistance's own earth() radius.
  */
 export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Position) {
-  const scope = seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : isNotNull(operatorSubscriptions.id);
-  const query = db.select(truckColumns).from(foodTrucks).leftJoin(operatorSubscriptions, subscriptionIsActive);
+  const scope = seesOnlyOwnTrucks(viewer)
+    ? eq(foodTrucks.operatorId, viewer.id)
+    : isNotNull(operatorSubscriptions.id);
+  const query = db
+    .select(truckColumns)
+    .from(foodTrucks)
+    .leftJoin(operatorSubscriptions, subscriptionIsActive);
   if (!position) return query.where(scope).orderBy(asc(foodTrucks.id));
   const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
   const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
@@ -58,11 +64,18 @@ export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Positi
  * selected and sorted in SQL: two more earth_distance per row made the query several times slower
  * on dense areas (see docs/benchmarks/diners-read-path.md).
  */
-export async function listVisibleTrucks(db: DbOrTx, viewer: Viewer, position?: Position): Promise<TruckWithDistance[]> {
+export async function listVisibleTrucks(
+  db: DbOrTx,
+  viewer: Viewer,
+  position?: Position,
+): Promise<TruckWithDistance[]> {
   const rows = await visibleTrucksQuery(db, viewer, position);
   if (!position) return rows;
   return rows
-    .map((row) => ({ row, miles: haversineMiles(position, { lat: row.latitude ?? 0, lng: row.longitude ?? 0 }) }))
+    .map((row) => ({
+      row,
+      miles: haversineMiles(position, { lat: row.latitude ?? 0, lng: row.longitude ?? 0 }),
+    }))
     .sort((a, b) => a.miles - b.miles || a.row.id - b.row.id)
     .map(({ row, miles }) => ({ ...row, distanceMiles: roundMiles(miles) }));
 }
@@ -77,7 +90,11 @@ function visibleTo(viewer: Viewer): SQL | undefined {
   return viewer ? or(subscribed, eq(foodTrucks.operatorId, viewer.id)) : subscribed;
 }
 
-export async function findVisibleTruck(db: DbOrTx, viewer: Viewer, id: number): Promise<TruckRow | undefined> {
+export async function findVisibleTruck(
+  db: DbOrTx,
+  viewer: Viewer,
+  id: number,
+): Promise<TruckRow | undefined> {
   const [row] = await db
     .select(truckColumns)
     .from(foodTrucks)
@@ -107,7 +124,13 @@ export async function listMenu(db: DbOrTx, truckId: number): Promise<MenuItem[]>
     })
     .from(menuItems)
     .where(eq(menuItems.foodTruckId, truckId))
-    .orderBy(sql`${menuItems.available} desc`, categoryRank, sql`lower(${menuItems.name})`, asc(menuItems.name), asc(menuItems.id));
+    .orderBy(
+      sql`${menuItems.available} desc`,
+      categoryRank,
+      sql`lower(${menuItems.name})`,
+      asc(menuItems.name),
+      asc(menuItems.id),
+    );
   return rows.map(({ priceCents, ...item }) => menuItemSchema.parse({ ...item, price: priceCents / 100 }));
 }
 
