@@ -1,5 +1,155 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { truckUpdateSchema, type FoodTruck } from '@shared/contracts';
+import { Save } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/components/ui/use-toast';
+import { isNotFound, useTruck } from '@client/features/operator/api/truck';
+import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
+import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
+import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
+import { OperatorOnly } from '@client/features/operator/components/operator-only';
+import { TruckFields } from '@client/features/operator/components/truck-fields';
+import { TruckNotFound } from '@client/features/operator/components/truck-not-found';
+import { parseTruckId } from '@client/features/operator/route-params';
+import { checkTruckInput, truckFormFrom, type TruckFormErrors } from '@client/features/operator/truck-form';
+import { BannerPicker } from '@client/features/uploads/components/banner-picker';
+import { MediaListPicker } from '@client/features/uploads/components/media-list-picker';
+import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
+import { errorMessage } from '@client/lib/api-client';
 
-export default function Page() {
-  return <ComingSoon title="Edit Food Truck" />;
+function EditTruckForm({ truck }: { truck: FoodTruck }) {
+  const [values, setValues] = useState(() => truckFormFrom(truck));
+  // Photos and menus are uploaded at once but applied to the truck only by Save Changes.
+  const [image, setImage] = useState<string | null>(truck.image);
+  const [gallery, setGallery] = useState<string[]>(truck.gallery);
+  const [menuDocuments, setMenuDocuments] = useState<string[]>(truck.menuDocuments);
+  const [errors, setErrors] = useState<TruckFormErrors>({});
+  const update = useUpdateTruck();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const { name, cuisine, description, phone } = values;
+    const checked = checkTruckInput(truckUpdateSchema, {
+      name,
+      cuisine,
+      description,
+      phone,
+      image,
+      gallery,
+      menuDocuments,
+    });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { id: truck.id, input: checked.input },
+      {
+        // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
+        onSuccess: () => toast({ title: 'Truck updated' }),
+        onError: (err) =>
+          toast({
+            variant: 'destructive',
+            title: 'Update failed',
+            description: errorMessage(err, 'Failed to update truck information'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <main className="mx-auto grid max-w-3xl gap-4 px-4 py-6 sm:py-8">
+      <BackToDashboard href="/dashboard" />
+      <form onSubmit={submit} className="grid gap-6" noValidate>
+        <Card>
+          <CardHeader>
+            <h1 className="text-2xl font-bold break-words">Edit {truck.name}</h1>
+            <CardDescription>Update your truck's details, photos and menus.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TruckFields
+              values={values}
+              errors={errors}
+              onChange={(next, changed) => {
+                setValues(next);
+                setErrors((e) => ({ ...e, [changed]: undefined }));
+              }}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="grid gap-8 pt-6">
+            <BannerPicker value={image} onChange={setImage} />
+            <MediaListPicker config={GALLERY_CONFIG} value={gallery} onChange={setGallery} />
+            <MediaListPicker
+              config={MENU_DOCUMENTS_CONFIG}
+              value={menuDocuments}
+              onChange={setMenuDocuments}
+            />
+            {(errors.image || errors.gallery || errors.menuDocuments) && (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.image ?? errors.gallery ?? errors.menuDocuments}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button asChild variant="outline">
+            <Link href="/dashboard">Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? <Spinner label="Saving" /> : <Save aria-hidden />} Save Changes
+          </Button>
+        </div>
+      </form>
+      <div className="border-t border-gray-200 pt-4">
+        <DeleteTruckButton truck={truck} />
+      </div>
+    </main>
+  );
+}
+
+function EditTruck({ operatorId }: { operatorId: number }) {
+  const params = useParams<{ truckId: string }>();
+  const truckId = parseTruckId(params.truckId);
+  const truck = useTruck(truckId ?? 0, truckId !== null);
+
+  const notFound = (
+    <TruckNotFound
+      title="Food Truck Not Found"
+      action={
+        <Button asChild>
+          <Link href="/dashboard">Back to Dashboard</Link>
+        </Button>
+      }
+    >
+      The food truck you're looking for doesn't exist.
+    </TruckNotFound>
+  );
+  if (truckId === null) return notFound;
+  if (truck.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="h-8 w-8 text-brand-700" label="Loading food truck" />
+      </div>
+    );
+  }
+  if (truck.isError) {
+    if (isNotFound(truck.error)) return notFound;
+    return (
+      <TruckNotFound title="Unable to load food truck">
+        {errorMessage(truck.error, 'Failed to load the food truck. Please try again.')}
+      </TruckNotFound>
+    );
+  }
+  if (truck.data.operatorId !== operatorId) return notFound;
+  return <EditTruckForm key={truck.data.id} truck={truck.data} />;
+}
+
+export default function EditTruckPage() {
+  return <OperatorOnly>{(operatorId) => <EditTruck operatorId={operatorId} />}</OperatorOnly>;
 }

@@ -1,5 +1,71 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { Plus, Truck } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { useOperatorTrucks } from '@client/features/operator/api/operator-trucks';
+import { LocationDeniedNotice } from '@client/features/operator/components/location-denied-notice';
+import { OperatorOnly } from '@client/features/operator/components/operator-only';
+import { TruckCard } from '@client/features/operator/components/truck-card';
+import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
+import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
+import { errorMessage } from '@client/lib/api-client';
 
-export default function Page() {
-  return <ComingSoon title="Operator Dashboard" />;
+function Dashboard({ operatorId }: { operatorId: number }) {
+  const trucks = useOperatorTrucks(operatorId);
+  useLiveOperatorTrucks(operatorId);
+  const permission = useLocationPermission();
+  const denied = permission === 'denied';
+
+  return (
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Operator Dashboard</h1>
+        <p className="text-gray-700">Manage your food trucks and locations</p>
+      </header>
+      {denied && <LocationDeniedNotice />}
+      {trucks.isPending ? (
+        <div className="flex items-center justify-center gap-3 py-16 text-gray-700">
+          <Spinner className="h-6 w-6 text-brand-700" label="Loading" />
+          <p>Loading your dashboard...</p>
+        </div>
+      ) : trucks.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {errorMessage(trucks.error, 'Failed to load your food trucks. Please try again later.')}
+        </p>
+      ) : trucks.data.length === 0 ? (
+        <Card className="mx-auto grid max-w-lg justify-items-center gap-4 p-8 text-center">
+          <Truck className="h-14 w-14 text-brand-700" aria-hidden />
+          <h2 className="text-xl font-semibold">Welcome to Your Dashboard</h2>
+          <p className="text-gray-700">
+            Add your food truck to share its location, hours and menu with hungry customers.
+          </p>
+          <Button asChild>
+            <Link href="/create-truck">
+              <Plus aria-hidden /> Create Your First Food Truck
+            </Link>
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {trucks.data.map((truck) => (
+              <TruckCard key={truck.id} truck={truck} locationDenied={denied} />
+            ))}
+          </div>
+          <div className="flex justify-center">
+            <Button asChild variant="outline">
+              <Link href="/create-truck">
+                <Plus aria-hidden /> Add Another Food Truck
+              </Link>
+            </Button>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}
+
+export default function OperatorDashboardPage() {
+  return <OperatorOnly>{(operatorId) => <Dashboard operatorId={operatorId} />}</OperatorOnly>;
 }

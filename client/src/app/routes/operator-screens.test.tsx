@@ -1,0 +1,299 @@
+import type { FoodTruck } from '@shared/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
+import CreateTruckPage from './create-truck';
+import EditTruckPage from './edit-truck';
+import MenuManagementPage from './menu-management';
+import OperatorDashboardPage from './operator-dashboard';
+import { Route } from 'wouter';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const truck: FoodTruck = {
+  id: 3,
+  name: 'Taco Libre',
+  description: 'Street tacos',
+  cuisine: 'Mexican',
+  operatorId: OPERATOR.id,
+  latitude: 30.26,
+  longitude: -97.72,
+  address: '1300 E 6th St',
+  isOpen: true,
+  phone: '(512) 555-0112',
+  image: null,
+  gallery: [],
+  menuDocuments: [],
+  smsMessage: 'open',
+  lastUpdated: '2026-01-01T12:00:00.000Z',
+};
+
+function useApi(routes: Record<string, unknown>) {
+  const stub = stubFetch((url, init) => {
+    if (url === '/api/auth/me') return { body: OPERATOR };
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    return key in routes ? { body: routes[key] } : undefined;
+  });
+  vi.stubGlobal('fetch', stub.fetch);
+  return stub;
+}
+
+function denyLocation() {
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    permissions: { query: async () => Object.assign(new EventTarget(), { state: 'denied' }) },
+  });
+}
+
+describe('operator screens are for operators', () => {
+  it('sends anonymous visitors to /login', () => {
+    useApi({});
+    const { location } = renderApp(<OperatorDashboardPage />, { path: '/operator-dashboard' });
+    expect(location.history.at(-1)).toBe('/login');
+  });
+  it('sends customers to /find-trucks', () => {
+    useApi({});
+    const { location } = renderApp(<CreateTruckPage />, {
+      path: '/create-truck',
+      user: { ...OPERATOR, role: 'customer' },
+    });
+    expect(location.history.at(-1)).toBe('/find-trucks');
+  });
+});
+
+describe('Operator dashboard', () => {
+  it('welcomes an operator without trucks', async () => {
+    useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [] });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Your Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Your First Food Truck' })).toHaveAttribute(
+      'href',
+      '/create-truck',
+    );
+  });
+
+  it('shows a truck card with its status, links and live badge', async () => {
+    useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck] });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(await screen.findByRole('heading', { name: 'Taco Libre' })).toBeInTheDocument();
+    expect(screen.getByText('Mexican Cuisine')).toBeInTheDocument();
+    expect(screen.getByText('Live Location Active')).toBeInTheDocument();
+    expect(screen.getByText(/Last updated/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Menu of Taco Libre' })).toHaveAttribute(
+      'href',
+      '/menu-management/3',
+    );
+    expect(screen.getByRole('link', { name: 'Edit Taco Libre' })).toHaveAttribute('href', '/edit-truck/3');
+    expect(screen.getByRole('link', { name: 'Add Another Food Truck' })).toHaveAttribute(
+      'href',
+      '/create-truck',
+    );
+    expect(screen.getByRole('button', { name: 'Close for the Day' })).toBeEnabled();
+  });
+
+  it('disables Open for Business while location permission is denied', async () => {
+    denyLocation();
+    useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [{ ...truck, isOpen: false }] });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(
+      await screen.findByText('Location access denied. Please enable location permissions.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open for Business' })).toBeDisabled();
+  });
+});
+
+describe('Open for Business', () => {
+  function stubGeolocation(result: { coords: { latitude: number; longitude: number } } | { code: number }) {
+    const getCurrentPosition = vi.fn(
+      (ok: PositionCallback, fail: PositionErrorCallback, options: PositionOptions) => {
+        void options;
+        if ('coords' in result) ok(result as GeolocationPosition);
+        else fail(result as GeolocationPositionError);
+      },
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    return getCurrentPosition;
+  }
+
+  it('sends the device position taken with the spec settings, and shows a 402 message naming /subscribe', async () => {
+    const getCurrentPosition = stubGeolocation({ coords: { latitude: 30.1, longitude: -97.2 } });
+    const stub = stubFetch((url) => {
+      if (url === '/api/auth/me') return { body: OPERATOR };
+      if (url === `/api/operators/${OPERATOR.id}/food-trucks`) return { body: [{ ...truck, isOpen: false }] };
+      if (url === '/api/food-trucks/3/open') {
+        return {
+          status: 402,
+          body: { message: 'An active subscription is required. Subscribe at /subscribe.' },
+        };
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open for Business' }));
+    expect(await screen.findByText('Failed to open for business')).toBeInTheDocument();
+    expect(
+      screen.getByText('An active subscription is required. Subscribe at /subscribe.'),
+    ).toBeInTheDocument();
+    expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({
+      enableHighAccuracy: true,
+      timeout: 10_000,
+      maximumAge: 60_000,
+    });
+    expect(stub.calls.find((c) => c.url === '/api/food-trucks/3/open')?.body).toEqual({
+      latitude: 30.1,
+      longitude: -97.2,
+    });
+  });
+
+  it('says why the position is missing', async () => {
+    stubGeolocation({ code: 3 });
+    const api = useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [{ ...truck, isOpen: false }] });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open for Business' }));
+    expect(await screen.findByText('Location Error')).toBeInTheDocument();
+    expect(screen.getByText('Location request timed out.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.endsWith('/open'))).toBe(false);
+  });
+});
+
+describe('Create Food Truck', () => {
+  it('requires a name and a cuisine, with the spec messages', async () => {
+    const api = useApi({});
+    renderApp(<CreateTruckPage />, { user: OPERATOR });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Food Truck' }));
+    expect(await screen.findByText('Truck name is required')).toBeInTheDocument();
+    expect(screen.getByText('Cuisine type is required')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('refuses an image over 5 MB', async () => {
+    useApi({});
+    renderApp(<CreateTruckPage />, { user: OPERATOR });
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Truck image file'), { target: { files: [big] } });
+    expect(await screen.findByText('Image too large')).toBeInTheDocument();
+    expect(screen.getByText('Please select an image smaller than 5MB.')).toBeInTheDocument();
+  });
+
+  it('creates the truck, says so and returns to the dashboard', async () => {
+    const api = useApi({ 'POST /api/food-trucks': truck });
+    const { location } = renderApp(<CreateTruckPage />, { path: '/create-truck', user: OPERATOR });
+    fireEvent.change(screen.getByLabelText('Truck Name'), { target: { value: 'Taco Libre' } });
+    fireEvent.change(screen.getByLabelText('Cuisine Type'), { target: { value: 'Mexican' } });
+    fireEvent.change(screen.getByLabelText('Base Address'), { target: { value: '1300 E 6th St' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Food Truck' }));
+    expect(await screen.findByText('Food truck created')).toBeInTheDocument();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/operator-dashboard'));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Taco Libre',
+      cuisine: 'Mexican',
+      address: '1300 E 6th St',
+      image: null,
+    });
+  });
+
+  it('shows the server message when creation fails', async () => {
+    const stub = stubFetch((url) =>
+      url === '/api/food-trucks'
+        ? { status: 400, body: { message: 'Name taken' } }
+        : url === '/api/auth/me'
+          ? { body: OPERATOR }
+          : undefined,
+    );
+    vi.stubGlobal('fetch', stub.fetch);
+    renderApp(<CreateTruckPage />, { user: OPERATOR });
+    fireEvent.change(screen.getByLabelText('Truck Name'), { target: { value: 'X' } });
+    fireEvent.change(screen.getByLabelText('Cuisine Type'), { target: { value: 'BBQ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Food Truck' }));
+    expect(await screen.findByText('Creation failed')).toBeInTheDocument();
+    expect(screen.getByText('Name taken')).toBeInTheDocument();
+  });
+});
+
+describe('Edit truck', () => {
+  const renderEdit = (path: string) =>
+    renderApp(
+      <Route path="/edit-truck/:truckId">
+        <EditTruckPage />
+      </Route>,
+      { path, user: OPERATOR },
+    );
+
+  it('shows the not-found state for an unknown truck', async () => {
+    useApi({});
+    renderEdit('/edit-truck/99');
+    expect(await screen.findByRole('heading', { name: 'Food Truck Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The food truck you're looking for doesn't exist.")).toBeInTheDocument();
+  });
+
+  it('keeps the name required and sends the held media with Save Changes', async () => {
+    const api = useApi({
+      'GET /api/food-trucks/3': {
+        ...truck,
+        image: '/objects/banner',
+        gallery: ['/objects/g1', '/objects/g2'],
+      },
+      'PATCH /api/food-trucks/3': truck,
+    });
+    renderEdit('/edit-truck/3');
+    const name = await screen.findByLabelText('Truck Name');
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Truck name is required')).toBeInTheDocument();
+
+    fireEvent.change(name, { target: { value: 'Taco Libre 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Banner Photo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Gallery photo 1' }));
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Truck updated')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      name: 'Taco Libre 2',
+      image: null,
+      gallery: ['/objects/g2'],
+      menuDocuments: [],
+    });
+  });
+});
+
+describe('Menu management', () => {
+  const renderMenu = (path: string) =>
+    renderApp(
+      <Route path="/menu-management/:truckId">
+        <MenuManagementPage />
+      </Route>,
+      { path, user: OPERATOR },
+    );
+
+  it('rejects an invalid truck id', () => {
+    useApi({});
+    renderMenu('/menu-management/abc');
+    expect(screen.getByRole('heading', { name: 'Invalid Truck ID' })).toBeInTheDocument();
+  });
+
+  it("says Truck Not Found for another operator's truck", async () => {
+    useApi({ 'GET /api/food-trucks/3': { ...truck, operatorId: 999 } });
+    renderMenu('/menu-management/3');
+    expect(await screen.findByRole('heading', { name: 'Truck Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows stats and filters by category', async () => {
+    const item = { foodTruckId: 3, description: null, image: null };
+    useApi({
+      'GET /api/food-trucks/3': truck,
+      'GET /api/food-trucks/3/menu': [
+        { ...item, id: 1, name: 'Taco', price: 4, category: 'Main Dishes', available: true },
+        { ...item, id: 2, name: 'Elote', price: 5, category: 'Sides', available: false },
+      ],
+    });
+    renderMenu('/menu-management/3');
+    expect(await screen.findByRole('heading', { name: 'Taco' })).toBeInTheDocument();
+    expect(screen.getByText('$4.50')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sides (1)' }));
+    expect(screen.queryByRole('heading', { name: 'Taco' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Elote' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});

@@ -1,0 +1,35 @@
+import type { MenuItem, MenuItemCreateInput, MenuItemUpdateInput } from '@shared/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@client/lib/api-client';
+import { menuKey } from './menu';
+
+/** A menu-item mutation that refetches the truck's menu once it succeeds. */
+function useMenuMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKey(truckId) }),
+  });
+}
+
+/** POST /api/menu-items */
+export const useCreateMenuItem = (truckId: number) =>
+  useMenuMutation(truckId, (input: MenuItemCreateInput) =>
+    apiJson<MenuItem>('POST', '/api/menu-items', input),
+  );
+
+/** PUT /api/menu-items/:id — the fields, or only `available`. */
+export const useUpdateMenuItem = (truckId: number) =>
+  useMenuMutation(truckId, ({ id, input }: { id: number; input: MenuItemUpdateInput }) =>
+    apiJson<MenuItem>('PUT', `/api/menu-items/${id}`, input),
+  );
+
+/** DELETE /api/menu-items/:id */
+export const useDeleteMenuItem = (truckId: number) =>
+  useMenuMutation(truckId, (id: number) => apiJson<unknown>('DELETE', `/api/menu-items/${id}`));
+
+/** PUT /api/menu-items/:id/image */
+export const useUpdateMenuItemImage = (truckId: number) =>
+  useMenuMutation(truckId, ({ id, imageURL }: { id: number; imageURL: string }) =>
+    apiJson<MenuItem>('PUT', `/api/menu-items/${id}/image`, { imageURL }),
+  );

@@ -1,0 +1,105 @@
+import type { MenuItem } from '@shared/contracts';
+import { Edit, Trash2, UtensilsCrossed } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@client/components/ui/alert-dialog';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Label } from '@client/components/ui/label';
+import { Switch } from '@client/components/ui/switch';
+import { objectVariant } from '@client/lib/object-url';
+import { formatPrice } from '../menu-stats';
+
+/** One menu item: image, name, badges, price, description, image uploader, availability, edit and delete. */
+export function MenuItemCard({
+  item,
+  imageUploader,
+  onToggleAvailable,
+  onEdit,
+  onDelete,
+  busy,
+}: {
+  item: MenuItem;
+  imageUploader: ReactNode;
+  onToggleAvailable(available: boolean): void;
+  onEdit(): void;
+  onDelete(): void;
+  busy: boolean;
+}) {
+  const switchId = `available-${item.id}`;
+  return (
+    <Card className="flex flex-col overflow-hidden" role="article" aria-labelledby={`item-${item.id}-name`}>
+      {item.image ? (
+        <img src={objectVariant(item.image, 'card')} alt={item.name} className="h-40 w-full object-cover" />
+      ) : (
+        <div className="flex h-40 w-full items-center justify-center bg-gray-100 text-gray-500" aria-hidden>
+          <UtensilsCrossed className="h-10 w-10" />
+        </div>
+      )}
+      <div className="grid flex-1 content-start gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={`item-${item.id}-name`} className="text-lg font-semibold break-words">
+            {item.name}
+          </h3>
+          <span className="text-lg font-bold text-brand-700">{formatPrice(item.price)}</span>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Badge variant={item.available ? 'success' : 'secondary'}>
+            {item.available ? 'Available' : 'Unavailable'}
+          </Badge>
+          {item.category && <Badge variant="outline">{item.category}</Badge>}
+        </div>
+        {item.description && <p className="text-sm text-gray-700">{item.description}</p>}
+        {imageUploader}
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 pt-3">
+          <div className="flex items-center gap-2">
+            <Switch
+              id={switchId}
+              aria-label={`Available: ${item.name}`}
+              checked={item.available}
+              disabled={busy}
+              onCheckedChange={onToggleAvailable}
+            />
+            <Label htmlFor={switchId}>Available</Label>
+          </div>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${item.name}`}>
+              <Edit aria-hidden /> Edit
+            </Button>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-red-700"
+                  aria-label={`Delete ${item.name}`}
+                >
+                  <Trash2 aria-hidden /> Delete
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogTitle>Delete Menu Item</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Are you sure you want to delete {item.name}? This action cannot be undone.
+                </AlertDialogDescription>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Cancel</AlertDialogCancel>
+                  <AlertDialogAction onClick={onDelete}>Delete</AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,166 @@
+import { MENU_CATEGORIES } from '@shared/constants';
+import { menuItemFormSchema, type MenuItem, type MenuItemFormInput } from '@shared/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { FormField } from '@client/components/ui/form-field';
+import { Input, Textarea } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { NativeSelect } from '@client/components/ui/select';
+import { Spinner } from '@client/components/ui/spinner';
+import { Switch } from '@client/components/ui/switch';
+import { fieldErrorsOf } from '@client/lib/form-errors';
+
+export interface MenuItemFormValues {
+  name: string;
+  price: string;
+  description: string;
+  category: string;
+  available: boolean;
+}
+type Errors = Partial<Record<keyof MenuItemFormValues, string>>;
+
+export const menuItemFormFrom = (item?: MenuItem): MenuItemFormValues => ({
+  name: item?.name ?? '',
+  price: item ? item.price.toFixed(2) : '',
+  description: item?.description ?? '',
+  category: item?.category ?? '',
+  available: item?.available ?? true,
+});
+
+/** The dialog's values checked with the shared contract. */
+export function parseMenuItemForm(
+  values: MenuItemFormValues,
+): { ok: true; input: MenuItemFormInput } | { ok: false; errors: Errors } {
+  const input: MenuItemFormInput = { ...values, category: values.category || undefined };
+  const result = menuItemFormSchema.safeParse(input);
+  return result.success
+    ? { ok: true, input: { ...input, price: result.data.price } }
+    : { ok: false, errors: fieldErrorsOf<keyof MenuItemFormValues>(result.error) };
+}
+
+/** Add or edit a menu item: name, price, description, category and availability. */
+export function MenuItemDialog({
+  open,
+  onOpenChange,
+  item,
+  isSaving,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The item to edit; none to add a new one. */
+  item?: MenuItem | undefined;
+  isSaving: boolean;
+  onSave(input: MenuItemFormInput): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{item ? 'Edit Menu Item' : 'Add Menu Item'}</DialogTitle>
+          <DialogDescription>
+            {item ? `Change the details of ${item.name}.` : 'Add a dish or drink to your menu.'}
+          </DialogDescription>
+        </DialogHeader>
+        {open && (
+          <MenuItemForm
+            item={item}
+            isSaving={isSaving}
+            onSave={onSave}
+            onCancel={() => onOpenChange(false)}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MenuItemForm({
+  item,
+  isSaving,
+  onSave,
+  onCancel,
+}: {
+  item?: MenuItem | undefined;
+  isSaving: boolean;
+  onSave(input: MenuItemFormInput): void;
+  onCancel(): void;
+}) {
+  const [values, setValues] = useState(() => menuItemFormFrom(item));
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <K extends keyof MenuItemFormValues>(key: K, value: MenuItemFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = parseMenuItemForm(values);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    onSave(parsed.input);
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <FormField label="Name" error={errors.name}>
+        <Input
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+          placeholder="e.g. Al Pastor Taco"
+        />
+      </FormField>
+      <FormField label="Price ($)" error={errors.price}>
+        <Input
+          type="number"
+          step="0.01"
+          min="0.01"
+          inputMode="decimal"
+          value={values.price}
+          onChange={(e) => set('price', e.target.value)}
+          placeholder="0.00"
+        />
+      </FormField>
+      <FormField label="Description" error={errors.description}>
+        <Textarea value={values.description} onChange={(e) => set('description', e.target.value)} rows={3} />
+      </FormField>
+      <FormField label="Category" error={errors.category}>
+        <NativeSelect value={values.category} onChange={(e) => set('category', e.target.value)}>
+          <option value="">Select a category</option>
+          {MENU_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <div className="flex items-center gap-3">
+        <Switch
+          id="menu-item-available"
+          checked={values.available}
+          onCheckedChange={(v) => set('available', v)}
+        />
+        <Label htmlFor="menu-item-available">Available</Label>
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving && <Spinner label="Saving" />} {item ? 'Save Item' : 'Add Item'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseMenuItemForm } from './components/menu-item-dialog';
+import { categoryCounts, formatPrice, menuStats } from './menu-stats';
+
+const items = [
+  { price: 10, available: true, category: 'Sides' },
+  { price: 5.5, available: false, category: 'Main Dishes' },
+  { price: 4.5, available: true, category: 'Sides' },
+  { price: 3, available: true, category: null },
+];
+
+describe('menu stats', () => {
+  it('count items, available items and the average price', () => {
+    expect(menuStats(items)).toEqual({ total: 4, available: 3, averagePrice: 5.75 });
+    expect(menuStats([])).toEqual({ total: 0, available: 0, averagePrice: 0 });
+    expect(formatPrice(5.75)).toBe('$5.75');
+  });
+  it('list All plus the categories present in menu order, with counts', () => {
+    expect(categoryCounts(items)).toEqual([
+      { category: 'All', count: 4 },
+      { category: 'Main Dishes', count: 1 },
+      { category: 'Sides', count: 2 },
+    ]);
+  });
+});
+
+describe('menu item form', () => {
+  const base = { name: 'Taco', price: '3.75', description: '', category: '', available: true };
+  it('coerces the price and leaves an empty category out', () => {
+    expect(parseMenuItemForm(base)).toEqual({
+      ok: true,
+      input: { name: 'Taco', price: 3.75, description: '', category: undefined, available: true },
+    });
+  });
+  it('gives the spec messages for a missing name and a price of 0', () => {
+    expect(parseMenuItemForm({ ...base, name: ' ', price: '0' })).toEqual({
+      ok: false,
+      errors: { name: 'Name is required', price: 'Price must be greater than 0' },
+    });
+    expect(parseMenuItemForm({ ...base, price: '' })).toMatchObject({
+      ok: false,
+      errors: { price: 'Price must be greater than 0' },
+    });
+  });
+});

@@ -1,0 +1,20 @@
+import type { FoodTruck } from '@shared/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { truckKeys } from './cache';
+
+/** Polling of the operator's trucks (spec section 9): every 5000 ms, on mount and on focus. */
+export const OPERATOR_TRUCKS_REFETCH_MS = 5000;
+
+/** GET /api/operators/:operatorId/food-trucks — the signed-in operator's trucks. */
+export const operatorTrucksQuery = (operatorId: number) =>
+  queryOptions<FoodTruck[]>({
+    queryKey: truckKeys.operatorTrucks(operatorId),
+    refetchInterval: OPERATOR_TRUCKS_REFETCH_MS,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    staleTime: 0,
+  });
+
+export function useOperatorTrucks(operatorId: number) {
+  return useQuery(operatorTrucksQuery(operatorId));
+}

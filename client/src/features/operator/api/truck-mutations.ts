@@ -1,0 +1,49 @@
+import type {
+  FoodTruck,
+  LocationUpdateInput,
+  OpenTruckInput,
+  TruckCreateInput,
+  TruckUpdateInput,
+} from '@shared/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson } from '@client/lib/api-client';
+import { invalidateTruckCaches } from './cache';
+
+/** A truck mutation that refetches every cached truck list once it succeeds. */
+function useTruckMutation<TVars, TResult = FoodTruck>(mutationFn: (vars: TVars) => Promise<TResult>) {
+  const queryClient: QueryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => invalidateTruckCaches(queryClient),
+  });
+}
+
+/** POST /api/food-trucks — the operator is the signed-in user. */
+export const useCreateTruck = () =>
+  useTruckMutation((input: TruckCreateInput) => apiJson<FoodTruck>('POST', '/api/food-trucks', input));
+
+/** PATCH /api/food-trucks/:id — image null clears the banner; gallery and menuDocuments replace. */
+export const useUpdateTruck = () =>
+  useTruckMutation(({ id, input }: { id: number; input: TruckUpdateInput }) =>
+    apiJson<FoodTruck>('PATCH', `/api/food-trucks/${id}`, input),
+  );
+
+/** PATCH /api/food-trucks/:id/location */
+export const useUpdateLocation = () =>
+  useTruckMutation(({ id, input }: { id: number; input: LocationUpdateInput }) =>
+    apiJson<FoodTruck>('PATCH', `/api/food-trucks/${id}/location`, input),
+  );
+
+/** POST /api/food-trucks/:id/open — 402 without an active subscription. */
+export const useOpenTruck = () =>
+  useTruckMutation(({ id, input }: { id: number; input: OpenTruckInput }) =>
+    apiJson<FoodTruck>('POST', `/api/food-trucks/${id}/open`, input),
+  );
+
+/** POST /api/food-trucks/:id/close */
+export const useCloseTruck = () =>
+  useTruckMutation((id: number) => apiJson<FoodTruck>('POST', `/api/food-trucks/${id}/close`));
+
+/** DELETE /api/food-trucks/:id — the truck, its menu and favourites go. */
+export const useDeleteTruck = () =>
+  useTruckMutation((id: number) => apiJson<{ message: string }>('DELETE', `/api/food-trucks/${id}`));

@@ -1,0 +1,16 @@
+import type { FoodTruck } from '@shared/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@client/lib/api-client';
+import { truckKeys } from './cache';
+
+/** GET /api/food-trucks/:id (the owner always sees their own truck). */
+export const truckQuery = (truckId: number) =>
+  queryOptions<FoodTruck>({ queryKey: truckKeys.truck(truckId), staleTime: 0 });
+
+export function useTruck(truckId: number, enabled = true) {
+  return useQuery({ ...truckQuery(truckId), enabled });
+}
+
+/** A missing truck (or one that is not the caller's): the screens' not-found state. */
+export const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 403);

@@ -1,0 +1,20 @@
+import { MapPinOff } from 'lucide-react';
+
+/** Shown while the browser blocks location access: opening for business needs the device position. */
+export function LocationDeniedNotice() {
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <MapPinOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+      <div className="grid gap-1 text-sm">
+        <p className="font-semibold">Location access denied. Please enable location permissions.</p>
+        <p>
+          Open for Business uses your device location. Allow location access for this site in your browser
+          settings, or set the position with Update Location.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { homeFor, useAuth } from '@client/lib/auth';
+
+/** Operator screens: anonymous visitors go to /login, other roles to their own home. */
+export function OperatorOnly({ children }: { children: (operatorId: number) => ReactNode }) {
+  const { user } = useAuth();
+  if (!user) return <Redirect to="/login" replace />;
+  if (user.role !== 'operator') return <Redirect to={homeFor(user)} replace />;
+  return <>{children(user.id)}</>;
+}

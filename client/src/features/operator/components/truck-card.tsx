@@ -1,0 +1,143 @@
+import type { FoodTruck } from '@shared/contracts';
+import { formatPhone } from '@shared/utils/phone';
+import {
+  Clock,
+  Edit,
+  MapPin,
+  Navigation,
+  Phone,
+  Power,
+  PowerOff,
+  Radio,
+  Truck,
+  UtensilsCrossed,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { objectVariant } from '@client/lib/object-url';
+import { Card } from '@client/components/ui/card';
+import { useTruckStatus } from '../hooks/use-truck-status';
+import { LocationDialog } from './location-dialog';
+
+const hasCoordinates = (t: FoodTruck) => t.latitude !== null && t.longitude !== null;
+
+/** One truck on the operator dashboard: details, GPS tracking, open/close and location controls. */
+export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locationDenied: boolean }) {
+  const { openForBusiness, closeForTheDay, isPending } = useTruckStatus(truck);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const live = truck.isOpen && hasCoordinates(truck);
+  const headingId = `truck-${truck.id}-name`;
+
+  return (
+    <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
+      {truck.image ? (
+        <img
+          src={objectVariant(truck.image, 'card')}
+          alt={truck.name}
+          className="h-40 w-full object-cover sm:h-48"
+        />
+      ) : (
+        <div
+          className="flex h-40 w-full items-center justify-center bg-brand-50 text-brand-700 sm:h-48"
+          aria-hidden
+        >
+          <Truck className="h-16 w-16" />
+        </div>
+      )}
+      <div className="grid gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-xl font-semibold break-words">
+              {truck.name}
+            </h2>
+            <p className="text-sm text-gray-700">{truck.cuisine} Cuisine</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge variant={truck.isOpen ? 'success' : 'secondary'}>
+                {truck.isOpen ? 'Open' : 'Closed'}
+              </Badge>
+              {live && (
+                <Badge variant="outline" className="border-green-700 text-green-800">
+                  <Radio className="h-3 w-3" aria-hidden /> Live Location Active
+                </Badge>
+              )}
+            </div>
+          </div>
+          <div className="flex gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/menu-management/${truck.id}`} aria-label={`Menu of ${truck.name}`}>
+                <UtensilsCrossed aria-hidden /> Menu
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/edit-truck/${truck.id}`} aria-label={`Edit ${truck.name}`}>
+                <Edit aria-hidden /> Edit
+              </Link>
+            </Button>
+          </div>
+        </div>
+
+        {truck.description && <p className="text-sm text-gray-800">{truck.description}</p>}
+        <dl className="grid gap-1 text-sm text-gray-800">
+          {truck.address && (
+            <div className="flex items-start gap-2">
+              <dt>
+                <MapPin className="mt-0.5 h-4 w-4 text-gray-600" aria-label="Address" />
+              </dt>
+              <dd className="break-words">{truck.address}</dd>
+            </div>
+          )}
+          {truck.phone && (
+            <div className="flex items-start gap-2">
+              <dt>
+                <Phone className="mt-0.5 h-4 w-4 text-gray-600" aria-label="Phone" />
+              </dt>
+              <dd>
+                <a href={`tel:${truck.phone}`} className="underline-offset-2 hover:underline">
+                  {formatPhone(truck.phone)}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+
+        <section
+          aria-label={`GPS Tracking for ${truck.name}`}
+          className="grid gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
+        >
+          <h3 className="flex items-center gap-2 text-sm font-semibold">
+            <Navigation className="h-4 w-4 text-brand-700" aria-hidden /> GPS Tracking
+          </h3>
+          <p className="text-sm text-gray-700">
+            {hasCoordinates(truck)
+              ? `Position: ${truck.latitude?.toFixed(5)}, ${truck.longitude?.toFixed(5)}`
+              : 'No location set yet.'}
+          </p>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+            <Button
+              onClick={() => void openForBusiness()}
+              disabled={truck.isOpen || isPending || locationDenied}
+              className="bg-green-700 hover:bg-green-800"
+            >
+              <Power aria-hidden /> Open for Business
+            </Button>
+            <Button variant="destructive" onClick={closeForTheDay} disabled={!truck.isOpen || isPending}>
+              <PowerOff aria-hidden /> Close for the Day
+            </Button>
+          </div>
+          <Button variant="outline" onClick={() => setDialogOpen(true)}>
+            <MapPin aria-hidden /> Update Location
+          </Button>
+          {truck.isOpen && (
+            <p className="flex items-center gap-1 text-xs text-gray-700">
+              <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
+              {new Date(truck.lastUpdated).toLocaleString()}
+            </p>
+          )}
+        </section>
+      </div>
+      <LocationDialog truck={truck} open={dialogOpen} onOpenChange={setDialogOpen} />
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import type { FoodTruck } from '@shared/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { applyTruckEvent, useTruckEvents } from '@client/lib/truck-events';
+import { truckKeys } from '../api/cache';
+
+/** Applies the event stream's changes of this operator's trucks to the dashboard list as they happen. */
+export function useLiveOperatorTrucks(operatorId: number): void {
+  const queryClient = useQueryClient();
+  useTruckEvents((message) => {
+    const key = truckKeys.operatorTrucks(operatorId);
+    if (message.type === 'reset') {
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    }
+    if (message.truck.operatorId !== operatorId) return;
+    const list = queryClient.getQueryData<FoodTruck[]>(key);
+    if (list) queryClient.setQueryData(key, applyTruckEvent(list, message, undefined, { operatorId }));
+  });
+}

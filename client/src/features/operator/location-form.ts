@@ -1,0 +1,32 @@
+import { fieldErrorsOf } from '@client/lib/form-errors';
+import { locationUpdateSchema, type LocationUpdateInput } from '@shared/contracts';
+
+/** A coordinate input's value as a number; not numeric → 0 (spec section 5). */
+export function toCoordinate(value: string): number {
+  const n = Number.parseFloat(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export interface LocationFormValues {
+  latitude: string;
+  longitude: string;
+  address: string;
+  isOpen: boolean;
+}
+
+/** The Update Location dialog's values checked with the shared contract: the request, or per-field messages. */
+export function parseLocationForm(
+  values: LocationFormValues,
+):
+  | { ok: true; input: LocationUpdateInput }
+  | { ok: false; errors: Partial<Record<keyof LocationFormValues, string>> } {
+  const candidate = {
+    latitude: toCoordinate(values.latitude),
+    longitude: toCoordinate(values.longitude),
+    address: values.address,
+    isOpen: values.isOpen,
+  };
+  const result = locationUpdateSchema.safeParse(candidate);
+  if (result.success) return { ok: true, input: { ...candidate, address: result.data.address } };
+  return { ok: false, errors: fieldErrorsOf<keyof LocationFormValues>(result.error) };
+}

@@ -1,0 +1,40 @@
+import type { FoodTruck } from '@shared/contracts';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '@client/lib/form-errors';
+
+/** The text fields of the create and edit forms. */
+export interface TruckFormValues {
+  name: string;
+  cuisine: string;
+  description: string;
+  phone: string;
+  address: string;
+}
+export type TruckFormErrors = Partial<
+  Record<keyof TruckFormValues | 'image' | 'gallery' | 'menuDocuments', string>
+>;
+
+export const emptyTruckForm: TruckFormValues = {
+  name: '',
+  cuisine: '',
+  description: '',
+  phone: '',
+  address: '',
+};
+
+export const truckFormFrom = (t: FoodTruck): TruckFormValues => ({
+  name: t.name,
+  cuisine: t.cuisine,
+  description: t.description ?? '',
+  phone: t.phone ?? '',
+  address: t.address ?? '',
+});
+
+/** Checks a request with the shared contract: the request as typed, or the per-field messages. */
+export function checkTruckInput<S extends z.ZodType>(
+  schema: S,
+  input: z.input<S>,
+): { ok: true; input: z.input<S> } | { ok: false; errors: TruckFormErrors } {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, input } : { ok: false, errors: fieldErrorsOf(result.error) };
+}

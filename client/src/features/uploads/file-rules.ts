@@ -1,0 +1,111 @@
+import { UPLOAD_RULES, type UploadPurpose, type UploadRule } from '@shared/contracts';
+
+/** A message for a toast or an inline error: the spec's title and description. */
+export interface FileProblem {
+  title: string;
+  description: string;
+}
+
+/** What a picker accepts (types and size from the shared upload rules) and the spec's texts. */
+export interface FileRule {
+  accept: readonly string[];
+  maxBytes: number;
+  typeProblem: FileProblem;
+  sizeProblem: FileProblem;
+}
+
+const MB = 1024 * 1024;
+
+/** The server's "Title: description" message as a toast; without a title part, `title` is used. */
+function asProblem(message: string, title: string): FileProblem {
+  const at = message.indexOf(': ');
+  return at > 0
+    ? { title: message.slice(0, at), description: message.slice(at + 2) }
+    : { title, description: message };
+}
+
+/** The shared rule of `purpose` as a picker rule with the same texts the server sends. */
+function ruleFor(
+  purpose: UploadPurpose,
+  texts: Partial<Pick<FileRule, 'typeProblem' | 'sizeProblem'>> = {},
+): FileRule {
+  const rule: UploadRule = UPLOAD_RULES[purpose];
+  return {
+    accept: rule.contentTypes,
+    maxBytes: rule.maxBytes,
+    typeProblem: texts.typeProblem ?? asProblem(rule.typeMessage, 'Invalid file type'),
+    sizeProblem: texts.sizeProblem ?? asProblem(rule.sizeMessage, 'File too large'),
+  };
+}
+
+/** Banner and gallery photos on the edit screen (DESIGN.md: JPG/PNG/WebP, 50 MB, hint says 50MB). */
+export const PHOTO_RULE: FileRule = ruleFor('banner');
+
+/** Menu documents: JPG, PNG or PDF up to 10 MB. */
+export const MENU_DOCUMENT_RULE: FileRule = ruleFor('menu-document');
+
+/** The create form's truck image: under 5 MB ('Image too large' in the spec). */
+export const CREATE_IMAGE_RULE: FileRule = ruleFor('truck-image', {
+  typeProblem: PHOTO_RULE.typeProblem,
+  sizeProblem: { title: 'Image too large', description: 'Please select an image smaller than 5MB.' },
+});
+
+/** The generic image uploader: an image of at most `maxSizeMB` (default: the purpose's limit, 10 MB). */
+export function uploaderRule(maxSizeMB?: number, purpose: UploadPurpose = 'menu-item-image'): FileRule {
+  const base = ruleFor(purpose);
+  const maxBytes = maxSizeMB === undefined ? base.maxBytes : Math.min(maxSizeMB * MB, base.maxBytes);
+  const problem = (description: string): FileProblem => ({ title: 'Upload failed', description });
+  return {
+    accept: base.accept,
+    maxBytes,
+    typeProblem: problem('Please select an image file'),
+    sizeProblem: problem(`File size must be less than ${maxBytes / MB}MB`),
+  };
+}
+
+export const GALLERY_FULL: FileProblem = {
+  title: 'Gallery full',
+  description: 'You can upload a maximum of 10 photos.',
+};
+export const MENU_LIMIT_REACHED: FileProblem = {
+  title: 'Menu limit reached',
+  description: 'You can upload a maximum of 5 menu items.',
+};
+
+/** Browsers report JPEG files as image/jpeg; a few older ones say image/jpg. */
+const normalType = (type: string) => (type.toLowerCase() === 'image/jpg' ? 'image/jpeg' : type.toLowerCase());
+
+/** The first problem with `file` under `rule` (type first, then size), or null when it is fine. */
+export function checkFile(file: Pick<File, 'type' | 'size'>, rule: FileRule): FileProblem | null {
+  if (!rule.accept.includes(normalType(file.type))) return rule.typeProblem;
+  if (file.size > rule.maxBytes) return rule.sizeProblem;
+  return null;
+}
+
+/** The `accept` attribute of a file input for `rule`. */
+export const acceptAttribute = (rule: FileRule) => rule.accept.join(',');
+
+/**
+ * Files that may be added to a list already holding `current` of at most `max`: the ones that fit,
+ * and the problem of the first refused file (a type/size problem, or `full` once the list is full).
+ */
+export function pickFiles<F extends Pick<File, 'type' | 'size'>>(
+  files: readonly F[],
+  rule: FileRule,
+  current: number,
+  max: number,
+  full: FileProblem,
+): { accepted: F[]; problem: FileProblem | null } {
+  const accepted: F[] = [];
+  let problem: FileProblem | null = null;
+  for (const file of files) {
+    if (current + accepted.length >= max) {
+      problem ??= full;
+      break;
+    }
+    const p = checkFile(file, rule);
+    if (p) problem ??= p;
+    else accepted.push(file);
+  }
+  return { accepted, problem };
+}
