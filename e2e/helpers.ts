@@ -21,7 +21,19 @@ export async function loginAs(page: Page, role: 'customer' | 'operator', path = 
     data: { phone: freshPhone(), password: 'e2e-password-1', role },
   });
   expect(res.status()).toBe(201);
-  const session = (await res.json()) as AuthResponse;
+  return storeSession(page, (await res.json()) as AuthResponse, path);
+}
+
+/** Signs in as a demo account over the API, stores the session as the app does, then opens `path`. */
+export async function loginAsDemo(page: Page, who: keyof typeof DEMO, path = '/'): Promise<AuthResponse> {
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: DEMO[who].username, password: DEMO[who].password },
+  });
+  expect(res.status()).toBe(200);
+  return storeSession(page, (await res.json()) as AuthResponse, path);
+}
+
+async function storeSession(page: Page, session: AuthResponse, path: string): Promise<AuthResponse> {
   await page.goto('/');
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);

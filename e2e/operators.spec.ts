@@ -1,28 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { AuthResponse, FoodTruck } from '../shared/contracts';
-import { DEMO, expectNoSeriousA11yViolations, loginAs } from './helpers';
+import type { FoodTruck } from '../shared/contracts';
+import { expectNoSeriousA11yViolations, loginAs, loginAsDemo } from './helpers';
 import { pdfBuffer, png } from './test-files';
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 const SHOTS = 'test-results/screens';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Signs in as the demo operator (subscribed) over the API and stores the session as the app does. */
-async function loginDemoOperator(page: Page, path = '/operator-dashboard'): Promise<AuthResponse> {
-  const res = await page.request.post('/api/auth/login', {
-    data: { username: DEMO.operator.username, password: DEMO.operator.password },
-  });
-  expect(res.status()).toBe(200);
-  const session = (await res.json()) as AuthResponse;
-  await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
-  await page.goto(path);
-  return session;
-}
+/** Signs in as the demo operator (subscribed). */
+const loginDemoOperator = (page: Page, path = '/operator-dashboard') => loginAsDemo(page, 'operator', path);
 
 /** axe and a screenshot at 1280 px and at 360 px. */
 async function checkScreen(page: Page, name: string) {

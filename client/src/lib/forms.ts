@@ -6,15 +6,21 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export type Validation<T> = { success: true; data: T } | { success: false; errors: FieldErrors; messages: string[] };
 
+/** The first message per top-level field of a failed zod parse, for inline form errors. */
+export function fieldErrorsOf<K extends string = string>(error: z.ZodError): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_') as K;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
 /** Runs a shared zod schema on form values and reduces its issues to one message per field. */
 export function validateForm<S extends z.ZodType>(schema: S, values: unknown): Validation<z.output<S>> {
   const result = schema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
+  const errors: FieldErrors = fieldErrorsOf(result.error);
   return { success: false, errors, messages: Object.values(errors).filter((m): m is string => Boolean(m)) };
 }
 

@@ -1,12 +1,6 @@
 import type { PublicUser } from '@shared/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { Toaster } from '@client/components/ui/toaster';
-import { AuthProvider } from '@client/lib/auth';
-import { createQueryClient } from '@client/lib/query-client';
+import { renderWithApp } from './render';
 
 export const OPERATOR: PublicUser = {
   id: 7,
@@ -22,19 +16,7 @@ export function renderApp(ui: ReactElement, { path = '/', user }: { path?: strin
     window.localStorage.setItem('token', 'test-token');
     window.localStorage.setItem('user', JSON.stringify(user));
   }
-  const location = memoryLocation({ path, record: true });
-  const queryClient = createQueryClient();
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>
-        <AuthProvider>
-          {ui}
-          <Toaster />
-        </AuthProvider>
-      </Router>
-    </QueryClientProvider>,
-  );
-  return { ...result, location, queryClient };
+  return renderWithApp(ui, { path });
 }
 
 type Handler = (

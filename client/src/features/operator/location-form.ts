@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from '@client/lib/form-errors';
+import { fieldErrorsOf } from '@client/lib/forms';
 import { locationUpdateSchema, type LocationUpdateInput } from '@shared/contracts';
 
 /** A coordinate input's value as a number; not numeric → 0 (spec section 5). */

@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '@client/lib/form-errors';
+import { fieldErrorsOf } from '@client/lib/forms';
 
 /** The text fields of the create and edit forms. */
 export interface TruckFormValues {

@@ -18,7 +18,10 @@ export function DemoCredentialsHint() {
   const accounts = data?.demoCredentials;
   if (!accounts?.length) return null;
   return (
-    <section aria-labelledby="demo-accounts-title" className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm">
+    <section
+      aria-labelledby="demo-accounts-title"
+      className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm"
+    >
       <h3 id="demo-accounts-title" className="flex items-center gap-1.5 font-semibold text-brand-800">
         <Info className="h-4 w-4" aria-hidden /> Demo accounts
       </h3>

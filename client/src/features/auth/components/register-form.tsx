@@ -1,5 +1,4 @@
 import { registerFormSchema } from '@shared/contracts/auth';
-import { stripPhoneFormatting } from '@shared/utils/phone';
 import type { FormEvent } from 'react';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
@@ -9,6 +8,7 @@ import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
 import { RoleChoice } from './role-choice';
 import { SubmitButton } from './submit-button';
+import { NewPasswordField, PhoneField } from './account-fields';
 
 export function RegisterForm() {
   const { values, setField, errors, setErrors } = useFormValues({
@@ -33,7 +33,8 @@ export function RegisterForm() {
     const { confirmPassword: _confirm, ...body } = result.data;
     mutation.mutate(body, {
       onSuccess: (session) => startSession(session, 'register'),
-      onError: (error) => setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
+      onError: (error) =>
+        setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
     });
   };
 
@@ -58,27 +59,12 @@ export function RegisterForm() {
           onChange={(e) => setField('email', e.target.value)}
         />
       </FormField>
-      <FormField label="Phone number" error={errors.phone}>
-        <Input
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="5125550123"
-          value={values.phone}
-          onChange={(e) => setField('phone', stripPhoneFormatting(e.target.value))}
-        />
-      </FormField>
-      <FormField label="Password" error={errors.password}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="At least 8 characters"
-          value={values.password}
-          onChange={(e) => setField('password', e.target.value)}
-        />
-      </FormField>
+      <PhoneField value={values.phone} onChange={(v) => setField('phone', v)} error={errors.phone} />
+      <NewPasswordField
+        value={values.password}
+        onChange={(v) => setField('password', v)}
+        error={errors.password}
+      />
       <FormField label="Confirm password" error={errors.confirmPassword}>
         <Input
           name="confirmPassword"

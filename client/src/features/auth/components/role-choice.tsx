@@ -42,7 +42,10 @@ export function RoleChoice({
                 onChange={() => onChange(role)}
                 className="absolute inset-0 cursor-pointer appearance-none rounded-lg opacity-0"
               />
-              <Icon className={cn('mt-0.5 h-5 w-5 shrink-0', checked ? 'text-brand-700' : 'text-gray-500')} aria-hidden />
+              <Icon
+                className={cn('mt-0.5 h-5 w-5 shrink-0', checked ? 'text-brand-700' : 'text-gray-500')}
+                aria-hidden
+              />
               <span className="grid">
                 <span className="text-sm font-semibold text-gray-900">{label}</span>
                 <span className="text-xs text-gray-600">{hint}</span>

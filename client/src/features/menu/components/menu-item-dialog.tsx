@@ -16,7 +16,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
-import { fieldErrorsOf } from '@client/lib/form-errors';
+import { fieldErrorsOf } from '@client/lib/forms';
 
 export interface MenuItemFormValues {
   name: string;
