@@ -33,6 +33,8 @@ export interface AppConfig {
   /** Demo data is on: the login tab shows the demo credentials. */
   demoData: boolean;
   authRateLimitPerMinute: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it is spoofable). */
+  trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
   /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
@@ -59,7 +61,7 @@ export type App = FastifyInstance;
 export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 80 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -26,6 +26,7 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     jwtSecret: resolveJwtSecret({ ...env, DATA_DIR: dataDir }),
     demoData,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,
     s3: s3Config(env),
   };

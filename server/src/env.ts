@@ -24,6 +24,7 @@ export const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
     ADMIN_PHONE: optional(z.string().regex(/^\+?[1-9]\d{9,15}$/, 'must be a phone number of 10 to 16 digits')),
     DEMO_DATA: optional(flag),
+    TRUST_PROXY: optional(flag),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(30),
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_PUBLISHABLE_KEY: optional(z.string()),

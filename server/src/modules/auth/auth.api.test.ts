@@ -177,3 +177,22 @@ describe('unknown API routes', () => {
     expect(res.body.message).toContain('not found');
   });
 });
+
+describe('sign-in rate limit', () => {
+  it('answers 429 JSON past the per-minute limit, and a forged X-Forwarded-For does not reset it', async () => {
+    const limited = await startTestServer({ authRateLimitPerMinute: 3 });
+    try {
+      const attempt = (ip: string) =>
+        limited.request<ErrorResponse>('POST', '/api/auth/login', {
+          body: { username: 'nobody', password: 'wrong-password' },
+          headers: { 'x-forwarded-for': ip },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i}`)).status).toBe(401);
+      const blocked = await attempt('10.0.0.99');
+      expect(blocked.status).toBe(429);
+      expect(typeof blocked.body.message).toBe('string');
+    } finally {
+      await limited.close();
+    }
+  });
+});
