@@ -5,6 +5,7 @@ import type { TruckEventType } from '../../../../shared/contracts/events';
 import type { TruckRow } from './truck.repository';
 
 export const TRUCK_EVENTS_CHANNEL = 'truck_events';
+const EVENT_ORDER_LOCK_KEY = 7_240_116;
 export { TRUCK_EVENT_TYPES, type TruckEventType } from '../../../../shared/contracts/events';
 
 /**
@@ -13,6 +14,10 @@ export { TRUCK_EVENT_TYPES, type TruckEventType } from '../../../../shared/contr
  * carries just the event id (NOTIFY payloads are capped at 8 kB); listeners read the row.
  */
 export async function publishTruckEvent(tx: DbOrTx, type: TruckEventType, truck: TruckRow): Promise<number> {
+  // Event ids are handed out at insert but become visible at commit: without this lock two
+  // transactions could commit ids 8 then 7, and a client resuming after 8 would never see 7.
+  // Held until this transaction ends, so events commit in id order (truck writes are rare).
+  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK_KEY})`);
   const payload = { ...truck, lastUpdated: truck.lastUpdated.toISOString() };
   const [event] = await tx
     .insert(truckEvents)
