@@ -43,8 +43,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishTruckEvent ordering', ()
     await expect
       .poll(
         async () => {
-          const res = await db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-          return (res.rows[0] as { n: number }).n;
+          const [waiting] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(sql`pg_stat_activity`)
+            .where(sql`wait_event_type = 'Lock' and datname = current_database()`);
+          return waiting?.n;
         },
         { timeout: 10_000 },
       )
