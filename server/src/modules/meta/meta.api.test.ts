@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../../test/harness';
+
+describe('GET /api/health', () => {
+  it('answers ok while the database answers, and 503 once it does not', async () => {
+    const server = await startTestServer();
+    try {
+      expect(await server.request('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      await server.database.close();
+      expect(await server.request('GET', '/api/health')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('GET /api/app-config', () => {
+  it('shows the demo credentials only while demo data is on', async () => {
+    const off = await startTestServer({ demoData: false });
+    const on = await startTestServer({ demoData: true });
+    try {
+      expect((await off.request('GET', '/api/app-config')).body).toEqual({ demoCredentials: null });
+      const shown = await on.request<{ demoCredentials: { role: string; phone: string }[] }>('GET', '/api/app-config');
+      expect(shown.body.demoCredentials.map((c) => c.role).sort()).toEqual(['customer', 'operator']);
+    } finally {
+      await off.close();
+      await on.close();
+    }
+  });
+});
