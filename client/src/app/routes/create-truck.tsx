@@ -11,7 +11,7 @@ import { OperatorOnly } from '@client/features/operator/components/operator-only
 import { TruckFields } from '@client/features/operator/components/truck-fields';
 import { checkTruckInput, emptyTruckForm, type TruckFormErrors } from '@client/features/operator/truck-form';
 import { TruckImagePicker } from '@client/features/uploads/components/truck-image-picker';
-import { errorMessage } from '@client/lib/api-client';
+import { toastError } from '@client/lib/toast-error';
 
 function CreateTruckForm() {
   const [, navigate] = useLocation();
@@ -34,12 +34,7 @@ function CreateTruckForm() {
         toast({ title: 'Food truck created' });
         navigate('/operator-dashboard');
       },
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Creation failed',
-          description: errorMessage(err, 'Failed to create food truck'),
-        }),
+      onError: (err) => toastError('Creation failed', err, 'Failed to create food truck'),
     });
   }
 

@@ -19,6 +19,7 @@ import { BannerPicker } from '@client/features/uploads/components/banner-picker'
 import { MediaListPicker } from '@client/features/uploads/components/media-list-picker';
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
 import { errorMessage } from '@client/lib/api-client';
+import { toastError } from '@client/lib/toast-error';
 
 function EditTruckForm({ truck }: { truck: FoodTruck }) {
   const [values, setValues] = useState(() => truckFormFrom(truck));
@@ -51,12 +52,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
       {
         // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
         onSuccess: () => toast({ title: 'Truck updated' }),
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Update failed',
-            description: errorMessage(err, 'Failed to update truck information'),
-          }),
+        onError: (err) => toastError('Update failed', err, 'Failed to update truck information'),
       },
     );
   }

@@ -12,9 +12,8 @@ import {
   AlertDialogTrigger,
 } from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api-client';
 import { useDeleteTruck } from '../api/truck-mutations';
+import { toastError } from '@client/lib/toast-error';
 
 /** Deletes the truck after a confirmation, then returns to the dashboard. */
 export function DeleteTruckButton({ truck }: { truck: Pick<FoodTruck, 'id' | 'name'> }) {
@@ -38,12 +37,7 @@ export function DeleteTruckButton({ truck }: { truck: Pick<FoodTruck, 'id' | 'na
             onClick={() =>
               remove.mutate(truck.id, {
                 onSuccess: () => navigate('/operator-dashboard'),
-                onError: (err) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Delete failed',
-                    description: errorMessage(err, 'Please try again.'),
-                  }),
+                onError: (err) => toastError('Delete failed', err, 'Please try again.'),
               })
             }
           >

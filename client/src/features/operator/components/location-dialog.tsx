@@ -16,10 +16,10 @@ import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { toast } from '@client/components/ui/use-toast';
-import { errorMessage } from '@client/lib/api-client';
 import { useUpdateLocation } from '../api/truck-mutations';
 import { getCurrentPosition, GeolocationUnsupportedError, OPEN_POSITION_OPTIONS } from '../geolocation';
 import { parseLocationForm, type LocationFormValues } from '../location-form';
+import { toastError } from '@client/lib/toast-error';
 
 const initialValues = (truck: FoodTruck): LocationFormValues => ({
   latitude: truck.latitude?.toString() ?? '',
@@ -98,12 +98,7 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
           toast({ title: 'Location updated' });
           onDone();
         },
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Update failed',
-            description: errorMessage(err, 'Failed to update location'),
-          }),
+        onError: (err) => toastError('Update failed', err, 'Failed to update location'),
       },
     );
   }

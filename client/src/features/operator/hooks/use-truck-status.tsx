@@ -4,6 +4,7 @@ import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useCloseTruck, useOpenTruck } from '../api/truck-mutations';
+import { toastError } from '@client/lib/toast-error';
 import {
   getCurrentPosition,
   GeolocationUnsupportedError,
@@ -50,12 +51,7 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
 
   function closeForTheDay() {
     close.mutate(truck.id, {
-      onError: (err) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to close business',
-          description: errorMessage(err, 'Please try again.'),
-        }),
+      onError: (err) => toastError('Failed to close business', err, 'Please try again.'),
     });
   }
 
