@@ -49,5 +49,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: { PORT: String(port) },
+    // SIGTERM lets e2e/serve.ts drop its throwaway PostgreSQL database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
