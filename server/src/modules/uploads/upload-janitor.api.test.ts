@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AuthResponse, FoodTruck, MenuItem, UploadResponse } from '../../../../shared/contracts';
@@ -9,7 +9,7 @@ import { storedObjects } from '../../db/schema';
 import { storageFor } from '../../integrations/storage';
 import { startFakeS3 } from '../../test/fake-s3';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { JANITOR_GRACE_MS, sweepUploads } from './upload-janitor';
+import { JANITOR_GRACE_MS, startUploadJanitor, sweepUploads } from './upload-janitor';
 
 const MINUTE = 60 * 1000;
 /** The sweep's clock, relative to now: tests move time forward instead of waiting. */
@@ -182,6 +182,52 @@ describe('the upload janitor with local files', () => {
     const results = await Promise.all([sweep(PAST_URL_EXPIRY), sweep(PAST_URL_EXPIRY)]);
     expect(results.reduce((sum, r) => sum + r.removed, 0)).toBeGreaterThanOrEqual(paths.length);
     for (const p of paths) expect(await row(p)).toBeUndefined();
+  });
+
+  // Needs a second connection: on PGlite the single connection would wait for the open transaction.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'skips an object while a save is attaching it (row locked), and removes nothing it then refers to',
+    async () => {
+      const objectPath = await upload(await picture(), 'image/png', 'gallery');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let signalLocked = () => {};
+      const locked = new Promise<void>((resolve) => (signalLocked = resolve));
+      // What mediaResolver does inside a truck save: lock the object's row FOR KEY SHARE, then write the truck.
+      const attach = server.db.transaction(async (tx) => {
+        await tx.select().from(storedObjects).where(eq(storedObjects.id, idOf(objectPath))).for('key share');
+        signalLocked();
+        await held;
+      });
+      await locked;
+      await sweep(PAST_GRACE);
+      expect(await row(objectPath)).toMatchObject({ status: 'ready' });
+      release();
+      await attach;
+      await sweep(PAST_GRACE);
+      expect(await row(objectPath)).toBeUndefined();
+    },
+  );
+
+  it('sweeps on its own timer once started, and stops when asked', async () => {
+    const [expired] = await server.db
+      .insert(storedObjects)
+      .values({
+        id: 'janitorTimerTest_00001',
+        ownerId: operator.user.id,
+        purpose: 'image',
+        status: 'pending',
+        expiresAt: new Date(Date.now() - MINUTE),
+      })
+      .returning();
+    const stop = startUploadJanitor(server.db, storageFor(server.config), server.app.log, 20);
+    try {
+      await vi.waitFor(async () => expect(await row(`/objects/${expired?.id ?? ''}`)).toBeUndefined(), {
+        timeout: 5000,
+      });
+    } finally {
+      await stop();
+    }
   });
 
   it('removes a large backlog in batches', async () => {

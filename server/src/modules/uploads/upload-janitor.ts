@@ -134,7 +134,8 @@ export async function sweepUploads(
     // Rows go first (committed above), files after: a crash in between leaves unreachable files,
     // never a row whose file is gone.
     await storage.remove(rows.flatMap(keysOf));
-    await Promise.all(rows.filter((r) => r.status !== 'ready').map((r) => storage.removeIncoming?.(r.id)));
+    // S3: also any incoming/ file (never uploaded is fine; a ready one may be left if its cleanup failed).
+    await Promise.all(rows.map((r) => storage.removeIncoming?.(r.id)));
     removed += rows.length;
     if (rows.length < batchSize) return { removed, ran: true };
   }
