@@ -38,12 +38,17 @@ const objectRef = sql`'/objects/' || ${storedObjects.id}`;
  * food_trucks.image, the gallery and menu_documents jsonb arrays, and menu_items.image.
  */
 const referencedPaths = sql`(
-  select ${foodTrucks.image} from ${foodTrucks} where ${foodTrucks.image} is not null
+  select ${foodTrucks.image} from ${foodTrucks}
   union all select jsonb_array_elements_text(${foodTrucks.gallery}) from ${foodTrucks}
   union all select jsonb_array_elements_text(${foodTrucks.menuDocuments}) from ${foodTrucks}
-  union all select ${menuItems.image} from ${menuItems} where ${menuItems.image} is not null
+  union all select ${menuItems.image} from ${menuItems}
 )`;
-const unreferenced = sql`${objectRef} not in ${referencedPaths}`;
+/**
+ * NOT IN over the whole set is planned as one hashed subplan (built once per statement); a
+ * correlated NOT EXISTS inside the OR below would rescan the trucks for every candidate. NULLs are
+ * dropped: one would make NOT IN match nothing.
+ */
+const unreferenced = sql`${objectRef} not in (select path from ${referencedPaths} as refs (path) where path is not null)`;
 
 /**
  * Rows the sweep may delete at `now`:
