@@ -261,7 +261,13 @@ export function mediaResolver(deps: UploadDeps): MediaResolver {
       if (bytes) return storeFile(deps.storage, tx, actor.id, bytes, purpose);
       const id = OBJECT_REF.exec(ref)?.[1];
       if (!id) throw fail('Files must be uploaded first (a /objects/ reference)');
-      const [row] = await tx.select().from(storedObjects).where(eq(storedObjects.id, id)).limit(1);
+      // FOR KEY SHARE: the upload janitor skips (and cannot delete) an object while it is being attached.
+      const [row] = await tx
+        .select()
+        .from(storedObjects)
+        .where(eq(storedObjects.id, id))
+        .limit(1)
+        .for('key share');
       if (!row) throw fail('File not found. Please upload it again.');
       if (row.status !== 'ready') {
         const notUploaded = fail('The file has not been uploaded yet');

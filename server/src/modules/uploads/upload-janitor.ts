@@ -1,0 +1,173 @@
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { foodTrucks, menuItems, storedObjects } from '../../db/schema';
+import type { ObjectStorage } from '../../integrations/storage';
+import { IMAGE_VARIANTS } from '../../../../shared/contracts';
+
+/** How often each server process tries a sweep (only one process at a time does one). */
+export const JANITOR_INTERVAL_MS = 10 * 60 * 1000;
+/**
+ * How long an unreferenced object is kept. The edit screen holds uploads until Save Changes, and on
+ * S3 an uploaded file is only checked when first attached, so both must survive a long edit.
+ */
+export const JANITOR_GRACE_MS = 24 * 60 * 60 * 1000;
+/** Objects removed per transaction, so one sweep never holds many row locks or a huge delete. */
+export const JANITOR_BATCH_SIZE = 200;
+/** Only one process sweeps at a time (transaction-level advisory lock; other keys: 7_240_115/116). */
+const JANITOR_LOCK_KEY = 7_240_117;
+
+export interface SweepOptions {
+  /** The clock; tests pass a time in the future instead of waiting. */
+  now?: Date;
+  graceMs?: number;
+  batchSize?: number;
+}
+
+export interface SweepResult {
+  /** Rows deleted (expired upload URLs, abandoned uploads, unreferenced objects). */
+  removed: number;
+  /** False when another process held the sweep lock, so this one did nothing. */
+  ran: boolean;
+}
+
+const objectRef = sql`'/objects/' || ${storedObjects.id}`;
+
+/**
+ * Every `/objects/{id}` a truck or menu item refers to, in one set the planner can hash:
+ * food_trucks.image, the gallery and menu_documents jsonb arrays, and menu_items.image.
+ */
+const referencedPaths = sql`(
+  select ${foodTrucks.image} from ${foodTrucks}
+  union all select jsonb_array_elements_text(${foodTrucks.gallery}) from ${foodTrucks}
+  union all select jsonb_array_elements_text(${foodTrucks.menuDocuments}) from ${foodTrucks}
+  union all select ${menuItems.image} from ${menuItems}
+)`;
+/**
+ * NOT IN over the whole set is planned as one hashed subplan (built once per statement); a
+ * correlated NOT EXISTS inside the OR below would rescan the trucks for every candidate. NULLs are
+ * dropped: one would make NOT IN match nothing.
+ */
+const unreferenced = sql`${objectRef} not in (select path from ${referencedPaths} as refs (path) where path is not null)`;
+
+/**
+ * Rows the sweep may delete at `now`:
+ * - a `pending` local upload URL past its expiry (it can no longer be used);
+ * - on S3, a `pending` row past expiry and created more than `grace` ago: the browser may have put
+ *   the file in `incoming/` and the operator may still press Save, which checks and attaches it;
+ * - an `uploading` row past expiry and created more than `grace` ago (its process crashed);
+ * - a `ready` object no truck or menu item refers to, stored more than `grace` ago.
+ */
+function sweepable(storage: ObjectStorage, now: Date, graceMs: number) {
+  const graceStart = new Date(now.getTime() - graceMs);
+  const expired = lt(storedObjects.expiresAt, now);
+  const createdBeforeGrace = lt(storedObjects.createdAt, graceStart);
+  return or(
+    and(eq(storedObjects.status, 'pending'), expired, storage.presignIncoming ? createdBeforeGrace : undefined),
+    and(eq(storedObjects.status, 'uploading'), expired, createdBeforeGrace),
+    and(
+      eq(storedObjects.status, 'ready'),
+      lt(sql`coalesce(${storedObjects.uploadedAt}, ${storedObjects.createdAt})`, graceStart),
+      unreferenced,
+    ),
+  );
+}
+
+type RemovedRow = { id: string; status: string; variants: string[] };
+
+/** The store keys of a removed row: a ready object's file and variants; anything a failed upload may have left. */
+const keysOf = (row: RemovedRow) => [
+  row.id,
+  ...(row.status === 'ready' ? row.variants : IMAGE_VARIANTS).map((v) => `${row.id}.${v}`),
+];
+
+/** One batch in one transaction; returns the rows it deleted, or null when another process is sweeping. */
+async function sweepBatch(
+  db: Database,
+  storage: ObjectStorage,
+  now: Date,
+  graceMs: number,
+  batchSize: number,
+): Promise<RemovedRow[] | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = await tx
+      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${JANITOR_LOCK_KEY})` })
+      .from(sql`(select 1) as one`);
+    if (!lock?.locked) return null;
+    // Lock the candidates; rows an attach is holding (FOR KEY SHARE in mediaResolver) are skipped.
+    const candidates = await tx
+      .select({ id: storedObjects.id })
+      .from(storedObjects)
+      .where(sweepable(storage, now, graceMs))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    if (candidates.length === 0) return [];
+    // Check again in a new statement (new snapshot): a truck saved between the first check and
+    // our lock is visible now, and any later attach waits for this transaction and then finds no row.
+    return tx
+      .delete(storedObjects)
+      .where(
+        and(
+          inArray(
+            storedObjects.id,
+            candidates.map((c) => c.id),
+          ),
+          sweepable(storage, now, graceMs),
+        ),
+      )
+      .returning({ id: storedObjects.id, status: storedObjects.status, variants: storedObjects.variants });
+  });
+}
+
+/**
+ * Removes expired upload URLs, abandoned uploads and objects nothing refers to (rows, then their
+ * files and variants in the store, and on S3 any `incoming/` file). Never removes a referenced
+ * object. Safe to run from several processes: one sweeps, the others return `ran: false`.
+ */
+export async function sweepUploads(
+  db: Database,
+  storage: ObjectStorage,
+  options: SweepOptions = {},
+): Promise<SweepResult> {
+  const now = options.now ?? new Date();
+  const graceMs = options.graceMs ?? JANITOR_GRACE_MS;
+  const batchSize = options.batchSize ?? JANITOR_BATCH_SIZE;
+  let removed = 0;
+  for (let batch = 0; ; batch += 1) {
+    const rows = await sweepBatch(db, storage, now, graceMs, batchSize);
+    if (rows === null) return { removed, ran: batch > 0 };
+    // Rows go first (committed above), files after: a crash in between leaves unreachable files,
+    // never a row whose file is gone.
+    await storage.remove(rows.flatMap(keysOf));
+    // S3: also any incoming/ file (never uploaded is fine; a ready one may be left if its cleanup failed).
+    await Promise.all(rows.map((r) => storage.removeIncoming?.(r.id)));
+    removed += rows.length;
+    if (rows.length < batchSize) return { removed, ran: true };
+  }
+}
+
+/** Starts the periodic sweep; returns the function that stops it (waits for a running sweep). */
+export function startUploadJanitor(
+  db: Database,
+  storage: ObjectStorage,
+  log: FastifyBaseLogger,
+  intervalMs = JANITOR_INTERVAL_MS,
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return; // the previous sweep is still going
+    running = sweepUploads(db, storage)
+      .then((result) => {
+        if (result.removed > 0) log.info({ removed: result.removed }, 'upload janitor removed stale objects');
+      })
+      .catch((err: unknown) => log.error({ err }, 'upload janitor sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
