@@ -35,7 +35,8 @@ interface PageState {
   allClustered: number;
   longTasks: [start: number, duration: number][];
   frames: number[];
-  recording: boolean;
+  /** The id of the running frame recorder; bumping it stops that recorder. */
+  loop: number;
 }
 
 declare global {
@@ -76,7 +77,7 @@ function instrument() {
     allClustered: 0,
     longTasks: [],
     frames: [],
-    recording: false,
+    loop: 0,
   };
   window.__bench = state;
   new PerformanceObserver((list) => {
@@ -109,10 +110,12 @@ async function phase(page: Page, name: string, actions: () => Promise<void>): Pr
     const state = window.__bench;
     if (!state) throw new Error('page not instrumented');
     state.frames = [];
-    state.recording = true;
+    // A new loop id: the previous phase's loop may still have one frame callback pending.
+    const loop = ++state.loop;
     const tick = (t: number) => {
+      if (state.loop !== loop) return;
       state.frames.push(t);
-      if (state.recording) requestAnimationFrame(tick);
+      requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
     return performance.now();
@@ -123,7 +126,7 @@ async function phase(page: Page, name: string, actions: () => Promise<void>): Pr
   const { frames, longTasks, end } = await page.evaluate((from) => {
     const state = window.__bench;
     if (!state) throw new Error('page not instrumented');
-    state.recording = false;
+    state.loop += 1;
     return {
       frames: state.frames,
       longTasks: state.longTasks.filter(([at]) => at >= from).map(([, d]) => d),
