@@ -97,7 +97,7 @@ app.post(
 let changes = 0;
 app.post(
   '/bench/change',
-  { schema: { body: z.object({ id: z.number().int().positive().optional() }).optional() } },
+  { schema: { body: z.object({ id: z.number().int().positive().optional() }).nullish() } },
   async (request) => {
     changes += 1;
     const wanted = request.body?.id;
