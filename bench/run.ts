@@ -7,11 +7,10 @@
  * The server runs in its own process (bench/server.ts) on 127.0.0.1:BENCH_PORT (5310); on a
  * fresh in-memory PGlite, or a throwaway database on DATABASE_URL's server when set.
  */
-import { spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
 import http from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { client, ms, percentile, sorted, startServer, table } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5310);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -19,64 +18,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const STREAMS = 1000;
 const ROUNDS = 20;
 const BROWSER_ENCODING = 'gzip, deflate, br';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-
-function table(title: string, head: string[], rows: (string | number)[][]) {
-  const cells = [head, ...rows.map((r) => r.map(String))];
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  console.log(`\n${title}`);
-  console.log(line(head));
-  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
-  for (const r of cells.slice(1)) console.log(line(r));
-}
-
-async function json<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(BASE + path, init);
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const post = <T>(path: string, body?: unknown) =>
-  json<T>(path, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-function startServer(): Promise<{ kind: string; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
-    {
-      env: { ...process.env, BENCH_PORT: String(PORT), NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('bench server did not start within 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      const match = /ready (\w+)/.exec(chunk.toString());
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({
-        kind: match[1] ?? '?',
-        stop: async () => {
-          child.kill('SIGTERM');
-          const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          await exited;
-          clearTimeout(killer);
-        },
-      });
-    });
-  });
-}
+const { json, post } = client(BASE);
 
 async function load(title: string, path: string, headers: Record<string, string>, expectStatus: number) {
   const result = await autocannon({
@@ -132,7 +74,7 @@ async function openStreams(count: number, onEvent: (stream: number, id: number, 
 
 async function main() {
   const started = performance.now();
-  const server = await startServer();
+  const server = await startServer(PORT);
   console.log(
     `Food Truck Finder bench — server on ${server.kind}, Node ${process.version}, ${SECONDS} s per load run, 32 connections`,
   );

@@ -3,9 +3,11 @@
  * share one event loop): the real app on a fresh database plus bench-only routes.
  *   GET  /bench/static   a constant 200-byte JSON body (the yardstick for the 304 path)
  *   POST /bench/seed     { count, region }: adds trucks with generate_series (subscribed operators)
- *   POST /bench/change   toggles one truck open/closed and publishes it, as the operator endpoints do
+ *   POST /bench/change   toggles one truck ({ id } or the next of the first 100) open/closed and
+ *                        publishes it, as the operator endpoints do; answers { eventId, id, isOpen }
  *   GET  /bench/explain  EXPLAIN (ANALYZE) of the radius query the API runs
  * DATABASE_URL set: a throwaway database is created on that server and dropped on exit.
+ * BENCH_CLIENT_DIR set: the built client (dist/client) is served too, as `npm start` does (bench/map.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +36,7 @@ const app = await buildApp({
     jwtSecret: randomBytes(32).toString('hex'),
     demoData: false,
     authRateLimitPerMinute: 1000,
+    clientDir: process.env.BENCH_CLIENT_DIR,
   },
 });
 
@@ -92,26 +95,32 @@ app.post(
 );
 
 let changes = 0;
-app.post('/bench/change', async () => {
-  changes += 1;
-  const eventId = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen })
-      .from(foodTrucks)
-      .orderBy(foodTrucks.id)
-      .offset(changes % 100)
-      .limit(1);
-    if (!current) throw new Error('no trucks seeded');
-    const [row] = await tx
-      .update(foodTrucks)
-      .set({ isOpen: !current.isOpen, lastUpdated: new Date() })
-      .where(eq(foodTrucks.id, current.id))
-      .returning(truckColumns);
-    if (!row) throw new Error('truck vanished');
-    return publishTruckEvent(tx, row.isOpen ? 'opened' : 'closed', row);
-  });
-  return { eventId };
-});
+app.post(
+  '/bench/change',
+  { schema: { body: z.object({ id: z.number().int().positive().optional() }).nullish() } },
+  async (request) => {
+    changes += 1;
+    const wanted = request.body?.id;
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen })
+        .from(foodTrucks)
+        .where(wanted === undefined ? undefined : eq(foodTrucks.id, wanted))
+        .orderBy(foodTrucks.id)
+        .offset(wanted === undefined ? changes % 100 : 0)
+        .limit(1);
+      if (!current) throw new Error('no such truck seeded');
+      const [row] = await tx
+        .update(foodTrucks)
+        .set({ isOpen: !current.isOpen, lastUpdated: new Date() })
+        .where(eq(foodTrucks.id, current.id))
+        .returning(truckColumns);
+      if (!row) throw new Error('truck vanished');
+      const eventId = await publishTruckEvent(tx, row.isOpen ? 'opened' : 'closed', row);
+      return { eventId, id: row.id, isOpen: row.isOpen };
+    });
+  },
+);
 
 app.get(
   '/bench/explain',

@@ -54,7 +54,19 @@ function ClusteredTrucks({ trucks, focusTruckId }: Pick<TruckMapProps, 'trucks' 
   const focusedRef = useRef<number | null>(null);
 
   useEffect(() => {
-    const group = L.markerClusterGroup({ chunkedLoading: true, showCoverageOnHover: false, maxClusterRadius: 60 });
+    // Measured with 10,000 trucks (npm run bench:map, docs/benchmarks/find-trucks-map.md):
+    // - clustering them takes a few hundred ms: in slices of 50 ms (plugin default 200 ms) with a
+    //   frame's pause between them, so the page keeps answering while the trucks load;
+    // - the plugin's split/merge animation restyles every marker icon on each zoom (style recalcs,
+    //   long tasks up to 330 ms, ~30 fps); without it (the map's own zoom animation stays) ~50 fps.
+    const group = L.markerClusterGroup({
+      chunkedLoading: true,
+      chunkInterval: 50,
+      chunkDelay: 16,
+      animate: false,
+      showCoverageOnHover: false,
+      maxClusterRadius: 60,
+    });
     map.addLayer(group);
     groupRef.current = group;
     const current = entries.current;
