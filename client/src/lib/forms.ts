@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 /** The first message per top-level field, e.g. { phone: 'Invalid phone number format' }. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-export type Validation<T> = { success: true; data: T } | { success: false; errors: FieldErrors; messages: string[] };
+/** A form's values checked with a shared contract: the request, or a message per field. */
+export type Validation<T, K extends string = string> =
+  { success: true; data: T } | { success: false; errors: Partial<Record<K, string>>; messages: string[] };
 
 /** The first message per top-level field of a failed zod parse, for inline form errors. */
 export function fieldErrorsOf<K extends string = string>(error: z.ZodError): Partial<Record<K, string>> {
@@ -16,12 +18,40 @@ export function fieldErrorsOf<K extends string = string>(error: z.ZodError): Par
   return errors;
 }
 
+/** The failed Validation of a zod error: one message per field, and all of them in order. */
+export function invalid<K extends string = string>(error: z.ZodError): Validation<never, K> {
+  const errors = fieldErrorsOf<K>(error);
+  const messages = Object.values<string | undefined>(errors).filter((m): m is string => Boolean(m));
+  return { success: false, errors, messages };
+}
+
 /** Runs a shared zod schema on form values and reduces its issues to one message per field. */
 export function validateForm<S extends z.ZodType>(schema: S, values: unknown): Validation<z.output<S>> {
   const result = schema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const errors: FieldErrors = fieldErrorsOf(result.error);
-  return { success: false, errors, messages: Object.values(errors).filter((m): m is string => Boolean(m)) };
+  return result.success ? { success: true, data: result.data } : invalid(result.error);
+}
+
+/**
+ * A form's submit handler: no page load; when `check` fails its messages go under the fields (and to
+ * `onInvalid`), otherwise the field messages clear and `onValid` gets the checked request.
+ */
+export function submitHandler<T, K extends string>(
+  check: () => Validation<T, K>,
+  setErrors: (errors: Partial<Record<K, string>>) => void,
+  onValid: (data: T) => void,
+  onInvalid?: (messages: string[]) => void,
+) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    const result = check();
+    if (!result.success) {
+      setErrors(result.errors);
+      onInvalid?.(result.messages);
+      return;
+    }
+    setErrors({});
+    onValid(result.data);
+  };
 }
 
 /** Field errors a server sent with a 400 (`{ message, fieldErrors }`), first message per field. */

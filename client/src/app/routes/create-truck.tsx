@@ -1,5 +1,5 @@
 import { truckCreateSchema } from '@shared/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
@@ -12,6 +12,7 @@ import { TruckFields } from '@client/features/operator/components/truck-fields';
 import { checkTruckInput, emptyTruckForm, type TruckFormErrors } from '@client/features/operator/truck-form';
 import { TruckImagePicker } from '@client/features/uploads/components/truck-image-picker';
 import { toastError } from '@client/lib/toast-error';
+import { submitHandler } from '@client/lib/forms';
 
 function CreateTruckForm() {
   const [, navigate] = useLocation();
@@ -21,22 +22,18 @@ function CreateTruckForm() {
   const [errors, setErrors] = useState<TruckFormErrors>({});
   const create = useCreateTruck();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkTruckInput(truckCreateSchema, { ...values, image });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.input, {
-      onSuccess: () => {
-        toast({ title: 'Food truck created' });
-        navigate('/operator-dashboard');
-      },
-      onError: (err) => toastError('Creation failed', err, 'Failed to create food truck'),
-    });
-  }
+  const submit = submitHandler(
+    () => checkTruckInput(truckCreateSchema, { ...values, image }),
+    setErrors,
+    (input) =>
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: 'Food truck created' });
+          navigate('/operator-dashboard');
+        },
+        onError: (err) => toastError('Creation failed', err, 'Failed to create food truck'),
+      }),
+  );
 
   return (
     <main className="mx-auto grid max-w-2xl gap-4 px-4 py-6 sm:py-8">

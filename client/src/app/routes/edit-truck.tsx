@@ -1,6 +1,6 @@
 import { truckUpdateSchema, type FoodTruck } from '@shared/contracts';
 import { Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
@@ -20,6 +20,7 @@ import { MediaListPicker } from '@client/features/uploads/components/media-list-
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
 import { errorMessage } from '@client/lib/api-client';
 import { toastError } from '@client/lib/toast-error';
+import { submitHandler } from '@client/lib/forms';
 
 function EditTruckForm({ truck }: { truck: FoodTruck }) {
   const [values, setValues] = useState(() => truckFormFrom(truck));
@@ -30,32 +31,24 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
   const [errors, setErrors] = useState<TruckFormErrors>({});
   const update = useUpdateTruck();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  /** The PATCH body: the text fields and the held banner, gallery and menu changes. */
+  function request() {
     const { name, cuisine, description, phone } = values;
-    const checked = checkTruckInput(truckUpdateSchema, {
-      name,
-      cuisine,
-      description,
-      phone,
-      image,
-      gallery,
-      menuDocuments,
-    });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { id: truck.id, input: checked.input },
-      {
-        // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
-        onSuccess: () => toast({ title: 'Truck updated' }),
-        onError: (err) => toastError('Update failed', err, 'Failed to update truck information'),
-      },
-    );
+    return { name, cuisine, description, phone, image, gallery, menuDocuments };
   }
+  const submit = submitHandler(
+    () => checkTruckInput(truckUpdateSchema, request()),
+    setErrors,
+    (input) =>
+      update.mutate(
+        { id: truck.id, input },
+        {
+          // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
+          onSuccess: () => toast({ title: 'Truck updated' }),
+          onError: (err) => toastError('Update failed', err, 'Failed to update truck information'),
+        },
+      ),
+  );
 
   return (
     <main className="mx-auto grid max-w-3xl gap-4 px-4 py-6 sm:py-8">

@@ -28,17 +28,18 @@ describe('menu item form', () => {
   const base = { name: 'Taco', price: '3.75', description: '', category: '', available: true };
   it('coerces the price and leaves an empty category out', () => {
     expect(parseMenuItemForm(base)).toEqual({
-      ok: true,
-      input: { name: 'Taco', price: 3.75, description: '', category: undefined, available: true },
+      success: true,
+      data: { name: 'Taco', price: 3.75, description: '', category: undefined, available: true },
     });
   });
   it('gives the spec messages for a missing name and a price of 0', () => {
     expect(parseMenuItemForm({ ...base, name: ' ', price: '0' })).toEqual({
-      ok: false,
+      success: false,
       errors: { name: 'Name is required', price: 'Price must be greater than 0' },
+      messages: ['Name is required', 'Price must be greater than 0'],
     });
     expect(parseMenuItemForm({ ...base, price: '' })).toMatchObject({
-      ok: false,
+      success: false,
       errors: { price: 'Price must be greater than 0' },
     });
   });

@@ -17,14 +17,14 @@ describe('Update Location form', () => {
         isOpen: true,
       }),
     ).toEqual({
-      ok: true,
-      input: { latitude: 30.2672, longitude: -97.7431, address: 'Near the park', isOpen: true },
+      success: true,
+      data: { latitude: 30.2672, longitude: -97.7431, address: 'Near the park', isOpen: true },
     });
   });
   it('reports coordinates out of range on their fields', () => {
     const result = parseLocationForm({ latitude: '91', longitude: '-200', address: '', isOpen: false });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['latitude', 'longitude']);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(result.errors).sort()).toEqual(['latitude', 'longitude']);
   });
 });
 

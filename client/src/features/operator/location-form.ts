@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from '@client/lib/forms';
+import { invalid, type Validation } from '@client/lib/forms';
 import { locationUpdateSchema, type LocationUpdateInput } from '@shared/contracts';
 
 /** A coordinate input's value as a number; not numeric → 0 (spec section 5). */
@@ -17,9 +17,7 @@ export interface LocationFormValues {
 /** The Update Location dialog's values checked with the shared contract: the request, or per-field messages. */
 export function parseLocationForm(
   values: LocationFormValues,
-):
-  | { ok: true; input: LocationUpdateInput }
-  | { ok: false; errors: Partial<Record<keyof LocationFormValues, string>> } {
+): Validation<LocationUpdateInput, keyof LocationFormValues> {
   const candidate = {
     latitude: toCoordinate(values.latitude),
     longitude: toCoordinate(values.longitude),
@@ -27,6 +25,6 @@ export function parseLocationForm(
     isOpen: values.isOpen,
   };
   const result = locationUpdateSchema.safeParse(candidate);
-  if (result.success) return { ok: true, input: { ...candidate, address: result.data.address } };
-  return { ok: false, errors: fieldErrorsOf<keyof LocationFormValues>(result.error) };
+  if (result.success) return { success: true, data: { ...candidate, address: result.data.address } };
+  return invalid(result.error);
 }

@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import type { z } from 'zod';
-import { fieldErrorsOf } from '@client/lib/forms';
+import { invalid, type Validation } from '@client/lib/forms';
 
 /** The text fields of the create and edit forms. */
 export interface TruckFormValues {
@@ -34,7 +34,7 @@ export const truckFormFrom = (t: FoodTruck): TruckFormValues => ({
 export function checkTruckInput<S extends z.ZodType>(
   schema: S,
   input: z.input<S>,
-): { ok: true; input: z.input<S> } | { ok: false; errors: TruckFormErrors } {
+): Validation<z.input<S>, keyof TruckFormErrors> {
   const result = schema.safeParse(input);
-  return result.success ? { ok: true, input } : { ok: false, errors: fieldErrorsOf(result.error) };
+  return result.success ? { success: true, data: input } : invalid(result.error);
 }

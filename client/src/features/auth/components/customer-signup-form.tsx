@@ -1,7 +1,6 @@
 import { customerSignupSchema } from '@shared/contracts/auth';
-import type { FormEvent } from 'react';
 import { toast } from '@client/components/ui/use-toast';
-import { useFormValues, validateForm } from '@client/lib/forms';
+import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useRegisterCustomer } from '../api/register-customer';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
@@ -14,25 +13,22 @@ export function CustomerSignupForm() {
   const mutation = useRegisterCustomer();
   const startSession = useStartSession();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(customerSignupSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
+  const onSubmit = submitHandler(
+    () => validateForm(customerSignupSchema, values),
+    setErrors,
+    (data) =>
+      mutation.mutate(data, {
+        onSuccess: (session) => startSession(session, 'register'),
+        onError: (error) =>
+          setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
+      }),
+    (messages) =>
       toast({
         variant: 'destructive',
         title: 'Please fix the following errors:',
-        description: result.messages.join(', '),
-      });
-      return;
-    }
-    setErrors({});
-    mutation.mutate(result.data, {
-      onSuccess: (session) => startSession(session, 'register'),
-      onError: (error) =>
-        setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
-    });
-  };
+        description: messages.join(', '),
+      }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">

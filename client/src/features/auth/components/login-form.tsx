@@ -1,8 +1,7 @@
 import { loginSchema } from '@shared/contracts/auth';
-import type { FormEvent } from 'react';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { useFormValues, validateForm } from '@client/lib/forms';
+import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useLogin } from '../api/login';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
@@ -14,19 +13,15 @@ export function LoginForm() {
   const mutation = useLogin();
   const startSession = useStartSession();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(loginSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(result.data, {
-      onSuccess: (session) => startSession(session, 'login'),
-      onError: (error) => setErrors(reportAuthFailure(error, 'Login failed', 'Invalid credentials')),
-    });
-  };
+  const onSubmit = submitHandler(
+    () => validateForm(loginSchema, values),
+    setErrors,
+    (data) =>
+      mutation.mutate(data, {
+        onSuccess: (session) => startSession(session, 'login'),
+        onError: (error) => setErrors(reportAuthFailure(error, 'Login failed', 'Invalid credentials')),
+      }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">

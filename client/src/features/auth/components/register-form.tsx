@@ -1,8 +1,7 @@
 import { registerFormSchema } from '@shared/contracts/auth';
-import type { FormEvent } from 'react';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
-import { useFormValues, validateForm } from '@client/lib/forms';
+import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useRegister } from '../api/register';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
@@ -22,21 +21,18 @@ export function RegisterForm() {
   const mutation = useRegister();
   const startSession = useStartSession();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(registerFormSchema, values);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const { confirmPassword: _confirm, ...body } = result.data;
-    mutation.mutate(body, {
-      onSuccess: (session) => startSession(session, 'register'),
-      onError: (error) =>
-        setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
-    });
-  };
+  const onSubmit = submitHandler(
+    () => validateForm(registerFormSchema, values),
+    setErrors,
+    (data) => {
+      const { confirmPassword: _confirm, ...body } = data;
+      mutation.mutate(body, {
+        onSuccess: (session) => startSession(session, 'register'),
+        onError: (error) =>
+          setErrors(reportAuthFailure(error, 'Registration failed', 'Failed to create account')),
+      });
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">

@@ -1,6 +1,6 @@
 import { MENU_CATEGORIES } from '@shared/constants';
 import { menuItemFormSchema, type MenuItem, type MenuItemFormInput } from '@shared/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -16,7 +16,7 @@ import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
-import { fieldErrorsOf } from '@client/lib/forms';
+import { invalid, submitHandler, type Validation } from '@client/lib/forms';
 
 export interface MenuItemFormValues {
   name: string;
@@ -38,12 +38,12 @@ export const menuItemFormFrom = (item?: MenuItem): MenuItemFormValues => ({
 /** The dialog's values checked with the shared contract. */
 export function parseMenuItemForm(
   values: MenuItemFormValues,
-): { ok: true; input: MenuItemFormInput } | { ok: false; errors: Errors } {
+): Validation<MenuItemFormInput, keyof MenuItemFormValues> {
   const input: MenuItemFormInput = { ...values, category: values.category || undefined };
   const result = menuItemFormSchema.safeParse(input);
   return result.success
-    ? { ok: true, input: { ...input, price: result.data.price } }
-    : { ok: false, errors: fieldErrorsOf<keyof MenuItemFormValues>(result.error) };
+    ? { success: true, data: { ...input, price: result.data.price } }
+    : invalid(result.error);
 }
 
 /** Add or edit a menu item: name, price, description, category and availability. */
@@ -101,16 +101,7 @@ function MenuItemForm({
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = parseMenuItemForm(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    onSave(parsed.input);
-  }
+  const submit = submitHandler(() => parseMenuItemForm(values), setErrors, onSave);
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>

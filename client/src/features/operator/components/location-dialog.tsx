@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import { Crosshair } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -20,6 +20,7 @@ import { useUpdateLocation } from '../api/truck-mutations';
 import { getCurrentPosition, GeolocationUnsupportedError, OPEN_POSITION_OPTIONS } from '../geolocation';
 import { parseLocationForm, type LocationFormValues } from '../location-form';
 import { toastError } from '@client/lib/toast-error';
+import { submitHandler } from '@client/lib/forms';
 
 const initialValues = (truck: FoodTruck): LocationFormValues => ({
   latitude: truck.latitude?.toString() ?? '',
@@ -83,25 +84,21 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
     }
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = parseLocationForm(values);
-    if (!parsed.ok) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { id: truck.id, input: parsed.input },
-      {
-        onSuccess: () => {
-          toast({ title: 'Location updated' });
-          onDone();
+  const submit = submitHandler(
+    () => parseLocationForm(values),
+    setErrors,
+    (input) =>
+      update.mutate(
+        { id: truck.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Location updated' });
+            onDone();
+          },
+          onError: (err) => toastError('Update failed', err, 'Failed to update location'),
         },
-        onError: (err) => toastError('Update failed', err, 'Failed to update location'),
-      },
-    );
-  }
+      ),
+  );
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
