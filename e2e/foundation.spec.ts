@@ -30,8 +30,8 @@ test.describe('desktop', () => {
     await expect(page.getByLabel('Phone number')).toHaveValue(/^\d{10}$/);
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await expect(page).toHaveURL(/\/find-trucks$/);
     await expect(toast(page, 'Welcome to Food Truck Finder!')).toBeVisible();
+    await expect(page).toHaveURL(/\/find-trucks$/);
     await expect(nav(page).getByRole('link', { name: 'My Favorites' })).toHaveAttribute('href', '/favorites');
     await expect(nav(page).getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/');
 
@@ -48,8 +48,8 @@ test.describe('desktop', () => {
     await fillRegisterForm(page, 'Food Truck Operator');
     await page.getByRole('button', { name: 'Create account' }).click();
 
-    await expect(page).toHaveURL(/\/subscribe$/);
     await expect(toast(page, 'Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/subscribe$/);
     await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/operator-dashboard');
     await expect(nav(page).getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/operator-dashboard');
     await expect(nav(page).getByRole('link', { name: 'My Favorites' })).toHaveCount(0);
@@ -64,8 +64,8 @@ test.describe('desktop', () => {
     await page.getByLabel('Password').fill(DEMO.customer.password);
     await page.getByRole('button', { name: 'Login' }).click();
 
-    await expect(page).toHaveURL(/\/find-trucks$/);
     await expect(toast(page, 'Login successful')).toContainText(`Welcome back, ${DEMO.customer.username}!`);
+    await expect(page).toHaveURL(/\/find-trucks$/);
   });
 
   test('the demo operator logs in by username and lands on the operator dashboard', async ({ page }) => {
@@ -73,8 +73,8 @@ test.describe('desktop', () => {
     await page.getByLabel('Username or phone').fill(DEMO.operator.username);
     await page.getByLabel('Password').fill(DEMO.operator.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/operator-dashboard$/);
     await expect(toast(page, 'Login successful')).toContainText(`Welcome back, ${DEMO.operator.username}!`);
+    await expect(page).toHaveURL(/\/operator-dashboard$/);
   });
 
   test('a wrong password shows the Login failed toast and stays on /login', async ({ page }) => {
@@ -123,8 +123,8 @@ test.describe('desktop', () => {
     await page.getByLabel('Phone number').fill(formattedFreshPhone());
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page).toHaveURL(/\/find-trucks$/);
     await expect(toast(page, 'Welcome to Food Truck Finder!')).toBeVisible();
+    await expect(page).toHaveURL(/\/find-trucks$/);
     await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
