@@ -13,19 +13,38 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 /** Every variable the server reads. `.env.example` documents each one. */
 export const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
-    PORT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535').default(5000),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535')
+      .default(5000),
     HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level such as info' }).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be a pino level such as info',
+      })
+      .default('info'),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// connection URL' })),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// connection URL' }),
+    ),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     ADMIN_USERNAME: optional(z.string().min(3, 'must be at least 3 characters')),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
-    ADMIN_PHONE: optional(z.string().regex(/^\+?[1-9]\d{9,15}$/, 'must be a phone number of 10 to 16 digits')),
+    ADMIN_PHONE: optional(
+      z.string().regex(/^\+?[1-9]\d{9,15}$/, 'must be a phone number of 10 to 16 digits'),
+    ),
     DEMO_DATA: optional(flag),
     TRUST_PROXY: optional(flag),
-    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be at least 1').default(30),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(30),
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_PUBLISHABLE_KEY: optional(z.string()),
     STRIPE_PRICE_ID: optional(z.string()),
@@ -47,15 +66,29 @@ export const envSchema = z
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       const missing = env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other ADMIN_ variable' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with the other ADMIN_ variable',
+      });
     }
-    const s3Set = [env.S3_ENDPOINT, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(Boolean);
+    const s3Set = [env.S3_ENDPOINT, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY].some(
+      Boolean,
+    );
     if (s3Set && !env.S3_BUCKET) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_ variables are set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when other S3_ variables are set',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other S3 key variable' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with the other S3 key variable',
+      });
     }
   });
 export type Env = z.infer<typeof envSchema>;
@@ -71,7 +104,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;
   throw new EnvError(
-    result.error.issues.map((issue) => `Invalid environment variable ${String(issue.path[0] ?? '?')}: ${issue.message}`),
+    result.error.issues.map(
+      (issue) => `Invalid environment variable ${String(issue.path[0] ?? '?')}: ${issue.message}`,
+    ),
   );
 }
 

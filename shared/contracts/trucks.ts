@@ -6,10 +6,20 @@ import { isoDate, optionalText } from './common';
  * A stored file reference: `/objects/{id}` served by our object store. Older clients may also send a
  * data URL, which the server checks and turns into an object before storing (never the bytes).
  */
-export const mediaRef = z.string().trim().min(1).max(80 * 1024 * 1024);
+export const mediaRef = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80 * 1024 * 1024);
 
-export const latitude = z.number({ error: 'Latitude must be a number' }).min(-90).max(90);
-export const longitude = z.number({ error: 'Longitude must be a number' }).min(-180).max(180);
+export const latitude = z
+  .number({ error: 'Latitude must be a number' })
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+export const longitude = z
+  .number({ error: 'Longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
 
 /** A truck as the API returns it. `distanceMiles` only when the caller gave a position. */
 export const foodTruckSchema = z.object({
@@ -33,7 +43,11 @@ export const foodTruckSchema = z.object({
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
 
-const truckName = z.string({ error: 'Truck name is required' }).trim().min(1, 'Truck name is required').max(120);
+const truckName = z
+  .string({ error: 'Truck name is required' })
+  .trim()
+  .min(1, 'Truck name is required')
+  .max(120);
 const cuisine = z
   .string({ error: 'Cuisine type is required' })
   .trim()
@@ -47,7 +61,10 @@ const truckFields = {
   phone: optionalText(30),
   address: optionalText(300),
   image: mediaRef.nullish(),
-  gallery: z.array(mediaRef).max(LIMITS.galleryPhotos, 'Gallery full: You can upload a maximum of 10 photos.').optional(),
+  gallery: z
+    .array(mediaRef)
+    .max(LIMITS.galleryPhotos, 'Gallery full: You can upload a maximum of 10 photos.')
+    .optional(),
   menuDocuments: z
     .array(mediaRef)
     .max(LIMITS.menuDocuments, 'Menu limit reached: You can upload a maximum of 5 menu items.')
@@ -83,9 +100,21 @@ export type OpenTruckInput = z.input<typeof openTruckSchema>;
 /** Query of GET /api/food-trucks/active. */
 export const activeTrucksQuerySchema = z
   .object({
-    lat: z.coerce.number({ error: 'lat must be a number' }).min(-90).max(90).optional(),
-    lng: z.coerce.number({ error: 'lng must be a number' }).min(-180).max(180).optional(),
-    radiusMiles: z.coerce.number({ error: 'radiusMiles must be a number' }).positive('radiusMiles must be positive').max(12_500).optional(),
+    lat: z.coerce
+      .number({ error: 'lat must be a number' })
+      .min(-90, 'lat must be between -90 and 90')
+      .max(90, 'lat must be between -90 and 90')
+      .optional(),
+    lng: z.coerce
+      .number({ error: 'lng must be a number' })
+      .min(-180, 'lng must be between -180 and 180')
+      .max(180, 'lng must be between -180 and 180')
+      .optional(),
+    radiusMiles: z.coerce
+      .number({ error: 'radiusMiles must be a number' })
+      .positive('radiusMiles must be positive')
+      .max(12_500, 'radiusMiles must be at most 12,500')
+      .optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
     message: 'lat and lng must be given together',

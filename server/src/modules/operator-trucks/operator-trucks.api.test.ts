@@ -110,7 +110,7 @@ describe('creating trucks', () => {
     [{ name: undefined }, 'Truck name is required'],
     [{ cuisine: '' }, 'Cuisine type is required'],
     [{ cuisine: 'Martian' }, 'Please choose a cuisine from the list'],
-    [{ latitude: 120, longitude: 0 }, 'Latitude must be a number'],
+    [{ latitude: 120, longitude: 0 }, 'Latitude must be between -90 and 90'],
     [
       { gallery: Array.from({ length: 11 }, () => '/objects/aaaaaaaaaaaaaaaaaaaaaa') },
       'Gallery full: You can upload a maximum of 10 photos.',

@@ -160,6 +160,17 @@ describe('GET /api/food-trucks/active', () => {
     expect(Object.keys(res.body.fieldErrors ?? {})).toContain(field);
   });
 
+  it.each([
+    ['?lat=abc&lng=-97.7', 'lat must be a number'],
+    ['?lat=91&lng=-97.7', 'lat must be between -90 and 90'],
+    ['?lat=30.2&lng=-181', 'lng must be between -180 and 180'],
+    ['?lat=30.2&lng=-97.7&radiusMiles=1e9', 'radiusMiles must be at most 12,500'],
+  ])('says what is wrong with %s', async (query, message) => {
+    const res = await list(query);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
   it('sends an ETag and answers a matching If-None-Match with an empty 304', async () => {
     const first = await list();
     const etag = first.headers.get('etag');
