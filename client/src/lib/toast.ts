@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { errorMessage } from './api-client';
 
 /** Spec section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
@@ -66,4 +67,9 @@ export function useToasts(): ToastItem[] {
 
 export function useToast() {
   return { toast, dismiss };
+}
+
+/** A failure toast (spec section 8): the server's message when it sent one, else the fallback. */
+export function toastError(title: string, error: unknown, fallback: string, action?: ReactNode): void {
+  toast({ variant: 'destructive', title, description: errorMessage(error, fallback), action });
 }

@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { isNotFound, useTruck } from '@client/features/operator/api/truck';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
 import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
@@ -19,7 +19,6 @@ import { BannerPicker } from '@client/features/uploads/components/banner-picker'
 import { MediaListPicker } from '@client/features/uploads/components/media-list-picker';
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
 import { errorMessage } from '@client/lib/api-client';
-import { toastError } from '@client/lib/toast-error';
 import { submitHandler } from '@client/lib/forms';
 
 function EditTruckForm({ truck }: { truck: FoodTruck }) {

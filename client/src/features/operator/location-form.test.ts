@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationErrorMessage } from './geolocation';
+import { locationErrorMessage } from '@client/lib/geolocation';
 import { parseLocationForm, toCoordinate } from './location-form';
 
 describe('Update Location form', () => {

@@ -15,11 +15,10 @@ import { Input, Textarea } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { useUpdateLocation } from '../api/truck-mutations';
-import { getCurrentPosition, GeolocationUnsupportedError, OPEN_POSITION_OPTIONS } from '../geolocation';
+import { getCurrentPosition, GeolocationUnsupportedError } from '@client/lib/geolocation';
 import { parseLocationForm, type LocationFormValues } from '../location-form';
-import { toastError } from '@client/lib/toast-error';
 import { submitHandler } from '@client/lib/forms';
 
 const initialValues = (truck: FoodTruck): LocationFormValues => ({
@@ -66,7 +65,7 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
   async function detectLocation() {
     setLocating(true);
     try {
-      const { latitude, longitude } = await getCurrentPosition(OPEN_POSITION_OPTIONS);
+      const { latitude, longitude } = await getCurrentPosition('operator');
       setValues((v) => ({ ...v, latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }));
       toast({ title: 'Location detected', description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
     } catch (err) {

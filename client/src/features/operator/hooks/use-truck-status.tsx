@@ -1,16 +1,10 @@
 import type { FoodTruck } from '@shared/contracts';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useCloseTruck, useOpenTruck } from '../api/truck-mutations';
-import { toastError } from '@client/lib/toast-error';
-import {
-  getCurrentPosition,
-  GeolocationUnsupportedError,
-  locationErrorMessage,
-  OPEN_POSITION_OPTIONS,
-} from '../geolocation';
+import { getCurrentPosition, GeolocationUnsupportedError, locationErrorMessage } from '@client/lib/geolocation';
 
 /** 'Open for Business' (with the device position) and 'Close for the Day' for one truck, with the spec's toasts. */
 export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
@@ -20,7 +14,7 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
   async function openForBusiness() {
     let position;
     try {
-      position = await getCurrentPosition(OPEN_POSITION_OPTIONS);
+      position = await getCurrentPosition('operator');
     } catch (err) {
       if (err instanceof GeolocationUnsupportedError) {
         toast({ variant: 'destructive', title: 'Location not supported', description: err.message });
