@@ -119,7 +119,7 @@ test.describe('operator journey with location allowed', () => {
       await dialog.getByLabel('Latitude').fill('30.27');
       await dialog.getByLabel('Longitude').fill('-97.7500');
       await dialog
-        .getByPlaceholder('Describe Where You Are Located')
+        .getByLabel('Describe Where You Are Located')
         .fill('By the river, next to the bridge');
       await expect(dialog.getByRole('switch', { name: 'Open for business' })).toBeChecked();
       await checkScreen(page, 'update-location-dialog');

@@ -21,6 +21,16 @@ describe('Update Location form', () => {
       data: { latitude: 30.2672, longitude: -97.7431, address: 'Near the park', isOpen: true },
     });
   });
+  it('sends no address when the truck moved and its old description was left unchanged', () => {
+    const before = { latitude: 30.2672, longitude: -97.7431, address: '100 Congress Ave' };
+    const values = { latitude: '30.25', longitude: '-97.77', address: '100 Congress Ave', isOpen: true };
+    const moved = parseLocationForm(values, before);
+    expect(moved.success && moved.data.address).toBeUndefined();
+    const described = parseLocationForm({ ...values, address: 'By the lake' }, before);
+    expect(described.success && described.data.address).toBe('By the lake');
+    const stayed = parseLocationForm({ ...values, latitude: '30.2672', longitude: '-97.7431' }, before);
+    expect(stayed.success && stayed.data.address).toBe('100 Congress Ave');
+  });
   it('reports coordinates out of range on their fields', () => {
     const result = parseLocationForm({ latitude: '91', longitude: '-200', address: '', isOpen: false });
     expect(result.success).toBe(false);

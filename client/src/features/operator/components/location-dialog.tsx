@@ -66,7 +66,13 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
     setLocating(true);
     try {
       const { latitude, longitude } = await getCurrentPosition('operator');
-      setValues((v) => ({ ...v, latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }));
+      // A new spot: the old description no longer says where the truck is (unless the operator rewrote it).
+      setValues((v) => ({
+        ...v,
+        latitude: latitude.toFixed(6),
+        longitude: longitude.toFixed(6),
+        address: v.address === (truck.address ?? '') ? '' : v.address,
+      }));
       toast({ title: 'Location detected', description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
     } catch (err) {
       if (err instanceof GeolocationUnsupportedError) {
@@ -84,7 +90,7 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
   }
 
   const submit = submitHandler(
-    () => parseLocationForm(values),
+    () => parseLocationForm(values, truck),
     setErrors,
     (input) =>
       update.mutate(
@@ -125,9 +131,9 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
         {locating ? <Spinner label="Getting your location" /> : <Crosshair aria-hidden />} Use Current
         Location
       </Button>
-      <FormField label="Address" error={errors.address}>
+      <FormField label="Describe Where You Are Located" error={errors.address}>
         <Textarea
-          placeholder="Describe Where You Are Located"
+          placeholder="e.g. Corner of 6th and Congress, next to the park"
           value={values.address}
           onChange={(e) => set('address', e.target.value)}
         />
