@@ -28,6 +28,8 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
   const [gallery, setGallery] = useState<string[]>(truck.gallery);
   const [menuDocuments, setMenuDocuments] = useState<string[]>(truck.menuDocuments);
   const [errors, setErrors] = useState<TruckFormErrors>({});
+  // Bumped by each save: the pickers start afresh, so their 'uploaded successfully' lines go.
+  const [saves, setSaves] = useState(0);
   const update = useUpdateTruck();
 
   /** The PATCH body: the text fields and the held banner, gallery and menu changes. */
@@ -43,7 +45,10 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         { id: truck.id, input },
         {
           // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
-          onSuccess: () => toast({ title: 'Truck updated' }),
+          onSuccess: () => {
+            setSaves((n) => n + 1);
+            toast({ title: 'Truck updated' });
+          },
           onError: (err) => toastError('Update failed', err, 'Failed to update truck information'),
         },
       ),
@@ -71,9 +76,10 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         </Card>
         <Card>
           <CardContent className="grid gap-8 pt-6">
-            <BannerPicker value={image} onChange={setImage} />
-            <MediaListPicker config={GALLERY_CONFIG} value={gallery} onChange={setGallery} />
+            <BannerPicker key={`banner-${saves}`} value={image} onChange={setImage} />
+            <MediaListPicker key={`gallery-${saves}`} config={GALLERY_CONFIG} value={gallery} onChange={setGallery} />
             <MediaListPicker
+              key={`menus-${saves}`}
               config={MENU_DOCUMENTS_CONFIG}
               value={menuDocuments}
               onChange={setMenuDocuments}

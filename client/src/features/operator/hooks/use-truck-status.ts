@@ -1,8 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
 import { toast, toastError } from '@client/lib/toast';
-import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useCloseTruck, useOpenTruck } from '../api/truck-mutations';
 import { getCurrentPosition, GeolocationUnsupportedError, locationErrorMessage } from '@client/lib/geolocation';
 
@@ -26,19 +23,8 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
     open.mutate(
       { id: truck.id, input: position },
       {
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to open for business',
-            description: errorMessage(err, 'Please try again.'),
-            // 402: no active subscription — the message names /subscribe; offer the way there.
-            action:
-              err instanceof ApiError && err.status === 402 ? (
-                <Button asChild size="sm" variant="outline" className="text-gray-900">
-                  <Link href="/subscribe">Subscribe</Link>
-                </Button>
-              ) : undefined,
-          }),
+        // A 402 names /subscribe: toastError makes it a link there.
+        onError: (err) => toastError('Failed to open for business', err, 'Please try again.'),
       },
     );
   }
