@@ -1,9 +1,9 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks } from '../../db/schema';
-import { notFound, paymentRequired } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import { operatorHasActiveSubscription } from '../trucks/truck.repository';
+import { requireActiveSubscription } from '../subscriptions/subscriptions.service';
 
 export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
 
@@ -30,7 +30,5 @@ export function ownerOfNewTruck(actor: AuthUser, requested: number | undefined):
  */
 export async function assertMayOpen(db: DbOrTx, actor: AuthUser, operatorId: number): Promise<void> {
   if (isAdmin(actor)) return;
-  if (!(await operatorHasActiveSubscription(db, operatorId))) {
-    throw paymentRequired('An active subscription is required to open a truck. Subscribe at /subscribe.');
-  }
+  await requireActiveSubscription(db, operatorId);
 }
