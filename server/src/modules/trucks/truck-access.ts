@@ -8,5 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
  * truck that is not yours reads as missing. Used by operator-trucks and menu-items.
  */
 export function manageableTruck(actor: AuthUser, id: number): SQL | undefined {
-  return actor.role === 'admin' ? eq(foodTrucks.id, id) : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
+  return actor.role === 'admin'
+    ? eq(foodTrucks.id, id)
+    : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
 }
