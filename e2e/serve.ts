@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { bootstrap } from '../server/src/bootstrap';
+import { buildWebApp, prepareRuntime, startRuntimeWorkers } from '../server/src/bootstrap';
 import { operatorSubscriptions } from '../server/src/db/schema';
 import { parseEnv } from '../server/src/env';
+import { ACTIVE_SUBSCRIPTION_STATUS } from '../server/src/modules/subscriptions/subscriptions.service';
 import { fixturesPort } from './ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-e2e-'));
@@ -45,10 +46,11 @@ const env = parseEnv({
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
 });
-const app = await bootstrap(env, {
-  clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
-  logger: { level: 'warn' },
-});
+const runtime = await prepareRuntime(env, { clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)) });
+const app = await buildWebApp(runtime, { logger: { level: 'warn' } });
+// As `npm start` (PROCESS_ROLE=all): the same process runs the background workers.
+const workers = await startRuntimeWorkers(runtime, app.log);
+app.addHook('preClose', () => workers.stop());
 await app.listen({ port: env.PORT, host: env.HOST });
 
 /**
@@ -65,7 +67,7 @@ const fixtures = createServer((req, res) => {
   }
   app.db
     .insert(operatorSubscriptions)
-    .values({ operatorId: Number(match[1]), status: 'active', currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) })
+    .values({ operatorId: Number(match[1]), status: ACTIVE_SUBSCRIPTION_STATUS, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) })
     .then(
       () => res.writeHead(204).end(),
       (err: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String(err)),
