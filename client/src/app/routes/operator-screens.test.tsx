@@ -228,6 +228,12 @@ describe('Edit truck', () => {
     expect(screen.getByText("The food truck you're looking for doesn't exist.")).toBeInTheDocument();
   });
 
+  it('shows the stored phone in the one display format, as the dashboard does', async () => {
+    useApi({ 'GET /api/food-trucks/3': { ...truck, phone: '+15125550111' } });
+    renderEdit('/edit-truck/3');
+    expect(await screen.findByLabelText('Phone Number')).toHaveValue('512-555-0111');
+  });
+
   it('keeps the name required and sends the held media with Save Changes', async () => {
     const api = useApi({
       'GET /api/food-trucks/3': {
