@@ -53,7 +53,7 @@ test.describe('operator journey with location allowed', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000); // a long journey with eight axe runs on a shared 2-core machine
     // Its own subscribed operator: the demo operator's trucks stay as the other specs read them.
     const session = await loginAsSubscribedOperator(page, '/operator-dashboard');
     const name = `E2E Truck ${Date.now() % 1_000_000}`;
