@@ -20,7 +20,7 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
  */
 const DEMO_TRUCK_COUNT = 12;
 const expectAtLeastDemoTrucks = (items: Locator) =>
-  expect.poll(() => items.count()).toBeGreaterThanOrEqual(DEMO_TRUCK_COUNT);
+  expect.poll(() => items.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(DEMO_TRUCK_COUNT);
 /** At zoom 4 (centre of the USA) the 12 Austin trucks sit in one cluster. */
 const austinCluster = (page: Page) => page.locator('.marker-cluster').filter({ hasText: /^12$/ });
 

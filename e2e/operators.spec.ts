@@ -286,6 +286,7 @@ test.describe('operator without a subscription', () => {
 
 test.describe('operator with location denied', () => {
   test('shows the notice and disables Open for Business', async ({ page, context, baseURL }) => {
+    test.setTimeout(120_000); // two axe runs on a shared 2-core machine
     await loginDemoOperator(page, '/');
     // Playwright can grant but not deny a permission: Chromium's DevTools protocol can, per context.
     const cdp = await context.newCDPSession(page);
