@@ -37,6 +37,8 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
+  /** ADMIN_USERNAME: reserved, so nobody can register it before the admin account exists. */
+  adminUsername?: string | undefined;
   /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
   s3?: S3Config;
 }

@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../shared/constants';
-import type { Database } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-errors';
 
@@ -11,6 +11,8 @@ export interface AuthUser {
   role: Role;
   username: string | null;
   phone: string | null;
+  /** users.session_version: a token or stream opened at another version is no longer valid. */
+  sessionVersion: number;
 }
 
 declare module 'fastify' {
@@ -20,43 +22,79 @@ declare module 'fastify' {
   }
 }
 
+/** The one home of "is admin" on the server. */
+export const isAdmin = (user: Pick<AuthUser, 'role'> | null | undefined): boolean => user?.role === 'admin';
+
+/** The caller has one of these roles (any signed-in caller when `roles` is empty). */
+export const hasRole = (user: Pick<AuthUser, 'role'> | null | undefined, roles: readonly Role[]): boolean =>
+  user != null && (roles.length === 0 || roles.includes(user.role));
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+  const [scheme, token, extra] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token && extra === undefined ? token : undefined;
 }
 
+/** A route guard made by requireUser; it carries its roles so the route table can list them. */
+export type RouteGuard = onRequestAsyncHookHandler & { readonly roles: readonly Role[] };
+const isGuard = (hook: unknown): hook is RouteGuard =>
+  typeof hook === 'function' && Array.isArray((hook as Partial<RouteGuard>).roles);
+
 /**
- * Resolves the bearer token to a user on every request. The role is read from the database, so a
- * deleted account or a changed role takes effect at once, not when the token expires.
+ * Resolves the bearer token to a user on every request, before anything else. The role and the
+ * session version are read from the database, so a deleted account, a changed role or a changed
+ * password take effect at once, not when the token expires.
+ *
+ * Guards run before the body is read: a `requireUser(...)` declared as a route's `preHandler` is
+ * moved to its `onRequest`, so an anonymous caller is refused before Fastify parses (up to the
+ * body limit of) what it sent.
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const userId = await app.tokens.verify(token);
-    if (userId) request.user = await findAuthUser(app.db, userId);
+    const claims = await app.tokens.verify(token);
+    if (!claims) return;
+    const user = await findAuthUser(app.db, claims.userId);
+    if (user && user.sessionVersion === claims.sessionVersion) request.user = user;
+  });
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const preHandlers = [route.preHandler ?? []].flat();
+    const guards = preHandlers.filter(isGuard);
+    if (guards.length === 0) return;
+    route.preHandler = preHandlers.filter((hook) => !isGuard(hook));
+    route.onRequest = [...guards, ...[route.onRequest ?? []].flat()];
   });
 });
 
 /** The account with this id as the guards see it, or null when it is gone. */
-export async function findAuthUser(db: Database, userId: number): Promise<AuthUser | null> {
+export async function findAuthUser(db: DbOrTx, userId: number): Promise<AuthUser | null> {
   const [row] = await db
-    .select({ id: users.id, role: users.role, username: users.username, phone: users.phone })
+    .select({
+      id: users.id,
+      role: users.role,
+      username: users.username,
+      phone: users.phone,
+      sessionVersion: users.sessionVersion,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
 }
 
-/** preHandler: 401 without a valid token, 403 when the caller's role is not among `roles`. */
-export function requireUser(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+/**
+ * Route guard: 401 without a valid token, 403 when the caller's role is not among `roles`. It runs
+ * in onRequest (see authPlugin), before the body is read.
+ */
+export function requireUser(...roles: Role[]): RouteGuard {
+  const guard: onRequestAsyncHookHandler = async (request) => {
     if (!request.user) throw unauthorized();
-    if (roles.length > 0 && !roles.includes(request.user.role)) throw forbidden();
+    if (!hasRole(request.user, roles)) throw forbidden();
   };
+  return Object.assign(guard, { roles });
 }
 
 /** The signed-in caller inside a handler guarded by requireUser. */

@@ -107,8 +107,13 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     },
     async signUpAdmin() {
       const session = await signUp('customer');
+      // A role change ends the account's sessions (migration 0002): sign in again for a token.
       await handle.db.update(users).set({ role: 'admin' }).where(eq(users.id, session.user.id));
-      return { user: { ...session.user, role: 'admin' }, token: session.token };
+      const login = await request<AuthResponse>('POST', '/api/auth/login', {
+        body: { username: session.user.phone, password: 'correct-horse-1' },
+      });
+      if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);
+      return login.body;
     },
     async close() {
       await app.close();
