@@ -12,6 +12,12 @@ export const mediaRef = text()
   .max(80 * 1024 * 1024);
 
 /**
+ * The body limit of the routes that still take data URLs (truck and menu item create/update);
+ * every other route keeps the app's 1 MB default.
+ */
+export const DATA_URL_BODY_LIMIT = 80 * 1024 * 1024;
+
+/**
  * Coordinates are kept to 7 decimals (about 1 cm): finer digits mean nothing on a map, and values
  * like 1e-320 (subnormal doubles) would make PostgreSQL's float functions underflow.
  */

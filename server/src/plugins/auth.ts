@@ -22,6 +22,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * NOTIFYed with a user id (by migration 0002's trigger) when that account's session version
+ * changes or the account is deleted: open event streams of that user are re-checked.
+ */
+export const USER_SESSIONS_CHANNEL = 'user_sessions';
+
 /** The one home of "is admin" on the server. */
 export const isAdmin = (user: Pick<AuthUser, 'role'> | null | undefined): boolean => user?.role === 'admin';
 

@@ -1,6 +1,7 @@
 CREATE TABLE "event_stream_tickets" (
 	"ticket_hash" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
+	"session_version" integer NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -74,5 +74,7 @@ export const eventStreamTickets = pgTable('event_stream_tickets', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The user's session version when the ticket was issued: a later role or password change voids it. */
+  sessionVersion: integer('session_version').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
