@@ -41,6 +41,11 @@ export interface AppConfig {
   clientDir?: string;
   /** ADMIN_USERNAME: reserved, so nobody can register it before the admin account exists. */
   adminUsername?: string | undefined;
+  /**
+   * PUBLIC_URL without a trailing slash: the origin browsers reach this server at. Upload URLs are
+   * built from it, never from the request's Host header (which the caller chooses).
+   */
+  publicUrl: string;
   /** Event stream timings (heartbeat, retention…); tests shorten them. Defaults: EVENT_STREAM_DEFAULTS. */
   eventStream?: Partial<EventStreamOptions>;
   /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */

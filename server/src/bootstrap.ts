@@ -32,6 +32,7 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     jwtSecret: resolveJwtSecret({ ...env, DATA_DIR: dataDir }),
     demoData,
     adminUsername: env.ADMIN_USERNAME,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,

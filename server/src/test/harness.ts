@@ -56,6 +56,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     jwtSecret: randomBytes(32).toString('hex'),
     demoData: false,
     authRateLimitPerMinute: 10_000,
+    publicUrl: 'http://127.0.0.1', // replaced by the real address once listening (below)
     ...overrides,
   };
   const app = await buildApp({ database: handle, config });
@@ -63,6 +64,8 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const url = `http://127.0.0.1:${address.port}`;
+  // The port is known only now: upload URLs point at this server unless a test chose otherwise.
+  if (!overrides.publicUrl) config.publicUrl = url;
 
   async function request<T>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -346,6 +346,7 @@ async function startApp(
       jwtSecret: randomBytes(32).toString('hex'),
       demoData: false,
       authRateLimitPerMinute: 1000,
+      publicUrl: 'http://127.0.0.1',
       ...overrides,
     },
   });

@@ -14,6 +14,7 @@ import {
   conflict,
   forbidden,
   gone,
+  HttpError,
   notFound,
   payloadTooLarge,
   unauthorized,
@@ -30,7 +31,7 @@ import {
 import { OBJECT_ID, OBJECT_REF, type MediaResolver } from './media';
 import { processUpload, VARIANT_CONTENT_TYPE, type ProcessedObject } from './object-processing';
 import {
-  mayAttachPending,
+  mayAttach,
   signatureMatches,
   UPLOAD_URL_TTL_SECONDS,
   uploadSignature,
@@ -269,9 +270,15 @@ export function mediaResolver(deps: UploadDeps): MediaResolver {
         .limit(1)
         .for('key share');
       if (!row) throw fail('File not found. Please upload it again.');
+      // Only the uploader (or an admin) may attach an object: another operator's file is not theirs
+      // to publish, whether or not its bytes arrived (ADR 0060).
+      if (!mayAttach(actor, row.ownerId)) {
+        const message = 'File not found. Please upload it again.';
+        throw new HttpError(404, message, { [field]: [message] });
+      }
       if (row.status !== 'ready') {
         const notUploaded = fail('The file has not been uploaded yet');
-        if (row.status !== 'pending' || !mayAttachPending(actor, row.ownerId)) throw notUploaded;
+        if (row.status !== 'pending') throw notUploaded;
         await finalizeIncoming(deps, tx, row, purpose, notUploaded);
         return ref;
       }
