@@ -14,7 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
-import type { S3Config } from './integrations/storage';
+import type { Integrations } from './integrations';
 import { HttpError, isInputDataError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -25,7 +25,7 @@ import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, routeAccess } from './plugins/auth';
 import { securityHeaders } from './plugins/security-headers';
 
 export interface AppConfig {
@@ -48,21 +48,31 @@ export interface AppConfig {
   publicUrl: string;
   /** Event stream timings (heartbeat, retention…); tests shorten them. Defaults: EVENT_STREAM_DEFAULTS. */
   eventStream?: Partial<EventStreamOptions>;
-  /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
-  s3?: S3Config;
 }
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
   config: AppConfig;
+  /** Storage, payments, SMS, speech: built once by bootstrap.ts from configuration; tests pass their own. */
+  integrations: Integrations;
   logger?: FastifyServerOptions['logger'];
+}
+
+/** One row of the route table: what routes.test.ts snapshots and the authorization matrix walks. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** 'public', 'signed-in', or the admitted roles joined with '|'. */
+  access: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: RouteEntry[];
     db: Database;
     database: DatabaseHandle;
     config: AppConfig;
+    integrations: Integrations;
     tokens: TokenService;
   }
 }
@@ -72,7 +82,7 @@ export type App = FastifyInstance;
 /** The body limit of every route that does not set its own (ADR 0060). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
+export async function buildApp({ database, config, integrations, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy ?? false,
@@ -86,6 +96,13 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('integrations', integrations);
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD');
+    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access: routeAccess(hooks) });
+  });
   app.decorate('tokens', new TokenService(config.jwtSecret));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -119,7 +136,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
-  await app.register(securityHeaders, { s3: config.s3 });
+  await app.register(securityHeaders, { storage: integrations.storage });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },
@@ -128,9 +145,10 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  await app.register(metaRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  // Each module declares its full paths.
+  // One route style: every module declares its full paths (so any URL is found by one search) and
+  // is registered here without a prefix. routes.test.ts snapshots the resulting route table.
+  await app.register(metaRoutes);
+  await app.register(authRoutes);
   await app.register(trucksRoutes);
   await app.register(eventsRoutes);
   await app.register(operatorTrucksRoutes);

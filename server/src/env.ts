@@ -31,6 +31,7 @@ export const envSchema = z
       })
       .default('info'),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    PROCESS_ROLE: z.enum(['web', 'worker', 'all'], { error: 'must be web, worker or all' }).default('all'),
     DATABASE_URL: optional(
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// connection URL' }),
     ),

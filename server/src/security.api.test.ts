@@ -150,6 +150,7 @@ describe('issue 7 (Medium): 500s from input', () => {
   it('maps a data error the database raises for an input value to 400, as a last line of defence', async () => {
     const app = await buildApp({
       database: server.database,
+      integrations: server.app.integrations,
       config: { ...server.config, jwtSecret: randomBytes(32).toString('hex') },
     });
     app.get('/test/nul', () => app.db.execute(sql`select ${`a${NUL}b`}::text as v`));

@@ -42,10 +42,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token && extra === undefined ? token : undefined;
 }
 
-/** A route guard made by requireUser; it carries its roles so the route table can list them. */
-export type RouteGuard = onRequestAsyncHookHandler & { readonly roles: readonly Role[] };
-const isGuard = (hook: unknown): hook is RouteGuard =>
-  typeof hook === 'function' && Array.isArray((hook as Partial<RouteGuard>).roles);
+/** Marks a guard with the roles it admits, so the route table can list who may call each route. */
+const ADMITS = Symbol('admits');
+type Guard = onRequestAsyncHookHandler & { [ADMITS]?: readonly Role[] | 'signed-in' };
+const isGuard = (hook: unknown): hook is Guard => typeof hook === 'function' && ADMITS in hook;
 
 /**
  * Resolves the bearer token to a user on every request, before anything else. The role and the
@@ -92,15 +92,28 @@ export async function findAuthUser(db: DbOrTx, userId: number): Promise<AuthUser
 }
 
 /**
- * Route guard: 401 without a valid token, 403 when the caller's role is not among `roles`. It runs
- * in onRequest (see authPlugin), before the body is read.
+ * Route guard: 401 without a valid token, 403 when the caller's role is not among `roles`.
+ * Declared as a route's preHandler, it runs in onRequest (see authPlugin), before the body is read.
  */
-export function requireUser(...roles: Role[]): RouteGuard {
-  const guard: onRequestAsyncHookHandler = async (request) => {
+export function requireUser(...roles: Role[]): onRequestAsyncHookHandler {
+  const guard: Guard = async (request) => {
     if (!request.user) throw unauthorized();
     if (!hasRole(request.user, roles)) throw forbidden();
   };
-  return Object.assign(guard, { roles });
+  guard[ADMITS] = roles.length > 0 ? roles : 'signed-in';
+  return guard;
+}
+
+/**
+ * Who may call a route, from the guards among its hooks: 'public' when none, 'signed-in' for any
+ * account, else the roles joined with '|'.
+ */
+export function routeAccess(hooks: readonly unknown[]): string {
+  for (const hook of hooks) {
+    const admits = isGuard(hook) ? hook[ADMITS] : undefined;
+    if (admits) return typeof admits === 'string' ? admits : admits.join('|');
+  }
+  return 'public';
 }
 
 /** The signed-in caller inside a handler guarded by requireUser. */

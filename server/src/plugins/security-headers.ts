@@ -1,15 +1,18 @@
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import type { S3Config } from '../integrations/storage';
+import type { ObjectStorage } from '../integrations/storage';
 
 /** Where the map's raster tiles come from (client/src/features/map). */
 export const MAP_TILE_ORIGIN = 'https://*.tile.openstreetmap.org';
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-/** Browsers PUT uploads straight to S3 (presigned URLs), so the page must be allowed to connect there. */
-function objectStoreOrigin(s3: S3Config | undefined): string[] {
-  if (!s3) return [];
-  return [s3.endpoint ? new URL(s3.endpoint).origin : 'https://*.amazonaws.com'];
+/**
+ * With S3, browsers PUT uploads straight to the bucket (presigned URLs), so the page must be
+ * allowed to connect there: the origin of a presigned URL (signing is local, nothing is sent).
+ */
+async function objectStoreOrigins(storage: ObjectStorage): Promise<string[]> {
+  if (!storage.presignIncoming) return [];
+  return [new URL(await storage.presignIncoming('csp-origin-probe', 60)).origin];
 }
 
 /**
@@ -19,7 +22,7 @@ function objectStoreOrigin(s3: S3Config | undefined): string[] {
  * origin its tile policy asks for, and HSTS only on answers served over HTTPS (behind a proxy,
  * with TRUST_PROXY so X-Forwarded-Proto counts), never on plain-HTTP development servers.
  */
-export const securityHeaders = fp<{ s3?: S3Config | undefined }>(async (app, { s3 }) => {
+export const securityHeaders = fp<{ storage: ObjectStorage }>(async (app, { storage }) => {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,7 +32,7 @@ export const securityHeaders = fp<{ s3?: S3Config | undefined }>(async (app, { s
         // React and Leaflet position things with style attributes; Radix injects small <style>s.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
-        connectSrc: ["'self'", ...objectStoreOrigin(s3)],
+        connectSrc: ["'self'", ...(await objectStoreOrigins(storage))],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const reserved = { adminUsername: app.config.adminUsername };
 
   app.post(
-    '/login',
+    '/api/auth/login',
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema, ...errors } },
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/register',
+    '/api/auth/register',
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema, ...errors } },
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/register-customer',
+    '/api/auth/register-customer',
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: customerSignupSchema, response: { 201: authResponseSchema, ...errors } },
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/me',
+    '/api/auth/me',
     {
       preHandler: requireUser(),
       schema: { tags: ['auth'], response: { 200: publicUserSchema, 401: errorResponseSchema } },

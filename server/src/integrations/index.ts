@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { createStorage, type ObjectStorage, type S3Config } from './storage';
+
+/**
+ * Every side effect outside our database goes through one of these (DESIGN.md "Side effects only
+ * through integrations/"). Each is an interface with a real provider, used when it is configured,
+ * and a built-in offline provider that really works on a laptop. bootstrap.ts builds them once from
+ * configuration and hands them to buildApp and the workers; tests pass their own.
+ */
+export interface Integrations {
+  storage: ObjectStorage;
+}
+
+export interface IntegrationSettings {
+  /** DATA_DIR, resolved: offline providers keep their files under it. */
+  dataDir: string;
+  s3?: S3Config;
+}
+
+/** The real provider where configured, else the offline one. */
+export function createIntegrations(settings: IntegrationSettings): Integrations {
+  return {
+    storage: createStorage({ objectsDir: path.join(settings.dataDir, 'objects'), s3: settings.s3 }),
+  };
+}
