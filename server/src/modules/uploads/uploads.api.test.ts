@@ -373,7 +373,10 @@ describe('attaching files to trucks and menu items', () => {
       expect(res.body.message).toBe('File not found. Please upload it again.');
     }
     expect((await server.db.select({ id: foodTrucks.id }).from(foodTrucks)).length).toBe(trucksBefore);
-    const [stored] = await server.db.select({ image: foodTrucks.image }).from(foodTrucks).where(eq(foodTrucks.id, theirs.body.id));
+    const [stored] = await server.db
+      .select({ image: foodTrucks.image })
+      .from(foodTrucks)
+      .where(eq(foodTrucks.id, theirs.body.id));
     expect(stored?.image).toBeNull();
     // The uploader and admins still may.
     for (const session of [operator, admin]) {
