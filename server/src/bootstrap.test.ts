@@ -101,16 +101,25 @@ describe('issue 7 (High): ADMIN_USERNAME never promotes an existing account', ()
     const { token } = signup.json<{ token: string }>();
     await first.close();
 
-    const refused = bootstrap(parseEnv({ ...vars, DEMO_DATA: 'false', ADMIN_USERNAME: 'BigBoss', ADMIN_PASSWORD: 'admin-pass-123' }));
+    const refused = bootstrap(
+      parseEnv({ ...vars, DEMO_DATA: 'false', ADMIN_USERNAME: 'BigBoss', ADMIN_PASSWORD: 'admin-pass-123' }),
+    );
     await expect(refused).rejects.toThrow(EnvError);
     await expect(refused).rejects.toThrow(
       "ADMIN_USERNAME 'BigBoss' belongs to an existing non-admin account; refusing to promote it. Choose another ADMIN_USERNAME (or remove that account) and start again.",
     );
 
     const after = await bootstrap(parseEnv({ ...vars, DEMO_DATA: 'false' }));
-    const [row] = await after.db.select({ role: users.role }).from(users).where(eq(users.username, 'bigboss'));
+    const [row] = await after.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.username, 'bigboss'));
     expect(row?.role).toBe('customer');
-    const me = await after.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await after.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json<{ role: string }>().role).toBe('customer');
     await after.close();
     await cleanup();
@@ -120,14 +129,20 @@ describe('issue 7 (High): ADMIN_USERNAME never promotes an existing account', ()
     const { vars, cleanup } = await databaseEnv();
     const admin = { ...vars, DEMO_DATA: 'false', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'first-password' };
     const first = await bootstrap(parseEnv(admin));
-    const signin = await first.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'chief', password: 'first-password' } });
+    const signin = await first.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'chief', password: 'first-password' },
+    });
     const auth = { authorization: `Bearer ${signin.json<{ token: string }>().token}` };
     await first.close();
     const same = await bootstrap(parseEnv(admin));
     expect((await same.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
     await same.close();
     const changed = await bootstrap(parseEnv({ ...admin, ADMIN_PASSWORD: 'second-password' }));
-    expect((await changed.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(401);
+    expect((await changed.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(
+      401,
+    );
     await changed.close();
     await cleanup();
   });

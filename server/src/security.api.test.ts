@@ -38,8 +38,16 @@ describe('issue 7 (Medium): 500s from input', () => {
   it.each([
     ['login username', '/api/auth/login', { username: `ma${NUL}ria`, password: 'whatever-1' }],
     ['login password', '/api/auth/login', { username: 'maria', password: `pass${NUL}word` }],
-    ['register username', '/api/auth/register', { username: `ma${NUL}ria`, phone: '5125550142', password: 'long-enough-1' }],
-    ['register email', '/api/auth/register', { email: `m${NUL}@example.com`, phone: '5125550143', password: 'long-enough-1' }],
+    [
+      'register username',
+      '/api/auth/register',
+      { username: `ma${NUL}ria`, phone: '5125550142', password: 'long-enough-1' },
+    ],
+    [
+      'register email',
+      '/api/auth/register',
+      { email: `m${NUL}@example.com`, phone: '5125550143', password: 'long-enough-1' },
+    ],
   ])('answers 400 for a NUL character in the %s', async (_field, path, body) => {
     const res = await server.request<ErrorResponse>('POST', path, { body });
     expect(res.status).toBe(400);
@@ -55,7 +63,10 @@ describe('issue 7 (Medium): 500s from input', () => {
     ['image', { name: 'Tacos', cuisine: 'Mexican', image: `/objects/${NUL}` }],
   ])('answers 400 for a NUL character in a truck %s, and creates nothing', async (_field, body) => {
     const before = await count(foodTrucks);
-    const res = await server.request<ErrorResponse>('POST', '/api/food-trucks', { token: operator.token, body });
+    const res = await server.request<ErrorResponse>('POST', '/api/food-trucks', {
+      token: operator.token,
+      body,
+    });
     expect(res.status).toBe(400);
     expect(await count(foodTrucks)).toBe(before);
   });
@@ -82,7 +93,10 @@ describe('issue 7 (Medium): 500s from input', () => {
   it.each(['1e-320', '0', '-1', '0.00001', 'Infinity', 'NaN', '1e400', '', '0x10'])(
     'answers 400 for radiusMiles=%s',
     async (radius) => {
-      const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/active?lat=30.26&lng=-97.74&radiusMiles=${radius}`);
+      const res = await server.request<ErrorResponse>(
+        'GET',
+        `/api/food-trucks/active?lat=30.26&lng=-97.74&radiusMiles=${radius}`,
+      );
       expect(res.status).toBe(400);
     },
   );
@@ -107,7 +121,15 @@ describe('issue 7 (Medium): 500s from input', () => {
   it('reads ids strictly as decimal: /api/food-trucks/0x<id> is not the truck', async () => {
     const row = await insertTruck(server.db, operator.user.id, { name: 'Id Check' });
     expect((await server.request('GET', `/api/food-trucks/${row.id}`)).status).toBe(200);
-    for (const id of [`0x${row.id.toString(16)}`, `${row.id}.0`, `+${row.id}`, `%20${row.id}`, `${row.id}e0`, '1e1', '99999999999']) {
+    for (const id of [
+      `0x${row.id.toString(16)}`,
+      `${row.id}.0`,
+      `+${row.id}`,
+      `%20${row.id}`,
+      `${row.id}e0`,
+      '1e1',
+      '99999999999',
+    ]) {
       const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${id}`);
       expect(res.status, id).toBe(404);
     }
@@ -118,15 +140,18 @@ describe('issue 7 (Medium): 500s from input', () => {
     expect(patched.status).toBe(404);
   });
 
-  it.each([[true], [[1]], [''], ['abc'], [{}], ['0x10'], [null]])('does not take price %j for a price', async (price) => {
-    const before = await count(menuItems);
-    const res = await server.request<ErrorResponse>('POST', '/api/menu-items', {
-      token: operator.token,
-      body: { foodTruckId: truck.id, name: 'Elote', price },
-    });
-    expect(res.status).toBe(400);
-    expect(await count(menuItems)).toBe(before);
-  });
+  it.each([[true], [[1]], [''], ['abc'], [{}], ['0x10'], [null]])(
+    'does not take price %j for a price',
+    async (price) => {
+      const before = await count(menuItems);
+      const res = await server.request<ErrorResponse>('POST', '/api/menu-items', {
+        token: operator.token,
+        body: { foodTruckId: truck.id, name: 'Elote', price },
+      });
+      expect(res.status).toBe(400);
+      expect(await count(menuItems)).toBe(before);
+    },
+  );
 
   it('still takes a price as a number or as the decimal text of the form', async () => {
     for (const price of [4.5, '4.50']) {
@@ -168,7 +193,12 @@ describe('issue 7 (Medium): 500s from input', () => {
 });
 
 /** Sends only the headers and the first bytes of a body of `declaredBytes`, and resolves with the answer's status. */
-function answerBeforeBody(url: string, path: string, declaredBytes: number, headers: Record<string, string> = {}) {
+function answerBeforeBody(
+  url: string,
+  path: string,
+  declaredBytes: number,
+  headers: Record<string, string> = {},
+) {
   return new Promise<number>((resolve, reject) => {
     const req = request(`${url}${path}`, {
       method: 'POST',
@@ -194,13 +224,17 @@ describe('issue 7 (Medium): large bodies before authentication', () => {
   it('refuses a signed-in caller without the role with 403, also before reading the body', async () => {
     const customer = await server.signUp('customer');
     expect(
-      await answerBeforeBody(server.url, '/api/food-trucks', 80 * 1024 * 1024, { authorization: `Bearer ${customer.token}` }),
+      await answerBeforeBody(server.url, '/api/food-trucks', 80 * 1024 * 1024, {
+        authorization: `Bearer ${customer.token}`,
+      }),
     ).toBe(403);
   });
 
   it('limits bodies to 1 MB by default (413 JSON), larger only where data URLs are still accepted', async () => {
     const big = 'x'.repeat(1024 * 1024 + 10);
-    const login = await server.request<ErrorResponse>('POST', '/api/auth/login', { body: { username: big, password: 'x' } });
+    const login = await server.request<ErrorResponse>('POST', '/api/auth/login', {
+      body: { username: big, password: 'x' },
+    });
     expect(login.status).toBe(413);
     expect(typeof login.body.message).toBe('string');
     const location = await server.request('PATCH', `/api/food-trucks/${truck.id}/location`, {
@@ -231,20 +265,24 @@ describe('issue 7 (Low): security headers', () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/find-trucks', '/api/health', '/api/food-trucks/active', '/api/does-not-exist', '/objects/nope'])(
-    'sends CSP, frame-ancestors none, nosniff and a Referrer-Policy on %s',
-    async (url) => {
-      const res = await site.request('GET', url);
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.tile\.openstreetmap\.org/);
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('x-frame-options')).toBe('DENY');
-      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('strict-transport-security')).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/find-trucks',
+    '/api/health',
+    '/api/food-trucks/active',
+    '/api/does-not-exist',
+    '/objects/nope',
+  ])('sends CSP, frame-ancestors none, nosniff and a Referrer-Policy on %s', async (url) => {
+    const res = await site.request('GET', url);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toMatch(/img-src [^;]*https:\/\/\*\.tile\.openstreetmap\.org/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
 
   it('sends HSTS only when the answer is served over HTTPS (here: behind a trusted proxy)', async () => {
     const res = await site.request('GET', '/api/health', { headers: { 'x-forwarded-proto': 'https' } });

@@ -21,7 +21,10 @@ const price = decimal('Price must be a number').pipe(
     .number()
     .min(0.01, 'Price must be greater than 0')
     .max(100_000, 'Price must be at most $100,000')
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price can have at most two decimal places'),
+    .refine(
+      (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      'Price can have at most two decimal places',
+    ),
 );
 
 const menuItemFields = {

@@ -56,10 +56,7 @@ export const foodTruckSchema = z.object({
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
 
-const truckName = text({ error: 'Truck name is required' })
-  .trim()
-  .min(1, 'Truck name is required')
-  .max(120);
+const truckName = text({ error: 'Truck name is required' }).trim().min(1, 'Truck name is required').max(120);
 const cuisine = text({ error: 'Cuisine type is required' })
   .trim()
   .min(1, 'Cuisine type is required')
@@ -115,7 +112,10 @@ export const activeTrucksQuerySchema = z
     lng: coordinate('query', 'lng', 180).optional(),
     radiusMiles: decimal('radiusMiles must be a number')
       .pipe(
-        z.number().min(0.1, 'radiusMiles must be at least 0.1').max(12_500, 'radiusMiles must be at most 12,500'),
+        z
+          .number()
+          .min(0.1, 'radiusMiles must be at least 0.1')
+          .max(12_500, 'radiusMiles must be at most 12,500'),
       )
       .optional(),
   })

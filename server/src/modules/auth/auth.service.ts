@@ -29,10 +29,19 @@ const toAccount = ({ sessionVersion, ...user }: PublicUser & { sessionVersion: n
 
 /**
  * Names nobody may register: they would pass for the installation's staff. The configured
- * ADMIN_USERNAME is reserved too (createAccount's `reservedUsername`), so no one can take it
+ * ADMIN_USERNAME is reserved too (createAccount's `adminUsername` option), so no one can take it
  * before the admin account is created.
  */
-export const RESERVED_USERNAMES = ['admin', 'administrator', 'root', 'superuser', 'system', 'support', 'staff', 'moderator'];
+export const RESERVED_USERNAMES = [
+  'admin',
+  'administrator',
+  'root',
+  'superuser',
+  'system',
+  'support',
+  'staff',
+  'moderator',
+];
 export const RESERVED_USERNAME_MESSAGE = 'This username is reserved';
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -56,7 +65,8 @@ export async function createAccount(
   input: NewAccount,
   { adminUsername }: { adminUsername?: string | undefined } = {},
 ): Promise<Account> {
-  if (input.username && isReservedUsername(input.username, adminUsername)) throw conflict(RESERVED_USERNAME_MESSAGE);
+  if (input.username && isReservedUsername(input.username, adminUsername))
+    throw conflict(RESERVED_USERNAME_MESSAGE);
   try {
     const [user] = await db
       .insert(users)

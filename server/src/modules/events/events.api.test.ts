@@ -266,7 +266,8 @@ describe('GET /api/events', () => {
 
 describe('issue 7 (Medium): hidden trucks do not leak through the event stream', () => {
   const ticketFor = async (session: AuthResponse) =>
-    (await server.request<EventStreamTicket>('POST', '/api/events/ticket', { token: session.token })).body.ticket;
+    (await server.request<EventStreamTicket>('POST', '/api/events/ticket', { token: session.token })).body
+      .ticket;
 
   it('sends diners a bare { id } for a removed truck they never saw, live and on replay; its owner and admins get the details', async () => {
     const owner = await server.signUp('operator'); // no subscription: diners never see this truck
@@ -291,7 +292,11 @@ describe('issue 7 (Medium): hidden trucks do not leak through the event stream',
     }
     for (const s of [asOwner, asAdmin]) {
       const frame = await s.waitFor(isTruckEvent(secret.id, 'removed'));
-      expect(data(frame).truck).toMatchObject({ id: secret.id, name: 'Secret Kitchen', address: '1 Hidden Way' });
+      expect(data(frame).truck).toMatchObject({
+        id: secret.id,
+        name: 'Secret Kitchen',
+        address: '1 Hidden Way',
+      });
     }
     // Replaying after Last-Event-ID gives diners no more than the live stream did.
     const replayed = await stream('', { 'last-event-id': String(before) });
@@ -304,7 +309,10 @@ describe('issue 7 (Medium): hidden trucks do not leak through the event stream',
     const ticket = await ticketFor(unpaid);
     const first = await stream(`?ticket=${encodeURIComponent(ticket)}`);
     expect(first.frames[0]?.retry).toBe('3000');
-    const second = await server.request<{ message: string }>('GET', `/api/events?ticket=${encodeURIComponent(ticket)}`);
+    const second = await server.request<{ message: string }>(
+      'GET',
+      `/api/events?ticket=${encodeURIComponent(ticket)}`,
+    );
     expect(second.status).toBe(401);
     expect(second.body.message).toBe('Invalid or expired event stream ticket');
   });
@@ -312,11 +320,15 @@ describe('issue 7 (Medium): hidden trucks do not leak through the event stream',
   it('refuses an expired ticket, and a ticket issued before a role change', async () => {
     const ticket = await ticketFor(customer);
     await server.db.update(eventStreamTickets).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await server.request('GET', `/api/events?ticket=${encodeURIComponent(ticket)}`)).status).toBe(401);
+    expect((await server.request('GET', `/api/events?ticket=${encodeURIComponent(ticket)}`)).status).toBe(
+      401,
+    );
     const changing = await server.signUp('customer');
     const beforeChange = await ticketFor(changing);
     await server.db.update(users).set({ role: 'operator' }).where(eq(users.id, changing.user.id));
-    expect((await server.request('GET', `/api/events?ticket=${encodeURIComponent(beforeChange)}`)).status).toBe(401);
+    expect(
+      (await server.request('GET', `/api/events?ticket=${encodeURIComponent(beforeChange)}`)).status,
+    ).toBe(401);
   });
 
   it('ends an open stream when its viewer’s role changes (and leaves other viewers’ streams open)', async () => {

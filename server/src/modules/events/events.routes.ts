@@ -25,7 +25,9 @@ const eventsQuery = z.object({
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new TruckEventHub(app.db, app.log, { ...EVENT_STREAM_DEFAULTS, ...app.config.eventStream });
   const unlisten = await app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => hub.notify(payload));
-  const unlistenSessions = await app.database.listen(USER_SESSIONS_CHANNEL, (payload) => hub.sessionChanged(payload));
+  const unlistenSessions = await app.database.listen(USER_SESSIONS_CHANNEL, (payload) =>
+    hub.sessionChanged(payload),
+  );
   void hub.prune();
   // Open streams would keep server.close() waiting: end them first.
   app.addHook('preClose', async () => hub.close());
@@ -64,7 +66,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = request.query.ticket ? await redeemStreamTicket(app.db, request.query.ticket) : request.user;
+      const viewer = request.query.ticket
+        ? await redeemStreamTicket(app.db, request.query.ticket)
+        : request.user;
       // A client that sent a ticket means to be signed in: a wrong one must not quietly fall back
       // to the diners' view.
       if (request.query.ticket && !viewer) throw unauthorized('Invalid or expired event stream ticket');

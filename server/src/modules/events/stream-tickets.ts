@@ -34,7 +34,9 @@ export async function issueStreamTicket(db: Database, user: AuthUser): Promise<s
 export async function redeemStreamTicket(db: Database, ticket: string): Promise<AuthUser | null> {
   const [row] = await db
     .delete(eventStreamTickets)
-    .where(and(eq(eventStreamTickets.ticketHash, hashOf(ticket)), gt(eventStreamTickets.expiresAt, new Date())))
+    .where(
+      and(eq(eventStreamTickets.ticketHash, hashOf(ticket)), gt(eventStreamTickets.expiresAt, new Date())),
+    )
     .returning({ userId: eventStreamTickets.userId, sessionVersion: eventStreamTickets.sessionVersion });
   if (!row) return null;
   const user = await findAuthUser(db, row.userId);

@@ -103,7 +103,8 @@ async function readEvents(db: Database, where: SQL | undefined, limit?: number):
       operatorId: row.operatorId,
       operatorSubscribed: Boolean(row.operatorSubscribed),
       frame: formatEventFrame(row.id, type.data, truck),
-      bareFrame: type.data === 'removed' ? formatEventFrame(row.id, type.data, { id: row.truckId }) : undefined,
+      bareFrame:
+        type.data === 'removed' ? formatEventFrame(row.id, type.data, { id: row.truckId }) : undefined,
     });
   }
   return events;
@@ -242,7 +243,11 @@ export class TruckEventHub {
    * event the viewer may see or `reset` when that id is unknown or too old, then live events.
    * Live events arriving during the replay are held and sent after it, without duplicates.
    */
-  async connect(res: ServerResponse, viewer: AuthUser | null, lastEventId: number | undefined): Promise<void> {
+  async connect(
+    res: ServerResponse,
+    viewer: AuthUser | null,
+    lastEventId: number | undefined,
+  ): Promise<void> {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
