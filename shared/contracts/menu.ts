@@ -15,8 +15,12 @@ export const menuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
-/** A number or the decimal text of the form's field; never `true`, `[1]` or ''. */
-const price = decimal('Price must be a number').pipe(
+/**
+ * A number or the decimal text of the form's field; never `true` or `[1]`. An empty field is a
+ * price of nothing, which the spec answers with 'Price must be greater than 0'.
+ */
+const blankIsZero = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 0 : v);
+const price = z.preprocess(blankIsZero, decimal('Price must be a number')).pipe(
   z
     .number()
     .min(0.01, 'Price must be greater than 0')
