@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MENU_CATEGORIES } from '../constants';
-import { decimal, optionalText, rowId, text } from './common';
+import { decimal, optionalText, text } from './common';
 import { mediaRef } from './trucks';
 
 export const menuItemSchema = z.object({
@@ -43,7 +43,7 @@ const menuItemFields = {
   image: mediaRef.nullish(),
 };
 
-export const menuItemCreateSchema = z.object({ ...menuItemFields, foodTruckId: rowId });
+export const menuItemCreateSchema = z.object({ ...menuItemFields, foodTruckId: z.number().int().positive() });
 export type MenuItemCreateInput = z.input<typeof menuItemCreateSchema>;
 
 /** The add/edit dialog's form (no truck id: the screen supplies it). */
