@@ -42,6 +42,7 @@ const env = parseEnv({
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   DATABASE_URL: databaseUrl,
+  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 5000}`,
   DEMO_DATA: 'true',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',

@@ -95,7 +95,7 @@ class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readyState = FakeEventSource.CONNECTING;
   closed = false;
-  private handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
   }
@@ -193,6 +193,34 @@ describe('the stream viewer', () => {
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
     expect(FakeEventSource.instances[1]!.url).toBe('/api/events');
     hook.unmount();
+  });
+
+  it('reconnects a dropped signed-in stream with a new ticket (each opens one stream), resuming after the last event', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let n = 0;
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ticket: `tk${++n}`, expiresInSeconds: 60 }), { status: 200 })));
+    window.localStorage.setItem('token', 'tok 2');
+    const got: TruckStreamMessage[] = [];
+    const hook = renderHook(() => useTruckEvents((m) => got.push(m)));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const first = FakeEventSource.instances[0]!;
+    act(() => first.fire('open'));
+    const event: TruckEvent = { type: 'updated', truck: makeTruck({ id: 9 }) };
+    act(() => {
+      for (const fn of first.handlers.get('truck') ?? [])
+        fn(new MessageEvent('truck', { data: JSON.stringify(event), lastEventId: '41' }));
+    });
+    // The connection drops; the browser would retry the same (used) ticket: we reconnect instead.
+    act(() => first.fire('error'));
+    expect(first.closed).toBe(true);
+    act(() => vi.advanceTimersByTime(3000));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events?ticket=tk2&lastEventId=41');
+    act(() => FakeEventSource.instances[1]!.fire('open'));
+    expect(got).toEqual([event]); // resumed: no reset, the server replays what was missed
+    hook.unmount();
+    window.localStorage.removeItem('token');
+    vi.useRealTimers();
   });
 
   it('falls back to the public stream when no ticket can be had', async () => {
