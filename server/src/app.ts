@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
+import { createSpeech, type SpeechProvider } from './integrations/speech';
 import type { S3Config } from './integrations/storage';
 import { HttpError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
@@ -24,6 +25,7 @@ import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
 import { authPlugin } from './plugins/auth';
 
 export interface AppConfig {
@@ -39,12 +41,16 @@ export interface AppConfig {
   clientDir?: string;
   /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
   s3?: S3Config;
+  /** Voice assistant limits (defaults in voice.routes.ts). */
+  voice?: Partial<VoiceRouteOptions>;
 }
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
+  /** Speech to text and text to speech; the offline engines when not given (closed with the app). */
+  speech?: SpeechProvider;
 }
 
 declare module 'fastify' {
@@ -53,12 +59,13 @@ declare module 'fastify' {
     database: DatabaseHandle;
     config: AppConfig;
     tokens: TokenService;
+    speech: SpeechProvider;
   }
 }
 
 export type App = FastifyInstance;
 
-export async function buildApp({ database, config, logger = false }: BuildAppOptions) {
+export async function buildApp({ database, config, logger = false, speech }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy ?? false,
@@ -71,6 +78,9 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('tokens', new TokenService(config.jwtSecret));
+  const ownSpeech = speech ? undefined : createSpeech({ stt: 'offline', tts: 'offline' });
+  app.decorate('speech', speech ?? ownSpeech!);
+  if (ownSpeech) app.addHook('onClose', () => ownSpeech.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -114,6 +124,7 @@ export async function buildApp({ database, config, logger = false }: BuildAppOpt
   await app.register(operatorTrucksRoutes);
   await app.register(menuItemsRoutes);
   await app.register(uploadsRoutes);
+  await app.register(voiceRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {
