@@ -38,6 +38,8 @@ export const voiceAnswerSchema = z.object({
   sessionId: z.string(),
   recommendedTruckIds: z.array(z.number().int()),
   recommendedTruckId: z.number().int().nullable(),
+  /** The recommended trucks' names, in the same order, for "show on map" buttons. */
+  recommendedTrucks: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Serves the spoken answer (audio) for at least 10 minutes. */
   audioUrl: z.string().nullable(),
   /** Free endpoint only: successful questions left for this visitor. */

@@ -26,6 +26,13 @@ export function withNoise(pcm: Pcm, snrDb: number, seed = 1): Pcm {
   return { samples: pcm.samples.map((s) => s + random() * amplitude), sampleRate: pcm.sampleRate };
 }
 
+/** White noise (seeded), e.g. a recording of a busy street with nobody asking anything. */
+export function noise(seconds: number, amplitude: number, sampleRate = 16_000, seed = 7): Pcm {
+  const silence = { samples: new Float32Array(Math.round(seconds * sampleRate)).fill(amplitude), sampleRate };
+  const noisy = withNoise(silence, 0, seed);
+  return { samples: noisy.samples.map((s) => s - amplitude), sampleRate };
+}
+
 /** Half a second of quiet before and after, as a person pressing the button leaves. */
 export function padded(pcm: Pcm, seconds = 0.5): Pcm {
   const pad = Math.round(pcm.sampleRate * seconds);

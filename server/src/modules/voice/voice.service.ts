@@ -173,6 +173,10 @@ export class VoiceAssistant {
         sessionId: session.id,
         recommendedTruckIds: answer.truckIds,
         recommendedTruckId: answer.truckIds[0] ?? null,
+        recommendedTrucks: answer.truckIds.flatMap((id) => {
+          const truck = knowledge.trucks.get(id);
+          return truck ? [{ id, name: truck.name }] : [];
+        }),
         audioUrl: `/api/voice-assistant/audio/${answerId}`,
       },
     };
