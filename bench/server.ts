@@ -20,6 +20,7 @@ import { foodTrucks } from '../server/src/db/schema';
 import { publishTruckEvent } from '../server/src/modules/trucks/truck-events';
 import { truckColumns } from '../server/src/modules/trucks/truck.repository';
 import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
+import { createIntegrations } from '../server/src/integrations';
 import { explain } from '../server/src/test/explain';
 import { createTestDatabase } from '../server/src/test/database';
 
@@ -30,6 +31,7 @@ const db = database.handle.db;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-bench-'));
 const app = await buildApp({
   database: database.handle,
+  integrations: createIntegrations({ dataDir }),
   config: {
     nodeEnv: 'production',
     dataDir,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { bootstrap } from '../server/src/bootstrap';
+import { buildWebApp, prepareRuntime, startRuntimeWorkers } from '../server/src/bootstrap';
 import { parseEnv } from '../server/src/env';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-e2e-'));
@@ -42,8 +42,9 @@ const env = parseEnv({
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
 });
-const app = await bootstrap(env, {
-  clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
-  logger: { level: 'warn' },
-});
+const runtime = await prepareRuntime(env, { clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)) });
+const app = await buildWebApp(runtime, { logger: { level: 'warn' } });
+// As `npm start` (PROCESS_ROLE=all): the same process runs the background workers.
+const workers = await startRuntimeWorkers(runtime, app.log);
+app.addHook('preClose', () => workers.stop());
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -14,8 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
-import { createSpeech, type SpeechProvider } from './integrations/speech';
-import type { S3Config } from './integrations/storage';
+import type { Integrations } from './integrations';
 import { HttpError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -26,7 +25,7 @@ import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, routeAccess } from './plugins/auth';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -39,8 +38,6 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
-  /** Uploaded files go to this S3-compatible bucket; without it, under DATA_DIR/objects. */
-  s3?: S3Config;
   /** Voice assistant limits (defaults in voice.routes.ts). */
   voice?: Partial<VoiceRouteOptions>;
 }
@@ -48,24 +45,33 @@ export interface AppConfig {
 export interface BuildAppOptions {
   database: DatabaseHandle;
   config: AppConfig;
+  /** Storage, payments, SMS, speech: built once by bootstrap.ts from configuration; tests pass their own. */
+  integrations: Integrations;
   logger?: FastifyServerOptions['logger'];
-  /** Speech to text and text to speech; the offline engines when not given (closed with the app). */
-  speech?: SpeechProvider;
+}
+
+/** One row of the route table: what routes.test.ts snapshots and the authorization matrix walks. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** 'public', 'signed-in', or the admitted roles joined with '|'. */
+  access: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: RouteEntry[];
     db: Database;
     database: DatabaseHandle;
     config: AppConfig;
+    integrations: Integrations;
     tokens: TokenService;
-    speech: SpeechProvider;
   }
 }
 
 export type App = FastifyInstance;
 
-export async function buildApp({ database, config, logger = false, speech }: BuildAppOptions) {
+export async function buildApp({ database, config, integrations, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy ?? false,
@@ -77,10 +83,14 @@ export async function buildApp({ database, config, logger = false, speech }: Bui
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('integrations', integrations);
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD');
+    const hooks = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean);
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access: routeAccess(hooks) });
+  });
   app.decorate('tokens', new TokenService(config.jwtSecret));
-  const ownSpeech = speech ? undefined : createSpeech({ stt: 'offline', tts: 'offline' });
-  app.decorate('speech', speech ?? ownSpeech!);
-  if (ownSpeech) app.addHook('onClose', () => ownSpeech.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -116,9 +126,10 @@ export async function buildApp({ database, config, logger = false, speech }: Bui
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
 
-  await app.register(metaRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  // Each module declares its full paths.
+  // One route style: every module declares its full paths (so any URL is found by one search) and
+  // is registered here without a prefix. routes.test.ts snapshots the resulting route table.
+  await app.register(metaRoutes);
+  await app.register(authRoutes);
   await app.register(trucksRoutes);
   await app.register(eventsRoutes);
   await app.register(operatorTrucksRoutes);

@@ -1,24 +1,40 @@
 import path from 'node:path';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { createStorage } from './integrations/storage';
 import { isEmpty, seedDemoData } from './db/seed';
-import { resolveJwtSecret, s3Config, type Env } from './env';
+import { resolveJwtSecret, s3Config, speechConfig, type Env } from './env';
+import { createIntegrations, type Integrations } from './integrations';
 import { upsertAdmin } from './modules/auth/auth.service';
+import { startWorkers, WORKERS, type RunningWorkers } from './workers';
 
-/** Opens the database, migrates, seeds and builds the app, as `npm start` does. */
-export async function bootstrap(env: Env, options: { clientDir?: string; logger?: FastifyServerOptions['logger'] } = {}) {
+/** What every process of the app shares: the database, the integrations and the settings. */
+export interface Runtime {
+  database: DatabaseHandle;
+  integrations: Integrations;
+  config: AppConfig;
+}
+
+/**
+ * Opens the database (migrating it), builds the integrations from configuration (the real provider
+ * where configured, else the offline one), seeds demo data and creates the configured admin.
+ */
+export async function prepareRuntime(env: Env, options: { clientDir?: string } = {}): Promise<Runtime> {
   const dataDir = path.resolve(env.DATA_DIR);
   const database: DatabaseHandle = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
   );
+  const integrations = createIntegrations({ dataDir, s3: s3Config(env), speech: speechConfig(env) });
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
   if (demoData && (await isEmpty(database.db))) {
-    await seedDemoData(database.db, { storage: createStorage({ dataDir, s3: s3Config(env) }) });
+    await seedDemoData(database.db, { storage: integrations.storage });
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    await upsertAdmin(database.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, phone: env.ADMIN_PHONE });
+    await upsertAdmin(database.db, {
+      username: env.ADMIN_USERNAME,
+      password: env.ADMIN_PASSWORD,
+      phone: env.ADMIN_PHONE,
+    });
   }
   const config: AppConfig = {
     nodeEnv: env.NODE_ENV,
@@ -28,9 +44,30 @@ export async function bootstrap(env: Env, options: { clientDir?: string; logger?
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,
-    s3: s3Config(env),
+    voice: { ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE, freeUsesPerAddress: env.VOICE_FREE_USES_PER_ADDRESS },
   };
-  const app = await buildApp({ database, config, logger: options.logger });
-  app.addHook('onClose', () => database.close());
+  return { database, integrations, config };
+}
+
+/** The web app on a runtime; closing the app closes the database. */
+export async function buildWebApp(
+  runtime: Runtime,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const app = await buildApp({ ...runtime, logger: options.logger });
+  app.addHook('onClose', () => runtime.database.close());
   return app;
+}
+
+/** Starts every background worker (workers/index.ts) on a runtime. */
+export function startRuntimeWorkers(runtime: Runtime, log: FastifyBaseLogger): Promise<RunningWorkers> {
+  return startWorkers({ db: runtime.database.db, ...runtime, log }, WORKERS);
+}
+
+/** Opens the database, migrates, seeds and builds the app, as `npm start` does (without workers). */
+export async function bootstrap(
+  env: Env,
+  options: { clientDir?: string; logger?: FastifyServerOptions['logger'] } = {},
+) {
+  return buildWebApp(await prepareRuntime(env, options), options);
 }

@@ -1,9 +1,22 @@
 import { fileURLToPath } from 'node:url';
-import { bootstrap } from './bootstrap';
-import { EnvError, parseEnv } from './env';
+import { pino } from 'pino';
+import { buildWebApp, prepareRuntime, startRuntimeWorkers } from './bootstrap';
+import { EnvError, parseEnv, type Env } from './env';
+import type { RunningWorkers } from './workers';
 
+function loggerOptions(env: Env) {
+  return env.NODE_ENV === 'production'
+    ? { level: env.LOG_LEVEL }
+    : { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } };
+}
+
+/**
+ * One process of the app. PROCESS_ROLE decides what it runs: `web` serves HTTP (API, event streams,
+ * the built client), `worker` runs the background workers (workers/index.ts), `all` (default) both.
+ * Any number of each can share one PostgreSQL; workers coordinate through advisory locks.
+ */
 async function main() {
-  let env;
+  let env: Env;
   try {
     env = parseEnv();
   } catch (err) {
@@ -13,26 +26,32 @@ async function main() {
     }
     throw err;
   }
-  const app = await bootstrap(env, {
+  const runtime = await prepareRuntime(env, {
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
-    logger:
-      env.NODE_ENV === 'production'
-        ? { level: env.LOG_LEVEL }
-        : { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } },
   });
+  const role = env.PROCESS_ROLE;
+  const app = role === 'worker' ? undefined : await buildWebApp(runtime, { logger: loggerOptions(env) });
+  const log = app?.log ?? pino(loggerOptions(env));
+  const workers: RunningWorkers | undefined =
+    role === 'web' ? undefined : await startRuntimeWorkers(runtime, log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    // Workers finish the batch in hand; then the HTTP side closes (which closes the database).
+    await workers?.stop();
+    if (app) await app.close();
+    else await runtime.database.close();
     clearTimeout(timer);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: env.PORT, host: env.HOST });
+  if (app) await app.listen({ port: env.PORT, host: env.HOST });
+  log.info({ role, workers: workers ? 'started' : 'off' }, 'process ready');
 }
 
 main().catch((err: unknown) => {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,7 +34,7 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Serialises migrations when several processes start against one PostgreSQL. */
-const MIGRATION_LOCK_KEY = 7_240_115;
+const MIGRATION_LOCK_KEY = ADVISORY_LOCKS.migrations;
 
 /** close() may be called by several owners (app shutdown, test teardown); the first call wins. */
 function once(fn: () => Promise<void>): () => Promise<void> {

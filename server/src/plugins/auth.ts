@@ -51,12 +51,30 @@ export async function findAuthUser(db: Database, userId: number): Promise<AuthUs
   return row ?? null;
 }
 
+/** Marks a guard with the roles it admits, so the route table can list who may call each route. */
+const ADMITS = Symbol('admits');
+type Guard = preHandlerAsyncHookHandler & { [ADMITS]?: readonly Role[] | 'signed-in' };
+
 /** preHandler: 401 without a valid token, 403 when the caller's role is not among `roles`. */
 export function requireUser(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  const guard: Guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.user) throw unauthorized();
     if (roles.length > 0 && !roles.includes(request.user.role)) throw forbidden();
   };
+  guard[ADMITS] = roles.length > 0 ? roles : 'signed-in';
+  return guard;
+}
+
+/**
+ * Who may call a route, from the guards among its hooks: 'public' when none, 'signed-in' for any
+ * account, else the roles joined with '|'.
+ */
+export function routeAccess(hooks: readonly unknown[]): string {
+  for (const hook of hooks) {
+    const admits = typeof hook === 'function' ? (hook as Guard)[ADMITS] : undefined;
+    if (admits) return typeof admits === 'string' ? admits : admits.join('|');
+  }
+  return 'public';
 }
 
 /** The signed-in caller inside a handler guarded by requireUser. */

@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App, type AppConfig } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
+import { createIntegrations, type Integrations } from '../integrations';
+import type { WorkerContext } from '../workers';
 import { operatorSubscriptions, users } from '../db/schema';
 import type { AuthResponse } from '../../../shared/contracts';
 import { createTestDatabase } from './database';
@@ -29,6 +31,10 @@ export interface TestServer {
   db: Database;
   database: DatabaseHandle;
   config: AppConfig;
+  /** The integrations the app was built with (offline providers under a temporary DATA_DIR unless passed). */
+  integrations: Integrations;
+  /** For starting workers or running one round against this server's database (`startWorkers`, `worker.run`). */
+  workerContext: WorkerContext;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** Registers an account over the API and returns `{ user, token }`. */
   signUp(role?: 'customer' | 'operator', overrides?: Record<string, unknown>): Promise<AuthResponse>;
@@ -46,8 +52,16 @@ export function uniquePhone(): string {
   return `512${String(Date.now() % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(3, '0')}`.slice(0, 10);
 }
 
+export interface TestServerOptions {
+  /** Replace some integrations (e.g. S3 storage on a fake store, a failing SMS provider). */
+  integrations?: Partial<Integrations>;
+}
+
 /** Starts the whole app on a fresh database and a random port, as the server does, over real HTTP. */
-export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<AppConfig> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const { handle, drop } = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-test-'));
   const config: AppConfig = {
@@ -58,7 +72,8 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     authRateLimitPerMinute: 10_000,
     ...overrides,
   };
-  const app = await buildApp({ database: handle, config });
+  const integrations: Integrations = { ...createIntegrations({ dataDir }), ...options.integrations };
+  const app = await buildApp({ database: handle, config, integrations });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
@@ -98,6 +113,8 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     db: handle.db,
     database: handle,
     config,
+    integrations,
+    workerContext: { db: handle.db, database: handle, integrations, config, log: app.log },
     request,
     signUp,
     async signUpSubscribedOperator() {
@@ -112,6 +129,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     },
     async close() {
       await app.close();
+      await integrations.speech.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -25,19 +25,25 @@ interface WorkerReply {
  * the grammar set for a request is the grammar that decodes it.
  */
 export class OfflineSpeech implements SpeechProvider {
-  private readonly worker: Worker;
-  private readonly ready: Promise<void>;
+  private engine: { worker: Worker; ready: Promise<void> } | undefined;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private grammarVersion: string | undefined;
   private grammarUpdate: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: { voice?: string } = {}) {
-    this.worker = new Worker(new URL('./speech-worker.mjs', import.meta.url));
-    this.worker.unref();
-    this.ready = new Promise((resolve, reject) => {
-      this.worker.once('error', reject);
-      this.worker.on('message', (reply: WorkerReply) => {
+  constructor(private readonly options: { voice?: string } = {}) {}
+
+  /**
+   * The worker, started on first use (about 1.5 s to load the acoustic model) and started again
+   * if it ever dies; a dead worker fails only the requests it had in hand.
+   */
+  private start() {
+    if (this.engine) return this.engine;
+    const worker = new Worker(new URL('./speech-worker.mjs', import.meta.url));
+    worker.unref();
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (reply: WorkerReply) => {
         if (reply.ready) return resolve();
         const waiter = reply.id === undefined ? undefined : this.pending.get(reply.id);
         if (!waiter || reply.id === undefined) return;
@@ -46,18 +52,26 @@ export class OfflineSpeech implements SpeechProvider {
         else waiter.resolve(reply.result);
       });
     });
-    this.worker.on('error', (error) => {
+    const fail = (error: Error) => {
+      if (this.engine?.worker !== worker) return;
+      this.engine = undefined;
+      this.grammarVersion = undefined;
       for (const waiter of this.pending.values()) waiter.reject(error);
       this.pending.clear();
-    });
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`speech worker exited (${code})`)));
+    this.engine = { worker, ready };
+    return this.engine;
   }
 
   private async call<T>(type: string, payload: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
-    await this.ready;
+    const { worker, ready } = this.start();
+    await ready;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, type, ...payload }, transfer);
+      worker.postMessage({ id, type, ...payload }, transfer);
     });
   }
 
@@ -99,7 +113,9 @@ export class OfflineSpeech implements SpeechProvider {
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
+    const engine = this.engine;
+    this.engine = undefined;
+    await engine?.worker.terminate();
   }
 }
 

@@ -19,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const session = async (user: PublicUser) => ({ user, token: await app.tokens.sign({ userId: user.id, role: user.role }) });
 
   app.post(
-    '/login',
+    '/api/auth/login',
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema, ...errors } },
@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/register',
+    '/api/auth/register',
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema, ...errors } },
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/register-customer',
+    '/api/auth/register-customer',
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: customerSignupSchema, response: { 201: authResponseSchema, ...errors } },
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/me',
+    '/api/auth/me',
     {
       preHandler: requireUser(),
       schema: { tags: ['auth'], response: { 200: publicUserSchema, 401: errorResponseSchema } },

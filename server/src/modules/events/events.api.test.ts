@@ -10,6 +10,7 @@ import { buildApp, type App, type AppConfig } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { operatorSubscriptions, truckEvents, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/database';
+import { createIntegrations } from '../../integrations';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { openEventStream, type SseFrame, type SseStream } from '../../test/sse-client';
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
@@ -272,6 +273,7 @@ async function startApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-events-'));
   const app = await buildApp({
     database,
+    integrations: createIntegrations({ dataDir }),
     config: {
       nodeEnv: 'test',
       dataDir,

@@ -1,11 +1,12 @@
 import type { ServerResponse } from 'node:http';
-import { asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { foodTruckSchema } from '../../../../shared/contracts/trucks';
 import type { Database } from '../../db/client';
 import { truckEvents } from '../../db/schema';
 import { TRUCK_EVENT_TYPES, type TruckEventType } from '../trucks/truck-events';
+import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
 import type { Viewer } from '../trucks/trucks.service';
 
 export const EVENT_STREAM_DEFAULTS = {
@@ -76,9 +77,7 @@ export function formatEventFrame(id: number, type: TruckEventType, truck: Record
 export const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
-// Qualified by hand: in a one-table select Drizzle renders columns unqualified, which inside this
-// subquery would bind to operator_subscriptions.
-const operatorSubscribed = sql<boolean>`exists (select 1 from operator_subscriptions s where s.operator_id = "truck_events"."operator_id" and s.status = 'active')`;
+const operatorSubscribed = operatorIsSubscribed(truckEvents.operatorId);
 
 async function readEvents(db: Database, where: SQL | undefined, limit?: number): Promise<HubEvent[]> {
   const query = db

@@ -6,7 +6,7 @@ export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailabl
 
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    '/api/health',
     { schema: { tags: ['meta'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (_request, reply) => {
       try {
@@ -21,7 +21,7 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** What the client needs to know about this installation (the demo hint on the login tab). */
   app.get(
-    '/app-config',
+    '/api/app-config',
     {
       schema: {
         tags: ['meta'],

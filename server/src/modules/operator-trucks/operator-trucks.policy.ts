@@ -1,18 +1,12 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks } from '../../db/schema';
-import { notFound, paymentRequired } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import { operatorHasActiveSubscription } from '../trucks/truck.repository';
+import { requireActiveSubscription } from '../subscriptions/subscriptions.service';
 
 export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
 
-/** The truck `id`, if the caller may change it: its operator, or any admin. Used inside the query. */
-export function manageableTruck(actor: AuthUser, id: number): SQL | undefined {
-  return isAdmin(actor)
-    ? eq(foodTrucks.id, id)
-    : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
-}
+/** Ownership of a truck is the trucks module's rule; re-exported for this module's service. */
+export { manageableTruck } from '../trucks/truck-access';
 
 /** `/api/operators/:operatorId/...` is the caller's own path; only an admin may name another operator. */
 export function assertOperatorPath(actor: AuthUser, operatorId: number): void {
@@ -30,7 +24,5 @@ export function ownerOfNewTruck(actor: AuthUser, requested: number | undefined):
  */
 export async function assertMayOpen(db: DbOrTx, actor: AuthUser, operatorId: number): Promise<void> {
   if (isAdmin(actor)) return;
-  if (!(await operatorHasActiveSubscription(db, operatorId))) {
-    throw paymentRequired('An active subscription is required to open a truck. Subscribe at /subscribe.');
-  }
+  await requireActiveSubscription(db, operatorId);
 }

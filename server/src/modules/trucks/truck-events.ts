@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { advisoryXactLock } from '../../db/advisory-locks';
 import type { DbOrTx } from '../../db/client';
 import { truckEvents } from '../../db/schema';
 import type { TruckEventType } from '../../../../shared/contracts/events';
 import type { TruckRow } from './truck.repository';
 
 export const TRUCK_EVENTS_CHANNEL = 'truck_events';
-const EVENT_ORDER_LOCK_KEY = 7_240_116;
 export { TRUCK_EVENT_TYPES, type TruckEventType } from '../../../../shared/contracts/events';
 
 /**
@@ -17,7 +17,7 @@ export async function publishTruckEvent(tx: DbOrTx, type: TruckEventType, truck:
   // Event ids are handed out at insert but become visible at commit: without this lock two
   // transactions could commit ids 8 then 7, and a client resuming after 8 would never see 7.
   // Held until this transaction ends, so events commit in id order (truck writes are rare).
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_ORDER_LOCK_KEY})`);
+  await advisoryXactLock(tx, 'truckEventOrder');
   const payload = { ...truck, lastUpdated: truck.lastUpdated.toISOString() };
   const [event] = await tx
     .insert(truckEvents)

@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks } from '../../db/schema';
 import { publishTruckEvent } from './truck-events';
-import { operatorHasActiveSubscription, truckColumns } from './truck.repository';
+import { operatorHasActiveSubscription } from '../subscriptions/subscriptions.service';
+import { truckColumns } from './truck.repository';
 
 /**
  * NOTIFY channel that only invalidates the cached diners' list in every process (no event row,

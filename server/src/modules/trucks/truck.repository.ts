@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks, operatorSubscriptions } from '../../db/schema';
+import { foodTrucks } from '../../db/schema';
 
 /** The columns a truck leaves the server with (matches foodTruckSchema in shared/contracts). */
 export const truckColumns = {
@@ -30,19 +30,4 @@ export type TruckRow = {
 export async function findTruck(db: DbOrTx, id: number): Promise<TruckRow | undefined> {
   const [row] = await db.select(truckColumns).from(foodTrucks).where(eq(foodTrucks.id, id)).limit(1);
   return row;
-}
-
-/** The subscription gate of DESIGN.md: diners see an operator's trucks only while it is active. */
-export const subscriptionIsActive = and(
-  eq(operatorSubscriptions.operatorId, foodTrucks.operatorId),
-  eq(operatorSubscriptions.status, 'active'),
-);
-
-export async function operatorHasActiveSubscription(db: DbOrTx, operatorId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: operatorSubscriptions.id })
-    .from(operatorSubscriptions)
-    .where(and(eq(operatorSubscriptions.operatorId, operatorId), eq(operatorSubscriptions.status, 'active')))
-    .limit(1);
-  return Boolean(row);
 }

@@ -7,7 +7,8 @@ import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { subscriptionIsActive, truckColumns, type TruckRow } from './truck.repository';
+import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
+import { truckColumns, type TruckRow } from './truck.repository';
 
 /** Who is asking: null for anonymous callers. */
 export type Viewer = Pick<AuthUser, 'id' | 'role'> | null;
@@ -42,7 +43,7 @@ export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Positi
   const query = db
     .select(truckColumns)
     .from(foodTrucks)
-    .leftJoin(operatorSubscriptions, subscriptionIsActive);
+    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck);
   if (!position) return query.where(scope).orderBy(asc(foodTrucks.id));
   const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
   const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
@@ -98,7 +99,7 @@ export async function findVisibleTruck(
   const [row] = await db
     .select(truckColumns)
     .from(foodTrucks)
-    .leftJoin(operatorSubscriptions, subscriptionIsActive)
+    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
     .where(and(eq(foodTrucks.id, id), visibleTo(viewer)))
     .limit(1);
   return row;

@@ -3,13 +3,12 @@ import sharp from 'sharp';
 import type { FoodTruck } from '../../../../shared/contracts';
 import { DEMO_TRUCKS, seedDemoData } from '../../db/seed';
 import { foodTrucks } from '../../db/schema';
-import { storageFor } from '../../integrations/storage';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemoData(server.db, { storage: storageFor(server.config) });
+  await seedDemoData(server.db, { storage: server.integrations.storage });
 });
 afterAll(() => server.close());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { AuthResponse, ErrorResponse, FoodTruck, UploadResponse } from '../../../../shared/contracts';
 import { objectPathFromUploadURL } from '../../../../shared/contracts';
+import { createStorage } from '../../integrations/storage';
 import { startFakeS3 } from '../../test/fake-s3';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -12,15 +13,11 @@ let other: AuthResponse;
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  server = await startTestServer({
-    s3: {
-      bucket: 'trucks',
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: 'test',
-      secretAccessKey: 'test-secret',
-    },
+  const storage = createStorage({
+    objectsDir: '',
+    s3: { bucket: 'trucks', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'test', secretAccessKey: 'test-secret' },
   });
+  server = await startTestServer({}, { integrations: { storage } });
   [operator, other] = await Promise.all([server.signUpSubscribedOperator(), server.signUp('operator')]);
 });
 afterAll(async () => {

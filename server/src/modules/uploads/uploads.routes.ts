@@ -10,7 +10,6 @@ import {
 } from '../../../../shared/contracts';
 import { payloadTooLarge } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { startUploadJanitor } from './upload-janitor';
 import { UPLOADER_ROLES } from './uploads.policy';
 import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor } from './uploads.service';
 
@@ -37,9 +36,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = uploadDepsFor(app);
   /** The pending object a PUT was admitted for (checked before its body is read). */
   const admitted = new WeakMap<object, Awaited<ReturnType<typeof admitUpload>>>();
-  // Expired upload URLs and objects nothing refers to are removed periodically (ADR 0030).
-  const stopJanitor = startUploadJanitor(deps.db, deps.storage, app.log);
-  app.addHook('onClose', stopJanitor);
 
   app.post(
     '/api/objects/upload',

@@ -5,7 +5,6 @@ import type { Database, DbOrTx } from '../../db/client';
 import { storedObjects } from '../../db/schema';
 import {
   IncomingTooLarge,
-  storageFor,
   type ObjectStorage,
   type StoredBody,
 } from '../../integrations/storage';
@@ -45,7 +44,7 @@ export interface UploadDeps {
 }
 
 export function uploadDepsFor(app: FastifyInstance): UploadDeps {
-  return { db: app.db, storage: storageFor(app.config), secret: app.config.jwtSecret };
+  return { db: app.db, storage: app.integrations.storage, secret: app.config.jwtSecret };
 }
 
 const newObjectId = () => randomBytes(16).toString('base64url');

@@ -59,7 +59,7 @@ afterAll(() => server.close());
 /** A fresh client address per test, so the per-address free cap of one test never touches another. */
 const newAddress = () => `203.0.113.${++addressCounter}`;
 
-const say = async (text: string, voice?: string) => padded(await speak(server.app.speech, text, voice));
+const say = async (text: string, voice?: string) => padded(await speak(server.integrations.speech, text, voice));
 const base64 = (bytes: Buffer) => bytes.toString('base64');
 
 function askFree(body: Record<string, unknown>, client: { address: string; cookie?: string }) {
@@ -75,7 +75,7 @@ const ask = (body: Record<string, unknown>, token = customer.token) =>
 async function truckNamedIn(audio: Pcm, answer: string, names: string[]): Promise<string> {
   const template = spoken(answer).replace(spoken(nearBbq.name), '<truck>');
   const vocabulary = { version: `check-${Math.random()}`, slots: { truck: names.map(spoken) }, templates: [template] };
-  const transcript = await server.app.speech.transcribe({ audio: new Uint8Array(), pcm: audio }, vocabulary);
+  const transcript = await server.integrations.speech.transcribe({ audio: new Uint8Array(), pcm: audio }, vocabulary);
   const heard = names.find((name) => transcript.text.includes(spoken(name)));
   return heard ?? transcript.text;
 }

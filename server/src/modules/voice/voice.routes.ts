@@ -29,12 +29,15 @@ export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, fre
 
 /** POST /api/voice-assistant (signed in), POST /api/voice-assistant-free (anonymous), GET the spoken answer. */
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const assistant = new VoiceAssistant(app.db, app.speech);
+  const assistant = new VoiceAssistant(app.db, app.integrations.speech);
   const { ratePerMinute, freeUsesPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
-  // Compile the grammar while the server starts; a failure here is retried on the first question.
-  app.addHook('onReady', () => {
-    assistant.warm().catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
-  });
+  // Start the recogniser and compile the grammar while the server starts (not in tests, where most
+  // servers never hear a question); a failure here is retried on the first question.
+  if (app.config.nodeEnv !== 'test') {
+    app.addHook('onReady', () => {
+      assistant.warm().catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
+    });
+  }
 
   const ask = (query: VoiceQuery, asker: Asker) => assistant.ask(query, asker);
 

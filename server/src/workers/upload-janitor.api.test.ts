@@ -3,13 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AuthResponse, FoodTruck, MenuItem, UploadResponse } from '../../../../shared/contracts';
-import { objectPathFromUploadURL } from '../../../../shared/contracts';
-import { storedObjects } from '../../db/schema';
-import { storageFor } from '../../integrations/storage';
-import { startFakeS3 } from '../../test/fake-s3';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { JANITOR_GRACE_MS, startUploadJanitor, sweepUploads } from './upload-janitor';
+import type { AuthResponse, FoodTruck, MenuItem, UploadResponse } from '../../../shared/contracts';
+import { objectPathFromUploadURL } from '../../../shared/contracts';
+import { storedObjects } from '../db/schema';
+import { createStorage } from '../integrations/storage';
+import { startFakeS3 } from '../test/fake-s3';
+import { startTestServer, type TestServer } from '../test/harness';
+import { JANITOR_GRACE_MS, sweepUploads, uploadJanitor } from './upload-janitor';
+import { startWorkers } from './worker';
 
 const MINUTE = 60 * 1000;
 /** The sweep's clock, relative to now: tests move time forward instead of waiting. */
@@ -31,10 +32,14 @@ const idOf = (objectPath: string) => objectPath.split('/').pop() ?? '';
 
 /** What every test needs from a server: uploads, a sweep at a given time, and the row of an object. */
 function helpers(server: () => TestServer, operator: () => AuthResponse) {
-  const sweep = (ms: number) =>
-    sweepUploads(server().db, storageFor(server().config), { now: at(ms) });
+  const sweep = (ms: number) => sweepUploads(server().db, server().integrations.storage, { now: at(ms) });
   const row = async (objectPath: string) =>
-    (await server().db.select().from(storedObjects).where(eq(storedObjects.id, idOf(objectPath))))[0];
+    (
+      await server()
+        .db.select()
+        .from(storedObjects)
+        .where(eq(storedObjects.id, idOf(objectPath)))
+    )[0];
   const uploadURL = async (purpose: string) => {
     const res = await server().request<UploadResponse>('POST', '/api/objects/upload', {
       token: operator().token,
@@ -178,7 +183,9 @@ describe('the upload janitor with local files', () => {
   });
 
   it('lets only one of several concurrent sweeps do the work, and each object is removed once', async () => {
-    const paths = await Promise.all([1, 2, 3].map(async () => objectPathFromUploadURL(await uploadURL('image'))));
+    const paths = await Promise.all(
+      [1, 2, 3].map(async () => objectPathFromUploadURL(await uploadURL('image'))),
+    );
     const results = await Promise.all([sweep(PAST_URL_EXPIRY), sweep(PAST_URL_EXPIRY)]);
     expect(results.reduce((sum, r) => sum + r.removed, 0)).toBeGreaterThanOrEqual(paths.length);
     for (const p of paths) expect(await row(p)).toBeUndefined();
@@ -195,7 +202,11 @@ describe('the upload janitor with local files', () => {
       const locked = new Promise<void>((resolve) => (signalLocked = resolve));
       // What mediaResolver does inside a truck save: lock the object's row FOR KEY SHARE, then write the truck.
       const attach = server.db.transaction(async (tx) => {
-        await tx.select().from(storedObjects).where(eq(storedObjects.id, idOf(objectPath))).for('key share');
+        await tx
+          .select()
+          .from(storedObjects)
+          .where(eq(storedObjects.id, idOf(objectPath)))
+          .for('key share');
         signalLocked();
         await held;
       });
@@ -220,13 +231,13 @@ describe('the upload janitor with local files', () => {
         expiresAt: new Date(Date.now() - MINUTE),
       })
       .returning();
-    const stop = startUploadJanitor(server.db, storageFor(server.config), server.app.log, 20);
+    const workers = await startWorkers(server.workerContext, [{ ...uploadJanitor, intervalMs: 20 }]);
     try {
       await vi.waitFor(async () => expect(await row(`/objects/${expired?.id ?? ''}`)).toBeUndefined(), {
         timeout: 5000,
       });
     } finally {
-      await stop();
+      await workers.stop();
     }
   });
 
@@ -234,7 +245,7 @@ describe('the upload janitor with local files', () => {
     const paths = await Promise.all(
       Array.from({ length: 5 }, async () => objectPathFromUploadURL(await uploadURL('image'))),
     );
-    const result = await sweepUploads(server.db, storageFor(server.config), {
+    const result = await sweepUploads(server.db, server.integrations.storage, {
       now: at(PAST_URL_EXPIRY),
       batchSize: 2,
     });
@@ -253,9 +264,17 @@ describe('the upload janitor with an S3-compatible store', () => {
   );
   beforeAll(async () => {
     s3 = await startFakeS3();
-    server = await startTestServer({
-      s3: { bucket: 'trucks', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 't', secretAccessKey: 's' },
-    });
+    const s3Config = {
+      bucket: 'trucks',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 't',
+      secretAccessKey: 's',
+    };
+    server = await startTestServer(
+      {},
+      { integrations: { storage: createStorage({ objectsDir: '', s3: s3Config }) } },
+    );
     operator = await server.signUpSubscribedOperator();
   });
   afterAll(async () => {

@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { foodTrucks, menuItems, storedObjects } from '../../db/schema';
-import type { ObjectStorage } from '../../integrations/storage';
-import { IMAGE_VARIANTS } from '../../../../shared/contracts';
+import { tryAdvisoryXactLock } from '../db/advisory-locks';
+import type { Database } from '../db/client';
+import { foodTrucks, menuItems, storedObjects } from '../db/schema';
+import type { ObjectStorage } from '../integrations/storage';
+import { IMAGE_VARIANTS } from '../../../shared/contracts';
+import type { BackgroundWorker } from './worker';
 
 /** How often each server process tries a sweep (only one process at a time does one). */
 export const JANITOR_INTERVAL_MS = 10 * 60 * 1000;
@@ -14,8 +15,6 @@ export const JANITOR_INTERVAL_MS = 10 * 60 * 1000;
 export const JANITOR_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Objects removed per transaction, so one sweep never holds many row locks or a huge delete. */
 export const JANITOR_BATCH_SIZE = 200;
-/** Only one process sweeps at a time (transaction-level advisory lock; other keys: 7_240_115/116). */
-const JANITOR_LOCK_KEY = 7_240_117;
 
 export interface SweepOptions {
   /** The clock; tests pass a time in the future instead of waiting. */
@@ -63,7 +62,11 @@ function sweepable(storage: ObjectStorage, now: Date, graceMs: number) {
   const expired = lt(storedObjects.expiresAt, now);
   const createdBeforeGrace = lt(storedObjects.createdAt, graceStart);
   return or(
-    and(eq(storedObjects.status, 'pending'), expired, storage.presignIncoming ? createdBeforeGrace : undefined),
+    and(
+      eq(storedObjects.status, 'pending'),
+      expired,
+      storage.presignIncoming ? createdBeforeGrace : undefined,
+    ),
     and(eq(storedObjects.status, 'uploading'), expired, createdBeforeGrace),
     and(
       eq(storedObjects.status, 'ready'),
@@ -90,10 +93,8 @@ async function sweepBatch(
   batchSize: number,
 ): Promise<RemovedRow[] | null> {
   return db.transaction(async (tx) => {
-    const [lock] = await tx
-      .select({ locked: sql<boolean>`pg_try_advisory_xact_lock(${JANITOR_LOCK_KEY})` })
-      .from(sql`(select 1) as one`);
-    if (!lock?.locked) return null;
+    // Only one process sweeps at a time.
+    if (!(await tryAdvisoryXactLock(tx, 'uploadJanitor'))) return null;
     // Lock the candidates; rows an attach is holding (FOR KEY SHARE in mediaResolver) are skipped.
     const candidates = await tx
       .select({ id: storedObjects.id })
@@ -146,28 +147,9 @@ export async function sweepUploads(
   }
 }
 
-/** Starts the periodic sweep; returns the function that stops it (waits for a running sweep). */
-export function startUploadJanitor(
-  db: Database,
-  storage: ObjectStorage,
-  log: FastifyBaseLogger,
-  intervalMs = JANITOR_INTERVAL_MS,
-): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return; // the previous sweep is still going
-    running = sweepUploads(db, storage)
-      .then((result) => {
-        if (result.removed > 0) log.info({ removed: result.removed }, 'upload janitor removed stale objects');
-      })
-      .catch((err: unknown) => log.error({ err }, 'upload janitor sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
+/** The periodic sweep (ADR 0030), run by every worker process; one sweeps, the others skip. */
+export const uploadJanitor: BackgroundWorker = {
+  name: 'upload-janitor',
+  intervalMs: JANITOR_INTERVAL_MS,
+  run: async ({ db, integrations }) => (await sweepUploads(db, integrations.storage)).removed,
+};

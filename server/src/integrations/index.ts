@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { createSpeech, type SpeechConfig, type SpeechProvider } from './speech';
+import { createStorage, type ObjectStorage, type S3Config } from './storage';
+
+/**
+ * Every side effect outside our database goes through one of these (DESIGN.md "Side effects only
+ * through integrations/"). Each is an interface with a real provider, used when it is configured,
+ * and a built-in offline provider that really works on a laptop. bootstrap.ts builds them once from
+ * configuration and hands them to buildApp and the workers; tests pass their own.
+ */
+export interface Integrations {
+  storage: ObjectStorage;
+  /** Speech to text and text to speech for the voice assistant (offline, or an OpenAI-compatible API). */
+  speech: SpeechProvider;
+}
+
+export interface IntegrationSettings {
+  /** DATA_DIR, resolved: offline providers keep their files under it. */
+  dataDir: string;
+  s3?: S3Config;
+  /** Offline speech when not given. */
+  speech?: SpeechConfig;
+}
+
+/** The real provider where configured, else the offline one. */
+export function createIntegrations(settings: IntegrationSettings): Integrations {
+  return {
+    storage: createStorage({ objectsDir: path.join(settings.dataDir, 'objects'), s3: settings.s3 }),
+    speech: createSpeech(settings.speech ?? { stt: 'offline', tts: 'offline' }),
+  };
+}
