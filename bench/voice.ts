@@ -4,7 +4,7 @@
  *      /api/voice-assistant-free, until the JSON answer arrives (decode, resample, recognise,
  *      understand, answer); and the spoken answer's first fetch (Flite).
  *   2. Recognition accuracy on questions made from the demo trucks, menus and cuisines, said by
- *      Flite's four voices, clean and with white noise at 10 dB SNR: the share of questions whose
+ *      Flite's four voices, clean and with white noise at 20 dB SNR (BENCH_VOICE_SNR_DB): the share of questions whose
  *      transcript is exactly right, and the share whose answer recommends the right truck.
  * In-process server on a fresh in-memory PGlite (server/src/test/harness.ts).
  */
@@ -21,7 +21,7 @@ import { ms, percentile, sorted, table } from './harness';
 
 const QUESTION_COUNT = Number(process.env.BENCH_VOICE_QUESTIONS ?? 40);
 const E2E_ROUNDS = Number(process.env.BENCH_VOICE_ROUNDS ?? 5);
-const NOISE_SNR_DB = 10;
+const NOISE_SNR_DB = Number(process.env.BENCH_VOICE_SNR_DB ?? 20);
 const HERE = { latitude: 30.25, longitude: -97.75 };
 
 const server = await startTestServer({ trustProxy: true, voice: { ratePerMinute: 100_000, freeUsesPerAddress: 100_000 } });

@@ -71,6 +71,8 @@ test.describe('voice assistant', () => {
     await expect(toastWith(page, 'Centered map on Smokestack BBQ').first()).toBeVisible();
     await expect(page.locator('.leaflet-popup-content')).toContainText('Smokestack BBQ');
     await expect(page.getByRole('button', { name: 'Play answer' })).toBeEnabled();
+    await page.screenshot({ path: 'test-results/voice-find-trucks-desktop.png' });
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('the navbar popover answers a typed question; choosing the truck closes it and clears the search that hid it', async ({ page }) => {
@@ -89,6 +91,7 @@ test.describe('voice assistant', () => {
     await popover.getByRole('button', { name: 'Ask' }).click();
     await expect(popover.getByTestId('voice-answer')).toContainText(/^You asked: .*Yes, Smokestack BBQ is open now/);
     await expect(popover.getByTestId('voice-free-uses')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/voice-popover-desktop.png' });
     await popover.getByRole('button', { name: 'Show Smokestack BBQ on map' }).click();
 
     await expect(popover).toBeHidden();

@@ -91,6 +91,29 @@ export function isSilent(pcm: Pcm): boolean {
   return true;
 }
 
+/**
+ * Drops the quiet before and after the speech (keeping `margin` seconds of it): frames more than
+ * 35 dB below the loudest frame. Decoding time grows with the audio's length, and a diner's
+ * recording is mostly the pause before speaking and the pause before pressing stop.
+ */
+export function trimSilence(pcm: Pcm, margin = 0.25): Pcm {
+  const frame = Math.round(pcm.sampleRate * 0.03);
+  const levels: number[] = [];
+  for (let start = 0; start + frame <= pcm.samples.length; start += frame) {
+    let sum = 0;
+    for (let i = start; i < start + frame; i++) sum += pcm.samples[i]! ** 2;
+    levels.push(Math.sqrt(sum / frame));
+  }
+  const threshold = Math.max(...levels, 0) * 10 ** (-35 / 20);
+  const first = levels.findIndex((level) => level > threshold);
+  if (first < 0) return pcm;
+  const last = levels.length - 1 - [...levels].reverse().findIndex((level) => level > threshold);
+  const pad = Math.round(margin * pcm.sampleRate);
+  const from = Math.max(0, first * frame - pad);
+  const to = Math.min(pcm.samples.length, (last + 1) * frame + pad);
+  return { samples: pcm.samples.subarray(from, to), sampleRate: pcm.sampleRate };
+}
+
 /** 16-bit PCM WAV, the format Flite writes and every browser plays. */
 export function encodeWav(pcm: Pcm): Buffer {
   const data = Buffer.alloc(pcm.samples.length * 2);

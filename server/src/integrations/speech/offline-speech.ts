@@ -31,7 +31,7 @@ export class OfflineSpeech implements SpeechProvider {
   private grammarVersion: string | undefined;
   private grammarUpdate: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: { voice?: string } = {}) {}
+  constructor(private readonly options: { voice?: string; rejectionWeight?: number } = {}) {}
 
   /**
    * The worker, started on first use (about 1.5 s to load the acoustic model) and started again
@@ -80,7 +80,7 @@ export class OfflineSpeech implements SpeechProvider {
     if (this.grammarVersion === vocabulary.version) return this.grammarUpdate.then(() => undefined);
     this.grammarVersion = vocabulary.version;
     this.grammarUpdate = this.call('grammar', {
-      jsgf: buildJsgf(vocabulary, { rejection: OUT_OF_GRAMMAR_WEIGHT }),
+      jsgf: buildJsgf(vocabulary, { rejection: this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT }),
       words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS],
     });
     try {
