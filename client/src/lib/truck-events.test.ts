@@ -4,7 +4,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
 import {
-  ACTIVE_TRUCKS_KEY,
   applyTruckEvent,
   applyTruckStreamMessage,
   syncTruckEventsViewer,
@@ -12,6 +11,7 @@ import {
   useTruckEventsConnection,
   type TruckStreamMessage,
 } from './truck-events';
+import { ACTIVE_TRUCKS_URL } from './query-keys';
 
 const austin = { lat: 30.2672, lng: -97.7431 };
 const later = '2026-01-01T12:05:00.000Z';
@@ -74,16 +74,16 @@ describe('applyTruckStreamMessage', () => {
   it('updates every cached list by its own params and invalidates on reset', () => {
     const qc = new QueryClient();
     const all = [makeTruck({ id: 1 }), makeTruck({ id: 2 })];
-    const nearKey = [ACTIVE_TRUCKS_KEY, { ...austin, radiusMiles: 20 }];
-    qc.setQueryData([ACTIVE_TRUCKS_KEY], all);
+    const nearKey = [ACTIVE_TRUCKS_URL, { ...austin, radiusMiles: 20 }];
+    qc.setQueryData([ACTIVE_TRUCKS_URL], all);
     qc.setQueryData(nearKey, [all[0]]);
     const dallas = makeTruck({ id: 3, latitude: 32.78, longitude: -96.8 });
     applyTruckStreamMessage(qc, { type: 'opened', truck: dallas });
-    expect(qc.getQueryData<FoodTruck[]>([ACTIVE_TRUCKS_KEY])!.map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(qc.getQueryData<FoodTruck[]>([ACTIVE_TRUCKS_URL])!.map((t) => t.id)).toEqual([1, 2, 3]);
     expect(qc.getQueryData<FoodTruck[]>(nearKey)!.map((t) => t.id)).toEqual([1]);
 
     applyTruckStreamMessage(qc, { type: 'reset' });
-    expect(qc.getQueryState([ACTIVE_TRUCKS_KEY])!.isInvalidated).toBe(true);
+    expect(qc.getQueryState([ACTIVE_TRUCKS_URL])!.isInvalidated).toBe(true);
     expect(qc.getQueryState(nearKey)!.isInvalidated).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { EventStreamTicket } from '@shared/contracts';
 import { apiJson } from './api-client';
 import { useAuth } from './auth';
+import { queryKeys, type ActiveTrucksParams } from './query-keys';
 import { getToken } from './storage';
 
 /**
@@ -18,8 +19,6 @@ import { getToken } from './storage';
 
 export const EVENTS_URL = '/api/events';
 export const TICKET_URL = '/api/events/ticket';
-/** The cached list of spec section 7; its params (if any) are the second key element. */
-export const ACTIVE_TRUCKS_KEY = '/api/food-trucks/active';
 
 /** A truck change, or `reset`: refetch everything (the server could not replay what we missed). */
 export type TruckStreamMessage = TruckEvent | { type: 'reset' };
@@ -180,13 +179,6 @@ export function useTruckEventsConnection(): TruckEventsConnection {
   );
 }
 
-/** Params of a position-limited list: the second element of `['/api/food-trucks/active', params]`. */
-export interface ActiveTrucksParams {
-  lat: number;
-  lng: number;
-  radiusMiles?: number;
-}
-
 function isParams(v: unknown): v is ActiveTrucksParams {
   return typeof v === 'object' && v !== null && typeof (v as { lat?: unknown }).lat === 'number' && typeof (v as { lng?: unknown }).lng === 'number';
 }
@@ -248,17 +240,17 @@ export function applyTruckEvent(
  */
 export function applyTruckStreamMessage(queryClient: QueryClient, message: TruckStreamMessage, options: ApplyOptions = {}): void {
   if (message.type === 'reset') {
-    void queryClient.invalidateQueries({ queryKey: [ACTIVE_TRUCKS_KEY] });
-    void queryClient.invalidateQueries({ queryKey: ['/api/food-trucks'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.activeTrucks });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.trucks });
     return;
   }
-  const lists = queryClient.getQueriesData<FoodTruck[]>({ queryKey: [ACTIVE_TRUCKS_KEY] });
+  const lists = queryClient.getQueriesData<FoodTruck[]>({ queryKey: queryKeys.activeTrucks });
   for (const [key, data] of lists) {
     if (!Array.isArray(data)) continue;
     const params = paramsOf(key);
     queryClient.setQueryData<FoodTruck[]>(key, applyTruckEvent(data, message, params, options));
   }
-  const detailKey = ['/api/food-trucks', message.truck.id];
+  const detailKey = queryKeys.truck(message.truck.id);
   if (message.type === 'removed') queryClient.removeQueries({ queryKey: detailKey, exact: true });
   else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
 }

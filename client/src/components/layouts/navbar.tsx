@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { Menu, Truck, X } from 'lucide-react';
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { VoiceAssistantButton } from '@client/features/voice/components/voice-button';
 import { useAuth } from '@client/lib/auth';
 import { cn } from '@client/lib/utils';
+import { isOperator } from '@client/lib/roles';
 
 interface NavItem {
   label: string;
@@ -25,7 +25,7 @@ function useNavItems(): NavItem[] {
       { label: 'For Operators', href: '/login', alias: true },
       { label: 'Login', href: '/login', primary: true },
     );
-  } else if (user.role === 'operator') {
+  } else if (isOperator(user)) {
     items.push({ label: 'Dashboard', href: '/operator-dashboard' });
   } else {
     items.push({ label: 'My Favorites', href: '/favorites' });
@@ -41,7 +41,12 @@ const desktopLinkClass = (active: boolean) =>
 const mobileItemClass =
   'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100';
 
-export function Navbar() {
+export interface NavbarProps {
+  /** The Voice Assistant button (spec section 2), composed in by the app shell; `className` fits it to the mobile menu. */
+  voiceButton?: (className?: string) => ReactNode;
+}
+
+export function Navbar({ voiceButton }: NavbarProps = {}) {
   const { user, logout } = useAuth();
   const [location] = useLocation();
   const items = useNavItems();
@@ -67,7 +72,7 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  const home = user?.role === 'operator' ? '/operator-dashboard' : '/';
+  const home = isOperator(user) ? '/operator-dashboard' : '/';
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -98,11 +103,7 @@ export function Navbar() {
                 )}
               </li>
               {/* Spec section 2: the Voice Assistant button comes right after Find Trucks. */}
-              {i === 0 && (
-                <li>
-                  <VoiceAssistantButton />
-                </li>
-              )}
+              {i === 0 && voiceButton && <li>{voiceButton()}</li>}
             </Fragment>
           ))}
           {user && (
@@ -143,10 +144,8 @@ export function Navbar() {
                     {item.label}
                   </Link>
                 </li>
-                {i === 0 && (
-                  <li>
-                    <VoiceAssistantButton className="h-auto w-full justify-start px-3 py-3 text-base" />
-                  </li>
+                {i === 0 && voiceButton && (
+                  <li>{voiceButton('h-auto w-full justify-start px-3 py-3 text-base')}</li>
                 )}
               </Fragment>
             ))}

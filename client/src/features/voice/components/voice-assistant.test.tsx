@@ -26,11 +26,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('VoiceAssistant', () => {
   it('says when the browser cannot record, and still answers a typed question', async () => {
-    const fetchMock = mockFetch({ 'POST /api/voice-assistant-free': () => json({ ...answer, freeUsesRemaining: 2 }) });
+    const fetchMock = mockFetch({
+      'POST /api/voice-assistant-free': () => json({ ...answer, freeUsesRemaining: 2 }),
+    });
     const onRecommend = vi.fn();
     renderWithApp(<VoiceAssistant onRecommend={onRecommend} />);
     expect(
-      screen.getByText('Voice features are not supported in your browser. Please use a modern browser with microphone support.'),
+      screen.getByText(
+        'Voice features are not supported in your browser. Please use a modern browser with microphone support.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play answer' })).toBeDisabled();
     expect(screen.getByText('3 of 3 free questions left')).toBeInTheDocument();
@@ -38,11 +42,19 @@ describe('VoiceAssistant', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Type your question' }), 'nearest bbq?');
     await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
     expect(await screen.findByText(answer.text)).toBeInTheDocument();
-    expect(sentBody(fetchMock, 'POST /api/voice-assistant-free')).toEqual({ text: 'nearest bbq?', userLocation: null, sessionId: null });
+    expect(sentBody(fetchMock, 'POST /api/voice-assistant-free')).toEqual({
+      text: 'nearest bbq?',
+      userLocation: null,
+      sessionId: null,
+    });
     expect(screen.getByText('2 of 3 free questions left')).toBeInTheDocument();
     expect(localStorage.getItem('voiceAssistantFreeUses')).toBe('2');
     expect(screen.getByRole('button', { name: 'Play answer' })).toBeEnabled();
-    expect(await screen.findByText(/Response ready! Click the play button to hear it\. You have 2 free uses left\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Response ready! Click the play button to hear it\. You have 2 free uses left\./,
+      ),
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Show Smokestack BBQ on map' }));
     expect(onRecommend).toHaveBeenCalledWith([7]);
@@ -52,7 +64,9 @@ describe('VoiceAssistant', () => {
     let calls = 0;
     const fetchMock = mockFetch({
       'POST /api/voice-assistant-free': () =>
-        ++calls === 1 ? json({ ...answer, freeUsesRemaining: 1 }) : json({ message: 'Free uses exhausted' }, 429),
+        ++calls === 1
+          ? json({ ...answer, freeUsesRemaining: 1 })
+          : json({ message: 'Free uses exhausted' }, 429),
     });
     renderWithApp(<VoiceAssistant />);
     const box = screen.getByRole('textbox', { name: 'Type your question' });
@@ -60,7 +74,11 @@ describe('VoiceAssistant', () => {
     await screen.findByText(answer.text);
     await userEvent.type(box, 'second{Enter}');
     expect(await screen.findByTestId('voice-upsell')).toBeInTheDocument();
-    expect(screen.getByText('Sign up to continue using the voice assistant and save your favorite food trucks!', { selector: 'div[role=status] *, li *' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Sign up to continue using the voice assistant and save your favorite food trucks!', {
+        selector: 'div[role=status] *, li *',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     expect(localStorage.getItem('voiceAssistantFreeUses')).toBe('0');
     const second = fetchMock.mock.calls[1]?.[1]?.body;
@@ -68,7 +86,9 @@ describe('VoiceAssistant', () => {
   });
 
   it('shows the server message when processing fails', async () => {
-    mockFetch({ 'POST /api/voice-assistant-free': () => json({ message: 'Recordings are limited to 30 seconds' }, 413) });
+    mockFetch({
+      'POST /api/voice-assistant-free': () => json({ message: 'Recordings are limited to 30 seconds' }, 413),
+    });
     renderWithApp(<VoiceAssistant variant="card" />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Type your question' }), 'hello{Enter}');
     expect(await screen.findByText('Processing failed')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
 import { useAskVoice } from '../api/ask-voice';
@@ -94,11 +94,7 @@ export default function VoiceAssistant({
           });
           return;
         }
-        toast({
-          variant: 'destructive',
-          title: 'Processing failed',
-          description: errorMessage(error, 'Please try your voice query again.'),
-        });
+        toastError('Processing failed', error, 'Please try your voice query again.');
       }
     },
     [ask, signedIn, autoRecommend, onRecommend],

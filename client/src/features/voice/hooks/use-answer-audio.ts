@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 
 const playbackFailed = () =>
   toast({

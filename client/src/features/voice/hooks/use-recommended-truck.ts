@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import { completeTruckFocus, useTruckFocusRequest } from '@client/lib/truck-focus';
 
 export interface TruckFocus {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 
 /** What browsers record: Chrome webm/opus, Firefox ogg/opus, Safari mp4/aac (the server sniffs the bytes). */
 const MIME_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
