@@ -19,7 +19,7 @@ import { startTestServer } from '../server/src/test/harness';
 import { encodeWebmOpus, padded, speak, withNoise } from '../server/src/test/speech-audio';
 import { ms, percentile, sorted, table } from './harness';
 
-const QUESTION_COUNT = Number(process.env.BENCH_VOICE_QUESTIONS ?? 40);
+const QUESTION_COUNT = Number(process.env.BENCH_VOICE_QUESTIONS ?? 46);
 const E2E_ROUNDS = Number(process.env.BENCH_VOICE_ROUNDS ?? 5);
 const NOISE_SNR_DB = Number(process.env.BENCH_VOICE_SNR_DB ?? 20);
 const HERE = { latitude: 30.25, longitude: -97.75 };
@@ -83,6 +83,11 @@ try {
     questions.push({ text: `where is the nearest ${cuisine} truck`, truck });
   }
   questions.push({ text: 'what is open now' }, { text: 'which trucks are open right now' }, { text: 'and the next one' });
+  // Prices: the first item of each truck that has a menu.
+  for (const truck of trucks) {
+    const menu = (await (await fetch(`${server.url}/api/food-trucks/${truck.id}/menu`)).json()) as Array<{ name: string }>;
+    if (menu[0]) questions.push({ text: `how much is the ${menu[0].name} at ${truck.name}`, truck: truck.name });
+  }
   const picked = questions.slice(0, QUESTION_COUNT);
   const rows: (string | number)[][] = [];
   const failures: string[] = [];
