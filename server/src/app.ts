@@ -25,6 +25,7 @@ import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
 import { authPlugin, routeAccess } from './plugins/auth';
 import { securityHeaders } from './plugins/security-headers';
 
@@ -48,6 +49,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Event stream timings (heartbeat, retention…); tests shorten them. Defaults: EVENT_STREAM_DEFAULTS. */
   eventStream?: Partial<EventStreamOptions>;
+  /** Voice assistant limits (defaults in voice.routes.ts). */
+  voice?: Partial<VoiceRouteOptions>;
 }
 
 export interface BuildAppOptions {
@@ -154,6 +157,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(operatorTrucksRoutes);
   await app.register(menuItemsRoutes);
   await app.register(uploadsRoutes);
+  await app.register(voiceRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {

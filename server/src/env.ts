@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SpeechConfig } from './integrations/speech';
 import type { S3Config } from './integrations/storage';
 
 const flag = z
@@ -62,6 +63,26 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_BASE_URL: optional(z.url({ error: 'must be a URL' })),
+    VOICE_STT: z.enum(['auto', 'offline', 'openai'], { error: 'must be auto, offline or openai' }).default('auto'),
+    VOICE_TTS: z.enum(['auto', 'offline', 'openai'], { error: 'must be auto, offline or openai' }).default('auto'),
+    OPENAI_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .default(8000),
+    OPENAI_STT_MODEL: z.string().min(1, 'must not be empty').default('whisper-1'),
+    OPENAI_TTS_MODEL: z.string().min(1, 'must not be empty').default('tts-1'),
+    OPENAI_TTS_VOICE: z.string().min(1, 'must not be empty').default('alloy'),
+    VOICE_RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(20),
+    VOICE_FREE_USES_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(3),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -84,6 +105,11 @@ export const envSchema = z
         path: ['S3_BUCKET'],
         message: 'is required when other S3_ variables are set',
       });
+    }
+    for (const name of ['VOICE_STT', 'VOICE_TTS'] as const) {
+      if (env[name] === 'openai' && !env.OPENAI_API_KEY) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is openai but OPENAI_API_KEY is not set' });
+      }
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
@@ -134,4 +160,25 @@ export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): str
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Speech engines: the OpenAI-compatible API where OPENAI_API_KEY is set and VOICE_STT / VOICE_TTS
+ * allow it (auto or openai), always with the offline engines as the fallback.
+ */
+export function speechConfig(env: Env): SpeechConfig {
+  return {
+    stt: env.VOICE_STT,
+    tts: env.VOICE_TTS,
+    openai: env.OPENAI_API_KEY
+      ? {
+          apiKey: env.OPENAI_API_KEY,
+          baseURL: env.OPENAI_BASE_URL,
+          timeoutMs: env.OPENAI_TIMEOUT_MS,
+          transcriptionModel: env.OPENAI_STT_MODEL,
+          speechModel: env.OPENAI_TTS_MODEL,
+          voice: env.OPENAI_TTS_VOICE,
+        }
+      : undefined,
+  };
 }

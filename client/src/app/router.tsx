@@ -1,11 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { AppLayout } from '@client/components/layouts/app-layout';
+import { VoiceAssistantButton } from '@client/features/voice/components/voice-button';
 import { Spinner } from '@client/components/ui/spinner';
 import { homeFor, useAuth } from '@client/lib/auth';
 import { LandingPage } from './routes/landing';
 
 // Every screen but the landing page loads on demand, so `/` stays small.
+/** The navbar's Voice Assistant button; the panel inside loads when it is first opened. */
+const voiceButton = (className?: string) => <VoiceAssistantButton className={className} />;
+
 const FindTrucksPage = lazy(() => import('./routes/find-trucks'));
 const FavoritesPage = lazy(() => import('./routes/favorites'));
 const AuthPage = lazy(() => import('./routes/auth'));
@@ -40,7 +44,7 @@ export function AppRouter() {
         <Route path="/admin/login" component={AdminLoginPage} />
         <Route path="/admin" component={AdminPage} />
         <Route>
-          <AppLayout>
+          <AppLayout voiceButton={voiceButton}>
             <Suspense fallback={<PageFallback />}>
               <Switch>
                 <Route path="/" component={LandingPage} />

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createSpeech, type SpeechConfig, type SpeechProvider } from './speech';
 import { createStorage, type ObjectStorage, type S3Config } from './storage';
 
 /**
@@ -9,17 +10,22 @@ import { createStorage, type ObjectStorage, type S3Config } from './storage';
  */
 export interface Integrations {
   storage: ObjectStorage;
+  /** Speech to text and text to speech for the voice assistant (offline, or an OpenAI-compatible API). */
+  speech: SpeechProvider;
 }
 
 export interface IntegrationSettings {
   /** DATA_DIR, resolved: offline providers keep their files under it. */
   dataDir: string;
   s3?: S3Config;
+  /** Offline speech when not given. */
+  speech?: SpeechConfig;
 }
 
 /** The real provider where configured, else the offline one. */
 export function createIntegrations(settings: IntegrationSettings): Integrations {
   return {
     storage: createStorage({ objectsDir: path.join(settings.dataDir, 'objects'), s3: settings.s3 }),
+    speech: createSpeech(settings.speech ?? { stt: 'offline', tts: 'offline' }),
   };
 }

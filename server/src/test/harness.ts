@@ -137,6 +137,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      await integrations.speech.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

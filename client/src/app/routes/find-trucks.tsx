@@ -1,17 +1,20 @@
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import type { FoodTruck } from '@shared/contracts';
 import { Search, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useActiveTrucks } from '@client/features/trucks/api/active-trucks';
+import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
-import { filterTrucks, sortByDistance } from '@client/features/trucks/lib/truck-list';
+import { filterTrucks, matchesSearch, sortByDistance } from '@client/features/trucks/lib/truck-list';
+import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
+import { requestTruckFocus } from '@client/lib/truck-focus';
 import { useAuth } from '@client/lib/auth';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/lib/truck-events';
@@ -20,6 +23,7 @@ import { isOperator } from '@client/lib/roles';
 
 // Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
 const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
+const VoiceAssistant = lazy(() => import('@client/features/voice/components/voice-assistant'));
 
 const NO_TRUCKS: FoodTruck[] = [];
 
@@ -41,14 +45,21 @@ export default function FindTrucksPage() {
 
   const connection = useLiveTruckCache(user && isOperator(user) ? { operatorId: user.id } : {});
   const params = useMemo<ActiveTrucksParams | undefined>(
-    () => (position && !showAll ? { lat: position.lat, lng: position.lng, radiusMiles: DEFAULT_RADIUS_MILES } : undefined),
+    () =>
+      position && !showAll
+        ? { lat: position.lat, lng: position.lng, radiusMiles: DEFAULT_RADIUS_MILES }
+        : undefined,
     [position, showAll],
   );
   const query = useActiveTrucks(params, connection === 'open');
   const trucks = query.data ?? NO_TRUCKS;
 
   // A linked truck outside the 20 miles: show every truck so it can be found.
-  const focusOutOfRange = params !== undefined && query.isSuccess && focusTruckId !== null && !trucks.some((t) => t.id === focusTruckId);
+  const focusOutOfRange =
+    params !== undefined &&
+    query.isSuccess &&
+    focusTruckId !== null &&
+    !trucks.some((t) => t.id === focusTruckId);
   useEffect(() => {
     if (focusOutOfRange) setShowAll(true);
   }, [focusOutOfRange]);
@@ -56,6 +67,23 @@ export default function FindTrucksPage() {
   const filtered = useMemo(() => filterTrucks(trucks, search), [trucks, search]);
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
+
+  // A truck recommended by the voice assistant (here or in the navbar popover).
+  const queryClient = useQueryClient();
+  const refreshAll = useCallback(async () => {
+    setShowAll(true);
+    return queryClient.fetchQuery(activeTrucksQuery(undefined, connection === 'open'));
+  }, [queryClient, connection]);
+  const recommended = useRecommendedTruck({
+    trucks: query.isSuccess ? trucks : undefined,
+    matchesSearch: useCallback(
+      (truck: FoodTruck) => !search.trim() || matchesSearch(truck, search),
+      [search],
+    ),
+    clearSearch: useCallback(() => setSearch(''), []),
+    refresh: refreshAll,
+  });
+  const mapFocusId = recommended?.id ?? focusTruckId;
 
   const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
   const onOpenMenu = useCallback((truck: FoodTruck) => setMenuTruckId(truck.id), []);
@@ -83,12 +111,17 @@ export default function FindTrucksPage() {
               {position && !radiusActive ? 'All Food Trucks' : 'Food Trucks within 20 miles of You'}
             </h2>
             <p className="flex items-center gap-1.5 text-xs text-gray-700" data-testid="live-status">
-              <span className={cn('h-2 w-2 rounded-full', connection === 'open' ? 'bg-green-600' : 'bg-gray-400')} aria-hidden />
+              <span
+                className={cn('h-2 w-2 rounded-full', connection === 'open' ? 'bg-green-600' : 'bg-gray-400')}
+                aria-hidden
+              />
               {connection === 'open' ? 'Live updates' : 'Refreshing every 7 seconds'}
             </p>
           </div>
           {!position && !message && (
-            <p className="-mt-2 mb-3 text-sm text-gray-700">Share your location to see the trucks within 20 miles; until then every truck is shown.</p>
+            <p className="-mt-2 mb-3 text-sm text-gray-700">
+              Share your location to see the trucks within 20 miles; until then every truck is shown.
+            </p>
           )}
           <div
             role="region"
@@ -96,62 +129,80 @@ export default function FindTrucksPage() {
             className="relative isolate h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
           >
             <Suspense fallback={<Skeleton className="h-full w-full rounded-none" />}>
-              <TruckMap trucks={filtered} position={position} focusTruckId={focusTruckId} />
+              <TruckMap
+                trucks={filtered}
+                position={position}
+                focusTruckId={mapFocusId}
+                focusKey={recommended?.key}
+              />
             </Suspense>
           </div>
         </section>
 
-        <section aria-labelledby="list-heading" className="min-w-0">
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <h2 id="list-heading" className="text-lg font-semibold sm:text-xl">
-              Nearby Food Trucks
-            </h2>
-            {position && (
-              <Button variant="outline" size="sm" aria-pressed={!radiusActive} onClick={() => setShowAll((v) => !v)}>
-                {radiusActive ? 'Show all trucks' : 'Show trucks within 20 miles'}
-              </Button>
-            )}
-          </div>
-          <div className="relative mb-4">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
-            <Input
-              type="search"
-              aria-label="Search food trucks"
-              placeholder="Name, cuisine or address"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {search && (
-              <button
-                type="button"
-                onClick={clearSearch}
-                aria-label="Clear search text"
-                className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-gray-600 hover:bg-gray-100"
-              >
-                <X className="h-4 w-4" aria-hidden />
-              </button>
-            )}
-          </div>
+        <div className="grid min-w-0 gap-6">
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <VoiceAssistant variant="card" autoRecommend onRecommend={requestTruckFocus} />
+          </Suspense>
+          <section aria-labelledby="list-heading" className="min-w-0">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="list-heading" className="text-lg font-semibold sm:text-xl">
+                Nearby Food Trucks
+              </h2>
+              {position && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-pressed={!radiusActive}
+                  onClick={() => setShowAll((v) => !v)}
+                >
+                  {radiusActive ? 'Show all trucks' : 'Show trucks within 20 miles'}
+                </Button>
+              )}
+            </div>
+            <div className="relative mb-4">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-500"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                aria-label="Search food trucks"
+                placeholder="Name, cuisine or address"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+              />
+              {search && (
+                <button
+                  type="button"
+                  onClick={clearSearch}
+                  aria-label="Clear search text"
+                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-gray-600 hover:bg-gray-100"
+                >
+                  <X className="h-4 w-4" aria-hidden />
+                </button>
+              )}
+            </div>
 
-          {query.isPending ? (
-            <TruckListSkeleton />
-          ) : query.isError && !query.data ? (
-            <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-              Failed to load food trucks. Please try again later.
-            </p>
-          ) : (
-            <TruckList
-              listed={listed}
-              totalCount={trucks.length}
-              search={search}
-              onClearSearch={clearSearch}
-              expandedId={expandedId}
-              onToggle={onToggle}
-              onOpenMenu={onOpenMenu}
-            />
-          )}
-        </section>
+            {query.isPending ? (
+              <TruckListSkeleton />
+            ) : query.isError && !query.data ? (
+              <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+                Failed to load food trucks. Please try again later.
+              </p>
+            ) : (
+              <TruckList
+                listed={listed}
+                totalCount={trucks.length}
+                search={search}
+                onClearSearch={clearSearch}
+                expandedId={expandedId}
+                onToggle={onToggle}
+                onOpenMenu={onOpenMenu}
+              />
+            )}
+          </section>
+        </div>
       </div>
 
       <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} />

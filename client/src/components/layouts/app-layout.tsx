@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navbar } from './navbar';
+import { Navbar, type NavbarProps } from './navbar';
 
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ children, voiceButton }: { children: ReactNode } & NavbarProps) {
   return (
     <div className="flex min-h-screen flex-col">
-      <Navbar />
+      <Navbar voiceButton={voiceButton} />
       <div className="flex-1">{children}</div>
     </div>
   );

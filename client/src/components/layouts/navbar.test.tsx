@@ -24,7 +24,11 @@ describe('navbar', () => {
     mockFetch({});
     renderWithApp(<Navbar />);
     expect(screen.getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/');
-    expect(desktop().getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      desktop()
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Find Trucks', '/find-trucks'],
       ['For Operators', '/login'],
       ['Login', '/login'],
@@ -36,7 +40,11 @@ describe('navbar', () => {
     signedInAs('customer');
     renderWithApp(<Navbar />);
     expect(screen.getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/');
-    expect(desktop().getAllByRole('link').map((a) => a.textContent)).toEqual(['Find Trucks', 'My Favorites']);
+    expect(
+      desktop()
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Find Trucks', 'My Favorites']);
     expect(desktop().getByRole('link', { name: 'My Favorites' })).toHaveAttribute('href', '/favorites');
     expect(desktop().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -44,8 +52,15 @@ describe('navbar', () => {
   it('operator: Dashboard instead of My Favorites, and the brand goes to the dashboard', () => {
     signedInAs('operator');
     renderWithApp(<Navbar />);
-    expect(screen.getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/operator-dashboard');
-    expect(desktop().getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(screen.getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute(
+      'href',
+      '/operator-dashboard',
+    );
+    expect(
+      desktop()
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Find Trucks', '/find-trucks'],
       ['Dashboard', '/operator-dashboard'],
     ]);

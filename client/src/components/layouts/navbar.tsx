@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { Menu, Truck, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
@@ -21,7 +21,10 @@ function useNavItems(): NavItem[] {
   const { user } = useAuth();
   const items: NavItem[] = [{ label: 'Find Trucks', href: '/find-trucks' }];
   if (!user) {
-    items.push({ label: 'For Operators', href: '/login', alias: true }, { label: 'Login', href: '/login', primary: true });
+    items.push(
+      { label: 'For Operators', href: '/login', alias: true },
+      { label: 'Login', href: '/login', primary: true },
+    );
   } else if (isOperator(user)) {
     items.push({ label: 'Dashboard', href: '/operator-dashboard' });
   } else {
@@ -35,9 +38,15 @@ const desktopLinkClass = (active: boolean) =>
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-gray-100 hover:text-gray-900',
     active ? 'bg-brand-50 text-brand-800' : 'text-gray-700',
   );
-const mobileItemClass = 'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100';
+const mobileItemClass =
+  'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100';
 
-export function Navbar() {
+export interface NavbarProps {
+  /** The Voice Assistant button (spec section 2), composed in by the app shell; `className` fits it to the mobile menu. */
+  voiceButton?: (className?: string) => ReactNode;
+}
+
+export function Navbar({ voiceButton }: NavbarProps = {}) {
   const { user, logout } = useAuth();
   const [location] = useLocation();
   const items = useNavItems();
@@ -75,25 +84,27 @@ export function Navbar() {
           {PRODUCT_NAME}
         </Link>
 
-        {/* Slot: the Voice Assistant popover button (spec section 2) belongs right after Find Trucks, in both
-            lists below; a later issue builds it. No dead button until then. */}
         <ul className="hidden items-center gap-1 md:flex">
           {items.map((item, i) => (
-            <li key={`${item.label}-${i}`}>
-              {item.primary ? (
-                <Button asChild size="sm" className="ml-2">
-                  <Link href={item.href}>{item.label}</Link>
-                </Button>
-              ) : (
-                <Link
-                  href={item.href}
-                  aria-current={isCurrent(item) ? 'page' : undefined}
-                  className={desktopLinkClass(isCurrent(item))}
-                >
-                  {item.label}
-                </Link>
-              )}
-            </li>
+            <Fragment key={`${item.label}-${i}`}>
+              <li>
+                {item.primary ? (
+                  <Button asChild size="sm" className="ml-2">
+                    <Link href={item.href}>{item.label}</Link>
+                  </Button>
+                ) : (
+                  <Link
+                    href={item.href}
+                    aria-current={isCurrent(item) ? 'page' : undefined}
+                    className={desktopLinkClass(isCurrent(item))}
+                  >
+                    {item.label}
+                  </Link>
+                )}
+              </li>
+              {/* Spec section 2: the Voice Assistant button comes right after Find Trucks. */}
+              {i === 0 && voiceButton && <li>{voiceButton()}</li>}
+            </Fragment>
           ))}
           {user && (
             <li>
@@ -122,16 +133,21 @@ export function Navbar() {
         <div id={menuId} className="border-t border-gray-200 bg-white px-4 py-2 shadow-md md:hidden">
           <ul className="grid gap-1">
             {items.map((item, i) => (
-              <li key={`${item.label}-${i}`}>
-                <Link
-                  href={item.href}
-                  aria-current={isCurrent(item) ? 'page' : undefined}
-                  className={cn(mobileItemClass, isCurrent(item) && 'bg-brand-50 text-brand-800')}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {item.label}
-                </Link>
-              </li>
+              <Fragment key={`${item.label}-${i}`}>
+                <li>
+                  <Link
+                    href={item.href}
+                    aria-current={isCurrent(item) ? 'page' : undefined}
+                    className={cn(mobileItemClass, isCurrent(item) && 'bg-brand-50 text-brand-800')}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+                {i === 0 && voiceButton && (
+                  <li>{voiceButton('h-auto w-full justify-start px-3 py-3 text-base')}</li>
+                )}
+              </Fragment>
             ))}
             {user && (
               <li>

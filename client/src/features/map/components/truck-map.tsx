@@ -24,6 +24,8 @@ export interface TruckMapProps {
   position: LatLng | null;
   /** `?truck={id}`: centre on it at zoom 17 with its popup open. */
   focusTruckId: number | null;
+  /** Changes to centre on the same truck again (a repeated recommendation). */
+  focusKey?: number;
 }
 
 interface Entry {
@@ -47,11 +49,15 @@ function createMarker(truck: FoodTruck, latest: () => FoodTruck): L.Marker {
  * The trucks as clustered markers. Markers are kept by truck id and only the changed ones are
  * touched, so a live update or a 304 refetch of 10,000 trucks does no work for the unchanged ones.
  */
-function ClusteredTrucks({ trucks, focusTruckId }: Pick<TruckMapProps, 'trucks' | 'focusTruckId'>) {
+function ClusteredTrucks({
+  trucks,
+  focusTruckId,
+  focusKey,
+}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey'>) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const entries = useRef(new Map<number, Entry>());
-  const focusedRef = useRef<number | null>(null);
+  const focusedRef = useRef<string | null>(null);
 
   useEffect(() => {
     // Measured with 10,000 trucks (npm run bench:map, docs/benchmarks/find-trucks-map.md):
@@ -116,15 +122,16 @@ function ClusteredTrucks({ trucks, focusTruckId }: Pick<TruckMapProps, 'trucks' 
     if (toRemove.length) group.removeLayers(toRemove);
     if (toAdd.length) group.addLayers(toAdd);
 
-    if (focusTruckId !== null && focusedRef.current !== focusTruckId) {
+    const focus = `${focusTruckId}:${focusKey ?? ''}`;
+    if (focusTruckId !== null && focusedRef.current !== focus) {
       const entry = entries.current.get(focusTruckId);
       if (entry) {
-        focusedRef.current = focusTruckId;
+        focusedRef.current = focus;
         map.setView(entry.marker.getLatLng(), TRUCK_ZOOM, { animate: false });
         group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
       }
     }
-  }, [trucks, focusTruckId, map]);
+  }, [trucks, focusTruckId, focusKey, map]);
 
   return null;
 }
@@ -142,14 +149,20 @@ function FollowPosition({ position, focusTruckId }: Pick<TruckMapProps, 'positio
 }
 
 /** The find-trucks map: OpenStreetMap tiles, clustered truck markers, the diner's position. Lazy-loaded. */
-export default function TruckMap({ trucks, position, focusTruckId }: TruckMapProps) {
+export default function TruckMap({ trucks, position, focusTruckId, focusKey }: TruckMapProps) {
   return (
-    <MapContainer center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} className="h-full w-full" scrollWheelZoom worldCopyJump>
+    <MapContainer
+      center={DEFAULT_CENTER}
+      zoom={DEFAULT_ZOOM}
+      className="h-full w-full"
+      scrollWheelZoom
+      worldCopyJump
+    >
       <TileLayer
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
         url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
       />
-      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} />
+      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} />
       <FollowPosition position={position} focusTruckId={focusTruckId} />
       {position && (
         <CircleMarker

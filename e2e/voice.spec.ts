@@ -1,0 +1,119 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import config from '../playwright.config';
+import { encodeWav, resample } from '../server/src/integrations/speech/audio';
+import { OfflineSpeech } from '../server/src/integrations/speech/offline-speech';
+import { padded, speak } from '../server/src/test/speech-audio';
+import { expectNoSeriousA11yViolations, loginAs } from './helpers';
+
+/**
+ * The voice assistant in Chromium with a fake microphone that "says" a question made by the
+ * offline TTS (the file plays from the start when the microphone opens, then loops).
+ */
+const QUESTION_WAV = path.join(tmpdir(), `ftf-e2e-voice-question-${process.env.E2E_PORT ?? 'default'}.wav`);
+const baseLaunch = config.use?.launchOptions ?? {};
+
+test.use({
+  launchOptions: {
+    ...baseLaunch,
+    args: [
+      ...(baseLaunch.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${QUESTION_WAV}`,
+    ],
+  },
+  permissions: ['microphone', 'geolocation'],
+  // On South Congress, a block from Smokestack BBQ.
+  geolocation: { latitude: 30.25, longitude: -97.75 },
+});
+
+test.beforeAll(async () => {
+  const speech = new OfflineSpeech();
+  try {
+    // Quiet, the question, then quiet long enough to cover the recording.
+    const question = padded(await speak(speech, 'where is the nearest barbecue truck'), 0.4);
+    const tail = new Float32Array(question.sampleRate * 6);
+    const samples = new Float32Array(question.samples.length + tail.length);
+    samples.set(question.samples);
+    writeFileSync(QUESTION_WAV, encodeWav(await resample({ samples, sampleRate: question.sampleRate }, 48_000)));
+  } finally {
+    await speech.close();
+  }
+});
+
+const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text));
+
+test.describe('voice assistant', () => {
+  test.describe.configure({ mode: 'default' });
+
+  test('records a spoken question on /find-trucks, shows the answer and centres the map on the truck', async ({ page }) => {
+    await page.goto('/find-trucks');
+    await expect(page.getByRole('heading', { name: 'Voice Assistant' })).toBeVisible();
+    await expect(page.getByTestId('voice-free-uses')).toHaveText('3 of 3 free questions left');
+
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(page.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+    await expect(page.getByText('Listening...', { exact: true })).toBeVisible();
+    // Let the fake microphone say the question (about 2.5 s with the quiet around it).
+    await page.waitForTimeout(3500);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+
+    const answer = page.getByTestId('voice-answer');
+    await expect(answer).toContainText('You asked: where is the nearest barbecue truck', { timeout: 30_000 });
+    await expect(answer).toContainText(/The nearest open barbecue truck is Smokestack BBQ, 0\.\d miles away/);
+    await expect(page.getByTestId('voice-free-uses')).toHaveText('2 of 3 free questions left');
+    expect(await page.evaluate(() => localStorage.getItem('voiceAssistantFreeUses'))).toBe('2');
+
+    // The card on the page centres the map on the recommendation at zoom 17, popup open.
+    await expect(toastWith(page, 'Centered map on Smokestack BBQ').first()).toBeVisible();
+    await expect(page.locator('.leaflet-popup-content')).toContainText('Smokestack BBQ');
+    await expect(page.getByRole('button', { name: 'Play answer' })).toBeEnabled();
+    await page.screenshot({ path: 'test-results/voice-find-trucks-desktop.png' });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the navbar popover answers a typed question; choosing the truck closes it and clears the search that hid it', async ({ page }) => {
+    await loginAs(page, 'customer', '/find-trucks');
+    const search = page.getByRole('searchbox', { name: 'Search food trucks' });
+    await search.fill('taco');
+    await expect(page.getByRole('article')).toHaveCount(1);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Voice Assistant' }).click();
+    const popover = page.getByRole('dialog', { name: 'Voice Assistant' });
+    await expect(popover).toBeVisible();
+    expect(await popover.evaluate((el) => el.getBoundingClientRect().width)).toBe(320);
+    await expectNoSeriousA11yViolations(page);
+
+    await popover.getByRole('textbox', { name: 'Type your question' }).fill('Is Smokestack BBQ open?');
+    await popover.getByRole('button', { name: 'Ask' }).click();
+    await expect(popover.getByTestId('voice-answer')).toContainText(/^You asked: .*Yes, Smokestack BBQ is open now/);
+    await expect(popover.getByTestId('voice-free-uses')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/voice-popover-desktop.png' });
+    await popover.getByRole('button', { name: 'Show Smokestack BBQ on map' }).click();
+
+    await expect(popover).toBeHidden();
+    await expect(search).toHaveValue('');
+    await expect(toastWith(page, 'Map Updated & Search Cleared').first()).toBeVisible();
+    await expect(page.locator('.leaflet-popup-content')).toContainText('Smokestack BBQ');
+  });
+
+  test('shows the sign-up upsell once the free questions are used, and fits 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('voiceAssistantFreeUses', '0'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Voice Assistant' }).click();
+    const popover = page.getByRole('dialog', { name: 'Voice Assistant' });
+    await expect(popover.getByTestId('voice-upsell')).toBeVisible();
+    await expect(popover.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    await expect(popover.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    const box = await popover.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await page.screenshot({ path: 'test-results/voice-upsell-360.png' });
+    await expectNoSeriousA11yViolations(page);
+  });
+});

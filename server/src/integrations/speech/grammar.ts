@@ -1,0 +1,55 @@
+import type { SpeechVocabulary } from './speech';
+import { guessPronunciation } from './letter-to-sound';
+
+const TOKEN = /<[a-z_]+>|[()[\]|]|[a-z0-9']+/g;
+
+/** Every word a vocabulary can produce (template words and slot values), each once. */
+export function vocabularyWords(vocabulary: SpeechVocabulary): string[] {
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const token of text.match(TOKEN) ?? []) if (/^[a-z0-9']+$/.test(token)) words.add(token);
+  };
+  vocabulary.templates.forEach(add);
+  Object.values(vocabulary.slots).forEach((values) => values.forEach(add));
+  return [...words].sort();
+}
+
+/**
+ * The JSGF grammar of a vocabulary: one public rule whose alternatives are the templates, one
+ * rule per slot. An empty slot becomes <VOID> so templates that use it simply never match.
+ */
+export function buildJsgf(vocabulary: SpeechVocabulary, options: { rejection?: number } = {}): string {
+  const slotRule = (name: string) => {
+    const values = [...new Set(vocabulary.slots[name] ?? [])].filter((v) => v.trim());
+    return `<${name}> = ${values.length ? values.join(' | ') : '<VOID>'};`;
+  };
+  const used = new Set<string>();
+  for (const template of vocabulary.templates) {
+    for (const match of template.matchAll(/<([a-z_]+)>/g)) used.add(match[1]!);
+  }
+  return [
+    '#JSGF V1.0;',
+    'grammar voice;',
+    options.rejection === undefined
+      ? `public <question> = ${vocabulary.templates.map((t) => `( ${t} )`).join(' | ')};`
+      : `public <question> = /1/ ( ${vocabulary.templates.map((t) => `( ${t} )`).join(' | ')} ) | /${options.rejection}/ <${PHONE_RULE}>+;`,
+    ...(options.rejection === undefined ? [] : [`<${PHONE_RULE}> = ${PHONE_WORDS.map(([w]) => w).join(' | ')};`]),
+    ...[...used].sort().map(slotRule),
+    '',
+  ].join('\n');
+}
+
+/** Word and guessed pronunciation pairs; the recogniser keeps dictionary readings where it has them. */
+export function pronunciationCandidates(vocabulary: SpeechVocabulary): Array<[string, string]> {
+  return vocabularyWords(vocabulary).map((word) => [word, guessPronunciation(word)]);
+}
+
+/**
+ * A phone loop: one pseudo-word per phone of the acoustic model. As a low-weight alternative to
+ * the templates it absorbs speech the grammar cannot express, so an off-topic question comes out
+ * as phone words (rejected) instead of being forced into the nearest template.
+ */
+const PHONES = 'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG OW OY P R S SH T TH UH UW V W Y Z ZH'.split(' ');
+export const PHONE_RULE = 'phone';
+export const PHONE_WORDS: Array<[string, string]> = PHONES.map((phone) => [`ph_${phone.toLowerCase()}`, phone]);
+export const isPhoneWord = (word: string) => word.startsWith('ph_');

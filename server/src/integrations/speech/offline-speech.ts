@@ -1,0 +1,125 @@
+import { Worker } from 'node:worker_threads';
+import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
+
+/**
+ * Weight of the phone loop against the templates: low enough that in-grammar questions (40+ in
+ * bench/voice.ts, four voices, with noise) keep their template, high enough that off-topic speech
+ * and noise fall into the loop. Chosen by that bench.
+ */
+const OUT_OF_GRAMMAR_WEIGHT = 1e-7;
+import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } from './speech';
+
+/** Flite's built-in voices: slt (female, US), kal16 and rms (male, US), awb (male, Scottish). */
+export const FLITE_VOICES = ['slt', 'kal16', 'rms', 'awb'] as const;
+
+interface WorkerReply {
+  id?: number;
+  ready?: boolean;
+  result?: unknown;
+  error?: string;
+}
+
+/**
+ * PocketSphinx (soundswallower) with a grammar compiled from the vocabulary, and Flite, both in
+ * one warm worker thread. Requests are queued by the worker itself (one message at a time), so
+ * the grammar set for a request is the grammar that decodes it.
+ */
+export class OfflineSpeech implements SpeechProvider {
+  private engine: { worker: Worker; ready: Promise<void> } | undefined;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private grammarVersion: string | undefined;
+  private grammarUpdate: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: { voice?: string; rejectionWeight?: number } = {}) {}
+
+  /**
+   * The worker, started on first use (about 1.5 s to load the acoustic model) and started again
+   * if it ever dies; a dead worker fails only the requests it had in hand.
+   */
+  private start() {
+    if (this.engine) return this.engine;
+    const worker = new Worker(new URL('./speech-worker.mjs', import.meta.url));
+    worker.unref();
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (reply: WorkerReply) => {
+        if (reply.ready) return resolve();
+        const waiter = reply.id === undefined ? undefined : this.pending.get(reply.id);
+        if (!waiter || reply.id === undefined) return;
+        this.pending.delete(reply.id);
+        if (reply.error !== undefined) waiter.reject(new Error(reply.error));
+        else waiter.resolve(reply.result);
+      });
+    });
+    const fail = (error: Error) => {
+      if (this.engine?.worker !== worker) return;
+      this.engine = undefined;
+      this.grammarVersion = undefined;
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`speech worker exited (${code})`)));
+    this.engine = { worker, ready };
+    return this.engine;
+  }
+
+  private async call<T>(type: string, payload: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+    const { worker, ready } = this.start();
+    await ready;
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, type, ...payload }, transfer);
+    });
+  }
+
+  /** Compiles the vocabulary into the decoder's grammar when its version changed. */
+  async useVocabulary(vocabulary: SpeechVocabulary): Promise<void> {
+    if (this.grammarVersion === vocabulary.version) return this.grammarUpdate.then(() => undefined);
+    this.grammarVersion = vocabulary.version;
+    this.grammarUpdate = this.call('grammar', {
+      jsgf: buildJsgf(vocabulary, { rejection: this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT }),
+      words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS],
+    });
+    try {
+      await this.grammarUpdate;
+    } catch (error) {
+      this.grammarVersion = undefined;
+      throw error;
+    }
+  }
+
+  async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
+    await this.useVocabulary(vocabulary);
+    const samples = input.pcm.samples.slice();
+    const { text, words } = await this.call<{ text: string; words: Array<{ t: string; p: number }> }>(
+      'decode',
+      { samples },
+      [samples.buffer],
+    );
+    const spoken = words.filter((w) => !/^[<([]/.test(w.t));
+    // The phone loop won: the speech was not a question the grammar knows (or not speech).
+    if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return { text: '', confidence: 0, provider: 'offline' };
+    const confidence = Math.min(...spoken.map((w) => w.p));
+    return { text: text.trim(), confidence, provider: 'offline' };
+  }
+
+  async synthesize(text: string, options: { voice?: string } = {}): Promise<SpokenAudio> {
+    const voice = options.voice ?? this.options.voice ?? 'slt';
+    const { wav } = await this.call<{ wav: Uint8Array }>('synthesize', { text: sanitizeForFlite(text), voice });
+    return { audio: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength), contentType: 'audio/wav' };
+  }
+
+  async close(): Promise<void> {
+    const engine = this.engine;
+    this.engine = undefined;
+    await engine?.worker.terminate();
+  }
+}
+
+/** Flite reads its text from the command line: keep it to printable characters. */
+function sanitizeForFlite(text: string): string {
+  return text.replace(/[^\p{L}\p{N}\s.,'?!$%&:;-]/gu, ' ').slice(0, 2000);
+}

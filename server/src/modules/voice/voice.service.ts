@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceAnswer, type VoiceQuery } from '../../../../shared/contracts/voice';
+import type { Database } from '../../db/client';
+import { menuItems, truckEvents, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
+import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../../integrations/speech';
+import { decodeRecording, isSilent, trimSilence } from '../../integrations/speech/audio';
+import { badRequest, payloadTooLarge } from '../../lib/http-errors';
+import { listVisibleTrucks } from '../trucks/trucks.service';
+import { answerQuestion, type KnownItem, type KnownTruck, type SessionState } from './voice-answers';
+import { buildLexicon, parseQuestion, vocabularyOf, type Lexicon } from './voice-language';
+
+/** Spoken answers stay playable this long (the contract promises at least 10 minutes). */
+export const ANSWER_TTL_MINUTES = 30;
+
+interface Knowledge {
+  version: string;
+  trucks: Map<number, KnownTruck>;
+  itemsByTruck: Map<number, KnownItem[]>;
+  lexicon: Lexicon;
+  vocabulary: SpeechVocabulary;
+}
+
+/** Who asks: a signed-in user, or an anonymous visitor (free endpoint). */
+export type Asker = { userId: number } | { visitorId: string };
+
+export interface AskResult {
+  answer: Omit<VoiceAnswer, 'freeUsesRemaining'>;
+  /** False for "please rephrase" answers: they do not use up a free question. */
+  understood: boolean;
+}
+
+/**
+ * The voice assistant: recording → transcript → question → answer grounded in the trucks diners
+ * can see → spoken answer. One per app (built in voice.routes.ts), holding the vocabulary it
+ * last compiled; the truck event id is its version, so a rename or a menu change is recognised
+ * on the next question, in every process.
+ */
+export class VoiceAssistant {
+  private knowledge: Promise<Knowledge> | undefined;
+  private readonly synthesizing = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly speech: SpeechProvider,
+  ) {}
+
+  private async currentVersion(): Promise<string> {
+    const [row] = await this.db.select({ id: sql<string>`coalesce(max(${truckEvents.id}), 0)::text` }).from(truckEvents);
+    return row?.id ?? '0';
+  }
+
+  /** Trucks, menus and the vocabulary, rebuilt when a truck event was written since. */
+  async know(): Promise<Knowledge> {
+    const version = await this.currentVersion();
+    const cached = this.knowledge ? await this.knowledge.catch(() => undefined) : undefined;
+    if (cached?.version === version) return cached;
+    this.knowledge = this.load(version);
+    return this.knowledge;
+  }
+
+  private async load(version: string): Promise<Knowledge> {
+    const rows = await listVisibleTrucks(this.db, null);
+    const trucks = new Map<number, KnownTruck>(rows.map((t) => [t.id, t]));
+    const items = await this.db
+      .select({
+        id: menuItems.id,
+        truckId: menuItems.foodTruckId,
+        name: menuItems.name,
+        priceCents: menuItems.priceCents,
+        available: menuItems.available,
+      })
+      .from(menuItems)
+      .orderBy(menuItems.foodTruckId, sql`${menuItems.available} desc`, menuItems.name);
+    const itemsByTruck = new Map<number, KnownItem[]>();
+    for (const item of items) {
+      if (!trucks.has(item.truckId)) continue;
+      const list = itemsByTruck.get(item.truckId) ?? [];
+      list.push(item);
+      itemsByTruck.set(item.truckId, list);
+    }
+    const lexicon = buildLexicon(rows, [...itemsByTruck.values()].flat());
+    return { version, trucks, itemsByTruck, lexicon, vocabulary: vocabularyOf(lexicon, version) };
+  }
+
+  /** Compiles the grammar ahead of the first question. */
+  async warm(): Promise<void> {
+    const { vocabulary } = await this.know();
+    await this.speech.prepare?.(vocabulary);
+  }
+
+  private async transcribe(audioData: string, vocabulary: SpeechVocabulary) {
+    const base64 = audioData.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
+    if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw badRequest(VOICE_MESSAGES.undecodable);
+    const audio = Buffer.from(base64, 'base64');
+    if (audio.length === 0) throw badRequest(VOICE_MESSAGES.noAudio);
+    if (audio.length > VOICE_LIMITS.maxAudioBytes) {
+      throw payloadTooLarge(`Recordings are limited to ${VOICE_LIMITS.maxAudioBytes / 1024 / 1024} MB`);
+    }
+    try {
+      const { pcm } = await decodeRecording(audio, VOICE_LIMITS.maxSeconds);
+      if (pcm.samples.length === 0 || isSilent(pcm)) throw badRequest(VOICE_MESSAGES.noAudio);
+      return await this.speech.transcribe({ audio, pcm: trimSilence(pcm) }, vocabulary);
+    } catch (error) {
+      if (error instanceof AudioInputError) {
+        throw error.reason === 'too-long' ? payloadTooLarge(error.message) : badRequest(error.message);
+      }
+      throw error;
+    }
+  }
+
+  private async loadSession(id: string | null | undefined, asker: Asker): Promise<{ id: string; state: SessionState }> {
+    const owner = 'userId' in asker ? eq(voiceSessions.userId, asker.userId) : eq(voiceSessions.visitorId, asker.visitorId);
+    if (id) {
+      const [row] = await this.db
+        .select({ state: voiceSessions.state })
+        .from(voiceSessions)
+        .where(and(eq(voiceSessions.id, id), owner))
+        .limit(1);
+      if (row) return { id, state: row.state as SessionState };
+    }
+    return { id: randomBytes(12).toString('base64url'), state: { truckIds: [], index: 0 } };
+  }
+
+  private async saveSession(id: string, asker: Asker, state: SessionState): Promise<void> {
+    const owner = 'userId' in asker ? { userId: asker.userId } : { visitorId: asker.visitorId };
+    await this.db
+      .insert(voiceSessions)
+      .values({ id, ...owner, state })
+      .onConflictDoUpdate({ target: voiceSessions.id, set: { state, updatedAt: new Date() } });
+    await this.db.delete(voiceSessions).where(lt(voiceSessions.updatedAt, sql`now() - interval '1 day'`));
+  }
+
+  async ask(query: VoiceQuery, asker: Asker): Promise<AskResult> {
+    const knowledge = await this.know();
+    let transcript: string;
+    let heard = true;
+    if (query.audioData) {
+      const result = await this.transcribe(query.audioData, knowledge.vocabulary);
+      transcript = result.text;
+      heard = result.text.length > 0;
+    } else if (query.text) {
+      transcript = query.text;
+    } else {
+      throw badRequest(VOICE_MESSAGES.noAudio);
+    }
+
+    const session = await this.loadSession(query.sessionId, asker);
+    const favoriteIds =
+      'userId' in asker
+        ? (
+            await this.db
+              .select({ id: userFavorites.foodTruckId })
+              .from(userFavorites)
+              .where(eq(userFavorites.userId, asker.userId))
+          ).map((r) => r.id)
+        : undefined;
+    const intent = heard ? parseQuestion(transcript, knowledge.lexicon) : { kind: 'unknown' as const };
+    const answer = answerQuestion(intent, {
+      trucks: knowledge.trucks,
+      itemsByTruck: knowledge.itemsByTruck,
+      position: query.userLocation ? { lat: query.userLocation.latitude, lng: query.userLocation.longitude } : undefined,
+      favoriteIds,
+      state: session.state,
+    });
+    await this.saveSession(session.id, asker, answer.state);
+    const answerId = await this.storeAnswer(answer.text);
+    return {
+      understood: answer.understood,
+      answer: {
+        text: answer.text,
+        transcript,
+        sessionId: session.id,
+        recommendedTruckIds: answer.truckIds,
+        recommendedTruckId: answer.truckIds[0] ?? null,
+        recommendedTrucks: answer.truckIds.flatMap((id) => {
+          const truck = knowledge.trucks.get(id);
+          return truck ? [{ id, name: truck.name }] : [];
+        }),
+        audioUrl: `/api/voice-assistant/audio/${answerId}`,
+      },
+    };
+  }
+
+  private async storeAnswer(text: string): Promise<string> {
+    const id = randomBytes(16).toString('base64url');
+    await this.db.insert(voiceAnswers).values({ id, text });
+    await this.db.delete(voiceAnswers).where(lt(voiceAnswers.createdAt, sql`now() - interval '1 day'`));
+    // Start speaking now, so the audio is usually ready when the browser asks for it.
+    this.spoken(id, text).catch(() => undefined);
+    return id;
+  }
+
+  private spoken(id: string, text: string) {
+    let pending = this.synthesizing.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const audio = await this.speech.synthesize(text);
+        await this.db
+          .update(voiceAnswers)
+          .set({ audioBase64: audio.audio.toString('base64'), contentType: audio.contentType })
+          .where(eq(voiceAnswers.id, id));
+        return audio;
+      })().finally(() => this.synthesizing.delete(id));
+      this.synthesizing.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** The spoken answer, or undefined when unknown or older than ANSWER_TTL_MINUTES. */
+  async answerAudio(id: string): Promise<{ audio: Buffer; contentType: string } | undefined> {
+    const [row] = await this.db
+      .select({ text: voiceAnswers.text, audioBase64: voiceAnswers.audioBase64, contentType: voiceAnswers.contentType })
+      .from(voiceAnswers)
+      .where(
+        and(
+          eq(voiceAnswers.id, id),
+          sql`${voiceAnswers.createdAt} > now() - (${ANSWER_TTL_MINUTES} * interval '1 minute')`,
+        ),
+      )
+      .limit(1);
+    if (!row) return undefined;
+    if (row.audioBase64 && row.contentType) {
+      return { audio: Buffer.from(row.audioBase64, 'base64'), contentType: row.contentType };
+    }
+    return this.spoken(id, row.text);
+  }
+}
