@@ -22,6 +22,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin, routeAccess } from './plugins/auth';
@@ -132,6 +134,8 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(operatorTrucksRoutes);
   await app.register(menuItemsRoutes);
   await app.register(uploadsRoutes);
+  await app.register(subscriptionsRoutes);
+  await app.register(paymentsRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {

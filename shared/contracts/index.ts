@@ -4,3 +4,4 @@ export * from './trucks';
 export * from './menu';
 export * from './events';
 export * from './uploads';
+export * from './subscriptions';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createPayments, type PaymentProvider, type StripeConfig } from './payments';
 import { createStorage, type ObjectStorage, type S3Config } from './storage';
 
 /**
@@ -9,17 +10,21 @@ import { createStorage, type ObjectStorage, type S3Config } from './storage';
  */
 export interface Integrations {
   storage: ObjectStorage;
+  /** Operator subscriptions: Stripe, or the built-in test mode. */
+  payments: PaymentProvider;
 }
 
 export interface IntegrationSettings {
   /** DATA_DIR, resolved: offline providers keep their files under it. */
   dataDir: string;
   s3?: S3Config;
+  stripe?: StripeConfig;
 }
 
 /** The real provider where configured, else the offline one. */
 export function createIntegrations(settings: IntegrationSettings): Integrations {
   return {
     storage: createStorage({ objectsDir: path.join(settings.dataDir, 'objects'), s3: settings.s3 }),
+    payments: createPayments({ stripe: settings.stripe }),
   };
 }

@@ -1,3 +1,4 @@
 export * from './users';
 export * from './trucks';
 export * from './objects';
+export * from './payments';
