@@ -1,0 +1,17 @@
+import type { CreateSubscriptionResponse } from '@shared/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '@client/lib/api-client';
+
+/**
+ * POST /api/create-operator-subscription as a query: the server hands out the same pending
+ * subscription on every call, so loading it like data (once per visit, never cached afterwards) is
+ * safe and gives the screen its 'Setting up' and error states for free.
+ */
+export const useSubscriptionSetup = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['/api/create-operator-subscription'],
+    queryFn: () => apiJson<CreateSubscriptionResponse>('POST', '/api/create-operator-subscription'),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
