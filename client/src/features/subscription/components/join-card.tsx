@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 
 const BENEFITS = [
   'Create and manage multiple trucks',
@@ -14,11 +14,7 @@ export function JoinCard({ children }: { children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <span role="heading" aria-level={1}>
-            Join Food Truck Finder
-          </span>
-        </CardTitle>
+        <h1 className="text-xl font-semibold leading-tight">Join Food Truck Finder</h1>
         <CardDescription>Everything you need to bring hungry customers to your truck.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

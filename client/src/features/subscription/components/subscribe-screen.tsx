@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Lock, RefreshCw } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useAppConfig } from '@client/lib/app-config';
 import { useAuth } from '@client/lib/auth';
@@ -23,11 +23,7 @@ function StateCard({ icon, title, children }: { icon: ReactNode; title: string; 
     <Card className="text-center">
       <CardHeader className="items-center">
         {icon}
-        <CardTitle>
-          <span role="heading" aria-level={1}>
-            {title}
-          </span>
-        </CardTitle>
+        <h1 className="text-xl font-semibold leading-tight">{title}</h1>
       </CardHeader>
       <CardContent className="grid justify-items-center gap-4">{children}</CardContent>
     </Card>
