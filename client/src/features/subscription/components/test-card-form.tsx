@@ -8,6 +8,12 @@ import { useConfirmTestPayment } from '../api/confirm-test-payment';
 import { toastPaymentError, toastPaymentFailed } from '../payment-toasts';
 import { PayButton } from './pay-button';
 
+const CARD_FIELDS = [
+  { name: 'cardNumber', label: 'Card number', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234' },
+  { name: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123' },
+] as const;
+
 /**
  * Test mode's own card form (no Stripe keys configured): clearly labelled, takes Stripe's test
  * cards, checks them as the server does, and pays through POST /api/payments/test/confirm.
@@ -47,34 +53,20 @@ export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string; o
           with any future date and any 3-digit CVC.
         </p>
       </div>
-      <FormField label="Card number" error={errors.cardNumber}>
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={values.cardNumber}
-          onChange={(e) => setField('cardNumber', e.target.value)}
-        />
-      </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry (MM/YY)" error={errors.expiry}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={values.expiry}
-            onChange={(e) => setField('expiry', e.target.value)}
-          />
-        </FormField>
-        <FormField label="CVC" error={errors.cvc}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            value={values.cvc}
-            onChange={(e) => setField('cvc', e.target.value)}
-          />
-        </FormField>
+        {CARD_FIELDS.map((field) => (
+          <div key={field.name} className={field.name === 'cardNumber' ? 'col-span-2' : undefined}>
+            <FormField label={field.label} error={errors[field.name]}>
+              <Input
+                inputMode="numeric"
+                autoComplete={field.autoComplete}
+                placeholder={field.placeholder}
+                value={values[field.name]}
+                onChange={(e) => setField(field.name, e.target.value)}
+              />
+            </FormField>
+          </div>
+        ))}
       </div>
       <PayButton pending={confirm.isPending} />
     </form>
