@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,7 +66,9 @@ describe('bootstrap', () => {
     await app.close();
 
     // A second start: migrations are a no-op, no second copy of the demo data, admin password updated.
-    const again = await bootstrap(parseEnv({ ...vars, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'second-password' }));
+    const again = await bootstrap(
+      parseEnv({ ...vars, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'second-password' }),
+    );
     const [truckCountAgain] = await again.db.select({ n: count() }).from(foodTrucks);
     expect(truckCountAgain?.n).toBe(DEMO_TRUCKS.length);
     const [admins] = await again.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
@@ -99,4 +101,53 @@ describe('server start-up', () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid environment variable PORT: must be a number');
   });
+
+  it.each([
+    ['web', true, 'off'],
+    ['worker', false, 'started'],
+  ] as const)(
+    'with PROCESS_ROLE=%s serves HTTP: %s, workers: %s',
+    async (role, serves, workers) => {
+      const { vars, cleanup } = await databaseEnv();
+      const port = 5400 + Math.floor(Math.random() * 400);
+      const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...vars,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PROCESS_ROLE: role,
+          NODE_ENV: 'production',
+          JWT_SECRET: 'x'.repeat(40),
+          LOG_LEVEL: 'info',
+        },
+      });
+      try {
+        const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            for (const line of out.split('\n')) {
+              if (!line.includes('process ready')) continue;
+              resolve(JSON.parse(line) as Record<string, unknown>);
+            }
+          });
+          child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+        });
+        expect(ready).toMatchObject({ role, workers });
+        const health = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.status,
+          () => 'refused',
+        );
+        expect(health).toBe(serves ? 200 : 'refused');
+      } finally {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+        await cleanup();
+      }
+    },
+    120_000,
+  );
 });

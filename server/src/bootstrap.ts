@@ -30,7 +30,11 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     await seedDemoData(database.db, { storage: integrations.storage });
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    await upsertAdmin(database.db, { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, phone: env.ADMIN_PHONE });
+    await upsertAdmin(database.db, {
+      username: env.ADMIN_USERNAME,
+      password: env.ADMIN_PASSWORD,
+      phone: env.ADMIN_PHONE,
+    });
   }
   const config: AppConfig = {
     nodeEnv: env.NODE_ENV,
@@ -45,7 +49,10 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
 }
 
 /** The web app on a runtime; closing the app closes the database. */
-export async function buildWebApp(runtime: Runtime, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildWebApp(
+  runtime: Runtime,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const app = await buildApp({ ...runtime, logger: options.logger });
   app.addHook('onClose', () => runtime.database.close());
   return app;
@@ -57,6 +64,9 @@ export function startRuntimeWorkers(runtime: Runtime, log: FastifyBaseLogger): P
 }
 
 /** Opens the database, migrates, seeds and builds the app, as `npm start` does (without workers). */
-export async function bootstrap(env: Env, options: { clientDir?: string; logger?: FastifyServerOptions['logger'] } = {}) {
+export async function bootstrap(
+  env: Env,
+  options: { clientDir?: string; logger?: FastifyServerOptions['logger'] } = {},
+) {
   return buildWebApp(await prepareRuntime(env, options), options);
 }

@@ -20,5 +20,4 @@ describe('the route table', () => {
       .sort();
     await expect(rows.join('\n') + '\n').toMatchFileSnapshot('./__snapshots__/route-table.txt');
   });
-
 });

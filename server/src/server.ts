@@ -26,11 +26,14 @@ async function main() {
     }
     throw err;
   }
-  const runtime = await prepareRuntime(env, { clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)) });
+  const runtime = await prepareRuntime(env, {
+    clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+  });
   const role = env.PROCESS_ROLE;
   const app = role === 'worker' ? undefined : await buildWebApp(runtime, { logger: loggerOptions(env) });
   const log = app?.log ?? pino(loggerOptions(env));
-  const workers: RunningWorkers | undefined = role === 'web' ? undefined : await startRuntimeWorkers(runtime, log);
+  const workers: RunningWorkers | undefined =
+    role === 'web' ? undefined : await startRuntimeWorkers(runtime, log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

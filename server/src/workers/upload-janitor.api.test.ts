@@ -32,10 +32,14 @@ const idOf = (objectPath: string) => objectPath.split('/').pop() ?? '';
 
 /** What every test needs from a server: uploads, a sweep at a given time, and the row of an object. */
 function helpers(server: () => TestServer, operator: () => AuthResponse) {
-  const sweep = (ms: number) =>
-    sweepUploads(server().db, server().integrations.storage, { now: at(ms) });
+  const sweep = (ms: number) => sweepUploads(server().db, server().integrations.storage, { now: at(ms) });
   const row = async (objectPath: string) =>
-    (await server().db.select().from(storedObjects).where(eq(storedObjects.id, idOf(objectPath))))[0];
+    (
+      await server()
+        .db.select()
+        .from(storedObjects)
+        .where(eq(storedObjects.id, idOf(objectPath)))
+    )[0];
   const uploadURL = async (purpose: string) => {
     const res = await server().request<UploadResponse>('POST', '/api/objects/upload', {
       token: operator().token,
@@ -179,7 +183,9 @@ describe('the upload janitor with local files', () => {
   });
 
   it('lets only one of several concurrent sweeps do the work, and each object is removed once', async () => {
-    const paths = await Promise.all([1, 2, 3].map(async () => objectPathFromUploadURL(await uploadURL('image'))));
+    const paths = await Promise.all(
+      [1, 2, 3].map(async () => objectPathFromUploadURL(await uploadURL('image'))),
+    );
     const results = await Promise.all([sweep(PAST_URL_EXPIRY), sweep(PAST_URL_EXPIRY)]);
     expect(results.reduce((sum, r) => sum + r.removed, 0)).toBeGreaterThanOrEqual(paths.length);
     for (const p of paths) expect(await row(p)).toBeUndefined();
@@ -196,7 +202,11 @@ describe('the upload janitor with local files', () => {
       const locked = new Promise<void>((resolve) => (signalLocked = resolve));
       // What mediaResolver does inside a truck save: lock the object's row FOR KEY SHARE, then write the truck.
       const attach = server.db.transaction(async (tx) => {
-        await tx.select().from(storedObjects).where(eq(storedObjects.id, idOf(objectPath))).for('key share');
+        await tx
+          .select()
+          .from(storedObjects)
+          .where(eq(storedObjects.id, idOf(objectPath)))
+          .for('key share');
         signalLocked();
         await held;
       });
@@ -254,8 +264,17 @@ describe('the upload janitor with an S3-compatible store', () => {
   );
   beforeAll(async () => {
     s3 = await startFakeS3();
-    const s3Config = { bucket: 'trucks', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 't', secretAccessKey: 's' };
-    server = await startTestServer({}, { integrations: { storage: createStorage({ objectsDir: '', s3: s3Config }) } });
+    const s3Config = {
+      bucket: 'trucks',
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 't',
+      secretAccessKey: 's',
+    };
+    server = await startTestServer(
+      {},
+      { integrations: { storage: createStorage({ objectsDir: '', s3: s3Config }) } },
+    );
     operator = await server.signUpSubscribedOperator();
   });
   afterAll(async () => {

@@ -62,7 +62,11 @@ function sweepable(storage: ObjectStorage, now: Date, graceMs: number) {
   const expired = lt(storedObjects.expiresAt, now);
   const createdBeforeGrace = lt(storedObjects.createdAt, graceStart);
   return or(
-    and(eq(storedObjects.status, 'pending'), expired, storage.presignIncoming ? createdBeforeGrace : undefined),
+    and(
+      eq(storedObjects.status, 'pending'),
+      expired,
+      storage.presignIncoming ? createdBeforeGrace : undefined,
+    ),
     and(eq(storedObjects.status, 'uploading'), expired, createdBeforeGrace),
     and(
       eq(storedObjects.status, 'ready'),

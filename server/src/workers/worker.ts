@@ -89,7 +89,10 @@ class WorkerLoop {
 }
 
 /** Starts each worker's loop in this process (server.ts, by PROCESS_ROLE). */
-export async function startWorkers(ctx: WorkerContext, workers: readonly BackgroundWorker[]): Promise<RunningWorkers> {
+export async function startWorkers(
+  ctx: WorkerContext,
+  workers: readonly BackgroundWorker[],
+): Promise<RunningWorkers> {
   const loops = new Map(workers.map((w) => [w.name, new WorkerLoop(w, ctx)]));
   for (const loop of loops.values()) await loop.start();
   return {

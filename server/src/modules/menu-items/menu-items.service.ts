@@ -9,7 +9,7 @@ import type { MenuItem, menuItemCreateSchema, menuItemUpdateSchema } from '../..
 import type { MediaResolver } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent } from '../trucks/truck-events';
-import { manageableTruck } from '../operator-trucks/operator-trucks.policy';
+import { manageableTruck } from '../trucks/truck-access';
 import { manageableMenuItem } from './menu-items.policy';
 
 export interface MenuItemServiceDeps {

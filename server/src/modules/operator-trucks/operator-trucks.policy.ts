@@ -1,18 +1,12 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import { requireActiveSubscription } from '../subscriptions/subscriptions.service';
 
 export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
 
-/** The truck `id`, if the caller may change it: its operator, or any admin. Used inside the query. */
-export function manageableTruck(actor: AuthUser, id: number): SQL | undefined {
-  return isAdmin(actor)
-    ? eq(foodTrucks.id, id)
-    : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
-}
+/** Ownership of a truck is the trucks module's rule; re-exported for this module's service. */
+export { manageableTruck } from '../trucks/truck-access';
 
 /** `/api/operators/:operatorId/...` is the caller's own path; only an admin may name another operator. */
 export function assertOperatorPath(actor: AuthUser, operatorId: number): void {

@@ -33,7 +33,12 @@ export async function operatorHasActiveSubscription(db: DbOrTx, operatorId: numb
   const [row] = await db
     .select({ id: operatorSubscriptions.id })
     .from(operatorSubscriptions)
-    .where(and(eq(operatorSubscriptions.operatorId, operatorId), eq(operatorSubscriptions.status, ACTIVE_SUBSCRIPTION_STATUS)))
+    .where(
+      and(
+        eq(operatorSubscriptions.operatorId, operatorId),
+        eq(operatorSubscriptions.status, ACTIVE_SUBSCRIPTION_STATUS),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
