@@ -32,8 +32,17 @@ export interface StartedSubscription {
  * The operator subscription as one payment provider knows it. Besides creating, both providers
  * support cancel-at-period-end and the admin's pause/resume; the rest depends on the mode.
  */
+/** Origins the browser must reach in this mode, for the Content-Security-Policy. */
+export interface PaymentCspSources {
+  scriptSrc: readonly string[];
+  connectSrc: readonly string[];
+  frameSrc: readonly string[];
+}
+
 interface PaymentProviderBase {
   readonly providerName: ProviderName;
+  /** Added to the CSP by the security headers: Stripe's origins in Stripe mode, none in test mode. */
+  readonly cspSources: PaymentCspSources;
   /** What the browser needs (Stripe's publishable key; null in test mode). */
   readonly publishableKey: string | null;
   startSubscription(customer: SubscriptionCustomer): Promise<StartedSubscription>;

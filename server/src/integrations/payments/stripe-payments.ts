@@ -52,11 +52,19 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
   };
 }
 
+/** What Stripe.js and the Payment Element load (https://docs.stripe.com/security/guide#content-security-policy). */
+export const STRIPE_CSP_SOURCES = {
+  scriptSrc: ['https://js.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+} as const;
+
 /** Stripe through its official SDK, when the four STRIPE_ variables are set. */
 export class StripePayments implements StripePaymentProvider {
   readonly mode = 'stripe' as const;
   readonly providerName = 'stripe' as const;
   readonly publishableKey: string;
+  readonly cspSources = STRIPE_CSP_SOURCES;
   private readonly stripe: Stripe;
 
   constructor(private readonly config: StripeConfig) {

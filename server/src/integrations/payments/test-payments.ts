@@ -15,6 +15,7 @@ export class TestPayments implements TestPaymentProvider {
   readonly mode = 'test' as const;
   readonly providerName = 'offline' as const;
   readonly publishableKey = null;
+  readonly cspSources = { scriptSrc: [], connectSrc: [], frameSrc: [] };
 
   async startSubscription(): Promise<StartedSubscription> {
     const paymentId = id('test_pi');

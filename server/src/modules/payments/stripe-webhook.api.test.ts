@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '../../../../shared/contracts';
 import { operatorSubscriptions, stripeWebhookEvents, subscriptionPayments, truckEvents, users } from '../../db/schema';
+import { TestPayments } from '../../integrations/payments';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertTruck } from '../../test/trucks';
@@ -60,6 +61,9 @@ describe('Stripe mode', () => {
   it('tells the client its mode and publishable key', async () => {
     const res = await server.request<{ payments: unknown }>('GET', '/api/app-config');
     expect(res.body.payments).toEqual({ mode: 'stripe', publishableKey: 'pk_test_fake' });
+    // The CSP may allow Stripe's origins only in this mode.
+    expect(server.integrations.payments.cspSources.scriptSrc).toEqual(['https://js.stripe.com']);
+    expect(new TestPayments().cspSources).toEqual({ scriptSrc: [], connectSrc: [], frameSrc: [] });
   });
 
   it('creates a customer and a default_incomplete subscription, stores the ids, and reuses the pending one', async () => {
