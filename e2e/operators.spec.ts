@@ -270,7 +270,8 @@ test.describe('operator without a subscription', () => {
       page.getByText('An active subscription is required to open a truck. Subscribe at /subscribe.', { exact: true }),
     ).toBeVisible();
     await expect(card.getByText('Closed', { exact: true })).toBeVisible();
-    await page.getByRole('link', { name: 'Subscribe' }).click();
+    // The dashboard's subscription banner leads there too (and stays after the 5-second toast).
+    await page.getByRole('region', { name: 'Subscription' }).getByRole('link', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/subscribe$/);
   });
 });
