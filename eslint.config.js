@@ -1,7 +1,45 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The client's layers (docs/decisions/0061-client-boundaries.md). An import may only go down:
+ * app (screens compose features) → features → components → lib. A feature never imports another
+ * feature; the client never imports the server; shared/ imports neither. The zones are checked on
+ * resolved files, so `@client/...` aliases and relative paths are caught alike.
+ */
+const features = readdirSync('client/src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const boundaryZones = [
+  {
+    target: './client/src/lib',
+    from: ['./client/src/app', './client/src/features', './client/src/components'],
+    message: 'lib/ is the bottom layer: move the shared code here, or compose in a screen (client/src/app/routes).',
+  },
+  {
+    target: './client/src/components',
+    from: ['./client/src/app', './client/src/features'],
+    message: 'components/ never import features or screens: pass data in as props, or compose in a screen.',
+  },
+  {
+    target: './client/src/features',
+    from: './client/src/app',
+    message: 'Features never import screens or the shell.',
+  },
+  ...features.map((feature) => ({
+    target: `./client/src/features/${feature}`,
+    from: './client/src/features',
+    except: [`./${feature}`],
+    message: `A feature never imports another feature: move the shared code to client/src/lib, or compose both in a screen (client/src/app/routes).`,
+  })),
+  { target: './client', from: './server', message: 'The client never imports server code.' },
+  { target: './shared', from: ['./client', './server'], message: 'shared/ imports only zod.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/src/db/migrations'] },
@@ -24,10 +62,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '**/server/src/*'], message: 'The client never imports server code.' }] }],
-    },
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   {
     files: ['shared/**/*.ts'],

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+import { appPort as port } from './e2e/ports';
 
-const port = Number(process.env.E2E_PORT ?? 5190);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /** Browser tests drive Debian's Chromium; a browser is never downloaded. */
@@ -30,17 +30,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // The operator journey changes the demo operator's public trucks (it adds one, then deletes it);
-    // it runs after the diners' specs, which count the demo trucks, so they never see it mid-way.
-    { name: 'desktop', testIgnore: /operators\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    {
-      name: 'operators',
-      testMatch: /operators\.spec\.ts/,
-      dependencies: ['desktop'],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-    },
-  ],
+  // One project, any order: every spec creates the data it changes (a fresh subscribed operator
+  // with its own trucks, see e2e/helpers.ts) and only reads the demo data.
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'tsx e2e/serve.ts',
     url: `${baseURL}/api/health`,

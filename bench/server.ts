@@ -38,6 +38,7 @@ const app = await buildApp({
     jwtSecret: randomBytes(32).toString('hex'),
     demoData: false,
     authRateLimitPerMinute: 1000,
+    publicUrl: `http://127.0.0.1:${port}`,
     clientDir: process.env.BENCH_CLIENT_DIR,
   },
 });

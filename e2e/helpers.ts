@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { AuthResponse } from '../shared/contracts';
+import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import { fixturesPort } from './ports';
 
 export const DEMO = {
   operator: { username: 'demo_operator', phone: '(512) 555-0101', password: 'demo-operator-1' },
@@ -22,6 +23,32 @@ export async function loginAs(page: Page, role: 'customer' | 'operator', path = 
   });
   expect(res.status()).toBe(201);
   return storeSession(page, (await res.json()) as AuthResponse, path);
+}
+
+/**
+ * A new operator with an active subscription, signed in on `page`: a spec that opens, moves or
+ * deletes trucks does it to its own operator's trucks, never to the demo data other specs read.
+ */
+export async function loginAsSubscribedOperator(page: Page, path = '/'): Promise<AuthResponse> {
+  const session = await loginAs(page, 'operator', '/');
+  const res = await fetch(`http://127.0.0.1:${fixturesPort}/operators/${session.user.id}/subscription`, { method: 'POST' });
+  expect(res.status, await res.text()).toBe(204);
+  await page.goto(path);
+  return session;
+}
+
+/** Creates a truck for the signed-in operator over the API. */
+export async function createTruck(
+  page: Page,
+  session: AuthResponse,
+  body: Record<string, unknown> & { name: string },
+): Promise<FoodTruck> {
+  const res = await page.request.post('/api/food-trucks', {
+    data: { cuisine: 'Fusion', ...body },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as FoodTruck;
 }
 
 /** Signs in as a demo account over the API, stores the session as the app does, then opens `path`. */

@@ -3,12 +3,16 @@
  * throwaway PostgreSQL database when TEST_DATABASE_URL is set. Demo data is seeded either way.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildWebApp, prepareRuntime, startRuntimeWorkers } from '../server/src/bootstrap';
+import { operatorSubscriptions } from '../server/src/db/schema';
 import { parseEnv } from '../server/src/env';
+import { ACTIVE_SUBSCRIPTION_STATUS } from '../server/src/modules/subscriptions/subscriptions.service';
+import { fixturesPort } from './ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-e2e-'));
 let databaseUrl: string | undefined;
@@ -38,6 +42,7 @@ const env = parseEnv({
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   DATABASE_URL: databaseUrl,
+  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 5000}`,
   DEMO_DATA: 'true',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
@@ -48,3 +53,26 @@ const app = await buildWebApp(runtime, { logger: { level: 'warn' } });
 const workers = await startRuntimeWorkers(runtime, app.log);
 app.addHook('preClose', () => workers.stop());
 await app.listen({ port: env.PORT, host: env.HOST });
+
+/**
+ * Test fixtures the public API cannot create yet, on a separate loopback port that only this e2e
+ * process opens (never part of the app): `POST /operators/:id/subscription` gives a freshly
+ * registered operator an active subscription, so each spec can own a subscribed operator and its
+ * trucks instead of changing the demo operator's.
+ */
+const fixtures = createServer((req, res) => {
+  const match = req.method === 'POST' ? /^\/operators\/(\d+)\/subscription$/.exec(req.url ?? '') : null;
+  if (!match) {
+    res.writeHead(404).end();
+    return;
+  }
+  app.db
+    .insert(operatorSubscriptions)
+    .values({ operatorId: Number(match[1]), status: ACTIVE_SUBSCRIPTION_STATUS, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) })
+    .then(
+      () => res.writeHead(204).end(),
+      (err: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String(err)),
+    );
+});
+// Ends with the process (SIGTERM from Playwright).
+fixtures.listen(fixturesPort, '127.0.0.1');

@@ -15,10 +15,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
-import { HttpError } from './lib/http-errors';
+import { HttpError, isInputDataError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import type { EventStreamOptions } from './modules/events/truck-event-hub';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
@@ -27,6 +28,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { authPlugin, routeAccess } from './plugins/auth';
+import { securityHeaders } from './plugins/security-headers';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -39,6 +41,15 @@ export interface AppConfig {
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
+  /** ADMIN_USERNAME: reserved, so nobody can register it before the admin account exists. */
+  adminUsername?: string | undefined;
+  /**
+   * PUBLIC_URL without a trailing slash: the origin browsers reach this server at. Upload URLs are
+   * built from it, never from the request's Host header (which the caller chooses).
+   */
+  publicUrl: string;
+  /** Event stream timings (heartbeat, retention…); tests shorten them. Defaults: EVENT_STREAM_DEFAULTS. */
+  eventStream?: Partial<EventStreamOptions>;
 }
 
 export interface BuildAppOptions {
@@ -70,11 +81,16 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/** The body limit of every route that does not set its own (ADR 0060). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
 export async function buildApp({ database, config, integrations, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy ?? false,
-    bodyLimit: 80 * 1024 * 1024,
+    // Routes that still take data URLs raise it for themselves (DATA_URL_BODY_LIMIT); uploads
+    // stream their bytes through their own parser and limit.
+    bodyLimit: DEFAULT_BODY_LIMIT,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +125,11 @@ export async function buildApp({ database, config, integrations, logger = false 
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error' });
     }
+    if (isInputDataError(error)) {
+      // Last line of defence: the contracts should have refused this value already (log it to fix that).
+      request.log.warn({ err: error }, 'database refused a value from the request');
+      return reply.status(400).send({ message: 'This request contains a value that cannot be stored' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
@@ -117,6 +138,7 @@ export async function buildApp({ database, config, integrations, logger = false 
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
+  await app.register(securityHeaders, { storage: integrations.storage, payments: integrations.payments });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },

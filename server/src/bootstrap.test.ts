@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap } from './bootstrap';
 import { foodTrucks, menuItems, operatorSubscriptions, users } from './db/schema';
 import { DEMO_ACCOUNTS, DEMO_TRUCKS } from './db/seed';
-import { parseEnv } from './env';
+import { EnvError, parseEnv } from './env';
 import { createTestDatabase } from './test/database';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,6 +84,66 @@ describe('bootstrap', () => {
     expect(truckCount?.n).toBe(0);
     expect(app.config.demoData).toBe(false);
     await app.close();
+    await cleanup();
+  });
+});
+
+describe('issue 7 (High): ADMIN_USERNAME never promotes an existing account', () => {
+  it('refuses to start when ADMIN_USERNAME names a customer, and changes nothing', async () => {
+    const { vars, cleanup } = await databaseEnv();
+    const first = await bootstrap(parseEnv({ ...vars, DEMO_DATA: 'false' }));
+    const signup = await first.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'bigboss', phone: '5125550177', password: 'customer-pass-1' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const { token } = signup.json<{ token: string }>();
+    await first.close();
+
+    const refused = bootstrap(
+      parseEnv({ ...vars, DEMO_DATA: 'false', ADMIN_USERNAME: 'BigBoss', ADMIN_PASSWORD: 'admin-pass-123' }),
+    );
+    await expect(refused).rejects.toThrow(EnvError);
+    await expect(refused).rejects.toThrow(
+      "ADMIN_USERNAME 'BigBoss' belongs to an existing non-admin account; refusing to promote it. Choose another ADMIN_USERNAME (or remove that account) and start again.",
+    );
+
+    const after = await bootstrap(parseEnv({ ...vars, DEMO_DATA: 'false' }));
+    const [row] = await after.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.username, 'bigboss'));
+    expect(row?.role).toBe('customer');
+    const me = await after.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.json<{ role: string }>().role).toBe('customer');
+    await after.close();
+    await cleanup();
+  });
+
+  it('keeps the admin signed in across restarts with the same password, and signs it out when the password changes', async () => {
+    const { vars, cleanup } = await databaseEnv();
+    const admin = { ...vars, DEMO_DATA: 'false', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'first-password' };
+    const first = await bootstrap(parseEnv(admin));
+    const signin = await first.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'chief', password: 'first-password' },
+    });
+    const auth = { authorization: `Bearer ${signin.json<{ token: string }>().token}` };
+    await first.close();
+    const same = await bootstrap(parseEnv(admin));
+    expect((await same.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(200);
+    await same.close();
+    const changed = await bootstrap(parseEnv({ ...admin, ADMIN_PASSWORD: 'second-password' }));
+    expect((await changed.inject({ method: 'GET', url: '/api/auth/me', headers: auth })).statusCode).toBe(
+      401,
+    );
+    await changed.close();
     await cleanup();
   });
 });

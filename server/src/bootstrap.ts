@@ -3,9 +3,9 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
-import { resolveJwtSecret, s3Config, stripeConfig, type Env } from './env';
+import { EnvError, resolveJwtSecret, s3Config, stripeConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
-import { upsertAdmin } from './modules/auth/auth.service';
+import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
 import { startWorkers, WORKERS, type RunningWorkers } from './workers';
 
 /** What every process of the app shares: the database, the integrations and the settings. */
@@ -30,17 +30,25 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     await seedDemoData(database.db, { storage: integrations.storage });
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
-    await upsertAdmin(database.db, {
-      username: env.ADMIN_USERNAME,
-      password: env.ADMIN_PASSWORD,
-      phone: env.ADMIN_PHONE,
-    });
+    try {
+      await upsertAdmin(database.db, {
+        username: env.ADMIN_USERNAME,
+        password: env.ADMIN_PASSWORD,
+        phone: env.ADMIN_PHONE,
+      });
+    } catch (err) {
+      // Never promote an existing customer or operator: refuse to start, with one clear line.
+      await database.close();
+      throw err instanceof AdminNameTaken ? new EnvError([err.message]) : err;
+    }
   }
   const config: AppConfig = {
     nodeEnv: env.NODE_ENV,
     dataDir,
     jwtSecret: resolveJwtSecret({ ...env, DATA_DIR: dataDir }),
     demoData,
+    adminUsername: env.ADMIN_USERNAME,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,

@@ -26,6 +26,8 @@ export const envSchema = z
       .max(65535, 'must be between 1 and 65535')
       .default(5000),
     HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    /** The address browsers reach this server at (upload URLs are built from it). Default http://localhost:PORT. */
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be a pino level such as info',

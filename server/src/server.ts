@@ -55,6 +55,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A configuration problem found at start-up (e.g. ADMIN_USERNAME names a customer): its lines only.
+  if (err instanceof EnvError) for (const line of err.lines) console.error(line);
+  else console.error(err);
   process.exit(1);
 });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { REGISTERABLE_ROLES, ROLES } from '../constants';
 import { stripPhoneFormatting } from '../utils/phone';
-import { optionalText } from './common';
+import { optionalText, text } from './common';
 
 export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 
 /** A phone entry: hyphens, spaces and parentheses stripped, then the spec's two rules. */
-export const phoneField = z
-  .string({ error: 'Phone number is required' })
+export const phoneField = text({ error: 'Phone number is required' })
   .transform(stripPhoneFormatting)
   .pipe(
     z
@@ -17,25 +16,22 @@ export const phoneField = z
   );
 
 /** Decision (docs/decisions/0002): a password of at least 8 characters; the spec shows no rule. */
-export const newPasswordField = z
-  .string({ error: 'Password is required' })
+export const newPasswordField = text({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
 
 export const loginSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
+  username: text({ error: 'Username is required' })
     .transform(stripPhoneFormatting)
     .pipe(z.string().min(1, 'Username is required').max(100)),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const usernameField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string()
+  text()
     .trim()
     .min(3, 'Username must be at least 3 characters')
     .max(40, 'Username must be at most 40 characters')
@@ -46,7 +42,7 @@ export const usernameField = z.preprocess(
 
 export const emailField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.email('Invalid email address').max(254).optional(),
+  text().pipe(z.email('Invalid email address').max(254)).optional(),
 );
 
 /** What POST /api/auth/register accepts (the client removes confirmPassword before sending). */

@@ -13,9 +13,48 @@ export const isoDate = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   encode: (d) => d.toISOString(),
 });
 
-/** A positive integer id in a path, e.g. /api/food-trucks/:id. Malformed ids are a 404 (see routes). */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+// ---------------------------------------------------------------------------------------------
+// Building blocks for input. Every string and number the API accepts is built from these, so a
+// rule that keeps bad input from reaching the database is written once (docs/decisions/0060).
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/**
+ * A string input: never a NUL character (PostgreSQL text cannot hold one, and some drivers answer
+ * it with an error instead of a refusal). Chain the usual checks after it: `text().trim().min(1)`.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !s.includes('\u0000'), { message: NUL_MESSAGE, abort: true });
+
+/** The largest PostgreSQL `integer`: row ids and counts above it match no row. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body (a foreign key such as foodTruckId). */
+export const rowId = z.number().int().positive().max(INT4_MAX);
+
+/** Decimal text as people type it: 12, -3.5, .5, 1e3 — not '', '0x1', 'Infinity', ' ' or '1,5'. */
+const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A finite number given as a JSON number or as decimal text (query strings, form fields). Unlike
+ * `z.coerce.number()`, `''` is not 0, `'0x1'` is not 1, and `true` or `[1]` are not numbers.
+ */
+export const decimal = (error: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && DECIMAL_TEXT.test(v.trim()) ? Number(v) : v),
+    z.number({ error }),
+  );
+
+/**
+ * A positive integer id in a path, e.g. /api/food-trucks/:id: decimal digits only ('0x1', '1e0',
+ * ' 1' and '+1' are not ids). Malformed ids are a 404 (see the server's route-params).
+ */
+export const idParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'Invalid id')
+  .transform(Number)
+  .pipe(z.number().max(INT4_MAX, 'Invalid id'));
 
 /** An empty form field means "not given". */
 export const optionalText = (max = 2000) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), text().trim().max(max).optional());

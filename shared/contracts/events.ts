@@ -5,8 +5,11 @@ import { foodTruckSchema } from './trucks';
 export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed'] as const;
 export type TruckEventType = (typeof TRUCK_EVENT_TYPES)[number];
 
-/** A removed truck carries its last known fields; only id and operatorId are certain. */
-const removedTruck = foodTruckSchema.partial().extend({ id: z.number().int(), operatorId: z.number().int() });
+/**
+ * A removed truck: only `{ id }` for viewers who may not read it through the API (diners); its
+ * owner and admins also get its last known fields.
+ */
+const removedTruck = foodTruckSchema.partial().extend({ id: z.number().int() });
 
 /**
  * The `data:` of an `event: truck` frame of GET /api/events (the frame's `id:` is the event id to
@@ -20,8 +23,9 @@ export const truckEventSchema = z.discriminatedUnion('type', [
 export type TruckEvent = z.input<typeof truckEventSchema>;
 
 /**
- * POST /api/events/ticket: a token that only opens GET /api/events?ticket=… as the signed-in user,
- * for EventSource, which cannot send an Authorization header.
+ * POST /api/events/ticket: a one-use, short-lived ticket that only opens GET /api/events?ticket=…
+ * as the signed-in user, for EventSource, which cannot send an Authorization header. A reconnect
+ * needs a new ticket.
  */
 export const eventStreamTicketSchema = z.object({ ticket: z.string(), expiresInSeconds: z.number().int() });
 export type EventStreamTicket = z.infer<typeof eventStreamTicketSchema>;

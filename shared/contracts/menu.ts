@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MENU_CATEGORIES } from '../constants';
-import { optionalText } from './common';
+import { decimal, optionalText, text } from './common';
 import { mediaRef } from './trucks';
 
 export const menuItemSchema = z.object({
@@ -15,14 +15,24 @@ export const menuItemSchema = z.object({
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
-const price = z.coerce
-  .number({ error: 'Price must be a number' })
-  .min(0.01, 'Price must be greater than 0')
-  .max(100_000, 'Price must be at most $100,000')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price can have at most two decimal places');
+/**
+ * A number or the decimal text of the form's field; never `true` or `[1]`. An empty field is a
+ * price of nothing, which the spec answers with 'Price must be greater than 0'.
+ */
+const blankIsZero = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 0 : v);
+const price = z.preprocess(blankIsZero, decimal('Price must be a number')).pipe(
+  z
+    .number()
+    .min(0.01, 'Price must be greater than 0')
+    .max(100_000, 'Price must be at most $100,000')
+    .refine(
+      (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      'Price can have at most two decimal places',
+    ),
+);
 
 const menuItemFields = {
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
   price,
   description: optionalText(1000),
   category: z.preprocess(

@@ -1,25 +1,38 @@
 import { z } from 'zod';
 import { CUISINES, LIMITS } from '../constants';
-import { isoDate, optionalText } from './common';
+import { decimal, isoDate, optionalText, rowId, text } from './common';
 
 /**
  * A stored file reference: `/objects/{id}` served by our object store. Older clients may also send a
  * data URL, which the server checks and turns into an object before storing (never the bytes).
  */
-export const mediaRef = z
-  .string()
+export const mediaRef = text()
   .trim()
   .min(1)
   .max(80 * 1024 * 1024);
 
-export const latitude = z
-  .number({ error: 'Latitude must be a number' })
-  .min(-90, 'Latitude must be between -90 and 90')
-  .max(90, 'Latitude must be between -90 and 90');
-export const longitude = z
-  .number({ error: 'Longitude must be a number' })
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
+/**
+ * The body limit of the routes that still take data URLs (truck and menu item create/update);
+ * every other route keeps the app's 1 MB default.
+ */
+export const DATA_URL_BODY_LIMIT = 80 * 1024 * 1024;
+
+/**
+ * Coordinates are kept to 7 decimals (about 1 cm): finer digits mean nothing on a map, and values
+ * like 1e-320 (subnormal doubles) would make PostgreSQL's float functions underflow.
+ */
+const toCentimetres = (v: number) => Math.round(v * 1e7) / 1e7 || 0;
+/** `from`: JSON numbers in bodies, decimal text in query strings. */
+const coordinate = (from: 'json' | 'query', name: string, limit: 90 | 180) => {
+  const error = `${name} must be a number`;
+  const range = `${name} must be between -${limit} and ${limit}`;
+  return (from === 'json' ? z.number({ error }) : decimal(error))
+    .pipe(z.number().min(-limit, range).max(limit, range))
+    .transform(toCentimetres);
+};
+
+export const latitude = coordinate('json', 'Latitude', 90);
+export const longitude = coordinate('json', 'Longitude', 180);
 
 /** A truck as the API returns it. `distanceMiles` only when the caller gave a position. */
 export const foodTruckSchema = z.object({
@@ -43,13 +56,8 @@ export const foodTruckSchema = z.object({
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
 
-const truckName = z
-  .string({ error: 'Truck name is required' })
-  .trim()
-  .min(1, 'Truck name is required')
-  .max(120);
-const cuisine = z
-  .string({ error: 'Cuisine type is required' })
+const truckName = text({ error: 'Truck name is required' }).trim().min(1, 'Truck name is required').max(120);
+const cuisine = text({ error: 'Cuisine type is required' })
   .trim()
   .min(1, 'Cuisine type is required')
   .refine((v) => (CUISINES as readonly string[]).includes(v), 'Please choose a cuisine from the list');
@@ -73,7 +81,7 @@ const truckFields = {
   longitude: longitude.nullish(),
   isOpen: z.boolean().optional(),
   /** Ignored unless the caller is an admin: the operator is always the signed-in user. */
-  operatorId: z.number().int().positive().optional(),
+  operatorId: rowId.optional(),
 };
 
 export const truckCreateSchema = z.object(truckFields);
@@ -100,20 +108,15 @@ export type OpenTruckInput = z.input<typeof openTruckSchema>;
 /** Query of GET /api/food-trucks/active. */
 export const activeTrucksQuerySchema = z
   .object({
-    lat: z.coerce
-      .number({ error: 'lat must be a number' })
-      .min(-90, 'lat must be between -90 and 90')
-      .max(90, 'lat must be between -90 and 90')
-      .optional(),
-    lng: z.coerce
-      .number({ error: 'lng must be a number' })
-      .min(-180, 'lng must be between -180 and 180')
-      .max(180, 'lng must be between -180 and 180')
-      .optional(),
-    radiusMiles: z.coerce
-      .number({ error: 'radiusMiles must be a number' })
-      .positive('radiusMiles must be positive')
-      .max(12_500, 'radiusMiles must be at most 12,500')
+    lat: coordinate('query', 'lat', 90).optional(),
+    lng: coordinate('query', 'lng', 180).optional(),
+    radiusMiles: decimal('radiusMiles must be a number')
+      .pipe(
+        z
+          .number()
+          .min(0.1, 'radiusMiles must be at least 0.1')
+          .max(12_500, 'radiusMiles must be at most 12,500'),
+      )
       .optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), {

@@ -13,7 +13,10 @@ export function toE164(value: string): string {
   return `+${digits}`;
 }
 
-/** Display form: 3-3-4 for ten-digit (or +1 and ten-digit) numbers, as the admin tables show them. */
+/**
+ * The one display form of a phone on every screen and in the truck forms: 3-3-4 for ten-digit (or +1
+ * and ten-digit) numbers, as the spec has the admin tables show them; anything else as stored.
+ */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
   const digits = value.replace(/\D/g, '');

@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLocation } from 'wouter';
 import { ApiError, apiJson } from './api-client';
 import { storage } from './storage';
+import { isAdmin, isOperator } from './roles';
 
 interface AuthState {
   user: PublicUser | null;
@@ -113,7 +114,7 @@ export function useAuth(): AuthState {
 
 /** Where a user lands after signing in (spec section 2). */
 export function homeFor(user: Pick<PublicUser, 'role'>): string {
-  if (user.role === 'operator') return '/operator-dashboard';
-  if (user.role === 'admin') return '/admin';
+  if (isOperator(user)) return '/operator-dashboard';
+  if (isAdmin(user)) return '/admin';
   return '/find-trucks';
 }

@@ -4,7 +4,6 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
 import {
-  ACTIVE_TRUCKS_KEY,
   applyTruckEvent,
   applyTruckStreamMessage,
   syncTruckEventsViewer,
@@ -12,6 +11,7 @@ import {
   useTruckEventsConnection,
   type TruckStreamMessage,
 } from './truck-events';
+import { ACTIVE_TRUCKS_URL } from './query-keys';
 
 const austin = { lat: 30.2672, lng: -97.7431 };
 const later = '2026-01-01T12:05:00.000Z';
@@ -74,16 +74,16 @@ describe('applyTruckStreamMessage', () => {
   it('updates every cached list by its own params and invalidates on reset', () => {
     const qc = new QueryClient();
     const all = [makeTruck({ id: 1 }), makeTruck({ id: 2 })];
-    const nearKey = [ACTIVE_TRUCKS_KEY, { ...austin, radiusMiles: 20 }];
-    qc.setQueryData([ACTIVE_TRUCKS_KEY], all);
+    const nearKey = [ACTIVE_TRUCKS_URL, { ...austin, radiusMiles: 20 }];
+    qc.setQueryData([ACTIVE_TRUCKS_URL], all);
     qc.setQueryData(nearKey, [all[0]]);
     const dallas = makeTruck({ id: 3, latitude: 32.78, longitude: -96.8 });
     applyTruckStreamMessage(qc, { type: 'opened', truck: dallas });
-    expect(qc.getQueryData<FoodTruck[]>([ACTIVE_TRUCKS_KEY])!.map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(qc.getQueryData<FoodTruck[]>([ACTIVE_TRUCKS_URL])!.map((t) => t.id)).toEqual([1, 2, 3]);
     expect(qc.getQueryData<FoodTruck[]>(nearKey)!.map((t) => t.id)).toEqual([1]);
 
     applyTruckStreamMessage(qc, { type: 'reset' });
-    expect(qc.getQueryState([ACTIVE_TRUCKS_KEY])!.isInvalidated).toBe(true);
+    expect(qc.getQueryState([ACTIVE_TRUCKS_URL])!.isInvalidated).toBe(true);
     expect(qc.getQueryState(nearKey)!.isInvalidated).toBe(true);
   });
 });
@@ -95,7 +95,7 @@ class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readyState = FakeEventSource.CONNECTING;
   closed = false;
-  private handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
   }
@@ -193,6 +193,34 @@ describe('the stream viewer', () => {
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
     expect(FakeEventSource.instances[1]!.url).toBe('/api/events');
     hook.unmount();
+  });
+
+  it('reconnects a dropped signed-in stream with a new ticket (each opens one stream), resuming after the last event', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let n = 0;
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ticket: `tk${++n}`, expiresInSeconds: 60 }), { status: 200 })));
+    window.localStorage.setItem('token', 'tok 2');
+    const got: TruckStreamMessage[] = [];
+    const hook = renderHook(() => useTruckEvents((m) => got.push(m)));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const first = FakeEventSource.instances[0]!;
+    act(() => first.fire('open'));
+    const event: TruckEvent = { type: 'updated', truck: makeTruck({ id: 9 }) };
+    act(() => {
+      for (const fn of first.handlers.get('truck') ?? [])
+        fn(new MessageEvent('truck', { data: JSON.stringify(event), lastEventId: '41' }));
+    });
+    // The connection drops; the browser would retry the same (used) ticket: we reconnect instead.
+    act(() => first.fire('error'));
+    expect(first.closed).toBe(true);
+    act(() => vi.advanceTimersByTime(3000));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events?ticket=tk2&lastEventId=41');
+    act(() => FakeEventSource.instances[1]!.fire('open'));
+    expect(got).toEqual([event]); // resumed: no reset, the server replays what was missed
+    hook.unmount();
+    window.localStorage.removeItem('token');
+    vi.useRealTimers();
   });
 
   it('falls back to the public stream when no ticket can be had', async () => {

@@ -6,20 +6,21 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { EventStreamTicket } from '@shared/contracts';
 import { apiJson } from './api-client';
 import { useAuth } from './auth';
+import { queryKeys, type ActiveTrucksParams } from './query-keys';
 import { getToken } from './storage';
 
 /**
  * Live truck changes from `GET /api/events` (Server-Sent Events), shared by every screen:
  * ONE EventSource for the whole app, opened while at least one component listens (ref-counted)
- * and closed when the last one leaves. The browser resumes a dropped stream with Last-Event-ID by
- * itself; when the stream is gone for good (HTTP error) we open a new one after a pause and
- * announce a `reset`, because a fresh EventSource cannot resume.
+ * and closed when the last one leaves. The browser resumes a dropped public stream with
+ * Last-Event-ID by itself; when the stream is gone for good (HTTP error) we open a new one after a
+ * pause and announce a `reset`, because a fresh EventSource cannot resume. A signed-in stream's
+ * ticket opens it once only, so we reconnect it ourselves with a new ticket, resuming after the
+ * last event seen (`lastEventId`).
  */
 
 export const EVENTS_URL = '/api/events';
 export const TICKET_URL = '/api/events/ticket';
-/** The cached list of spec section 7; its params (if any) are the second key element. */
-export const ACTIVE_TRUCKS_KEY = '/api/food-trucks/active';
 
 /** A truck change, or `reset`: refetch everything (the server could not replay what we missed). */
 export type TruckStreamMessage = TruckEvent | { type: 'reset' };
@@ -37,6 +38,8 @@ let reopenDelay = 3000;
 let everOpened = false;
 /** The token the stream was opened with: an operator's stream carries only their own trucks. */
 let openedWith: string | null = null;
+/** The id of the last event received, to resume a signed-in stream from (its ticket is used up). */
+let lastSeenId: string | null = null;
 
 function setState(next: TruckEventsConnection) {
   if (next === state) return;
@@ -55,6 +58,7 @@ function onTruck(e: MessageEvent<string>) {
   } catch {
     return;
   }
+  if (e.lastEventId) lastSeenId = e.lastEventId;
   // Validate the shape, but hand on the wire object (ISO strings), as the REST lists hold it.
   if (truckEventSchema.safeParse(raw).success) emit(raw as TruckEvent);
 }
@@ -72,7 +76,7 @@ function open() {
   }
   setState('connecting');
   void signedInStreamUrl().then((url) => {
-    if (gen === generation && refs > 0 && !source) connect(url);
+    if (gen === generation && refs > 0 && !source) connect(url, url !== EVENTS_URL && lastSeenId !== null);
   });
 }
 
@@ -84,13 +88,15 @@ function open() {
 async function signedInStreamUrl(): Promise<string> {
   try {
     const { ticket } = await apiJson<EventStreamTicket>('POST', TICKET_URL);
-    return `${EVENTS_URL}?ticket=${encodeURIComponent(ticket)}`;
+    const resume = lastSeenId ? `&lastEventId=${encodeURIComponent(lastSeenId)}` : '';
+    return `${EVENTS_URL}?ticket=${encodeURIComponent(ticket)}${resume}`;
   } catch {
     return EVENTS_URL;
   }
 }
 
-function connect(url: string) {
+/** `resuming`: the URL carries lastEventId, so the server replays what was missed (or says reset). */
+function connect(url: string, resuming = false) {
   const es = new EventSource(url, { withCredentials: true });
   source = es;
   setState('connecting');
@@ -98,7 +104,7 @@ function connect(url: string) {
     if (source !== es) return;
     reopenDelay = 3000;
     // A brand-new EventSource (after a permanent failure) cannot resume: make lists refetch.
-    if (everOpened) emit({ type: 'reset' });
+    if (everOpened && !resuming) emit({ type: 'reset' });
     everOpened = true;
     setState('open');
   });
@@ -106,8 +112,10 @@ function connect(url: string) {
   es.addEventListener('reset', () => emit({ type: 'reset' }));
   es.addEventListener('error', () => {
     if (source !== es) return;
-    if (es.readyState === EventSource.CLOSED) {
-      // The browser gave up (e.g. a 5xx or a wrong content type): try again later ourselves.
+    // The browser gave up (e.g. a 5xx or a wrong content type), or a signed-in stream dropped: its
+    // ticket is used up, so the browser's own retry would only be refused. Reconnect ourselves.
+    if (es.readyState === EventSource.CLOSED || url !== EVENTS_URL) {
+      es.close();
       source = null;
       setState('closed');
       reopenTimer = setTimeout(() => {
@@ -136,6 +144,7 @@ function acquire(): () => void {
       if (reopenTimer) clearTimeout(reopenTimer);
       reopenTimer = null;
       everOpened = false;
+      lastSeenId = null;
       setState('closed');
     }
   };
@@ -144,6 +153,7 @@ function acquire(): () => void {
 /** After sign-in or sign-out the stream must be reopened for the new viewer (lists refetch on open). */
 export function syncTruckEventsViewer(): void {
   if (refs === 0 || getToken() === openedWith) return;
+  lastSeenId = null; // another viewer: lists refetch instead of resuming someone else's stream
   source?.close();
   source = null;
   if (reopenTimer) clearTimeout(reopenTimer);
@@ -178,13 +188,6 @@ export function useTruckEventsConnection(): TruckEventsConnection {
     () => state,
     () => 'closed' as const,
   );
-}
-
-/** Params of a position-limited list: the second element of `['/api/food-trucks/active', params]`. */
-export interface ActiveTrucksParams {
-  lat: number;
-  lng: number;
-  radiusMiles?: number;
 }
 
 function isParams(v: unknown): v is ActiveTrucksParams {
@@ -248,17 +251,17 @@ export function applyTruckEvent(
  */
 export function applyTruckStreamMessage(queryClient: QueryClient, message: TruckStreamMessage, options: ApplyOptions = {}): void {
   if (message.type === 'reset') {
-    void queryClient.invalidateQueries({ queryKey: [ACTIVE_TRUCKS_KEY] });
-    void queryClient.invalidateQueries({ queryKey: ['/api/food-trucks'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.activeTrucks });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.trucks });
     return;
   }
-  const lists = queryClient.getQueriesData<FoodTruck[]>({ queryKey: [ACTIVE_TRUCKS_KEY] });
+  const lists = queryClient.getQueriesData<FoodTruck[]>({ queryKey: queryKeys.activeTrucks });
   for (const [key, data] of lists) {
     if (!Array.isArray(data)) continue;
     const params = paramsOf(key);
     queryClient.setQueryData<FoodTruck[]>(key, applyTruckEvent(data, message, params, options));
   }
-  const detailKey = ['/api/food-trucks', message.truck.id];
+  const detailKey = queryKeys.truck(message.truck.id);
   if (message.type === 'removed') queryClient.removeQueries({ queryKey: detailKey, exact: true });
   else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
 }

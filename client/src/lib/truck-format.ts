@@ -1,4 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
+import { formatDateTime } from '@shared/utils/time';
 
 /** Shown on cards, popups and the favourites screen: small truck presentation helpers. */
 
@@ -20,12 +21,8 @@ export function directionsUrl(t: Located & Pick<FoodTruck, 'address'>): string |
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
 
-/** "Nov 22, 3:04 PM" in the diner's locale. */
-export function formatUpdated(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+/** A truck's last-updated time, in the one format of every screen (shared/utils/time.ts). */
+export const formatUpdated = (iso: string): string => formatDateTime(iso);
 
 /** "0.4 mi", "2.3 mi", "37 mi". */
 export function formatMiles(miles: number): string {

@@ -27,6 +27,12 @@ export function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+/**
+ * PostgreSQL class 22 "data exception": a value the database cannot take — invalid byte sequence
+ * (NUL), numeric out of range or underflow, invalid text representation, datetime overflow. Only
+ * input causes these, so they are the caller's error (400), never a 500.
+ */
+export const isInputDataError = (err: unknown) => pgErrorCode(err)?.startsWith('22') ?? false;
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 export const pgConstraint = (err: unknown): string | undefined => {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { parseEnv } from '../env';
-import { upsertAdmin } from '../modules/auth/auth.service';
+import { AdminNameTaken, upsertAdmin } from '../modules/auth/auth.service';
 
 /** npm run admin:create -- --username NAME --password SECRET [--phone NUMBER] */
 const { values } = parseArgs({
@@ -16,6 +16,13 @@ const env = parseEnv();
 const database = await openDatabase(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
 );
-const admin = await upsertAdmin(database.db, { username: values.username, password: values.password, phone: values.phone });
-console.log(`Admin '${admin.username}' is ready (id ${admin.id}).`);
-await database.close();
+try {
+  const admin = await upsertAdmin(database.db, { username: values.username, password: values.password, phone: values.phone });
+  console.log(`Admin '${admin.username}' is ready (id ${admin.id}).`);
+} catch (err) {
+  if (!(err instanceof AdminNameTaken)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -70,6 +70,7 @@ export async function startTestServer(
     jwtSecret: randomBytes(32).toString('hex'),
     demoData: false,
     authRateLimitPerMinute: 10_000,
+    publicUrl: 'http://127.0.0.1', // replaced by the real address once listening (below)
     ...overrides,
   };
   const integrations: Integrations = { ...createIntegrations({ dataDir }), ...options.integrations };
@@ -78,6 +79,8 @@ export async function startTestServer(
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   const url = `http://127.0.0.1:${address.port}`;
+  // The port is known only now: upload URLs point at this server unless a test chose otherwise.
+  if (!overrides.publicUrl) config.publicUrl = url;
 
   async function request<T>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -124,8 +127,13 @@ export async function startTestServer(
     },
     async signUpAdmin() {
       const session = await signUp('customer');
+      // A role change ends the account's sessions (migration 0002): sign in again for a token.
       await handle.db.update(users).set({ role: 'admin' }).where(eq(users.id, session.user.id));
-      return { user: { ...session.user, role: 'admin' }, token: session.token };
+      const login = await request<AuthResponse>('POST', '/api/auth/login', {
+        body: { username: session.user.phone, password: 'correct-horse-1' },
+      });
+      if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);
+      return login.body;
     },
     async close() {
       await app.close();

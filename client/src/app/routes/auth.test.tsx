@@ -2,7 +2,7 @@ import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
-import { dismiss, useToasts } from '@client/components/ui/use-toast';
+import { dismiss, useToasts } from '@client/lib/toast';
 import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
 import AuthPage from './auth';
 

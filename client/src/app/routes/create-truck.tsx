@@ -4,14 +4,13 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { useCreateTruck } from '@client/features/operator/api/truck-mutations';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckFields } from '@client/features/operator/components/truck-fields';
 import { checkTruckInput, emptyTruckForm, type TruckFormErrors } from '@client/features/operator/truck-form';
 import { TruckImagePicker } from '@client/features/uploads/components/truck-image-picker';
-import { toastError } from '@client/lib/toast-error';
 import { submitHandler } from '@client/lib/forms';
 
 function CreateTruckForm() {

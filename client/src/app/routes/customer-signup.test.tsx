@@ -1,7 +1,7 @@
 import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, useToasts } from '@client/components/ui/use-toast';
+import { dismiss, useToasts } from '@client/lib/toast';
 import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
 import CustomerSignupPage from './customer-signup';
 

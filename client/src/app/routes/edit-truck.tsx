@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { isNotFound, useTruck } from '@client/features/operator/api/truck';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
 import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
@@ -19,7 +19,6 @@ import { BannerPicker } from '@client/features/uploads/components/banner-picker'
 import { MediaListPicker } from '@client/features/uploads/components/media-list-picker';
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
 import { errorMessage } from '@client/lib/api-client';
-import { toastError } from '@client/lib/toast-error';
 import { submitHandler } from '@client/lib/forms';
 
 function EditTruckForm({ truck }: { truck: FoodTruck }) {
@@ -29,6 +28,8 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
   const [gallery, setGallery] = useState<string[]>(truck.gallery);
   const [menuDocuments, setMenuDocuments] = useState<string[]>(truck.menuDocuments);
   const [errors, setErrors] = useState<TruckFormErrors>({});
+  // Bumped by each save: the pickers start afresh, so their 'uploaded successfully' lines go.
+  const [saves, setSaves] = useState(0);
   const update = useUpdateTruck();
 
   /** The PATCH body: the text fields and the held banner, gallery and menu changes. */
@@ -44,7 +45,10 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         { id: truck.id, input },
         {
           // The mutation invalidates the truck caches; the screens refetch without a page reload (ADR 0050).
-          onSuccess: () => toast({ title: 'Truck updated' }),
+          onSuccess: () => {
+            setSaves((n) => n + 1);
+            toast({ title: 'Truck updated' });
+          },
           onError: (err) => toastError('Update failed', err, 'Failed to update truck information'),
         },
       ),
@@ -72,9 +76,10 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         </Card>
         <Card>
           <CardContent className="grid gap-8 pt-6">
-            <BannerPicker value={image} onChange={setImage} />
-            <MediaListPicker config={GALLERY_CONFIG} value={gallery} onChange={setGallery} />
+            <BannerPicker key={`banner-${saves}`} value={image} onChange={setImage} />
+            <MediaListPicker key={`gallery-${saves}`} config={GALLERY_CONFIG} value={gallery} onChange={setGallery} />
             <MediaListPicker
+              key={`menus-${saves}`}
               config={MENU_DOCUMENTS_CONFIG}
               value={menuDocuments}
               onChange={setMenuDocuments}

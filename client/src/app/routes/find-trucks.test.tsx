@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCATION_MESSAGES } from '@client/features/trucks/hooks/use-diner-position';
+import { LOCATION_ALERTS } from '@client/lib/geolocation';
 import { AuthProvider } from '@client/lib/auth';
 import { createQueryClient } from '@client/lib/query-client';
 import { makeTruck } from '@client/test/trucks';
@@ -164,9 +164,9 @@ describe('/find-trucks', () => {
   it('shows a location alert inline and dismisses it', async () => {
     const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByText(LOCATION_MESSAGES.denied)).toBeInTheDocument();
+    expect(await screen.findByText(LOCATION_ALERTS.denied)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss location message' }));
-    expect(screen.queryByText(LOCATION_MESSAGES.denied)).toBeNull();
+    expect(screen.queryByText(LOCATION_ALERTS.denied)).toBeNull();
   });
 
   it('says when geolocation is unsupported', async () => {

@@ -8,13 +8,15 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
-import { MenuDialog } from '@client/features/trucks/components/menu-dialog';
+import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
 import { filterTrucks, sortByDistance } from '@client/features/trucks/lib/truck-list';
 import { useAuth } from '@client/lib/auth';
-import { useLiveTruckCache, type ActiveTrucksParams } from '@client/lib/truck-events';
+import type { ActiveTrucksParams } from '@client/lib/query-keys';
+import { useLiveTruckCache } from '@client/lib/truck-events';
 import { cn } from '@client/lib/utils';
+import { isOperator } from '@client/lib/roles';
 
 // Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
 const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
@@ -37,7 +39,7 @@ export default function FindTrucksPage() {
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
 
-  const connection = useLiveTruckCache(user?.role === 'operator' ? { operatorId: user.id } : {});
+  const connection = useLiveTruckCache(user && isOperator(user) ? { operatorId: user.id } : {});
   const params = useMemo<ActiveTrucksParams | undefined>(
     () => (position && !showAll ? { lat: position.lat, lng: position.lng, radiusMiles: DEFAULT_RADIUS_MILES } : undefined),
     [position, showAll],

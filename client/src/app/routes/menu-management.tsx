@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { toast } from '@client/components/ui/use-toast';
+import { toastError } from '@client/lib/toast';
 import { useMenu } from '@client/features/menu/api/menu';
 import {
   useCreateMenuItem,
@@ -24,8 +24,7 @@ import { parseTruckId } from '@client/features/operator/route-params';
 import { ImageUploader } from '@client/features/uploads/components/image-uploader';
 import { errorMessage } from '@client/lib/api-client';
 
-const failed = (title: string) => (err: unknown) =>
-  toast({ variant: 'destructive', title, description: errorMessage(err, 'Please try again.') });
+const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
 
 function MenuEditor({ truck }: { truck: FoodTruck }) {
   const menu = useMenu(truck.id);

@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
 import CreateTruckPage from './create-truck';
@@ -116,7 +116,7 @@ describe('Open for Business', () => {
     return getCurrentPosition;
   }
 
-  it('sends the device position taken with the spec settings, and shows a 402 message naming /subscribe', async () => {
+  it('sends the device position taken with the spec settings, and shows a 402 message linking /subscribe', async () => {
     const getCurrentPosition = stubGeolocation({ coords: { latitude: 30.1, longitude: -97.2 } });
     const stub = stubFetch((url) => {
       if (url === '/api/auth/me') return { body: OPERATOR };
@@ -133,9 +133,9 @@ describe('Open for Business', () => {
     renderApp(<OperatorDashboardPage />, { user: OPERATOR });
     fireEvent.click(await screen.findByRole('button', { name: 'Open for Business' }));
     expect(await screen.findByText('Failed to open for business')).toBeInTheDocument();
-    expect(
-      screen.getByText('An active subscription is required. Subscribe at /subscribe.'),
-    ).toBeInTheDocument();
+    const message = screen.getByText(/^An active subscription is required\. Subscribe at\s*\.$/);
+    expect(message).toHaveTextContent('An active subscription is required. Subscribe at /subscribe.');
+    expect(within(message).getByRole('link', { name: '/subscribe' })).toHaveAttribute('href', '/subscribe');
     expect(getCurrentPosition.mock.calls[0]?.[2]).toEqual({
       enableHighAccuracy: true,
       timeout: 10_000,
@@ -226,6 +226,12 @@ describe('Edit truck', () => {
     renderEdit('/edit-truck/99');
     expect(await screen.findByRole('heading', { name: 'Food Truck Not Found' })).toBeInTheDocument();
     expect(screen.getByText("The food truck you're looking for doesn't exist.")).toBeInTheDocument();
+  });
+
+  it('shows the stored phone in the one display format, as the dashboard does', async () => {
+    useApi({ 'GET /api/food-trucks/3': { ...truck, phone: '+15125550111' } });
+    renderEdit('/edit-truck/3');
+    expect(await screen.findByLabelText('Phone Number')).toHaveValue('512-555-0111');
   });
 
   it('keeps the name required and sends the held media with Save Changes', async () => {

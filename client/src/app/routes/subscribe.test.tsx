@@ -1,6 +1,6 @@
 import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, useToasts } from '@client/components/ui/use-toast';
+import { dismiss, useToasts } from '@client/lib/toast';
 import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
 import SubscribePage from './subscribe';
 

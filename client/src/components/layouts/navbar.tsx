@@ -5,6 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { cn } from '@client/lib/utils';
+import { isOperator } from '@client/lib/roles';
 
 interface NavItem {
   label: string;
@@ -21,7 +22,7 @@ function useNavItems(): NavItem[] {
   const items: NavItem[] = [{ label: 'Find Trucks', href: '/find-trucks' }];
   if (!user) {
     items.push({ label: 'For Operators', href: '/login', alias: true }, { label: 'Login', href: '/login', primary: true });
-  } else if (user.role === 'operator') {
+  } else if (isOperator(user)) {
     items.push({ label: 'Dashboard', href: '/operator-dashboard' });
   } else {
     items.push({ label: 'My Favorites', href: '/favorites' });
@@ -62,7 +63,7 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  const home = user?.role === 'operator' ? '/operator-dashboard' : '/';
+  const home = isOperator(user) ? '/operator-dashboard' : '/';
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { cn } from '@client/lib/utils';
-import { dismiss, useToasts } from './use-toast';
+import { dismiss, useToasts } from '@client/lib/toast';
 
 /** Radix toasts with the spec's settings: 5000 ms, swipe right (threshold 50), hotkey F8. */
 export function Toaster() {

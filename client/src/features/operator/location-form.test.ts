@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationErrorMessage } from './geolocation';
+import { locationErrorMessage } from '@client/lib/geolocation';
 import { parseLocationForm, toCoordinate } from './location-form';
 
 describe('Update Location form', () => {
@@ -20,6 +20,16 @@ describe('Update Location form', () => {
       success: true,
       data: { latitude: 30.2672, longitude: -97.7431, address: 'Near the park', isOpen: true },
     });
+  });
+  it('sends no address when the truck moved and its old description was left unchanged', () => {
+    const before = { latitude: 30.2672, longitude: -97.7431, address: '100 Congress Ave' };
+    const values = { latitude: '30.25', longitude: '-97.77', address: '100 Congress Ave', isOpen: true };
+    const moved = parseLocationForm(values, before);
+    expect(moved.success && moved.data.address).toBeUndefined();
+    const described = parseLocationForm({ ...values, address: 'By the lake' }, before);
+    expect(described.success && described.data.address).toBe('By the lake');
+    const stayed = parseLocationForm({ ...values, latitude: '30.2672', longitude: '-97.7431' }, before);
+    expect(stayed.success && stayed.data.address).toBe('100 Congress Ave');
   });
   it('reports coordinates out of range on their fields', () => {
     const result = parseLocationForm({ latitude: '91', longitude: '-200', address: '', isOpen: false });

@@ -14,14 +14,30 @@ export interface LocationFormValues {
   isOpen: boolean;
 }
 
-/** The Update Location dialog's values checked with the shared contract: the request, or per-field messages. */
+/** The truck's position and address when the dialog opened. */
+export interface LocationBefore {
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+}
+
+/**
+ * The Update Location dialog's values checked with the shared contract: the request, or per-field
+ * messages. When the truck moves and its old description was left as it was, no address is sent,
+ * so the server drops the stale one instead of keeping the old spot's street address.
+ */
 export function parseLocationForm(
   values: LocationFormValues,
+  before?: LocationBefore,
 ): Validation<LocationUpdateInput, keyof LocationFormValues> {
+  const latitude = toCoordinate(values.latitude);
+  const longitude = toCoordinate(values.longitude);
+  const moved = before !== undefined && (latitude !== before.latitude || longitude !== before.longitude);
+  const staleAddress = moved && values.address.trim() === (before.address ?? '').trim();
   const candidate = {
-    latitude: toCoordinate(values.latitude),
-    longitude: toCoordinate(values.longitude),
-    address: values.address,
+    latitude,
+    longitude,
+    address: staleAddress ? '' : values.address,
     isOpen: values.isOpen,
   };
   const result = locationUpdateSchema.safeParse(candidate);

@@ -1,4 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
+import { formatPhone } from '@shared/utils/phone';
 import type { z } from 'zod';
 import { invalid, type Validation } from '@client/lib/forms';
 
@@ -26,7 +27,8 @@ export const truckFormFrom = (t: FoodTruck): TruckFormValues => ({
   name: t.name,
   cuisine: t.cuisine,
   description: t.description ?? '',
-  phone: t.phone ?? '',
+  // Shown in the one display format (3-3-4 for US numbers), not the stored +1…
+  phone: formatPhone(t.phone),
   address: t.address ?? '',
 });
 

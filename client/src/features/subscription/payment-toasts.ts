@@ -1,4 +1,4 @@
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 
 /** Spec section 8, payment: the provider's message when it declined; otherwise the generic error. */
 export function toastPaymentFailed(message: string): void {

@@ -14,6 +14,11 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('customer'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /**
+     * Tokens carry the version they were issued at; the auth plugin refuses any other. A trigger
+     * (migration 0002) adds 1 whenever the role or the password hash changes, ending old sessions.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,4 +78,18 @@ export const auditLog = pgTable('audit_log', {
   oldValues: text('old_values'),
   newValues: text('new_values'),
   timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Event-stream tickets (POST /api/events/ticket): one use, one minute. Only the SHA-256 of the
+ * ticket is kept; opening the stream deletes the row, so a second use (or another process) fails.
+ */
+export const eventStreamTickets = pgTable('event_stream_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The user's session version when the ticket was issued: a later role or password change voids it. */
+  sessionVersion: integer('session_version').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

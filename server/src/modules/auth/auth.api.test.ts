@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { AuthResponse, ErrorResponse, PublicUser } from '../../../../shared/contracts';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { startTestServer, uniquePhone, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -194,5 +197,66 @@ describe('sign-in rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('issue 7 (High): admin names and session versions', () => {
+  const me = (token: string) => server.request<PublicUser & ErrorResponse>('GET', '/api/auth/me', { token });
+
+  it.each(['admin', 'Administrator', 'ROOT', 'support'])('refuses to register the reserved username %j with 409', async (username) => {
+    const res = await register({ username, phone: uniquePhone(), password: 'long-enough-1', role: 'operator' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This username is reserved');
+  });
+
+  it('reserves the configured ADMIN_USERNAME in any case, so nobody can take it before the admin exists', async () => {
+    const withAdmin = await startTestServer({ adminUsername: 'chief' });
+    try {
+      const res = await withAdmin.request<ErrorResponse>('POST', '/api/auth/register', {
+        body: { username: 'Chief', phone: uniquePhone(), password: 'long-enough-1' },
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('This username is reserved');
+      const other = await withAdmin.request('POST', '/api/auth/register', {
+        body: { username: 'chief_cook', phone: uniquePhone(), password: 'long-enough-1' },
+      });
+      expect(other.status).toBe(201);
+    } finally {
+      await withAdmin.close();
+    }
+  });
+
+  it('ends old sessions when the role changes: the old token gains nothing', async () => {
+    const session = await server.signUp('customer');
+    expect((await me(session.token)).status).toBe(200);
+    await server.db.update(users).set({ role: 'admin' }).where(eq(users.id, session.user.id));
+    const old = await me(session.token);
+    expect(old.status).toBe(401);
+    // An admin-only route refuses it too (not a 403: the token is simply no longer valid).
+    expect((await server.request('POST', '/api/food-trucks', { token: session.token, body: {} })).status).toBe(401);
+    const again = await login(session.user.phone ?? '', 'correct-horse-1');
+    expect(again.status).toBe(200);
+    expect((await me(again.body.token)).body.role).toBe('admin');
+  });
+
+  it('ends old sessions when the password changes, but not when something else changes', async () => {
+    const session = await server.signUp('customer');
+    await server.db.update(users).set({ email: 'new@example.com' }).where(eq(users.id, session.user.id));
+    expect((await me(session.token)).status).toBe(200);
+    await server.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('a-new-password') })
+      .where(eq(users.id, session.user.id));
+    expect((await me(session.token)).status).toBe(401);
+    expect((await login(session.user.phone ?? '', 'a-new-password')).status).toBe(200);
+  });
+
+  it('refuses a token signed with the server secret but without exp or session version', async () => {
+    const { user } = await server.signUp('customer');
+    const key = new TextEncoder().encode(server.config.jwtSecret);
+    const noExp = await new SignJWT({ sv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).sign(key);
+    const noVersion = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setExpirationTime('1h').sign(key);
+    const hexSub = await new SignJWT({ sv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(`0x${user.id.toString(16)}`).setExpirationTime('1h').sign(key);
+    for (const token of [noExp, noVersion, hexSub]) expect((await me(token)).status).toBe(401);
   });
 });

@@ -6,17 +6,20 @@ import {
   loginSchema,
   publicUserSchema,
   registerSchema,
-  type PublicUser,
 } from '../../../../shared/contracts';
 import { unauthorized } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { authenticate, createAccount, findPublicUser } from './auth.service';
+import { authenticate, createAccount, findPublicUser, type Account } from './auth.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' };
-  const session = async (user: PublicUser) => ({ user, token: await app.tokens.sign({ userId: user.id, role: user.role }) });
+  const session = async ({ user, sessionVersion }: Account) => ({
+    user,
+    token: await app.tokens.sign({ userId: user.id, sessionVersion }),
+  });
+  const reserved = { adminUsername: app.config.adminUsername };
 
   app.post(
     '/api/auth/login',
@@ -33,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await session(await createAccount(app.db, request.body))),
+    async (request, reply) => reply.status(201).send(await session(await createAccount(app.db, request.body, reserved))),
   );
 
   app.post(
@@ -43,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: customerSignupSchema, response: { 201: authResponseSchema, ...errors } },
     },
     async (request, reply) =>
-      reply.status(201).send(await session(await createAccount(app.db, { ...request.body, role: 'customer' }))),
+      reply.status(201).send(await session(await createAccount(app.db, { ...request.body, role: 'customer' }, reserved))),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { toE164 } from '../../../../shared/utils/phone';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, isUniqueViolation, pgConstraint, unauthorized } from '../../lib/http-errors';
+import { isAdmin } from '../../plugins/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 
 export const publicUserColumns = {
@@ -14,6 +15,39 @@ export const publicUserColumns = {
   phone: users.phone,
   role: users.role,
 };
+
+/** A signed-in account: what the client sees, and the session version its token must carry. */
+export interface Account {
+  user: PublicUser;
+  sessionVersion: number;
+}
+const accountColumns = { ...publicUserColumns, sessionVersion: users.sessionVersion };
+const toAccount = ({ sessionVersion, ...user }: PublicUser & { sessionVersion: number }): Account => ({
+  user,
+  sessionVersion,
+});
+
+/**
+ * Names nobody may register: they would pass for the installation's staff. The configured
+ * ADMIN_USERNAME is reserved too (createAccount's `adminUsername` option), so no one can take it
+ * before the admin account is created.
+ */
+export const RESERVED_USERNAMES = [
+  'admin',
+  'administrator',
+  'root',
+  'superuser',
+  'system',
+  'support',
+  'staff',
+  'moderator',
+];
+export const RESERVED_USERNAME_MESSAGE = 'This username is reserved';
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+export const isReservedUsername = (username: string, adminUsername?: string) =>
+  RESERVED_USERNAMES.some((name) => sameName(name, username)) ||
+  (adminUsername !== undefined && sameName(adminUsername, username));
 
 export interface NewAccount {
   username?: string | undefined;
@@ -25,8 +59,14 @@ export interface NewAccount {
 
 const looksLikePhone = (value: string) => /^\+?\d{7,16}$/.test(value);
 
-/** Creates an account; a taken phone or username is a 409 naming which. */
-export async function createAccount(db: Database, input: NewAccount): Promise<PublicUser> {
+/** Creates an account; a taken or reserved username, or a taken phone, is a 409 naming which. */
+export async function createAccount(
+  db: Database,
+  input: NewAccount,
+  { adminUsername }: { adminUsername?: string | undefined } = {},
+): Promise<Account> {
+  if (input.username && isReservedUsername(input.username, adminUsername))
+    throw conflict(RESERVED_USERNAME_MESSAGE);
   try {
     const [user] = await db
       .insert(users)
@@ -37,9 +77,9 @@ export async function createAccount(db: Database, input: NewAccount): Promise<Pu
         passwordHash: await hashPassword(input.password),
         role: input.role,
       })
-      .returning(publicUserColumns);
+      .returning(accountColumns);
     if (!user) throw new Error('insert returned no row');
-    return user;
+    return toAccount(user);
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw conflict(
@@ -56,10 +96,10 @@ export async function createAccount(db: Database, input: NewAccount): Promise<Pu
  * Checks credentials. `login` is a username or a phone number (already stripped of hyphens, spaces
  * and parentheses). Unknown user and wrong password give the same answer in about the same time.
  */
-export async function authenticate(db: Database, login: string, password: string): Promise<PublicUser> {
+export async function authenticate(db: Database, login: string, password: string): Promise<Account> {
   const byUsername = eq(sql`lower(${users.username})`, login.toLowerCase());
   const [row] = await db
-    .select({ ...publicUserColumns, passwordHash: users.passwordHash })
+    .select({ ...accountColumns, passwordHash: users.passwordHash })
     .from(users)
     .where(looksLikePhone(login) ? or(byUsername, eq(users.phone, toE164(login))) : byUsername)
     .limit(1);
@@ -68,8 +108,8 @@ export async function authenticate(db: Database, login: string, password: string
     throw unauthorized('Invalid credentials');
   }
   if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized('Invalid credentials');
-  const { passwordHash: _hash, ...user } = row;
-  return user;
+  const { passwordHash: _hash, ...account } = row;
+  return toAccount(account);
 }
 
 export async function findPublicUser(db: Database, id: number): Promise<PublicUser | undefined> {
@@ -77,22 +117,42 @@ export async function findPublicUser(db: Database, id: number): Promise<PublicUs
   return user;
 }
 
-/** Creates the admin named by ADMIN_USERNAME/ADMIN_PASSWORD, or updates its password and role. */
+/** The configured admin name belongs to an account that is not an admin: never promote it. */
+export class AdminNameTaken extends Error {
+  constructor(readonly username: string) {
+    super(
+      `ADMIN_USERNAME '${username}' belongs to an existing non-admin account; refusing to promote it. ` +
+        'Choose another ADMIN_USERNAME (or remove that account) and start again.',
+    );
+  }
+}
+
+/**
+ * Creates the admin named by ADMIN_USERNAME/ADMIN_PASSWORD (or `npm run admin:create`). An
+ * existing admin of that name gets the configured password and phone (its sessions end only
+ * when the password really changes). An existing customer or operator of that name is never
+ * promoted: AdminNameTaken, and the caller refuses to start.
+ */
 export async function upsertAdmin(
   db: Database,
   { username, password, phone }: { username: string; password: string; phone?: string | undefined },
 ): Promise<PublicUser> {
-  const passwordHash = await hashPassword(password);
   const e164 = phone ? toE164(phone) : null;
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
+  if (existing && !isAdmin(existing)) throw new AdminNameTaken(username);
   if (existing) {
+    const samePassword = await verifyPassword(password, existing.passwordHash);
     const [user] = await db
       .update(users)
-      .set({ passwordHash, role: 'admin', ...(e164 ? { phone: e164 } : {}), updatedAt: new Date() })
+      .set({
+        ...(samePassword ? {} : { passwordHash: await hashPassword(password) }),
+        ...(e164 ? { phone: e164 } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, existing.id))
       .returning(publicUserColumns);
     if (!user) throw new Error('admin update returned no row');
@@ -100,7 +160,7 @@ export async function upsertAdmin(
   }
   const [user] = await db
     .insert(users)
-    .values({ username, passwordHash, role: 'admin', phone: e164 })
+    .values({ username, passwordHash: await hashPassword(password), role: 'admin', phone: e164 })
     .returning(publicUserColumns);
   if (!user) throw new Error('admin insert returned no row');
   return user;

@@ -8,7 +8,7 @@ import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
 import { truckEventSchema, type EventStreamTicket } from '../../../../shared/contracts/events';
 import { buildApp, type App, type AppConfig } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { operatorSubscriptions, truckEvents, users } from '../../db/schema';
+import { eventStreamTickets, operatorSubscriptions, truckEvents, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/database';
 import { createIntegrations } from '../../integrations';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -16,7 +16,6 @@ import { openEventStream, type SseFrame, type SseStream } from '../../test/sse-c
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
 import type { TruckRow } from '../trucks/truck.repository';
 import { publishOperatorVisibility } from '../trucks/truck-visibility';
-import { eventStreamSettings } from './events.service';
 
 interface TruckEventData {
   type: 'opened' | 'closed' | 'moved' | 'updated' | 'removed';
@@ -48,8 +47,7 @@ async function stream(query = '', headers: Record<string, string> = {}): Promise
 const auth = (session: AuthResponse) => ({ authorization: `Bearer ${session.token}` });
 
 beforeAll(async () => {
-  eventStreamSettings.heartbeatMs = 150;
-  server = await startTestServer();
+  server = await startTestServer({ eventStream: { heartbeatMs: 150 } });
   operator = await server.signUpSubscribedOperator();
   unpaid = await server.signUp('operator');
   customer = await server.signUp('customer');
@@ -222,7 +220,7 @@ describe('GET /api/events', () => {
       await publishOperatorVisibility(tx, operator.user.id);
     });
     const removed = await anonymous.waitFor(isTruckEvent(truck.id, 'removed'));
-    expect(data(removed).truck).toMatchObject({ id: truck.id, operatorId: operator.user.id });
+    expect(data(removed).truck).toEqual({ id: truck.id });
 
     // While paused, the operator's changes do not reach diners.
     await changeTruck(server.db, truck.id, { description: 'while paused' });
@@ -240,7 +238,7 @@ describe('GET /api/events', () => {
     const res = await server.request<EventStreamTicket>('POST', '/api/events/ticket', {
       token: customer.token,
     });
-    expect(res.body.expiresInSeconds).toBe(86_400);
+    expect(res.body.expiresInSeconds).toBe(60);
     // The ticket does not authenticate API calls...
     expect((await server.request('GET', '/api/food-trucks', { token: res.body.ticket })).status).toBe(401);
     // ...and neither a bearer token nor garbage opens a stream as a ticket.
@@ -266,6 +264,88 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('issue 7 (Medium): hidden trucks do not leak through the event stream', () => {
+  const ticketFor = async (session: AuthResponse) =>
+    (await server.request<EventStreamTicket>('POST', '/api/events/ticket', { token: session.token })).body
+      .ticket;
+
+  it('sends diners a bare { id } for a removed truck they never saw, live and on replay; its owner and admins get the details', async () => {
+    const owner = await server.signUp('operator'); // no subscription: diners never see this truck
+    const secret = await insertTruck(server.db, owner.user.id, {
+      name: 'Secret Kitchen',
+      phone: '+15125550123',
+      address: '1 Hidden Way',
+      latitude: 30.3,
+      longitude: -97.7,
+    });
+    const anonymous = await stream();
+    const asCustomer = await stream('', auth(customer));
+    const asOwner = await stream('', auth(owner));
+    const asAdmin = await stream('', auth(admin));
+    const before = (await changeTruck(server.db, truck.id, { description: 'marker before removal' })).eventId;
+    await anonymous.waitFor((f) => f.id === String(before));
+    await server.db.transaction((tx) => publishOperatorVisibility(tx, owner.user.id, { removed: true }));
+    for (const s of [anonymous, asCustomer]) {
+      const frame = await s.waitFor(isTruckEvent(secret.id, 'removed'));
+      expect(JSON.parse(frame.data ?? '')).toEqual({ type: 'removed', truck: { id: secret.id } });
+      expect(frame.data).not.toMatch(/Secret Kitchen|5550123|Hidden Way|30\.3/);
+    }
+    for (const s of [asOwner, asAdmin]) {
+      const frame = await s.waitFor(isTruckEvent(secret.id, 'removed'));
+      expect(data(frame).truck).toMatchObject({
+        id: secret.id,
+        name: 'Secret Kitchen',
+        address: '1 Hidden Way',
+      });
+    }
+    // Replaying after Last-Event-ID gives diners no more than the live stream did.
+    const replayed = await stream('', { 'last-event-id': String(before) });
+    const again = await replayed.waitFor(isTruckEvent(secret.id, 'removed'));
+    expect(JSON.parse(again.data ?? '')).toEqual({ type: 'removed', truck: { id: secret.id } });
+    expect(replayed.frames.map((f) => f.data ?? '').join('')).not.toContain('Secret Kitchen');
+  });
+
+  it('opens a stream once per ticket: a second use is 401', async () => {
+    const ticket = await ticketFor(unpaid);
+    const first = await stream(`?ticket=${encodeURIComponent(ticket)}`);
+    expect(first.frames[0]?.retry).toBe('3000');
+    const second = await server.request<{ message: string }>(
+      'GET',
+      `/api/events?ticket=${encodeURIComponent(ticket)}`,
+    );
+    expect(second.status).toBe(401);
+    expect(second.body.message).toBe('Invalid or expired event stream ticket');
+  });
+
+  it('refuses an expired ticket, and a ticket issued before a role change', async () => {
+    const ticket = await ticketFor(customer);
+    await server.db.update(eventStreamTickets).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await server.request('GET', `/api/events?ticket=${encodeURIComponent(ticket)}`)).status).toBe(
+      401,
+    );
+    const changing = await server.signUp('customer');
+    const beforeChange = await ticketFor(changing);
+    await server.db.update(users).set({ role: 'operator' }).where(eq(users.id, changing.user.id));
+    expect(
+      (await server.request('GET', `/api/events?ticket=${encodeURIComponent(beforeChange)}`)).status,
+    ).toBe(401);
+  });
+
+  it('ends an open stream when its viewer’s role changes (and leaves other viewers’ streams open)', async () => {
+    const demoted = await server.signUpSubscribedOperator();
+    const viaHeader = await stream('', auth(demoted));
+    const viaTicket = await stream(`?ticket=${encodeURIComponent(await ticketFor(demoted))}`);
+    const bystander = await stream('', auth(operator));
+    await server.db.update(users).set({ role: 'customer' }).where(eq(users.id, demoted.user.id));
+    await viaHeader.ended;
+    await viaTicket.ended;
+    // The old token no longer signs anything in: a reconnect gets the diners' view at most.
+    expect((await server.request('POST', '/api/events/ticket', { token: demoted.token })).status).toBe(401);
+    const { eventId } = await changeTruck(server.db, truck.id, { description: 'bystander still live' });
+    await bystander.waitFor((f) => f.id === String(eventId));
+  });
+});
+
 async function startApp(
   database: DatabaseHandle,
   overrides: Partial<AppConfig> = {},
@@ -280,6 +360,7 @@ async function startApp(
       jwtSecret: randomBytes(32).toString('hex'),
       demoData: false,
       authRateLimitPerMinute: 1000,
+      publicUrl: 'http://127.0.0.1',
       ...overrides,
     },
   });

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { eventStreamTicketSchema } from '../../../../shared/contracts/events';
 import { unauthorized } from '../../lib/http-errors';
-import { currentUser, findAuthUser, requireUser } from '../../plugins/auth';
+import { currentUser, requireUser, USER_SESSIONS_CHANNEL } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL } from '../trucks/truck-events';
-import { eventStreamSettings, parseEventId, TruckEventHub } from './events.service';
-import { STREAM_TICKET_TTL_SECONDS, StreamTickets } from './stream-tickets';
+import { issueStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_SECONDS } from './stream-tickets';
+import { EVENT_STREAM_DEFAULTS, parseEventId, TruckEventHub } from './truck-event-hub';
 
 const eventsQuery = z.object({
   /** Same as the Last-Event-ID header, for clients that cannot set headers. */
@@ -23,15 +23,18 @@ const eventsQuery = z.object({
  *   event: reset\ndata: {}   (the Last-Event-ID is unknown or too old: refetch)
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new TruckEventHub(app.db, app.log, { ...eventStreamSettings });
-  const tickets = new StreamTickets(app.config.jwtSecret);
+  const hub = new TruckEventHub(app.db, app.log, { ...EVENT_STREAM_DEFAULTS, ...app.config.eventStream });
   const unlisten = await app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => hub.notify(payload));
+  const unlistenSessions = await app.database.listen(USER_SESSIONS_CHANNEL, (payload) =>
+    hub.sessionChanged(payload),
+  );
   void hub.prune();
   // Open streams would keep server.close() waiting: end them first.
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     hub.close();
     await unlisten().catch(() => {});
+    await unlistenSessions().catch(() => {});
   });
 
   app.post(
@@ -45,7 +48,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      ticket: await tickets.sign(currentUser(request).id),
+      ticket: await issueStreamTicket(app.db, currentUser(request)),
       expiresInSeconds: STREAM_TICKET_TTL_SECONDS,
     }),
   );
@@ -63,8 +66,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ticketUser = request.query.ticket ? await tickets.verify(request.query.ticket) : undefined;
-      const viewer = request.user ?? (ticketUser ? await findAuthUser(app.db, ticketUser) : null);
+      const viewer = request.query.ticket
+        ? await redeemStreamTicket(app.db, request.query.ticket)
+        : request.user;
       // A client that sent a ticket means to be signed in: a wrong one must not quietly fall back
       // to the diners' view.
       if (request.query.ticket && !viewer) throw unauthorized('Invalid or expired event stream ticket');

@@ -1,41 +1,44 @@
-import { createHmac } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { eventStreamTickets } from '../../db/schema';
+import { findAuthUser, type AuthUser } from '../../plugins/auth';
 
-export const STREAM_TICKET_TTL_SECONDS = 24 * 60 * 60;
-const PURPOSE = 'event-stream';
+/** Long enough to open the stream right after asking for the ticket; a reconnect asks again. */
+export const STREAM_TICKET_TTL_SECONDS = 60;
+
+const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
 /**
  * Tickets for GET /api/events?ticket=…: EventSource cannot send an Authorization header, and a
- * bearer token in a URL ends up in access logs. A ticket only opens the event stream: it is signed
- * with a key derived from the JWT secret, so it is never accepted as a bearer token (nor a bearer
- * token as a ticket). It lasts a day so browsers' automatic reconnects keep working.
+ * bearer token in a URL ends up in access logs. A ticket is a random string that only opens the
+ * event stream, once, within a minute (ADR 0060): the row is deleted when it is used, so a ticket
+ * copied from a log or a history is worthless, in this process and in every other one.
  */
-export class StreamTickets {
-  private readonly key: Uint8Array;
+export async function issueStreamTicket(db: Database, user: AuthUser): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await db.delete(eventStreamTickets).where(lt(eventStreamTickets.expiresAt, new Date()));
+  await db.insert(eventStreamTickets).values({
+    ticketHash: hashOf(ticket),
+    userId: user.id,
+    sessionVersion: user.sessionVersion,
+    expiresAt: new Date(Date.now() + STREAM_TICKET_TTL_SECONDS * 1000),
+  });
+  return ticket;
+}
 
-  constructor(jwtSecret: string) {
-    this.key = createHmac('sha256', jwtSecret).update('food-truck-finder/event-stream-ticket').digest();
-  }
-
-  sign(userId: number): Promise<string> {
-    return new SignJWT({ purpose: PURPOSE })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(`${STREAM_TICKET_TTL_SECONDS}s`)
-      .sign(this.key);
-  }
-
-  /** The user id of a valid, unexpired ticket; undefined for anything else. */
-  async verify(ticket: string): Promise<number | undefined> {
-    try {
-      const { payload } = await jwtVerify(ticket, this.key, { algorithms: ['HS256'] });
-      const id = Number(payload.sub);
-      return payload.purpose === PURPOSE && Number.isInteger(id) && id > 0 && id <= 2_147_483_647
-        ? id
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  }
+/**
+ * The viewer a ticket was issued to, using the ticket up; null when it is unknown, used, expired,
+ * or the account's role or password changed since (another session version).
+ */
+export async function redeemStreamTicket(db: Database, ticket: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .delete(eventStreamTickets)
+    .where(
+      and(eq(eventStreamTickets.ticketHash, hashOf(ticket)), gt(eventStreamTickets.expiresAt, new Date())),
+    )
+    .returning({ userId: eventStreamTickets.userId, sessionVersion: eventStreamTickets.sessionVersion });
+  if (!row) return null;
+  const user = await findAuthUser(db, row.userId);
+  return user?.sessionVersion === row.sessionVersion ? user : null;
 }

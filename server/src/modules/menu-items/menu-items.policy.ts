@@ -1,7 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { foodTrucks, menuItems } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
-import { isAdmin } from '../operator-trucks/operator-trucks.policy';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
 
 /** The menu item `id`, if the caller may change it: the operator of its truck, or any admin. Join food_trucks. */
 export function manageableMenuItem(actor: AuthUser, id: number): SQL | undefined {

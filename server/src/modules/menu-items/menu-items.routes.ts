@@ -6,6 +6,7 @@ import {
   menuItemImageSchema,
   menuItemSchema,
   menuItemUpdateSchema,
+  DATA_URL_BODY_LIMIT,
 } from '../../../../shared/contracts';
 import { idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -31,6 +32,7 @@ export const menuItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/menu-items',
     {
       preHandler: guard,
+      bodyLimit: DATA_URL_BODY_LIMIT,
       schema: { tags, body: menuItemCreateSchema, response: { 201: menuItemSchema, ...errors } },
     },
     async (request, reply) =>
@@ -41,6 +43,7 @@ export const menuItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/menu-items/:id',
     {
       preHandler: guard,
+      bodyLimit: DATA_URL_BODY_LIMIT,
       schema: {
         tags,
         params: idParams,
@@ -55,6 +58,7 @@ export const menuItemsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/menu-items/:id/image',
     {
       preHandler: guard,
+      bodyLimit: DATA_URL_BODY_LIMIT,
       schema: {
         tags,
         params: idParams,

@@ -1,9 +1,10 @@
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import type { AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { requireActiveSubscription } from '../subscriptions/subscriptions.service';
 
-export const isAdmin = (actor: AuthUser) => actor.role === 'admin';
+/** "Is admin" lives in the auth plugin; re-exported for this module's service. */
+export { isAdmin };
 
 /** Ownership of a truck is the trucks module's rule; re-exported for this module's service. */
 export { manageableTruck } from '../trucks/truck-access';

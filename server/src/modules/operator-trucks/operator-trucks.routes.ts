@@ -7,6 +7,7 @@ import {
   openTruckSchema,
   truckCreateSchema,
   truckUpdateSchema,
+  DATA_URL_BODY_LIMIT,
 } from '../../../../shared/contracts';
 import { idOr404, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -55,6 +56,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/operators/:operatorId/food-trucks',
     {
       preHandler: guard,
+      bodyLimit: DATA_URL_BODY_LIMIT,
       schema: {
         tags,
         params: operatorParams,
@@ -72,6 +74,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/food-trucks',
     {
       preHandler: guard,
+      bodyLimit: DATA_URL_BODY_LIMIT,
       schema: { tags, body: truckCreateSchema, response: { 201: foodTruckSchema, ...errors } },
     },
     async (request, reply) =>
@@ -82,6 +85,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/food-trucks/:truckId',
     {
       preHandler: guard,
+      bodyLimit: DATA_URL_BODY_LIMIT,
       schema: {
         tags,
         params: truckIdParams,

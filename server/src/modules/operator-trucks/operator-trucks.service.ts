@@ -103,6 +103,21 @@ function eventFor(before: TruckRow, after: TruckRow): TruckEventType {
   return 'updated';
 }
 
+/**
+ * The address after a position change: the one sent, else — when the truck moved — none, because
+ * the old street address describes the old spot and would send diners to the wrong place.
+ */
+function addressAfter(
+  before: Pick<TruckRow, 'latitude' | 'longitude'>,
+  next: { latitude?: number | null; longitude?: number | null; address?: string | null },
+): string | null | undefined {
+  if (next.address !== undefined) return next.address;
+  const moved =
+    (next.latitude !== undefined && next.latitude !== before.latitude) ||
+    (next.longitude !== undefined && next.longitude !== before.longitude);
+  return moved ? null : undefined;
+}
+
 /** Writes the change and its truck event in one transaction step. */
 async function saveTruck(
   tx: Tx,
@@ -196,7 +211,7 @@ export async function updateTruck(
       description: input.description,
       cuisine: input.cuisine,
       phone: input.phone,
-      address: input.address,
+      address: addressAfter(before, input),
       image: media.image,
       gallery: media.gallery,
       menuDocuments: media.menuDocuments,
@@ -218,7 +233,7 @@ export async function updateLocation(
     return saveTruck(tx, before, {
       latitude: input.latitude,
       longitude: input.longitude,
-      address: input.address,
+      address: addressAfter(before, input),
       isOpen: input.isOpen,
     });
   });
@@ -236,7 +251,7 @@ export async function openTruck(
     return saveTruck(tx, before, {
       latitude: input.latitude,
       longitude: input.longitude,
-      address: input.address,
+      address: addressAfter(before, input),
       isOpen: true,
     });
   });

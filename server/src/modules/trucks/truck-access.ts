@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { foodTrucks } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
 
 /**
  * Who may change a truck (and everything on it: location, menu items, photos): its operator, or
@@ -8,7 +8,7 @@ import type { AuthUser } from '../../plugins/auth';
  * truck that is not yours reads as missing. Used by operator-trucks and menu-items.
  */
 export function manageableTruck(actor: AuthUser, id: number): SQL | undefined {
-  return actor.role === 'admin'
+  return isAdmin(actor)
     ? eq(foodTrucks.id, id)
     : and(eq(foodTrucks.id, id), eq(foodTrucks.operatorId, actor.id));
 }

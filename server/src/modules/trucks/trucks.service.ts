@@ -6,7 +6,7 @@ import { foodTruckSchema } from '../../../../shared/contracts/trucks';
 import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import { truckColumns, type TruckRow } from './truck.repository';
 
@@ -86,7 +86,7 @@ const roundMiles = (miles: number) => Math.round(miles * 1000) / 1000;
 
 /** The viewer may see this truck: its operator is subscribed, or the viewer owns it, or is an admin. */
 function visibleTo(viewer: Viewer): SQL | undefined {
-  if (viewer?.role === 'admin') return undefined;
+  if (isAdmin(viewer)) return undefined;
   const subscribed = isNotNull(operatorSubscriptions.id);
   return viewer ? or(subscribed, eq(foodTrucks.operatorId, viewer.id)) : subscribed;
 }

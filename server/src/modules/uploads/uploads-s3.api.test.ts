@@ -93,8 +93,8 @@ describe('with an S3-compatible store', () => {
       token: other.token,
       body: { name: 'Thief', cuisine: 'Other', image: mine },
     });
-    expect(theirs.status).toBe(400);
-    expect(theirs.body.message).toBe('The file has not been uploaded yet');
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.message).toBe('File not found. Please upload it again.');
   });
 
   it('refuses a file over the limit of the field it is attached to', async () => {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -86,6 +87,26 @@ describe('POST /api/objects/upload', () => {
     }
   });
 
+  it('builds the URL from PUBLIC_URL, not from the Host header the caller sent', async () => {
+    // fetch() will not send a foreign Host header; node:http will.
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(`${server.url}/api/objects/upload`, {
+        method: 'POST',
+        headers: { host: 'attacker.example', authorization: `Bearer ${operator.token}` },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const { uploadURL } = JSON.parse(body) as UploadResponse;
+    expect(uploadURL.startsWith(`${server.config.publicUrl}/api/objects/upload/`)).toBe(true);
+    expect(uploadURL).not.toContain('attacker');
+  });
+
   it('refuses customers (403), anonymous callers (401) and unknown purposes (400)', async () => {
     expect((await uploadURL(customer)).status).toBe(403);
     expect((await uploadURL(undefined)).status).toBe(401);
@@ -131,6 +152,9 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
     expect(res.status).toBe(200);
     const { res: served, bytes } = await fetchObject(res.path);
     expect(served.headers.get('content-type')).toBe('application/pdf');
+    // Issue 7 (Low): a PDF is downloaded, never rendered as a page of this site.
+    expect(served.headers.get('content-disposition')).toBe('attachment; filename="menu.pdf"');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(bytes.equals(PDF)).toBe(true);
     const asImage = await upload(PDF, 'application/pdf', 'banner');
     expect(asImage.status).toBe(415);
@@ -329,6 +353,39 @@ describe('attaching files to trucks and menu items', () => {
     expect(typeof res.body.message).toBe('string');
     expect((await server.db.select({ id: foodTrucks.id }).from(foodTrucks)).length).toBe(trucksBefore);
     expect(await objectCount()).toBe(objectsBefore);
+  });
+
+  it("refuses to attach another user's object (404), and changes nothing", async () => {
+    const mine = await upload(await picture('png'), 'image/png', 'banner');
+    const theirs = await server.request<FoodTruck>('POST', '/api/food-trucks', {
+      token: otherOperator.token,
+      body: { name: 'Their Truck', cuisine: 'Other' },
+    });
+    const trucksBefore = (await server.db.select({ id: foodTrucks.id }).from(foodTrucks)).length;
+    for (const [method, path, body] of [
+      ['POST', '/api/food-trucks', { name: 'Thief', cuisine: 'Other', image: mine.path }],
+      ['POST', '/api/food-trucks', { name: 'Thief', cuisine: 'Other', gallery: [mine.path] }],
+      ['PATCH', `/api/food-trucks/${theirs.body.id}`, { image: mine.path }],
+      ['PATCH', `/api/food-trucks/${theirs.body.id}`, { menuDocuments: [mine.path] }],
+    ] as const) {
+      const res = await server.request<ErrorResponse>(method, path, { token: otherOperator.token, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.message).toBe('File not found. Please upload it again.');
+    }
+    expect((await server.db.select({ id: foodTrucks.id }).from(foodTrucks)).length).toBe(trucksBefore);
+    const [stored] = await server.db
+      .select({ image: foodTrucks.image })
+      .from(foodTrucks)
+      .where(eq(foodTrucks.id, theirs.body.id));
+    expect(stored?.image).toBeNull();
+    // The uploader and admins still may.
+    for (const session of [operator, admin]) {
+      const ok = await server.request('POST', '/api/food-trucks', {
+        token: session.token,
+        body: { name: 'Mine', cuisine: 'Other', image: mine.path },
+      });
+      expect(ok.status).toBe(201);
+    }
   });
 
   it('refuses a pending upload whose bytes never arrived', async () => {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from '../../plugins/auth';
 
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -22,7 +22,10 @@ export function signatureMatches(secret: string, objectId: string, ownerId: numb
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** An object still waiting for its bytes may be attached (and so checked) only by its uploader or an admin. */
-export function mayAttachPending(actor: AuthUser, ownerId: number | null): boolean {
-  return actor.role === 'admin' || ownerId === actor.id;
+/**
+ * An object may be attached (and, while its bytes are pending in S3, checked) only by its uploader
+ * or an admin: an operator cannot publish another user's file by guessing or copying its path.
+ */
+export function mayAttach(actor: AuthUser, ownerId: number | null): boolean {
+  return isAdmin(actor) || ownerId === actor.id;
 }

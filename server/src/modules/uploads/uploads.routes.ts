@@ -51,9 +51,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { purpose } = request.body;
-      const origin = `${request.protocol}://${request.host}`;
-      return { uploadURL: await createUploadURL(deps, currentUser(request), purpose, origin) };
+      // Built from PUBLIC_URL, never from the Host header: a caller must not choose where
+      // another page's upload goes (ADR 0060).
+      const origin = app.config.publicUrl.replace(/\/+$/, '');
+      return { uploadURL: await createUploadURL(deps, currentUser(request), request.body.purpose, origin) };
     },
   );
 
@@ -111,9 +112,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('etag', object.etag)
         .header('x-content-type-options', 'nosniff')
         .header('cross-origin-resource-policy', 'same-site');
+      // Files are never documents of this site: a sandboxed CSP for all, and PDFs (which can
+      // carry scripts and forms) are downloaded rather than rendered in the site's origin.
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
       if (object.contentType === 'application/pdf')
-        reply.header('content-disposition', 'inline; filename="menu.pdf"');
-      else reply.header('content-security-policy', "default-src 'none'; sandbox");
+        reply.header('content-disposition', 'attachment; filename="menu.pdf"');
       if (request.headers['if-none-match'] === object.etag) {
         object.stored.body.destroy();
         return reply.status(304).send();

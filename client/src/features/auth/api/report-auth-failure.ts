@@ -1,5 +1,5 @@
-import { toast } from '@client/components/ui/use-toast';
-import { ApiError, errorMessage } from '@client/lib/api-client';
+import { toastError } from '@client/lib/toast';
+import { ApiError } from '@client/lib/api-client';
 import { serverFieldErrors, type FieldErrors } from '@client/lib/forms';
 
 /**
@@ -7,6 +7,6 @@ import { serverFieldErrors, type FieldErrors } from '@client/lib/forms';
  * server's per-field messages for showing under the fields.
  */
 export function reportAuthFailure(error: unknown, title: string, fallback: string): FieldErrors {
-  toast({ variant: 'destructive', title, description: errorMessage(error, fallback) });
+  toastError(title, error, fallback);
   return error instanceof ApiError ? serverFieldErrors(error.body) : {};
 }

@@ -1,5 +1,5 @@
 import { customerSignupSchema } from '@shared/contracts/auth';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useRegisterCustomer } from '../api/register-customer';
 import { reportAuthFailure } from '../api/report-auth-failure';

@@ -2,8 +2,9 @@ import { PRODUCT_NAME } from '@shared/constants';
 import { displayName, type AuthResponse } from '@shared/contracts/auth';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import { useAuth } from '@client/lib/auth';
+import { isOperator } from '@client/lib/roles';
 
 /** Operators' login and register toasts stay up longer (spec section 8). */
 const OPERATOR_TOAST_MS = 6000;
@@ -18,13 +19,13 @@ export function useStartSession() {
   const [, navigate] = useLocation();
   return useCallback(
     (session: AuthResponse, how: 'login' | 'register') => {
-      const isOperator = session.user.role === 'operator';
-      const duration = isOperator ? OPERATOR_TOAST_MS : undefined;
+      const operator = isOperator(session.user);
+      const duration = operator ? OPERATOR_TOAST_MS : undefined;
       let target: string;
       if (how === 'login') {
-        target = isOperator ? '/operator-dashboard' : '/find-trucks';
+        target = operator ? '/operator-dashboard' : '/find-trucks';
         toast({ title: 'Login successful', description: `Welcome back, ${displayName(session.user)}!`, duration });
-      } else if (isOperator) {
+      } else if (operator) {
         target = '/subscribe';
         toast({ title: 'Account created successfully!', description: 'Next, set up your subscription.', duration });
       } else {

@@ -1,14 +1,14 @@
 import type { MenuItem, MenuItemCreateInput, MenuItemUpdateInput } from '@shared/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
-import { menuKey } from './menu';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** A menu-item mutation that refetches the truck's menu once it succeeds. */
 function useMenuMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: menuKey(truckId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.menu(truckId) }),
   });
 }
 

@@ -1,19 +1,10 @@
 import type { MenuItem } from '@shared/contracts';
 import { Edit, Trash2, UtensilsCrossed } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { ConfirmDialog, deleteConfirmation } from '@client/components/ui/confirm-dialog';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { objectVariant } from '@client/lib/object-url';
@@ -75,28 +66,16 @@ export function MenuItemCard({
             <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${item.name}`}>
               <Edit aria-hidden /> Edit
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-red-700"
-                  aria-label={`Delete ${item.name}`}
-                >
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" size="sm" className="text-red-700" aria-label={`Delete ${item.name}`}>
                   <Trash2 aria-hidden /> Delete
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogTitle>Delete Menu Item</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Are you sure you want to delete {item.name}? This action cannot be undone.
-                </AlertDialogDescription>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction onClick={onDelete}>Delete</AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title="Delete Menu Item"
+              description={deleteConfirmation(item.name)}
+              onConfirm={onDelete}
+            />
           </div>
         </div>
       </div>

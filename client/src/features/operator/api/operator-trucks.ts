@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { truckKeys } from './cache';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** Polling of the operator's trucks (spec section 9): every 5000 ms, on mount and on focus. */
 export const OPERATOR_TRUCKS_REFETCH_MS = 5000;
@@ -8,7 +8,7 @@ export const OPERATOR_TRUCKS_REFETCH_MS = 5000;
 /** GET /api/operators/:operatorId/food-trucks — the signed-in operator's trucks. */
 export const operatorTrucksQuery = (operatorId: number) =>
   queryOptions<FoodTruck[]>({
-    queryKey: truckKeys.operatorTrucks(operatorId),
+    queryKey: queryKeys.operatorTrucks(operatorId),
     refetchInterval: OPERATOR_TRUCKS_REFETCH_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

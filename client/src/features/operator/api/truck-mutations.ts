@@ -7,7 +7,7 @@ import type {
 } from '@shared/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
-import { invalidateTruckCaches } from './cache';
+import { invalidateTruckCaches } from '@client/lib/query-keys';
 
 /** A truck mutation that refetches every cached truck list once it succeeds. */
 function useTruckMutation<TVars, TResult = FoodTruck>(mutationFn: (vars: TVars) => Promise<TResult>) {

@@ -1,11 +1,11 @@
 import type { FoodTruck } from '@shared/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@client/lib/api-client';
-import { truckKeys } from './cache';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** GET /api/food-trucks/:id (the owner always sees their own truck). */
 export const truckQuery = (truckId: number) =>
-  queryOptions<FoodTruck>({ queryKey: truckKeys.truck(truckId), staleTime: 0 });
+  queryOptions<FoodTruck>({ queryKey: queryKeys.truck(truckId), staleTime: 0 });
 
 export function useTruck(truckId: number, enabled = true) {
   return useQuery({ ...truckQuery(truckId), enabled });

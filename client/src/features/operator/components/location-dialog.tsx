@@ -15,11 +15,10 @@ import { Input, Textarea } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
-import { toast } from '@client/components/ui/use-toast';
+import { toast, toastError } from '@client/lib/toast';
 import { useUpdateLocation } from '../api/truck-mutations';
-import { getCurrentPosition, GeolocationUnsupportedError, OPEN_POSITION_OPTIONS } from '../geolocation';
+import { getCurrentPosition, GeolocationUnsupportedError } from '@client/lib/geolocation';
 import { parseLocationForm, type LocationFormValues } from '../location-form';
-import { toastError } from '@client/lib/toast-error';
 import { submitHandler } from '@client/lib/forms';
 
 const initialValues = (truck: FoodTruck): LocationFormValues => ({
@@ -66,8 +65,14 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
   async function detectLocation() {
     setLocating(true);
     try {
-      const { latitude, longitude } = await getCurrentPosition(OPEN_POSITION_OPTIONS);
-      setValues((v) => ({ ...v, latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }));
+      const { latitude, longitude } = await getCurrentPosition('operator');
+      // A new spot: the old description no longer says where the truck is (unless the operator rewrote it).
+      setValues((v) => ({
+        ...v,
+        latitude: latitude.toFixed(6),
+        longitude: longitude.toFixed(6),
+        address: v.address === (truck.address ?? '') ? '' : v.address,
+      }));
       toast({ title: 'Location detected', description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
     } catch (err) {
       if (err instanceof GeolocationUnsupportedError) {
@@ -85,7 +90,7 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
   }
 
   const submit = submitHandler(
-    () => parseLocationForm(values),
+    () => parseLocationForm(values, truck),
     setErrors,
     (input) =>
       update.mutate(
@@ -126,9 +131,9 @@ function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
         {locating ? <Spinner label="Getting your location" /> : <Crosshair aria-hidden />} Use Current
         Location
       </Button>
-      <FormField label="Address" error={errors.address}>
+      <FormField label="Describe Where You Are Located" error={errors.address}>
         <Textarea
-          placeholder="Describe Where You Are Located"
+          placeholder="e.g. Corner of 6th and Congress, next to the park"
           value={values.address}
           onChange={(e) => set('address', e.target.value)}
         />

@@ -17,17 +17,16 @@ import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { objectVariant } from '@client/lib/object-url';
+import { formatUpdated, hasCoordinates, isLive } from '@client/lib/truck-format';
 import { Card } from '@client/components/ui/card';
 import { useTruckStatus } from '../hooks/use-truck-status';
 import { LocationDialog } from './location-dialog';
-
-const hasCoordinates = (t: FoodTruck) => t.latitude !== null && t.longitude !== null;
 
 /** One truck on the operator dashboard: details, GPS tracking, open/close and location controls. */
 export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locationDenied: boolean }) {
   const { openForBusiness, closeForTheDay, isPending } = useTruckStatus(truck);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const live = truck.isOpen && hasCoordinates(truck);
+  const live = isLive(truck);
   const headingId = `truck-${truck.id}-name`;
 
   return (
@@ -111,7 +110,7 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
           </h3>
           <p className="text-sm text-gray-700">
             {hasCoordinates(truck)
-              ? `Position: ${truck.latitude?.toFixed(5)}, ${truck.longitude?.toFixed(5)}`
+              ? `Position: ${truck.latitude.toFixed(5)}, ${truck.longitude.toFixed(5)}`
               : 'No location set yet.'}
           </p>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -132,7 +131,7 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
           {truck.isOpen && (
             <p className="flex items-center gap-1 text-xs text-gray-700">
               <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
-              {new Date(truck.lastUpdated).toLocaleString()}
+              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
             </p>
           )}
         </section>

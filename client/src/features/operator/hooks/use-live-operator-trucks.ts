@@ -1,13 +1,13 @@
 import type { FoodTruck } from '@shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { applyTruckEvent, useTruckEvents } from '@client/lib/truck-events';
-import { truckKeys } from '../api/cache';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** Applies the event stream's changes of this operator's trucks to the dashboard list as they happen. */
 export function useLiveOperatorTrucks(operatorId: number): void {
   const queryClient = useQueryClient();
   useTruckEvents((message) => {
-    const key = truckKeys.operatorTrucks(operatorId);
+    const key = queryKeys.operatorTrucks(operatorId);
     if (message.type === 'reset') {
       void queryClient.invalidateQueries({ queryKey: key });
       return;

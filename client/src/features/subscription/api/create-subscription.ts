@@ -1,6 +1,7 @@
 import type { CreateSubscriptionResponse } from '@shared/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
 
 /**
  * POST /api/create-operator-subscription as a query: the server hands out the same pending
@@ -9,7 +10,7 @@ import { apiJson } from '@client/lib/api-client';
  */
 export const useSubscriptionSetup = (enabled: boolean) =>
   useQuery({
-    queryKey: ['/api/create-operator-subscription'],
+    queryKey: queryKeys.subscriptionSetup,
     queryFn: () => apiJson<CreateSubscriptionResponse>('POST', '/api/create-operator-subscription'),
     enabled,
     staleTime: Infinity,

@@ -1,19 +1,10 @@
 import type { SubscriptionStatusResponse } from '@shared/contracts';
 import { AlertTriangle, CreditCard } from 'lucide-react';
 import { Link } from 'wouter';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { toastError } from '@client/lib/toast-error';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { toastError } from '@client/lib/toast';
 import { useSetRenewal } from '../api/renewal';
 import { useSubscriptionStatus } from '../api/subscription-status';
 
@@ -75,25 +66,19 @@ export function SubscriptionPanel() {
           Resume renewal
         </Button>
       ) : (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="outline" disabled={renewal.isPending}>
               Cancel subscription
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>Cancel subscription</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your subscription stays active until{' '}
-              {sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd) : 'the end of the paid period'} and is not
-              renewed. After that your trucks are hidden from customers. You can resume renewal before then.
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Keep subscription</AlertDialogCancel>
-              <AlertDialogAction onClick={() => change(true)}>Cancel subscription</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Cancel subscription"
+          description={`Your subscription stays active until ${
+            sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd) : 'the end of the paid period'
+          } and is not renewed. After that your trucks are hidden from customers. You can resume renewal before then.`}
+          confirmLabel="Cancel subscription"
+          onConfirm={() => change(true)}
+        />
       )}
     </section>
   );

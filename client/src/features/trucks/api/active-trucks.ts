@@ -1,20 +1,16 @@
 import type { FoodTruck } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
-import { ACTIVE_TRUCKS_KEY, type ActiveTrucksParams } from '@client/lib/truck-events';
+import { ACTIVE_TRUCKS_URL, queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
 
-export function activeTrucksKey(params?: ActiveTrucksParams) {
-  return params ? ([ACTIVE_TRUCKS_KEY, params] as const) : ([ACTIVE_TRUCKS_KEY] as const);
-}
-
 export function activeTrucksUrl(params?: ActiveTrucksParams): string {
-  if (!params) return ACTIVE_TRUCKS_KEY;
+  if (!params) return ACTIVE_TRUCKS_URL;
   const search = new URLSearchParams({ lat: String(params.lat), lng: String(params.lng) });
   if (params.radiusMiles !== undefined) search.set('radiusMiles', String(params.radiusMiles));
-  return `${ACTIVE_TRUCKS_KEY}?${search.toString()}`;
+  return `${ACTIVE_TRUCKS_URL}?${search.toString()}`;
 }
 
 /**
@@ -24,7 +20,7 @@ export function activeTrucksUrl(params?: ActiveTrucksParams): string {
  */
 export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: boolean) {
   return queryOptions({
-    queryKey: activeTrucksKey(params),
+    queryKey: queryKeys.activeTrucksList(params),
     queryFn: () => apiJson<FoodTruck[]>('GET', activeTrucksUrl(params)),
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,

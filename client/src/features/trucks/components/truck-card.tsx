@@ -3,7 +3,7 @@ import { ChevronDown, MapPin, Navigation, Truck as TruckIcon, Utensils } from 'l
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { directionsUrl, formatMiles, formatUpdated, hasCoordinates, isLive } from '@client/lib/truck-format';
+import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/lib/truck-format';
 import { cn } from '@client/lib/utils';
 
 export function StatusBadge({ isOpen, className }: { isOpen: boolean; className?: string }) {
@@ -66,6 +66,7 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
 
   const stop = (e: MouseEvent) => e.stopPropagation();
   const directions = directionsUrl(truck);
+  const live = isLive(truck);
 
   return (
     <article
@@ -94,7 +95,7 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
           </h3>
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <StatusBadge isOpen={truck.isOpen} />
-            {isLive(truck) && <LiveBadge />}
+            {live && <LiveBadge />}
             {/* Rating badge: comes with the favourites issue (real ratings); no placeholder number here. */}
             {distanceMiles !== null && (
               <span className="text-xs font-medium text-gray-700" data-testid="truck-distance">
@@ -140,7 +141,8 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
               </dd>
               <dt className="text-gray-600">GPS</dt>
               <dd>
-                <Badge variant={hasCoordinates(truck) ? 'success' : 'outline'}>{hasCoordinates(truck) ? 'GPS Active' : 'No GPS'}</Badge>
+                {/* Live only when open with coordinates (spec section 4): a closed truck's last spot is not live. */}
+                <Badge variant={live ? 'success' : 'outline'}>{live ? 'GPS Active' : 'GPS Inactive'}</Badge>
               </dd>
             </dl>
           </section>

@@ -1,6 +1,6 @@
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import { objectVariant } from '@client/lib/object-url';
 import { acceptAttribute, checkFile, PHOTO_RULE } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import type { UploadPurpose } from '../api/upload-file';
 import { acceptAttribute, checkFile, uploaderRule } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';

@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import type { Dispatch, SetStateAction } from 'react';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import type { UploadPurpose } from '../api/upload-file';
 import { acceptAttribute, pickFiles, type FileProblem, type FileRule } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';

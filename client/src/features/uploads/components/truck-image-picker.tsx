@@ -1,7 +1,7 @@
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
+import { toast } from '@client/lib/toast';
 import { acceptAttribute, checkFile, CREATE_IMAGE_RULE } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';

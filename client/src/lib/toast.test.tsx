@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, toast, useToasts } from './use-toast';
+import { dismiss, toast, useToasts } from '@client/lib/toast';
 
 afterEach(() => {
   act(() => dismiss());

@@ -2,13 +2,12 @@ import type { FoodTruck, MenuItem } from '@shared/contracts';
 import { FileText } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
-import { useTruckMenu } from '../api/truck-menu';
+import { useMenu } from '../api/menu';
+import { formatPrice } from '../menu-stats';
 
 export function isPdf(ref: string): boolean {
   return /^data:application\/pdf/i.test(ref) || /\.pdf(?:$|[?#])/i.test(ref);
 }
-
-const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Menu items by category, in the server's order (available first within the grouped order). */
 export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]][] {
@@ -23,7 +22,7 @@ export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]]
 }
 
 function MenuContents({ truck }: { truck: FoodTruck }) {
-  const menu = useTruckMenu(truck.id, true);
+  const menu = useMenu(truck.id);
   const items = menu.data ?? [];
   const docs = truck.menuDocuments;
 
@@ -74,7 +73,7 @@ function MenuContents({ truck }: { truck: FoodTruck }) {
                   </p>
                   {item.description && <p className="text-sm text-gray-600">{item.description}</p>}
                 </div>
-                <p className="shrink-0 font-medium">{price.format(item.price)}</p>
+                <p className="shrink-0 font-medium">{formatPrice(item.price)}</p>
               </li>
             ))}
           </ul>

@@ -1,16 +1,7 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
-import { toast } from '@client/components/ui/use-toast';
-import { ApiError, errorMessage } from '@client/lib/api-client';
+import { toast, toastError } from '@client/lib/toast';
 import { useCloseTruck, useOpenTruck } from '../api/truck-mutations';
-import { toastError } from '@client/lib/toast-error';
-import {
-  getCurrentPosition,
-  GeolocationUnsupportedError,
-  locationErrorMessage,
-  OPEN_POSITION_OPTIONS,
-} from '../geolocation';
+import { getCurrentPosition, GeolocationUnsupportedError, locationErrorMessage } from '@client/lib/geolocation';
 
 /** 'Open for Business' (with the device position) and 'Close for the Day' for one truck, with the spec's toasts. */
 export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
@@ -20,7 +11,7 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
   async function openForBusiness() {
     let position;
     try {
-      position = await getCurrentPosition(OPEN_POSITION_OPTIONS);
+      position = await getCurrentPosition('operator');
     } catch (err) {
       if (err instanceof GeolocationUnsupportedError) {
         toast({ variant: 'destructive', title: 'Location not supported', description: err.message });
@@ -32,19 +23,8 @@ export function useTruckStatus(truck: Pick<FoodTruck, 'id'>) {
     open.mutate(
       { id: truck.id, input: position },
       {
-        onError: (err) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to open for business',
-            description: errorMessage(err, 'Please try again.'),
-            // 402: no active subscription — the message names /subscribe; offer the way there.
-            action:
-              err instanceof ApiError && err.status === 402 ? (
-                <Button asChild size="sm" variant="outline" className="text-gray-900">
-                  <Link href="/subscribe">Subscribe</Link>
-                </Button>
-              ) : undefined,
-          }),
+        // A 402 names /subscribe: toastError makes it a link there.
+        onError: (err) => toastError('Failed to open for business', err, 'Please try again.'),
       },
     );
   }

@@ -1,4 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { errorMessage } from './api-client';
 
 /** Spec section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
@@ -66,4 +68,35 @@ export function useToasts(): ToastItem[] {
 
 export function useToast() {
   return { toast, dismiss };
+}
+
+/** An in-app path named in a message, e.g. 'Subscribe at /subscribe.' (a space or start before it). */
+const APP_PATH = /(^|\s)(\/[a-z][a-z0-9-]*(?:\/[a-z0-9-]+)*)(?=[\s.,;:!?)]|$)/g;
+
+/** A message with every in-app path it names as a link there, so '/subscribe' is one click away. */
+export function linkAppPaths(message: string): ReactNode {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of message.matchAll(APP_PATH)) {
+    const [, space = '', path = ''] = match;
+    const start = match.index + space.length;
+    parts.push(message.slice(last, start));
+    parts.push(
+      <Link key={start} href={path} className="font-semibold underline underline-offset-2">
+        {path}
+      </Link>,
+    );
+    last = start + path.length;
+  }
+  if (parts.length === 0) return message;
+  parts.push(message.slice(last));
+  return parts;
+}
+
+/**
+ * A failure toast (spec section 8): the server's message when it sent one, else the fallback; an
+ * in-app path the message names (the 402's '/subscribe') becomes a link.
+ */
+export function toastError(title: string, error: unknown, fallback: string): void {
+  toast({ variant: 'destructive', title, description: linkAppPaths(errorMessage(error, fallback)) });
 }

@@ -6,6 +6,7 @@ import { foodTruckSchema } from '../../../../shared/contracts/trucks';
 import type { Database } from '../../db/client';
 import { truckEvents } from '../../db/schema';
 import { TRUCK_EVENT_TYPES, type TruckEventType } from '../trucks/truck-events';
+import { findAuthUser, isAdmin, type AuthUser } from '../../plugins/auth';
 import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
 import type { Viewer } from '../trucks/trucks.service';
 
@@ -23,12 +24,6 @@ export const EVENT_STREAM_DEFAULTS = {
 };
 export type EventStreamOptions = typeof EVENT_STREAM_DEFAULTS;
 
-/**
- * The options every app built from now on uses. Tests shorten the heartbeat here before starting
- * a server (each test file has its own module instance).
- */
-export const eventStreamSettings: EventStreamOptions = { ...EVENT_STREAM_DEFAULTS };
-
 /** An event as the hub holds it: read once per notification, formatted once for every client. */
 export interface HubEvent {
   id: number;
@@ -36,22 +31,26 @@ export interface HubEvent {
   operatorId: number;
   /** The operator's subscription is active now (diners see the truck). */
   operatorSubscribed: boolean;
-  /** The SSE frame, ready to write. */
+  /** The SSE frame with the whole truck, ready to write. */
   frame: string;
+  /** For `removed`: the frame with only `{ id }`, for viewers who may not read the truck. */
+  bareFrame?: string;
 }
 
 /**
- * Who receives an event: admins all; an operator only their own trucks; diners (anonymous and
- * customers) the trucks of subscribed operators, plus every `removed` (so a truck that becomes
- * invisible leaves their map).
+ * What a viewer receives of an event — only what it could read through the API (ADR 0060):
+ * admins everything; an operator their own trucks; diners (anonymous and customers) the trucks of
+ * subscribed operators, and for every `removed` a bare `{ id }` (so a truck that becomes invisible
+ * leaves their map, without its name, phone, address or position).
  */
-export function mayReceive(
+export function frameFor(
   viewer: Viewer,
-  event: Pick<HubEvent, 'type' | 'operatorId' | 'operatorSubscribed'>,
-): boolean {
-  if (viewer?.role === 'admin') return true;
-  if (viewer?.role === 'operator') return event.operatorId === viewer.id;
-  return event.type === 'removed' || event.operatorSubscribed;
+  event: Pick<HubEvent, 'type' | 'operatorId' | 'operatorSubscribed' | 'frame' | 'bareFrame'>,
+): string | undefined {
+  if (isAdmin(viewer)) return event.frame;
+  if (viewer?.role === 'operator') return event.operatorId === viewer.id ? event.frame : undefined;
+  if (event.type === 'removed') return event.bareFrame;
+  return event.operatorSubscribed ? event.frame : undefined;
 }
 
 const partialTruck = foodTruckSchema.partial();
@@ -104,6 +103,8 @@ async function readEvents(db: Database, where: SQL | undefined, limit?: number):
       operatorId: row.operatorId,
       operatorSubscribed: Boolean(row.operatorSubscribed),
       frame: formatEventFrame(row.id, type.data, truck),
+      bareFrame:
+        type.data === 'removed' ? formatEventFrame(row.id, type.data, { id: row.truckId }) : undefined,
     });
   }
   return events;
@@ -118,7 +119,7 @@ export function parseEventId(raw: string | undefined): number | undefined {
 }
 
 interface StreamClient {
-  viewer: Viewer;
+  viewer: AuthUser | null;
   res: ServerResponse;
   /** False while replaying: live events wait in `pending`. */
   live: boolean;
@@ -186,9 +187,41 @@ export class TruckEventHub {
 
   private dispatch(event: HubEvent): void {
     for (const client of this.clients) {
-      if (!mayReceive(client.viewer, event)) continue;
       if (!client.live) client.pending.push(event);
-      else if (!client.replayed.has(event.id)) this.write(client, event.frame);
+      else if (!client.replayed.has(event.id)) this.send(client, event);
+    }
+  }
+
+  /** Writes the event as this client's viewer may see it, if at all. */
+  private send(client: StreamClient, event: HubEvent): void {
+    const frame = frameFor(client.viewer, event);
+    if (frame) this.write(client, frame);
+  }
+
+  /**
+   * A user_sessions notification (payload: the user id): that account's role or password changed,
+   * or it was deleted. Its streams were opened under the old session, so they end; the browser
+   * reconnects, and what it then receives is decided afresh (a diner's view once the old token
+   * and ticket are refused).
+   */
+  sessionChanged(payload: string): void {
+    const userId = Number(payload);
+    const affected = [...this.clients].filter((c) => c.viewer?.id === userId);
+    if (affected.length === 0) return;
+    void this.recheck(userId, affected);
+  }
+
+  private async recheck(userId: number, affected: StreamClient[]): Promise<void> {
+    let current: AuthUser | null = null;
+    try {
+      current = await findAuthUser(this.db, userId);
+    } catch (err) {
+      this.log.warn({ err }, 'could not re-check an event stream viewer; ending its streams');
+    }
+    for (const client of affected) {
+      if (current && client.viewer && current.sessionVersion === client.viewer.sessionVersion) continue;
+      this.clients.delete(client);
+      client.res.end();
     }
   }
 
@@ -210,7 +243,11 @@ export class TruckEventHub {
    * event the viewer may see or `reset` when that id is unknown or too old, then live events.
    * Live events arriving during the replay are held and sent after it, without duplicates.
    */
-  async connect(res: ServerResponse, viewer: Viewer, lastEventId: number | undefined): Promise<void> {
+  async connect(
+    res: ServerResponse,
+    viewer: AuthUser | null,
+    lastEventId: number | undefined,
+  ): Promise<void> {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -238,13 +275,13 @@ export class TruckEventHub {
       else
         for (const event of replay) {
           client.replayed.add(event.id);
-          if (mayReceive(viewer, event)) this.write(client, event.frame);
+          this.send(client, event);
         }
     } catch (err) {
       this.log.error({ err }, 'event replay failed');
       this.write(client, RESET_FRAME);
     }
-    for (const event of client.pending) if (!client.replayed.has(event.id)) this.write(client, event.frame);
+    for (const event of client.pending) if (!client.replayed.has(event.id)) this.send(client, event);
     client.pending = [];
     client.live = true;
   }

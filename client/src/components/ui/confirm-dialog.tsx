@@ -1,0 +1,48 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from './alert-dialog';
+
+/**
+ * The one confirmation of the app (spec: 'Are you sure you want to delete ... This action cannot be
+ * undone.'): the trigger opens it; Cancel closes it; the confirm button runs `onConfirm` and closes it.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  onConfirm,
+}: {
+  /** One element (usually a Button) that opens the dialog. */
+  trigger: ReactElement;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel?: string;
+  onConfirm(): void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** The spec's delete confirmation text for one named thing. */
+export const deleteConfirmation = (name: string) =>
+  `Are you sure you want to delete ${name}? This action cannot be undone.`;

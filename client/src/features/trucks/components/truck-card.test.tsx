@@ -1,0 +1,21 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeTruck } from '@client/test/trucks';
+import { TruckCard } from './truck-card';
+
+function details(truck: ReturnType<typeof makeTruck>) {
+  render(<TruckCard truck={truck} distanceMiles={null} expanded onToggle={() => {}} onOpenMenu={() => {}} />);
+  return within(screen.getByRole('region', { name: 'Details' }));
+}
+
+describe("a truck card's DETAILS GPS badge", () => {
+  it("says 'GPS Active' only for an open truck with coordinates", () => {
+    expect(details(makeTruck({ id: 1, isOpen: true })).getByText('GPS Active')).toBeInTheDocument();
+  });
+
+  it('is not active for a closed truck, even with its last coordinates', () => {
+    const gps = details(makeTruck({ id: 2, isOpen: false }));
+    expect(gps.queryByText('GPS Active')).toBeNull();
+    expect(gps.getByText('GPS Inactive')).toBeInTheDocument();
+  });
+});

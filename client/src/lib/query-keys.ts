@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every TanStack Query key of the client, in one place. A key is the URL split at its slashes (the
+ * default query function joins it back), so a key prefix also matches every query below that URL.
+ * Screens and hooks never spell a key themselves: they call these.
+ */
+
+/** Params of a position-limited active list: the second element of its key. */
+export interface ActiveTrucksParams {
+  lat: number;
+  lng: number;
+  radiusMiles?: number;
+}
+
+/** The diners' list of spec section 7 (`GET /api/food-trucks/active`). */
+export const ACTIVE_TRUCKS_URL = '/api/food-trucks/active';
+
+export const queryKeys = {
+  appConfig: ['/api/app-config'] as const,
+  /** The signed-in operator's subscription (spec section 7). */
+  subscriptionStatus: ['/api/subscription-status'] as const,
+  /** The pending subscription's client secret (POST, idempotent while pending). */
+  subscriptionSetup: ['/api/create-operator-subscription'] as const,
+  /** Every active list, whatever its params (prefix). */
+  activeTrucks: [ACTIVE_TRUCKS_URL] as const,
+  activeTrucksList: (params?: ActiveTrucksParams) =>
+    params ? ([ACTIVE_TRUCKS_URL, params] as const) : ([ACTIVE_TRUCKS_URL] as const),
+  /** Every truck, its menu included (prefix). */
+  trucks: ['/api/food-trucks'] as const,
+  truck: (truckId: number) => ['/api/food-trucks', truckId] as const,
+  menu: (truckId: number) => ['/api/food-trucks', truckId, 'menu'] as const,
+  /** Every operator's truck list (prefix; spec: cached key '/api/operators'). */
+  operators: ['/api/operators'] as const,
+  operatorTrucks: (operatorId: number) => ['/api/operators', operatorId, 'food-trucks'] as const,
+};
+
+/** After any truck change: every cached truck list and truck is refetched (ADR 0050). */
+export async function invalidateTruckCaches(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.operators }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.trucks }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.activeTrucks }),
+  ]);
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ImageVariant, UploadPurpose } from '../../../../shared/contracts';
+import type { Database, DbOrTx } from '../../db/client';
+import { storedObjects } from '../../db/schema';
+import type { ObjectStorage } from '../../integrations/storage';
+import { processUpload, VARIANT_CONTENT_TYPE, type ProcessedObject } from './object-processing';
+
+/**
+ * What the uploads module's parts share: its dependencies, object ids and keys, and writing a
+ * checked file (with its variants) to the store. The parts: upload-urls (issuing and admitting
+ * upload URLs), receive-upload (the PUT's bytes), attach-media (references in trucks and menu
+ * items, data URLs), serve-object (GET /objects/:id).
+ */
+export type ObjectRow = typeof storedObjects.$inferSelect;
+
+export interface UploadDeps {
+  db: Database;
+  storage: ObjectStorage;
+  secret: string;
+}
+
+export function uploadDepsFor(app: FastifyInstance): UploadDeps {
+  return { db: app.db, storage: app.integrations.storage, secret: app.config.jwtSecret };
+}
+
+export const newObjectId = () => randomBytes(16).toString('base64url');
+export const objectPath = (id: string) => `/objects/${id}`;
+export const variantKey = (id: string, variant: ImageVariant) => `${id}.${variant}`;
+
+/** Writes the checked bytes and variants to the store. */
+export async function storeProcessed(
+  storage: ObjectStorage,
+  id: string,
+  processed: ProcessedObject,
+): Promise<void> {
+  await Promise.all([
+    storage.put(id, processed.body, processed.contentType),
+    ...processed.variants.map((v) => storage.put(variantKey(id, v.name), v.body, VARIANT_CONTENT_TYPE)),
+  ]);
+}
+
+export const readyValues = (processed: ProcessedObject) => ({
+  status: 'ready',
+  contentType: processed.contentType,
+  size: processed.originalSize,
+  width: processed.width,
+  height: processed.height,
+  variants: processed.variants.map((v) => v.name),
+  uploadedAt: new Date(),
+});
+
+/** Checks, processes and stores a file the server already holds (data URLs, demo images); returns its /objects/ path. */
+export async function storeFile(
+  storage: ObjectStorage,
+  tx: DbOrTx,
+  ownerId: number,
+  bytes: Buffer,
+  purpose: UploadPurpose,
+): Promise<string> {
+  const processed = await processUpload(bytes, purpose);
+  const id = newObjectId();
+  await storeProcessed(storage, id, processed);
+  await tx
+    .insert(storedObjects)
+    .values({ id, ownerId, purpose, expiresAt: new Date(), ...readyValues(processed) });
+  return objectPath(id);
+}
