@@ -61,7 +61,11 @@ describe('Stripe mode', () => {
   it('tells the client its mode and publishable key', async () => {
     const res = await server.request<{ payments: unknown }>('GET', '/api/app-config');
     expect(res.body.payments).toEqual({ mode: 'stripe', publishableKey: 'pk_test_fake' });
-    // The CSP may allow Stripe's origins only in this mode.
+    // The CSP allows Stripe's origins only in this mode.
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
     expect(server.integrations.payments.cspSources.scriptSrc).toEqual(['https://js.stripe.com']);
     expect(new TestPayments().cspSources).toEqual({ scriptSrc: [], connectSrc: [], frameSrc: [] });
   });

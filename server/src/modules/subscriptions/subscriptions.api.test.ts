@@ -286,7 +286,10 @@ describe('who may call what', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('has no Stripe webhook in test mode', async () => {
+  it('has no Stripe webhook, and no Stripe origins in the CSP, in test mode', async () => {
+    const csp = (await server.request('GET', '/api/app-config')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('stripe.com');
     const res = await server.request('POST', '/api/stripe/webhook', { body: { id: 'evt_1' }, headers: { 'stripe-signature': 't=1,v1=x' } });
     expect(res.status).toBe(404);
   });
