@@ -26,9 +26,11 @@ export const CUISINES = [
 export const MENU_CATEGORIES = ['Appetizers', 'Main Dishes', 'Sides', 'Desserts', 'Beverages', 'Specials'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];
 
-export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'canceled'] as const;
+/** `incomplete`: created, first payment not made yet (the pending state of /subscribe). */
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'past_due', 'canceled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const SUBSCRIPTION_PRICE_CENTS = 2999;
+export const SUBSCRIPTION_CURRENCY = 'usd';
 
 export const DEFAULT_SMS_MESSAGE = "🚚 We're now open for business! Come grab some delicious food!";
 

@@ -23,6 +23,8 @@ import type { EventStreamOptions } from './modules/events/truck-event-hub';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
@@ -139,7 +141,7 @@ export async function buildApp({ database, config, integrations, logger = false 
     return reply.status(500).send({ message: 'Internal server error' });
   });
 
-  await app.register(securityHeaders, { storage: integrations.storage });
+  await app.register(securityHeaders, { storage: integrations.storage, payments: integrations.payments });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },
@@ -158,6 +160,8 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(menuItemsRoutes);
   await app.register(uploadsRoutes);
   await app.register(voiceRoutes);
+  await app.register(subscriptionsRoutes);
+  await app.register(paymentsRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
-import { EnvError, resolveJwtSecret, s3Config, speechConfig, type Env } from './env';
+import { EnvError, resolveJwtSecret, s3Config, speechConfig, stripeConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
 import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
 import { startWorkers, WORKERS, type RunningWorkers } from './workers';
@@ -24,7 +24,12 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
   const database: DatabaseHandle = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
   );
-  const integrations = createIntegrations({ dataDir, s3: s3Config(env), speech: speechConfig(env) });
+  const integrations = createIntegrations({
+    dataDir,
+    s3: s3Config(env),
+    speech: speechConfig(env),
+    stripe: stripeConfig(env),
+  });
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
   if (demoData && (await isEmpty(database.db))) {
     await seedDemoData(database.db, { storage: integrations.storage });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SpeechConfig } from './integrations/speech';
+import type { StripeConfig } from './integrations/payments';
 import type { S3Config } from './integrations/storage';
 
 const flag = z
@@ -10,6 +11,8 @@ const flag = z
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /** Every variable the server reads. `.env.example` documents each one. */
 export const envSchema = z
@@ -111,6 +114,18 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is openai but OPENAI_API_KEY is not set' });
       }
     }
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_PRICE_ID, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      for (const name of STRIPE_VARIABLES) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must be set together with the other STRIPE_ variables (or none of them, for test mode)',
+          });
+        }
+      }
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({
@@ -148,6 +163,19 @@ export function s3Config(env: Env): S3Config | undefined {
     endpoint: env.S3_ENDPOINT,
     accessKeyId: env.S3_ACCESS_KEY_ID,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
+
+/** Stripe when all four STRIPE_ variables are set (the schema refuses a partial set), else test mode. */
+export function stripeConfig(env: Env): StripeConfig | undefined {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY || !env.STRIPE_PRICE_ID || !env.STRIPE_WEBHOOK_SECRET) {
+    return undefined;
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    priceId: env.STRIPE_PRICE_ID,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
   };
 }
 

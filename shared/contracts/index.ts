@@ -5,3 +5,4 @@ export * from './menu';
 export * from './events';
 export * from './uploads';
 export * from './voice';
+export * from './subscriptions';

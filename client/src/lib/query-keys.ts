@@ -18,6 +18,10 @@ export const ACTIVE_TRUCKS_URL = '/api/food-trucks/active';
 
 export const queryKeys = {
   appConfig: ['/api/app-config'] as const,
+  /** The signed-in operator's subscription (spec section 7). */
+  subscriptionStatus: ['/api/subscription-status'] as const,
+  /** The pending subscription's client secret (POST, idempotent while pending). */
+  subscriptionSetup: ['/api/create-operator-subscription'] as const,
   /** Every active list, whatever its params (prefix). */
   activeTrucks: [ACTIVE_TRUCKS_URL] as const,
   activeTrucksList: (params?: ActiveTrucksParams) =>

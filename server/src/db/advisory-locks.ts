@@ -17,7 +17,7 @@ export const ADVISORY_LOCKS = {
   uploadJanitor: 7_240_117,
   /** Reserved for the SMS outbox sender (it locks rows with SKIP LOCKED; the key guards batch claims). */
   smsOutbox: 7_240_118,
-  /** Reserved for subscription renewals of the built-in payment provider. */
+  /** workers/subscription-renewals.ts: renewals of the built-in payment provider, one process at a time. */
   subscriptionRenewals: 7_240_119,
   /** Reserved for closing trucks left open (schedules issue). */
   autoClose: 7_240_120,

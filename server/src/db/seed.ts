@@ -6,6 +6,7 @@ import type { ObjectStorage } from '../integrations/storage';
 import { storeFile } from '../modules/uploads/uploads.service';
 import type { Database } from './client';
 import { demoBanner } from './demo-banners';
+import { addOneMonth } from '../lib/billing-period';
 import { foodTrucks, menuItems, operatorSubscriptions, users } from './schema';
 
 /** Shown on the login tab while DEMO_DATA is on. */
@@ -87,7 +88,12 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
       operatorId: operator.id,
       status: 'active',
       amountCents: SUBSCRIPTION_PRICE_CENTS,
-      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+      provider: 'offline',
+      currentPeriodEnd: addOneMonth(new Date()),
+      // Stripe's test Visa on file, so the built-in provider renews the demo every month.
+      cardToken: 'tok_visa',
+      cardLast4: '4242',
+      cardBrand: 'visa',
     });
     for (const t of DEMO_TRUCKS) {
       const [truck] = await tx

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createSpeech, type SpeechConfig, type SpeechProvider } from './speech';
+import { createPayments, type PaymentProvider, type StripeConfig } from './payments';
 import { createStorage, type ObjectStorage, type S3Config } from './storage';
 
 /**
@@ -12,6 +13,8 @@ export interface Integrations {
   storage: ObjectStorage;
   /** Speech to text and text to speech for the voice assistant (offline, or an OpenAI-compatible API). */
   speech: SpeechProvider;
+  /** Operator subscriptions: Stripe, or the built-in test mode. */
+  payments: PaymentProvider;
 }
 
 export interface IntegrationSettings {
@@ -20,6 +23,7 @@ export interface IntegrationSettings {
   s3?: S3Config;
   /** Offline speech when not given. */
   speech?: SpeechConfig;
+  stripe?: StripeConfig;
 }
 
 /** The real provider where configured, else the offline one. */
@@ -27,5 +31,6 @@ export function createIntegrations(settings: IntegrationSettings): Integrations 
   return {
     storage: createStorage({ objectsDir: path.join(settings.dataDir, 'objects'), s3: settings.s3 }),
     speech: createSpeech(settings.speech ?? { stt: 'offline', tts: 'offline' }),
+    payments: createPayments({ stripe: settings.stripe }),
   };
 }

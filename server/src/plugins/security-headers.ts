@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import type { PaymentCspSources } from '../integrations/payments';
 import type { ObjectStorage } from '../integrations/storage';
 
 /** Where the map's raster tiles come from (client/src/features/map). */
@@ -22,29 +23,34 @@ async function objectStoreOrigins(storage: ObjectStorage): Promise<string[]> {
  * origin its tile policy asks for, and HSTS only on answers served over HTTPS (behind a proxy,
  * with TRUST_PROXY so X-Forwarded-Proto counts), never on plain-HTTP development servers.
  */
-export const securityHeaders = fp<{ storage: ObjectStorage }>(async (app, { storage }) => {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and Leaflet position things with style attributes; Radix injects small <style>s.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
-        connectSrc: ["'self'", ...(await objectStoreOrigins(storage))],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+export const securityHeaders = fp<{ storage: ObjectStorage; payments: { cspSources: PaymentCspSources } }>(
+  async (app, { storage, payments }) => {
+    // Stripe.js and the Payment Element's frames: only in Stripe mode (test mode lists none).
+    const pay = payments.cspSources;
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...pay.scriptSrc],
+          // React and Leaflet position things with style attributes; Radix injects small <style>s.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
+          connectSrc: ["'self'", ...(await objectStoreOrigins(storage)), ...pay.connectSrc],
+          ...(pay.frameSrc.length > 0 ? { frameSrc: ["'self'", ...pay.frameSrc] } : {}),
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
-  });
-});
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: false,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    });
+  },
+);

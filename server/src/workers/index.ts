@@ -1,7 +1,8 @@
+import { subscriptionRenewals } from './subscription-renewals';
 import { uploadJanitor } from './upload-janitor';
 import type { BackgroundWorker } from './worker';
 
 export { startWorkers, type BackgroundWorker, type RunningWorkers, type WorkerContext } from './worker';
 
 /** Every background worker; server.ts starts them in processes whose PROCESS_ROLE is worker or all. */
-export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor];
+export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor, subscriptionRenewals];

@@ -9,6 +9,7 @@ import { OperatorOnly } from '@client/features/operator/components/operator-only
 import { TruckCard } from '@client/features/operator/components/truck-card';
 import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
+import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
 
 function Dashboard({ operatorId }: { operatorId: number }) {
@@ -23,6 +24,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         <h1 className="text-2xl font-bold sm:text-3xl">Operator Dashboard</h1>
         <p className="text-gray-700">Manage your food trucks and locations</p>
       </header>
+      <SubscriptionPanel />
       {denied && <LocationDeniedNotice />}
       {trucks.isPending ? (
         <div className="flex items-center justify-center gap-3 py-16 text-gray-700">

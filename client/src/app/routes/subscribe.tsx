@@ -1,5 +1,5 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { SubscribeScreen } from '@client/features/subscription/components/subscribe-screen';
 
-export default function Page() {
-  return <ComingSoon title="Subscribe" />;
+export default function SubscribePage() {
+  return <SubscribeScreen />;
 }

@@ -2,3 +2,4 @@ export * from './users';
 export * from './trucks';
 export * from './objects';
 export * from './voice';
+export * from './payments';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SUBSCRIPTION_PRICE_CENTS, type Role, type SubscriptionStatus } from '../../../../shared/constants';
 
 export const users = pgTable(
@@ -40,16 +40,31 @@ export const operatorSubscriptions = pgTable(
     status: text('status').$type<SubscriptionStatus>().notNull(),
     amountCents: integer('amount_cents').notNull().default(SUBSCRIPTION_PRICE_CENTS),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-    /** 'offline' or 'stripe'. */
+    /** 'offline' (the built-in test mode) or 'stripe'. */
     provider: text('provider').notNull().default('offline'),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** 'Cancel anytime': the subscription ends (canceled) at current_period_end instead of renewing. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** While `incomplete`: the secret the payment form confirms; the same one is handed out again. */
+    pendingClientSecret: text('pending_client_secret'),
+    /**
+     * Test mode only, the card on file for renewals: a Stripe-style test token naming how the card
+     * behaves (e.g. 'tok_visa', 'tok_chargeDeclined') plus its last four digits and brand. The card
+     * number itself is never stored.
+     */
+    cardToken: text('card_token'),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('operator_subscriptions_operator_unique').on(t.operatorId),
-    check('operator_subscriptions_status_check', sql`${t.status} in ('active', 'paused', 'past_due', 'canceled')`),
+    check(
+      'operator_subscriptions_status_check',
+      sql`${t.status} in ('active', 'paused', 'past_due', 'canceled', 'incomplete')`,
+    ),
     check('operator_subscriptions_amount_check', sql`${t.amountCents} >= 0`),
   ],
 );

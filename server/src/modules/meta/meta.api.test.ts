@@ -19,7 +19,10 @@ describe('GET /api/app-config', () => {
     const off = await startTestServer({ demoData: false });
     const on = await startTestServer({ demoData: true });
     try {
-      expect((await off.request('GET', '/api/app-config')).body).toEqual({ demoCredentials: null });
+      expect((await off.request('GET', '/api/app-config')).body).toEqual({
+        demoCredentials: null,
+        payments: { mode: 'test', publishableKey: null },
+      });
       const shown = await on.request<{ demoCredentials: { role: string; phone: string }[] }>('GET', '/api/app-config');
       expect(shown.body.demoCredentials.map((c) => c.role).sort()).toEqual(['customer', 'operator']);
     } finally {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appConfigSchema } from '../../../../shared/contracts/app-config';
 import { DEMO_ACCOUNTS } from '../../db/seed';
 
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
@@ -19,21 +20,9 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** What the client needs to know about this installation (the demo hint on the login tab). */
-  app.get(
-    '/api/app-config',
-    {
-      schema: {
-        tags: ['meta'],
-        response: {
-          200: z.object({
-            demoCredentials: z
-              .array(z.object({ role: z.string(), username: z.string(), phone: z.string(), password: z.string() }))
-              .nullable(),
-          }),
-        },
-      },
-    },
-    async () => ({ demoCredentials: app.config.demoData ? DEMO_ACCOUNTS : null }),
-  );
+  /** What the client needs to know about this installation: the demo hint, the payment mode and key. */
+  app.get('/api/app-config', { schema: { tags: ['meta'], response: { 200: appConfigSchema } } }, async () => ({
+    demoCredentials: app.config.demoData ? DEMO_ACCOUNTS : null,
+    payments: { mode: app.integrations.payments.mode, publishableKey: app.integrations.payments.publishableKey },
+  }));
 };

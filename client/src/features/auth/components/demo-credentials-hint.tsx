@@ -1,6 +1,6 @@
 import { formatPhone } from '@shared/utils/phone';
 import { Info } from 'lucide-react';
-import { useAppConfig } from '../api/app-config';
+import { useAppConfig } from '@client/lib/app-config';
 
 const ROLE_LABELS: Record<string, string> = { operator: 'Operator', customer: 'Customer', admin: 'Admin' };
 

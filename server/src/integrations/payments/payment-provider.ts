@@ -1,0 +1,100 @@
+import type Stripe from 'stripe';
+import type { SubscriptionStatus } from '../../../../shared/constants';
+import type { CardInput } from '../../../../shared/utils/payment-card';
+
+/** Which provider a subscription row belongs to (operator_subscriptions.provider). */
+export type ProviderName = 'offline' | 'stripe';
+
+/** The provider-side identity of one subscription. */
+export interface ProviderSubscriptionRef {
+  providerCustomerId: string | null;
+  providerSubscriptionId: string | null;
+}
+
+export interface SubscriptionCustomer {
+  operatorId: number;
+  /** Reused when the operator subscribed before (Stripe customer id). */
+  customerId: string | null;
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+}
+
+/** A subscription created at the provider and waiting for its first payment. */
+export interface StartedSubscription {
+  customerId: string;
+  subscriptionId: string;
+  /** What the payment form confirms (Stripe: the first invoice's payment secret). */
+  clientSecret: string;
+}
+
+/**
+ * The operator subscription as one payment provider knows it. Besides creating, both providers
+ * support cancel-at-period-end and the admin's pause/resume; the rest depends on the mode.
+ */
+/** Origins the browser must reach in this mode, for the Content-Security-Policy. */
+export interface PaymentCspSources {
+  scriptSrc: readonly string[];
+  connectSrc: readonly string[];
+  frameSrc: readonly string[];
+}
+
+interface PaymentProviderBase {
+  readonly providerName: ProviderName;
+  /** Added to the CSP by the security headers: Stripe's origins in Stripe mode, none in test mode. */
+  readonly cspSources: PaymentCspSources;
+  /** What the browser needs (Stripe's publishable key; null in test mode). */
+  readonly publishableKey: string | null;
+  startSubscription(customer: SubscriptionCustomer): Promise<StartedSubscription>;
+  /** 'Cancel anytime' (true) and its undo (false), before the period ends. */
+  setCancelAtPeriodEnd(subscription: ProviderSubscriptionRef, cancel: boolean): Promise<void>;
+  /** Admin pause: no charges while paused (Stripe: pause_collection). */
+  pause(subscription: ProviderSubscriptionRef): Promise<void>;
+  resume(subscription: ProviderSubscriptionRef): Promise<void>;
+}
+
+/** One charge in test mode. */
+export type TestCharge = { status: 'succeeded'; paymentId: string } | { status: 'failed'; paymentId: string; message: string };
+
+/** Charging a typed card: it is saved on success; `invalid` = malformed, nothing was charged. */
+export type TestCardChargeResult =
+  | { status: 'succeeded'; paymentId: string; card: SavedTestCard }
+  | Extract<TestCharge, { status: 'failed' }>
+  | { status: 'invalid'; fieldErrors: Partial<Record<keyof CardInput, string>> };
+
+/** The card on file in test mode: a Stripe test token naming its behaviour, never the number. */
+export interface SavedTestCard {
+  token: string;
+  last4: string;
+  brand: string;
+}
+
+/** The built-in provider: it charges Stripe's documented test cards itself, offline. */
+export interface TestPaymentProvider extends PaymentProviderBase {
+  readonly mode: 'test';
+  chargeCard(card: CardInput, amountCents: number, now?: Date): TestCardChargeResult;
+  /** A renewal charge of the card on file. */
+  chargeSavedCard(token: string, amountCents: number): TestCharge;
+}
+
+/** What we keep of a Stripe subscription, read back from Stripe (the source of truth). */
+export interface SubscriptionSnapshot {
+  subscriptionId: string;
+  customerId: string;
+  /** From the subscription's metadata, which we set when creating it. */
+  operatorId: number | null;
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+export interface StripePaymentProvider extends PaymentProviderBase {
+  readonly mode: 'stripe';
+  /** Verifies the Stripe-Signature header on the raw body; throws when it does not match. */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  /** The subscription's current state at Stripe, or null when Stripe does not know it. */
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
+}
+
+export type PaymentProvider = TestPaymentProvider | StripePaymentProvider;
+export type PaymentMode = PaymentProvider['mode'];

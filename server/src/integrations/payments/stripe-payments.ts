@@ -1,0 +1,131 @@
+import Stripe from 'stripe';
+import type { SubscriptionStatus } from '../../../../shared/constants';
+import type {
+  ProviderSubscriptionRef,
+  StartedSubscription,
+  StripePaymentProvider,
+  SubscriptionCustomer,
+  SubscriptionSnapshot,
+} from './payment-provider';
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  priceId: string;
+  webhookSecret: string;
+  /** Where the SDK sends requests; tests point it at a local fake Stripe (never the network). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** Stripe's subscription statuses in our vocabulary (shared/constants SUBSCRIPTION_STATUSES). */
+export function ourStatus(subscription: Pick<Stripe.Subscription, 'status' | 'pause_collection'>): SubscriptionStatus {
+  switch (subscription.status) {
+    case 'active':
+    case 'trialing':
+      // An admin pause is Stripe's pause_collection on a subscription that stays 'active' there.
+      return subscription.pause_collection ? 'paused' : 'active';
+    case 'past_due':
+    case 'unpaid':
+      return 'past_due';
+    case 'paused':
+      return 'paused';
+    case 'incomplete':
+      return 'incomplete';
+    default:
+      return 'canceled';
+  }
+}
+
+const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id);
+
+export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  // Since API 2025-03-31 the period lives on the items; a one-price subscription has one item.
+  const ends = subscription.items.data.map((item) => item.current_period_end);
+  const operatorId = Number(subscription.metadata?.operatorId);
+  return {
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer),
+    operatorId: Number.isInteger(operatorId) && operatorId > 0 ? operatorId : null,
+    status: ourStatus(subscription),
+    currentPeriodEnd: ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+  };
+}
+
+/** What Stripe.js and the Payment Element load (https://docs.stripe.com/security/guide#content-security-policy). */
+export const STRIPE_CSP_SOURCES = {
+  scriptSrc: ['https://js.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+} as const;
+
+/** Stripe through its official SDK, when the four STRIPE_ variables are set. */
+export class StripePayments implements StripePaymentProvider {
+  readonly mode = 'stripe' as const;
+  readonly providerName = 'stripe' as const;
+  readonly publishableKey: string;
+  readonly cspSources = STRIPE_CSP_SOURCES;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    this.publishableKey = config.publishableKey;
+    this.stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, ...config.api });
+  }
+
+  async startSubscription(customer: SubscriptionCustomer): Promise<StartedSubscription> {
+    const customerId =
+      customer.customerId ??
+      (
+        await this.stripe.customers.create({
+          email: customer.email ?? undefined,
+          phone: customer.phone ?? undefined,
+          name: customer.name ?? undefined,
+          metadata: { operatorId: String(customer.operatorId) },
+        })
+      ).id;
+    const subscription = await this.stripe.subscriptions.create({
+      customer: customerId,
+      items: [{ price: this.config.priceId }],
+      // The subscription waits for the first payment, which the Payment Element confirms.
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      metadata: { operatorId: String(customer.operatorId) },
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    const invoice = subscription.latest_invoice;
+    const clientSecret = invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : undefined;
+    if (!clientSecret) throw new Error(`Stripe subscription ${subscription.id} has no payment to confirm`);
+    return { customerId, subscriptionId: subscription.id, clientSecret };
+  }
+
+  async setCancelAtPeriodEnd(subscription: ProviderSubscriptionRef, cancel: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(requireId(subscription), { cancel_at_period_end: cancel });
+  }
+
+  async pause(subscription: ProviderSubscriptionRef): Promise<void> {
+    await this.stripe.subscriptions.update(requireId(subscription), { pause_collection: { behavior: 'void' } });
+  }
+
+  async resume(subscription: ProviderSubscriptionRef): Promise<void> {
+    // An empty string unsets pause_collection.
+    await this.stripe.subscriptions.update(requireId(subscription), { pause_collection: '' });
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    try {
+      return snapshotOf(await this.stripe.subscriptions.retrieve(subscriptionId));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      throw err;
+    }
+  }
+}
+
+function requireId(subscription: ProviderSubscriptionRef): string {
+  if (!subscription.providerSubscriptionId) throw new Error('subscription has no Stripe id');
+  return subscription.providerSubscriptionId;
+}
