@@ -3,3 +3,4 @@ export * from './trucks';
 export * from './objects';
 export * from './voice';
 export * from './payments';
+export * from './customers';

@@ -35,6 +35,9 @@ export const foodTrucks = pgTable(
     gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
     menuDocuments: jsonb('menu_documents').$type<string[]>().notNull().default([]),
     smsMessage: text('sms_message').notNull().default(DEFAULT_SMS_MESSAGE),
+    /** Running totals of truck_ratings, kept by its trigger (migration 0006): average = sum / count. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -110,6 +113,6 @@ export const truckEvents = pgTable(
   },
   (t) => [
     index('truck_events_created_idx').on(t.createdAt),
-    check('truck_events_type_check', sql`${t.type} in ('opened', 'closed', 'moved', 'updated', 'removed')`),
+    check('truck_events_type_check', sql`${t.type} in ('opened', 'closed', 'moved', 'updated', 'removed', 'rated')`),
   ],
 );
