@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, toast } from './helpers';
 
 /** Screens of the foundation issue at desktop and phone width, for a person to look at. Run with SCREENSHOTS=1. */
 test.skip(!process.env.SCREENSHOTS, 'screenshots only on request (SCREENSHOTS=1)');
@@ -40,6 +40,6 @@ test('desktop navbar, signed in as operator, with a toast', async ({ page }) => 
   await page.getByLabel('Username or phone').fill('demo_operator');
   await page.getByLabel('Password').fill('demo-operator-1');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+  await expect(toast(page, 'Login successful')).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/operator-navbar-1280.png' });
 });

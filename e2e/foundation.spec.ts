@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectNoSeriousA11yViolations, freshPhone, loginAs } from './helpers';
+import { DEMO, expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
 
 const PASSWORD = 'e2e-password-1';
 
-/** The visible toast with this title (Radix renders toasts as role=status list items). */
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 /** A fresh ten-digit number typed the way people write it, e.g. (737) 123-4567. */
 function formattedFreshPhone(): string {

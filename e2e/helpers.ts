@@ -76,3 +76,11 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * The toast with this text: a list item of the toast viewport. (Radix's own role=status element is
+ * only a visually hidden copy for screen readers that lives about a second, so waiting on it races.)
+ */
+export function toast(page: Page, text: string) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
+}

@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, freshPhone, loginAs } from './helpers';
+import { expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
 
-/** The visible toast with this title (Radix renders toasts as role=status list items). */
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 const subscriptionSection = (page: Page) => page.getByRole('region', { name: 'Subscription' });
 
 async function payWith(page: Page, cardNumber: string) {
