@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { foodTrucks } from './trucks';
+import { customerTruckColumns, foodTrucks } from './trucks';
 import { users } from './users';
 
 /**
@@ -11,12 +11,7 @@ import { users } from './users';
 export const truckRatings = pgTable(
   'truck_ratings',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    foodTruckId: integer('food_truck_id')
-      .notNull()
-      .references(() => foodTrucks.id, { onDelete: 'cascade' }),
+    ...customerTruckColumns(),
     stars: smallint('stars').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -79,16 +79,21 @@ export const menuItems = pgTable(
   ],
 );
 
+/** A customer's link to a truck (a favourite, a rating): it goes when either side is deleted. */
+export const customerTruckColumns = () => ({
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  foodTruckId: integer('food_truck_id')
+    .notNull()
+    .references(() => foodTrucks.id, { onDelete: 'cascade' }),
+});
+
 export const userFavorites = pgTable(
   'user_favorites',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    foodTruckId: integer('food_truck_id')
-      .notNull()
-      .references(() => foodTrucks.id, { onDelete: 'cascade' }),
+    ...customerTruckColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
