@@ -1,12 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap } from './bootstrap';
+import { openDatabase } from './db/client';
 import { foodTrucks, menuItems, operatorSubscriptions, users } from './db/schema';
 import { DEMO_ACCOUNTS, DEMO_TRUCKS } from './db/seed';
 import { EnvError, parseEnv } from './env';
@@ -161,6 +162,30 @@ describe('server start-up', () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Invalid environment variable PORT: must be a number');
   });
+
+  it('refuses a second process on the same embedded database with one clear line, and takes over a stale lock', async () => {
+    const dataDir = tempDir();
+    const held = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    const run = promisify(execFile);
+    const result = await run(path.join(root, 'node_modules/.bin/tsx'), ['server/src/server.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: '5999', DATA_DIR: dataDir, DATABASE_URL: '' },
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      new RegExp(`^The embedded database in .+ is in use by another process \\(pid ${process.pid} on .+\\)\\. It serves one process: .+DATABASE_URL.+$`),
+    );
+    await held.close();
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+
+    // A lock left by a process that no longer exists (killed with SIGKILL, say) does not block a restart.
+    writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname() }));
+    const again = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+    await again.close();
+  }, 60_000);
 
   it.each([
     ['web', true, 'off'],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { DataDirInUse, openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
 import { EnvError, resolveJwtSecret, s3Config, speechConfig, stripeConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
@@ -23,7 +23,10 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
   const dataDir = path.resolve(env.DATA_DIR);
   const database: DatabaseHandle = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
-  );
+  ).catch((err: unknown) => {
+    // A second process on the same DATA_DIR: one clear line, not a stack trace.
+    throw err instanceof DataDirInUse ? new EnvError([err.message]) : err;
+  });
   const integrations = createIntegrations({
     dataDir,
     s3: s3Config(env),

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -57,9 +58,72 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
+/** The embedded database's folder is held by another live process. */
+export class DataDirInUse extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded database serves one process: a second PGlite on the same folder would corrupt it.
+ * `<dir>.lock` names the holder (pid and host); a lock left by a process that is gone (killed,
+ * crashed) is taken over. Returns the release function.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`;
+  const mine = JSON.stringify({ pid: process.pid, host: hostname() });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder: { pid?: number; host?: string } = {};
+    try {
+      holder = JSON.parse(readFileSync(file, 'utf8')) as typeof holder;
+    } catch {
+      /* unreadable or half-written: treat as stale */
+    }
+    const elsewhere = holder.host !== undefined && holder.host !== hostname();
+    if (elsewhere || (typeof holder.pid === 'number' && isAlive(holder.pid))) {
+      throw new DataDirInUse(
+        `The embedded database in ${dir} is in use by another process (pid ${holder.pid ?? '?'} on ${holder.host ?? '?'}). ` +
+          'It serves one process: stop the other one, or set DATABASE_URL to a PostgreSQL database to run several (docs/deploy.md).',
+      );
+    }
+    try {
+      unlinkSync(file);
+    } catch {
+      /* another process took it over first: try again */
+    }
+  }
+  throw new DataDirInUse(`Could not lock the embedded database in ${dir}.`);
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { cube, earthdistance } });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { cube, earthdistance } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -72,7 +136,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle &
     ping: async () => {
       await client.query('select 1');
     },
-    close: once(() => client.close()),
+    close: once(async () => {
+      await client.close();
+      unlock();
+    }),
   };
 }
 
