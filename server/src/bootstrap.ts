@@ -16,17 +16,25 @@ export interface Runtime {
 }
 
 /**
+ * The database the configuration names (PostgreSQL with DATABASE_URL, else the embedded one under
+ * DATA_DIR), migrated. Used by the server and the npm scripts.
+ */
+export async function openEnvDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<DatabaseHandle> {
+  return openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
+  ).catch((err: unknown) => {
+    // A second process on the same DATA_DIR: one clear line, not a stack trace.
+    throw err instanceof DataDirInUse ? new EnvError([err.message]) : err;
+  });
+}
+
+/**
  * Opens the database (migrating it), builds the integrations from configuration (the real provider
  * where configured, else the offline one), seeds demo data and creates the configured admin.
  */
 export async function prepareRuntime(env: Env, options: { clientDir?: string } = {}): Promise<Runtime> {
   const dataDir = path.resolve(env.DATA_DIR);
-  const database: DatabaseHandle = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
-  ).catch((err: unknown) => {
-    // A second process on the same DATA_DIR: one clear line, not a stack trace.
-    throw err instanceof DataDirInUse ? new EnvError([err.message]) : err;
-  });
+  const database = await openEnvDatabase(env);
   const integrations = createIntegrations({
     dataDir,
     s3: s3Config(env),

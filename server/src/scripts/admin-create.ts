@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import path from 'node:path';
-import { openDatabase } from '../db/client';
+import { openEnvDatabase } from '../bootstrap';
 import { parseEnv } from '../env';
 import { AdminNameTaken, upsertAdmin } from '../modules/auth/auth.service';
 
@@ -13,9 +12,7 @@ if (!values.username || !values.password || values.password.length < 8) {
   process.exit(2);
 }
 const env = parseEnv();
-const database = await openDatabase(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
-);
+const database = await openEnvDatabase(env);
 try {
   const admin = await upsertAdmin(database.db, { username: values.username, password: values.password, phone: values.phone });
   console.log(`Admin '${admin.username}' is ready (id ${admin.id}).`);
