@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'tsx e2e/serve.ts',
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

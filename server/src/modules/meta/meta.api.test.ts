@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/harness';
 
-describe('GET /api/health', () => {
-  it('answers ok while the database answers, and 503 once it does not', async () => {
+describe('GET /api/health (liveness) and /api/ready (readiness)', () => {
+  it('are ok while the database answers; once it does not, the process is still live but not ready', async () => {
     const server = await startTestServer();
     try {
       expect(await server.request('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect(await server.request('GET', '/api/ready')).toMatchObject({ status: 200, body: { status: 'ok' } });
       await server.database.close();
-      expect(await server.request('GET', '/api/health')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+      expect(await server.request('GET', '/api/ready')).toMatchObject({ status: 503, body: { status: 'unavailable' } });
+      expect(await server.request('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
     } finally {
       await server.close();
     }

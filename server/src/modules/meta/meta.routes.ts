@@ -6,15 +6,24 @@ import { DEMO_ACCOUNTS } from '../../db/seed';
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * Liveness: the process is up and serving. It does not ask the database, so a database outage
+   * does not get every process restarted (docs/deploy.md).
+   */
+  app.get('/api/health', { schema: { tags: ['meta'], response: { 200: healthResponseSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  /** Readiness: send traffic here only while the database answers (503 otherwise). */
   app.get(
-    '/api/health',
+    '/api/ready',
     { schema: { tags: ['meta'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (_request, reply) => {
       try {
         await app.database.ping();
         return { status: 'ok' as const };
       } catch (err) {
-        app.log.warn({ err }, 'health check: database did not answer');
+        app.log.warn({ err }, 'readiness check: database did not answer');
         return reply.status(503).send({ status: 'unavailable' as const });
       }
     },
