@@ -13,8 +13,9 @@ import { SubscriptionPanel } from '@client/features/subscription/components/subs
 import { errorMessage } from '@client/lib/api-client';
 
 function Dashboard({ operatorId }: { operatorId: number }) {
-  const trucks = useOperatorTrucks(operatorId);
-  useLiveOperatorTrucks(operatorId);
+  // The 5-second polling runs only while the event stream is down.
+  const live = useLiveOperatorTrucks(operatorId) === 'open';
+  const trucks = useOperatorTrucks(operatorId, live);
   const permission = useLocationPermission();
   const denied = permission === 'denied';
 
