@@ -32,7 +32,9 @@ const queryInt = (max: number, message: string) =>
 /** Query of every admin list: a substring search, the page size and the cursor (an id). */
 export const adminListQuerySchema = z.object({
   search: optionalText(100),
-  limit: queryInt(ADMIN_MAX_PAGE_SIZE, `Limit must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`).default(ADMIN_PAGE_SIZE),
+  limit: queryInt(ADMIN_MAX_PAGE_SIZE, `Limit must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`).default(
+    ADMIN_PAGE_SIZE,
+  ),
   cursor: queryInt(INT4_MAX, 'Invalid cursor').optional(),
 });
 export type AdminListQuery = z.input<typeof adminListQuerySchema>;
@@ -50,7 +52,8 @@ export const adminUserSchema = publicUserSchema.extend({
   createdAt: isoDate,
   smsOptOut: z.boolean(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
+/** As the client receives it (dates as ISO strings); the server builds `z.output` values. */
+export type AdminUser = z.input<typeof adminUserSchema>;
 
 /** The admin operator list entry (spec section 3): user fields, truckCount, trucks, subscriptionData. */
 export const adminOperatorSchema = adminUserSchema.extend({
@@ -59,7 +62,8 @@ export const adminOperatorSchema = adminUserSchema.extend({
   /** amount in cents; null when the operator never subscribed. */
   subscriptionData: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), amount: z.number().int() }).nullable(),
 });
-export type AdminOperator = z.infer<typeof adminOperatorSchema>;
+/** As the client receives it (dates as ISO strings); the server builds `z.output` values. */
+export type AdminOperator = z.input<typeof adminOperatorSchema>;
 
 /** A blank password means "unchanged" (spec: password only when non-blank). */
 const optionalNewPassword = z.preprocess(
@@ -121,7 +125,8 @@ export const auditEntrySchema = z.object({
   newValues: z.record(z.string(), z.unknown()).nullable(),
   timestamp: isoDate,
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** As the client receives it (dates as ISO strings); the server builds `z.output` values. */
+export type AuditEntry = z.input<typeof auditEntrySchema>;
 
 export const SMS_STATUSES = ['pending', 'sent', 'failed'] as const;
 
@@ -142,4 +147,5 @@ export const outboxMessageSchema = z.object({
   nextAttemptAt: isoDate,
   sentAt: isoDate.nullable(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+/** As the client receives it (dates as ISO strings); the server builds `z.output` values. */
+export type OutboxMessage = z.input<typeof outboxMessageSchema>;

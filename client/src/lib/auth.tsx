@@ -14,6 +14,8 @@ interface AuthState {
   signIn(session: AuthResponse): void;
   /** Clears the session and goes to / . */
   logout(): void;
+  /** Clears the session (memory and storage) and goes to `to` (the admin panel's guard: /admin/login). */
+  endSession(to: string): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -71,12 +73,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
-    clearStoredSession();
-    queryClient.clear();
-    setUser(null);
-    navigate('/');
-  }, [navigate, queryClient]);
+  const endSession = useCallback(
+    (to: string) => {
+      clearStoredSession();
+      queryClient.clear();
+      setUser(null);
+      navigate(to);
+    },
+    [navigate, queryClient],
+  );
+  const logout = useCallback(() => endSession('/'), [endSession]);
 
   // A stored session may have expired or its account been removed: confirm it once on load.
   useEffect(() => {
@@ -100,8 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, isAuthenticated: user !== null, signIn, logout }),
-    [user, signIn, logout],
+    () => ({ user, isAuthenticated: user !== null, signIn, logout, endSession }),
+    [user, signIn, logout, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

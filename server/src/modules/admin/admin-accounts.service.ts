@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizz
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
-  AdminOperator,
+  adminOperatorSchema,
   AdminSubscriptionResponse,
   AdminStats,
-  AdminUser,
+  adminUserSchema,
   adminListQuerySchema,
   adminUserUpdateSchema,
   Page,
@@ -84,7 +84,11 @@ function searchCondition(role: ManagedRole, search: string | undefined): SQL | u
   return or(own, truckName);
 }
 
-async function listAccounts(db: Database, role: ManagedRole, query: ListQuery): Promise<Page<AdminUser>> {
+async function listAccounts(
+  db: Database,
+  role: ManagedRole,
+  query: ListQuery,
+): Promise<Page<z.output<typeof adminUserSchema>>> {
   const where = and(eq(users.role, role), searchCondition(role, query.search));
   const [items, [total]] = await Promise.all([
     db
@@ -101,7 +105,10 @@ async function listAccounts(db: Database, role: ManagedRole, query: ListQuery): 
 export const listCustomers = (db: Database, query: ListQuery) => listAccounts(db, 'customer', query);
 
 /** Operators with their trucks' names and their subscription (status, amount in cents). */
-export async function listOperators(db: Database, query: ListQuery): Promise<Page<AdminOperator>> {
+export async function listOperators(
+  db: Database,
+  query: ListQuery,
+): Promise<Page<z.output<typeof adminOperatorSchema>>> {
   const page = await listAccounts(db, 'operator', query);
   const ids = page.items.map((u) => u.id);
   if (ids.length === 0) return { ...page, items: [] };
@@ -163,9 +170,10 @@ export async function updateAccount(
   role: ManagedRole,
   id: number,
   input: UserUpdate,
-): Promise<AdminUser> {
+): Promise<z.output<typeof adminUserSchema>> {
   assertNotSelf(actor, id);
-  if (input.username && isReservedUsername(input.username, deps.adminUsername)) throw conflict(RESERVED_USERNAME_MESSAGE);
+  if (input.username && isReservedUsername(input.username, deps.adminUsername))
+    throw conflict(RESERVED_USERNAME_MESSAGE);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -221,7 +229,11 @@ export async function deleteAccount(
   assertNotSelf(actor, id);
   const { before, objects } = await deps.db.transaction(async (tx) => {
     const before = await lockAccount(tx, role, id);
-    let oldValues: Record<string, unknown> = { username: before.username, email: before.email, phone: before.phone };
+    let oldValues: Record<string, unknown> = {
+      username: before.username,
+      email: before.email,
+      phone: before.phone,
+    };
     if (role === 'operator') {
       const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
       const truckCount = await publishOperatorVisibility(tx, id, { removed: true });

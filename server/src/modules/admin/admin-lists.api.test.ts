@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AdminOperator, AdminUser, AuditEntry, AuthResponse, ErrorResponse, OutboxMessage, Page } from '../../../../shared/contracts';
+import type {
+  AdminOperator,
+  AdminUser,
+  AuditEntry,
+  AuthResponse,
+  ErrorResponse,
+  OutboxMessage,
+  Page,
+} from '../../../../shared/contracts';
 import { smsOutbox } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertTruck } from '../../test/trucks';
@@ -65,7 +73,9 @@ describe('customer search and paging over 10,000 accounts', () => {
     const byEmail = await get<Page<AdminUser>>('/api/admin/customers?search=person4560@');
     expect(byEmail.body.items.map((u) => u.username)).toEqual(['bulk_04560']);
     // A phone as people type it: formatting is ignored.
-    const byPhone = await get<Page<AdminUser>>(`/api/admin/customers?search=${encodeURIComponent('(737) 000-9876')}`);
+    const byPhone = await get<Page<AdminUser>>(
+      `/api/admin/customers?search=${encodeURIComponent('(737) 000-9876')}`,
+    );
     expect(byPhone.body.items.map((u) => u.phone)).toEqual(['+17370009876']);
     const none = await get<Page<AdminUser>>('/api/admin/customers?search=no-such-person');
     expect(none.body).toEqual({ items: [], total: 0, nextCursor: null });
@@ -115,7 +125,9 @@ describe('GET /api/admin/audit-log', () => {
       newValues: { email: 'audited2@example.com' },
       timestamp: expect.any(String),
     });
-    const next = await get<Page<AuditEntry>>(`/api/admin/audit-log?action=update_customer&limit=2&cursor=${res.body.nextCursor}`);
+    const next = await get<Page<AuditEntry>>(
+      `/api/admin/audit-log?action=update_customer&limit=2&cursor=${res.body.nextCursor}`,
+    );
     expect(next.body.items.map((e) => e.targetId)).toEqual([targets[0]?.id]);
     expect(next.body.nextCursor).toBeNull();
     const byTarget = await get<Page<AuditEntry>>(`/api/admin/audit-log?search=${targets[1]?.id}`);
@@ -128,7 +140,13 @@ describe('GET /api/admin/messages', () => {
   it('lists the SMS outbox newest first with recipient, body, status, attempts and times; filters by status and search', async () => {
     await server.db.insert(smsOutbox).values([
       { toPhone: '+15125550101', body: 'Taco Town is open', status: 'sent', attempts: 1, sentAt: new Date() },
-      { toPhone: '+15125550102', body: 'Burger Barn is open', status: 'failed', attempts: 5, lastError: 'unreachable' },
+      {
+        toPhone: '+15125550102',
+        body: 'Burger Barn is open',
+        status: 'failed',
+        attempts: 5,
+        lastError: 'unreachable',
+      },
       { toPhone: '+15125550103', body: 'Taco Town is open', status: 'pending' },
     ]);
     const all = await get<Page<OutboxMessage>>('/api/admin/messages');

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { messagesQuerySchema, OutboxMessage, Page } from '../../../../shared/contracts';
+import type { messagesQuerySchema, outboxMessageSchema, Page } from '../../../../shared/contracts';
 import type { Database } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { pageOf, substringPattern } from './admin-paging';
@@ -11,11 +11,16 @@ type MessagesQuery = z.output<typeof messagesQuerySchema>;
  * GET /api/admin/messages: the SMS outbox (written by the customers module, drained by its worker),
  * newest first by id cursor, filtered by status; search matches the recipient or the text.
  */
-export async function listMessages(db: Database, query: MessagesQuery): Promise<Page<OutboxMessage>> {
+export async function listMessages(
+  db: Database,
+  query: MessagesQuery,
+): Promise<Page<z.output<typeof outboxMessageSchema>>> {
   const pattern = query.search ? substringPattern(query.search) : undefined;
   const where = and(
     query.status ? eq(smsOutbox.status, query.status) : undefined,
-    pattern ? or(sql`${smsOutbox.toPhone} like ${pattern}`, sql`lower(${smsOutbox.body}) like ${pattern}`) : undefined,
+    pattern
+      ? or(sql`${smsOutbox.toPhone} like ${pattern}`, sql`lower(${smsOutbox.body}) like ${pattern}`)
+      : undefined,
   );
   const [items, [total]] = await Promise.all([
     db

@@ -39,14 +39,19 @@ async function stripeOperator() {
   });
   return { session, subscriptionId: started.subscriptionId };
 }
-const call = (method: string, path: string) => server.request<ErrorResponse>(method, path, { token: admin.token });
+const call = (method: string, path: string) =>
+  server.request<ErrorResponse>(method, path, { token: admin.token });
 
 describe('admin subscription actions in Stripe mode', () => {
   it('pauses with pause_collection and resumes by clearing it', async () => {
     const { session, subscriptionId } = await stripeOperator();
-    expect((await call('POST', `/api/admin/operators/${session.user.id}/subscription/pause`)).status).toBe(200);
+    expect((await call('POST', `/api/admin/operators/${session.user.id}/subscription/pause`)).status).toBe(
+      200,
+    );
     expect(stripe.subscriptions.get(subscriptionId)?.pause_collection).toMatchObject({ behavior: 'void' });
-    expect((await call('POST', `/api/admin/operators/${session.user.id}/subscription/resume`)).status).toBe(200);
+    expect((await call('POST', `/api/admin/operators/${session.user.id}/subscription/resume`)).status).toBe(
+      200,
+    );
     expect(stripe.subscriptions.get(subscriptionId)?.pause_collection).toBeNull();
   });
 
@@ -55,7 +60,9 @@ describe('admin subscription actions in Stripe mode', () => {
     const res = await call('DELETE', `/api/admin/operators/${session.user.id}`);
     expect(res.status).toBe(200);
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
-    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(true);
+    expect(
+      stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`),
+    ).toBe(true);
   });
 
   it('keeps the operator when Stripe cannot be reached (502, nothing deleted)', async () => {

@@ -68,7 +68,10 @@ describe('authorization matrix: every admin route', () => {
     const target = await server.signUpSubscribedOperator();
     const before = await snapshot();
     for (const route of routes) {
-      const url = route.url.replace(':id', String(route.url.includes('customers') ? customer.user.id : target.user.id));
+      const url = route.url.replace(
+        ':id',
+        String(route.url.includes('customers') ? customer.user.id : target.user.id),
+      );
       const body = route.method === 'PATCH' ? { email: 'hijack@example.com' } : undefined;
       for (const [token, expected] of [
         [undefined, 401],
@@ -89,8 +92,10 @@ describe('GET /api/admin/stats', () => {
   it('counts customers, operators, active subscriptions and trucks', async () => {
     const res = await asAdmin<AdminStats>('GET', '/api/admin/stats');
     expect(res.status).toBe(200);
-    const n = async (table: typeof users | typeof foodTrucks | typeof operatorSubscriptions, where?: ReturnType<typeof eq>) =>
-      (await server.db.select({ n: count() }).from(table).where(where))[0]?.n;
+    const n = async (
+      table: typeof users | typeof foodTrucks | typeof operatorSubscriptions,
+      where?: ReturnType<typeof eq>,
+    ) => (await server.db.select({ n: count() }).from(table).where(where))[0]?.n;
     expect(res.body).toEqual({
       totalCustomers: await n(users, eq(users.role, 'customer')),
       totalOperators: await n(users, eq(users.role, 'operator')),
@@ -141,7 +146,12 @@ describe('GET /api/admin/customers and /operators', () => {
       subscriptionData: { status: 'active', amount: 2999 },
     });
     const none = await asAdmin<Page<AdminOperator>>('GET', '/api/admin/operators?search=unpaid_op');
-    expect(none.body.items[0]).toMatchObject({ id: unpaid.user.id, truckCount: 0, trucks: [], subscriptionData: null });
+    expect(none.body.items[0]).toMatchObject({
+      id: unpaid.user.id,
+      truckCount: 0,
+      trucks: [],
+      subscriptionData: null,
+    });
   });
 
   it('refuses a bad page size or cursor with 400', async () => {
@@ -156,11 +166,23 @@ describe('PATCH /api/admin/customers/:id and /operators/:id', () => {
   it('changes only the fields sent and writes an audit row of just those', async () => {
     const target = await server.signUp('customer', { username: 'patch_me', email: 'old@example.com' });
     const before = await userRow(target.user.id);
-    const res = await asAdmin<AdminUser>('PATCH', `/api/admin/customers/${target.user.id}`, { email: 'new@example.com' });
+    const res = await asAdmin<AdminUser>('PATCH', `/api/admin/customers/${target.user.id}`, {
+      email: 'new@example.com',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: target.user.id, username: 'patch_me', email: 'new@example.com', phone: target.user.phone });
+    expect(res.body).toMatchObject({
+      id: target.user.id,
+      username: 'patch_me',
+      email: 'new@example.com',
+      phone: target.user.phone,
+    });
     const after = await userRow(target.user.id);
-    expect(after).toMatchObject({ username: 'patch_me', phone: before?.phone, passwordHash: before?.passwordHash, email: 'new@example.com' });
+    expect(after).toMatchObject({
+      username: 'patch_me',
+      phone: before?.phone,
+      passwordHash: before?.passwordHash,
+      email: 'new@example.com',
+    });
     expect(after?.sessionVersion).toBe(before?.sessionVersion);
     // The old session is still good: only a password or role change ends sessions.
     expect((await server.request('GET', '/api/auth/me', { token: target.token })).status).toBe(200);
@@ -269,7 +291,11 @@ describe('the id must belong to the path’s role, and an admin cannot act on th
       ['POST', '/api/admin/operators/0/subscription/resume'],
     ];
     for (const [method, path] of calls) {
-      const res = await asAdmin<unknown>(method, path, method === 'PATCH' ? { email: 'x@example.com' } : undefined);
+      const res = await asAdmin<unknown>(
+        method,
+        path,
+        method === 'PATCH' ? { email: 'x@example.com' } : undefined,
+      );
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
@@ -281,7 +307,9 @@ describe('the id must belong to the path’s role, and an admin cannot act on th
       const del = await asAdmin<unknown>('DELETE', `/api/admin/${path}/${admin.user.id}`);
       expect(del.status).toBe(403);
       expect(del.body.message).toBe('You cannot change or delete your own admin account here.');
-      const patch = await asAdmin<unknown>('PATCH', `/api/admin/${path}/${admin.user.id}`, { username: 'demoted' });
+      const patch = await asAdmin<unknown>('PATCH', `/api/admin/${path}/${admin.user.id}`, {
+        username: 'demoted',
+      });
       expect(patch.status).toBe(403);
     }
     expect(await snapshot()).toEqual(before);
@@ -326,7 +354,11 @@ describe('DELETE: the account and everything it owns, in one transaction', () =>
     });
     const active = await server.request<FoodTruck[]>('GET', '/api/food-trucks/active');
     expect(active.body.map((t) => t.id)).toContain(truck.id);
-    const [lastEvent] = await server.db.select({ id: truckEvents.id }).from(truckEvents).orderBy(desc(truckEvents.id)).limit(1);
+    const [lastEvent] = await server.db
+      .select({ id: truckEvents.id })
+      .from(truckEvents)
+      .orderBy(desc(truckEvents.id))
+      .limit(1);
 
     const res = await asAdmin<AdminDeleteResponse>('DELETE', `/api/admin/operators/${target.user.id}`);
     expect(res.status).toBe(200);
@@ -336,9 +368,18 @@ describe('DELETE: the account and everything it owns, in one transaction', () =>
     const truckIds = [truck.id, second.id];
     expect(await server.db.select().from(foodTrucks).where(inArray(foodTrucks.id, truckIds))).toEqual([]);
     expect(await server.db.select().from(menuItems).where(eq(menuItems.foodTruckId, truck.id))).toEqual([]);
-    expect(await server.db.select().from(userFavorites).where(eq(userFavorites.foodTruckId, truck.id))).toEqual([]);
-    expect(await server.db.select().from(truckRatings).where(eq(truckRatings.foodTruckId, truck.id))).toEqual([]);
-    expect(await server.db.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.operatorId, target.user.id))).toEqual([]);
+    expect(
+      await server.db.select().from(userFavorites).where(eq(userFavorites.foodTruckId, truck.id)),
+    ).toEqual([]);
+    expect(await server.db.select().from(truckRatings).where(eq(truckRatings.foodTruckId, truck.id))).toEqual(
+      [],
+    );
+    expect(
+      await server.db
+        .select()
+        .from(operatorSubscriptions)
+        .where(eq(operatorSubscriptions.operatorId, target.user.id)),
+    ).toEqual([]);
     // The customer's message stays (it is theirs), no longer pointing at the deleted truck.
     const [message] = await server.db.select().from(smsOutbox).where(eq(smsOutbox.userId, fan.user.id));
     expect(message?.foodTruckId).toBeNull();
@@ -352,7 +393,12 @@ describe('DELETE: the account and everything it owns, in one transaction', () =>
     expect(after.body.map((t) => t.id)).not.toContain(truck.id);
     // Its objects are gone from the table and from the store; the one another truck shows stays.
     for (const gone of [banner, galleryImage, uploadedUnused]) {
-      expect(await server.db.select().from(storedObjects).where(eq(storedObjects.id, objectId(gone)))).toEqual([]);
+      expect(
+        await server.db
+          .select()
+          .from(storedObjects)
+          .where(eq(storedObjects.id, objectId(gone))),
+      ).toEqual([]);
       expect(await storage.get(objectId(gone))).toBeNull();
       expect((await fetch(server.url + gone)).status).toBe(404);
     }
@@ -371,22 +417,38 @@ describe('DELETE: the account and everything it owns, in one transaction', () =>
     const truck = await insertTruck(server.db, operator.user.id, { name: 'Rated Truck' });
     await server.db.insert(userFavorites).values({ userId: target.user.id, foodTruckId: truck.id });
     await server.db.insert(truckRatings).values({ userId: target.user.id, foodTruckId: truck.id, stars: 4 });
-    await server.db.insert(smsOutbox).values({ userId: target.user.id, toPhone: target.user.phone ?? '', body: 'hi' });
-    const upload = await storeFile(server.integrations.storage, server.db, target.user.id, await picture(), 'image');
-    const rated = async () => (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, truck.id)))[0];
+    await server.db
+      .insert(smsOutbox)
+      .values({ userId: target.user.id, toPhone: target.user.phone ?? '', body: 'hi' });
+    const upload = await storeFile(
+      server.integrations.storage,
+      server.db,
+      target.user.id,
+      await picture(),
+      'image',
+    );
+    const rated = async () =>
+      (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, truck.id)))[0];
     expect(await rated()).toMatchObject({ ratingSum: 4, ratingCount: 1 });
 
     const res = await asAdmin<AdminDeleteResponse>('DELETE', `/api/admin/customers/${target.user.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedUser: { id: target.user.id, username: 'leaving_cust' } });
     expect(await userRow(target.user.id)).toBeUndefined();
-    expect(await server.db.select().from(userFavorites).where(eq(userFavorites.userId, target.user.id))).toEqual([]);
-    expect(await server.db.select().from(truckRatings).where(eq(truckRatings.userId, target.user.id))).toEqual([]);
+    expect(
+      await server.db.select().from(userFavorites).where(eq(userFavorites.userId, target.user.id)),
+    ).toEqual([]);
+    expect(
+      await server.db.select().from(truckRatings).where(eq(truckRatings.userId, target.user.id)),
+    ).toEqual([]);
     expect(await server.db.select().from(smsOutbox).where(eq(smsOutbox.userId, target.user.id))).toEqual([]);
     expect(await rated()).toMatchObject({ ratingSum: 0, ratingCount: 0 });
     expect(await server.integrations.storage.get(objectId(upload))).toBeNull();
     expect((await server.request('GET', '/api/auth/me', { token: target.token })).status).toBe(401);
-    expect((await auditRows(target.user.id))[0]).toMatchObject({ action: 'delete_customer', oldValues: { username: 'leaving_cust' } });
+    expect((await auditRows(target.user.id))[0]).toMatchObject({
+      action: 'delete_customer',
+      oldValues: { username: 'leaving_cust' },
+    });
   });
 });
 
@@ -394,12 +456,23 @@ describe('POST /api/admin/operators/:id/subscription/pause and /resume', () => {
   it('pauses (trucks leave the diners’ list, removed events) and resumes (they return), with audit rows', async () => {
     const target = await server.signUpSubscribedOperator();
     const truck = await insertTruck(server.db, target.user.id, { name: 'Pausable', ...AUSTIN });
-    const activeIds = async () => (await server.request<FoodTruck[]>('GET', '/api/food-trucks/active')).body.map((t) => t.id);
+    const activeIds = async () =>
+      (await server.request<FoodTruck[]>('GET', '/api/food-trucks/active')).body.map((t) => t.id);
     const lastEvent = async () =>
-      (await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truck.id)).orderBy(desc(truckEvents.id)).limit(1))[0];
+      (
+        await server.db
+          .select()
+          .from(truckEvents)
+          .where(eq(truckEvents.truckId, truck.id))
+          .orderBy(desc(truckEvents.id))
+          .limit(1)
+      )[0];
     expect(await activeIds()).toContain(truck.id);
 
-    const paused = await asAdmin<unknown>('POST', `/api/admin/operators/${target.user.id}/subscription/pause`);
+    const paused = await asAdmin<unknown>(
+      'POST',
+      `/api/admin/operators/${target.user.id}/subscription/pause`,
+    );
     expect(paused.status).toBe(200);
     expect(paused.body).toEqual({ operatorId: target.user.id, status: 'paused' });
     expect(await activeIds()).not.toContain(truck.id);
@@ -407,29 +480,49 @@ describe('POST /api/admin/operators/:id/subscription/pause and /resume', () => {
     const again = await asAdmin<unknown>('POST', `/api/admin/operators/${target.user.id}/subscription/pause`);
     expect(again.status).toBe(409);
 
-    const resumed = await asAdmin<unknown>('POST', `/api/admin/operators/${target.user.id}/subscription/resume`);
+    const resumed = await asAdmin<unknown>(
+      'POST',
+      `/api/admin/operators/${target.user.id}/subscription/resume`,
+    );
     expect(resumed.status).toBe(200);
     expect(resumed.body).toEqual({ operatorId: target.user.id, status: 'active' });
     expect(await activeIds()).toContain(truck.id);
     expect((await lastEvent())?.type).toBe('updated');
 
-    const [subscription] = await server.db.select().from(operatorSubscriptions).where(eq(operatorSubscriptions.operatorId, target.user.id));
+    const [subscription] = await server.db
+      .select()
+      .from(operatorSubscriptions)
+      .where(eq(operatorSubscriptions.operatorId, target.user.id));
     const rows = await server.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetTable, 'operator_subscriptions'), eq(auditLog.targetId, subscription?.id ?? 0)))
+      .where(
+        and(eq(auditLog.targetTable, 'operator_subscriptions'), eq(auditLog.targetId, subscription?.id ?? 0)),
+      )
       .orderBy(auditLog.id);
     expect(rows.map((r) => [r.action, r.oldValues, r.newValues])).toEqual([
-      ['pause_subscription', { operatorId: target.user.id, status: 'active' }, { operatorId: target.user.id, status: 'paused' }],
-      ['resume_subscription', { operatorId: target.user.id, status: 'paused' }, { operatorId: target.user.id, status: 'active' }],
+      [
+        'pause_subscription',
+        { operatorId: target.user.id, status: 'active' },
+        { operatorId: target.user.id, status: 'paused' },
+      ],
+      [
+        'resume_subscription',
+        { operatorId: target.user.id, status: 'paused' },
+        { operatorId: target.user.id, status: 'active' },
+      ],
     ]);
   });
 
   it('answers 404 for an operator without a subscription and 409 when resuming an active one, writing no audit row', async () => {
     const unpaid = await server.signUp('operator');
     const before = await auditCount();
-    expect((await asAdmin<unknown>('POST', `/api/admin/operators/${unpaid.user.id}/subscription/pause`)).status).toBe(404);
-    expect((await asAdmin<unknown>('POST', `/api/admin/operators/${operator.user.id}/subscription/resume`)).status).toBe(409);
+    expect(
+      (await asAdmin<unknown>('POST', `/api/admin/operators/${unpaid.user.id}/subscription/pause`)).status,
+    ).toBe(404);
+    expect(
+      (await asAdmin<unknown>('POST', `/api/admin/operators/${operator.user.id}/subscription/resume`)).status,
+    ).toBe(409);
     expect(await auditCount()).toBe(before);
   });
 });

@@ -62,7 +62,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/customers',
     {
       preHandler,
-      schema: { tags, querystring: adminListQuerySchema, response: { 200: pageSchema(adminUserSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: adminListQuerySchema,
+        response: { 200: pageSchema(adminUserSchema), ...errors },
+      },
     },
     async (request) => listCustomers(app.db, request.query),
   );
@@ -71,7 +75,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/operators',
     {
       preHandler,
-      schema: { tags, querystring: adminListQuerySchema, response: { 200: pageSchema(adminOperatorSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: adminListQuerySchema,
+        response: { 200: pageSchema(adminOperatorSchema), ...errors },
+      },
     },
     async (request) => listOperators(app.db, request.query),
   );
@@ -84,14 +92,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         preHandler,
-        schema: { tags, params: idParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema, ...errors } },
+        schema: {
+          tags,
+          params: idParams,
+          body: adminUserUpdateSchema,
+          response: { 200: adminUserSchema, ...errors },
+        },
       },
       async (request) => updateAccount(deps, currentUser(request), role, request.params.id, request.body),
     );
 
     app.delete(
       path,
-      { preHandler, schema: { tags, params: idParams, response: { 200: adminDeleteResponseSchema, ...errors } } },
+      {
+        preHandler,
+        schema: { tags, params: idParams, response: { 200: adminDeleteResponseSchema, ...errors } },
+      },
       async (request) => deleteAccount(deps, currentUser(request), role, request.params.id),
     );
   }
@@ -99,7 +115,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['pause', 'resume'] as const) {
     app.post(
       `/api/admin/operators/:id/subscription/${action}`,
-      { preHandler, schema: { tags, params: idParams, response: { 200: adminSubscriptionResponseSchema, ...errors } } },
+      {
+        preHandler,
+        schema: { tags, params: idParams, response: { 200: adminSubscriptionResponseSchema, ...errors } },
+      },
       async (request) => changeSubscription(deps, currentUser(request), request.params.id, action),
     );
   }
@@ -108,7 +127,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit-log',
     {
       preHandler,
-      schema: { tags, querystring: auditLogQuerySchema, response: { 200: pageSchema(auditEntrySchema), ...errors } },
+      schema: {
+        tags,
+        querystring: auditLogQuerySchema,
+        response: { 200: pageSchema(auditEntrySchema), ...errors },
+      },
     },
     async (request) => listAuditLog(app.db, request.query),
   );
@@ -117,7 +140,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/messages',
     {
       preHandler,
-      schema: { tags, querystring: messagesQuerySchema, response: { 200: pageSchema(outboxMessageSchema), ...errors } },
+      schema: {
+        tags,
+        querystring: messagesQuerySchema,
+        response: { 200: pageSchema(outboxMessageSchema), ...errors },
+      },
     },
     async (request) => listMessages(app.db, request.query),
   );

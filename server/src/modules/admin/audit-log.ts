@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuditAction, AuditEntry, auditLogQuerySchema, Page } from '../../../../shared/contracts';
+import type { AuditAction, auditEntrySchema, auditLogQuerySchema, Page } from '../../../../shared/contracts';
 import type { Database, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { pageOf, substringPattern } from './admin-paging';
@@ -34,7 +34,10 @@ export async function writeAudit(tx: Tx, record: AuditRecord): Promise<void> {
 type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 /** GET /api/admin/audit-log: newest first, by id cursor; search on the admin's name, the action or the target id. */
-export async function listAuditLog(db: Database, query: AuditLogQuery): Promise<Page<AuditEntry>> {
+export async function listAuditLog(
+  db: Database,
+  query: AuditLogQuery,
+): Promise<Page<z.output<typeof auditEntrySchema>>> {
   const filters: (SQL | undefined)[] = [query.action ? eq(auditLog.action, query.action) : undefined];
   if (query.search) {
     const pattern = substringPattern(query.search);
