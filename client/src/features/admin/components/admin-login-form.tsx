@@ -4,7 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { useAuth } from '@client/lib/auth';
@@ -61,9 +61,7 @@ export function AdminLoginForm({ login }: { login: AdminLogin }) {
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           <ShieldCheck className="h-10 w-10 text-brand-700" aria-hidden />
-          <CardTitle>
-            <h1>Admin Login</h1>
-          </CardTitle>
+          <h1 className="text-xl leading-tight font-semibold">Admin Login</h1>
           <CardDescription>Sign in with an administrator account.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -39,7 +39,7 @@ export function AdminPanel() {
           </Button>
         </div>
       </header>
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <StatCards />
         <Tabs defaultValue="customers">
           <TabsList className="grid h-auto grid-cols-2 gap-1 sm:flex">

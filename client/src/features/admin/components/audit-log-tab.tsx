@@ -15,16 +15,21 @@ export const actionLabel = (action: string) => {
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
 const show = (value: unknown) => (value === null || value === undefined ? '—' : String(value));
 
-/** One line per changed field: 'email: old@… → new@…'. */
+/** One line per recorded field: 'email: old → new', or just the value when it did not change. */
 function Changes({ entry }: { entry: AuditEntry }) {
-  const keys = [...new Set([...Object.keys(entry.oldValues ?? {}), ...Object.keys(entry.newValues ?? {})])];
+  const before = entry.oldValues ?? {};
+  const after = entry.newValues ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const line = (key: string) => {
+    if (!(key in after)) return show(before[key]);
+    if (!(key in before)) return show(after[key]);
+    return before[key] === after[key] ? show(after[key]) : `${show(before[key])} → ${show(after[key])}`;
+  };
   return (
     <ul className="text-xs text-gray-800">
       {keys.map((key) => (
         <li key={key}>
-          <span className="font-medium">{key}</span>:{' '}
-          {entry.oldValues && key in entry.oldValues ? show(entry.oldValues[key]) : ''}
-          {entry.newValues && key in entry.newValues ? ` → ${show(entry.newValues[key])}` : ''}
+          <span className="font-medium">{key}</span>: {line(key)}
         </li>
       ))}
     </ul>

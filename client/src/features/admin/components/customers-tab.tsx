@@ -1,6 +1,6 @@
-import { displayName } from '@shared/contracts/auth';
 import { formatPhone } from '@shared/utils/phone';
 import { Badge } from '@client/components/ui/badge';
+import { accountName } from '../account-name';
 import { useAdminCustomers } from '../api/customers';
 import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';
@@ -32,7 +32,7 @@ export function CustomersTab() {
         rows={list.items.map((user) => (
           <tr key={user.id}>
             <Cell>
-              <p className="font-medium text-gray-900">{displayName(user)}</p>
+              <p className="font-medium text-gray-900">{accountName(user)}</p>
               <p className="text-xs text-gray-600">
                 #{user.id} · joined {new Date(user.createdAt).toLocaleDateString('en-US')}
               </p>

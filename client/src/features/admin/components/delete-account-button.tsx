@@ -1,15 +1,15 @@
 import type { AdminUser } from '@shared/contracts';
-import { displayName } from '@shared/contracts/auth';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, deleteConfirmation } from '@client/components/ui/confirm-dialog';
 import { toast, toastError } from '@client/lib/toast';
 import { useDeleteAccount, type AccountKind } from '../api/admin-mutations';
+import { accountName } from '../account-name';
 
 /** Delete with the app's confirmation; the server removes the account and everything it owns. */
 export function DeleteAccountButton({ kind, user }: { kind: AccountKind; user: AdminUser }) {
   const mutation = useDeleteAccount();
-  const name = displayName(user);
+  const name = accountName(user);
   return (
     <ConfirmDialog
       trigger={

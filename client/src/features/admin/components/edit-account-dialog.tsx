@@ -1,5 +1,4 @@
 import { adminUserUpdateSchema, type AdminUser, type AdminUserUpdate } from '@shared/contracts';
-import { displayName } from '@shared/contracts/auth';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -24,6 +23,7 @@ import {
 } from '@client/lib/forms';
 import { toast, toastError } from '@client/lib/toast';
 import { useUpdateAccount, type AccountKind } from '../api/admin-mutations';
+import { accountName } from '../account-name';
 
 const EDITABLE = ['username', 'email', 'phone'] as const;
 const NO_CHANGES = 'No Changes';
@@ -71,7 +71,7 @@ function EditForm({ kind, user, onDone }: { kind: AccountKind; user: AdminUser; 
       { kind, id: user.id, changes },
       {
         onSuccess: (updated) => {
-          toast({ title: `${label} updated`, description: `${displayName(updated)} was saved.` });
+          toast({ title: `${label} updated`, description: `${accountName(updated)} was saved.` });
           onDone();
         },
         onError: (error) => {
@@ -138,7 +138,7 @@ function EditForm({ kind, user, onDone }: { kind: AccountKind; user: AdminUser; 
 /** The edit dialog of one customer or operator; the form starts from the account each time it opens. */
 export function EditAccountDialog({ kind, user }: { kind: AccountKind; user: AdminUser }) {
   const [open, setOpen] = useState(false);
-  const name = displayName(user);
+  const name = accountName(user);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

@@ -1,4 +1,3 @@
-import { displayName } from '@shared/contracts/auth';
 import { formatPhone } from '@shared/utils/phone';
 import { useAdminOperators } from '../api/operators';
 import { foundText, useListView } from '../hooks/use-list-view';
@@ -8,6 +7,7 @@ import { DeleteAccountButton } from './delete-account-button';
 import { EditAccountDialog } from './edit-account-dialog';
 import { ListToolbar } from './list-toolbar';
 import { SubscriptionCell } from './subscription-cell';
+import { accountName } from '../account-name';
 
 const COLUMNS = ['Operator', 'Contact', 'Subscription', 'Food Trucks', 'Actions'] as const;
 
@@ -32,7 +32,7 @@ export function OperatorsTab() {
         rows={list.items.map((operator) => (
           <tr key={operator.id}>
             <Cell>
-              <p className="font-medium text-gray-900">{displayName(operator)}</p>
+              <p className="font-medium text-gray-900">{accountName(operator)}</p>
               <p className="text-xs text-gray-600">
                 #{operator.id} · joined {new Date(operator.createdAt).toLocaleDateString('en-US')}
               </p>

@@ -1,11 +1,11 @@
 import type { AdminOperator } from '@shared/contracts';
-import { displayName } from '@shared/contracts/auth';
 import { Pause, Play } from 'lucide-react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast, toastError } from '@client/lib/toast';
 import { useSubscriptionAction } from '../api/admin-mutations';
 import { Cell } from './admin-table';
+import { accountName } from '../account-name';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -20,7 +20,7 @@ function statusVariant(status: string) {
 export function SubscriptionCell({ operator }: { operator: AdminOperator }) {
   const mutation = useSubscriptionAction();
   const subscription = operator.subscriptionData;
-  const name = displayName(operator);
+  const name = accountName(operator);
   const act = (action: 'pause' | 'resume') =>
     mutation.mutate(
       { id: operator.id, action },
