@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { desc, sql } from 'drizzle-orm';
 import { foodTrucks } from '../server/src/db/schema';
+import { insertGeneratedCustomers } from '../server/src/test/generated-users';
 import { startTestServer } from '../server/src/test/harness';
 import { ms, percentile, sorted, table } from './harness';
 
@@ -20,14 +21,7 @@ const server = await startTestServer();
 try {
   const admin = await server.signUpAdmin();
   const seedStart = performance.now();
-  await server.db.execute(sql`
-    insert into users (username, email, phone, password_hash, role)
-    select 'user_' || lpad(i::text, 6, '0'),
-           case when i % 3 = 0 then 'person' || i || '@example.org' end,
-           '+1737' || lpad(i::text, 7, '0'),
-           'scrypt$bench',
-           'customer'
-    from generate_series(1, ${CUSTOMERS}) as i`);
+  await insertGeneratedCustomers(server.db, { count: CUSTOMERS, prefix: 'user_', digits: 6, emailEvery: 3 });
   await server.db.execute(sql`
     insert into users (username, email, phone, password_hash, role)
     select 'operator_' || i, 'op' || i || '@example.com', '+1512' || lpad(i::text, 7, '0'), 'scrypt$bench', 'operator'

@@ -28,7 +28,7 @@ import { publishOperatorVisibility } from '../trucks/truck-visibility';
 import { deleteObjectsOfAccount } from '../uploads/account-objects';
 import { removeObjectFiles } from '../uploads/stored-objects';
 import { writeAudit } from './audit-log';
-import { pageOf, substringPattern } from './admin-paging';
+import { fetchPage, substringPattern } from './admin-paging';
 
 /** The two kinds of account the panel manages; the path decides which (a wrong-role id is a 404). */
 export type ManagedRole = 'customer' | 'operator';
@@ -90,7 +90,7 @@ async function listAccounts(
   query: ListQuery,
 ): Promise<Page<z.output<typeof adminUserSchema>>> {
   const where = and(eq(users.role, role), searchCondition(role, query.search));
-  const [items, [total]] = await Promise.all([
+  return fetchPage(
     db
       .select(adminUserColumns)
       .from(users)
@@ -98,8 +98,8 @@ async function listAccounts(
       .orderBy(desc(users.id))
       .limit(query.limit),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return pageOf(items, total?.n ?? 0, query.limit);
+    query.limit,
+  );
 }
 
 export const listCustomers = (db: Database, query: ListQuery) => listAccounts(db, 'customer', query);

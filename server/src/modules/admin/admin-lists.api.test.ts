@@ -11,6 +11,7 @@ import type {
 } from '../../../../shared/contracts';
 import { smsOutbox } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { insertGeneratedCustomers } from '../../test/generated-users';
 import { insertTruck } from '../../test/trucks';
 
 /** Search and paging over 10,000 generated customers, the audit log and the SMS outbox lists. */
@@ -21,15 +22,8 @@ const GENERATED = 10_000;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signUpAdmin();
-  // One statement: usernames bulk_00001…bulk_10000, phones +1737000NNNNN-style, every 10th with an email.
-  await server.db.execute(sql`
-    insert into users (username, email, phone, password_hash, role)
-    select 'bulk_' || lpad(i::text, 5, '0'),
-           case when i % 10 = 0 then 'person' || i || '@example.org' end,
-           '+1737' || lpad(i::text, 7, '0'),
-           'scrypt$generated',
-           'customer'
-    from generate_series(1, ${GENERATED}) as i`);
+  // usernames bulk_00001…bulk_10000, phones +17370000001…, every 10th with an email.
+  await insertGeneratedCustomers(server.db, { count: GENERATED, prefix: 'bulk_', digits: 5, emailEvery: 10 });
 });
 afterAll(() => server.close());
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { messagesQuerySchema, outboxMessageSchema, Page } from '../../../../shared/contracts';
 import type { Database } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
-import { pageOf, substringPattern } from './admin-paging';
+import { fetchPage, substringPattern } from './admin-paging';
 
 type MessagesQuery = z.output<typeof messagesQuerySchema>;
 
@@ -22,7 +22,7 @@ export async function listMessages(
       ? or(sql`${smsOutbox.toPhone} like ${pattern}`, sql`lower(${smsOutbox.body}) like ${pattern}`)
       : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return fetchPage(
     db
       .select({
         id: smsOutbox.id,
@@ -40,6 +40,6 @@ export async function listMessages(
       .orderBy(desc(smsOutbox.id))
       .limit(query.limit),
     db.select({ n: count() }).from(smsOutbox).where(where),
-  ]);
-  return pageOf(items, total?.n ?? 0, query.limit);
+    query.limit,
+  );
 }

@@ -13,7 +13,17 @@ export function substringPattern(search: string): string {
 }
 
 /** A page of rows fetched newest first with `limit`: the next cursor is the last id when the page is full. */
-export function pageOf<T extends { id: number }>(items: T[], total: number, limit: number): Page<T> {
+function pageOf<T extends { id: number }>(items: T[], total: number, limit: number): Page<T> {
   const last = items.at(-1);
   return { items, total, nextCursor: items.length === limit && last ? last.id : null };
+}
+
+/** Runs a page's rows query and its count query together and builds the page. */
+export async function fetchPage<T extends { id: number }>(
+  items: PromiseLike<T[]>,
+  counted: PromiseLike<{ n: number }[]>,
+  limit: number,
+): Promise<Page<T>> {
+  const [rows, [total]] = await Promise.all([items, counted]);
+  return pageOf(rows, total?.n ?? 0, limit);
 }

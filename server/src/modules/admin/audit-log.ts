@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuditAction, auditEntrySchema, auditLogQuerySchema, Page } from '../../../../shared/contracts';
 import type { Database, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { pageOf, substringPattern } from './admin-paging';
+import { fetchPage, substringPattern } from './admin-paging';
 
 export interface AuditRecord {
   adminId: number;
@@ -51,7 +51,7 @@ export async function listAuditLog(
     );
   }
   const where = and(...filters);
-  const [items, [total]] = await Promise.all([
+  return fetchPage(
     db
       .select({
         id: auditLog.id,
@@ -70,6 +70,6 @@ export async function listAuditLog(
       .orderBy(desc(auditLog.id))
       .limit(query.limit),
     db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.adminId)).where(where),
-  ]);
-  return pageOf(items, total?.n ?? 0, query.limit);
+    query.limit,
+  );
 }

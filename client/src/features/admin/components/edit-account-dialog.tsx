@@ -26,6 +26,18 @@ import { useUpdateAccount, type AccountKind } from '../api/admin-mutations';
 import { accountName } from '../account-name';
 
 const EDITABLE = ['username', 'email', 'phone'] as const;
+/** The dialog's fields: the three editable ones, then a new password (blank = unchanged). */
+const FIELDS = [
+  { name: 'username', label: 'Username', type: 'text', hint: undefined },
+  { name: 'email', label: 'Email', type: 'email', hint: undefined },
+  { name: 'phone', label: 'Phone', type: 'tel', hint: undefined },
+  {
+    name: 'password',
+    label: 'New password',
+    type: 'password',
+    hint: 'Leave blank to keep the current password.',
+  },
+] as const;
 const NO_CHANGES = 'No Changes';
 
 /**
@@ -84,45 +96,17 @@ function EditForm({ kind, user, onDone }: { kind: AccountKind; user: AdminUser; 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={`Edit ${label.toLowerCase()}`}>
-      <FormField label="Username" error={errors.username}>
-        <Input
-          name="username"
-          autoComplete="off"
-          value={values.username}
-          onChange={(e) => setField('username', e.target.value)}
-        />
-      </FormField>
-      <FormField label="Email" error={errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={values.email}
-          onChange={(e) => setField('email', e.target.value)}
-        />
-      </FormField>
-      <FormField label="Phone" error={errors.phone}>
-        <Input
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          value={values.phone}
-          onChange={(e) => setField('phone', e.target.value)}
-        />
-      </FormField>
-      <FormField
-        label="New password"
-        hint="Leave blank to keep the current password."
-        error={errors.password}
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => setField('password', e.target.value)}
-        />
-      </FormField>
+      {FIELDS.map(({ name, label: fieldLabel, type, hint }) => (
+        <FormField key={name} label={fieldLabel} hint={hint} error={errors[name]}>
+          <Input
+            name={name}
+            type={type}
+            autoComplete={name === 'password' ? 'new-password' : 'off'}
+            value={values[name]}
+            onChange={(e) => setField(name, e.target.value)}
+          />
+        </FormField>
+      ))}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel
