@@ -86,16 +86,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // A stored session may have expired or its account been removed: confirm it once on load.
   useEffect(() => {
-    if (!storage.get(STORAGE_KEYS.token)) return;
+    const token = storage.get(STORAGE_KEYS.token);
+    if (!token) return;
     let cancelled = false;
+    // The session may end (logout, the admin guard) or change (a new sign-in) before the answer
+    // comes: an answer for a token that is no longer stored is ignored, never written back.
+    const stale = () => cancelled || storage.get(STORAGE_KEYS.token) !== token;
     apiJson<PublicUser>('GET', '/api/auth/me')
       .then((fresh) => {
-        if (cancelled) return;
+        if (stale()) return;
         storage.set(STORAGE_KEYS.user, JSON.stringify(fresh));
         setUser(fresh);
       })
       .catch((err: unknown) => {
-        if (!cancelled && err instanceof ApiError && err.status === 401) {
+        if (!stale() && err instanceof ApiError && err.status === 401) {
           clearStoredSession();
           setUser(null);
         }

@@ -206,3 +206,21 @@ describe('/admin/login', () => {
     expect(localStorage.getItem('token')).toBe('admin-token');
   });
 });
+
+describe('/admin guard and the session check on load', () => {
+  it('does not write a non-admin back to storage when /api/auth/me answers after the guard ended the session', async () => {
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal('fetch', (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch);
+    const { currentPath } = renderApp(<AdminPage />, { path: '/admin', user: OPERATOR });
+    await waitFor(() => expect(currentPath()).toBe('/admin/login'));
+    answer(
+      new Response(JSON.stringify(OPERATOR), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
