@@ -8,6 +8,9 @@ export const DEMO = {
   customer: { username: 'demo_customer', phone: '(512) 555-0100', password: 'demo-customer-1' },
 };
 
+/** The admin e2e/serve.ts creates from ADMIN_USERNAME / ADMIN_PASSWORD. */
+export const ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password' };
+
 let counter = 0;
 /** A phone number no other test uses (10 digits, first digit 2-9). */
 export function freshPhone(): string {
@@ -31,7 +34,9 @@ export async function loginAs(page: Page, role: 'customer' | 'operator', path = 
  */
 export async function loginAsSubscribedOperator(page: Page, path = '/'): Promise<AuthResponse> {
   const session = await loginAs(page, 'operator', '/');
-  const res = await fetch(`http://127.0.0.1:${fixturesPort}/operators/${session.user.id}/subscription`, { method: 'POST' });
+  const res = await fetch(`http://127.0.0.1:${fixturesPort}/operators/${session.user.id}/subscription`, {
+    method: 'POST',
+  });
   expect(res.status, await res.text()).toBe(204);
   await page.goto(path);
   return session;

@@ -32,8 +32,22 @@ if (adminUrl) {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   };
-  process.once('SIGTERM', () => void app.close().then(drop).finally(() => process.exit(0)));
-  process.once('SIGINT', () => void app.close().then(drop).finally(() => process.exit(0)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void app
+        .close()
+        .then(drop)
+        .finally(() => process.exit(0)),
+  );
+  process.once(
+    'SIGINT',
+    () =>
+      void app
+        .close()
+        .then(drop)
+        .finally(() => process.exit(0)),
+  );
 }
 
 const env = parseEnv({
@@ -44,10 +58,15 @@ const env = parseEnv({
   DATABASE_URL: databaseUrl,
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 5000}`,
   DEMO_DATA: 'true',
+  // The admin account of e2e/admin.spec.ts (admins come only from ADMIN_* or admin:create).
+  ADMIN_USERNAME: 'e2e_admin',
+  ADMIN_PASSWORD: 'e2e-admin-password',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
 });
-const runtime = await prepareRuntime(env, { clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)) });
+const runtime = await prepareRuntime(env, {
+  clientDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+});
 const app = await buildWebApp(runtime, { logger: { level: 'warn' } });
 // As `npm start` (PROCESS_ROLE=all): the same process runs the background workers.
 const workers = await startRuntimeWorkers(runtime, app.log);
@@ -68,7 +87,11 @@ const fixtures = createServer((req, res) => {
   }
   app.db
     .insert(operatorSubscriptions)
-    .values({ operatorId: Number(match[1]), status: ACTIVE_SUBSCRIPTION_STATUS, currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000) })
+    .values({
+      operatorId: Number(match[1]),
+      status: ACTIVE_SUBSCRIPTION_STATUS,
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    })
     .then(
       () => res.writeHead(204).end(),
       (err: unknown) => res.writeHead(400, { 'content-type': 'text/plain' }).end(String(err)),

@@ -17,6 +17,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { HttpError, isInputDataError } from './lib/http-errors';
 import { TokenService } from './lib/tokens';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import type { EventStreamOptions } from './modules/events/truck-event-hub';
@@ -162,6 +163,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(voiceRoutes);
   await app.register(subscriptionsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(adminRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {

@@ -14,6 +14,8 @@ interface AuthState {
   signIn(session: AuthResponse): void;
   /** Clears the session and goes to / . */
   logout(): void;
+  /** Clears the session (memory and storage) and goes to `to` (the admin panel's guard: /admin/login). */
+  endSession(to: string): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -71,25 +73,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
-    clearStoredSession();
-    queryClient.clear();
-    setUser(null);
-    navigate('/');
-  }, [navigate, queryClient]);
+  const endSession = useCallback(
+    (to: string) => {
+      clearStoredSession();
+      queryClient.clear();
+      setUser(null);
+      navigate(to);
+    },
+    [navigate, queryClient],
+  );
+  const logout = useCallback(() => endSession('/'), [endSession]);
 
   // A stored session may have expired or its account been removed: confirm it once on load.
   useEffect(() => {
-    if (!storage.get(STORAGE_KEYS.token)) return;
+    const token = storage.get(STORAGE_KEYS.token);
+    if (!token) return;
     let cancelled = false;
+    // The session may end (logout, the admin guard) or change (a new sign-in) before the answer
+    // comes: an answer for a token that is no longer stored is ignored, never written back.
+    const stale = () => cancelled || storage.get(STORAGE_KEYS.token) !== token;
     apiJson<PublicUser>('GET', '/api/auth/me')
       .then((fresh) => {
-        if (cancelled) return;
+        if (stale()) return;
         storage.set(STORAGE_KEYS.user, JSON.stringify(fresh));
         setUser(fresh);
       })
       .catch((err: unknown) => {
-        if (!cancelled && err instanceof ApiError && err.status === 401) {
+        if (!stale() && err instanceof ApiError && err.status === 401) {
           clearStoredSession();
           setUser(null);
         }
@@ -100,8 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, isAuthenticated: user !== null, signIn, logout }),
-    [user, signIn, logout],
+    () => ({ user, isAuthenticated: user !== null, signIn, logout, endSession }),
+    [user, signIn, logout, endSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

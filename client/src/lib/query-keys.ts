@@ -33,7 +33,15 @@ export const queryKeys = {
   /** Every operator's truck list (prefix; spec: cached key '/api/operators'). */
   operators: ['/api/operators'] as const,
   operatorTrucks: (operatorId: number) => ['/api/operators', operatorId, 'food-trucks'] as const,
+  /** Everything of the admin panel (prefix): refetched after every admin change. */
+  admin: ['/api/admin'] as const,
+  adminStats: ['/api/admin', 'stats'] as const,
+  /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
+  adminList: (list: AdminListName, params: Record<string, string | undefined>) => ['/api/admin', list, params] as const,
 };
+
+/** The admin panel's paged lists (GET /api/admin/{name}). */
+export type AdminListName = 'customers' | 'operators' | 'audit-log' | 'messages';
 
 /** After any truck change: every cached truck list and truck is refetched (ADR 0050). */
 export async function invalidateTruckCaches(queryClient: QueryClient): Promise<void> {

@@ -6,7 +6,7 @@ import { StripePayments, type StripeConfig } from '../integrations/payments';
 
 /**
  * A local stand-in for the few Stripe API calls we make (customers, subscriptions create/retrieve/
- * update), so the real `stripe` SDK runs in tests without the network. It keeps each subscription's
+ * update/cancel), so the real `stripe` SDK runs in tests without the network. It keeps each subscription's
  * state, which tests change as Stripe would (e.g. active after the first payment), and it builds
  * webhook requests signed with the SDK's own `generateTestHeaderString`.
  */
@@ -101,6 +101,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (match) {
         const sub = subscriptions.get(match[1]!);
         if (!sub) return missing();
+        if (req.method === 'DELETE') {
+          sub.status = 'canceled';
+          return send(200, sub);
+        }
         if (req.method === 'POST') {
           if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
           if (form.has('pause_collection')) sub.pause_collection = null;

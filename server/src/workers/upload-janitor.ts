@@ -3,7 +3,7 @@ import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import type { Database } from '../db/client';
 import { foodTrucks, menuItems, storedObjects } from '../db/schema';
 import type { ObjectStorage } from '../integrations/storage';
-import { IMAGE_VARIANTS } from '../../../shared/contracts';
+import { removeObjectFiles, type RemovedObject } from '../modules/uploads/stored-objects';
 import type { BackgroundWorker } from './worker';
 
 /** How often each server process tries a sweep (only one process at a time does one). */
@@ -76,14 +76,6 @@ function sweepable(storage: ObjectStorage, now: Date, graceMs: number) {
   );
 }
 
-type RemovedRow = { id: string; status: string; variants: string[] };
-
-/** The store keys of a removed row: a ready object's file and variants; anything a failed upload may have left. */
-const keysOf = (row: RemovedRow) => [
-  row.id,
-  ...(row.status === 'ready' ? row.variants : IMAGE_VARIANTS).map((v) => `${row.id}.${v}`),
-];
-
 /** One batch in one transaction; returns the rows it deleted, or null when another process is sweeping. */
 async function sweepBatch(
   db: Database,
@@ -91,7 +83,7 @@ async function sweepBatch(
   now: Date,
   graceMs: number,
   batchSize: number,
-): Promise<RemovedRow[] | null> {
+): Promise<RemovedObject[] | null> {
   return db.transaction(async (tx) => {
     // Only one process sweeps at a time.
     if (!(await tryAdvisoryXactLock(tx, 'uploadJanitor'))) return null;
@@ -137,11 +129,9 @@ export async function sweepUploads(
   for (let batch = 0; ; batch += 1) {
     const rows = await sweepBatch(db, storage, now, graceMs, batchSize);
     if (rows === null) return { removed, ran: batch > 0 };
-    // Rows go first (committed above), files after: a crash in between leaves unreachable files,
-    // never a row whose file is gone.
-    await storage.remove(rows.flatMap(keysOf));
-    // S3: also any incoming/ file (never uploaded is fine; a ready one may be left if its cleanup failed).
-    await Promise.all(rows.map((r) => storage.removeIncoming?.(r.id)));
+    // Rows go first (committed above), files after; on S3 also any incoming/ file (never uploaded
+    // is fine; a ready one may be left if its cleanup failed).
+    await removeObjectFiles(storage, rows);
     removed += rows.length;
     if (rows.length < batchSize) return { removed, ran: true };
   }

@@ -1,5 +1,6 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { login } from '@client/features/auth/api/login';
+import { AdminLoginForm } from '@client/features/admin/components/admin-login-form';
 
-export default function Page() {
-  return <ComingSoon title="Admin Login" />;
+export default function AdminLoginPage() {
+  return <AdminLoginForm login={login} />;
 }

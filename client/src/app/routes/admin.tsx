@@ -1,5 +1,5 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { AdminPanel } from '@client/features/admin/components/admin-panel';
 
-export default function Page() {
-  return <ComingSoon title="Admin Panel" />;
+export default function AdminPage() {
+  return <AdminPanel />;
 }

@@ -43,6 +43,8 @@ export const foodTrucks = pgTable(
   },
   (t) => [
     index('food_trucks_operator_idx').on(t.operatorId),
+    // The admin panel's operator search matches truck names too (pg_trgm, migration 0007).
+    index('food_trucks_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('food_trucks_earth_idx')
       .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),

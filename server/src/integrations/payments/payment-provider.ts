@@ -51,6 +51,8 @@ interface PaymentProviderBase {
   /** Admin pause: no charges while paused (Stripe: pause_collection). */
   pause(subscription: ProviderSubscriptionRef): Promise<void>;
   resume(subscription: ProviderSubscriptionRef): Promise<void>;
+  /** Ends the subscription now, without a refund (the admin deletes the operator). Already gone is fine. */
+  cancelNow(subscription: ProviderSubscriptionRef): Promise<void>;
 }
 
 /** One charge in test mode. */

@@ -111,6 +111,16 @@ export class StripePayments implements StripePaymentProvider {
     await this.stripe.subscriptions.update(requireId(subscription), { pause_collection: '' });
   }
 
+  async cancelNow(subscription: ProviderSubscriptionRef): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(requireId(subscription));
+    } catch (err) {
+      // Stripe no longer knows it (deleted, or already canceled long ago): nothing left to cancel.
+      if (isMissing(err)) return;
+      throw err;
+    }
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
   }
@@ -119,11 +129,13 @@ export class StripePayments implements StripePaymentProvider {
     try {
       return snapshotOf(await this.stripe.subscriptions.retrieve(subscriptionId));
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+      if (isMissing(err)) return null;
       throw err;
     }
   }
 }
+
+const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
 
 function requireId(subscription: ProviderSubscriptionRef): string {
   if (!subscription.providerSubscriptionId) throw new Error('subscription has no Stripe id');

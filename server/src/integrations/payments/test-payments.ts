@@ -43,8 +43,9 @@ export class TestPayments implements TestPaymentProvider {
     return decline ? { status: 'failed', paymentId, message: decline } : { status: 'succeeded', paymentId };
   }
 
-  // Test mode keeps no state of its own: cancel, pause and resume are recorded by the caller.
+  // Test mode keeps no state of its own: cancel, pause, resume and cancelNow are recorded by the caller.
   async setCancelAtPeriodEnd(): Promise<void> {}
   async pause(): Promise<void> {}
   async resume(): Promise<void> {}
+  async cancelNow(): Promise<void> {}
 }

@@ -244,8 +244,9 @@ export async function pauseOperatorSubscription(
   db: Database,
   integrations: Pick<Integrations, 'payments'>,
   operatorId: number,
+  inTransaction?: PauseHook,
 ): Promise<SubscriptionRow> {
-  return changePause(db, integrations.payments, operatorId, 'active', 'paused');
+  return changePause(db, integrations.payments, operatorId, 'active', 'paused', inTransaction);
 }
 
 /** Admin resume of a paused subscription: active again, trucks visible. 409 unless paused. */
@@ -253,9 +254,13 @@ export async function resumeOperatorSubscription(
   db: Database,
   integrations: Pick<Integrations, 'payments'>,
   operatorId: number,
+  inTransaction?: PauseHook,
 ): Promise<SubscriptionRow> {
-  return changePause(db, integrations.payments, operatorId, 'paused', 'active');
+  return changePause(db, integrations.payments, operatorId, 'paused', 'active', inTransaction);
 }
+
+/** Runs in the pause/resume transaction after the change (the admin module writes its audit row). */
+export type PauseHook = (tx: Tx, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>;
 
 async function changePause(
   db: Database,
@@ -263,6 +268,7 @@ async function changePause(
   operatorId: number,
   from: 'active' | 'paused',
   to: 'active' | 'paused',
+  inTransaction?: PauseHook,
 ): Promise<SubscriptionRow> {
   return db.transaction(async (tx) => {
     const row = await lockSubscription(tx, operatorId);
@@ -271,8 +277,30 @@ async function changePause(
     if (row.provider === payments.providerName) {
       await atProvider(() => (to === 'paused' ? payments.pause(row) : payments.resume(row)));
     }
-    return writeSubscription(tx, operatorId, { status: to }, row);
+    const after = await writeSubscription(tx, operatorId, { status: to }, row);
+    await inTransaction?.(tx, row, after);
+    return after;
   });
+}
+
+/** Statuses whose provider subscription may still charge: cancelled at the provider before deletion. */
+const LIVE_AT_PROVIDER = new Set<SubscriptionRow['status']>(['active', 'paused', 'past_due', 'incomplete']);
+
+/**
+ * Before an operator is deleted (inside that transaction): the subscription is cancelled at the
+ * provider at once (Stripe: immediate cancel, no further invoices). The row itself goes with the
+ * account (foreign key cascade). A provider failure is a 502 and the deletion is rolled back.
+ */
+export async function cancelSubscriptionForDeletion(
+  tx: Tx,
+  payments: PaymentProvider,
+  operatorId: number,
+): Promise<SubscriptionRow | undefined> {
+  const row = await lockSubscription(tx, operatorId);
+  if (row && LIVE_AT_PROVIDER.has(row.status) && row.provider === payments.providerName && row.providerSubscriptionId) {
+    await atProvider(() => payments.cancelNow(row));
+  }
+  return row;
 }
 
 /**

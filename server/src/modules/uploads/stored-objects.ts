@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ImageVariant, UploadPurpose } from '../../../../shared/contracts';
+import { IMAGE_VARIANTS, type ImageVariant, type UploadPurpose } from '../../../../shared/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { storedObjects } from '../../db/schema';
 import type { ObjectStorage } from '../../integrations/storage';
@@ -65,4 +65,24 @@ export async function storeFile(
     .insert(storedObjects)
     .values({ id, ownerId, purpose, expiresAt: new Date(), ...readyValues(processed) });
   return objectPath(id);
+}
+
+/** A deleted object row: enough to find its files in the store. */
+export type RemovedObject = Pick<ObjectRow, 'id' | 'status' | 'variants'>;
+
+/** The store keys of a removed row: a ready object's file and variants; anything a failed upload may have left. */
+export const objectKeys = (row: RemovedObject) => [
+  row.id,
+  ...(row.status === 'ready' ? row.variants : IMAGE_VARIANTS).map((v) => `${row.id}.${v}`),
+];
+
+/**
+ * Removes the files of object rows already deleted (and committed): rows first, files after, so a
+ * crash in between leaves unreachable files, never a row whose file is gone. On S3 also any
+ * `incoming/` file.
+ */
+export async function removeObjectFiles(storage: ObjectStorage, rows: readonly RemovedObject[]): Promise<void> {
+  if (rows.length === 0) return;
+  await storage.remove(rows.flatMap(objectKeys));
+  await Promise.all(rows.map((r) => storage.removeIncoming?.(r.id)));
 }

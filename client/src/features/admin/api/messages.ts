@@ -1,0 +1,5 @@
+import type { OutboxMessage } from '@shared/contracts';
+import { useAdminList, type ListParams } from './admin-list';
+
+/** GET /api/admin/messages?search&status — the SMS outbox. */
+export const useOutboxMessages = (params: ListParams) => useAdminList<OutboxMessage>('messages', params);

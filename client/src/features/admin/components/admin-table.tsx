@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+
+/**
+ * The panel's tables: spec columns as headers, a skeleton while the first page loads, an empty line,
+ * horizontal scrolling on narrow screens, and Load more while the server has further pages.
+ */
+export function AdminTable({
+  caption,
+  columns,
+  loading,
+  empty,
+  rows,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: {
+  caption: string;
+  columns: readonly string[];
+  loading: boolean;
+  empty: string;
+  rows: ReactNode[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+}) {
+  return (
+    <div>
+      <div className="overflow-x-auto rounded-lg border border-gray-200">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-700 uppercase">
+            <tr>
+              {columns.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {loading &&
+              [0, 1, 2].map((i) => (
+                <tr key={i}>
+                  <td colSpan={columns.length} className="px-4 py-3">
+                    <Skeleton className="h-6 w-full" />
+                  </td>
+                </tr>
+              ))}
+            {!loading && rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-6 text-center text-gray-600">
+                  {empty}
+                </td>
+              </tr>
+            )}
+            {rows}
+          </tbody>
+        </table>
+      </div>
+      {hasMore && (
+        <div className="mt-3 flex justify-center">
+          <Button variant="outline" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A table cell with the panel's padding. */
+export function Cell({ children, className = '' }: { children?: ReactNode; className?: string }) {
+  return <td className={`px-4 py-3 align-top ${className}`}>{children}</td>;
+}

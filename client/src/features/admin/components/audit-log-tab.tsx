@@ -1,0 +1,79 @@
+import { AUDIT_ACTIONS, type AuditEntry } from '@shared/contracts';
+import { useState } from 'react';
+import { useAuditLog } from '../api/audit-log';
+import { foundText, useListView } from '../hooks/use-list-view';
+import { AdminTable, Cell } from './admin-table';
+import { FilterSelect } from './filter-select';
+import { ListToolbar } from './list-toolbar';
+
+const COLUMNS = ['Time', 'Admin', 'Action', 'Target', 'Changes'] as const;
+/** 'update_customer' → 'Update customer'. */
+export const actionLabel = (action: string) => {
+  const words = action.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
+const show = (value: unknown) => (value === null || value === undefined ? '—' : String(value));
+
+/** One line per recorded field: 'email: old → new', or just the value when it did not change. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const before = entry.oldValues ?? {};
+  const after = entry.newValues ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const line = (key: string) => {
+    if (!(key in after)) return show(before[key]);
+    if (!(key in before)) return show(after[key]);
+    return before[key] === after[key] ? show(after[key]) : `${show(before[key])} → ${show(after[key])}`;
+  };
+  return (
+    <ul className="text-xs text-gray-800">
+      {keys.map((key) => (
+        <li key={key}>
+          <span className="font-medium">{key}</span>: {line(key)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Audit log: every admin change, newest first, with who did it and what changed. */
+export function AuditLogTab() {
+  const [action, setAction] = useState('');
+  const { list, toolbar, table } = useListView(useAuditLog, {
+    filters: { action: action || undefined },
+    failureTitle: 'Failed to fetch audit log',
+  });
+  return (
+    <section aria-label="Audit log">
+      <ListToolbar
+        {...toolbar}
+        label="Search audit log"
+        placeholder="Search by admin, action or target id..."
+        count={foundText(list.total, 'record')}
+      >
+        <FilterSelect label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />
+      </ListToolbar>
+      <AdminTable
+        {...table}
+        caption="Audit log"
+        columns={COLUMNS}
+        empty="No audit entries found."
+        rows={list.items.map((entry) => (
+          <tr key={entry.id}>
+            <Cell className="text-xs whitespace-nowrap">
+              {new Date(entry.timestamp).toLocaleString('en-US')}
+            </Cell>
+            <Cell>{entry.adminUsername ?? (entry.adminId ? `#${entry.adminId}` : '—')}</Cell>
+            <Cell>{actionLabel(entry.action)}</Cell>
+            <Cell className="whitespace-nowrap">
+              {entry.targetTable} #{entry.targetId ?? '—'}
+            </Cell>
+            <Cell>
+              <Changes entry={entry} />
+            </Cell>
+          </tr>
+        ))}
+      />
+    </section>
+  );
+}

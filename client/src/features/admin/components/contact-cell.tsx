@@ -1,0 +1,18 @@
+import { Mail, Phone } from 'lucide-react';
+import { Cell } from './admin-table';
+
+/** The Contact column: email and phone (3-3-4 when it has ten digits). */
+export function ContactCell({ email, phone }: { email: string | null; phone: string }) {
+  return (
+    <Cell>
+      <p className="flex items-center gap-1.5 text-gray-800">
+        <Mail className="h-3.5 w-3.5 text-gray-500" aria-hidden />
+        {email ?? <span className="text-gray-600">No email</span>}
+      </p>
+      <p className="flex items-center gap-1.5 text-gray-800">
+        <Phone className="h-3.5 w-3.5 text-gray-500" aria-hidden />
+        {phone || <span className="text-gray-600">No phone</span>}
+      </p>
+    </Cell>
+  );
+}

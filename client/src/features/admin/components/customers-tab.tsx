@@ -1,0 +1,58 @@
+import { formatPhone } from '@shared/utils/phone';
+import { Badge } from '@client/components/ui/badge';
+import { accountName } from '../account-name';
+import { useAdminCustomers } from '../api/customers';
+import { foundText, useListView } from '../hooks/use-list-view';
+import { AdminTable, Cell } from './admin-table';
+import { ContactCell } from './contact-cell';
+import { DeleteAccountButton } from './delete-account-button';
+import { EditAccountDialog } from './edit-account-dialog';
+import { ListToolbar } from './list-toolbar';
+
+const COLUMNS = ['Customer', 'Contact', 'Account Status', 'Actions'] as const;
+
+/** Customer Management: search, count, table (spec columns), edit and delete. */
+export function CustomersTab() {
+  const { list, toolbar, table } = useListView(useAdminCustomers, {
+    failureTitle: 'Failed to fetch customers',
+  });
+  return (
+    <section aria-label="Customer Management">
+      <ListToolbar
+        {...toolbar}
+        label="Search customers"
+        placeholder="Search by username, email or phone..."
+        count={foundText(list.total, 'customer')}
+      />
+      <AdminTable
+        {...table}
+        caption="Customers"
+        columns={COLUMNS}
+        empty="No customers found."
+        rows={list.items.map((user) => (
+          <tr key={user.id}>
+            <Cell>
+              <p className="font-medium text-gray-900">{accountName(user)}</p>
+              <p className="text-xs text-gray-600">
+                #{user.id} · joined {new Date(user.createdAt).toLocaleDateString('en-US')}
+              </p>
+            </Cell>
+            <ContactCell email={user.email} phone={formatPhone(user.phone)} />
+            <Cell>
+              <div className="flex flex-wrap gap-1">
+                <Badge variant="success">Active</Badge>
+                {user.smsOptOut && <Badge variant="outline">SMS off</Badge>}
+              </div>
+            </Cell>
+            <Cell>
+              <div className="flex flex-wrap gap-2">
+                <EditAccountDialog kind="customers" user={user} />
+                <DeleteAccountButton kind="customers" user={user} />
+              </div>
+            </Cell>
+          </tr>
+        ))}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { AdminOperator } from '@shared/contracts';
+import { Pause, Play } from 'lucide-react';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { toast, toastError } from '@client/lib/toast';
+import { useSubscriptionAction } from '../api/admin-mutations';
+import { Cell } from './admin-table';
+import { accountName } from '../account-name';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Spec section 3: active and paused have their own badges; any other status is destructive. */
+function statusVariant(status: string) {
+  if (status === 'active') return 'success' as const;
+  if (status === 'paused') return 'secondary' as const;
+  return 'destructive' as const;
+}
+
+/** The Subscription column: status badge, the amount in USD (cents / 100), and Pause or Resume. */
+export function SubscriptionCell({ operator }: { operator: AdminOperator }) {
+  const mutation = useSubscriptionAction();
+  const subscription = operator.subscriptionData;
+  const name = accountName(operator);
+  const act = (action: 'pause' | 'resume') =>
+    mutation.mutate(
+      { id: operator.id, action },
+      {
+        onSuccess: () =>
+          toast({
+            title: action === 'pause' ? 'Subscription paused' : 'Subscription resumed',
+            description:
+              action === 'pause'
+                ? `${name}'s trucks are hidden from diners.`
+                : `${name}'s trucks are visible again.`,
+          }),
+        onError: (error) => toastError('Subscription Action Failed', error, 'Please try again.'),
+      },
+    );
+  if (!subscription) {
+    return (
+      <Cell>
+        <Badge variant="outline">No subscription</Badge>
+      </Cell>
+    );
+  }
+  return (
+    <Cell>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={statusVariant(subscription.status)}>{subscription.status}</Badge>
+        <span className="text-gray-800">{usd.format(subscription.amount / 100)}/month</span>
+      </div>
+      {(subscription.status === 'active' || subscription.status === 'paused') && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          disabled={mutation.isPending}
+          aria-label={`${subscription.status === 'active' ? 'Pause' : 'Resume'} subscription of ${name}`}
+          onClick={() => act(subscription.status === 'active' ? 'pause' : 'resume')}
+        >
+          {subscription.status === 'active' ? <Pause aria-hidden /> : <Play aria-hidden />}
+          {subscription.status === 'active' ? 'Pause' : 'Resume'}
+        </Button>
+      )}
+    </Cell>
+  );
+}

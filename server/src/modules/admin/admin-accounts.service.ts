@@ -1,0 +1,291 @@
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type {
+  adminOperatorSchema,
+  AdminSubscriptionResponse,
+  AdminStats,
+  adminUserSchema,
+  adminListQuerySchema,
+  adminUserUpdateSchema,
+  Page,
+} from '../../../../shared/contracts';
+import { toE164 } from '../../../../shared/utils/phone';
+import type { Database, Tx } from '../../db/client';
+import { foodTrucks, operatorSubscriptions, users, userSearchText } from '../../db/schema';
+import type { Integrations } from '../../integrations';
+import { conflict, forbidden, isUniqueViolation, notFound, pgConstraint } from '../../lib/http-errors';
+import { hashPassword } from '../../lib/passwords';
+import type { AuthUser } from '../../plugins/auth';
+import { isReservedUsername, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
+import {
+  cancelSubscriptionForDeletion,
+  pauseOperatorSubscription,
+  resumeOperatorSubscription,
+} from '../subscriptions/subscription-lifecycle.service';
+import { ACTIVE_SUBSCRIPTION_STATUS } from '../subscriptions/subscriptions.service';
+import { publishOperatorVisibility } from '../trucks/truck-visibility';
+import { deleteObjectsOfAccount } from '../uploads/account-objects';
+import { removeObjectFiles } from '../uploads/stored-objects';
+import { writeAudit } from './audit-log';
+import { fetchPage, substringPattern } from './admin-paging';
+
+/** The two kinds of account the panel manages; the path decides which (a wrong-role id is a 404). */
+export type ManagedRole = 'customer' | 'operator';
+
+export interface AdminDeps {
+  db: Database;
+  integrations: Pick<Integrations, 'payments' | 'storage'>;
+  /** ADMIN_USERNAME: reserved for PATCH as for registration. */
+  adminUsername?: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+type ListQuery = z.output<typeof adminListQuerySchema>;
+type UserUpdate = z.output<typeof adminUserUpdateSchema>;
+
+const adminUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  createdAt: users.createdAt,
+  smsOptOut: users.smsOptOut,
+};
+/** The fields an admin edits, as the audit log records them (never the password hash). */
+const auditedFields = ['username', 'email', 'phone'] as const;
+
+const label = (role: ManagedRole) => (role === 'customer' ? 'Customer' : 'Operator');
+
+export async function adminStats(db: Database): Promise<AdminStats> {
+  const [row] = await db
+    .select({
+      totalCustomers: sql<number>`(select count(*) from ${users} where ${users.role} = 'customer')::int`,
+      totalOperators: sql<number>`(select count(*) from ${users} where ${users.role} = 'operator')::int`,
+      activeSubscriptions: sql<number>`(select count(*) from ${operatorSubscriptions} where ${operatorSubscriptions.status} = ${ACTIVE_SUBSCRIPTION_STATUS})::int`,
+      totalTrucks: sql<number>`(select count(*) from ${foodTrucks})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('stats query returned no row');
+  return row;
+}
+
+/**
+ * The search condition of an account list: a substring of username, email or phone (the trigram
+ * index users_search_trgm_idx serves it), and for operators also of a truck name.
+ */
+function searchCondition(role: ManagedRole, search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = substringPattern(search);
+  const own = sql`${userSearchText(users)} like ${pattern}`;
+  if (role === 'customer') return own;
+  const truckName = sql`exists (select 1 from ${foodTrucks} where ${foodTrucks.operatorId} = ${users.id} and lower(${foodTrucks.name}) like ${pattern})`;
+  return or(own, truckName);
+}
+
+async function listAccounts(
+  db: Database,
+  role: ManagedRole,
+  query: ListQuery,
+): Promise<Page<z.output<typeof adminUserSchema>>> {
+  const where = and(eq(users.role, role), searchCondition(role, query.search));
+  return fetchPage(
+    db
+      .select(adminUserColumns)
+      .from(users)
+      .where(and(where, query.cursor ? lt(users.id, query.cursor) : undefined))
+      .orderBy(desc(users.id))
+      .limit(query.limit),
+    db.select({ n: count() }).from(users).where(where),
+    query.limit,
+  );
+}
+
+export const listCustomers = (db: Database, query: ListQuery) => listAccounts(db, 'customer', query);
+
+/** Operators with their trucks' names and their subscription (status, amount in cents). */
+export async function listOperators(
+  db: Database,
+  query: ListQuery,
+): Promise<Page<z.output<typeof adminOperatorSchema>>> {
+  const page = await listAccounts(db, 'operator', query);
+  const ids = page.items.map((u) => u.id);
+  if (ids.length === 0) return { ...page, items: [] };
+  const [trucks, subscriptions] = await Promise.all([
+    db
+      .select({ id: foodTrucks.id, name: foodTrucks.name, operatorId: foodTrucks.operatorId })
+      .from(foodTrucks)
+      .where(inArray(foodTrucks.operatorId, ids))
+      .orderBy(asc(foodTrucks.id)),
+    db
+      .select({
+        operatorId: operatorSubscriptions.operatorId,
+        status: operatorSubscriptions.status,
+        amount: operatorSubscriptions.amountCents,
+      })
+      .from(operatorSubscriptions)
+      .where(inArray(operatorSubscriptions.operatorId, ids)),
+  ]);
+  const items = page.items.map((user) => {
+    const own = trucks.filter((t) => t.operatorId === user.id).map(({ id, name }) => ({ id, name }));
+    const subscription = subscriptions.find((s) => s.operatorId === user.id);
+    return {
+      ...user,
+      truckCount: own.length,
+      trucks: own,
+      subscriptionData: subscription ? { status: subscription.status, amount: subscription.amount } : null,
+    };
+  });
+  return { ...page, items };
+}
+
+/** An admin changes and deletes other accounts only: never their own (nor demotes themselves). */
+function assertNotSelf(actor: AuthUser, id: number): void {
+  if (actor.id === id) throw forbidden('You cannot change or delete your own admin account here.');
+}
+
+/** The account with this id and role, locked for the change; 404 when missing or of another role. */
+async function lockAccount(tx: Tx, role: ManagedRole, id: number) {
+  const [row] = await tx
+    .select(adminUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, role)))
+    .for('update');
+  if (!row) throw notFound(`${label(role)} not found`);
+  return row;
+}
+
+const changedFrom = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(after).map((key) => [key, before[key] ?? null]));
+
+/**
+ * PATCH /api/admin/{customers|operators}/:id: only the fields sent change, with the registration
+ * rules (the contract) and its reserved names. A new password is hashed and ends every session of
+ * that user (the session_version trigger of migration 0002). 409 on a taken username or phone.
+ */
+export async function updateAccount(
+  deps: AdminDeps,
+  actor: AuthUser,
+  role: ManagedRole,
+  id: number,
+  input: UserUpdate,
+): Promise<z.output<typeof adminUserSchema>> {
+  assertNotSelf(actor, id);
+  if (input.username && isReservedUsername(input.username, deps.adminUsername))
+    throw conflict(RESERVED_USERNAME_MESSAGE);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const before = await lockAccount(tx, role, id);
+      const next = {
+        username: input.username,
+        email: input.email,
+        phone: input.phone === undefined ? undefined : toE164(input.phone),
+      };
+      const changed = Object.fromEntries(
+        auditedFields.filter((f) => next[f] !== undefined && next[f] !== before[f]).map((f) => [f, next[f]]),
+      );
+      if (Object.keys(changed).length === 0 && !passwordHash) return before;
+      const [after] = await tx
+        .update(users)
+        .set({ ...changed, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning(adminUserColumns);
+      if (!after) throw notFound(`${label(role)} not found`);
+      await writeAudit(tx, {
+        adminId: actor.id,
+        action: role === 'customer' ? 'update_customer' : 'update_operator',
+        targetTable: 'users',
+        targetId: id,
+        oldValues: changedFrom(before, changed),
+        newValues: passwordHash ? { ...changed, passwordChanged: true } : changed,
+      });
+      return after;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw conflict(
+      pgConstraint(err) === 'users_username_unique'
+        ? 'This username is already taken'
+        : 'An account with this phone number already exists',
+    );
+  }
+}
+
+/**
+ * DELETE /api/admin/{customers|operators}/:id, in one transaction: an operator's subscription is
+ * cancelled at the provider and their trucks are published as removed (diners' screens drop them
+ * live); the account's stored objects are deleted; then the account, and with it (foreign keys)
+ * trucks, menu items, favourites, ratings, SMS outbox rows and the subscription. The objects' files
+ * leave the store after the commit.
+ */
+export async function deleteAccount(
+  deps: AdminDeps,
+  actor: AuthUser,
+  role: ManagedRole,
+  id: number,
+): Promise<{ deletedUser: { id: number; username: string | null } }> {
+  assertNotSelf(actor, id);
+  const { before, objects } = await deps.db.transaction(async (tx) => {
+    const before = await lockAccount(tx, role, id);
+    let oldValues: Record<string, unknown> = {
+      username: before.username,
+      email: before.email,
+      phone: before.phone,
+    };
+    if (role === 'operator') {
+      const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
+      const truckCount = await publishOperatorVisibility(tx, id, { removed: true });
+      oldValues = { ...oldValues, truckCount, subscriptionStatus: subscription?.status ?? null };
+    }
+    const objects = await deleteObjectsOfAccount(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, {
+      adminId: actor.id,
+      action: role === 'customer' ? 'delete_customer' : 'delete_operator',
+      targetTable: 'users',
+      targetId: id,
+      oldValues: { ...oldValues, storedObjects: objects.length },
+      newValues: null,
+    });
+    return { before, objects };
+  });
+  try {
+    await removeObjectFiles(deps.integrations.storage, objects);
+  } catch (err) {
+    // The rows are gone, so nothing serves these files any more; a failed removal only leaves bytes.
+    deps.log.error({ err, objects: objects.map((o) => o.id) }, 'files of a deleted account were not removed');
+  }
+  return { deletedUser: { id: before.id, username: before.username } };
+}
+
+/**
+ * POST /api/admin/operators/:id/subscription/{pause|resume}: through the payment provider (Stripe's
+ * pause_collection); the lifecycle service publishes the trucks' visibility, and the audit row is
+ * written in its transaction.
+ */
+export async function changeSubscription(
+  deps: AdminDeps,
+  actor: AuthUser,
+  id: number,
+  action: 'pause' | 'resume',
+): Promise<AdminSubscriptionResponse> {
+  const [operator] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'operator')));
+  if (!operator) throw notFound('Operator not found');
+  const change = action === 'pause' ? pauseOperatorSubscription : resumeOperatorSubscription;
+  const row = await change(deps.db, deps.integrations, id, (tx, before, after) =>
+    writeAudit(tx, {
+      adminId: actor.id,
+      action: action === 'pause' ? 'pause_subscription' : 'resume_subscription',
+      targetTable: 'operator_subscriptions',
+      targetId: after.id,
+      oldValues: { operatorId: id, status: before.status },
+      newValues: { operatorId: id, status: after.status },
+    }),
+  );
+  return { operatorId: id, status: row.status };
+}
