@@ -6,3 +6,4 @@ export * from './events';
 export * from './uploads';
 export * from './voice';
 export * from './subscriptions';
+export * from './customers';

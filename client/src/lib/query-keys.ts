@@ -33,6 +33,11 @@ export const queryKeys = {
   /** Every operator's truck list (prefix; spec: cached key '/api/operators'). */
   operators: ['/api/operators'] as const,
   operatorTrucks: (operatorId: number) => ['/api/operators', operatorId, 'food-trucks'] as const,
+  /** The signed-in user's favourite trucks (spec section 7). */
+  favorites: ['/api/favorites'] as const,
+  /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */
+  myRating: (truckId: number) => ['/api/food-trucks', truckId, 'rating'] as const,
+  smsPreferences: ['/api/auth/user/sms-preferences'] as const,
 };
 
 /** After any truck change: every cached truck list and truck is refetched (ADR 0050). */

@@ -1,7 +1,8 @@
 import type { FoodTruck } from '@shared/contracts';
 import { ChevronDown, MapPin, Navigation, Truck as TruckIcon, Utensils } from 'lucide-react';
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
+import { RatingBadge } from '@client/components/ui/rating-badge';
 import { Button } from '@client/components/ui/button';
 import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/lib/truck-format';
 import { cn } from '@client/lib/utils';
@@ -43,13 +44,25 @@ interface TruckCardProps {
   expanded: boolean;
   onToggle(id: number): void;
   onOpenMenu(truck: FoodTruck): void;
+  /** The favourite button (composed by the screen: features don't import each other). */
+  renderFavorite?: (truck: FoodTruck) => ReactNode;
+  /** Extra content of the expanded card, e.g. the customer's own rating. */
+  renderDetails?: (truck: FoodTruck) => ReactNode;
 }
 
 /**
  * One list card (spec section 2). Memoised: a refetch answered 304 keeps the truck object, so
  * nothing re-renders. Clicking the card's summary expands it; one card is expanded at a time.
  */
-export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expanded, onToggle, onOpenMenu }: TruckCardProps) {
+export const TruckCard = memo(function TruckCard({
+  truck,
+  distanceMiles,
+  expanded,
+  onToggle,
+  onOpenMenu,
+  renderFavorite,
+  renderDetails,
+}: TruckCardProps) {
   const ref = useRef<HTMLElement>(null);
   const detailsId = `truck-${truck.id}-details`;
   const headingId = `truck-${truck.id}-name`;
@@ -96,7 +109,7 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <StatusBadge isOpen={truck.isOpen} />
             {live && <LiveBadge />}
-            {/* Rating badge: comes with the favourites issue (real ratings); no placeholder number here. */}
+            <RatingBadge rating={truck.rating} />
             {distanceMiles !== null && (
               <span className="text-xs font-medium text-gray-700" data-testid="truck-distance">
                 {formatMiles(distanceMiles)}
@@ -113,7 +126,7 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2" onClick={stop}>
-          {/* Favourite button: wired up by the favourites issue. */}
+          {renderFavorite?.(truck)}
           <Button variant="outline" size="sm" onClick={() => onOpenMenu(truck)} aria-label={`Menu of ${truck.name}`}>
             Menu
           </Button>
@@ -146,6 +159,7 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
               </dd>
             </dl>
           </section>
+          {renderDetails && <div className="sm:col-span-2">{renderDetails(truck)}</div>}
           {directions && (
             <div className="sm:col-span-2">
               <Button asChild size="sm">

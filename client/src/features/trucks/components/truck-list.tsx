@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import { SearchX, Truck as TruckIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import type { ListedTruck } from '../lib/truck-list';
@@ -36,9 +36,21 @@ interface TruckListProps {
   expandedId: number | null;
   onToggle(id: number): void;
   onOpenMenu(truck: FoodTruck): void;
+  renderFavorite?: (truck: FoodTruck) => ReactNode;
+  renderDetails?: (truck: FoodTruck) => ReactNode;
 }
 
-export function TruckList({ listed, totalCount, search, onClearSearch, expandedId, onToggle, onOpenMenu }: TruckListProps) {
+export function TruckList({
+  listed,
+  totalCount,
+  search,
+  onClearSearch,
+  expandedId,
+  onToggle,
+  onOpenMenu,
+  renderFavorite,
+  renderDetails,
+}: TruckListProps) {
   const [limit, setLimit] = useState(LIST_PAGE_SIZE);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
   const shown = Math.max(limit, expandedIndex + 1);
@@ -74,6 +86,8 @@ export function TruckList({ listed, totalCount, search, onClearSearch, expandedI
               expanded={truck.id === expandedId}
               onToggle={onToggle}
               onOpenMenu={onOpenMenu}
+              renderFavorite={renderFavorite}
+              renderDetails={renderDetails}
             />
           </li>
         ))}
