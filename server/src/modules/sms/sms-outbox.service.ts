@@ -52,13 +52,8 @@ export async function queueOpeningSms(
 ): Promise<number> {
   const body = openingSmsBody(truck, publicUrl);
   const recentlyTexted = sql`exists (select 1 from ${smsOutbox} o where o.user_id = ${users.id} and o.food_truck_id = ${truck.id} and o.created_at > now() - make_interval(hours => ${SMS_REPEAT_WINDOW_HOURS}))`;
-  const recipients = tx
-    .select({
-      userId: users.id,
-      foodTruckId: sql<number>`${truck.id}::int`.as('food_truck_id'),
-      toPhone: sql<string>`${users.phone}`.as('to_phone'),
-      body: sql<string>`${body}::text`.as('body'),
-    })
+  const recipients = await tx
+    .select({ userId: users.id, toPhone: users.phone })
     .from(userFavorites)
     .innerJoin(users, eq(users.id, userFavorites.userId))
     .where(
@@ -70,10 +65,11 @@ export async function queueOpeningSms(
         sql`not ${recentlyTexted}`,
       ),
     );
-  const inserted = await tx
-    .insert(smsOutbox)
-    .select(recipients)
-    .returning({ id: smsOutbox.id });
+  const rows = recipients.flatMap(({ userId, toPhone }) =>
+    toPhone ? [{ userId, foodTruckId: truck.id, toPhone, body }] : [],
+  );
+  if (rows.length === 0) return 0;
+  const inserted = await tx.insert(smsOutbox).values(rows).returning({ id: smsOutbox.id });
   if (inserted.length > 0) await tx.execute(sql`select pg_notify(${SMS_OUTBOX_CHANNEL}, '')`);
   return inserted.length;
 }
@@ -138,6 +134,19 @@ async function claimDue(db: Database, provider: SmsProvider, options: SmsOutboxO
 const heldBy = (message: ClaimedMessage) =>
   and(eq(smsOutbox.id, message.id), eq(smsOutbox.attempts, message.attempts), eq(smsOutbox.status, 'pending'));
 
+/**
+ * Right before a send: extends the lease if this claim still holds the row, atomically. False when
+ * the lease ran out meanwhile and another worker took the row (then this one must not send it).
+ */
+async function renewLease(db: Database, message: ClaimedMessage, options: SmsOutboxOptions): Promise<boolean> {
+  const rows = await db
+    .update(smsOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${options.leaseMs / 1000})` })
+    .where(heldBy(message))
+    .returning({ id: smsOutbox.id });
+  return rows.length > 0;
+}
+
 async function markSent(db: Database, message: ClaimedMessage, providerMessageId: string): Promise<void> {
   await db
     .update(smsOutbox)
@@ -173,6 +182,7 @@ async function deliver(db: Database, provider: SmsProvider, message: ClaimedMess
     return;
   }
   const sms = { id: message.id, to: message.to, body: message.body };
+  if (!(await renewLease(db, message, options))) return;
   try {
     // Reconcile before resending: an interrupted call may already have reached the provider.
     const already = message.uncertainSince ? await provider.findSent(sms, message.uncertainSince) : null;
