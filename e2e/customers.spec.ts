@@ -76,13 +76,13 @@ test.describe('favourites and ratings', () => {
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: op.truck.name, exact: true }).click();
     await expect(card.getByText('About', { exact: true })).toBeVisible();
-    await expect(card.getByTestId('favorite-status')).toHaveText('Closed');
+    await expect(card.getByTestId('truck-status')).toHaveText('Closed');
     await expect(card.getByRole('link', { name: 'View on Map' })).toHaveAttribute('href', `/find-trucks?truck=${op.truck.id}`);
 
     await setOpen(op, true);
-    await expect(card.getByTestId('favorite-status')).toHaveText('Open Now');
+    await expect(card.getByTestId('truck-status')).toHaveText('Open Now');
     await setOpen(op, false);
-    await expect(card.getByTestId('favorite-status')).toHaveText('Closed');
+    await expect(card.getByTestId('truck-status')).toHaveText('Closed');
 
     const sms = page.getByRole('switch', { name: 'Text me when my favourites open' });
     await expect(sms).toHaveAttribute('aria-checked', 'true');

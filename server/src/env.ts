@@ -116,30 +116,13 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is openai but OPENAI_API_KEY is not set' });
       }
     }
-    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_PRICE_ID, env.STRIPE_WEBHOOK_SECRET];
-    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      for (const name of STRIPE_VARIABLES) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'must be set together with the other STRIPE_ variables (or none of them, for test mode)',
-          });
-        }
-      }
-    }
-    const twilioVars = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
-    if (twilioVars.some(Boolean) && !twilioVars.every(Boolean)) {
-      for (const name of TWILIO_VARIABLES) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)',
-          });
-        }
-      }
-    }
+    // A provider's variables come all together or not at all (then its offline mode runs).
+    const allOrNone = (names: readonly (keyof typeof env)[], message: string) => {
+      if (!names.some((n) => env[n]) || names.every((n) => env[n])) return;
+      for (const name of names) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message });
+    };
+    allOrNone(STRIPE_VARIABLES, 'must be set together with the other STRIPE_ variables (or none of them, for test mode)');
+    allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({

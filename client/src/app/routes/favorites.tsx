@@ -2,29 +2,12 @@ import { Heart, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { SkeletonRows } from '@client/components/ui/truck-parts';
 import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
 import { SmsAlertsSwitch } from '@client/features/favorites/components/sms-alerts-switch';
 import { useLiveFavorites } from '@client/features/favorites/hooks/use-live-favorites';
 import { useAuth } from '@client/lib/auth';
 import { isCustomer, isOperator } from '@client/lib/roles';
-
-/** Spec section 9: 3 skeleton rows on favourites. */
-function FavoritesSkeleton() {
-  return (
-    <ul aria-label="Loading favorites" aria-busy="true" className="space-y-3">
-      {Array.from({ length: 3 }, (_, i) => (
-        <li key={i} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4" data-testid="favorite-skeleton">
-          <Skeleton className="h-16 w-16 shrink-0" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-4 w-1/3" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function FavoritesList() {
   const { user } = useAuth();
@@ -39,7 +22,8 @@ function FavoritesList() {
       </header>
       {isCustomer(user) && <SmsAlertsSwitch />}
       {favorites.isPending ? (
-        <FavoritesSkeleton />
+        // Spec section 9: 3 skeleton rows on favourites.
+        <SkeletonRows count={3} lines={2} label="Loading favorites" testId="favorite-skeleton" />
       ) : favorites.isError && !favorites.data ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
           Failed to load your favorites. Please try again later.
