@@ -20,11 +20,15 @@ import { TokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { favoritesRoutes } from './modules/favorites/favorites.routes';
 import type { EventStreamOptions } from './modules/events/truck-event-hub';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { ratingsRoutes } from './modules/ratings/ratings.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -52,6 +56,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Event stream timings (heartbeat, retention…); tests shorten them. Defaults: EVENT_STREAM_DEFAULTS. */
   eventStream?: Partial<EventStreamOptions>;
+  /** SMS outbox batch, lease and retry settings (defaults: SMS_OUTBOX_DEFAULTS); tests shorten them. */
+  smsOutbox?: Partial<SmsOutboxOptions>;
   /** Voice assistant limits (defaults in voice.routes.ts). */
   voice?: Partial<VoiceRouteOptions>;
 }
@@ -164,6 +170,9 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(subscriptionsRoutes);
   await app.register(paymentsRoutes);
   await app.register(adminRoutes);
+  await app.register(favoritesRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(smsRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { DataDirInUse, openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
-import { EnvError, resolveJwtSecret, s3Config, speechConfig, stripeConfig, type Env } from './env';
+import { EnvError, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
 import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
 import { startWorkers, WORKERS, type RunningWorkers } from './workers';
@@ -40,6 +40,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     s3: s3Config(env),
     speech: speechConfig(env),
     stripe: stripeConfig(env),
+    twilio: twilioConfig(env),
   });
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
   if (demoData && (await isEmpty(database.db))) {

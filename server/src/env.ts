@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { SpeechConfig } from './integrations/speech';
 import type { StripeConfig } from './integrations/payments';
+import type { TwilioConfig } from './integrations/sms';
 import type { S3Config } from './integrations/storage';
 
 const flag = z
@@ -12,6 +13,7 @@ const flag = z
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /** Every variable the server reads. `.env.example` documents each one. */
@@ -114,18 +116,13 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: 'is openai but OPENAI_API_KEY is not set' });
       }
     }
-    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_PRICE_ID, env.STRIPE_WEBHOOK_SECRET];
-    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
-      for (const name of STRIPE_VARIABLES) {
-        if (!env[name]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [name],
-            message: 'must be set together with the other STRIPE_ variables (or none of them, for test mode)',
-          });
-        }
-      }
-    }
+    // A provider's variables come all together or not at all (then its offline mode runs).
+    const allOrNone = (names: readonly (keyof typeof env)[], message: string) => {
+      if (!names.some((n) => env[n]) || names.every((n) => env[n])) return;
+      for (const name of names) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message });
+    };
+    allOrNone(STRIPE_VARIABLES, 'must be set together with the other STRIPE_ variables (or none of them, for test mode)');
+    allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({
@@ -177,6 +174,12 @@ export function stripeConfig(env: Env): StripeConfig | undefined {
     priceId: env.STRIPE_PRICE_ID,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
   };
+}
+
+/** Twilio when its three variables are set (the schema refuses a partial set), else offline SMS. */
+export function twilioConfig(env: Env): TwilioConfig | undefined {
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return undefined;
+  return { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM };
 }
 
 /** JWT_SECRET, or one generated on first start and kept under DATA_DIR (never in production). */

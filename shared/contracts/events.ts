@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { foodTruckSchema } from './trucks';
+import { foodTruckSchema, truckRatingSchema } from './trucks';
 
 /** The kinds of truck change GET /api/events reports. */
-export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed'] as const;
+export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed', 'rated'] as const;
 export type TruckEventType = (typeof TRUCK_EVENT_TYPES)[number];
 
 /**
@@ -18,6 +18,11 @@ const removedTruck = foodTruckSchema.partial().extend({ id: z.number().int() });
 export const truckEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['opened', 'closed', 'moved', 'updated']), truck: foodTruckSchema }),
   z.object({ type: z.literal('removed'), truck: removedTruck }),
+  /**
+   * A customer rated the truck: only its id and new rating, which clients patch into the truck they
+   * hold (a vote does not make every client and cached list take the whole truck again).
+   */
+  z.object({ type: z.literal('rated'), truck: z.object({ id: z.number().int(), rating: truckRatingSchema.nullable() }) }),
 ]);
 /** The wire shape of one event, as clients receive it. */
 export type TruckEvent = z.input<typeof truckEventSchema>;

@@ -7,3 +7,4 @@ export * from './uploads';
 export * from './voice';
 export * from './subscriptions';
 export * from './admin';
+export * from './customers';

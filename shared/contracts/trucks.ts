@@ -34,6 +34,10 @@ const coordinate = (from: 'json' | 'query', name: string, limit: 90 | 180) => {
 export const latitude = coordinate('json', 'Latitude', 90);
 export const longitude = coordinate('json', 'Longitude', 180);
 
+/** Customers' ratings of a truck: the average to one decimal and how many; null before the first. */
+export const truckRatingSchema = z.object({ average: z.number(), count: z.number().int() });
+export type TruckRating = z.infer<typeof truckRatingSchema>;
+
 /** A truck as the API returns it. `distanceMiles` only when the caller gave a position. */
 export const foodTruckSchema = z.object({
   id: z.number().int(),
@@ -51,6 +55,7 @@ export const foodTruckSchema = z.object({
   menuDocuments: z.array(z.string()),
   smsMessage: z.string(),
   lastUpdated: isoDate,
+  rating: truckRatingSchema.nullable(),
   distanceMiles: z.number().optional(),
 });
 /** The wire shape (timestamps as ISO strings), as clients see it. */

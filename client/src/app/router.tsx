@@ -4,6 +4,7 @@ import { AppLayout } from '@client/components/layouts/app-layout';
 import { VoiceAssistantButton } from '@client/features/voice/components/voice-button';
 import { Spinner } from '@client/components/ui/spinner';
 import { homeFor, useAuth } from '@client/lib/auth';
+import { isCustomer } from '@client/lib/roles';
 import { LandingPage } from './routes/landing';
 
 // Every screen but the landing page loads on demand, so `/` stays small.
@@ -22,6 +23,18 @@ const SubscribePage = lazy(() => import('./routes/subscribe'));
 const AdminLoginPage = lazy(() => import('./routes/admin-login'));
 const AdminPage = lazy(() => import('./routes/admin'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
+const NearbyAlerts = lazy(() => import('./nearby-alerts'));
+
+/** Spec section 9: nearby alerts run on every screen while a signed-in customer has the app open. */
+function CustomerAlerts() {
+  const { user } = useAuth();
+  if (!isCustomer(user)) return null;
+  return (
+    <Suspense fallback={null}>
+      <NearbyAlerts key={user?.id} />
+    </Suspense>
+  );
+}
 
 /** /dashboard: operators to their dashboard, admins to /admin, everyone else to /find-trucks. */
 function DashboardRedirect() {
@@ -45,6 +58,7 @@ export function AppRouter() {
         <Route path="/admin" component={AdminPage} />
         <Route>
           <AppLayout voiceButton={voiceButton}>
+            <CustomerAlerts />
             <Suspense fallback={<PageFallback />}>
               <Switch>
                 <Route path="/" component={LandingPage} />

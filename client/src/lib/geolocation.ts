@@ -103,3 +103,22 @@ export function locationAlertMessage(error: unknown): string {
 export function locationErrorMessage(error: unknown): string {
   return messageFor(OPERATOR_LOCATION_ERRORS, error);
 }
+
+/**
+ * Follows the device position for one use until the returned stop function is called. Errors go
+ * to `onError`; nothing happens where the browser has no geolocation (or the page is not secure).
+ */
+export function watchPosition(
+  purpose: GeolocationPurpose,
+  onPosition: (coords: Coordinates) => void,
+  onError: (error: unknown) => void = () => {},
+): () => void {
+  if (typeof window !== 'undefined' && window.isSecureContext === false) return () => {};
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return () => {};
+  const id = navigator.geolocation.watchPosition(
+    (pos) => onPosition({ latitude: pos.coords.latitude, longitude: pos.coords.longitude }),
+    onError,
+    GEOLOCATION_OPTIONS[purpose],
+  );
+  return () => navigator.geolocation.clearWatch(id);
+}

@@ -38,6 +38,11 @@ export const queryKeys = {
   adminStats: ['/api/admin', 'stats'] as const,
   /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
   adminList: (list: AdminListName, params: Record<string, string | undefined>) => ['/api/admin', list, params] as const,
+  /** The signed-in user's favourite trucks (spec section 7). */
+  favorites: ['/api/favorites'] as const,
+  /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */
+  myRating: (truckId: number) => ['/api/food-trucks', truckId, 'rating'] as const,
+  smsPreferences: ['/api/auth/user/sms-preferences'] as const,
 };
 
 /** The admin panel's paged lists (GET /api/admin/{name}). */

@@ -213,6 +213,7 @@ export function applyTruckEvent(
   const current = list as FoodTruck[];
   const index = list.findIndex((t) => t.id === event.truck.id);
   const existing = index >= 0 ? list[index] : undefined;
+  if (event.type === 'rated') return existing ? patchTruck(list, index, { rating: event.truck.rating }) : current;
   // An older event than what we hold (a refetch overtook it) changes nothing; a removal always applies.
   if (existing && event.type !== 'removed' && Date.parse(existing.lastUpdated) > Date.parse(event.truck.lastUpdated)) {
     return current;
@@ -245,6 +246,14 @@ export function applyTruckEvent(
   return without;
 }
 
+/** The list with the truck at `index` changed by `patch` (a new array and a new truck object). */
+export function patchTruck(list: readonly FoodTruck[], index: number, patch: Partial<FoodTruck>): FoodTruck[] {
+  const next = [...list];
+  const truck = next[index];
+  if (truck) next[index] = { ...truck, ...patch };
+  return next;
+}
+
 /**
  * Applies a stream message to the query cache: the change goes into every cached active-trucks list
  * (each with its own params) and the truck's own entry; `reset` invalidates them all.
@@ -263,7 +272,10 @@ export function applyTruckStreamMessage(queryClient: QueryClient, message: Truck
   }
   const detailKey = queryKeys.truck(message.truck.id);
   if (message.type === 'removed') queryClient.removeQueries({ queryKey: detailKey, exact: true });
-  else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
+  else if (message.type === 'rated') {
+    const rating = message.truck.rating;
+    queryClient.setQueryData<FoodTruck>(detailKey, (truck) => (truck ? { ...truck, rating } : truck));
+  } else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
 }
 
 function paramsOf(key: QueryKey): ActiveTrucksParams | undefined {

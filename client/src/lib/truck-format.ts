@@ -28,3 +28,14 @@ export const formatUpdated = (iso: string): string => formatDateTime(iso);
 export function formatMiles(miles: number): string {
   return miles < 10 ? `${miles.toFixed(1)} mi` : `${Math.round(miles)} mi`;
 }
+
+/** The rating badge (DESIGN.md): '★ 4.3 · 12', or 'New' before the first rating. */
+export function formatRating(rating: FoodTruck['rating'] | undefined): string {
+  return rating ? `★ ${rating.average.toFixed(1)} · ${rating.count}` : 'New';
+}
+
+/** What a screen reader says for the rating badge. */
+export function describeRating(rating: FoodTruck['rating'] | undefined): string {
+  if (!rating) return 'New: no ratings yet';
+  return `Rated ${rating.average.toFixed(1)} out of 5 by ${rating.count} ${rating.count === 1 ? 'customer' : 'customers'}`;
+}

@@ -17,6 +17,7 @@ export function makeTruck(overrides: Partial<FoodTruck> & { id: number }): FoodT
     menuDocuments: [],
     smsMessage: 'Open!',
     lastUpdated: '2026-01-01T12:00:00.000Z',
+    rating: null,
     ...overrides,
   };
 }

@@ -15,7 +15,10 @@ export const ADVISORY_LOCKS = {
   truckEventOrder: 7_240_116,
   /** workers/upload-janitor.ts: one sweep at a time. */
   uploadJanitor: 7_240_117,
-  /** Reserved for the SMS outbox sender (it locks rows with SKIP LOCKED; the key guards batch claims). */
+  /**
+   * Reserved for the SMS outbox sender. Not taken: workers/sms-outbox.ts claims rows with
+   * FOR UPDATE SKIP LOCKED and a lease, so several processes send in parallel, each row once.
+   */
   smsOutbox: 7_240_118,
   /** workers/subscription-renewals.ts: renewals of the built-in payment provider, one process at a time. */
   subscriptionRenewals: 7_240_119,

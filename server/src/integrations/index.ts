@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createSpeech, type SpeechConfig, type SpeechProvider } from './speech';
 import { createPayments, type PaymentProvider, type StripeConfig } from './payments';
+import { createSms, type SmsLogLine, type SmsProvider, type TwilioConfig } from './sms';
 import { createStorage, type ObjectStorage, type S3Config } from './storage';
 
 /**
@@ -15,6 +16,8 @@ export interface Integrations {
   speech: SpeechProvider;
   /** Operator subscriptions: Stripe, or the built-in test mode. */
   payments: PaymentProvider;
+  /** Text messages to customers (favourite opened): Twilio, or the offline provider that logs them. */
+  sms: SmsProvider;
 }
 
 export interface IntegrationSettings {
@@ -24,6 +27,10 @@ export interface IntegrationSettings {
   /** Offline speech when not given. */
   speech?: SpeechConfig;
   stripe?: StripeConfig;
+  /** Offline SMS (logged) when not given. */
+  twilio?: TwilioConfig;
+  /** Where the offline SMS provider logs each message. */
+  smsLog?: SmsLogLine;
 }
 
 /** The real provider where configured, else the offline one. */
@@ -32,5 +39,6 @@ export function createIntegrations(settings: IntegrationSettings): Integrations 
     storage: createStorage({ objectsDir: path.join(settings.dataDir, 'objects'), s3: settings.s3 }),
     speech: createSpeech(settings.speech ?? { stt: 'offline', tts: 'offline' }),
     payments: createPayments({ stripe: settings.stripe }),
+    sms: createSms({ twilio: settings.twilio, log: settings.smsLog }),
   };
 }

@@ -1,3 +1,4 @@
+import { smsOutboxWorker } from './sms-outbox';
 import { subscriptionRenewals } from './subscription-renewals';
 import { uploadJanitor } from './upload-janitor';
 import type { BackgroundWorker } from './worker';
@@ -5,4 +6,4 @@ import type { BackgroundWorker } from './worker';
 export { startWorkers, type BackgroundWorker, type RunningWorkers, type WorkerContext } from './worker';
 
 /** Every background worker; server.ts starts them in processes whose PROCESS_ROLE is worker or all. */
-export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor, subscriptionRenewals];
+export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor, subscriptionRenewals, smsOutboxWorker];

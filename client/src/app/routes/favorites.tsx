@@ -1,5 +1,69 @@
-import { ComingSoon } from '@client/components/layouts/coming-soon';
+import { Heart, LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Redirect } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { SkeletonRows } from '@client/components/ui/truck-parts';
+import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
+import { SmsAlertsSwitch } from '@client/features/favorites/components/sms-alerts-switch';
+import { useLiveFavorites } from '@client/features/favorites/hooks/use-live-favorites';
+import { useAuth } from '@client/lib/auth';
+import { isCustomer, isOperator } from '@client/lib/roles';
 
-export default function Page() {
-  return <ComingSoon title="Your Favorite Food Trucks" />;
+function FavoritesList() {
+  const { user } = useAuth();
+  const favorites = useLiveFavorites(true);
+  const [expandedId, setExpandedId] = useState<number | null>(null);
+  const onToggle = (id: number) => setExpandedId((current) => (current === id ? null : id));
+
+  return (
+    <main className="mx-auto grid max-w-3xl gap-6 px-4 py-6 sm:py-8">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Your Favorite Food Trucks</h1>
+      </header>
+      {isCustomer(user) && <SmsAlertsSwitch />}
+      {favorites.isPending ? (
+        // Spec section 9: 3 skeleton rows on favourites.
+        <SkeletonRows count={3} lines={2} label="Loading favorites" testId="favorite-skeleton" />
+      ) : favorites.isError && !favorites.data ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+          Failed to load your favorites. Please try again later.
+        </p>
+      ) : favorites.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+          <Heart className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
+          <h2 className="mt-3 text-lg font-semibold">No favorites yet</h2>
+          <Button asChild className="mt-4">
+            <Link href="/find-trucks">Find Food Trucks</Link>
+          </Button>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label="Favorite food trucks">
+          {favorites.data.map((truck) => (
+            <li key={truck.id}>
+              <FavoriteTruckCard truck={truck} expanded={expandedId === truck.id} onToggle={onToggle} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+/** /favorites (spec section 2): operators go to their dashboard, visitors are asked to log in. */
+export default function FavoritesPage() {
+  const { user } = useAuth();
+  if (isOperator(user)) return <Redirect to="/operator-dashboard" replace />;
+  if (!user) {
+    return (
+      <main className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
+        <LogIn className="h-12 w-12 text-brand-700" aria-hidden />
+        <h1 className="text-2xl font-bold">Login Required</h1>
+        <p className="text-gray-700">Log in to see your favorite food trucks and get alerts when they open.</p>
+        <Button asChild>
+          <Link href="/login">Log In to View Favorites</Link>
+        </Button>
+      </main>
+    );
+  }
+  return <FavoritesList />;
 }

@@ -8,6 +8,8 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
+import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
+import { RatingPicker } from '@client/features/favorites/components/rating-picker';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
@@ -26,6 +28,10 @@ const TruckMap = lazy(() => import('@client/features/map/components/truck-map'))
 const VoiceAssistant = lazy(() => import('@client/features/voice/components/voice-assistant'));
 
 const NO_TRUCKS: FoodTruck[] = [];
+
+const renderFavorite = (truck: FoodTruck) => <FavoriteButton truck={truck} size="md" />;
+const renderPopupFavorite = (truck: FoodTruck) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
+const renderRating = (truck: FoodTruck) => <RatingPicker truck={truck} />;
 
 function parseTruckParam(search: string): number | null {
   const raw = new URLSearchParams(search).get('truck');
@@ -134,6 +140,7 @@ export default function FindTrucksPage() {
                 position={position}
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
+                renderPopupExtra={renderPopupFavorite}
               />
             </Suspense>
           </div>
@@ -199,6 +206,8 @@ export default function FindTrucksPage() {
                 expandedId={expandedId}
                 onToggle={onToggle}
                 onOpenMenu={onOpenMenu}
+                renderFavorite={renderFavorite}
+                renderDetails={renderRating}
               />
             )}
           </section>

@@ -26,6 +26,7 @@ const truck: FoodTruck = {
   menuDocuments: [],
   smsMessage: 'open',
   lastUpdated: '2026-01-01T12:00:00.000Z',
+  rating: null,
 };
 
 function useApi(routes: Record<string, unknown>) {

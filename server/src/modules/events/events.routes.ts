@@ -4,7 +4,7 @@ import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { eventStreamTicketSchema } from '../../../../shared/contracts/events';
 import { unauthorized } from '../../lib/http-errors';
 import { currentUser, requireUser, USER_SESSIONS_CHANNEL } from '../../plugins/auth';
-import { TRUCK_EVENTS_CHANNEL } from '../trucks/truck-events';
+import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from '../trucks/truck-events';
 import { issueStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_SECONDS } from './stream-tickets';
 import { EVENT_STREAM_DEFAULTS, parseEventId, TruckEventHub } from './truck-event-hub';
 
@@ -24,7 +24,12 @@ const eventsQuery = z.object({
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = new TruckEventHub(app.db, app.log, { ...EVENT_STREAM_DEFAULTS, ...app.config.eventStream });
-  const unlisten = await app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => hub.notify(payload));
+  const unlistenEvents = await Promise.all(
+    [TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL].map((channel) =>
+      app.database.listen(channel, (payload) => hub.notify(payload)),
+    ),
+  );
+  const unlisten = () => Promise.all(unlistenEvents.map((fn) => fn()));
   const unlistenSessions = await app.database.listen(USER_SESSIONS_CHANNEL, (payload) =>
     hub.sessionChanged(payload),
   );

@@ -96,7 +96,9 @@ async function readEvents(db: Database, where: SQL | undefined, limit?: number):
   for (const row of rows) {
     const type = eventType.safeParse(row.type);
     if (!type.success) continue;
-    const truck = truckWire(row.payload, row);
+    const wire = truckWire(row.payload, row);
+    // A vote sends only what changed: clients patch the rating into the truck they hold.
+    const truck = type.data === 'rated' ? { id: row.truckId, rating: wire.rating ?? null } : wire;
     events.push({
       id: row.id,
       type: type.data,

@@ -40,7 +40,14 @@ const tags = ['operator trucks'];
  * Operators and admins only; operators reach only their own trucks (404 otherwise).
  */
 export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, media: mediaResolverFor(app) };
+  const deps = {
+    db: app.db,
+    media: mediaResolverFor(app),
+    // Read on each call: tests learn the server's address only once it listens.
+    get publicUrl() {
+      return app.config.publicUrl;
+    },
+  };
   const guard = requireUser('operator', 'admin');
 
   app.get(
@@ -107,7 +114,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: foodTruckSchema, ...errors },
       },
     },
-    async (request) => updateLocation(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => updateLocation(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
@@ -121,13 +128,13 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: foodTruckSchema, ...errors },
       },
     },
-    async (request) => openTruck(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => openTruck(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/food-trucks/:id/close',
     { preHandler: guard, schema: { tags, params: idParams, response: { 200: foodTruckSchema, ...errors } } },
-    async (request) => closeTruck(app.db, currentUser(request), request.params.id),
+    async (request) => closeTruck(deps, currentUser(request), request.params.id),
   );
 
   app.delete(

@@ -14,6 +14,7 @@ import type {
 import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
+import { queueOpeningSms } from '../sms/sms-outbox.service';
 import {
   assertMayOpen,
   assertOperatorPath,
@@ -25,7 +26,12 @@ import {
 export interface TruckServiceDeps {
   db: Database;
   media: MediaResolver;
+  /** PUBLIC_URL: the link in the SMS sent to customers when a favourite truck opens. */
+  publicUrl: string;
 }
+
+/** What the location, open and close calls need (no uploads). */
+export type TruckStateDeps = Pick<TruckServiceDeps, 'db' | 'publicUrl'>;
 
 /** Parsed request bodies (the routes validate them with the shared contracts). */
 type TruckCreateInput = z.infer<typeof truckCreateSchema>;
@@ -118,9 +124,14 @@ function addressAfter(
   return moved ? null : undefined;
 }
 
-/** Writes the change and its truck event in one transaction step. */
+/**
+ * Writes the change and its truck event in one transaction step; a closed → open change also
+ * queues the favourite-opened SMS in the same transaction (sent later by the sms-outbox worker, so
+ * the open call never waits for a provider).
+ */
 async function saveTruck(
   tx: Tx,
+  deps: Pick<TruckServiceDeps, 'publicUrl'>,
   before: TruckRow,
   values: Partial<typeof foodTrucks.$inferInsert>,
 ): Promise<TruckRow> {
@@ -130,7 +141,9 @@ async function saveTruck(
     .where(eq(foodTrucks.id, before.id))
     .returning(truckColumns);
   if (!after) throw notFound('Food truck not found');
-  await publishTruckEvent(tx, eventFor(before, after), after);
+  const event = eventFor(before, after);
+  await publishTruckEvent(tx, event, after);
+  if (event === 'opened') await queueOpeningSms(tx, after, deps.publicUrl);
   return after;
 }
 
@@ -206,7 +219,7 @@ export async function updateTruck(
     if (operatorId !== before.operatorId) await assertOperatorExists(tx, operatorId);
     if (input.isOpen === true) await assertMayOpen(tx, actor, operatorId);
     const media = await resolveMedia(deps, tx, actor, input, before, 'banner');
-    return saveTruck(tx, before, {
+    return saveTruck(tx, deps, before, {
       name: input.name,
       description: input.description,
       cuisine: input.cuisine,
@@ -222,15 +235,15 @@ export async function updateTruck(
 }
 
 export async function updateLocation(
-  db: Database,
+  deps: TruckStateDeps,
   actor: AuthUser,
   id: number,
   input: LocationUpdateInput,
 ): Promise<TruckRow> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
     if (input.isOpen === true) await assertMayOpen(tx, actor, before.operatorId);
-    return saveTruck(tx, before, {
+    return saveTruck(tx, deps, before, {
       latitude: input.latitude,
       longitude: input.longitude,
       address: addressAfter(before, input),
@@ -240,15 +253,15 @@ export async function updateLocation(
 }
 
 export async function openTruck(
-  db: Database,
+  deps: TruckStateDeps,
   actor: AuthUser,
   id: number,
   input: OpenTruckInput,
 ): Promise<TruckRow> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
     await assertMayOpen(tx, actor, before.operatorId);
-    return saveTruck(tx, before, {
+    return saveTruck(tx, deps, before, {
       latitude: input.latitude,
       longitude: input.longitude,
       address: addressAfter(before, input),
@@ -257,10 +270,10 @@ export async function openTruck(
   });
 }
 
-export async function closeTruck(db: Database, actor: AuthUser, id: number): Promise<TruckRow> {
-  return db.transaction(async (tx) => {
+export async function closeTruck(deps: TruckStateDeps, actor: AuthUser, id: number): Promise<TruckRow> {
+  return deps.db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
-    return saveTruck(tx, before, { isOpen: false });
+    return saveTruck(tx, deps, before, { isOpen: false });
   });
 }
 

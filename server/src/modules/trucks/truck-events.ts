@@ -6,6 +6,12 @@ import type { TruckEventType } from '../../../../shared/contracts/events';
 import type { TruckRow } from './truck.repository';
 
 export const TRUCK_EVENTS_CHANNEL = 'truck_events';
+/**
+ * `rated` events are NOTIFYed here instead: the event stream listens to both channels, but the
+ * cached diners' lists only let a vote age them (RepresentationCache.expireSoon) rather than
+ * rebuilding the whole list for every vote.
+ */
+export const TRUCK_RATINGS_CHANNEL = 'truck_ratings';
 export { TRUCK_EVENT_TYPES, type TruckEventType } from '../../../../shared/contracts/events';
 
 /**
@@ -24,6 +30,7 @@ export async function publishTruckEvent(tx: DbOrTx, type: TruckEventType, truck:
     .values({ type, truckId: truck.id, operatorId: truck.operatorId, payload })
     .returning({ id: truckEvents.id });
   if (!event) throw new Error('truck event insert returned no row');
-  await tx.execute(sql`select pg_notify(${TRUCK_EVENTS_CHANNEL}, ${String(event.id)})`);
+  const channel = type === 'rated' ? TRUCK_RATINGS_CHANNEL : TRUCK_EVENTS_CHANNEL;
+  await tx.execute(sql`select pg_notify(${channel}, ${String(event.id)})`);
   return event.id;
 }

@@ -51,6 +51,29 @@ describe('RepresentationCache', () => {
   });
 });
 
+describe('RepresentationCache.expireSoon (rating votes)', () => {
+  it('keeps entries until they are the given age, however many votes arrive, and shortens builds in flight', async () => {
+    let now = 0;
+    const cache = new RepresentationCache({ ...options, maxAgeMs: 60_000, now: () => now });
+    await cache.get('all', async () => rep('[1]'));
+    now = 1000;
+    for (let i = 0; i < 50; i++) cache.expireSoon(5000);
+    expect(cache.peek('all')).toBeDefined();
+    now = 5001;
+    expect(cache.peek('all')).toBeUndefined();
+    // A build that a vote overtook is kept only for the short age.
+    let release: () => void = () => {};
+    const slow = cache.get('all', () => new Promise((r) => (release = () => r(rep('[2]')))));
+    cache.expireSoon(5000);
+    release();
+    await slow;
+    now = 9000;
+    expect(cache.peek('all')).toBeDefined();
+    now = 10_002;
+    expect(cache.peek('all')).toBeUndefined();
+  });
+});
+
 describe('JsonRepresentation', () => {
   it('compresses each encoding once, only when asked to and when the body is worth it', async () => {
     const big = new JsonRepresentation(

@@ -20,9 +20,12 @@ export interface RepresentationCacheOptions {
  * invalidation overtook still answers the requests waiting for it but is not kept.
  */
 export class RepresentationCache<K extends string = string> {
-  private readonly entries = new Map<K, { rep: JsonRepresentation; builtAt: number }>();
+  private readonly entries = new Map<K, { rep: JsonRepresentation; builtAt: number; expiresAt: number }>();
   private readonly building = new Map<K, Promise<JsonRepresentation>>();
   private generation = 0;
+  /** Bumped by expireSoon: a build that started before it is kept only for the short age. */
+  private softGeneration = 0;
+  private softAgeMs = Infinity;
   private readonly now: () => number;
 
   constructor(private readonly options: RepresentationCacheOptions) {
@@ -37,7 +40,7 @@ export class RepresentationCache<K extends string = string> {
   peek(key: K): JsonRepresentation | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (this.now() - entry.builtAt > this.options.maxAgeMs) {
+    if (this.now() > entry.expiresAt) {
       this.entries.delete(key);
       return undefined;
     }
@@ -57,11 +60,14 @@ export class RepresentationCache<K extends string = string> {
     const inFlight = this.building.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
+    const softGeneration = this.softGeneration;
     const builtAt = this.now();
     const building = build()
       .then((rep) => {
-        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes)
-          this.keep(key, rep, builtAt);
+        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes) {
+          const maxAge = softGeneration === this.softGeneration ? this.options.maxAgeMs : this.softAgeMs;
+          this.keep(key, rep, builtAt, builtAt + maxAge);
+        }
         return rep;
       })
       .finally(() => {
@@ -71,14 +77,25 @@ export class RepresentationCache<K extends string = string> {
     return building;
   }
 
-  private keep(key: K, rep: JsonRepresentation, builtAt: number) {
+  private keep(key: K, rep: JsonRepresentation, builtAt: number, expiresAt: number) {
     this.entries.delete(key);
-    this.entries.set(key, { rep, builtAt });
+    this.entries.set(key, { rep, builtAt, expiresAt });
     while (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
+  }
+
+  /**
+   * A change that may wait a little (a rating vote): every entry is rebuilt once it is `ageMs` old,
+   * not at once, so a burst of votes costs one rebuild per key per `ageMs`, however many arrive.
+   * Open pages get the vote live from the event stream meanwhile.
+   */
+  expireSoon(ageMs: number): void {
+    this.softGeneration += 1;
+    this.softAgeMs = ageMs;
+    for (const entry of this.entries.values()) entry.expiresAt = Math.min(entry.expiresAt, entry.builtAt + ageMs);
   }
 
   invalidate(): void {

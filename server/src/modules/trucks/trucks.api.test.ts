@@ -88,6 +88,7 @@ describe('GET /api/food-trucks/active', () => {
       menuDocuments: [],
       smsMessage: expect.any(String),
       lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      rating: null,
     });
     expect(res.body.some((t) => t.isOpen === false)).toBe(true);
     expect(res.body.every((t) => t.distanceMiles === undefined)).toBe(true);

@@ -9,7 +9,7 @@ import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-repre
 import { notFound } from '../../lib/http-errors';
 import { idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
-import { TRUCK_EVENTS_CHANNEL } from './truck-events';
+import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
 import { RepresentationCache } from './truck-list-cache';
 import { TRUCK_VISIBILITY_CHANNEL } from './truck-visibility';
 import {
@@ -25,6 +25,9 @@ import {
 type ActiveTrucksQuery = z.output<typeof activeTrucksQuerySchema>;
 
 const TRUCK_NOT_FOUND = 'Food truck not found';
+
+/** A vote reaches the cached diners' lists within this long (open pages get it live at once). */
+export const RATING_LIST_DELAY_MS = 5000;
 
 const listResponses = {
   200: truckListSchema,
@@ -47,6 +50,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlisten = await Promise.all([
     app.database.listen(TRUCK_EVENTS_CHANNEL, invalidate),
     app.database.listen(TRUCK_VISIBILITY_CHANNEL, invalidate),
+    app.database.listen(TRUCK_RATINGS_CHANNEL, () => dinersLists.expireSoon(RATING_LIST_DELAY_MS)),
   ]);
   app.addHook('onClose', async () => {
     await Promise.all(unlisten.map((fn) => fn().catch(() => {})));

@@ -2,7 +2,8 @@ import './leaflet-setup';
 import 'leaflet.markercluster';
 import type { FoodTruck } from '@shared/contracts';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { hasCoordinates } from '@client/lib/truck-format';
 import { closedTruckIcon, openTruckIcon } from './leaflet-setup';
@@ -26,6 +27,14 @@ export interface TruckMapProps {
   focusTruckId: number | null;
   /** Changes to centre on the same truck again (a repeated recommendation). */
   focusKey?: number;
+  /** Rendered inside the open popup (the favourite button), composed by the screen. */
+  renderPopupExtra?: (truck: FoodTruck) => ReactNode;
+}
+
+/** Where the open popup wants its extra content: the truck and the popup's slot element. */
+interface PopupSlot {
+  truckId: number;
+  element: HTMLElement;
 }
 
 interface Entry {
@@ -33,7 +42,11 @@ interface Entry {
   truck: FoodTruck;
 }
 
-function createMarker(truck: FoodTruck, latest: () => FoodTruck): L.Marker {
+function createMarker(
+  truck: FoodTruck,
+  latest: () => FoodTruck,
+  onSlot: (slot: PopupSlot | null) => void,
+): L.Marker {
   const marker = L.marker([truck.latitude ?? 0, truck.longitude ?? 0], {
     icon: truck.isOpen ? openTruckIcon : closedTruckIcon,
     title: truck.name,
@@ -41,7 +54,16 @@ function createMarker(truck: FoodTruck, latest: () => FoodTruck): L.Marker {
     keyboard: true,
   });
   // Content is built when the popup opens, from the entry's latest truck.
-  marker.bindPopup(() => buildTruckPopup(latest()), { maxWidth: 260 });
+  marker.bindPopup(
+    () => {
+      const current = latest();
+      const element = document.createElement('span');
+      onSlot({ truckId: current.id, element });
+      return buildTruckPopup(current, element);
+    },
+    { maxWidth: 260 },
+  );
+  marker.on('popupclose', () => onSlot(null));
   return marker;
 }
 
@@ -53,7 +75,8 @@ function ClusteredTrucks({
   trucks,
   focusTruckId,
   focusKey,
-}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey'>) {
+  onSlot,
+}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey'> & { onSlot: (slot: PopupSlot | null) => void }) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const entries = useRef(new Map<number, Entry>());
@@ -115,7 +138,7 @@ function ClusteredTrucks({
     }
     for (const [id, truck] of wanted) {
       if (entries.current.has(id)) continue;
-      const entry: Entry = { truck, marker: createMarker(truck, () => entry.truck) };
+      const entry: Entry = { truck, marker: createMarker(truck, () => entry.truck, onSlot) };
       entries.current.set(id, entry);
       toAdd.push(entry.marker);
     }
@@ -131,7 +154,7 @@ function ClusteredTrucks({
         group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
       }
     }
-  }, [trucks, focusTruckId, focusKey, map]);
+  }, [trucks, focusTruckId, focusKey, map, onSlot]);
 
   return null;
 }
@@ -149,7 +172,9 @@ function FollowPosition({ position, focusTruckId }: Pick<TruckMapProps, 'positio
 }
 
 /** The find-trucks map: OpenStreetMap tiles, clustered truck markers, the diner's position. Lazy-loaded. */
-export default function TruckMap({ trucks, position, focusTruckId, focusKey }: TruckMapProps) {
+export default function TruckMap({ trucks, position, focusTruckId, focusKey, renderPopupExtra }: TruckMapProps) {
+  const [slot, setSlot] = useState<PopupSlot | null>(null);
+  const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
   return (
     <MapContainer
       center={DEFAULT_CENTER}
@@ -162,7 +187,8 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey }: T
         attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
         url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
       />
-      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} />
+      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} onSlot={setSlot} />
+      {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
       <FollowPosition position={position} focusTruckId={focusTruckId} />
       {position && (
         <CircleMarker

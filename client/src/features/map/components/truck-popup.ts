@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { directionsUrl, formatUpdated } from '@client/lib/truck-format';
+import { describeRating, directionsUrl, formatRating, formatUpdated } from '@client/lib/truck-format';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -13,7 +13,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
  * image, address, last-updated time. Built as DOM (text only, never HTML strings), lazily on open,
  * so 10,000 markers cost no popup work until one is clicked.
  */
-export function buildTruckPopup(truck: FoodTruck): HTMLElement {
+export function buildTruckPopup(truck: FoodTruck, slot?: HTMLElement): HTMLElement {
   const root = el('div', 'w-56 space-y-1.5 text-sm text-gray-900');
   root.dataset.testid = 'truck-popup';
   const head = el('div', 'flex items-start justify-between gap-2');
@@ -26,7 +26,14 @@ export function buildTruckPopup(truck: FoodTruck): HTMLElement {
     ),
   );
   root.append(head);
-  // Favourite button: wired up by the favourites issue.
+  const line = el('div', 'flex items-center justify-between gap-2');
+  const rating = el('span', 'rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900', formatRating(truck.rating));
+  rating.setAttribute('aria-label', describeRating(truck.rating));
+  rating.dataset.testid = 'rating-badge';
+  line.append(rating);
+  // The favourite button is rendered into this slot by the map (a React portal).
+  if (slot) line.append(slot);
+  root.append(line);
   const url = directionsUrl(truck);
   if (url) {
     const a = el('a', 'font-medium text-brand-700 underline', 'Directions');

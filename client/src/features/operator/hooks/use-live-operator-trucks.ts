@@ -15,7 +15,7 @@ export function useLiveOperatorTrucks(operatorId: number): TruckEventsConnection
       void queryClient.invalidateQueries({ queryKey: key });
       return;
     }
-    if (message.truck.operatorId !== operatorId) return;
+    if (message.type !== 'rated' && message.truck.operatorId !== operatorId) return;
     const list = queryClient.getQueryData<FoodTruck[]>(key);
     if (list) queryClient.setQueryData(key, applyTruckEvent(list, message, undefined, { operatorId }));
   });

@@ -1,18 +1,12 @@
 import type { FoodTruck } from '@shared/contracts';
-import { ChevronDown, MapPin, Navigation, Truck as TruckIcon, Utensils } from 'lucide-react';
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { MapPin, Navigation, Utensils } from 'lucide-react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
+import { RatingBadge } from '@client/components/ui/rating-badge';
+import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage } from '@client/components/ui/truck-parts';
 import { Button } from '@client/components/ui/button';
 import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/lib/truck-format';
 import { cn } from '@client/lib/utils';
-
-export function StatusBadge({ isOpen, className }: { isOpen: boolean; className?: string }) {
-  return (
-    <Badge variant={isOpen ? 'success' : 'secondary'} className={className}>
-      {isOpen ? 'OPEN' : 'CLOSED'}
-    </Badge>
-  );
-}
 
 export function LiveBadge() {
   return (
@@ -20,17 +14,6 @@ export function LiveBadge() {
       <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-white" aria-hidden />
       LIVE
     </Badge>
-  );
-}
-
-export function TruckImage({ truck, className }: { truck: Pick<FoodTruck, 'image'>; className?: string }) {
-  if (truck.image) {
-    return <img src={truck.image} alt="" loading="lazy" className={cn('shrink-0 rounded-lg bg-gray-100 object-cover', className)} />;
-  }
-  return (
-    <div className={cn('flex shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700', className)} aria-hidden>
-      <TruckIcon className="h-7 w-7" />
-    </div>
   );
 }
 
@@ -43,13 +26,25 @@ interface TruckCardProps {
   expanded: boolean;
   onToggle(id: number): void;
   onOpenMenu(truck: FoodTruck): void;
+  /** The favourite button (composed by the screen: features don't import each other). */
+  renderFavorite?: (truck: FoodTruck) => ReactNode;
+  /** Extra content of the expanded card, e.g. the customer's own rating. */
+  renderDetails?: (truck: FoodTruck) => ReactNode;
 }
 
 /**
  * One list card (spec section 2). Memoised: a refetch answered 304 keeps the truck object, so
  * nothing re-renders. Clicking the card's summary expands it; one card is expanded at a time.
  */
-export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expanded, onToggle, onOpenMenu }: TruckCardProps) {
+export const TruckCard = memo(function TruckCard({
+  truck,
+  distanceMiles,
+  expanded,
+  onToggle,
+  onOpenMenu,
+  renderFavorite,
+  renderDetails,
+}: TruckCardProps) {
   const ref = useRef<HTMLElement>(null);
   const detailsId = `truck-${truck.id}-details`;
   const headingId = `truck-${truck.id}-name`;
@@ -82,21 +77,17 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
       <div className="flex cursor-pointer gap-3 p-3 sm:p-4" onClick={() => onToggle(truck.id)}>
         <TruckImage truck={truck} className="h-14 w-14 sm:h-20 sm:w-20" />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="text-base leading-tight font-semibold">
-            <button
-              type="button"
-              aria-expanded={expanded}
-              aria-controls={detailsId}
-              className="flex w-full items-start justify-between gap-2 text-left"
-            >
-              <span className="break-words">{truck.name}</span>
-              <ChevronDown className={cn('mt-0.5 h-4 w-4 shrink-0 text-gray-500 transition-transform', expanded && 'rotate-180')} aria-hidden />
-            </button>
-          </h3>
+          <ExpandHeading
+            id={headingId}
+            level="h3"
+            name={truck.name}
+            expanded={expanded}
+            controls={detailsId}
+          />
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <StatusBadge isOpen={truck.isOpen} />
             {live && <LiveBadge />}
-            {/* Rating badge: comes with the favourites issue (real ratings); no placeholder number here. */}
+            <RatingBadge rating={truck.rating} />
             {distanceMiles !== null && (
               <span className="text-xs font-medium text-gray-700" data-testid="truck-distance">
                 {formatMiles(distanceMiles)}
@@ -113,8 +104,13 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
           </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2" onClick={stop}>
-          {/* Favourite button: wired up by the favourites issue. */}
-          <Button variant="outline" size="sm" onClick={() => onOpenMenu(truck)} aria-label={`Menu of ${truck.name}`}>
+          {renderFavorite?.(truck)}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onOpenMenu(truck)}
+            aria-label={`Menu of ${truck.name}`}
+          >
             Menu
           </Button>
         </div>
@@ -122,34 +118,33 @@ export const TruckCard = memo(function TruckCard({ truck, distanceMiles, expande
 
       {expanded && (
         <div id={detailsId} className="grid gap-4 border-t border-gray-100 px-3 py-4 sm:grid-cols-2 sm:px-4">
-          <section aria-label="About">
-            <h4 className="text-xs font-semibold tracking-wide text-gray-600 uppercase">About</h4>
-            <p className="mt-1 text-sm text-gray-800">{truck.description || 'No description provided.'}</p>
-          </section>
-          <section aria-label="Details">
-            <h4 className="text-xs font-semibold tracking-wide text-gray-600 uppercase">Details</h4>
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-gray-600">Cuisine</dt>
-              <dd>{truck.cuisine}</dd>
-              <dt className="text-gray-600">Location</dt>
-              <dd className="break-words">{truck.address || 'Location not available'}</dd>
-              <dt className="text-gray-600">Status</dt>
-              <dd>{truck.isOpen ? 'Open Now' : 'Closed'}</dd>
-              <dt className="text-gray-600">Updated</dt>
-              <dd>
-                <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
-              </dd>
-              <dt className="text-gray-600">GPS</dt>
-              <dd>
-                {/* Live only when open with coordinates (spec section 4): a closed truck's last spot is not live. */}
-                <Badge variant={live ? 'success' : 'outline'}>{live ? 'GPS Active' : 'GPS Inactive'}</Badge>
-              </dd>
-            </dl>
-          </section>
+          <TruckAboutDetails
+            truck={truck}
+            level="h4"
+            moreDetails={
+              <>
+                <dt className="text-gray-600">Updated</dt>
+                <dd>
+                  <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
+                </dd>
+                <dt className="text-gray-600">GPS</dt>
+                <dd>
+                  {/* Live only when open with coordinates (spec section 4): a closed truck's last spot is not live. */}
+                  <Badge variant={live ? 'success' : 'outline'}>{live ? 'GPS Active' : 'GPS Inactive'}</Badge>
+                </dd>
+              </>
+            }
+          />
+          {renderDetails && <div className="sm:col-span-2">{renderDetails(truck)}</div>}
           {directions && (
             <div className="sm:col-span-2">
               <Button asChild size="sm">
-                <a href={directions} target="_blank" rel="noopener noreferrer" aria-label={`Get Directions to ${truck.name} (opens in a new tab)`}>
+                <a
+                  href={directions}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Get Directions to ${truck.name} (opens in a new tab)`}
+                >
                   <Navigation aria-hidden /> Get Directions
                 </a>
               </Button>

@@ -1,8 +1,8 @@
 import type { FoodTruck } from '@shared/contracts';
 import { SearchX, Truck as TruckIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { SkeletonRows } from '@client/components/ui/truck-parts';
 import type { ListedTruck } from '../lib/truck-list';
 import { TruckCard } from './truck-card';
 
@@ -11,20 +11,7 @@ export const LIST_PAGE_SIZE = 50;
 
 /** Spec section 9: 4 skeleton rows on find-trucks. */
 export function TruckListSkeleton() {
-  return (
-    <ul aria-label="Loading food trucks" aria-busy="true" className="space-y-3">
-      {Array.from({ length: 4 }, (_, i) => (
-        <li key={i} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4" data-testid="truck-skeleton">
-          <Skeleton className="h-16 w-16 shrink-0" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-3 w-full" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <SkeletonRows count={4} label="Loading food trucks" testId="truck-skeleton" />;
 }
 
 interface TruckListProps {
@@ -36,9 +23,21 @@ interface TruckListProps {
   expandedId: number | null;
   onToggle(id: number): void;
   onOpenMenu(truck: FoodTruck): void;
+  renderFavorite?: (truck: FoodTruck) => ReactNode;
+  renderDetails?: (truck: FoodTruck) => ReactNode;
 }
 
-export function TruckList({ listed, totalCount, search, onClearSearch, expandedId, onToggle, onOpenMenu }: TruckListProps) {
+export function TruckList({
+  listed,
+  totalCount,
+  search,
+  onClearSearch,
+  expandedId,
+  onToggle,
+  onOpenMenu,
+  renderFavorite,
+  renderDetails,
+}: TruckListProps) {
   const [limit, setLimit] = useState(LIST_PAGE_SIZE);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
   const shown = Math.max(limit, expandedIndex + 1);
@@ -74,6 +73,8 @@ export function TruckList({ listed, totalCount, search, onClearSearch, expandedI
               expanded={truck.id === expandedId}
               onToggle={onToggle}
               onOpenMenu={onOpenMenu}
+              renderFavorite={renderFavorite}
+              renderDetails={renderDetails}
             />
           </li>
         ))}

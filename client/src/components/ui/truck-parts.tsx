@@ -1,0 +1,104 @@
+import type { FoodTruck } from '@shared/contracts';
+import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@client/lib/utils';
+import { Badge } from './badge';
+import { Skeleton } from './skeleton';
+
+/** Pieces every truck card shares (list cards, favourites cards): presentational only. */
+
+export function StatusBadge({ isOpen, className }: { isOpen: boolean; className?: string }) {
+  return (
+    <Badge variant={isOpen ? 'success' : 'secondary'} className={className}>
+      {isOpen ? 'OPEN' : 'CLOSED'}
+    </Badge>
+  );
+}
+
+export function TruckImage({ truck, className }: { truck: Pick<FoodTruck, 'image'>; className?: string }) {
+  if (truck.image) {
+    return <img src={truck.image} alt="" loading="lazy" className={cn('shrink-0 rounded-lg bg-gray-100 object-cover', className)} />;
+  }
+  return (
+    <div className={cn('flex shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700', className)} aria-hidden>
+      <TruckIcon className="h-7 w-7" />
+    </div>
+  );
+}
+
+/** The card's name as a heading whose button expands and collapses the card's details. */
+export function ExpandHeading({
+  id,
+  level: Heading,
+  name,
+  expanded,
+  controls,
+}: {
+  id: string;
+  level: 'h2' | 'h3';
+  name: string;
+  expanded: boolean;
+  controls: string;
+}) {
+  return (
+    <Heading id={id} className="text-base leading-tight font-semibold">
+      <button type="button" aria-expanded={expanded} aria-controls={controls} className="flex w-full items-start justify-between gap-2 text-left">
+        <span className="break-words">{name}</span>
+        <ChevronDown className={cn('mt-0.5 h-4 w-4 shrink-0 text-gray-500 transition-transform', expanded && 'rotate-180')} aria-hidden />
+      </button>
+    </Heading>
+  );
+}
+
+/**
+ * An expanded card's About and Details (cuisine, location, status 'Open Now' / 'Closed'), then
+ * `moreDetails` (extra dt/dd rows); `level` is the heading level of the two section titles.
+ */
+export function TruckAboutDetails({
+  truck,
+  level: Heading,
+  moreDetails,
+}: {
+  truck: FoodTruck;
+  level: 'h3' | 'h4';
+  moreDetails?: ReactNode;
+}) {
+  return (
+    <>
+      <section aria-label="About">
+        <Heading className="text-xs font-semibold tracking-wide text-gray-600 uppercase">About</Heading>
+        <p className="mt-1 text-sm text-gray-800">{truck.description || 'No description provided.'}</p>
+      </section>
+      <section aria-label="Details">
+        <Heading className="text-xs font-semibold tracking-wide text-gray-600 uppercase">Details</Heading>
+        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-gray-600">Cuisine</dt>
+          <dd>{truck.cuisine}</dd>
+          <dt className="text-gray-600">Location</dt>
+          <dd className="break-words">{truck.address || 'Location not available'}</dd>
+          <dt className="text-gray-600">Status</dt>
+          <dd data-testid="truck-status">{truck.isOpen ? 'Open Now' : 'Closed'}</dd>
+          {moreDetails}
+        </dl>
+      </section>
+    </>
+  );
+}
+
+/** Spec section 9: loading rows (4 on find-trucks, 3 on favourites). */
+export function SkeletonRows({ count, label, testId, lines = 3 }: { count: number; label: string; testId: string; lines?: 2 | 3 }) {
+  return (
+    <ul aria-label={label} aria-busy="true" className="space-y-3">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4" data-testid={testId}>
+          <Skeleton className="h-16 w-16 shrink-0" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-4 w-1/3" />
+            {lines === 3 && <Skeleton className="h-3 w-full" />}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

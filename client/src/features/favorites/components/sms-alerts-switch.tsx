@@ -1,0 +1,24 @@
+import { Label } from '@client/components/ui/label';
+import { Switch } from '@client/components/ui/switch';
+import { toastError } from '@client/lib/toast';
+import { useSetSmsPreferences, useSmsPreferences } from '../api/sms-preferences';
+
+/** 'Text me when my favourites open': the customer's SMS opt-out (STOP / START by text does the same). */
+export function SmsAlertsSwitch() {
+  const prefs = useSmsPreferences(true);
+  const save = useSetSmsPreferences();
+  const checked = save.isPending ? Boolean(save.variables?.smsAlerts) : (prefs.data?.smsAlerts ?? false);
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-3">
+      <Switch
+        id="sms-alerts"
+        checked={checked}
+        disabled={prefs.isPending || save.isPending}
+        onCheckedChange={(smsAlerts) =>
+          save.mutate({ smsAlerts }, { onError: (error) => toastError('Error', error, 'Failed to save your SMS setting. Please try again.') })
+        }
+      />
+      <Label htmlFor="sms-alerts">Text me when my favourites open</Label>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { makeTruck } from '@client/test/trucks';
+import { nearbyFavorites, nextAlerts } from './nearby';
+
+const here = { lat: 30.2672, lng: -97.7431 };
+/** About 1 km and 3 km north of `here`. */
+const near = makeTruck({ id: 1, latitude: 30.2762, longitude: -97.7431, isOpen: true });
+const far = makeTruck({ id: 2, latitude: 30.2942, longitude: -97.7431, isOpen: true });
+const closed = makeTruck({ id: 3, latitude: 30.2672, longitude: -97.7431, isOpen: false });
+const noCoords = makeTruck({ id: 4, latitude: null, longitude: null, isOpen: true });
+
+describe('nearby alerts', () => {
+  it('keeps open favourites with coordinates within 2 km (great circle)', () => {
+    const found = nearbyFavorites([near, far, closed, noCoords], here);
+    expect(found.map((n) => n.truck.id)).toEqual([1]);
+    expect(found[0]?.km).toBeCloseTo(1.0, 1);
+  });
+
+  it('alerts once, again only after the truck closed and reopened or the customer left and came back', () => {
+    let alerted: ReadonlySet<number> = new Set();
+    const step = (trucks: Parameters<typeof nearbyFavorites>[0], at = here) => {
+      const next = nextAlerts(nearbyFavorites(trucks, at), alerted);
+      alerted = next.alerted;
+      return next.alerts.map((a) => a.truck.id);
+    };
+    expect(step([near])).toEqual([1]);
+    expect(step([near])).toEqual([]);
+    expect(step([{ ...near, isOpen: false }])).toEqual([]);
+    expect(step([near])).toEqual([1]);
+    expect(step([near], { lat: 30.33, lng: -97.7431 })).toEqual([]);
+    expect(step([near])).toEqual([1]);
+  });
+});

@@ -1,0 +1,144 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator } from './helpers';
+
+/** Far from the demo trucks (Austin), each spec's own spot, so its truck has a marker of its own. */
+const spot = (n: number) => ({ latitude: 35 + n * 0.5, longitude: -90 - n * 0.5 });
+
+/** A new subscribed operator (in its own browser page) with one closed truck. */
+async function operatorWithTruck(browser: Browser, name: string, at: { latitude: number; longitude: number }) {
+  const page = await browser.newPage();
+  const session = await loginAsSubscribedOperator(page, '/');
+  const truck = await createTruck(page, session, { name, ...at, description: `${name} serves test food.` });
+  return { page, session, truck };
+}
+
+async function setOpen(op: { page: Page; session: AuthResponse; truck: FoodTruck }, open: boolean, at?: { latitude: number; longitude: number }) {
+  const path = `/api/food-trucks/${op.truck.id}/${open ? 'open' : 'close'}`;
+  const res = await op.page.request.post(path, {
+    data: open ? (at ?? { latitude: op.truck.latitude, longitude: op.truck.longitude }) : undefined,
+    headers: { Authorization: `Bearer ${op.session.token}` },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true });
+
+test.describe('favourites and ratings', () => {
+  test('a visitor is asked to log in; a customer favourites from a card and from the map popup', async ({ page, browser }) => {
+    const op = await operatorWithTruck(browser, `Fav Card ${Date.now()}`, spot(1));
+    await page.goto(`/find-trucks?truck=${op.truck.id}`);
+    const card = page.getByTestId(`truck-card-${op.truck.id}`);
+    await card.getByRole('button', { name: `Add ${op.truck.name} to favorites` }).click();
+    await expect(toast(page, 'Login Required')).toBeVisible();
+    await expect(page.getByText('Please log in to save your favorite food trucks and get notifications!', { exact: true })).toBeVisible();
+
+    await loginAs(page, 'customer', `/find-trucks?truck=${op.truck.id}`);
+    await expect(card.getByTestId('rating-badge')).toHaveText('New');
+    await card.getByRole('button', { name: `Add ${op.truck.name} to favorites` }).click();
+    await expect(toast(page, 'Added to Favorites')).toBeVisible();
+    await expect(page.getByText(`${op.truck.name} has been added to your favorites! You'll get notifications when they're nearby.`, { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+
+    const popup = page.getByTestId('truck-popup');
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: `Remove ${op.truck.name} from favorites` }).click();
+    await expect(toast(page, 'Removed from Favorites')).toBeVisible();
+    await expect(popup.getByRole('button', { name: `Add ${op.truck.name} to favorites` })).toBeVisible();
+    await popup.getByRole('button', { name: `Add ${op.truck.name} to favorites` }).click();
+    await expect(card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` })).toBeVisible();
+    await page.screenshot({ path: 'test-results/customers-find-trucks.png' });
+    await op.page.close();
+  });
+
+  test('the favourites page: every state, live open/close and the SMS switch', async ({ page, browser }) => {
+    await page.goto('/favorites');
+    await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In to View Favorites' })).toHaveAttribute('href', '/login');
+
+    const op = await operatorWithTruck(browser, `Fav Page ${Date.now()}`, spot(2));
+    await op.page.goto('/favorites');
+    await expect(op.page).toHaveURL(/\/operator-dashboard$/);
+
+    const customer = await loginAs(page, 'customer', '/favorites');
+    await expect(page.getByRole('heading', { name: 'Your Favorite Food Trucks' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Find Food Trucks' }).last()).toHaveAttribute('href', '/find-trucks');
+    await expectNoSeriousA11yViolations(page);
+
+    const add = await page.request.post('/api/favorites', {
+      data: { foodTruckId: op.truck.id },
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    expect(add.status()).toBe(200);
+    await page.reload();
+    const card = page.getByTestId(`favorite-card-${op.truck.id}`);
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: op.truck.name, exact: true }).click();
+    await expect(card.getByText('About', { exact: true })).toBeVisible();
+    await expect(card.getByTestId('truck-status')).toHaveText('Closed');
+    await expect(card.getByRole('link', { name: 'View on Map' })).toHaveAttribute('href', `/find-trucks?truck=${op.truck.id}`);
+
+    await setOpen(op, true);
+    await expect(card.getByTestId('truck-status')).toHaveText('Open Now');
+    await setOpen(op, false);
+    await expect(card.getByTestId('truck-status')).toHaveText('Closed');
+
+    const sms = page.getByRole('switch', { name: 'Text me when my favourites open' });
+    await expect(sms).toHaveAttribute('aria-checked', 'true');
+    await sms.click();
+    await expect(sms).toHaveAttribute('aria-checked', 'false');
+    const prefs = await page.request.get('/api/auth/user/sms-preferences', { headers: { Authorization: `Bearer ${customer.token}` } });
+    expect(await prefs.json()).toEqual({ smsAlerts: false });
+
+    await card.getByRole('button', { name: `Rate ${op.truck.name} 4 stars` }).click();
+    await expect(card.getByTestId('rating-badge')).toHaveText('★ 4.0 · 1');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/customers-favorites.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: 'test-results/customers-favorites-360.png', fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await card.getByRole('button', { name: op.truck.name, exact: true }).click();
+    await card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` }).click();
+    await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+    await op.page.close();
+  });
+
+  test('a customer rates a truck on /find-trucks, changes and removes the rating', async ({ page, browser }) => {
+    const op = await operatorWithTruck(browser, `Rate Me ${Date.now()}`, spot(3));
+    await loginAs(page, 'customer', `/find-trucks?truck=${op.truck.id}`);
+    const card = page.getByTestId(`truck-card-${op.truck.id}`);
+    await card.getByRole('button', { name: `Rate ${op.truck.name} 5 stars` }).click();
+    await expect(card.getByTestId('rating-badge')).toHaveText('★ 5.0 · 1');
+    await expect(page.getByTestId('truck-popup').getByTestId('rating-badge')).toHaveText('★ 5.0 · 1');
+    await card.getByRole('button', { name: `Rate ${op.truck.name} 2 stars` }).click();
+    await expect(card.getByTestId('rating-badge')).toHaveText('★ 2.0 · 1');
+    await card.getByRole('button', { name: `Remove your rating of ${op.truck.name}` }).click();
+    await expect(card.getByTestId('rating-badge')).toHaveText('New');
+    await expectNoSeriousA11yViolations(page);
+    await op.page.close();
+  });
+
+  test('a favourite that opens beside the customer raises a nearby alert', async ({ browser }) => {
+    const here = spot(4);
+    const op = await operatorWithTruck(browser, `Nearby ${Date.now()}`, here);
+    const context = await browser.newContext({ geolocation: { latitude: here.latitude, longitude: here.longitude }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    const customer = await loginAs(page, 'customer', '/favorites');
+    const add = await page.request.post('/api/favorites', {
+      data: { foodTruckId: op.truck.id },
+      headers: { Authorization: `Bearer ${customer.token}` },
+    });
+    expect(add.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId(`favorite-card-${op.truck.id}`)).toBeVisible();
+    await expect(page.getByText('Favorite truck nearby!', { exact: true })).toHaveCount(0);
+    // 1 km north of the customer: within 2 km.
+    await setOpen(op, true, { latitude: here.latitude + 0.009, longitude: here.longitude });
+    await expect(page.getByText('Favorite truck nearby!', { exact: true })).toBeVisible();
+    await expect(page.getByText(`${op.truck.name} is open 1.0 km from you.`, { exact: true })).toBeVisible();
+    await context.close();
+    await op.page.close();
+  });
+});

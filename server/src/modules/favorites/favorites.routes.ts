@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../../shared/contracts/common';
+import { favoriteCheckSchema, favoriteCreateSchema } from '../../../../shared/contracts/customers';
+import { truckListSchema } from '../trucks/trucks.service';
+import { idOr404 } from '../../lib/route-params';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favorites.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const truckIdParams = z.object({ truckId: idOr404 });
+const tags = ['favorites'];
+
+/** A signed-in user's favourite trucks (spec sections 2, 3 and 7). Any signed-in account. */
+export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = requireUser();
+
+  app.get(
+    '/api/favorites',
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'The favourite trucks diners may see now', response: { 200: truckListSchema, ...errors } },
+    },
+    async (request) => listFavorites(app.db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/favorites/check/:truckId',
+    {
+      preHandler: guard,
+      schema: { tags, params: truckIdParams, response: { 200: favoriteCheckSchema, ...errors } },
+    },
+    async (request) => ({ isFavorite: await isFavorite(app.db, currentUser(request), request.params.truckId) }),
+  );
+
+  app.post(
+    '/api/favorites',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Adds a favourite (adding it again is not an error)',
+        body: favoriteCreateSchema,
+        response: { 200: favoriteCheckSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await addFavorite(app.db, currentUser(request), request.body.foodTruckId);
+      return { isFavorite: true };
+    },
+  );
+
+  app.delete(
+    '/api/favorites/:truckId',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Removes a favourite (removing a non-favourite is not an error)',
+        params: truckIdParams,
+        response: { 200: favoriteCheckSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await removeFavorite(app.db, currentUser(request), request.params.truckId);
+      return { isFavorite: false };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../../shared/contracts/common';
+import { smsPreferencesSchema } from '../../../../shared/contracts/customers';
+import { forbidden } from '../../lib/http-errors';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { setSmsOptOut, smsOptedOut } from './sms-outbox.service';
+
+/** Replies that stop every SMS, and the ones that start them again (Twilio's standard keywords). */
+export const STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
+export const START_KEYWORDS = ['START', 'UNSTOP', 'YES'] as const;
+
+/** What an inbound text asks for: its whole body, trimmed and in any case, is the keyword. */
+export function optOutRequest(body: string | undefined): boolean | undefined {
+  const word = (body ?? '').trim().toUpperCase();
+  if ((STOP_KEYWORDS as readonly string[]).includes(word)) return true;
+  if ((START_KEYWORDS as readonly string[]).includes(word)) return false;
+  return undefined;
+}
+
+const INBOUND_BODY_LIMIT = 64 * 1024;
+/** Twilio's webhook fields (From, Body, MessageSid…), all text. */
+const inboundForm = z.record(z.string(), z.string());
+
+/**
+ * SMS opt-out: replies to our number (POST /api/sms/inbound, Twilio's form-encoded webhook) and
+ * the signed-in customer's switch 'Text me when my favourites open'.
+ */
+export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/auth/user/sms-preferences',
+    {
+      preHandler: requireUser('customer'),
+      schema: {
+        tags: ['sms'],
+        summary: "Whether the caller gets an SMS when a favourite truck opens",
+        response: { 200: smsPreferencesSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => ({ smsAlerts: !(await smsOptedOut(app.db, currentUser(request).id)) }),
+  );
+
+  app.put(
+    '/api/auth/user/sms-preferences',
+    {
+      preHandler: requireUser('customer'),
+      schema: {
+        tags: ['sms'],
+        body: smsPreferencesSchema,
+        response: { 200: smsPreferencesSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await setSmsOptOut(app.db, { userId: currentUser(request).id }, !request.body.smsAlerts);
+      return { smsAlerts: request.body.smsAlerts };
+    },
+  );
+
+  // Twilio posts application/x-www-form-urlencoded; only this route parses it.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: INBOUND_BODY_LIMIT },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post(
+      '/api/sms/inbound',
+      {
+        bodyLimit: INBOUND_BODY_LIMIT,
+        schema: {
+          tags: ['sms'],
+          summary: 'Twilio inbound SMS webhook: STOP opts the sender out, START back in (answers 204)',
+          body: inboundForm,
+          response: { 204: z.null(), 400: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const params = inboundForm.parse(request.body);
+        const signature = request.headers['x-twilio-signature'];
+        // Twilio signs the URL it called, which is ours as the public sees it (never the Host header).
+        const url = `${app.config.publicUrl}${request.url}`;
+        if (!app.integrations.sms.verifyInbound({ url, params, signature: typeof signature === 'string' ? signature : undefined })) {
+          throw forbidden('Invalid Twilio signature');
+        }
+        const optOut = optOutRequest(params.Body);
+        if (optOut !== undefined && params.From) {
+          const changed = await setSmsOptOut(app.db, { phone: params.From }, optOut);
+          request.log.info({ optOut, matched: changed }, 'sms opt-out reply');
+        }
+        return reply.status(204).send(null);
+      },
+    );
+  });
+};
