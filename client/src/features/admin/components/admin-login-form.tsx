@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { CredentialFields } from '@client/components/ui/credential-fields';
 import { useAuth } from '@client/lib/auth';
 import { useFormValues } from '@client/lib/forms';
 import { isAdmin } from '@client/lib/roles';
@@ -66,25 +65,7 @@ export function AdminLoginForm({ login }: { login: AdminLogin }) {
         </CardHeader>
         <CardContent>
           <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4" aria-label="Admin login">
-            <FormField label="Username or phone">
-              <Input
-                name="username"
-                autoComplete="username"
-                placeholder="Username or phone number"
-                value={values.username}
-                onChange={(e) => setField('username', e.target.value)}
-              />
-            </FormField>
-            <FormField label="Password">
-              <Input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Password"
-                value={values.password}
-                onChange={(e) => setField('password', e.target.value)}
-              />
-            </FormField>
+            <CredentialFields values={values} onChange={setField} passwordPlaceholder="Password" />
             <Button type="submit" disabled={pending}>
               {pending ? 'Signing in...' : 'Sign In'}
             </Button>

@@ -1,3 +1,4 @@
+import { accountName } from '../account-name';
 import { Mail, Phone } from 'lucide-react';
 import { Cell } from './admin-table';
 
@@ -12,6 +13,22 @@ export function ContactCell({ email, phone }: { email: string | null; phone: str
       <p className="flex items-center gap-1.5 text-gray-800">
         <Phone className="h-3.5 w-3.5 text-gray-500" aria-hidden />
         {phone || <span className="text-gray-600">No phone</span>}
+      </p>
+    </Cell>
+  );
+}
+
+/** The account's name (or its phone) with its id and when it joined. */
+export function AccountCell({
+  account,
+}: {
+  account: Parameters<typeof accountName>[0] & { id: number; createdAt: string };
+}) {
+  return (
+    <Cell>
+      <p className="font-medium text-gray-900">{accountName(account)}</p>
+      <p className="text-xs text-gray-600">
+        #{account.id} · joined {new Date(account.createdAt).toLocaleDateString('en-US')}
       </p>
     </Cell>
   );

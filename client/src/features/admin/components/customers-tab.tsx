@@ -1,10 +1,9 @@
 import { formatPhone } from '@shared/utils/phone';
 import { Badge } from '@client/components/ui/badge';
-import { accountName } from '../account-name';
 import { useAdminCustomers } from '../api/customers';
 import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';
-import { ContactCell } from './contact-cell';
+import { AccountCell, ContactCell } from './contact-cell';
 import { DeleteAccountButton } from './delete-account-button';
 import { EditAccountDialog } from './edit-account-dialog';
 import { ListToolbar } from './list-toolbar';
@@ -31,12 +30,7 @@ export function CustomersTab() {
         empty="No customers found."
         rows={list.items.map((user) => (
           <tr key={user.id}>
-            <Cell>
-              <p className="font-medium text-gray-900">{accountName(user)}</p>
-              <p className="text-xs text-gray-600">
-                #{user.id} · joined {new Date(user.createdAt).toLocaleDateString('en-US')}
-              </p>
-            </Cell>
+            <AccountCell account={user} />
             <ContactCell email={user.email} phone={formatPhone(user.phone)} />
             <Cell>
               <div className="flex flex-wrap gap-1">

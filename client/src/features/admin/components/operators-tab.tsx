@@ -2,12 +2,11 @@ import { formatPhone } from '@shared/utils/phone';
 import { useAdminOperators } from '../api/operators';
 import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';
-import { ContactCell } from './contact-cell';
+import { AccountCell, ContactCell } from './contact-cell';
 import { DeleteAccountButton } from './delete-account-button';
 import { EditAccountDialog } from './edit-account-dialog';
 import { ListToolbar } from './list-toolbar';
 import { SubscriptionCell } from './subscription-cell';
-import { accountName } from '../account-name';
 
 const COLUMNS = ['Operator', 'Contact', 'Subscription', 'Food Trucks', 'Actions'] as const;
 
@@ -31,12 +30,7 @@ export function OperatorsTab() {
         empty="No operators found."
         rows={list.items.map((operator) => (
           <tr key={operator.id}>
-            <Cell>
-              <p className="font-medium text-gray-900">{accountName(operator)}</p>
-              <p className="text-xs text-gray-600">
-                #{operator.id} · joined {new Date(operator.createdAt).toLocaleDateString('en-US')}
-              </p>
-            </Cell>
+            <AccountCell account={operator} />
             <ContactCell email={operator.email} phone={formatPhone(operator.phone)} />
             <SubscriptionCell operator={operator} />
             <Cell>

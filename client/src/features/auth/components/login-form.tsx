@@ -1,6 +1,5 @@
 import { loginSchema } from '@shared/contracts/auth';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
+import { CredentialFields } from '@client/components/ui/credential-fields';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useLogin } from '../api/login';
 import { reportAuthFailure } from '../api/report-auth-failure';
@@ -26,25 +25,7 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
       <DemoCredentialsHint />
-      <FormField label="Username or phone" error={errors.username}>
-        <Input
-          name="username"
-          autoComplete="username"
-          placeholder="Username or phone number"
-          value={values.username}
-          onChange={(e) => setField('username', e.target.value)}
-        />
-      </FormField>
-      <FormField label="Password" error={errors.password}>
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          value={values.password}
-          onChange={(e) => setField('password', e.target.value)}
-        />
-      </FormField>
+      <CredentialFields values={values} errors={errors} onChange={setField} />
       <SubmitButton pending={mutation.isPending} pendingLabel="Logging in...">
         Login
       </SubmitButton>
