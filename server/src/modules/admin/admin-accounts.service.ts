@@ -29,6 +29,7 @@ import { deleteObjectsOfAccount } from '../uploads/account-objects';
 import { removeObjectFiles } from '../uploads/stored-objects';
 import { writeAudit } from './audit-log';
 import { fetchPage, substringPattern } from './admin-paging';
+import { removeRatingsOf } from '../ratings/ratings.service';
 
 /** The two kinds of account the panel manages; the path decides which (a wrong-role id is a 404). */
 export type ManagedRole = 'customer' | 'operator';
@@ -239,6 +240,8 @@ export async function deleteAccount(
       const truckCount = await publishOperatorVisibility(tx, id, { removed: true });
       oldValues = { ...oldValues, truckCount, subscriptionStatus: subscription?.status ?? null };
     }
+    const ratings = await removeRatingsOf(tx, id);
+    if (ratings > 0) oldValues = { ...oldValues, ratings };
     const objects = await deleteObjectsOfAccount(tx, id);
     await tx.delete(users).where(eq(users.id, id));
     await writeAudit(tx, {

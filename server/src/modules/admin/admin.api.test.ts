@@ -443,6 +443,14 @@ describe('DELETE: the account and everything it owns, in one transaction', () =>
     ).toEqual([]);
     expect(await server.db.select().from(smsOutbox).where(eq(smsOutbox.userId, target.user.id))).toEqual([]);
     expect(await rated()).toMatchObject({ ratingSum: 0, ratingCount: 0 });
+    // Open pages hear the new totals at once: a 'rated' event for the truck, without the vote.
+    const [event] = await server.db
+      .select()
+      .from(truckEvents)
+      .where(and(eq(truckEvents.truckId, truck.id), eq(truckEvents.type, 'rated')))
+      .orderBy(desc(truckEvents.id))
+      .limit(1);
+    expect(event?.payload).toMatchObject({ id: truck.id, rating: null });
     expect(await server.integrations.storage.get(objectId(upload))).toBeNull();
     expect((await server.request('GET', '/api/auth/me', { token: target.token })).status).toBe(401);
     expect((await auditRows(target.user.id))[0]).toMatchObject({

@@ -75,3 +75,20 @@ export async function unrateTruck(db: Database, user: AuthUser, truckId: number)
     return { stars: null, rating: removed.length > 0 ? await publishRating(tx, truckId) : truck.rating };
   });
 }
+
+/**
+ * Removes every rating of an account that is being deleted (admin panel), in the caller's
+ * transaction, and publishes each affected truck's new totals, so open pages stop counting the
+ * deleted customer's votes at once.
+ */
+export async function removeRatingsOf(tx: Tx, userId: number): Promise<number> {
+  const removed = await tx
+    .delete(truckRatings)
+    .where(eq(truckRatings.userId, userId))
+    .returning({ truckId: truckRatings.foodTruckId });
+  for (const { truckId } of removed) {
+    const truck = await findTruck(tx, truckId);
+    if (truck) await publishTruckEvent(tx, 'rated', truck);
+  }
+  return removed.length;
+}
