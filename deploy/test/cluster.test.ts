@@ -11,10 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { objectPathFromUploadURL, type AuthResponse } from '../../shared/contracts';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { smsOutbox } from '../../server/src/db/schema';
 import { insertTruck, setSubscription } from '../../server/src/test/trucks';
 import { readEventStream, type SseFrame, type SseStream } from '../../server/src/test/sse-client';
 
@@ -60,6 +62,8 @@ interface AppProcess {
   child: ChildProcess;
   ready: Promise<void>;
   exited: Promise<number | null>;
+  /** Everything it wrote so far (logs, and the offline SMS provider's line per message). */
+  output(): string;
 }
 
 function startApp(port: number): AppProcess {
@@ -93,7 +97,7 @@ function startApp(port: number): AppProcess {
     child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     void exited.then((code) => reject(new Error(`app on ${port} exited ${code}:\n${out}`)));
   });
-  return { child, ready, exited };
+  return { child, ready, exited, output: () => out };
 }
 
 /** The shipped configuration with this run's ports, certificate and temp folders. */
@@ -356,6 +360,47 @@ describe('two app processes behind nginx on one PostgreSQL', () => {
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect((await sharp(served.raw).metadata()).width).toBe(64);
+  });
+
+  it("sends a favourite truck's opening SMS once, although both processes run the SMS worker", async () => {
+    const truck = await insertTruck(database.db, operator.user.id, {
+      name: 'Cluster Curry',
+      latitude: 30.25,
+      longitude: -97.76,
+    });
+    const customer = await request<AuthResponse>(viaB, 'POST', '/api/auth/register', {
+      json: { phone: phone(), password: 'correct-horse-1', role: 'customer' },
+    });
+    expect(customer.status).toBe(201);
+    const favourite = await request(viaB, 'POST', '/api/favorites', {
+      token: customer.body.token,
+      json: { foodTruckId: truck.id },
+    });
+    expect(favourite.status).toBeLessThan(300);
+    const opened = await request(viaA, 'POST', `/api/food-trucks/${truck.id}/open`, {
+      token: operator.token,
+      json: { latitude: 30.25, longitude: -97.76 },
+    });
+    expect(opened.status).toBe(200);
+
+    const outbox = async () =>
+      await database.db
+        .select()
+        .from(smsOutbox)
+        .where(and(eq(smsOutbox.userId, customer.body.user.id), eq(smsOutbox.foodTruckId, truck.id)));
+    let rows = await outbox();
+    for (let i = 0; i < 100 && rows[0]?.status !== 'sent'; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await outbox();
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    // Give the other process's worker a moment: it must not send it too.
+    await new Promise((r) => setTimeout(r, 1000));
+    const sends = (a.output() + b.output())
+      .split('\n')
+      .filter((line) => line.includes(`outboxId: ${rows[0]?.id},`));
+    expect(sends).toHaveLength(1);
   });
 
   it('a process killed with SIGKILL costs its diners only a reconnect: Last-Event-ID resumes without a missed change', async () => {
