@@ -23,7 +23,8 @@ import { readEventStream, type SseFrame, type SseStream } from '../../server/src
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const deployDir = path.join(root, 'deploy/nginx');
 const work = mkdtempSync(path.join(tmpdir(), 'ftf-cluster-'));
-const base = 20_000 + Math.floor(Math.random() * 20_000);
+// Below Linux's ephemeral range (32768+), so no outgoing connection holds one of these ports.
+const base = 20_000 + Math.floor(Math.random() * 12_000);
 const ports = {
   a: base,
   b: base + 1,
@@ -265,14 +266,22 @@ beforeAll(async () => {
   b = startApp(ports.b);
   await Promise.all([a.ready, b.ready]);
   nginx = spawn('nginx', ['-c', path.join(work, 'nginx.conf')], { stdio: 'ignore' });
-  for (let i = 0; i < 50; i += 1) {
-    const up = await request(viaNginx, 'GET', '/api/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (up) break;
-    sessions.clear();
-    await new Promise((r) => setTimeout(r, 100));
+  // Every server block answers before the tests start; if nginx stops instead, say why.
+  for (const to of [viaNginx, viaA, viaB]) {
+    for (let i = 0; ; i += 1) {
+      const up = await request(to, 'GET', '/api/health').then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (up) break;
+      sessions.delete(to);
+      if (nginx.exitCode !== null || i === 150) {
+        throw new Error(
+          `nginx is not serving ${to}:\n${readFileSync(path.join(work, 'nginx-error.log'), 'utf8')}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   database = await openDatabase({ url: databaseUrl, poolMax: 2 });
 
