@@ -28,6 +28,11 @@ export class FallbackSpeech implements SpeechProvider {
     private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
+  /** Always the offline decoder: the cloud recognisers get the recording as sent. */
+  decode(audio: Uint8Array, maxSeconds: number) {
+    return this.offline.decode(audio, maxSeconds);
+  }
+
   async transcribe(input: { audio: Uint8Array; pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
     if (this.cloud.stt) {
       try {

@@ -7,6 +7,7 @@ import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './
  * and noise fall into the loop. Chosen by that bench.
  */
 const OUT_OF_GRAMMAR_WEIGHT = 1e-7;
+import { AudioDecoder } from './audio-decoder';
 import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } from './speech';
 
 /** Flite's built-in voices: slt (female, US), kal16 and rms (male, US), awb (male, Scottish). */
@@ -30,6 +31,7 @@ export class OfflineSpeech implements SpeechProvider {
   private nextId = 1;
   private grammarVersion: string | undefined;
   private grammarUpdate: Promise<unknown> = Promise.resolve();
+  private readonly decoder = new AudioDecoder();
 
   constructor(private readonly options: { voice?: string; rejectionWeight?: number } = {}) {}
 
@@ -91,6 +93,10 @@ export class OfflineSpeech implements SpeechProvider {
     }
   }
 
+  decode(audio: Uint8Array, maxSeconds: number) {
+    return this.decoder.decode(audio, maxSeconds);
+  }
+
   async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
     await this.useVocabulary(vocabulary);
     const samples = input.pcm.samples.slice();
@@ -115,7 +121,7 @@ export class OfflineSpeech implements SpeechProvider {
   async close(): Promise<void> {
     const engine = this.engine;
     this.engine = undefined;
-    await engine?.worker.terminate();
+    await Promise.all([engine?.worker.terminate(), this.decoder.close()]);
   }
 }
 

@@ -36,6 +36,11 @@ export interface SpokenAudio {
 }
 
 export interface SpeechProvider {
+  /**
+   * A browser recording as 16 kHz mono PCM (container sniffed from the bytes, never trusted from a
+   * declared type). Throws AudioInputError for what is not usable audio.
+   */
+  decode(audio: Uint8Array, maxSeconds: number): Promise<{ pcm: Pcm; seconds: number }>;
   /** `audio` is the recording as sent (for cloud APIs); `pcm` its decoded, 16 kHz mono form. */
   transcribe(input: { audio: Uint8Array; pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript>;
   synthesize(text: string, options?: { voice?: string }): Promise<SpokenAudio>;
