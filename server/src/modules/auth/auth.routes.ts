@@ -8,8 +8,12 @@ import {
   registerSchema,
 } from '../../../../shared/contracts';
 import { unauthorized } from '../../lib/http-errors';
+import { HOUR_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { authenticate, createAccount, findPublicUser, type Account } from './auth.service';
+import { withSignInThrottle } from './sign-in-throttle';
+
+export const SIGNUPS_CAPPED = 'Too many new accounts from this address. Please try again later.';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
 
@@ -20,6 +24,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     token: await app.tokens.sign({ userId: user.id, sessionVersion }),
   });
   const reserved = { adminUsername: app.config.adminUsername };
+  const limits = rateLimitsOf(app.config);
+  /** Account creation per client address (OWASP API4: accounts are free to make, so cap them). */
+  const capSignups = (address: string) =>
+    takeOrRefuse(app.db, `signup:address:${address}`, limits.signupsPerAddressPerHour, HOUR_MS, SIGNUPS_CAPPED);
 
   app.post(
     '/api/auth/login',
@@ -27,7 +35,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema, ...errors } },
     },
-    async (request) => session(await authenticate(app.db, request.body.username, request.body.password)),
+    async (request) => {
+      const { username, password } = request.body;
+      const account = await withSignInThrottle(app.db, limits, username, request.ip, () =>
+        authenticate(app.db, username, password),
+      );
+      return session(account);
+    },
   );
 
   app.post(
@@ -36,7 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await session(await createAccount(app.db, request.body, reserved))),
+    async (request, reply) => {
+      await capSignups(request.ip);
+      return reply.status(201).send(await session(await createAccount(app.db, request.body, reserved)));
+    },
   );
 
   app.post(
@@ -45,8 +62,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: { tags: ['auth'], body: customerSignupSchema, response: { 201: authResponseSchema, ...errors } },
     },
-    async (request, reply) =>
-      reply.status(201).send(await session(await createAccount(app.db, { ...request.body, role: 'customer' }, reserved))),
+    async (request, reply) => {
+      await capSignups(request.ip);
+      const account = await createAccount(app.db, { ...request.body, role: 'customer' }, reserved);
+      return reply.status(201).send(await session(account));
+    },
   );
 
   app.get(

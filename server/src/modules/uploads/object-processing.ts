@@ -7,6 +7,7 @@ import {
   type UploadPurpose,
 } from '../../../../shared/contracts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { pdfActiveContent } from './pdf-safety';
 
 export interface ProcessedVariant {
   name: ImageVariant;
@@ -35,6 +36,9 @@ const VARIANT_SIZES: Record<ImageVariant, ResizeOptions> = {
 const MAX_DIMENSION = 2560;
 /** Decompression bombs: refuse images over ~60 megapixels before decoding them. */
 const MAX_INPUT_PIXELS = 60_000_000;
+
+export const PDF_ACTIVE_CONTENT =
+  'This PDF contains scripts, attachments, forms or encryption. Please upload a plain PDF (e.g. print the menu to PDF).';
 
 const FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
@@ -77,6 +81,8 @@ async function processImage(
 export async function processUpload(bytes: Buffer, purpose: UploadPurpose): Promise<ProcessedObject> {
   const contentType = await checkFile(bytes, purpose);
   if (contentType === 'application/pdf') {
+    // Stored as sent (and always served as a download in a sandbox): refuse what could run.
+    if (pdfActiveContent(bytes)) throw unsupportedMediaType(PDF_ACTIVE_CONTENT);
     return { contentType, body: bytes, originalSize: bytes.length, width: null, height: null, variants: [] };
   }
   try {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +10,7 @@ import {
   uploadResponseSchema,
 } from '../../../../shared/contracts';
 import { payloadTooLarge } from '../../lib/http-errors';
+import { HOUR_MS, rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { UPLOADER_ROLES } from './uploads.policy';
 import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor } from './uploads.service';
@@ -41,8 +43,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/objects/upload',
     {
       preHandler: requireUser(...UPLOADER_ROLES),
-      // Each URL is a row; a generous cap keeps a runaway client from filling the table.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      // Each URL is a row (and on S3 a presigned PUT): a cap per uploader, shared by every process,
+      // keeps a runaway or hostile client from filling the table or the bucket (ADR 0110).
+      config: {
+        rateLimit: {
+          max: rateLimitsOf(app.config).uploadUrlsPerUserPerHour,
+          timeWindow: HOUR_MS,
+          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
+        },
+      },
       // No body at all (Fastify gives null) means a generic image.
       schema: {
         tags,

@@ -91,13 +91,26 @@ export async function takeFreeUse(db: Database, keys: FreeUseKeys, perAddress: n
   }
 }
 
-/** Gives back a use taken for a question that did not succeed. */
-export async function returnFreeUse(db: Database, keys: FreeUseKeys): Promise<void> {
+/**
+ * The free questions left under both keys, without taking one (the smaller of the two; an address
+ * whose day is over has its whole allowance again). Read first, so a refused or misunderstood
+ * question never writes a row: the use is taken only for an understood answer.
+ */
+export async function freeUsesLeft(db: Database, keys: FreeUseKeys, perAddress: number): Promise<number> {
   const [visitorKey, addressKey] = keysOf(keys);
-  await db
-    .update(voiceFreeUses)
-    .set({ uses: sql`greatest(${voiceFreeUses.uses} - 1, 0)` })
+  const rows = await db
+    .select({
+      key: voiceFreeUses.key,
+      uses: voiceFreeUses.uses,
+      expired: sql<boolean>`${voiceFreeUses.windowStart} < now() - interval '1 day'`,
+    })
+    .from(voiceFreeUses)
     .where(inArray(voiceFreeUses.key, [visitorKey, addressKey]));
+  const used = (key: string) => rows.find((r) => r.key === key);
+  const visitor = used(visitorKey)?.uses ?? 0;
+  const address = used(addressKey);
+  const addressUses = !address || address.expired ? 0 : address.uses;
+  return Math.max(0, Math.min(FREE_VOICE_USES - visitor, perAddress - addressUses));
 }
 
 class Exhausted extends Error {}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, ErrorResponse, VoiceAnswer } from '../../../../shared/contracts';
 import { FREE_VOICE_USES } from '../../../../shared/constants';
@@ -112,6 +113,14 @@ describe('POST /api/voice-assistant-free with recorded speech', () => {
     expect(res.body.recommendedTruckId).toBe(tacos.id);
   });
 
+  it('hears MP4/AAC as Safari records it (fragmented MP4) in a third voice', async () => {
+    const audio = readFileSync(new URL('../../test/fixtures/safari-aac-question.mp4', import.meta.url));
+    const res = await askFree({ audioData: `data:audio/mp4;base64,${base64(audio)}`, userLocation: here }, { address: newAddress() });
+    expect(res.status).toBe(200);
+    expect(res.body.transcript).toBe('where is the nearest barbecue truck');
+    expect(res.body.recommendedTruckId).toBe(nearBbq.id);
+  });
+
   it('answers silence with 400 "No audio recorded" and does not count it', async () => {
     const client = { address: newAddress() };
     const silence = await encodeWebmOpus({ samples: new Float32Array(16_000 * 2), sampleRate: 16_000 });
@@ -189,6 +198,10 @@ describe('POST /api/voice-assistant-free with recorded speech', () => {
     // A forged cookie is a new visitor, but the address is still spent.
     const forged = await askFree({ text: 'what is open now' }, { address, cookie: 'ftf_voice_visitor=AAAAAAAAAAAAAAAAAAAAAA.bad' });
     expect(forged.status).toBe(429);
+    // Addresses the visitor writes into X-Forwarded-For themselves (nginx appends the real one
+    // after them) are not believed: only the proxy's own hop is trusted.
+    const spoofed = await askFree({ text: 'what is open now' }, { address: `${newAddress()}, ${address}` });
+    expect(spoofed.status).toBe(429);
   });
 });
 

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '../../../../shared/contracts/voice';
 import { HttpError, notFound } from '../../lib/http-errors';
+import { DAY_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { returnFreeUse, takeFreeUse, visitorId } from './free-uses';
+import { freeUsesLeft, takeFreeUse, visitorId } from './free-uses';
 import { VoiceAssistant, type Asker } from './voice.service';
 
 const tags = ['voice'];
@@ -31,6 +32,7 @@ export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, fre
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const assistant = new VoiceAssistant(app.db, app.integrations.speech);
   const { ratePerMinute, freeUsesPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
+  const { freeVoicePerDay } = rateLimitsOf(app.config);
   // Start the recogniser and compile the grammar while the server starts (not in tests, where most
   // servers never hear a question); a failure here is retried on the first question.
   if (app.config.nodeEnv !== 'test') {
@@ -68,20 +70,17 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const keys = { visitor: visitorId(request, reply, app.config.jwtSecret), address: request.ip };
+      // Every anonymous question together, per day: however many addresses ask, the speech bill is
+      // bounded (OWASP API4). Counted per attempt, as transcription costs either way.
+      await takeOrRefuse(app.db, 'voice-free:all', freeVoicePerDay, DAY_MS, VOICE_MESSAGES.freeUsesExhausted);
+      const left = await freeUsesLeft(app.db, keys, freeUsesPerAddress);
+      if (left === 0) throw new HttpError(429, VOICE_MESSAGES.freeUsesExhausted);
+      const result = await ask(request.body, { visitorId: keys.visitor });
+      // Only questions that were understood use up a free question; taken atomically now, so
+      // concurrent questions cannot together go over the allowance.
+      if (!result.understood) return { ...result.answer, freeUsesRemaining: left };
       const remaining = await takeFreeUse(app.db, keys, freeUsesPerAddress);
       if (remaining === undefined) throw new HttpError(429, VOICE_MESSAGES.freeUsesExhausted);
-      let result;
-      try {
-        result = await ask(request.body, { visitorId: keys.visitor });
-      } catch (error) {
-        await returnFreeUse(app.db, keys);
-        throw error;
-      }
-      // Only questions that were understood use up a free question.
-      if (!result.understood) {
-        await returnFreeUse(app.db, keys);
-        return { ...result.answer, freeUsesRemaining: remaining + 1 };
-      }
       return { ...result.answer, freeUsesRemaining: remaining };
     },
   );

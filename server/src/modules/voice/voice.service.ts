@@ -4,7 +4,7 @@ import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceAnswer, type VoiceQuery } from 
 import type { Database } from '../../db/client';
 import { menuItems, truckEvents, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
 import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../../integrations/speech';
-import { decodeRecording, isSilent, trimSilence } from '../../integrations/speech/audio';
+import { isSilent, trimSilence } from '../../integrations/speech/audio';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import { listVisibleTrucks } from '../trucks/trucks.service';
 import { answerQuestion, type KnownItem, type KnownTruck, type SessionState } from './voice-answers';
@@ -98,7 +98,7 @@ export class VoiceAssistant {
       throw payloadTooLarge(`Recordings are limited to ${VOICE_LIMITS.maxAudioBytes / 1024 / 1024} MB`);
     }
     try {
-      const { pcm } = await decodeRecording(audio, VOICE_LIMITS.maxSeconds);
+      const { pcm } = await this.speech.decode(audio, VOICE_LIMITS.maxSeconds);
       if (pcm.samples.length === 0 || isSilent(pcm)) throw badRequest(VOICE_MESSAGES.noAudio);
       return await this.speech.transcribe({ audio, pcm: trimSilence(pcm) }, vocabulary);
     } catch (error) {
