@@ -1,3 +1,4 @@
+import { autoClose } from './auto-close';
 import { smsOutboxWorker } from './sms-outbox';
 import { subscriptionRenewals } from './subscription-renewals';
 import { uploadJanitor } from './upload-janitor';
@@ -6,4 +7,4 @@ import type { BackgroundWorker } from './worker';
 export { startWorkers, type BackgroundWorker, type RunningWorkers, type WorkerContext } from './worker';
 
 /** Every background worker; server.ts starts them in processes whose PROCESS_ROLE is worker or all. */
-export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor, subscriptionRenewals, smsOutboxWorker];
+export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor, subscriptionRenewals, smsOutboxWorker, autoClose];

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiJson } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+
+const URL = '/api/favorites/calendar-feed';
+
+/** GET /api/favorites/calendar-feed — the secret address, or null while there is none (404). */
+export function useFavoritesCalendarFeed() {
+  return useQuery({
+    queryKey: queryKeys.favoritesCalendarFeed,
+    queryFn: async () => {
+      try {
+        return (await apiJson<{ url: string }>('GET', URL)).url;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+}
+
+/** POST (a new address, the old one stops working) or DELETE (revoke) the favourites feed. */
+export function useChangeFavoritesCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: 'renew' | 'revoke') =>
+      action === 'renew'
+        ? (await apiJson<{ url: string }>('POST', URL)).url
+        : (await apiJson('DELETE', URL), null),
+    onSuccess: (url) => queryClient.setQueryData(queryKeys.favoritesCalendarFeed, url),
+  });
+}

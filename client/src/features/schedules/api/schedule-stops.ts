@@ -1,0 +1,50 @@
+import type { ScheduleStop, StopInput, TruckSchedule } from '@shared/contracts/schedules';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+
+const stopsUrl = (truckId: number) => `/api/food-trucks/${truckId}/schedule/stops`;
+
+/** GET /api/food-trucks/:id/schedule/stops — the operator's view (owner or admin). */
+export const scheduleStopsQuery = (truckId: number) =>
+  queryOptions({
+    queryKey: queryKeys.scheduleStops(truckId),
+    queryFn: () => apiJson<TruckSchedule>('GET', stopsUrl(truckId)),
+  });
+
+export const useScheduleStops = (truckId: number) => useQuery(scheduleStopsQuery(truckId));
+
+/** A schedule change: the truck's stops and every diner-facing schedule list refetch after it. */
+function useScheduleMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.scheduleStops(truckId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.upcomingStops }),
+      ]),
+  });
+}
+
+/** POST /api/food-trucks/:id/schedule/stops */
+export const useAddStop = (truckId: number) =>
+  useScheduleMutation(truckId, (input: StopInput) => apiJson<ScheduleStop>('POST', stopsUrl(truckId), input));
+
+/** DELETE /api/food-trucks/:id/schedule/stops/:stopId */
+export const useDeleteStop = (truckId: number) =>
+  useScheduleMutation(truckId, (stopId: number) =>
+    apiJson<unknown>('DELETE', `${stopsUrl(truckId)}/${stopId}`),
+  );
+
+/** POST …/stops/:stopId/exceptions — "not this date" for a weekly stop. */
+export const useSkipDate = (truckId: number) =>
+  useScheduleMutation(truckId, ({ stopId, date }: { stopId: number; date: string }) =>
+    apiJson<ScheduleStop>('POST', `${stopsUrl(truckId)}/${stopId}/exceptions`, { date }),
+  );
+
+/** PUT /api/food-trucks/:id/schedule/time-zone */
+export const useSetTimeZone = (truckId: number) =>
+  useScheduleMutation(truckId, (timeZone: string) =>
+    apiJson<TruckSchedule>('PUT', `/api/food-trucks/${truckId}/schedule/time-zone`, { timeZone }),
+  );

@@ -1,0 +1,34 @@
+import type { Occurrence, UpcomingStops } from '@shared/contracts/schedules';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { useTruckEvents } from '@client/lib/truck-events';
+
+const byTruck = (list: UpcomingStops) => new Map<number, Occurrence[]>(list.map((e) => [e.truckId, e.stops]));
+
+/**
+ * Refetches the upcoming stops when a truck is `updated` (schedule changes publish that) or
+ * removed. Call it once per screen that shows labels, not per label.
+ */
+export function useUpcomingStopsFollowChanges(): void {
+  const queryClient = useQueryClient();
+  useTruckEvents((message) => {
+    if (message.type === 'updated' || message.type === 'removed' || message.type === 'reset') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.upcomingStops });
+    }
+  });
+}
+
+/**
+ * GET /api/food-trucks/upcoming-stops, as a map from truck id to its current and next stop. One
+ * query for every card and popup: fetched lazily beside the (cached, time-independent) truck list,
+ * refreshed every 5 minutes (and on changes, see useUpcomingStopsFollowChanges).
+ */
+export function useUpcomingStops() {
+  return useQuery({
+    queryKey: queryKeys.upcomingStops,
+    queryFn: async () => byTruck(await apiJson<UpcomingStops>('GET', '/api/food-trucks/upcoming-stops')),
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}

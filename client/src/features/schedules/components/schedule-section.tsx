@@ -1,0 +1,265 @@
+import { stopInputSchema, type ScheduleStop } from '@shared/contracts/schedules';
+import { CalendarPlus, Crosshair, Trash2 } from 'lucide-react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+import { NativeSelect } from '@client/components/ui/select';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, errorMessage } from '@client/lib/api-client';
+import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '@client/lib/forms';
+import { getCurrentPosition } from '@client/lib/geolocation';
+import { toast, toastError } from '@client/lib/toast';
+import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone } from '../api/schedule-stops';
+import { WEEKDAY_NAMES } from '../schedule-label';
+
+interface StopFormValues {
+  kind: 'weekly' | 'once';
+  weekday: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+}
+
+const EMPTY: StopFormValues = {
+  kind: 'weekly',
+  weekday: '1',
+  date: '',
+  startTime: '11:00',
+  endTime: '14:00',
+  address: '',
+  latitude: '',
+  longitude: '',
+};
+
+const number = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+/** The form's values as the POST body (the shared contract checks them before sending). */
+function stopRequest(v: StopFormValues) {
+  const common = {
+    startTime: v.startTime,
+    endTime: v.endTime,
+    address: v.address,
+    latitude: number(v.latitude),
+    longitude: number(v.longitude),
+  };
+  return v.kind === 'weekly'
+    ? { kind: 'weekly' as const, weekday: Number(v.weekday), ...common }
+    : { kind: 'once' as const, date: v.date, ...common };
+}
+
+export function describeStop(stop: ScheduleStop): string {
+  const when = stop.kind === 'weekly' ? `Every ${WEEKDAY_NAMES[(stop.weekday ?? 1) - 1]}` : stop.date;
+  return `${when} ${stop.startTime}–${stop.endTime} at ${stop.address}`;
+}
+
+function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+}
+
+/**
+ * The Schedule section of the edit screen (issue 14): the truck's time zone, its stops (weekly or
+ * on one date) and a form to add one. Overlaps are refused by the server with a message shown here.
+ * Fields stack on narrow screens (usable at 360 px).
+ */
+export function ScheduleSection({ truckId }: { truckId: number }) {
+  const id = useId();
+  const schedule = useScheduleStops(truckId);
+  const addStop = useAddStop(truckId);
+  const deleteStop = useDeleteStop(truckId);
+  const setTimeZone = useSetTimeZone(truckId);
+  const [values, setValues] = useState<StopFormValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
+  const zones = useMemo(() => timeZones(schedule.data?.timeZone ?? ''), [schedule.data?.timeZone]);
+
+  const set = (key: keyof StopFormValues, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+    setFormError(null);
+  };
+
+  async function fillMyLocation() {
+    setLocating(true);
+    try {
+      const { latitude, longitude } = await getCurrentPosition('operator');
+      setValues((v) => ({ ...v, latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }));
+      setErrors((e) => ({ ...e, latitude: undefined, longitude: undefined }));
+    } catch (err) {
+      toastError('Location unavailable', err, 'Could not read your location. Enter the coordinates instead.');
+    } finally {
+      setLocating(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = stopInputSchema.safeParse(stopRequest(values));
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    addStop.mutate(parsed.data, {
+      // The values stay: the next stop is often the same place on another day.
+      onSuccess: () => toast({ title: 'Stop added' }),
+      onError: (err) => {
+        setErrors(err instanceof ApiError ? serverFieldErrors(err.body) : {});
+        setFormError(errorMessage(err, 'Failed to add the stop'));
+      },
+    });
+  }
+
+  return (
+    <Card role="region" aria-labelledby={`${id}-heading`}>
+      <CardHeader>
+        <h2 className="text-xl font-semibold" id={`${id}-heading`}>
+          Schedule
+        </h2>
+        <CardDescription>
+          Where the truck will be and when: diners see your next stop and can look ahead on the map.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {schedule.isPending ? (
+          <Spinner label="Loading schedule" />
+        ) : schedule.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(schedule.error, 'Failed to load the schedule')}
+          </p>
+        ) : (
+          <>
+            <FormField label="Time zone" hint="Stop times are in this zone.">
+              <NativeSelect
+                value={schedule.data.timeZone}
+                disabled={setTimeZone.isPending}
+                onChange={(e) =>
+                  setTimeZone.mutate(e.target.value, {
+                    onSuccess: () => toast({ title: 'Time zone saved' }),
+                    onError: (err) => toastError('Time zone not saved', err, 'Failed to save the time zone'),
+                  })
+                }
+              >
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            {schedule.data.stops.length === 0 ? (
+              <p className="text-sm text-gray-700">No stops yet.</p>
+            ) : (
+              <ul className="grid gap-2" aria-label="Stops">
+                {schedule.data.stops.map((stop) => (
+                  <li
+                    key={stop.id}
+                    className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
+                  >
+                    <span className="min-w-0 break-words">
+                      {describeStop(stop)}
+                      {stop.exceptions.length > 0 && (
+                        <span className="block text-xs text-gray-600">
+                          Not on {stop.exceptions.join(', ')}
+                        </span>
+                      )}
+                    </span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Delete stop: ${describeStop(stop)}`}
+                      disabled={deleteStop.isPending}
+                      onClick={() =>
+                        deleteStop.mutate(stop.id, {
+                          onError: (err) => toastError('Delete failed', err, 'Failed to delete the stop'),
+                        })
+                      }
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-labelledby={`${id}-add`}>
+          <h3 id={`${id}-add`} className="font-semibold">
+            Add a stop
+          </h3>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Repeats">
+              <NativeSelect value={values.kind} onChange={(e) => set('kind', e.target.value)}>
+                <option value="weekly">Every week</option>
+                <option value="once">One day only</option>
+              </NativeSelect>
+            </FormField>
+            {values.kind === 'weekly' ? (
+              <FormField label="Day" error={errors.weekday}>
+                <NativeSelect value={values.weekday} onChange={(e) => set('weekday', e.target.value)}>
+                  {WEEKDAY_NAMES.map((name, i) => (
+                    <option key={name} value={String(i + 1)}>
+                      {name}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            ) : (
+              <FormField label="Date" error={errors.date}>
+                <Input type="date" value={values.date} onChange={(e) => set('date', e.target.value)} />
+              </FormField>
+            )}
+            <FormField label="Starts" error={errors.startTime}>
+              <Input
+                type="time"
+                value={values.startTime}
+                onChange={(e) => set('startTime', e.target.value)}
+              />
+            </FormField>
+            <FormField label="Ends" error={errors.endTime}>
+              <Input type="time" value={values.endTime} onChange={(e) => set('endTime', e.target.value)} />
+            </FormField>
+          </div>
+          <FormField label="Place" error={errors.address} hint="What diners read, e.g. 6th & Congress">
+            <Input value={values.address} maxLength={300} onChange={(e) => set('address', e.target.value)} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Stop latitude" error={errors.latitude}>
+              <Input
+                inputMode="decimal"
+                value={values.latitude}
+                onChange={(e) => set('latitude', e.target.value)}
+              />
+            </FormField>
+            <FormField label="Stop longitude" error={errors.longitude}>
+              <Input
+                inputMode="decimal"
+                value={values.longitude}
+                onChange={(e) => set('longitude', e.target.value)}
+              />
+            </FormField>
+          </div>
+          {formError && (
+            <p role="alert" className="text-sm text-red-700">
+              {formError}
+            </p>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => void fillMyLocation()} disabled={locating}>
+              {locating ? <Spinner label="Locating" /> : <Crosshair aria-hidden />} Use my location
+            </Button>
+            <Button type="submit" disabled={addStop.isPending}>
+              {addStop.isPending ? <Spinner label="Adding" /> : <CalendarPlus aria-hidden />} Add stop
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { AuthResponse } from '../shared/contracts';
+import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator, toast } from './helpers';
+
+/** Trucks' schedules are in America/Chicago by default; the browser shares it, as a local diner would. */
+const ZONE = 'America/Chicago';
+/** Far from the Austin demo trucks, so no other spec's list changes. */
+const SPOT = { latitude: 35.1983, longitude: -111.6513 };
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Tomorrow's ISO weekday (1 = Monday) in the schedules' zone. */
+function tomorrowWeekday(): number {
+  const name = new Date(Date.now() + 86_400_000).toLocaleDateString('en-US', {
+    weekday: 'long',
+    timeZone: ZONE,
+  });
+  return WEEKDAYS.indexOf(name) + 1;
+}
+
+async function addWeeklyStop(page: Page, session: AuthResponse, truckId: number, address: string) {
+  const res = await page.request.post(`/api/food-trucks/${truckId}/schedule/stops`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: {
+      kind: 'weekly',
+      weekday: tomorrowWeekday(),
+      startTime: '11:00',
+      endTime: '14:00',
+      address,
+      ...SPOT,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test.use({ timezoneId: ZONE });
+
+test('an operator adds a weekly stop on the Schedule section of the edit screen at 360 px', async ({
+  page,
+}) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  const truck = await createTruck(page, session, { name: `Sched E2E ${Date.now() % 1_000_000}` });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/edit-truck/${truck.id}`);
+
+  const section = page.getByRole('region', { name: 'Schedule' });
+  await expect(section.getByText('No stops yet.')).toBeVisible();
+  await expect(section.getByLabel('Time zone')).toHaveValue(ZONE);
+  await section.getByLabel('Repeats').selectOption('weekly');
+  await section.getByLabel('Day').selectOption({ label: 'Tuesday' });
+  await section.getByLabel('Starts').fill('11:00');
+  await section.getByLabel('Ends').fill('14:00');
+  await section.getByLabel(/^Place/).fill('6th & Congress');
+  await section.getByLabel('Stop latitude').fill(String(SPOT.latitude));
+  await section.getByLabel('Stop longitude').fill(String(SPOT.longitude));
+  await section.getByRole('button', { name: 'Add stop' }).click();
+
+  await expect(toast(page, 'Stop added')).toBeVisible();
+  const stops = section.getByRole('list', { name: 'Stops' });
+  await expect(stops.getByText('Every Tuesday 11:00–14:00 at 6th & Congress')).toBeVisible();
+
+  // An overlapping stop is refused with the server's message, shown by the form.
+  await section.getByLabel('Starts').fill('13:00');
+  await section.getByLabel('Ends').fill('15:00');
+  await section.getByLabel(/^Place/).fill('Elsewhere');
+  await section.getByRole('button', { name: 'Add stop' }).click();
+  await expect(
+    section.getByRole('alert').filter({ hasText: 'overlaps the Tuesday stop 11:00–14:00' }),
+  ).toBeVisible();
+  await expect(stops.getByRole('listitem')).toHaveCount(1);
+
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the edit screen scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00' and finds the truck there", async ({
+  page,
+}) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  const name = `Tomorrow Truck ${Date.now() % 1_000_000}`;
+  const address = `Plaza ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(page, session, { name });
+  await addWeeklyStop(page, session, truck.id, address);
+
+  // Now an anonymous diner (no position: every truck is listed).
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/find-trucks');
+  await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
+  const card = page.getByTestId(`truck-card-${truck.id}`);
+  const day = WEEKDAYS[tomorrowWeekday() - 1]?.slice(0, 3);
+  await expect(card.getByTestId('schedule-label')).toHaveText(`Next: ${day} 11:00–14:00 at ${address}`);
+
+  await page.getByLabel('When').selectOption({ label: 'Tomorrow' });
+  await page.getByLabel('Time', { exact: true }).selectOption({ label: '12:00' });
+  await expect(page.getByTestId('time-choice-status')).toContainText('12:00');
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`Scheduled 11:00–14:00 at ${address}`)).toBeVisible();
+  await expect(card.getByText(address).first()).toBeVisible();
+
+  // At 18:00 the stop is over: the truck is not placed anywhere.
+  await page.getByLabel('Time', { exact: true }).selectOption({ label: '18:00' });
+  await expect(card).toHaveCount(0);
+  await expect(
+    page
+      .getByText('No trucks are scheduled at that time.')
+      .or(page.getByText('No food trucks match your search.')),
+  ).toBeVisible();
+});

@@ -1,0 +1,479 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import {
+  MAX_SCHEDULE_WINDOW_DAYS,
+  UPCOMING_STOPS_PER_TRUCK,
+  type UpcomingStops,
+  WEEKDAYS,
+  minutesOf,
+  timeOf,
+  type Occurrences,
+  type ScheduleStop,
+  type StopKind,
+  type TruckSchedule,
+  type scheduleQuerySchema,
+  type stopInputSchema,
+} from '../../../../shared/contracts/schedules';
+import type { Database, DbOrTx, Tx } from '../../db/client';
+import { foodTrucks, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import type { AuthUser } from '../../plugins/auth';
+import { lockTruck } from '../operator-trucks/operator-trucks.service';
+import { publishTruckEvent } from '../trucks/truck-events';
+import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
+import { haversineMiles } from '../../../../shared/utils/geo';
+import type { TruckRow } from '../trucks/truck.repository';
+import {
+  findVisibleTruck,
+  listVisibleTrucksById,
+  type Position,
+  type Viewer,
+} from '../trucks/trucks.service';
+import {
+  expandStops,
+  stopsClash,
+  todayIn,
+  toWire,
+  weekdayOfDate,
+  type StopValues,
+  type TimedOccurrence,
+} from './occurrences';
+
+type StopInput = z.output<typeof stopInputSchema>;
+type ScheduleQuery = z.output<typeof scheduleQuerySchema>;
+
+export interface ScheduleDeps {
+  db: Database;
+  /** DEFAULT_TIMEZONE: the zone of trucks whose operator chose none. */
+  defaultTimeZone: string;
+}
+
+const STOP_NOT_FOUND = 'Stop not found';
+const DEFAULT_WINDOW_DAYS = 7;
+
+const stopColumns = {
+  id: truckScheduleStops.id,
+  foodTruckId: truckScheduleStops.foodTruckId,
+  kind: truckScheduleStops.kind,
+  weekday: truckScheduleStops.weekday,
+  date: truckScheduleStops.date,
+  startMinute: truckScheduleStops.startMinute,
+  endMinute: truckScheduleStops.endMinute,
+  latitude: truckScheduleStops.latitude,
+  longitude: truckScheduleStops.longitude,
+  address: truckScheduleStops.address,
+};
+
+/**
+ * The stops of each truck (one query for the stops, one for their exceptions), weekly ones first
+ * by weekday, then one-offs by date, each by start time.
+ */
+export async function loadStops(db: DbOrTx, truckIds: number[]): Promise<Map<number, StopValues[]>> {
+  const byTruck = new Map<number, StopValues[]>();
+  if (truckIds.length === 0) return byTruck;
+  const rows = await db
+    .select(stopColumns)
+    .from(truckScheduleStops)
+    .where(inArray(truckScheduleStops.foodTruckId, truckIds))
+    .orderBy(
+      asc(truckScheduleStops.kind),
+      asc(truckScheduleStops.weekday),
+      asc(truckScheduleStops.date),
+      asc(truckScheduleStops.startMinute),
+      asc(truckScheduleStops.id),
+    );
+  const skipped = new Map<number, string[]>();
+  if (rows.length > 0) {
+    const exceptions = await db
+      .select()
+      .from(truckScheduleExceptions)
+      .where(
+        inArray(
+          truckScheduleExceptions.stopId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(truckScheduleExceptions.date));
+    for (const e of exceptions) skipped.set(e.stopId, [...(skipped.get(e.stopId) ?? []), e.date]);
+  }
+  for (const row of rows) {
+    const stop: StopValues = { ...row, kind: row.kind as StopKind, exceptions: skipped.get(row.id) ?? [] };
+    byTruck.set(row.foodTruckId, [...(byTruck.get(row.foodTruckId) ?? []), stop]);
+  }
+  return byTruck;
+}
+
+/** The zones of trucks (their own, else DEFAULT_TIMEZONE). */
+export async function truckZones(
+  db: DbOrTx,
+  truckIds: number[],
+  fallback: string,
+): Promise<Map<number, string>> {
+  if (truckIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: foodTrucks.id, timeZone: foodTrucks.timeZone })
+    .from(foodTrucks)
+    .where(inArray(foodTrucks.id, truckIds));
+  return new Map(rows.map((r) => [r.id, r.timeZone ?? fallback]));
+}
+
+export function toStopResponse(stop: StopValues): ScheduleStop {
+  return {
+    id: stop.id,
+    foodTruckId: stop.foodTruckId,
+    kind: stop.kind,
+    weekday: stop.weekday,
+    date: stop.date,
+    startTime: timeOf(stop.startMinute),
+    endTime: timeOf(stop.endMinute),
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    address: stop.address,
+    exceptions: stop.exceptions,
+  };
+}
+
+/** "the Tuesday stop 11:00–14:00 at 6th & Congress" / "the stop on 2026-11-27 …", for messages. */
+function describeStop(stop: StopValues): string {
+  const when = stop.kind === 'weekly' ? `${WEEKDAYS[(stop.weekday ?? 1) - 1]} stop` : `stop on ${stop.date}`;
+  return `the ${when} ${timeOf(stop.startMinute)}–${timeOf(stop.endMinute)} at ${stop.address}`;
+}
+
+function assertNoClash(candidate: StopValues, others: StopValues[]): void {
+  const clash = others.find((other) => other.id !== candidate.id && stopsClash(candidate, other));
+  if (clash)
+    throw conflict(`This stop overlaps ${describeStop(clash)}. A truck can be at one stop at a time.`);
+}
+
+/** The truck's schedule as its owner (or an admin) manages it. */
+export async function readSchedule(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  truckId: number,
+): Promise<TruckSchedule> {
+  return deps.db.transaction(async (tx) => {
+    const truck = await lockTruck(tx, actor, truckId);
+    return scheduleOf(tx, deps, truck.id);
+  });
+}
+
+async function scheduleOf(tx: DbOrTx, deps: ScheduleDeps, truckId: number): Promise<TruckSchedule> {
+  const [zones, stops] = await Promise.all([
+    truckZones(tx, [truckId], deps.defaultTimeZone),
+    loadStops(tx, [truckId]),
+  ]);
+  return {
+    truckId,
+    timeZone: zones.get(truckId) ?? deps.defaultTimeZone,
+    stops: (stops.get(truckId) ?? []).map(toStopResponse),
+  };
+}
+
+/**
+ * Runs a schedule change on the caller's truck: locks the truck (404 when not theirs), so two
+ * changes of one truck's stops are checked for overlaps one after the other; then publishes the
+ * truck's `updated` event in the same transaction, so diners' caches and open pages refresh
+ * (like a menu change, ADR 0031). `lastUpdated` is left alone: it tells how fresh the position is.
+ */
+async function changeSchedule<T>(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  truckId: number,
+  change: (tx: Tx, context: { zone: string; stops: StopValues[] }) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const truck = await lockTruck(tx, actor, truckId);
+    const [zones, stops] = await Promise.all([
+      truckZones(tx, [truck.id], deps.defaultTimeZone),
+      loadStops(tx, [truck.id]),
+    ]);
+    const result = await change(tx, {
+      zone: zones.get(truck.id) ?? deps.defaultTimeZone,
+      stops: stops.get(truck.id) ?? [],
+    });
+    await publishTruckEvent(tx, 'updated', truck);
+    return result;
+  });
+}
+
+function stopFields(input: StopInput) {
+  return {
+    kind: input.kind,
+    weekday: input.kind === 'weekly' ? input.weekday : null,
+    date: input.kind === 'once' ? input.date : null,
+    startMinute: minutesOf(input.startTime),
+    endMinute: minutesOf(input.endTime),
+    latitude: input.latitude,
+    longitude: input.longitude,
+    address: input.address,
+  };
+}
+
+function assertNotPast(input: StopInput, zone: string): void {
+  if (input.kind === 'once' && input.date < todayIn(zone)) {
+    throw badRequest('A one-off stop cannot be in the past', {
+      date: ['A one-off stop cannot be in the past'],
+    });
+  }
+}
+
+export async function addStop(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  truckId: number,
+  input: StopInput,
+): Promise<ScheduleStop> {
+  return changeSchedule(deps, actor, truckId, async (tx, { zone, stops }) => {
+    assertNotPast(input, zone);
+    const fields = stopFields(input);
+    assertNoClash({ ...fields, id: 0, foodTruckId: truckId, exceptions: [] }, stops);
+    const [row] = await tx
+      .insert(truckScheduleStops)
+      .values({ ...fields, foodTruckId: truckId })
+      .returning(stopColumns);
+    if (!row) throw new Error('stop insert returned no row');
+    return toStopResponse({ ...row, kind: input.kind, exceptions: [] });
+  });
+}
+
+function findStop(stops: StopValues[], stopId: number): StopValues {
+  const stop = stops.find((s) => s.id === stopId);
+  if (!stop) throw notFound(STOP_NOT_FOUND);
+  return stop;
+}
+
+/** A stop in a path: /api/food-trucks/{id}/schedule/stops/{stopId}. */
+export interface StopRef {
+  id: number;
+  stopId: number;
+}
+
+/** changeSchedule for one stop of the truck (404 'Stop not found' when it has no such stop). */
+function changeStop<T>(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  ref: StopRef,
+  change: (tx: Tx, stop: StopValues, context: { zone: string; stops: StopValues[] }) => Promise<T>,
+): Promise<T> {
+  return changeSchedule(deps, actor, ref.id, (tx, context) =>
+    change(tx, findStop(context.stops, ref.stopId), context),
+  );
+}
+
+/** Replaces a stop's fields; exceptions stay only while the stop is still weekly on the same day. */
+export async function updateStop(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  ref: StopRef,
+  input: StopInput,
+): Promise<ScheduleStop> {
+  const { id: truckId, stopId } = ref;
+  return changeStop(deps, actor, ref, async (tx, before, { zone, stops }) => {
+    assertNotPast(input, zone);
+    const fields = stopFields(input);
+    const keepExceptions = fields.kind === 'weekly' && fields.weekday === before.weekday;
+    const exceptions = keepExceptions ? before.exceptions : [];
+    assertNoClash({ ...fields, id: stopId, foodTruckId: truckId, exceptions }, stops);
+    if (!keepExceptions) {
+      await tx.delete(truckScheduleExceptions).where(eq(truckScheduleExceptions.stopId, stopId));
+    }
+    const [row] = await tx
+      .update(truckScheduleStops)
+      .set(fields)
+      .where(eq(truckScheduleStops.id, stopId))
+      .returning(stopColumns);
+    if (!row) throw notFound(STOP_NOT_FOUND);
+    return toStopResponse({ ...row, kind: input.kind, exceptions });
+  });
+}
+
+export async function deleteStop(deps: ScheduleDeps, actor: AuthUser, ref: StopRef): Promise<void> {
+  await changeStop(deps, actor, ref, async (tx, stop) => {
+    await tx.delete(truckScheduleStops).where(eq(truckScheduleStops.id, stop.id));
+  });
+}
+
+/** "Not this date" for a weekly stop; adding the same date twice is fine. */
+export async function addException(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  ref: StopRef,
+  date: string,
+): Promise<ScheduleStop> {
+  return changeStop(deps, actor, ref, async (tx, stop) => {
+    if (stop.kind !== 'weekly') {
+      throw badRequest('Only a weekly stop can skip a date; delete a one-off stop instead', {
+        date: ['Only a weekly stop can skip a date'],
+      });
+    }
+    if (weekdayOfDate(date) !== stop.weekday) {
+      const message = `${date} is not a ${WEEKDAYS[(stop.weekday ?? 1) - 1]}`;
+      throw badRequest(message, { date: [message] });
+    }
+    await tx.insert(truckScheduleExceptions).values({ stopId: stop.id, date }).onConflictDoNothing();
+    const exceptions = [...new Set([...stop.exceptions, date])].sort();
+    return toStopResponse({ ...stop, exceptions });
+  });
+}
+
+/** The weekly stop happens on `date` again — unless a one-off stop has taken that time since (409). */
+export async function removeException(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  ref: StopRef,
+  date: string,
+): Promise<ScheduleStop> {
+  return changeStop(deps, actor, ref, async (tx, stop, { stops }) => {
+    if (!stop.exceptions.includes(date)) throw notFound('This stop has no exception on that date');
+    const restored = { ...stop, exceptions: stop.exceptions.filter((d) => d !== date) };
+    assertNoClash(restored, stops);
+    await tx
+      .delete(truckScheduleExceptions)
+      .where(and(eq(truckScheduleExceptions.stopId, stop.id), eq(truckScheduleExceptions.date, date)));
+    return toStopResponse(restored);
+  });
+}
+
+/**
+ * The truck's zone. Stops keep their local hours (a 11:00 stop stays at 11:00 in the new zone);
+ * overlaps cannot appear, because every stop of a truck shares its zone.
+ */
+export async function setTimeZone(
+  deps: ScheduleDeps,
+  actor: AuthUser,
+  truckId: number,
+  timeZone: string,
+): Promise<TruckSchedule> {
+  return changeSchedule(deps, actor, truckId, async (tx) => {
+    await tx.update(foodTrucks).set({ timeZone }).where(eq(foodTrucks.id, truckId));
+    return scheduleOf(tx, deps, truckId);
+  });
+}
+
+/**
+ * A moment of the query: an ISO date-time as given, or a date at midnight in the truck's zone.
+ */
+function momentOf(value: string, zone: string): Date {
+  const parsed =
+    value.length === 10 ? DateTime.fromISO(value, { zone }) : DateTime.fromISO(value, { setZone: true });
+  if (!parsed.isValid) throw badRequest(`${value} is not a moment this server can read`);
+  return parsed.toJSDate();
+}
+
+/**
+ * The expanded occurrences of a truck diners may see (404 otherwise) that overlap [from, to):
+ * by default the next 7 days from now; at most MAX_SCHEDULE_WINDOW_DAYS at once.
+ */
+export async function truckOccurrences(
+  deps: ScheduleDeps,
+  viewer: Viewer,
+  truckId: number,
+  query: ScheduleQuery,
+  now: Date = new Date(),
+): Promise<Occurrences> {
+  const truck = await findVisibleTruck(deps.db, viewer, truckId);
+  if (!truck) throw notFound('Food truck not found');
+  const [zones, stops] = await Promise.all([
+    truckZones(deps.db, [truck.id], deps.defaultTimeZone),
+    loadStops(deps.db, [truck.id]),
+  ]);
+  const zone = zones.get(truck.id) ?? deps.defaultTimeZone;
+  const from = query.from ? momentOf(query.from, zone) : now;
+  const to = query.to
+    ? momentOf(query.to, zone)
+    : new Date(from.getTime() + DEFAULT_WINDOW_DAYS * 86_400_000);
+  if (to <= from) throw badRequest('to must be after from', { to: ['to must be after from'] });
+  if (to.getTime() - from.getTime() > MAX_SCHEDULE_WINDOW_DAYS * 86_400_000) {
+    const message = `The window can be at most ${MAX_SCHEDULE_WINDOW_DAYS} days`;
+    throw badRequest(message, { to: [message] });
+  }
+  return {
+    truckId: truck.id,
+    timeZone: zone,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    occurrences: expandStops(stops.get(truck.id) ?? [], zone, from, to).map(toWire),
+  };
+}
+
+/** The viewer's list (same rule as the truck list) restricted to trucks that have stops, with them. */
+async function listedTrucksWithStops(deps: ScheduleDeps, viewer: Viewer) {
+  const ids = await deps.db.selectDistinct({ id: truckScheduleStops.foodTruckId }).from(truckScheduleStops);
+  const trucks = await listVisibleTrucksById(
+    deps.db,
+    viewer,
+    ids.map((r) => r.id),
+  );
+  const visibleIds = trucks.map((t) => t.id);
+  const [zones, stops] = await Promise.all([
+    truckZones(deps.db, visibleIds, deps.defaultTimeZone),
+    loadStops(deps.db, visibleIds),
+  ]);
+  return trucks.map((truck) => ({
+    truck,
+    zone: zones.get(truck.id) ?? deps.defaultTimeZone,
+    stops: stops.get(truck.id) ?? [],
+  }));
+}
+
+/**
+ * For each truck of the viewer's list that has stops: the stop under way now (if any) and the next,
+ * so cards can say 'Open now until 14:00' or 'Next: Tue 11:00–14:00 at …' by the viewer's clock.
+ * Looks a week ahead (a weekly stop always shows).
+ */
+export async function upcomingStops(
+  deps: ScheduleDeps,
+  viewer: Viewer,
+  now: Date = new Date(),
+): Promise<UpcomingStops> {
+  const horizon = new Date(now.getTime() + 8 * 86_400_000);
+  return (await listedTrucksWithStops(deps, viewer))
+    .map(({ truck, zone, stops }) => ({
+      truckId: truck.id,
+      timeZone: zone,
+      stops: expandStops(stops, zone, now, horizon).slice(0, UPCOMING_STOPS_PER_TRUCK).map(toWire),
+    }))
+    .filter((entry) => entry.stops.length > 0);
+}
+
+export type ScheduledTruckRow = TruckRow & {
+  distanceMiles?: number;
+  scheduledStop: ReturnType<typeof toWire>;
+};
+
+/**
+ * Where the trucks of the viewer's list will be at `at`: each truck with a stop under way then,
+ * placed at that stop (coordinates and address are the stop's). With a position, only stops within
+ * the radius, nearest first with distanceMiles, like the live list; otherwise by truck id.
+ */
+export async function trucksScheduledAt(
+  deps: ScheduleDeps,
+  viewer: Viewer,
+  at: Date,
+  position?: Position,
+): Promise<ScheduledTruckRow[]> {
+  const until = new Date(at.getTime() + 1);
+  const placed: ScheduledTruckRow[] = [];
+  for (const { truck, zone, stops } of await listedTrucksWithStops(deps, viewer)) {
+    const occurrence: TimedOccurrence | undefined = expandStops(stops, zone, at, until)[0];
+    if (!occurrence) continue;
+    const { stop } = occurrence;
+    const row: ScheduledTruckRow = {
+      ...truck,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      address: stop.address,
+      scheduledStop: toWire(occurrence),
+    };
+    if (position) {
+      const miles = haversineMiles(position, { lat: stop.latitude, lng: stop.longitude });
+      if (miles > (position.radiusMiles ?? DEFAULT_RADIUS_MILES)) continue;
+      row.distanceMiles = Math.round(miles * 1000) / 1000;
+    }
+    placed.push(row);
+  }
+  return position
+    ? placed.sort((a, b) => (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) || a.id - b.id)
+    : placed;
+}

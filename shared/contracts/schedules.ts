@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { foodTruckSchema, latLngTogether, latitude, longitude, positionQueryFields } from './trucks';
+import { text } from './common';
+
+/**
+ * Truck schedules (issue 14): weekly recurring stops, one-off dated stops, and exceptions ("not
+ * this date") of a weekly stop. Every local time and date is in the truck's IANA time zone.
+ */
+
+/** The zone of trucks whose operator chose none, unless DEFAULT_TIMEZONE says otherwise. */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+/** True for an IANA zone name this runtime knows ('America/Chicago'), false for anything else. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneName = text({ error: 'Time zone is required' })
+  .trim()
+  .refine(isTimeZone, 'Please choose a time zone such as America/Chicago');
+
+/** Weekdays as ISO numbers: 1 = Monday … 7 = Sunday. */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export const weekdayNumber = z
+  .number({ error: 'Weekday must be a number from 1 (Monday) to 7 (Sunday)' })
+  .int('Weekday must be a number from 1 (Monday) to 7 (Sunday)')
+  .min(1, 'Weekday must be a number from 1 (Monday) to 7 (Sunday)')
+  .max(7, 'Weekday must be a number from 1 (Monday) to 7 (Sunday)');
+
+const TIME_TEXT = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+/** A local wall-clock time 'HH:MM' (24-hour); '24:00' is the end of the day. */
+export const localTime = (name: string) =>
+  text({ error: `${name} is required` }).regex(TIME_TEXT, `${name} must be a time like 11:30 (00:00–24:00)`);
+
+/** Minutes since local midnight of 'HH:MM'. */
+export function minutesOf(time: string): number {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+/** 'HH:MM' of minutes since local midnight. */
+export function timeOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 2026-02-30). */
+export const localDate = (name = 'Date') =>
+  text({ error: `${name} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date like 2026-11-27`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    }, `${name} must be a real calendar date`);
+
+export const STOP_KINDS = ['weekly', 'once'] as const;
+export type StopKind = (typeof STOP_KINDS)[number];
+
+const place = {
+  latitude,
+  longitude,
+  address: text({ error: 'Address is required' })
+    .trim()
+    .min(1, 'Address is required: diners see it as "at …"')
+    .max(300),
+};
+const hours = { startTime: localTime('Start time'), endTime: localTime('End time') };
+const endsAfterStart = {
+  check: (s: { startTime: string; endTime: string }) => minutesOf(s.endTime) > minutesOf(s.startTime),
+  params: { message: 'The stop must end after it starts', path: ['endTime'] },
+};
+
+/** POST body of a stop: `weekday` for a weekly stop, `date` for a one-off. */
+export const stopInputSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('weekly'), weekday: weekdayNumber, ...hours, ...place }),
+      z.object({ kind: z.literal('once'), date: localDate(), ...hours, ...place }),
+    ],
+    { error: 'Kind must be weekly or once' },
+  )
+  .refine(endsAfterStart.check, endsAfterStart.params);
+export type StopInput = z.input<typeof stopInputSchema>;
+
+/** A stop as the API returns it. */
+export const scheduleStopSchema = z.object({
+  id: z.number().int(),
+  foodTruckId: z.number().int(),
+  kind: z.enum(STOP_KINDS),
+  /** Weekly stops only. */
+  weekday: z.number().int().nullable(),
+  /** One-off stops only. */
+  date: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string(),
+  /** Weekly stops: the dates it does not happen (ascending). */
+  exceptions: z.array(z.string()),
+});
+export type ScheduleStop = z.infer<typeof scheduleStopSchema>;
+
+/** The operator's view of a truck's schedule. */
+export const truckScheduleSchema = z.object({
+  truckId: z.number().int(),
+  timeZone: z.string(),
+  stops: z.array(scheduleStopSchema),
+});
+export type TruckSchedule = z.infer<typeof truckScheduleSchema>;
+
+export const timeZoneUpdateSchema = z.object({ timeZone: timeZoneName });
+export const stopExceptionSchema = z.object({ date: localDate() });
+
+/** One expanded stop: a real start and end (ISO with offset), and the local wall-clock view. */
+export const occurrenceSchema = z.object({
+  stopId: z.number().int(),
+  kind: z.enum(STOP_KINDS),
+  start: z.string(),
+  end: z.string(),
+  localDate: z.string(),
+  weekday: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.string(),
+});
+export type Occurrence = z.infer<typeof occurrenceSchema>;
+
+export const occurrencesSchema = z.object({
+  truckId: z.number().int(),
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  occurrences: z.array(occurrenceSchema),
+});
+export type Occurrences = z.infer<typeof occurrencesSchema>;
+
+/** The longest window GET …/schedule expands at once. */
+export const MAX_SCHEDULE_WINDOW_DAYS = 62;
+
+/** A moment in a query string: an ISO date-time with offset, or a date (midnight in the truck's zone). */
+const moment = (name: string) =>
+  z.union([z.iso.datetime({ offset: true }), localDate(name)], {
+    error: `${name} must be a date (2026-11-27) or an ISO date-time with offset`,
+  });
+
+export const scheduleQuerySchema = z.object({
+  from: moment('from').optional(),
+  to: moment('to').optional(),
+});
+
+/** GET /api/food-trucks/upcoming-stops: per truck with stops, its next few occurrences (cards, popups). */
+export const upcomingStopsSchema = z.array(
+  z.object({ truckId: z.number().int(), timeZone: z.string(), stops: z.array(occurrenceSchema) }),
+);
+export type UpcomingStops = z.infer<typeof upcomingStopsSchema>;
+/** How many occurrences per truck the upcoming-stops list carries (the current one and the next). */
+export const UPCOMING_STOPS_PER_TRUCK = 2;
+
+/** GET /api/food-trucks/scheduled: where trucks will be at `at`, with the list's position and radius. */
+export const scheduledTrucksQuerySchema = z
+  .object({
+    at: z.iso.datetime({ offset: true, error: 'at must be an ISO date-time with offset' }),
+    ...positionQueryFields,
+  })
+  .refine(...latLngTogether);
+
+/** A truck placed at the stop it has at the asked time (latitude, longitude, address are the stop's). */
+export const scheduledTruckSchema = foodTruckSchema.extend({ scheduledStop: occurrenceSchema });
+export type ScheduledTruck = z.input<typeof scheduledTruckSchema>;
