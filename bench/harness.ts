@@ -49,7 +49,7 @@ export interface BenchServer {
 export function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
     {
       env: { ...process.env, ...env, BENCH_PORT: String(port), NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],

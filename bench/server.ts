@@ -6,6 +6,10 @@
  *   POST /bench/change   toggles one truck ({ id } or the next of the first 100) open/closed and
  *                        publishes it, as the operator endpoints do; answers { eventId, id, isOpen }
  *   GET  /bench/explain  EXPLAIN (ANALYZE) of the radius query the API runs
+ *   POST /bench/spatial-index { present }: drops or recreates food_trucks_earth_idx (the baseline
+ *                        of the radius query without its index)
+ *   GET  /bench/memory   process.memoryUsage() after a full garbage collection (--expose-gc)
+ *   POST /bench/subscribe { operatorId }: an active subscription for a freshly registered operator
  * DATABASE_URL set: a throwaway database is created on that server and dropped on exit.
  * BENCH_CLIENT_DIR set: the built client (dist/client) is served too, as `npm start` does (bench/map.ts).
  */
@@ -16,9 +20,10 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../server/src/app';
-import { foodTrucks } from '../server/src/db/schema';
+import { foodTrucks, operatorSubscriptions } from '../server/src/db/schema';
 import { publishTruckEvent } from '../server/src/modules/trucks/truck-events';
 import { truckColumns } from '../server/src/modules/trucks/truck.repository';
+import { notifyTruckVisibilityChanged } from '../server/src/modules/trucks/truck-visibility';
 import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
 import { createIntegrations } from '../server/src/integrations';
 import { explain } from '../server/src/test/explain';
@@ -93,6 +98,8 @@ app.post(
     seeded += count;
     await db.execute(sql`analyze food_trucks`);
     await db.execute(sql`analyze operator_subscriptions`);
+    // As a real change would: every process drops its cached lists (the trucks are new).
+    await notifyTruckVisibilityChanged(db);
     return { seeded };
   },
 );
@@ -136,6 +143,37 @@ app.get(
     ),
   }),
 );
+
+// The radius index as migration 0000 creates it (partial: trucks with coordinates).
+app.post(
+  '/bench/spatial-index',
+  { schema: { body: z.object({ present: z.boolean() }) } },
+  async (request) => {
+    if (request.body.present) {
+      await db.execute(sql`create index if not exists food_trucks_earth_idx on food_trucks using gist (ll_to_earth(latitude, longitude)) where latitude is not null and longitude is not null`);
+    } else {
+      await db.execute(sql`drop index if exists food_trucks_earth_idx`);
+    }
+    await db.execute(sql`analyze food_trucks`);
+    return { present: request.body.present };
+  },
+);
+
+app.post(
+  '/bench/subscribe',
+  { schema: { body: z.object({ operatorId: z.number().int().positive() }) } },
+  async (request) => {
+    await db.insert(operatorSubscriptions).values({ operatorId: request.body.operatorId, status: 'active' });
+    return { subscribed: true };
+  },
+);
+
+app.get('/bench/memory', async () => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  return { ...process.memoryUsage(), collected: gc !== undefined };
+});
 
 await app.listen({ port, host: '127.0.0.1' });
 process.stdout.write(`ready ${database.handle.kind}\n`);

@@ -3,7 +3,12 @@ import type { AuthResponse, FoodTruck } from '../shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator } from './helpers';
 
 /** Far from the demo trucks (Austin), each spec's own spot, so its truck has a marker of its own. */
-const spot = (n: number) => ({ latitude: 35 + n * 0.5, longitude: -90 - n * 0.5 });
+/**
+ * A place of its own per call: a retried test must not put its new truck on top of the truck its
+ * first attempt left (two trucks on one spot stay clustered even at zoom 17, and the popup the
+ * test reads never opens).
+ */
+const spot = (n: number) => ({ latitude: 35 + n * 0.5 + Math.random() * 0.05, longitude: -90 - n * 0.5 - Math.random() * 0.05 });
 
 /** A new subscribed operator (in its own browser page) with one closed truck. */
 async function operatorWithTruck(browser: Browser, name: string, at: { latitude: number; longitude: number }) {

@@ -144,7 +144,7 @@ test.describe('find trucks', () => {
     await expect(async () => {
       const before = await page.getByRole('list', { name: 'Food trucks' }).innerHTML();
       // Coming back to the tab refetches; the browser revalidates with If-None-Match.
-      const refetch = page.waitForResponse((r) => r.url().endsWith('/api/food-trucks/active'));
+      const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/food-trucks/active');
       await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
       const res = await refetch;
       // Chromium hands the page the cached 200; the wire carried a 304 without a body.

@@ -62,6 +62,11 @@ const env = parseEnv({
   ADMIN_USERNAME: 'e2e_admin',
   ADMIN_PASSWORD: 'e2e-admin-password',
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  // Specs sign up their own accounts and open their own trucks, all from 127.0.0.1 (ADR 0110).
+  SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+  SIGN_IN_FAILURES_PER_ADDRESS: '100000',
+  TRUCK_OPENINGS_PER_HOUR: '100000',
+  UPLOAD_URLS_PER_HOUR: '100000',
   LOG_LEVEL: 'warn',
 });
 const runtime = await prepareRuntime(env, {

@@ -16,6 +16,7 @@ import {
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { HttpError, isInputDataError } from './lib/http-errors';
+import { databaseRateLimitStore, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -27,6 +28,7 @@ import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -34,6 +36,7 @@ import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
 import { authPlugin, routeAccess } from './plugins/auth';
+import { publicReadCors } from './plugins/public-read-cors';
 import { securityHeaders } from './plugins/security-headers';
 
 export interface AppConfig {
@@ -43,7 +46,13 @@ export interface AppConfig {
   /** Demo data is on: the login tab shows the demo credentials. */
   demoData: boolean;
   authRateLimitPerMinute: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it is spoofable). */
+  /** Abuse limits (defaults: DEFAULT_RATE_LIMITS in lib/rate-limits.ts); tests raise them. */
+  rateLimits?: { [K in keyof RateLimits]?: number | undefined };
+  /** DEFAULT_TIMEZONE: the zone of trucks whose operator chose none (default America/Chicago). */
+  defaultTimeZone?: string;
+  /** AUTO_CLOSE_HOURS: an open truck without a location update for this long is closed (default 8). */
+  autoCloseHours?: number;
+  /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
@@ -94,10 +103,17 @@ export type App = FastifyInstance;
 /** The body limit of every route that does not set its own (ADR 0060). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/** With TRUST_PROXY, the one proxy hop next to us (nginx); without, none. */
+const trustNearestHop = (trustProxy: boolean | undefined) => (_address: string, hop: number) =>
+  trustProxy === true && hop === 0;
+
 export async function buildApp({ database, config, integrations, logger = false }: BuildAppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy ?? false,
+    // One proxy in front (nginx): the client address is the one it appended to X-Forwarded-For;
+    // whatever the client wrote there itself is not believed (trusting every hop would let anyone
+    // choose their address and walk past the per-address limits).
+    trustProxy: trustNearestHop(config.trustProxy),
     // Routes that still take data URLs raise it for themselves (DATA_URL_BODY_LIMIT); uploads
     // stream their bytes through their own parser and limit.
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -119,7 +135,9 @@ export async function buildApp({ database, config, integrations, logger = false 
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string[]> = {};
+      // A plain object would inherit keys such as "constructor" from Object.prototype: a body field
+      // of that name would then crash this handler (found by the fuzzer, issue 13).
+      const fieldErrors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
         (fieldErrors[key] ??= []).push(issue.message ?? 'Invalid value');
@@ -129,6 +147,7 @@ export async function buildApp({ database, config, integrations, logger = false 
       return reply.status(400).send({ message, fieldErrors });
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, fieldErrors: error.fieldErrors });
     }
     if (isResponseSerializationError(error)) {
@@ -149,7 +168,9 @@ export async function buildApp({ database, config, integrations, logger = false 
   });
 
   await app.register(securityHeaders, { storage: integrations.storage, payments: integrations.payments });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(publicReadCors);
+  // Counters in the database, shared by every process (ADR 0110).
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -173,6 +194,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(favoritesRoutes);
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
+  await app.register(schedulesRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.setNotFoundHandler((request, reply) => {
@@ -189,12 +211,16 @@ export async function buildApp({ database, config, integrations, logger = false 
       root: config.clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text file (vite.config.ts): sent per Accept-Encoding.
+      preCompressed: true,
       // Our setHeaders alone decides cache-control (send's own header would overwrite it).
       cacheControl: false,
       // @fastify/static 9 hands setHeaders the raw response (setHeader), not the reply (header).
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The body depends on Accept-Encoding (preCompressed): caches must keep one per encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     app.get('/', { schema: { hide: true } }, (_request, reply) =>

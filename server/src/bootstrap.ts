@@ -67,9 +67,19 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     adminUsername: env.ADMIN_USERNAME,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    defaultTimeZone: env.DEFAULT_TIMEZONE,
+    autoCloseHours: env.AUTO_CLOSE_HOURS,
     trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,
     voice: { ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE, freeUsesPerAddress: env.VOICE_FREE_USES_PER_ADDRESS },
+    rateLimits: {
+      signInFailuresPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
+      signInFailuresPerAddress: env.SIGN_IN_FAILURES_PER_ADDRESS,
+      signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
+      truckOpeningsPerOperatorPerHour: env.TRUCK_OPENINGS_PER_HOUR,
+      freeVoicePerDay: env.FREE_VOICE_QUESTIONS_PER_DAY,
+      uploadUrlsPerUserPerHour: env.UPLOAD_URLS_PER_HOUR,
+    },
   };
   return { database, integrations, config };
 }

@@ -20,6 +20,8 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ PORT: 5000, HOST: '0.0.0.0', DATA_DIR: './data', NODE_ENV: 'development' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DEMO_DATA).toBeUndefined();
+    expect(env).toMatchObject({ DEFAULT_TIMEZONE: 'America/Chicago', AUTO_CLOSE_HOURS: 8 });
+    expect(parseEnv({ DEFAULT_TIMEZONE: 'Europe/Berlin' }).DEFAULT_TIMEZONE).toBe('Europe/Berlin');
   });
 
   it.each([
@@ -30,6 +32,10 @@ describe('parseEnv', () => {
     [{ JWT_SECRET: 'short' }, 'Invalid environment variable JWT_SECRET: must be at least 32 characters'],
     [{ NODE_ENV: 'production' }, 'Invalid environment variable JWT_SECRET: is required when NODE_ENV=production'],
     [{ ADMIN_USERNAME: 'admin' }, 'Invalid environment variable ADMIN_PASSWORD: must be set together with the other ADMIN_ variable'],
+    [{ SIGNUPS_PER_ADDRESS_PER_HOUR: 'many' }, 'Invalid environment variable SIGNUPS_PER_ADDRESS_PER_HOUR: must be a number'],
+    [{ SIGN_IN_FAILURES_PER_ACCOUNT: '0' }, 'Invalid environment variable SIGN_IN_FAILURES_PER_ACCOUNT: must be at least 1'],
+    [{ DEFAULT_TIMEZONE: 'Central' }, 'Invalid environment variable DEFAULT_TIMEZONE: must be an IANA time zone such as America/Chicago'],
+    [{ AUTO_CLOSE_HOURS: '0' }, 'Invalid environment variable AUTO_CLOSE_HOURS: must be more than 0'],
   ])('reports %j as one line naming the variable', (env, line) => {
     expect(linesOf(env)).toEqual([line]);
   });

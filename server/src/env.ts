@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/contracts/schedules';
 import type { SpeechConfig } from './integrations/speech';
 import type { StripeConfig } from './integrations/payments';
 import type { TwilioConfig } from './integrations/sms';
@@ -12,6 +13,9 @@ const flag = z
   .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/** An optional limit (a whole number ≥ 1); unset means the default in lib/rate-limits.ts. */
+const limit = optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'));
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -54,6 +58,17 @@ export const envSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .default(30),
+    /** IANA zone of truck schedules whose operator chose none (ADR 0100). */
+    DEFAULT_TIMEZONE: z
+      .string()
+      .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago')
+      .default(DEFAULT_TIME_ZONE),
+    /** An open truck without a location update for this many hours is closed by the server. */
+    AUTO_CLOSE_HOURS: z.coerce
+      .number({ error: 'must be a number' })
+      .positive('must be more than 0')
+      .max(168, 'must be at most 168 (a week)')
+      .default(8),
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_PUBLISHABLE_KEY: optional(z.string()),
     STRIPE_PRICE_ID: optional(z.string()),
@@ -83,6 +98,13 @@ export const envSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .default(20),
+    // Abuse limits, counted in the database for every process (ADR 0110).
+    SIGN_IN_FAILURES_PER_ACCOUNT: limit,
+    SIGN_IN_FAILURES_PER_ADDRESS: limit,
+    SIGNUPS_PER_ADDRESS_PER_HOUR: limit,
+    TRUCK_OPENINGS_PER_HOUR: limit,
+    FREE_VOICE_QUESTIONS_PER_DAY: limit,
+    UPLOAD_URLS_PER_HOUR: limit,
     VOICE_FREE_USES_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')

@@ -53,7 +53,9 @@ export type MenuItemFormInput = z.input<typeof menuItemFormSchema>;
 /** PUT /api/menu-items/:id takes the fields, or only `available`. */
 export const menuItemUpdateSchema = z
   .object({ ...menuItemFields, available: z.boolean().optional() })
-  .partial();
+  .partial()
+  // Nothing to change (e.g. `{}` or only unknown fields) is a 400, not an empty UPDATE.
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'No changes to save' });
 export type MenuItemUpdateInput = z.input<typeof menuItemUpdateSchema>;
 
 export const menuItemImageSchema = z.object({ imageURL: mediaRef });

@@ -57,9 +57,40 @@ export const foodTruckSchema = z.object({
   lastUpdated: isoDate,
   rating: truckRatingSchema.nullable(),
   distanceMiles: z.number().optional(),
+  /**
+   * When the server closed the truck because its position went stale (AUTO_CLOSE_HOURS without an
+   * update); null once it opens again. Optional: events stored before it existed lack it.
+   */
+  autoClosedAt: isoDate.nullable().optional(),
 });
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
+
+/**
+ * A truck in the diners' list and on their map (`view=summary`): what a card, a marker and the
+ * search need. The rest (description, phone, photos, menu documents) comes on demand from
+ * GET /api/food-trucks/:id when a card is expanded, a popup opened or a menu shown — a tenth of the
+ * bytes for a city of trucks (ADR 0120).
+ */
+export const truckSummarySchema = foodTruckSchema.pick({
+  id: true,
+  name: true,
+  cuisine: true,
+  operatorId: true,
+  latitude: true,
+  longitude: true,
+  address: true,
+  isOpen: true,
+  image: true,
+  lastUpdated: true,
+  rating: true,
+  distanceMiles: true,
+});
+export type TruckSummary = z.input<typeof truckSummarySchema>;
+
+/** `full` (the default, every field of the spec's contract) or `summary` (truckSummarySchema). */
+export const TRUCK_LIST_VIEWS = ['full', 'summary'] as const;
+export type TruckListView = (typeof TRUCK_LIST_VIEWS)[number];
 
 const truckName = text({ error: 'Truck name is required' }).trim().min(1, 'Truck name is required').max(120);
 const cuisine = text({ error: 'Cuisine type is required' })
@@ -110,21 +141,28 @@ export const openTruckSchema = z.object({
 });
 export type OpenTruckInput = z.input<typeof openTruckSchema>;
 
+/** A diner's position in a query string: lat and lng together, and an optional radius. */
+export const positionQueryFields = {
+  lat: coordinate('query', 'lat', 90).optional(),
+  lng: coordinate('query', 'lng', 180).optional(),
+  radiusMiles: decimal('radiusMiles must be a number')
+    .pipe(
+      z
+        .number()
+        .min(0.1, 'radiusMiles must be at least 0.1')
+        .max(12_500, 'radiusMiles must be at most 12,500'),
+    )
+    .optional(),
+};
+export const latLngTogether: [(q: { lat?: number; lng?: number }) => boolean, { message: string; path: string[] }] = [
+  (q) => (q.lat === undefined) === (q.lng === undefined),
+  { message: 'lat and lng must be given together', path: ['lat'] },
+];
+
 /** Query of GET /api/food-trucks/active. */
 export const activeTrucksQuerySchema = z
   .object({
-    lat: coordinate('query', 'lat', 90).optional(),
-    lng: coordinate('query', 'lng', 180).optional(),
-    radiusMiles: decimal('radiusMiles must be a number')
-      .pipe(
-        z
-          .number()
-          .min(0.1, 'radiusMiles must be at least 0.1')
-          .max(12_500, 'radiusMiles must be at most 12,500'),
-      )
-      .optional(),
+    ...positionQueryFields,
+    view: z.enum(TRUCK_LIST_VIEWS, { error: "view must be 'full' or 'summary'" }).optional(),
   })
-  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
-    message: 'lat and lng must be given together',
-    path: ['lat'],
-  });
+  .refine(...latLngTogether);

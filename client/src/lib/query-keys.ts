@@ -30,6 +30,12 @@ export const queryKeys = {
   trucks: ['/api/food-trucks'] as const,
   truck: (truckId: number) => ['/api/food-trucks', truckId] as const,
   menu: (truckId: number) => ['/api/food-trucks', truckId, 'menu'] as const,
+  /** A truck's stops as its operator manages them (below the truck's key: truck refetches include it). */
+  scheduleStops: (truckId: number) => ['/api/food-trucks', truckId, 'schedule', 'stops'] as const,
+  /** Every listed truck's current and next stop (cards, popups, favourites). */
+  upcomingStops: ['/api/food-trucks', 'upcoming-stops'] as const,
+  /** Where trucks will be at a time, with the list's position and radius. */
+  scheduledTrucks: (at: string, params?: ActiveTrucksParams) => ['/api/food-trucks', 'scheduled', at, params ?? null] as const,
   /** Every operator's truck list (prefix; spec: cached key '/api/operators'). */
   operators: ['/api/operators'] as const,
   operatorTrucks: (operatorId: number) => ['/api/operators', operatorId, 'food-trucks'] as const,
@@ -43,6 +49,8 @@ export const queryKeys = {
   /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */
   myRating: (truckId: number) => ['/api/food-trucks', truckId, 'rating'] as const,
   smsPreferences: ['/api/auth/user/sms-preferences'] as const,
+  /** The signed-in user's secret favourites calendar address (404 while none). */
+  favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
 };
 
 /** The admin panel's paged lists (GET /api/admin/{name}). */

@@ -1,5 +1,5 @@
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
-import { truckEventSchema, type FoodTruck, type TruckEvent } from '@shared/contracts';
+import { truckEventSchema, type TruckSummary, type TruckEvent } from '@shared/contracts';
 import { haversineMiles } from '@shared/utils/geo';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -205,12 +205,12 @@ export interface ApplyOptions {
  * position, the truck must lie within the radius (default 20 miles) and the list stays nearest first.
  */
 export function applyTruckEvent(
-  list: readonly FoodTruck[],
+  list: readonly TruckSummary[],
   event: TruckEvent,
   params?: ActiveTrucksParams,
   options: ApplyOptions = {},
-): FoodTruck[] {
-  const current = list as FoodTruck[];
+): TruckSummary[] {
+  const current = list as TruckSummary[];
   const index = list.findIndex((t) => t.id === event.truck.id);
   const existing = index >= 0 ? list[index] : undefined;
   if (event.type === 'rated') return existing ? patchTruck(list, index, { rating: event.truck.rating }) : current;
@@ -219,7 +219,7 @@ export function applyTruckEvent(
     return current;
   }
 
-  let next: FoodTruck | null = event.type === 'removed' ? null : { ...event.truck };
+  let next: TruckSummary | null = event.type === 'removed' ? null : { ...event.truck };
   if (next && options.operatorId !== undefined && next.operatorId !== options.operatorId) next = null;
   if (next && params) {
     const { latitude, longitude } = next;
@@ -247,7 +247,7 @@ export function applyTruckEvent(
 }
 
 /** The list with the truck at `index` changed by `patch` (a new array and a new truck object). */
-export function patchTruck(list: readonly FoodTruck[], index: number, patch: Partial<FoodTruck>): FoodTruck[] {
+export function patchTruck(list: readonly TruckSummary[], index: number, patch: Partial<TruckSummary>): TruckSummary[] {
   const next = [...list];
   const truck = next[index];
   if (truck) next[index] = { ...truck, ...patch };
@@ -264,17 +264,17 @@ export function applyTruckStreamMessage(queryClient: QueryClient, message: Truck
     void queryClient.invalidateQueries({ queryKey: queryKeys.trucks });
     return;
   }
-  const lists = queryClient.getQueriesData<FoodTruck[]>({ queryKey: queryKeys.activeTrucks });
+  const lists = queryClient.getQueriesData<TruckSummary[]>({ queryKey: queryKeys.activeTrucks });
   for (const [key, data] of lists) {
     if (!Array.isArray(data)) continue;
     const params = paramsOf(key);
-    queryClient.setQueryData<FoodTruck[]>(key, applyTruckEvent(data, message, params, options));
+    queryClient.setQueryData<TruckSummary[]>(key, applyTruckEvent(data, message, params, options));
   }
   const detailKey = queryKeys.truck(message.truck.id);
   if (message.type === 'removed') queryClient.removeQueries({ queryKey: detailKey, exact: true });
   else if (message.type === 'rated') {
     const rating = message.truck.rating;
-    queryClient.setQueryData<FoodTruck>(detailKey, (truck) => (truck ? { ...truck, rating } : truck));
+    queryClient.setQueryData<TruckSummary>(detailKey, (truck) => (truck ? { ...truck, rating } : truck));
   } else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
 }
 

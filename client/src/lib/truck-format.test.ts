@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
-import { directionsUrl, formatMiles, isLive } from './truck-format';
+import { directionsUrl, formatAge, formatMiles, isLive, isStale } from './truck-format';
 
 describe('truck format helpers', () => {
   it('is live only when open with coordinates', () => {
@@ -22,5 +22,19 @@ describe('truck format helpers', () => {
   it('formats miles', () => {
     expect(formatMiles(2.345)).toBe('2.3 mi');
     expect(formatMiles(37.4)).toBe('37 mi');
+  });
+});
+
+describe('freshness', () => {
+  const at = Date.parse('2027-01-05T12:00:00Z');
+  it('says how long ago a position was updated', () => {
+    expect(formatAge('2027-01-05T11:59:30Z', at)).toBe('Updated just now');
+    expect(formatAge('2027-01-05T11:57:00Z', at)).toBe('Updated 3 min ago');
+    expect(formatAge('2027-01-05T09:30:00Z', at)).toBe('Updated 2 h ago');
+    expect(formatAge('2027-01-01T12:00:00Z', at)).toBe('Updated 4 days ago');
+  });
+  it('calls positions older than an hour stale', () => {
+    expect(isStale({ lastUpdated: '2027-01-05T11:01:00Z' }, at)).toBe(false);
+    expect(isStale({ lastUpdated: '2027-01-05T10:59:00Z' }, at)).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ export const ADVISORY_LOCKS = {
   smsOutbox: 7_240_118,
   /** workers/subscription-renewals.ts: renewals of the built-in payment provider, one process at a time. */
   subscriptionRenewals: 7_240_119,
-  /** Reserved for closing trucks left open (schedules issue). */
+  /** workers/auto-close.ts: closing trucks left open without updates, one process at a time. */
   autoClose: 7_240_120,
 } as const;
 

@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast, toastError } from '@client/lib/toast';
-import { isNotFound, useTruck } from '@client/features/operator/api/truck';
+import { isNotFound, useTruck } from '@client/lib/truck-details';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
 import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
@@ -15,6 +15,7 @@ import { TruckFields } from '@client/features/operator/components/truck-fields';
 import { TruckNotFound } from '@client/features/operator/components/truck-not-found';
 import { parseTruckId } from '@client/features/operator/route-params';
 import { checkTruckInput, truckFormFrom, type TruckFormErrors } from '@client/features/operator/truck-form';
+import { ScheduleSection } from '@client/features/schedules/components/schedule-section';
 import { BannerPicker } from '@client/features/uploads/components/banner-picker';
 import { MediaListPicker } from '@client/features/uploads/components/media-list-picker';
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
@@ -100,6 +101,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
           </Button>
         </div>
       </form>
+      <ScheduleSection truckId={truck.id} />
       <div className="border-t border-gray-200 pt-4">
         <DeleteTruckButton truck={truck} />
       </div>

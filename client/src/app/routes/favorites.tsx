@@ -4,14 +4,20 @@ import { Link, Redirect } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { SkeletonRows } from '@client/components/ui/truck-parts';
 import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
+import { FavoritesCalendarPanel } from '@client/features/schedules/components/favorites-calendar-panel';
+import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
+import { UpcomingStopLabel } from '@client/features/schedules/components/upcoming-stop-label';
 import { SmsAlertsSwitch } from '@client/features/favorites/components/sms-alerts-switch';
 import { useLiveFavorites } from '@client/features/favorites/hooks/use-live-favorites';
 import { useAuth } from '@client/lib/auth';
 import { isCustomer, isOperator } from '@client/lib/roles';
 
+const renderSchedule = (truck: { id: number }) => <UpcomingStopLabel truckId={truck.id} className="mt-0.5" />;
+
 function FavoritesList() {
   const { user } = useAuth();
   const favorites = useLiveFavorites(true);
+  useUpcomingStopsFollowChanges();
   const [expandedId, setExpandedId] = useState<number | null>(null);
   const onToggle = (id: number) => setExpandedId((current) => (current === id ? null : id));
 
@@ -21,6 +27,7 @@ function FavoritesList() {
         <h1 className="text-2xl font-bold sm:text-3xl">Your Favorite Food Trucks</h1>
       </header>
       {isCustomer(user) && <SmsAlertsSwitch />}
+      {isCustomer(user) && <FavoritesCalendarPanel />}
       {favorites.isPending ? (
         // Spec section 9: 3 skeleton rows on favourites.
         <SkeletonRows count={3} lines={2} label="Loading favorites" testId="favorite-skeleton" />
@@ -40,7 +47,12 @@ function FavoritesList() {
         <ul className="space-y-3" aria-label="Favorite food trucks">
           {favorites.data.map((truck) => (
             <li key={truck.id}>
-              <FavoriteTruckCard truck={truck} expanded={expandedId === truck.id} onToggle={onToggle} />
+              <FavoriteTruckCard
+                truck={truck}
+                expanded={expandedId === truck.id}
+                onToggle={onToggle}
+                renderSchedule={renderSchedule}
+              />
             </li>
           ))}
         </ul>

@@ -53,8 +53,21 @@ function renderPage(path = '/find-trucks', queryClient: QueryClient = createQuer
   return queryClient;
 }
 
+/** As the server answers: the list in its summary view, the whole truck (description, menu documents) by id (ADR 0120). */
+function serveTrucks(url: string) {
+  if (url.startsWith('/api/food-trucks/active')) {
+    return json(
+      trucks.map(({ id, name, cuisine, operatorId, latitude, longitude, address, isOpen, image, lastUpdated, rating }) => ({
+        id, name, cuisine, operatorId, latitude, longitude, address, isOpen, image, lastUpdated, rating,
+      })),
+    );
+  }
+  const whole = trucks.find((t) => url === `/api/food-trucks/${t.id}`);
+  return whole ? json(whole) : json([]);
+}
+
 beforeEach(() => {
-  handler = (url) => (url.startsWith('/api/food-trucks/active') ? json(trucks) : json([]));
+  handler = serveTrucks;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => handler(String(input))),
@@ -110,6 +123,8 @@ describe('/find-trucks', () => {
     await user.click(await screen.findByRole('button', { name: 'Smokestack BBQ' }));
     const first = screen.getByTestId('truck-card-1');
     expect(within(first).getByText('About')).toBeInTheDocument();
+    // The list holds summaries: the description comes with the whole truck, fetched on expanding.
+    expect(await within(first).findByText(trucks[0]!.description!)).toBeInTheDocument();
     expect(within(first).getByText('Open Now')).toBeInTheDocument();
     expect(within(first).getByText('GPS Active')).toBeInTheDocument();
     const link = within(first).getByRole('link', { name: /Get Directions/ });
@@ -127,7 +142,7 @@ describe('/find-trucks', () => {
     const items: MenuItem[] = [
       { id: 1, foodTruckId: 2, name: 'Al Pastor Taco', description: 'Pineapple', price: 3.5, category: 'Main Dishes', available: true, image: null },
     ];
-    handler = (url) => (url.startsWith('/api/food-trucks/active') ? json(trucks) : url === '/api/food-trucks/2/menu' ? json(items) : json([]));
+    handler = (url) => (url === '/api/food-trucks/2/menu' ? json(items) : serveTrucks(url));
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Menu of Taco Libre' }));
     const dialog = await screen.findByRole('dialog', { name: 'Taco Libre - Menu' });
@@ -186,13 +201,13 @@ describe('/find-trucks', () => {
     setGeolocation((ok) => ok({ coords: { latitude: 30.26721, longitude: -97.74312 } } as GeolocationPosition));
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId('truck-distance').map((d) => d.textContent)).toEqual(['1.0 mi', '2.0 mi']));
-    expect(urls).toContain('/api/food-trucks/active?lat=30.267&lng=-97.743&radiusMiles=20');
+    expect(urls).toContain('/api/food-trucks/active?view=summary&lat=30.267&lng=-97.743&radiusMiles=20');
     expect(screen.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show all trucks' }));
     expect(await screen.findByRole('heading', { name: 'All Food Trucks' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
-    expect(urls).toContain('/api/food-trucks/active');
+    expect(urls).toContain('/api/food-trucks/active?view=summary');
     await user.click(screen.getByRole('button', { name: 'Show trucks within 20 miles' }));
     expect(await screen.findByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { Search, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -9,12 +9,17 @@ import { Input } from '@client/components/ui/input';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
-import { RatingPicker } from '@client/features/favorites/components/rating-picker';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
 import { filterTrucks, matchesSearch, sortByDistance } from '@client/features/trucks/lib/truck-list';
+import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
+import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
+import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
+import { UpcomingStopLabel } from '@client/features/schedules/components/upcoming-stop-label';
+import { describeScheduledStop } from '@client/features/schedules/schedule-label';
+import { describeMoment, momentOf, NOW_CHOICE, type TimeChoice } from '@client/features/schedules/time-choice';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
 import { requestTruckFocus } from '@client/lib/truck-focus';
 import { useAuth } from '@client/lib/auth';
@@ -26,12 +31,27 @@ import { isOperator } from '@client/lib/roles';
 // Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
 const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
 const VoiceAssistant = lazy(() => import('@client/features/voice/components/voice-assistant'));
+// Rating happens in an expanded card: its picker loads when the first card opens.
+const RatingPicker = lazy(() =>
+  import('@client/features/favorites/components/rating-picker').then((m) => ({ default: m.RatingPicker })),
+);
 
-const NO_TRUCKS: FoodTruck[] = [];
+const NO_TRUCKS: TruckSummary[] = [];
 
-const renderFavorite = (truck: FoodTruck) => <FavoriteButton truck={truck} size="md" />;
-const renderPopupFavorite = (truck: FoodTruck) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
-const renderRating = (truck: FoodTruck) => <RatingPicker truck={truck} />;
+const renderFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="md" />;
+const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
+const renderPopupExtra = (truck: TruckSummary) => (
+  <span className="flex flex-col items-end gap-1">
+    <UpcomingStopLabel truckId={truck.id} className="text-xs" />
+    {renderPopupFavorite(truck)}
+  </span>
+);
+const renderUpcoming = (truck: TruckSummary) => <UpcomingStopLabel truckId={truck.id} className="mt-0.5" />;
+const renderRating = (truck: TruckSummary) => (
+  <Suspense fallback={<Skeleton className="h-8 w-40" />}>
+    <RatingPicker truck={truck} />
+  </Suspense>
+);
 
 function parseTruckParam(search: string): number | null {
   const raw = new URLSearchParams(search).get('truck');
@@ -48,8 +68,12 @@ export default function FindTrucksPage() {
   const [search, setSearch] = useState('');
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
+  // Now: the live list. Later: where trucks will be then, by their schedules.
+  const [timeChoice, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
+  const at = useMemo(() => momentOf(timeChoice), [timeChoice]);
 
   const connection = useLiveTruckCache(user && isOperator(user) ? { operatorId: user.id } : {});
+  useUpcomingStopsFollowChanges();
   const params = useMemo<ActiveTrucksParams | undefined>(
     () =>
       position && !showAll
@@ -57,11 +81,22 @@ export default function FindTrucksPage() {
         : undefined,
     [position, showAll],
   );
-  const query = useActiveTrucks(params, connection === 'open');
-  const trucks = query.data ?? NO_TRUCKS;
+  const live = useActiveTrucks(params, connection === 'open');
+  const scheduled = useScheduledTrucks(at, params);
+  const query = at ? scheduled : live;
+  const trucks: readonly TruckSummary[] = query.data ?? NO_TRUCKS;
+  const renderSchedule = useMemo(() => {
+    if (!at) return renderUpcoming;
+    const stops = new Map((scheduled.data ?? []).map((t) => [t.id, t.scheduledStop]));
+    return (truck: TruckSummary) => {
+      const stop = stops.get(truck.id);
+      return stop ? <p className="mt-0.5 text-sm text-gray-700">{describeScheduledStop(stop)}</p> : null;
+    };
+  }, [at, scheduled.data]);
 
   // A linked truck outside the 20 miles: show every truck so it can be found.
   const focusOutOfRange =
+    at === null &&
     params !== undefined &&
     query.isSuccess &&
     focusTruckId !== null &&
@@ -78,12 +113,13 @@ export default function FindTrucksPage() {
   const queryClient = useQueryClient();
   const refreshAll = useCallback(async () => {
     setShowAll(true);
+    setTimeChoice(NOW_CHOICE);
     return queryClient.fetchQuery(activeTrucksQuery(undefined, connection === 'open'));
   }, [queryClient, connection]);
   const recommended = useRecommendedTruck({
-    trucks: query.isSuccess ? trucks : undefined,
+    trucks: live.isSuccess ? (live.data ?? NO_TRUCKS) : undefined,
     matchesSearch: useCallback(
-      (truck: FoodTruck) => !search.trim() || matchesSearch(truck, search),
+      (truck: TruckSummary) => !search.trim() || matchesSearch(truck, search),
       [search],
     ),
     clearSearch: useCallback(() => setSearch(''), []),
@@ -92,7 +128,7 @@ export default function FindTrucksPage() {
   const mapFocusId = recommended?.id ?? focusTruckId;
 
   const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
-  const onOpenMenu = useCallback((truck: FoodTruck) => setMenuTruckId(truck.id), []);
+  const onOpenMenu = useCallback((truck: TruckSummary) => setMenuTruckId(truck.id), []);
   const clearSearch = useCallback(() => setSearch(''), []);
 
   const radiusActive = params !== undefined;
@@ -140,7 +176,7 @@ export default function FindTrucksPage() {
                 position={position}
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
-                renderPopupExtra={renderPopupFavorite}
+                renderPopupExtra={at ? renderPopupFavorite : renderPopupExtra}
               />
             </Suspense>
           </div>
@@ -164,6 +200,14 @@ export default function FindTrucksPage() {
                 >
                   {radiusActive ? 'Show all trucks' : 'Show trucks within 20 miles'}
                 </Button>
+              )}
+            </div>
+            <div className="mb-3">
+              <TimeChoicePicker value={timeChoice} onChange={setTimeChoice} />
+              {at && (
+                <p className="mt-2 text-sm text-gray-700" data-testid="time-choice-status">
+                  Where trucks will be on {describeMoment(at)}, by their schedules
+                </p>
               )}
             </div>
             <div className="relative mb-4">
@@ -208,6 +252,8 @@ export default function FindTrucksPage() {
                 onOpenMenu={onOpenMenu}
                 renderFavorite={renderFavorite}
                 renderDetails={renderRating}
+                renderSchedule={renderSchedule}
+                emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
               />
             )}
           </section>

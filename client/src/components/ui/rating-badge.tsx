@@ -1,9 +1,9 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { describeRating, formatRating } from '@client/lib/truck-format';
 import { cn } from '@client/lib/utils';
 
 /** The truck's rating as '★ 4.3 · 12', or 'New' before its first rating. */
-export function RatingBadge({ rating, className }: { rating: FoodTruck['rating'] | undefined; className?: string }) {
+export function RatingBadge({ rating, className }: { rating: TruckSummary['rating'] | undefined; className?: string }) {
   return (
     <span
       className={cn('inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900', className)}

@@ -1,6 +1,9 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { FoodTruck, TruckSummary } from '@shared/contracts';
 import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTruck } from '@client/lib/truck-details';
+import { formatAge } from '@client/lib/truck-format';
+import { useNow } from '@client/lib/use-now';
 import { cn } from '@client/lib/utils';
 import { Badge } from './badge';
 import { Skeleton } from './skeleton';
@@ -12,6 +15,16 @@ export function StatusBadge({ isOpen, className }: { isOpen: boolean; className?
     <Badge variant={isOpen ? 'success' : 'secondary'} className={className}>
       {isOpen ? 'OPEN' : 'CLOSED'}
     </Badge>
+  );
+}
+
+/** 'Updated 3 min ago', re-read every 30 s: how fresh the truck's position is. */
+export function UpdatedAgo({ iso, className }: { iso: string; className?: string }) {
+  const now = useNow();
+  return (
+    <time dateTime={iso} className={cn('text-xs text-gray-700', className)} data-testid="updated-ago">
+      {formatAge(iso, now.getTime())}
+    </time>
   );
 }
 
@@ -59,7 +72,8 @@ export function TruckAboutDetails({
   level: Heading,
   moreDetails,
 }: {
-  truck: FoodTruck;
+  /** A summary from a diners' list fetches its description; a whole truck has it. */
+  truck: TruckSummary | FoodTruck;
   level: 'h3' | 'h4';
   moreDetails?: ReactNode;
 }) {
@@ -67,7 +81,11 @@ export function TruckAboutDetails({
     <>
       <section aria-label="About">
         <Heading className="text-xs font-semibold tracking-wide text-gray-600 uppercase">About</Heading>
-        <p className="mt-1 text-sm text-gray-800">{truck.description || 'No description provided.'}</p>
+        {'description' in truck ? (
+          <p className="mt-1 text-sm text-gray-800">{truck.description || NO_DESCRIPTION}</p>
+        ) : (
+          <TruckDescription truckId={truck.id} className="mt-1 text-sm text-gray-800" fallback={NO_DESCRIPTION} />
+        )}
       </section>
       <section aria-label="Details">
         <Heading className="text-xs font-semibold tracking-wide text-gray-600 uppercase">Details</Heading>
@@ -101,4 +119,24 @@ export function SkeletonRows({ count, label, testId, lines = 3 }: { count: numbe
       ))}
     </ul>
   );
+}
+
+const NO_DESCRIPTION = 'No description provided.';
+
+/**
+ * A truck's description, fetched with the whole truck (GET /api/food-trucks/:id) when shown: the
+ * diners' lists carry summaries (ADR 0120). A placeholder line while it loads; `fallback` (or
+ * nothing) when the truck has none or it could not be loaded.
+ */
+export function TruckDescription({ truckId, className, fallback }: { truckId: number; className?: string; fallback?: string }) {
+  const details = useTruck(truckId);
+  if (details.isPending) {
+    return (
+      <span role="status" aria-label="Loading description" className="block">
+        <Skeleton className="mt-1 h-4 w-4/5" />
+      </span>
+    );
+  }
+  const text = details.data?.description || fallback;
+  return text ? <p className={className}>{text}</p> : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
-import { nearbyFavorites, nextAlerts } from './nearby';
+import { loadAlerted, nearbyFavorites, nextAlerts, saveAlerted } from './nearby';
 
 const here = { lat: 30.2672, lng: -97.7431 };
 /** About 1 km and 3 km north of `here`. */
@@ -29,5 +29,19 @@ describe('nearby alerts', () => {
     expect(step([near])).toEqual([1]);
     expect(step([near], { lat: 30.33, lng: -97.7431 })).toEqual([]);
     expect(step([near])).toEqual([1]);
+  });
+
+  it('remembers the alerted trucks for the tab, so a reload does not alert again', () => {
+    sessionStorage.clear();
+    const { alerts, alerted } = nextAlerts(nearbyFavorites([near], here), loadAlerted());
+    expect(alerts).toHaveLength(1);
+    saveAlerted(alerted);
+    // After a reload: the same open truck nearby is not announced again.
+    expect(nextAlerts(nearbyFavorites([near], here), loadAlerted()).alerts).toEqual([]);
+    // Broken stored data is ignored, not fatal.
+    sessionStorage.setItem('nearbyAlertedTrucks', '{not json');
+    expect(loadAlerted().size).toBe(0);
+    sessionStorage.setItem('nearbyAlertedTrucks', '["1", 2, null]');
+    expect([...loadAlerted()]).toEqual([2]);
   });
 });

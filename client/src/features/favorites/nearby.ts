@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { haversineKm } from '@shared/utils/geo';
 import { hasCoordinates } from '@client/lib/truck-format';
 
@@ -8,12 +8,12 @@ export const NEARBY_RADIUS_KM = 2;
 export const NEARBY_TOAST_MS = 8000;
 
 export interface NearbyTruck {
-  truck: FoodTruck;
+  truck: TruckSummary;
   km: number;
 }
 
 /** The open favourites with coordinates within NEARBY_RADIUS_KM of `at`. */
-export function nearbyFavorites(favorites: readonly FoodTruck[], at: { lat: number; lng: number }): NearbyTruck[] {
+export function nearbyFavorites(favorites: readonly TruckSummary[], at: { lat: number; lng: number }): NearbyTruck[] {
   const near: NearbyTruck[] = [];
   for (const truck of favorites) {
     if (!truck.isOpen || !hasCoordinates(truck)) continue;
@@ -34,4 +34,33 @@ export function nextAlerts(
 ): { alerts: NearbyTruck[]; alerted: Set<number> } {
   const nowNear = new Set(near.map((n) => n.truck.id));
   return { alerts: near.filter((n) => !alerted.has(n.truck.id)), alerted: nowNear };
+}
+
+/** Where the alerted trucks are remembered for the tab's session, so a reload does not alert again. */
+export const ALERTED_STORAGE_KEY = 'nearbyAlertedTrucks';
+
+function sessionStore(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The trucks this tab already alerted (a reload keeps them; a new tab starts afresh). */
+export function loadAlerted(store: Pick<Storage, 'getItem'> | undefined = sessionStore()): Set<number> {
+  try {
+    const ids: unknown = JSON.parse(store?.getItem(ALERTED_STORAGE_KEY) ?? '[]');
+    return new Set(Array.isArray(ids) ? ids.filter((id): id is number => Number.isSafeInteger(id)) : []);
+  } catch {
+    return new Set();
+  }
+}
+
+export function saveAlerted(ids: ReadonlySet<number>, store: Pick<Storage, 'setItem'> | undefined = sessionStore()): void {
+  try {
+    store?.setItem(ALERTED_STORAGE_KEY, JSON.stringify([...ids]));
+  } catch {
+    /* storage full or disabled: the set lives in memory only */
+  }
 }

@@ -35,6 +35,10 @@ export const foodTrucks = pgTable(
     gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
     menuDocuments: jsonb('menu_documents').$type<string[]>().notNull().default([]),
     smsMessage: text('sms_message').notNull().default(DEFAULT_SMS_MESSAGE),
+    /** IANA zone of the truck's schedule; null = the server's DEFAULT_TIMEZONE (ADR 0100). */
+    timeZone: text('time_zone'),
+    /** Set when the auto-close worker closed the truck (no update for AUTO_CLOSE_HOURS); cleared on opening. */
+    autoClosedAt: timestamp('auto_closed_at', { withTimezone: true }),
     /** Running totals of truck_ratings, kept by its trigger (migration 0006): average = sum / count. */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),

@@ -108,6 +108,7 @@ describe('GET /api/events', () => {
         menuDocuments: [],
         smsMessage: expect.any(String),
         lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+        autoClosedAt: null,
         rating: null,
       },
     });

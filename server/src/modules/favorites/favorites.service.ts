@@ -14,7 +14,7 @@ export const TRUCK_NOT_FOUND = 'Food truck not found';
  * The caller's favourite trucks that diners may see now (their operator's subscription is active),
  * newest favourite first. A favourite whose truck is hidden stays stored and shows again later.
  */
-export async function listFavorites(db: Database, user: AuthUser): Promise<TruckRow[]> {
+export async function listFavorites(db: Database, user: Pick<AuthUser, 'id'>): Promise<TruckRow[]> {
   return db
     .select(truckColumns)
     .from(userFavorites)

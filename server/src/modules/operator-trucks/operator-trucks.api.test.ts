@@ -2,24 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
 import { foodTrucks, operatorSubscriptions, truckEvents } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { signUpCast, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
-let owner: AuthResponse; // subscribed, like the demo operator
-let unpaid: AuthResponse; // an operator who has not subscribed yet
-let other: AuthResponse;
-let customer: AuthResponse;
-let admin: AuthResponse;
+// owner: subscribed, like the demo operator; unpaid: an operator who has not subscribed yet.
+let owner: AuthResponse, unpaid: AuthResponse, other: AuthResponse, customer: AuthResponse, admin: AuthResponse;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, unpaid, other, customer, admin] = await Promise.all([
-    server.signUpSubscribedOperator(),
-    server.signUp('operator'),
-    server.signUpSubscribedOperator(),
-    server.signUp('customer'),
-    server.signUpAdmin(),
-  ]);
+  ({ owner, unpaid, other, customer, admin } = await signUpCast(server));
 });
 afterAll(() => server.close());
 

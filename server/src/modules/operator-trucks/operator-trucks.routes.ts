@@ -10,6 +10,7 @@ import {
   DATA_URL_BODY_LIMIT,
 } from '../../../../shared/contracts';
 import { idOr404, idParams } from '../../lib/route-params';
+import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';
 import {
@@ -47,6 +48,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     get publicUrl() {
       return app.config.publicUrl;
     },
+    openingsPerHour: rateLimitsOf(app.config).truckOpeningsPerOperatorPerHour,
   };
   const guard = requireUser('operator', 'admin');
 

@@ -15,6 +15,7 @@ import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
 import { queueOpeningSms } from '../sms/sms-outbox.service';
+import { HOUR_MS, takeOrRefuse } from '../../lib/rate-limits';
 import {
   assertMayOpen,
   assertOperatorPath,
@@ -28,10 +29,12 @@ export interface TruckServiceDeps {
   media: MediaResolver;
   /** PUBLIC_URL: the link in the SMS sent to customers when a favourite truck opens. */
   publicUrl: string;
+  /** Openings per operator per hour (each may text every customer who favourited the truck). */
+  openingsPerHour: number;
 }
 
 /** What the location, open and close calls need (no uploads). */
-export type TruckStateDeps = Pick<TruckServiceDeps, 'db' | 'publicUrl'>;
+export type TruckStateDeps = Pick<TruckServiceDeps, 'db' | 'publicUrl' | 'openingsPerHour'>;
 
 /** Parsed request bodies (the routes validate them with the shared contracts). */
 type TruckCreateInput = z.infer<typeof truckCreateSchema>;
@@ -41,6 +44,7 @@ type OpenTruckInput = z.infer<typeof openTruckSchema>;
 type TruckFields = Omit<TruckUpdateInput, 'operatorId'>;
 type Coordinates = { latitude: number | null; longitude: number | null };
 
+export const OPENINGS_CAPPED = 'This truck account has opened trucks too often in the last hour. Please try again later.';
 const NEEDS_LOCATION = 'A truck needs a location (latitude and longitude) to open';
 
 /** Latitude and longitude travel together; an open truck must have them (the DB checks it too). */
@@ -90,8 +94,11 @@ async function assertOperatorExists(tx: Tx, operatorId: number): Promise<void> {
   if (!row) throw badRequest('Operator not found', { operatorId: ['Operator not found'] });
 }
 
-/** The caller's truck, locked for the change; 404 when missing or not theirs. */
-async function lockTruck(tx: Tx, actor: AuthUser, id: number): Promise<TruckRow> {
+/**
+ * The caller's truck, locked for the change; 404 when missing or not theirs. Also used by the
+ * schedules module, whose stop changes are truck changes under the same ownership and lock.
+ */
+export async function lockTruck(tx: Tx, actor: AuthUser, id: number): Promise<TruckRow> {
   const [row] = await tx
     .select(truckColumns)
     .from(foodTrucks)
@@ -131,17 +138,22 @@ function addressAfter(
  */
 async function saveTruck(
   tx: Tx,
-  deps: Pick<TruckServiceDeps, 'publicUrl'>,
+  deps: Pick<TruckServiceDeps, 'publicUrl' | 'openingsPerHour'>,
   before: TruckRow,
   values: Partial<typeof foodTrucks.$inferInsert>,
 ): Promise<TruckRow> {
   const [after] = await tx
     .update(foodTrucks)
-    .set({ ...values, lastUpdated: new Date() })
+    // Opening again clears the auto-close note of the operator's dashboard.
+    .set({ ...values, lastUpdated: new Date(), ...(values.isOpen ? { autoClosedAt: null } : {}) })
     .where(eq(foodTrucks.id, before.id))
     .returning(truckColumns);
   if (!after) throw notFound('Food truck not found');
   const event = eventFor(before, after);
+  if (event === 'opened') {
+    // Counted in this transaction: a refused opening rolls back with its count (ADR 0110).
+    await takeOrRefuse(tx, `truck-openings:operator:${after.operatorId}`, deps.openingsPerHour, HOUR_MS, OPENINGS_CAPPED);
+  }
   await publishTruckEvent(tx, event, after);
   if (event === 'opened') await queueOpeningSms(tx, after, deps.publicUrl);
   return after;

@@ -20,24 +20,30 @@ const rating: SQL<TruckRating | null> = sql`(${foodTrucks.ratingSum}::text || '/
   },
 );
 
-/** The columns a truck leaves the server with (matches foodTruckSchema in shared/contracts). */
-export const truckColumns = {
+/** The columns of the diners' lean list (matches truckSummarySchema in shared/contracts). */
+export const truckSummaryColumns = {
   id: foodTrucks.id,
   name: foodTrucks.name,
-  description: foodTrucks.description,
   cuisine: foodTrucks.cuisine,
   operatorId: foodTrucks.operatorId,
   latitude: foodTrucks.latitude,
   longitude: foodTrucks.longitude,
   address: foodTrucks.address,
   isOpen: foodTrucks.isOpen,
-  phone: foodTrucks.phone,
   image: foodTrucks.image,
+  lastUpdated: foodTrucks.lastUpdated,
+  rating,
+};
+
+/** The columns a truck leaves the server with (matches foodTruckSchema): the summary and the details. */
+export const truckColumns = {
+  ...truckSummaryColumns,
+  description: foodTrucks.description,
+  phone: foodTrucks.phone,
   gallery: foodTrucks.gallery,
   menuDocuments: foodTrucks.menuDocuments,
   smsMessage: foodTrucks.smsMessage,
-  lastUpdated: foodTrucks.lastUpdated,
-  rating,
+  autoClosedAt: foodTrucks.autoClosedAt,
 };
 
 type FieldValue<F> =
@@ -49,7 +55,9 @@ type FieldValue<F> =
         ? D | null
         : never;
 
-export type TruckRow = { [K in keyof typeof truckColumns]: FieldValue<(typeof truckColumns)[K]> };
+type RowOf<C> = { [K in keyof C]: FieldValue<C[K]> };
+export type TruckRow = RowOf<typeof truckColumns>;
+export type TruckSummaryRow = RowOf<typeof truckSummaryColumns>;
 
 export async function findTruck(db: DbOrTx, id: number): Promise<TruckRow | undefined> {
   const [row] = await db.select(truckColumns).from(foodTrucks).where(eq(foodTrucks.id, id)).limit(1);

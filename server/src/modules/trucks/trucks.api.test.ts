@@ -88,6 +88,7 @@ describe('GET /api/food-trucks/active', () => {
       menuDocuments: [],
       smsMessage: expect.any(String),
       lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      autoClosedAt: null,
       rating: null,
     });
     expect(res.body.some((t) => t.isOpen === false)).toBe(true);
@@ -141,7 +142,34 @@ describe('GET /api/food-trucks/active', () => {
     expect(res.body[0]?.distanceMiles).toBe(0);
   });
 
+  it('view=summary: the same trucks in the same order, with only the fields a card and a marker need', async () => {
+    const query = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=100`;
+    const [full, summary] = await Promise.all([list(query), list(`${query}&view=summary`)]);
+    expect(summary.status).toBe(200);
+    expect(summary.body.map((t) => t.id)).toEqual(full.body.map((t) => t.id));
+    const [first] = summary.body;
+    expect(Object.keys(first ?? {}).sort()).toEqual(
+      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'longitude', 'name', 'operatorId', 'rating'],
+    );
+    const { description, phone, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
+    void [description, phone, gallery, menuDocuments, smsMessage, autoClosedAt];
+    expect(first).toEqual(rest);
+    expect(Buffer.byteLength(JSON.stringify(summary.body))).toBeLessThan(Buffer.byteLength(JSON.stringify(full.body)));
+    // Each view has its own cached body and ETag.
+    const etag = summary.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(etag).not.toBe(full.headers.get('etag'));
+    const again = await list(`${query}&view=summary`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    // The unfiltered summary list too, and an operator's own list.
+    expect((await list('?view=summary')).body.map((t) => t.id)).toEqual((await list()).body.map((t) => t.id));
+    const own = await list('?view=summary', { token: operator.token });
+    expect(own.body.some((t) => t.id === hiddenTruck.id)).toBe(false);
+    expect(own.body.every((t) => t.operatorId === operator.user.id && !('description' in t))).toBe(true);
+  });
+
   it.each([
+    ['?view=everything', 'view'],
     ['?lat=abc&lng=-97.7', 'lat'],
     ['?lat=30.2&lng=abc', 'lng'],
     ['?lat=30.2', 'lat'],

@@ -15,10 +15,10 @@ import { TRUCK_VISIBILITY_CHANNEL } from './truck-visibility';
 import {
   findVisibleTruck,
   listMenu,
-  listVisibleTrucks,
   seesOnlyOwnTrucks,
-  serializeTrucks,
+  truckListBody,
   truckListSchema,
+  truckSummaryListSchema,
   type Position,
 } from './trucks.service';
 
@@ -30,7 +30,7 @@ const TRUCK_NOT_FOUND = 'Food truck not found';
 export const RATING_LIST_DELAY_MS = 5000;
 
 const listResponses = {
-  200: truckListSchema,
+  200: truckListSchema.or(truckSummaryListSchema).describe('Full trucks, or summaries with view=summary'),
   304: z.null().describe('Not modified (If-None-Match)'),
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -62,18 +62,16 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       query.lat !== undefined && query.lng !== undefined
         ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles ?? DEFAULT_RADIUS_MILES }
         : undefined;
+    const view = query.view ?? 'full';
     if (seesOnlyOwnTrucks(viewer)) {
-      const body = serializeTrucks(await listVisibleTrucks(app.db, viewer, position));
+      const body = await truckListBody(app.db, viewer, position, view);
       return sendJsonRepresentation(request, reply, new JsonRepresentation(body));
     }
-    const key = position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all';
+    const key = `${view}:${position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all'}`;
     const rep =
       dinersLists.peek(key) ??
       (await dinersLists.get(key, async () => {
-        const list = new JsonRepresentation(
-          serializeTrucks(await listVisibleTrucks(app.db, null, position)),
-          true,
-        );
+        const list = new JsonRepresentation(await truckListBody(app.db, null, position, view), true);
         // The unfiltered list is what every diner polls: compress it before the requests arrive.
         return position ? list : list.warm();
       }));
@@ -86,7 +84,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         summary:
-          'Trucks diners may see (an operator: their own), optionally within radiusMiles of lat/lng, nearest first',
+          'Trucks diners may see (an operator: their own), optionally within radiusMiles of lat/lng, nearest first; view=summary for the lean list shape',
         querystring: activeTrucksQuerySchema,
         response: listResponses,
       },

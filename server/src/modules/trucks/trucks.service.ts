@@ -1,14 +1,14 @@
-import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '../../../../shared/constants';
 import { menuItemSchema, type MenuItem } from '../../../../shared/contracts/menu';
-import { foodTruckSchema } from '../../../../shared/contracts/trucks';
+import { foodTruckSchema, truckSummarySchema, type TruckListView } from '../../../../shared/contracts/trucks';
 import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
-import { truckColumns, type TruckRow } from './truck.repository';
+import { truckColumns, truckSummaryColumns, type TruckRow } from './truck.repository';
 
 /** Who is asking: null for anonymous callers. */
 export type Viewer = Pick<AuthUser, 'id' | 'role'> | null;
@@ -29,48 +29,76 @@ const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
 const METERS_PER_MILE = KM_PER_MILE * 1000;
 const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitude})`;
 
+/** The list routes' rule: operators their own trucks, everyone else subscribed operators' trucks. */
+const listScope = (viewer: Viewer): SQL =>
+  seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : isNotNull(operatorSubscriptions.id);
+
 /**
- * Trucks the viewer may list: operators their own, everyone else the trucks of operators with an
- * active subscription. With a position: only trucks within the radius. The radius test is
+ * The trucks among `ids` that the viewer may list (the same rule as visibleTrucksQuery), by id:
+ * for lists built from other tables, such as the trucks scheduled somewhere at a given time.
+ */
+export async function listVisibleTrucksById(db: DbOrTx, viewer: Viewer, ids: number[]): Promise<TruckRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(truckColumns)
+    .from(foodTrucks)
+    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+    .where(and(listScope(viewer), inArray(foodTrucks.id, ids)))
+    .orderBy(asc(foodTrucks.id));
+}
+
+/**
+ * Which trucks the viewer may list: operators their own, everyone else the trucks of operators with
+ * an active subscription (the query must left-join operatorSubscriptions on
+ * activeSubscriptionOfTruck). With a position: only trucks within the radius. The radius test is
  * `earth_box(...) @> ll_to_earth(...)`, which the partial GiST index food_trucks_earth_idx
  * answers; `earth_distance` then trims the box's corners. The radius is on the same 6,371 km
  * sphere as shared/utils/geo, scaled to earthdistance's own earth() radius.
  */
-export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Position) {
-  const scope = seesOnlyOwnTrucks(viewer)
-    ? eq(foodTrucks.operatorId, viewer.id)
-    : isNotNull(operatorSubscriptions.id);
-  const query = db
-    .select(truckColumns)
-    .from(foodTrucks)
-    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck);
-  if (!position) return query.where(scope).orderBy(asc(foodTrucks.id));
+function visibleTrucksWhere(viewer: Viewer, position?: Position): SQL | undefined {
+  const scope = listScope(viewer);
+  if (!position) return scope;
   const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
   const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
   const scaled = sql`(${radiusMeters}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
-  return query.where(
-    and(
-      scope,
-      isNotNull(foodTrucks.latitude),
-      isNotNull(foodTrucks.longitude),
-      sql`earth_box(${origin}, ${scaled}) @> ${truckPoint}`,
-      sql`earth_distance(${origin}, ${truckPoint}) <= ${scaled}`,
-    ),
+  return and(
+    scope,
+    isNotNull(foodTrucks.latitude),
+    isNotNull(foodTrucks.longitude),
+    sql`earth_box(${origin}, ${scaled}) @> ${truckPoint}`,
+    sql`earth_distance(${origin}, ${truckPoint}) <= ${scaled}`,
   );
 }
 
+/** The trucks the viewer may list (full rows), in id order: see visibleTrucksWhere. */
+export function visibleTrucksQuery(db: DbOrTx, viewer: Viewer, position?: Position) {
+  return db
+    .select(truckColumns)
+    .from(foodTrucks)
+    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+    .where(visibleTrucksWhere(viewer, position))
+    .orderBy(asc(foodTrucks.id));
+}
+
+/** The same trucks as visibleTrucksQuery, in the diners' lean shape (truckSummarySchema). */
+function visibleTruckSummariesQuery(db: DbOrTx, viewer: Viewer, position?: Position) {
+  return db
+    .select(truckSummaryColumns)
+    .from(foodTrucks)
+    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+    .where(visibleTrucksWhere(viewer, position))
+    .orderBy(asc(foodTrucks.id));
+}
+
+type Located = { id: number; latitude: number | null; longitude: number | null };
+
 /**
- * The trucks of visibleTrucksQuery; with a position nearest first, each with `distanceMiles`.
- * The distance is computed here (haversine on the sphere the query filtered with) rather than
- * selected and sorted in SQL: two more earth_distance per row made the query several times slower
- * on dense areas (see docs/benchmarks/diners-read-path.md).
+ * With a position: nearest first, each with `distanceMiles`. The distance is computed here
+ * (haversine on the sphere the query filtered with) rather than selected and sorted in SQL: two
+ * more earth_distance per row made the query several times slower on dense areas (see
+ * docs/benchmarks/diners-read-path.md).
  */
-export async function listVisibleTrucks(
-  db: DbOrTx,
-  viewer: Viewer,
-  position?: Position,
-): Promise<TruckWithDistance[]> {
-  const rows = await visibleTrucksQuery(db, viewer, position);
+function nearestFirst<T extends Located>(rows: T[], position?: Position): Array<T & { distanceMiles?: number }> {
   if (!position) return rows;
   return rows
     .map((row) => ({
@@ -79,6 +107,27 @@ export async function listVisibleTrucks(
     }))
     .sort((a, b) => a.miles - b.miles || a.row.id - b.row.id)
     .map(({ row, miles }) => ({ ...row, distanceMiles: roundMiles(miles) }));
+}
+
+/** The trucks of visibleTrucksQuery; with a position nearest first, each with `distanceMiles`. */
+export async function listVisibleTrucks(
+  db: DbOrTx,
+  viewer: Viewer,
+  position?: Position,
+): Promise<TruckWithDistance[]> {
+  return nearestFirst(await visibleTrucksQuery(db, viewer, position), position);
+}
+
+/**
+ * A truck list's JSON body in the asked view, encoded through its response contract (only declared
+ * fields leave). Routes send the bytes as they are, so the ETag is computed from exactly what is sent.
+ */
+export async function truckListBody(db: DbOrTx, viewer: Viewer, position: Position | undefined, view: TruckListView) {
+  if (view === 'summary') {
+    const rows = nearestFirst(await visibleTruckSummariesQuery(db, viewer, position), position);
+    return Buffer.from(JSON.stringify(z.encode(truckSummaryListSchema, rows)));
+  }
+  return serializeTrucks(await listVisibleTrucks(db, viewer, position));
 }
 
 /** Three decimals (about 5 feet) is more than any map needs and keeps the body small. */
@@ -136,11 +185,9 @@ export async function listMenu(db: DbOrTx, truckId: number): Promise<MenuItem[]>
 }
 
 export const truckListSchema = z.array(foodTruckSchema);
+export const truckSummaryListSchema = z.array(truckSummarySchema);
 
-/**
- * The JSON body of a truck list, encoded through the response contract (only declared fields
- * leave). Routes send the bytes as they are, so the ETag is computed from exactly what is sent.
- */
+/** The JSON body of a full truck list (see truckListBody). */
 export function serializeTrucks(rows: TruckWithDistance[]): Buffer {
   return Buffer.from(JSON.stringify(z.encode(truckListSchema, rows)));
 }

@@ -1,4 +1,4 @@
-import type { FavoriteCheck, FoodTruck } from '@shared/contracts';
+import type { FavoriteCheck, FoodTruck, TruckSummary } from '@shared/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -29,7 +29,7 @@ export const useFavorites = (live: boolean, enabled = true) => useQuery(favorite
 export function useSetFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ truck, favorite }: { truck: FoodTruck; favorite: boolean }) =>
+    mutationFn: ({ truck, favorite }: { truck: Pick<TruckSummary, 'id'>; favorite: boolean }) =>
       favorite
         ? apiJson<FavoriteCheck>('POST', '/api/favorites', { foodTruckId: truck.id })
         : apiJson<FavoriteCheck>('DELETE', `/api/favorites/${truck.id}`),

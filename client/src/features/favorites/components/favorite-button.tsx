@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { Heart } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
@@ -24,7 +24,7 @@ export const FAVORITE_TEXTS = {
 } as const;
 
 interface FavoriteButtonProps {
-  truck: FoodTruck;
+  truck: TruckSummary;
   size?: keyof typeof ICON_SIZE;
   className?: string;
 }

@@ -1,9 +1,10 @@
 import type { FoodTruck } from '@shared/contracts';
 import { Utensils } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { RatingBadge } from '@client/components/ui/rating-badge';
-import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage } from '@client/components/ui/truck-parts';
+import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
 import { cn } from '@client/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { RatingPicker } from './rating-picker';
@@ -12,10 +13,12 @@ interface FavoriteTruckCardProps {
   truck: FoodTruck;
   expanded: boolean;
   onToggle(id: number): void;
+  /** The truck's schedule line (composed by the screen: features don't import each other). */
+  renderSchedule?: (truck: FoodTruck) => ReactNode;
 }
 
 /** A favourites-screen card (spec section 2): expands with About and Details, and View on Map. */
-export function FavoriteTruckCard({ truck, expanded, onToggle }: FavoriteTruckCardProps) {
+export function FavoriteTruckCard({ truck, expanded, onToggle, renderSchedule }: FavoriteTruckCardProps) {
   const detailsId = `favorite-${truck.id}-details`;
   const headingId = `favorite-${truck.id}-name`;
   return (
@@ -31,11 +34,13 @@ export function FavoriteTruckCard({ truck, expanded, onToggle }: FavoriteTruckCa
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
             <StatusBadge isOpen={truck.isOpen} />
             <RatingBadge rating={truck.rating} />
+            {truck.isOpen && <UpdatedAgo iso={truck.lastUpdated} />}
           </div>
           <p className="mt-1.5 flex items-center gap-1 text-sm text-gray-700">
             <Utensils className="h-3.5 w-3.5 shrink-0" aria-hidden />
             {truck.cuisine}
           </p>
+          {renderSchedule?.(truck)}
         </div>
         <FavoriteButton truck={truck} size="lg" className="shrink-0" />
       </div>

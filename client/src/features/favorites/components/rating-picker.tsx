@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { Star } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
@@ -14,7 +14,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * A signed-in customer's own rating of a truck: five star buttons set or change it, 'Remove'
  * takes it back. Nothing for visitors, operators and admins (only customers rate).
  */
-export function RatingPicker({ truck }: { truck: Pick<FoodTruck, 'id' | 'name'> }) {
+export function RatingPicker({ truck }: { truck: Pick<TruckSummary, 'id' | 'name'> }) {
   const { user } = useAuth();
   const customer = isCustomer(user);
   const mine = useMyRating(truck.id, customer);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { watchPosition } from '@client/lib/geolocation';
 import { toast } from '@client/lib/toast';
-import { nearbyFavorites, nextAlerts, NEARBY_TOAST_MS, type NearbyTruck } from '../nearby';
+import { loadAlerted, nearbyFavorites, nextAlerts, NEARBY_TOAST_MS, saveAlerted, type NearbyTruck } from '../nearby';
 import { useLiveFavorites } from './use-live-favorites';
 
 const truckLink = (id: number) => `/find-trucks?truck=${id}`;
@@ -35,7 +35,8 @@ export function useNearbyAlerts(enabled: boolean): void {
   const [, navigate] = useLocation();
   const [position, setPosition] = useState<{ lat: number; lng: number } | null>(null);
   const favorites = useLiveFavorites(enabled).data;
-  const alerted = useRef<Set<number>>(new Set());
+  // Remembered per tab: a reload does not announce the same open truck again.
+  const alerted = useRef<Set<number> | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -44,8 +45,10 @@ export function useNearbyAlerts(enabled: boolean): void {
 
   useEffect(() => {
     if (!enabled || !position || !favorites) return;
+    alerted.current ??= loadAlerted();
     const { alerts, alerted: next } = nextAlerts(nearbyFavorites(favorites, position), alerted.current);
     alerted.current = next;
+    saveAlerted(next);
     for (const alert of alerts) {
       const { truck } = alert;
       toast({ title: 'Favorite truck nearby!', description: describe(alert), duration: NEARBY_TOAST_MS });

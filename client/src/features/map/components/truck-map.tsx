@@ -1,11 +1,12 @@
 import './leaflet-setup';
 import 'leaflet.markercluster';
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import L from 'leaflet';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { hasCoordinates } from '@client/lib/truck-format';
+import { TruckDescription } from '@client/components/ui/truck-parts';
+import { hasCoordinates, isStale } from '@client/lib/truck-format';
 import { closedTruckIcon, openTruckIcon } from './leaflet-setup';
 import { buildTruckPopup } from './truck-popup';
 
@@ -21,30 +22,34 @@ interface LatLng {
 }
 
 export interface TruckMapProps {
-  trucks: readonly FoodTruck[];
+  trucks: readonly TruckSummary[];
   position: LatLng | null;
   /** `?truck={id}`: centre on it at zoom 17 with its popup open. */
   focusTruckId: number | null;
   /** Changes to centre on the same truck again (a repeated recommendation). */
   focusKey?: number;
   /** Rendered inside the open popup (the favourite button), composed by the screen. */
-  renderPopupExtra?: (truck: FoodTruck) => ReactNode;
+  renderPopupExtra?: (truck: TruckSummary) => ReactNode;
 }
 
 /** Where the open popup wants its extra content: the truck and the popup's slot element. */
 interface PopupSlot {
   truckId: number;
   element: HTMLElement;
+  description: HTMLElement;
 }
 
 interface Entry {
   marker: L.Marker;
-  truck: FoodTruck;
+  truck: TruckSummary;
 }
 
+/** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
+const positionOpacity = (truck: TruckSummary, now = Date.now()) => (isStale(truck, now) ? 0.45 : 1);
+
 function createMarker(
-  truck: FoodTruck,
-  latest: () => FoodTruck,
+  truck: TruckSummary,
+  latest: () => TruckSummary,
   onSlot: (slot: PopupSlot | null) => void,
 ): L.Marker {
   const marker = L.marker([truck.latitude ?? 0, truck.longitude ?? 0], {
@@ -52,14 +57,16 @@ function createMarker(
     title: truck.name,
     alt: `${truck.name} (${truck.isOpen ? 'open' : 'closed'})`,
     keyboard: true,
+    opacity: positionOpacity(truck),
   });
   // Content is built when the popup opens, from the entry's latest truck.
   marker.bindPopup(
     () => {
       const current = latest();
       const element = document.createElement('span');
-      onSlot({ truckId: current.id, element });
-      return buildTruckPopup(current, element);
+      const description = document.createElement('div');
+      onSlot({ truckId: current.id, element, description });
+      return buildTruckPopup(current, { extra: element, description });
     },
     { maxWidth: 260 },
   );
@@ -106,10 +113,19 @@ function ClusteredTrucks({
     };
   }, [map]);
 
+  // Positions age without any change arriving: re-check the dimming every minute.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const now = Date.now();
+      for (const entry of entries.current.values()) entry.marker.setOpacity(positionOpacity(entry.truck, now));
+    }, 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
   useEffect(() => {
     const group = groupRef.current;
     if (!group) return;
-    const wanted = new Map<number, FoodTruck>();
+    const wanted = new Map<number, TruckSummary>();
     for (const t of trucks) if (hasCoordinates(t)) wanted.set(t.id, t);
 
     const toRemove: L.Marker[] = [];
@@ -123,6 +139,7 @@ function ClusteredTrucks({
         const moved = next.latitude !== entry.truck.latitude || next.longitude !== entry.truck.longitude;
         const statusChanged = next.isOpen !== entry.truck.isOpen;
         entry.truck = next;
+        entry.marker.setOpacity(positionOpacity(next));
         if (moved || statusChanged) {
           // The cluster index must learn the new position / icon: re-add the marker.
           const wasOpen = entry.marker.isPopupOpen();
@@ -189,6 +206,7 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
       />
       <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} onSlot={setSlot} />
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
+      {slot && createPortal(<TruckDescription truckId={slot.truckId} className="!m-0" />, slot.description)}
       <FollowPosition position={position} focusTruckId={focusTruckId} />
       {position && (
         <CircleMarker

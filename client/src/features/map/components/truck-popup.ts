@@ -1,5 +1,5 @@
-import type { FoodTruck } from '@shared/contracts';
-import { describeRating, directionsUrl, formatRating, formatUpdated } from '@client/lib/truck-format';
+import type { TruckSummary } from '@shared/contracts';
+import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/lib/truck-format';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -13,7 +13,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
  * image, address, last-updated time. Built as DOM (text only, never HTML strings), lazily on open,
  * so 10,000 markers cost no popup work until one is clicked.
  */
-export function buildTruckPopup(truck: FoodTruck, slot?: HTMLElement): HTMLElement {
+export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElement; description?: HTMLElement } = {}): HTMLElement {
   const root = el('div', 'w-56 space-y-1.5 text-sm text-gray-900');
   root.dataset.testid = 'truck-popup';
   const head = el('div', 'flex items-start justify-between gap-2');
@@ -32,7 +32,7 @@ export function buildTruckPopup(truck: FoodTruck, slot?: HTMLElement): HTMLEleme
   rating.dataset.testid = 'rating-badge';
   line.append(rating);
   // The favourite button is rendered into this slot by the map (a React portal).
-  if (slot) line.append(slot);
+  if (slots.extra) line.append(slots.extra);
   root.append(line);
   const url = directionsUrl(truck);
   if (url) {
@@ -44,7 +44,8 @@ export function buildTruckPopup(truck: FoodTruck, slot?: HTMLElement): HTMLEleme
     root.append(a);
   }
   root.append(el('p', 'text-gray-700 !m-0', truck.cuisine));
-  if (truck.description) root.append(el('p', '!m-0', truck.description));
+  // The description comes with the whole truck, rendered into this slot by the map (ADR 0120).
+  if (slots.description) root.append(slots.description);
   if (truck.image) {
     const img = el('img', 'h-24 w-full rounded object-cover');
     img.src = truck.image;
@@ -58,5 +59,9 @@ export function buildTruckPopup(truck: FoodTruck, slot?: HTMLElement): HTMLEleme
   time.dateTime = truck.lastUpdated;
   updated.append(time);
   root.append(updated);
+  // How fresh the position is, as of opening (the popup is rebuilt on each opening and change).
+  const age = el('p', 'text-xs font-medium text-gray-800 !m-0', formatAge(truck.lastUpdated));
+  age.dataset.testid = 'popup-updated-ago';
+  root.append(age);
   return root;
 }

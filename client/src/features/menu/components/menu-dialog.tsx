@@ -1,7 +1,8 @@
-import type { FoodTruck, MenuItem } from '@shared/contracts';
+import type { TruckSummary, MenuItem } from '@shared/contracts';
 import { FileText } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
+import { useTruck } from '@client/lib/truck-details';
 import { useMenu } from '../api/menu';
 import { formatPrice } from '../menu-stats';
 
@@ -21,12 +22,14 @@ export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]]
   return [...groups];
 }
 
-function MenuContents({ truck }: { truck: FoodTruck }) {
+function MenuContents({ truck }: { truck: TruckSummary }) {
   const menu = useMenu(truck.id);
+  // The menu documents belong to the whole truck; lists hold summaries (ADR 0120).
+  const details = useTruck(truck.id);
   const items = menu.data ?? [];
-  const docs = truck.menuDocuments;
+  const docs = details.data?.menuDocuments ?? [];
 
-  if (menu.isPending && docs.length === 0) {
+  if (menu.isPending || details.isPending) {
     return (
       <div className="flex justify-center py-8">
         <Spinner className="h-6 w-6 text-brand-700" label="Loading menu" />
@@ -84,7 +87,7 @@ function MenuContents({ truck }: { truck: FoodTruck }) {
 }
 
 /** '{name} - Menu' (spec section 2): menu documents and menu items, or the empty texts. */
-export function MenuDialog({ truck, onClose }: { truck: FoodTruck | null; onClose(): void }) {
+export function MenuDialog({ truck, onClose }: { truck: TruckSummary | null; onClose(): void }) {
   return (
     <Dialog open={truck !== null} onOpenChange={(open) => !open && onClose()}>
       {truck && (

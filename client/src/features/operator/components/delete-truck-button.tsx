@@ -19,11 +19,14 @@ export function DeleteTruckButton({ truck }: { truck: Pick<FoodTruck, 'id' | 'na
       }
       title="Delete Food Truck"
       description={deleteConfirmation(truck.name)}
+      // Not mutate()'s callbacks: the live 'removed' event can turn the edit screen into its
+      // not-found state (unmounting this button) before the DELETE answers, and mutate() drops the
+      // callbacks of an unmounted component — the operator was left on 'Food Truck Not Found'.
       onConfirm={() =>
-        remove.mutate(truck.id, {
-          onSuccess: () => navigate('/operator-dashboard'),
-          onError: (err) => toastError('Delete failed', err, 'Please try again.'),
-        })
+        void remove.mutateAsync(truck.id).then(
+          () => navigate('/operator-dashboard'),
+          (err: unknown) => toastError('Delete failed', err, 'Please try again.'),
+        )
       }
     />
   );

@@ -134,6 +134,13 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
               <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
             </p>
           )}
+          {!truck.isOpen && truck.autoClosedAt && (
+            <p role="status" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="auto-closed-note">
+              Closed automatically <time dateTime={truck.autoClosedAt}>{formatUpdated(truck.autoClosedAt)}</time>: no
+              location update since <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>. Open
+              it again when you are serving.
+            </p>
+          )}
         </section>
       </div>
       <LocationDialog truck={truck} open={dialogOpen} onOpenChange={setDialogOpen} />

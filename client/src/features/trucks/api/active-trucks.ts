@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { ACTIVE_TRUCKS_URL, queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
@@ -6,22 +6,26 @@ import { ACTIVE_TRUCKS_URL, queryKeys, type ActiveTrucksParams } from '@client/l
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
 
+/** The lean list shape (ADR 0120): details come from GET /api/food-trucks/:id when asked for. */
 export function activeTrucksUrl(params?: ActiveTrucksParams): string {
-  if (!params) return ACTIVE_TRUCKS_URL;
-  const search = new URLSearchParams({ lat: String(params.lat), lng: String(params.lng) });
-  if (params.radiusMiles !== undefined) search.set('radiusMiles', String(params.radiusMiles));
+  const search = new URLSearchParams({ view: 'summary' });
+  if (params) {
+    search.set('lat', String(params.lat));
+    search.set('lng', String(params.lng));
+    if (params.radiusMiles !== undefined) search.set('radiusMiles', String(params.radiusMiles));
+  }
   return `${ACTIVE_TRUCKS_URL}?${search.toString()}`;
 }
 
 /**
- * GET /api/food-trucks/active. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
+ * GET /api/food-trucks/active?view=summary. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
  * cached body, and structural sharing then keeps every truck object (and the array) as it was.
  * While the event stream is open, changes arrive live and the timed refetch pauses.
  */
 export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: boolean) {
   return queryOptions({
     queryKey: queryKeys.activeTrucksList(params),
-    queryFn: () => apiJson<FoodTruck[]>('GET', activeTrucksUrl(params)),
+    queryFn: () => apiJson<TruckSummary[]>('GET', activeTrucksUrl(params)),
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

@@ -1,9 +1,9 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { MapPin, Navigation, Utensils } from 'lucide-react';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { RatingBadge } from '@client/components/ui/rating-badge';
-import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage } from '@client/components/ui/truck-parts';
+import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
 import { Button } from '@client/components/ui/button';
 import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/lib/truck-format';
 import { cn } from '@client/lib/utils';
@@ -21,15 +21,17 @@ export function LiveBadge() {
 const STACKED_LAYOUT_QUERY = '(max-width: 1023.98px)';
 
 interface TruckCardProps {
-  truck: FoodTruck;
+  truck: TruckSummary;
   distanceMiles: number | null;
   expanded: boolean;
   onToggle(id: number): void;
-  onOpenMenu(truck: FoodTruck): void;
+  onOpenMenu(truck: TruckSummary): void;
   /** The favourite button (composed by the screen: features don't import each other). */
-  renderFavorite?: (truck: FoodTruck) => ReactNode;
+  renderFavorite?: (truck: TruckSummary) => ReactNode;
   /** Extra content of the expanded card, e.g. the customer's own rating. */
-  renderDetails?: (truck: FoodTruck) => ReactNode;
+  renderDetails?: (truck: TruckSummary) => ReactNode;
+  /** The truck's schedule line under its cuisine (e.g. 'Next: Tue 11:00–14:00 at …'). */
+  renderSchedule?: (truck: TruckSummary) => ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export const TruckCard = memo(function TruckCard({
   onOpenMenu,
   renderFavorite,
   renderDetails,
+  renderSchedule,
 }: TruckCardProps) {
   const ref = useRef<HTMLElement>(null);
   const detailsId = `truck-${truck.id}-details`;
@@ -93,6 +96,7 @@ export const TruckCard = memo(function TruckCard({
                 {formatMiles(distanceMiles)}
               </span>
             )}
+            {live && <UpdatedAgo iso={truck.lastUpdated} />}
           </div>
           <p className="mt-1.5 flex items-start gap-1 text-sm text-gray-700">
             <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
@@ -102,6 +106,7 @@ export const TruckCard = memo(function TruckCard({
             <Utensils className="h-3.5 w-3.5 shrink-0" aria-hidden />
             {truck.cuisine}
           </p>
+          {renderSchedule?.(truck)}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2" onClick={stop}>
           {renderFavorite?.(truck)}

@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { SearchX, Truck as TruckIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -22,9 +22,12 @@ interface TruckListProps {
   onClearSearch(): void;
   expandedId: number | null;
   onToggle(id: number): void;
-  onOpenMenu(truck: FoodTruck): void;
-  renderFavorite?: (truck: FoodTruck) => ReactNode;
-  renderDetails?: (truck: FoodTruck) => ReactNode;
+  onOpenMenu(truck: TruckSummary): void;
+  renderFavorite?: (truck: TruckSummary) => ReactNode;
+  renderDetails?: (truck: TruckSummary) => ReactNode;
+  renderSchedule?: (truck: TruckSummary) => ReactNode;
+  /** What an empty list says (default: 'No active food trucks found.'). */
+  emptyText?: string;
 }
 
 export function TruckList({
@@ -37,6 +40,8 @@ export function TruckList({
   onOpenMenu,
   renderFavorite,
   renderDetails,
+  renderSchedule,
+  emptyText = 'No active food trucks found.',
 }: TruckListProps) {
   const [limit, setLimit] = useState(LIST_PAGE_SIZE);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
@@ -57,7 +62,7 @@ export function TruckList({
     return (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
         <TruckIcon className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
-        <p className="mt-3 text-gray-800">No active food trucks found.</p>
+        <p className="mt-3 text-gray-800">{emptyText}</p>
       </div>
     );
   }
@@ -75,6 +80,7 @@ export function TruckList({
               onOpenMenu={onOpenMenu}
               renderFavorite={renderFavorite}
               renderDetails={renderDetails}
+              renderSchedule={renderSchedule}
             />
           </li>
         ))}

@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { haversineMiles } from '@shared/utils/geo';
 import { hasCoordinates } from '@client/lib/truck-format';
 
@@ -8,20 +8,20 @@ export interface Position {
 }
 
 /** Spec section 5: case-insensitive substring match on name, cuisine or address. */
-export function matchesSearch(truck: Pick<FoodTruck, 'name' | 'cuisine' | 'address'>, query: string): boolean {
+export function matchesSearch(truck: Pick<TruckSummary, 'name' | 'cuisine' | 'address'>, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [truck.name, truck.cuisine, truck.address].some((field) => field?.toLowerCase().includes(q) ?? false);
 }
 
 /** The trucks matching the search; the same array when the search is empty. */
-export function filterTrucks<T extends Pick<FoodTruck, 'name' | 'cuisine' | 'address'>>(trucks: readonly T[], query: string): readonly T[] {
+export function filterTrucks<T extends Pick<TruckSummary, 'name' | 'cuisine' | 'address'>>(trucks: readonly T[], query: string): readonly T[] {
   if (!query.trim()) return trucks;
   return trucks.filter((t) => matchesSearch(t, query));
 }
 
 /** The truck's distance from `position`: the server's figure when present, else great-circle; null without coordinates. */
-export function distanceFrom(truck: FoodTruck, position: Position | null): number | null {
+export function distanceFrom(truck: TruckSummary, position: Position | null): number | null {
   if (!position) return null;
   if (typeof truck.distanceMiles === 'number') return truck.distanceMiles;
   if (!hasCoordinates(truck)) return null;
@@ -29,7 +29,7 @@ export function distanceFrom(truck: FoodTruck, position: Position | null): numbe
 }
 
 export interface ListedTruck {
-  truck: FoodTruck;
+  truck: TruckSummary;
   distanceMiles: number | null;
 }
 
@@ -37,7 +37,7 @@ export interface ListedTruck {
  * The list as shown: with a position, nearest first (trucks without coordinates last, in their
  * original order); without one, the server's order. The truck objects are the cached ones, untouched.
  */
-export function sortByDistance(trucks: readonly FoodTruck[], position: Position | null): ListedTruck[] {
+export function sortByDistance(trucks: readonly TruckSummary[], position: Position | null): ListedTruck[] {
   const listed = trucks.map((truck) => ({ truck, distanceMiles: distanceFrom(truck, position) }));
   if (!position) return listed;
   return listed

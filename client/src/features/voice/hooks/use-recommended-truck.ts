@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { TruckSummary } from '@shared/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@client/lib/toast';
 import { completeTruckFocus, useTruckFocusRequest } from '@client/lib/truck-focus';
@@ -11,15 +11,15 @@ export interface TruckFocus {
 
 export interface RecommendedTruckOptions {
   /** The trucks the page has, once loaded (undefined while loading). */
-  trucks: readonly FoodTruck[] | undefined;
+  trucks: readonly TruckSummary[] | undefined;
   /** Whether the page's search text lets this truck through. */
-  matchesSearch: (truck: FoodTruck) => boolean;
+  matchesSearch: (truck: TruckSummary) => boolean;
   clearSearch: () => void;
   /** Fetches every active truck again (no radius) and shows them all. */
-  refresh: () => Promise<readonly FoodTruck[]>;
+  refresh: () => Promise<readonly TruckSummary[]>;
 }
 
-const hasCoordinates = (truck: FoodTruck) => truck.latitude !== null && truck.longitude !== null;
+const hasCoordinates = (truck: TruckSummary) => truck.latitude !== null && truck.longitude !== null;
 
 /**
  * /find-trucks' side of a voice recommendation (spec sections 2 and 8): centre the map on the
@@ -44,9 +44,9 @@ export function useRecommendedTruck({
     if (!request || !trucks || handled.current === request.key) return;
     handled.current = request.key;
     const { key, ids } = request;
-    const pick = (list: readonly FoodTruck[]) => ids.map((id) => list.find((t) => t.id === id)).find(Boolean);
+    const pick = (list: readonly TruckSummary[]) => ids.map((id) => list.find((t) => t.id === id)).find(Boolean);
 
-    const centre = (truck: FoodTruck, refreshed: boolean) => {
+    const centre = (truck: TruckSummary, refreshed: boolean) => {
       completeTruckFocus(key);
       if (!hasCoordinates(truck)) {
         toast({

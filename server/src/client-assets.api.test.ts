@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test/harness';
+
+/**
+ * The built client as `npm start` serves it: the build writes .br and .gz copies beside each text
+ * file (vite.config.ts), and the server sends the one the browser accepts — JavaScript is a third
+ * of its size on the wire.
+ */
+const SCRIPT = `export const trucks = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `truck ${i}`))};\n`;
+let site: TestServer;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'ftf-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Food Truck Finder</title>');
+  const file = path.join(clientDir, 'assets', 'app-1a2b3c.js');
+  writeFileSync(file, SCRIPT);
+  writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${file}.gz`, gzipSync(SCRIPT));
+  site = await startTestServer({ clientDir });
+});
+afterAll(async () => {
+  await site.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+/** The raw answer (fetch would decode it). */
+function raw(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(`${site.url}${url}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('the built client’s assets', () => {
+  it.each([
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['identity', undefined, (b: Buffer) => b],
+  ] as const)('with Accept-Encoding %s: sent as %s, the same script, cacheable per encoding', async (accept, encoding, decode) => {
+    const res = await raw('/assets/app-1a2b3c.js', accept);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(res.body).toString()).toBe(SCRIPT);
+    if (encoding) expect(res.body.length).toBeLessThan(SCRIPT.length / 2);
+  });
+});
