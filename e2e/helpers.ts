@@ -75,9 +75,13 @@ async function storeSession(page: Page, session: AuthResponse, path: string): Pr
   return session;
 }
 
-/** Fails on any serious or critical axe violation on the current page. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Fails on any serious or critical axe violation on the current page, or only inside `within` (a
+ * CSS selector) when a test checks one part of a page another spec already checks whole.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -13,7 +13,7 @@ import { LocationNotice } from '@client/features/trucks/components/location-noti
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
-import { filterTrucks, matchesSearch, sortByDistance } from '@client/features/trucks/lib/truck-list';
+import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from '@client/features/trucks/lib/truck-list';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
@@ -84,7 +84,14 @@ export default function FindTrucksPage() {
   const live = useActiveTrucks(params, connection === 'open');
   const scheduled = useScheduledTrucks(at, params);
   const query = at ? scheduled : live;
-  const trucks: readonly TruckSummary[] = query.data ?? NO_TRUCKS;
+  const trucks = useMemo<readonly TruckSummary[]>(() => {
+    const data = query.data ?? NO_TRUCKS;
+    // While a radius answer loads, the previous list stays on screen cut to the new radius, so the
+    // heading 'within 20 miles' never sits above trucks hundreds of miles away.
+    return query.isPlaceholderData && params?.radiusMiles !== undefined
+      ? withinRadius(data, { lat: params.lat, lng: params.lng }, params.radiusMiles)
+      : data;
+  }, [query.data, query.isPlaceholderData, params]);
   const renderSchedule = useMemo(() => {
     if (!at) return renderUpcoming;
     const stops = new Map((scheduled.data ?? []).map((t) => [t.id, t.scheduledStop]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
-import { filterTrucks, matchesSearch, sortByDistance } from './truck-list';
+import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from './truck-list';
 
 const austin = { lat: 30.2672, lng: -97.7431 };
 
@@ -50,5 +50,15 @@ describe('distance sort', () => {
   it("prefers the server's distance when present", () => {
     const listed = sortByDistance([makeTruck({ id: 9, distanceMiles: 1.5 })], austin);
     expect(listed[0]!.distanceMiles).toBe(1.5);
+  });
+});
+
+describe('within a radius', () => {
+  it('keeps the trucks within the miles by great-circle distance, ignoring distances measured from elsewhere', () => {
+    const downtown = makeTruck({ id: 1, distanceMiles: 900 });
+    const roundRock = makeTruck({ id: 2, latitude: 30.5083, longitude: -97.6789, distanceMiles: 0.1 });
+    const dallas = makeTruck({ id: 3, latitude: 32.7767, longitude: -96.797, distanceMiles: 0.1 });
+    const nowhere = makeTruck({ id: 4, latitude: null, longitude: null });
+    expect(withinRadius([downtown, roundRock, dallas, nowhere], austin, 20).map((t) => t.id)).toEqual([1, 2]);
   });
 });

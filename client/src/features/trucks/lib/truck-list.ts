@@ -28,6 +28,17 @@ export function distanceFrom(truck: TruckSummary, position: Position | null): nu
   return haversineMiles(position, { lat: truck.latitude, lng: truck.longitude });
 }
 
+/**
+ * The trucks within `radiusMiles` of `position` by great-circle distance: what a radius answer will
+ * hold, worked out from a list already on screen (an earlier answer's distances were measured from
+ * elsewhere, so they are not used).
+ */
+export function withinRadius<T extends TruckSummary>(trucks: readonly T[], position: Position, radiusMiles: number): readonly T[] {
+  return trucks.filter(
+    (t) => hasCoordinates(t) && haversineMiles(position, { lat: t.latitude, lng: t.longitude }) <= radiusMiles,
+  );
+}
+
 export interface ListedTruck {
   truck: TruckSummary;
   distanceMiles: number | null;
