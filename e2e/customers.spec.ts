@@ -111,6 +111,7 @@ test.describe('favourites and ratings', () => {
   });
 
   test('a customer rates a truck on /find-trucks, changes and removes the rating', async ({ page, browser }) => {
+    test.setTimeout(120_000); // an operator's set-up, a customer's, and an axe run on a shared 2-core machine
     const op = await operatorWithTruck(browser, `Rate Me ${Date.now()}`, spot(3));
     await loginAs(page, 'customer', `/find-trucks?truck=${op.truck.id}`);
     const card = page.getByTestId(`truck-card-${op.truck.id}`);
