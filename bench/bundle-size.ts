@@ -9,67 +9,29 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chunkFiles, entryKey, readClientManifest, ROUTE_MODULES } from '../server/src/lib/client-manifest';
 import { saveFigures, type Figure } from './results';
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-/** Source modules (relative to client/) each route loads on arrival, beyond index.html's entry. */
-export const ROUTES: { route: string; modules: string[]; budgetKb: number }[] = [
-  { route: '/', modules: [], budgetKb: 150 },
-  {
-    route: '/find-trucks',
-    modules: [
-      'src/app/routes/find-trucks.tsx',
-      'src/features/map/components/truck-map.tsx',
-      'src/features/voice/components/voice-assistant.tsx',
-    ],
-    budgetKb: 250,
-  },
+/** Budgets per route (issue 12); the routes' modules are the server's (ROUTE_MODULES). */
+const BUDGETS_KB: Record<string, number> = {
+  '/': 150,
+  '/find-trucks': 250,
   // Not budgeted by the issue; held to /find-trucks' budget so they cannot grow unnoticed.
-  { route: '/operator-dashboard', modules: ['src/app/routes/operator-dashboard.tsx'], budgetKb: 250 },
-  { route: '/admin', modules: ['src/app/routes/admin.tsx'], budgetKb: 250 },
-];
+  '/operator-dashboard': 250,
+  '/admin': 250,
+};
 
 const dist = fileURLToPath(new URL('../dist/client', import.meta.url));
 
-function readManifest(): Record<string, ManifestChunk> {
-  try {
-    return JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  } catch {
-    throw new Error('no dist/client/.vite/manifest.json: run `npm run build` first');
-  }
-}
-
-/** gzip kB of every JavaScript file the route downloads. */
-export function routeJavaScript(manifest = readManifest()): { route: string; kb: number; budgetKb: number; files: number }[] {
-  const gzipKb = new Map<string, number>();
-  const sizeOf = (file: string) => {
-    let kb = gzipKb.get(file);
-    if (kb === undefined) {
-      kb = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1000;
-      gzipKb.set(file, kb);
-    }
-    return kb;
-  };
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry && key.endsWith('index.html'));
-  if (!entry) throw new Error('the manifest has no index.html entry');
-  return ROUTES.map(({ route, modules, budgetKb }) => {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not a chunk of the build (renamed? update bench/bundle-size.ts)`);
-      if (files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit(entry);
-    for (const module of modules) visit(module);
-    const kb = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
-    return { route, kb, budgetKb, files: files.size };
+/** gzip kB of every JavaScript file the route downloads: index.html's entry and the route's modules. */
+export function routeJavaScript(): { route: string; kb: number; budgetKb: number; files: number }[] {
+  const manifest = readClientManifest(dist);
+  if (!manifest) throw new Error('no dist/client/.vite/manifest.json: run `npm run build` first');
+  const entry = entryKey(manifest);
+  return Object.entries(BUDGETS_KB).map(([route, budgetKb]) => {
+    const { js } = chunkFiles(manifest, [entry, ...(ROUTE_MODULES[route] ?? [])]);
+    const kb = js.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1000, 0);
+    return { route, kb, budgetKb, files: js.length };
   });
 }
 

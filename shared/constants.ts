@@ -61,3 +61,9 @@ export const STORAGE_KEYS = {
   user: 'user',
   voiceFreeUses: 'voiceAssistantFreeUses',
 } as const;
+
+/** Weekdays as ISO numbers: 1 = Monday … 7 = Sunday. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The kinds of truck change GET /api/events reports. */
+export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed', 'rated'] as const;

@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
+import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
 import { HttpError, isInputDataError } from './lib/http-errors';
 import { databaseRateLimitStore, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
@@ -197,13 +198,22 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(schedulesRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
+  // The page of a screen names the screen's JavaScript chunks, so the browser fetches them beside the
+  // entry rather than after it has run (ADR 0120).
+  const manifest = hasClient && config.clientDir ? readClientManifest(config.clientDir) : null;
+  const preloads = manifest ? routePreloadLinks(manifest) : new Map<string, string>();
+  const sendShell = (url: string, reply: FastifyReply) => {
+    const links = preloads.get(url.split('?')[0] ?? url);
+    if (links) reply.header('link', links);
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  };
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/objects/') || !hasClient) {
       return reply.status(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found` });
     }
     // Client-side routes: the SPA renders them (including its own not-found screen).
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return sendShell(url, reply);
   });
 
   if (hasClient && config.clientDir) {
@@ -223,9 +233,7 @@ export async function buildApp({ database, config, integrations, logger = false 
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request.url, reply));
   }
 
   return app;

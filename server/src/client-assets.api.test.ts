@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientManifest } from './lib/client-manifest';
 import { startTestServer, type TestServer } from './test/harness';
 
 /**
@@ -23,6 +24,20 @@ beforeAll(async () => {
   writeFileSync(file, SCRIPT);
   writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${file}.gz`, gzipSync(SCRIPT));
+  // The build manifest of a client whose /find-trucks screen loads two chunks beyond the entry.
+  mkdirSync(path.join(clientDir, '.vite'));
+  const manifest: ClientManifest = {
+    'index.html': { file: 'assets/app-1a2b3c.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-9z.js' },
+    'src/app/routes/find-trucks.tsx': { file: 'assets/find-trucks-4d.js', imports: ['_react.js', '_list.js'] },
+    '_list.js': { file: 'assets/list-5e.js' },
+    'src/features/map/components/truck-map.tsx': { file: 'assets/truck-map-6f.js', imports: ['_react.js'] },
+    'src/features/voice/components/voice-assistant.tsx': { file: 'assets/voice-7a.js', imports: ['_list.js'] },
+    'src/app/routes/favorites.tsx': { file: 'assets/favorites-8b.js' },
+    'src/app/routes/operator-dashboard.tsx': { file: 'assets/dashboard-9c.js' },
+    'src/app/routes/admin.tsx': { file: 'assets/admin-0d.js' },
+  };
+  writeFileSync(path.join(clientDir, '.vite/manifest.json'), JSON.stringify(manifest));
   site = await startTestServer({ clientDir });
 });
 afterAll(async () => {
@@ -54,5 +69,25 @@ describe('the built client’s assets', () => {
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(decode(res.body).toString()).toBe(SCRIPT);
     if (encoding) expect(res.body.length).toBeLessThan(SCRIPT.length / 2);
+  });
+});
+
+describe('the page of a screen', () => {
+  it("names the screen's route module and its imports for preloading, beyond what index.html loads, and nothing on other pages", async () => {
+    const res = await fetch(`${site.url}/find-trucks?truck=3`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('link')).toBe(
+      [
+        '</assets/find-trucks-4d.js>; rel=modulepreload',
+        '</assets/list-5e.js>; rel=modulepreload',
+      ].join(', '),
+    );
+    expect((await fetch(`${site.url}/favorites`)).headers.get('link')).toBe('</assets/favorites-8b.js>; rel=modulepreload');
+    for (const page of ['/', '/login', '/no-such-screen']) {
+      const other = await fetch(`${site.url}${page}`);
+      expect(other.status).toBe(200);
+      expect(other.headers.get('link')).toBeNull();
+    }
   });
 });

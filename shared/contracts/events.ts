@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { TRUCK_EVENT_TYPES } from '../constants';
 import { foodTruckSchema, truckRatingSchema } from './trucks';
 
-/** The kinds of truck change GET /api/events reports. */
-export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed', 'rated'] as const;
+export { TRUCK_EVENT_TYPES };
+
 export type TruckEventType = (typeof TRUCK_EVENT_TYPES)[number];
 
 /**

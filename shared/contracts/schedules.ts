@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKDAYS } from '../constants';
 import { foodTruckSchema, latLngTogether, latitude, longitude, positionQueryFields } from './trucks';
 import { text } from './common';
 
@@ -8,6 +9,8 @@ import { text } from './common';
  */
 
 /** The zone of trucks whose operator chose none, unless DEFAULT_TIMEZONE says otherwise. */
+export { WEEKDAYS };
+
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 /** True for an IANA zone name this runtime knows ('America/Chicago'), false for anything else. */
@@ -25,16 +28,6 @@ export const timeZoneName = text({ error: 'Time zone is required' })
   .trim()
   .refine(isTimeZone, 'Please choose a time zone such as America/Chicago');
 
-/** Weekdays as ISO numbers: 1 = Monday … 7 = Sunday. */
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
 export const weekdayNumber = z
   .number({ error: 'Weekday must be a number from 1 (Monday) to 7 (Sunday)' })
   .int('Weekday must be a number from 1 (Monday) to 7 (Sunday)')

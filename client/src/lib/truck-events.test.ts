@@ -1,4 +1,4 @@
-import type { FoodTruck, TruckEvent } from '@shared/contracts';
+import { truckEventSchema, type FoodTruck, type TruckEvent } from '@shared/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { makeTruck } from '@client/test/trucks';
 import {
   applyTruckEvent,
   applyTruckStreamMessage,
+  isTruckEvent,
   syncTruckEventsViewer,
   useTruckEvents,
   useTruckEventsConnection,
@@ -67,6 +68,27 @@ describe('applyTruckEvent', () => {
     const other = makeTruck({ id: 7, operatorId: 99 });
     expect(applyTruckEvent(list, { type: 'opened', truck: other }, undefined, { operatorId: 1 })).toBe(list);
     expect(applyTruckEvent(list, { type: 'opened', truck: other }, undefined, { operatorId: 99 })).toHaveLength(3);
+  });
+});
+
+describe('isTruckEvent', () => {
+  const truck = { ...makeTruck({ id: 7 }), lastUpdated: later, createdAt: later };
+  it("accepts every kind of frame the server's schema accepts", () => {
+    const frames: unknown[] = [
+      { type: 'opened', truck },
+      { type: 'moved', truck },
+      { type: 'removed', truck: { id: 7 } },
+      { type: 'rated', truck: { id: 7, rating: null } },
+    ];
+    for (const frame of frames) {
+      expect(truckEventSchema.safeParse(frame).success).toBe(true);
+      expect(isTruckEvent(frame)).toBe(true);
+    }
+  });
+  it('skips what is not a truck frame: unknown kinds, no truck, no id', () => {
+    for (const frame of [null, 'opened', { type: 'exploded', truck }, { type: 'opened' }, { type: 'opened', truck: { id: '7' } }]) {
+      expect(isTruckEvent(frame)).toBe(false);
+    }
   });
 });
 

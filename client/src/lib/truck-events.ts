@@ -1,5 +1,5 @@
-import { DEFAULT_RADIUS_MILES } from '@shared/constants';
-import { truckEventSchema, type TruckSummary, type TruckEvent } from '@shared/contracts';
+import { DEFAULT_RADIUS_MILES, TRUCK_EVENT_TYPES } from '@shared/constants';
+import type { TruckSummary, TruckEvent } from '@shared/contracts';
 import { haversineMiles } from '@shared/utils/geo';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -59,8 +59,24 @@ function onTruck(e: MessageEvent<string>) {
     return;
   }
   if (e.lastEventId) lastSeenId = e.lastEventId;
-  // Validate the shape, but hand on the wire object (ISO strings), as the REST lists hold it.
-  if (truckEventSchema.safeParse(raw).success) emit(raw as TruckEvent);
+  // Hand on the wire object (ISO strings), as the REST lists hold it.
+  if (isTruckEvent(raw)) emit(raw);
+}
+
+/**
+ * A frame of the kind the server sends (truckEventSchema in shared/contracts/events.ts, which the
+ * server's tests hold every frame to); anything else, such as a newer server's new kind, is skipped.
+ * A structural check rather than the zod schema keeps zod out of the diners' screen (ADR 0120).
+ */
+export function isTruckEvent(raw: unknown): raw is TruckEvent {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const { type, truck } = raw as { type?: unknown; truck?: unknown };
+  return (
+    (TRUCK_EVENT_TYPES as readonly unknown[]).includes(type) &&
+    typeof truck === 'object' &&
+    truck !== null &&
+    Number.isInteger((truck as { id?: unknown }).id)
+  );
 }
 
 /** Cancels a connect still waiting for its ticket when the stream is closed or reopened meanwhile. */

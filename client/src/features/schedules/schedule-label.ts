@@ -1,4 +1,5 @@
-import { WEEKDAYS, type Occurrence } from '@shared/contracts/schedules';
+import { WEEKDAYS } from '@shared/constants';
+import type { Occurrence } from '@shared/contracts/schedules';
 
 /** Monday … Sunday (ISO order), as the schedule contract names them. */
 export const WEEKDAY_NAMES = WEEKDAYS;
