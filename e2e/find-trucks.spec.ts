@@ -33,6 +33,10 @@ test.describe('find trucks', () => {
     await expect(page.getByRole('heading', { name: 'Nearby Food Trucks' })).toBeVisible();
     await expectAtLeastDemoTrucks(page.getByRole('list', { name: 'Food trucks' }).getByRole('article'));
     await expect(austinCluster(page)).toBeVisible();
+    // Cluster bubbles are pointer shortcuts, not keyboard stops (overlapping targets, WCAG 2.5.8):
+    // the list holds every truck.
+    await expect(austinCluster(page)).not.toHaveAttribute('tabindex');
+    await expect(austinCluster(page)).not.toHaveAttribute('role');
 
     const search = page.getByRole('searchbox', { name: 'Search food trucks' });
     await search.fill('bbq');
@@ -82,6 +86,8 @@ test.describe('find trucks', () => {
     await expect(popup).toContainText('Curries, kathi rolls and chai.');
     await expect(popup).toContainText('5300 Burnet Rd');
     await expect(popup.getByRole('link', { name: /Directions to Masala Wheels/ })).toBeVisible();
+    // A truck's own marker is a keyboard stop.
+    await expect(page.getByRole('button', { name: 'Masala Wheels (closed)' })).toHaveAttribute('tabindex', '0');
     await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
     await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels', exact: true })).toHaveAttribute('aria-expanded', 'true');
     await page.waitForTimeout(1000); // let the smooth scroll of the expanded card settle for the screenshot

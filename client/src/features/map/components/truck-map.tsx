@@ -10,6 +10,14 @@ import { hasCoordinates, isStale } from '@client/lib/truck-format';
 import { closedTruckIcon, openTruckIcon } from './leaflet-setup';
 import { buildTruckPopup } from './truck-popup';
 
+/**
+ * Cluster bubbles are pointer shortcuts (zoom into the bubble), not keyboard stops: their positions
+ * follow their trucks, so two bubbles can overlap, and overlapping focusable targets fail WCAG 2.5.8
+ * (axe target-size). Every truck they hold is a card of the list beside the map, and a truck's own
+ * marker stays focusable once zoomed in. Without `keyboard`, Leaflet gives them no tabindex or role.
+ */
+L.MarkerCluster.mergeOptions({ keyboard: false });
+
 /** Spec section 9: default centre and zooms. */
 export const DEFAULT_CENTER: L.LatLngTuple = [39.83, -98.58];
 export const DEFAULT_ZOOM = 4;
