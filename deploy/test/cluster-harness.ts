@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { spawnServer, type ServerProcess } from '../../server/src/test/server-process';
 import { readEventStream, type SseFrame, type SseStream } from '../../server/src/test/sse-client';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,46 +55,19 @@ async function admin(query: string) {
 
 // ---- processes ---------------------------------------------------------------------------------
 
-export interface AppProcess {
-  child: ChildProcess;
-  ready: Promise<void>;
-  exited: Promise<number | null>;
-  /** Everything it wrote so far (logs, and the offline SMS provider's line per message). */
-  output(): string;
-}
+export type AppProcess = ServerProcess;
 
 export function startApp(port: number): AppProcess {
-  // node itself, not the tsx wrapper (which runs the server in a child that a SIGKILL would miss).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      // One DATA_DIR for both: the built-in object storage on a shared disk (S3 in production).
-      DATA_DIR: path.join(work, 'data'),
-      JWT_SECRET: 'cluster-test-secret-'.repeat(3),
-      PUBLIC_URL: viaNginx,
-      TRUST_PROXY: 'true',
-      DEMO_DATA: 'false',
-      PROCESS_ROLE: 'all',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer(port, {
+    DATABASE_URL: databaseUrl,
+    // One DATA_DIR for both: the built-in object storage on a shared disk (S3 in production).
+    DATA_DIR: path.join(work, 'data'),
+    JWT_SECRET: 'cluster-test-secret-'.repeat(3),
+    PUBLIC_URL: viaNginx,
+    TRUST_PROXY: 'true',
+    DEMO_DATA: 'false',
+    PROCESS_ROLE: 'all',
   });
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('"process ready"')) resolve();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    void exited.then((code) => reject(new Error(`app on ${port} exited ${code}:\n${out}`)));
-  });
-  return { child, ready, exited, output: () => out };
 }
 
 /** The shipped configuration with this run's ports, certificate and temp folders. */
