@@ -57,8 +57,9 @@ async function admin(query: string) {
 
 export type AppProcess = ServerProcess;
 
-export function startApp(port: number): AppProcess {
+export function startApp(port: number, env: Record<string, string> = {}): AppProcess {
   return spawnServer(port, {
+    ...env,
     DATABASE_URL: databaseUrl,
     // One DATA_DIR for both: the built-in object storage on a shared disk (S3 in production).
     DATA_DIR: path.join(work, 'data'),
@@ -207,9 +208,12 @@ export interface Cluster {
 /**
  * Both processes started together on an empty database (the migrations must run once), then nginx;
  * resolves when every server block answers. `workerConnections`: nginx's per-worker connection
- * limit (each proxied event stream holds two).
+ * limit (each proxied event stream holds two); `env`: more settings for both processes.
  */
-export async function startCluster({ workerConnections = 1024 } = {}): Promise<Cluster> {
+export async function startCluster({
+  workerConnections = 1024,
+  env = {},
+}: { workerConnections?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
   const cert = path.join(work, 'cert.pem');
   const key = path.join(work, 'key.pem');
   execFileSync(
@@ -239,8 +243,8 @@ export async function startCluster({ workerConnections = 1024 } = {}): Promise<C
 
   await admin(`drop database if exists ${dbName} with (force)`);
   await admin(`create database ${dbName}`);
-  const a = startApp(ports.a);
-  const b = startApp(ports.b);
+  const a = startApp(ports.a, env);
+  const b = startApp(ports.b, env);
   await Promise.all([a.ready, b.ready]);
   const nginx = spawn('nginx', ['-c', path.join(work, 'nginx.conf')], { stdio: 'ignore' });
   // Every server block answers before the tests start; if nginx stops instead, say why.
