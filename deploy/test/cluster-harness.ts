@@ -148,7 +148,14 @@ export function request<T = unknown>(
   to: string,
   method: string,
   urlPath: string,
-  options: { token?: string; json?: unknown; bytes?: Buffer; contentType?: string } = {},
+  options: {
+    token?: string;
+    json?: unknown;
+    bytes?: Buffer;
+    contentType?: string;
+    /** An HTTP/2 connection of the caller's own (default: one shared per origin). */
+    via?: http2.ClientHttp2Session;
+  } = {},
 ): Promise<H2Response<T>> {
   return new Promise((resolve, reject) => {
     const headers: http2.OutgoingHttpHeaders = { ':method': method, ':path': urlPath };
@@ -156,7 +163,7 @@ export function request<T = unknown>(
     let payload: Buffer | undefined = options.bytes;
     if (options.json !== undefined) payload = Buffer.from(JSON.stringify(options.json));
     if (payload) headers['content-type'] = options.contentType ?? 'application/json';
-    const stream = session(to).request(headers);
+    const stream = (options.via ?? session(to)).request(headers);
     const chunks: Buffer[] = [];
     let responseHeaders: http2.IncomingHttpHeaders = {};
     stream.on('response', (h) => (responseHeaders = h));
@@ -186,6 +193,41 @@ export function eventStream(to: string, headers: Record<string, string> = {}): P
     );
     stream.on('error', reject);
   });
+}
+
+/** nginx allows 128 concurrent streams per HTTP/2 connection by default. */
+const STREAMS_PER_CONNECTION = 100;
+
+/**
+ * `count` diners' event streams (as many as a benchmark wants: 100 per HTTP/2 connection of their
+ * own); resolves once each got its first frame, with the function that closes them all.
+ * `onData(i, chunk, at)` gets stream i's text as it arrives; `onClose(i)` runs when it ends.
+ */
+export async function openEventStreams(
+  to: string,
+  count: number,
+  handlers: { onData(i: number, chunk: string, at: number): void; onClose?(i: number): void },
+): Promise<() => void> {
+  const connections: http2.ClientHttp2Session[] = [];
+  for (let from = 0; from < count; from += STREAMS_PER_CONNECTION) {
+    const connection = connect(to);
+    connections.push(connection);
+    const indexes = Array.from({ length: Math.min(count, from + STREAMS_PER_CONNECTION) - from }, (_, k) => from + k);
+    await Promise.all(
+      indexes.map(
+        (i) =>
+          new Promise<void>((resolve, reject) => {
+            const stream = connection.request({ ':path': '/api/events', accept: 'text/event-stream' });
+            stream.setEncoding('utf8');
+            stream.once('data', () => resolve());
+            stream.on('data', (chunk: string) => handlers.onData(i, chunk, performance.now()));
+            stream.on('close', () => handlers.onClose?.(i));
+            stream.on('error', reject);
+          }),
+      ),
+    );
+  }
+  return () => connections.forEach((c) => c.destroy());
 }
 
 /** A diners' stream frame about this truck: `event: truck`, data `{ type, truck }`. */
