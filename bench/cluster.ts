@@ -7,9 +7,8 @@
  * through nginx; measured from sending it to each stream's frame.
  */
 import { spawnSync } from 'node:child_process';
-import type http2 from 'node:http2';
 import type { AuthResponse, FoodTruck } from '../shared/contracts';
-import { connect, request, startCluster, stopCluster, viaNginx, type Cluster } from '../deploy/test/cluster-harness';
+import { openEventStreams, request, startCluster, stopCluster, viaNginx, type Cluster } from '../deploy/test/cluster-harness';
 import { setSubscription } from '../server/src/test/trucks';
 import { ms, percentile, sorted, table } from './harness';
 import { saveFigures } from './results';
@@ -17,37 +16,12 @@ import { saveFigures } from './results';
 if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
 const STREAMS = Number(process.env.BENCH_CLUSTER_STREAMS ?? 1000);
 const ROUNDS = 20;
-/** nginx allows 128 concurrent streams per HTTP/2 connection by default. */
-const STREAMS_PER_CONNECTION = 100;
-
 async function openStreams(count: number, onEvent: (id: number, at: number) => void) {
-  const connections: http2.ClientHttp2Session[] = [];
-  for (let from = 0; from < count; from += STREAMS_PER_CONNECTION) {
-    const connection = connect(viaNginx);
-    connections.push(connection);
-    const to = Math.min(count, from + STREAMS_PER_CONNECTION);
-    await Promise.all(
-      Array.from(
-        { length: to - from },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const stream = connection.request({ ':path': '/api/events', accept: 'text/event-stream' });
-            stream.setEncoding('utf8');
-            let first = true;
-            stream.on('data', (chunk: string) => {
-              const at = performance.now();
-              if (first) {
-                first = false;
-                resolve();
-              }
-              for (const m of chunk.matchAll(/^id: (\d+)$/gm)) onEvent(Number(m[1]), at);
-            });
-            stream.on('error', reject);
-          }),
-      ),
-    );
-  }
-  return () => connections.forEach((c) => c.destroy());
+  return openEventStreams(viaNginx, count, {
+    onData: (_i, chunk, at) => {
+      for (const m of chunk.matchAll(/^id: (\d+)$/gm)) onEvent(Number(m[1]), at);
+    },
+  });
 }
 
 function hasCommand(command: string): boolean {

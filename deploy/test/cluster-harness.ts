@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { spawnServer, type ServerProcess } from '../../server/src/test/server-process';
 import { readEventStream, type SseFrame, type SseStream } from '../../server/src/test/sse-client';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,46 +55,20 @@ async function admin(query: string) {
 
 // ---- processes ---------------------------------------------------------------------------------
 
-export interface AppProcess {
-  child: ChildProcess;
-  ready: Promise<void>;
-  exited: Promise<number | null>;
-  /** Everything it wrote so far (logs, and the offline SMS provider's line per message). */
-  output(): string;
-}
+export type AppProcess = ServerProcess;
 
-export function startApp(port: number): AppProcess {
-  // node itself, not the tsx wrapper (which runs the server in a child that a SIGKILL would miss).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      // One DATA_DIR for both: the built-in object storage on a shared disk (S3 in production).
-      DATA_DIR: path.join(work, 'data'),
-      JWT_SECRET: 'cluster-test-secret-'.repeat(3),
-      PUBLIC_URL: viaNginx,
-      TRUST_PROXY: 'true',
-      DEMO_DATA: 'false',
-      PROCESS_ROLE: 'all',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startApp(port: number, env: Record<string, string> = {}): AppProcess {
+  return spawnServer(port, {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    // One DATA_DIR for both: the built-in object storage on a shared disk (S3 in production).
+    DATA_DIR: path.join(work, 'data'),
+    JWT_SECRET: 'cluster-test-secret-'.repeat(3),
+    PUBLIC_URL: viaNginx,
+    TRUST_PROXY: 'true',
+    DEMO_DATA: 'false',
+    PROCESS_ROLE: 'all',
   });
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('"process ready"')) resolve();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    void exited.then((code) => reject(new Error(`app on ${port} exited ${code}:\n${out}`)));
-  });
-  return { child, ready, exited, output: () => out };
 }
 
 /** The shipped configuration with this run's ports, certificate and temp folders. */
@@ -173,7 +148,14 @@ export function request<T = unknown>(
   to: string,
   method: string,
   urlPath: string,
-  options: { token?: string; json?: unknown; bytes?: Buffer; contentType?: string } = {},
+  options: {
+    token?: string;
+    json?: unknown;
+    bytes?: Buffer;
+    contentType?: string;
+    /** An HTTP/2 connection of the caller's own (default: one shared per origin). */
+    via?: http2.ClientHttp2Session;
+  } = {},
 ): Promise<H2Response<T>> {
   return new Promise((resolve, reject) => {
     const headers: http2.OutgoingHttpHeaders = { ':method': method, ':path': urlPath };
@@ -181,7 +163,7 @@ export function request<T = unknown>(
     let payload: Buffer | undefined = options.bytes;
     if (options.json !== undefined) payload = Buffer.from(JSON.stringify(options.json));
     if (payload) headers['content-type'] = options.contentType ?? 'application/json';
-    const stream = session(to).request(headers);
+    const stream = (options.via ?? session(to)).request(headers);
     const chunks: Buffer[] = [];
     let responseHeaders: http2.IncomingHttpHeaders = {};
     stream.on('response', (h) => (responseHeaders = h));
@@ -213,6 +195,41 @@ export function eventStream(to: string, headers: Record<string, string> = {}): P
   });
 }
 
+/** nginx allows 128 concurrent streams per HTTP/2 connection by default. */
+const STREAMS_PER_CONNECTION = 100;
+
+/**
+ * `count` diners' event streams (as many as a benchmark wants: 100 per HTTP/2 connection of their
+ * own); resolves once each got its first frame, with the function that closes them all.
+ * `onData(i, chunk, at)` gets stream i's text as it arrives; `onClose(i)` runs when it ends.
+ */
+export async function openEventStreams(
+  to: string,
+  count: number,
+  handlers: { onData(i: number, chunk: string, at: number): void; onClose?(i: number): void },
+): Promise<() => void> {
+  const connections: http2.ClientHttp2Session[] = [];
+  for (let from = 0; from < count; from += STREAMS_PER_CONNECTION) {
+    const connection = connect(to);
+    connections.push(connection);
+    const indexes = Array.from({ length: Math.min(count, from + STREAMS_PER_CONNECTION) - from }, (_, k) => from + k);
+    await Promise.all(
+      indexes.map(
+        (i) =>
+          new Promise<void>((resolve, reject) => {
+            const stream = connection.request({ ':path': '/api/events', accept: 'text/event-stream' });
+            stream.setEncoding('utf8');
+            stream.once('data', () => resolve());
+            stream.on('data', (chunk: string) => handlers.onData(i, chunk, performance.now()));
+            stream.on('close', () => handlers.onClose?.(i));
+            stream.on('error', reject);
+          }),
+      ),
+    );
+  }
+  return () => connections.forEach((c) => c.destroy());
+}
+
 /** A diners' stream frame about this truck: `event: truck`, data `{ type, truck }`. */
 export const truckEvent = (type: string, truckId: number) => (f: SseFrame) => {
   if (f.event !== 'truck' || !f.data) return false;
@@ -233,9 +250,12 @@ export interface Cluster {
 /**
  * Both processes started together on an empty database (the migrations must run once), then nginx;
  * resolves when every server block answers. `workerConnections`: nginx's per-worker connection
- * limit (each proxied event stream holds two).
+ * limit (each proxied event stream holds two); `env`: more settings for both processes.
  */
-export async function startCluster({ workerConnections = 1024 } = {}): Promise<Cluster> {
+export async function startCluster({
+  workerConnections = 1024,
+  env = {},
+}: { workerConnections?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
   const cert = path.join(work, 'cert.pem');
   const key = path.join(work, 'key.pem');
   execFileSync(
@@ -265,8 +285,8 @@ export async function startCluster({ workerConnections = 1024 } = {}): Promise<C
 
   await admin(`drop database if exists ${dbName} with (force)`);
   await admin(`create database ${dbName}`);
-  const a = startApp(ports.a);
-  const b = startApp(ports.b);
+  const a = startApp(ports.a, env);
+  const b = startApp(ports.b, env);
   await Promise.all([a.ready, b.ready]);
   const nginx = spawn('nginx', ['-c', path.join(work, 'nginx.conf')], { stdio: 'ignore' });
   // Every server block answers before the tests start; if nginx stops instead, say why.

@@ -16,7 +16,7 @@ import {
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
-import { HttpError, isInputDataError } from './lib/http-errors';
+import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
 import { databaseRateLimitStore, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -159,6 +159,14 @@ export async function buildApp({ database, config, integrations, logger = false 
       // Last line of defence: the contracts should have refused this value already (log it to fix that).
       request.log.warn({ err: error }, 'database refused a value from the request');
       return reply.status(400).send({ message: 'This request contains a value that cannot be stored' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or unreachable: not the caller's fault, and worth a retry shortly.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -84,13 +84,16 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
   return { database, integrations, config };
 }
 
-/** The web app on a runtime; closing the app closes the database. */
+/**
+ * The web app on a runtime; closing the app closes the database unless `keepDatabaseOpen` (the
+ * server closes it itself once its workers have stopped too).
+ */
 export async function buildWebApp(
   runtime: Runtime,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; keepDatabaseOpen?: boolean } = {},
 ) {
   const app = await buildApp({ ...runtime, logger: options.logger });
-  app.addHook('onClose', () => runtime.database.close());
+  if (!options.keepDatabaseOpen) app.addHook('onClose', () => runtime.database.close());
   return app;
 }
 

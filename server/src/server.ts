@@ -10,6 +10,9 @@ function loggerOptions(env: Env) {
     : { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } };
 }
 
+/** How long a SIGTERM may take (requests in flight, the workers' batch) before the process exits 1. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
 /**
  * One process of the app. PROCESS_ROLE decides what it runs: `web` serves HTTP (API, event streams,
  * the built client), `worker` runs the background workers (workers/index.ts), `all` (default) both.
@@ -30,7 +33,8 @@ async function main() {
     clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
   });
   const role = env.PROCESS_ROLE;
-  const app = role === 'worker' ? undefined : await buildWebApp(runtime, { logger: loggerOptions(env) });
+  const app =
+    role === 'worker' ? undefined : await buildWebApp(runtime, { logger: loggerOptions(env), keepDatabaseOpen: true });
   const log = app?.log ?? pino(loggerOptions(env));
   const workers: RunningWorkers | undefined =
     role === 'web' ? undefined : await startRuntimeWorkers(runtime, log);
@@ -40,12 +44,18 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    // Workers finish the batch in hand; then the HTTP side closes (which closes the database).
-    await workers?.stop();
-    if (app) await app.close();
-    else await runtime.database.close();
+    const timer = setTimeout(() => {
+      log.error({ afterMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    // Both at once: the HTTP side stops accepting connections, ends event streams with a retry
+    // hint (browsers reconnect to another process) and finishes the requests in flight (new ones
+    // on kept-alive connections get 503, which nginx retries elsewhere); the workers finish the
+    // batch in hand. The database closes after both.
+    await Promise.all([workers?.stop(), app?.close()]);
+    await runtime.database.close();
     clearTimeout(timer);
+    log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -29,6 +29,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** LISTEN on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * `fn` runs when notifications may have been missed: PostgreSQL's LISTEN connection dropped, and
+   * again once it listens again (what was NOTIFYed in between is lost). The embedded database
+   * never loses them. Returns the unsubscribe function.
+   */
+  onNotificationGap(fn: () => void): () => void;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -51,10 +57,25 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
+  /** PostgreSQL: a connection not made within this fails (default 5 s), so requests get 503, not a hang. */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: a query not answered within this fails on the client (default 30 s) — a database
+   * that stopped answering without closing the connection (a network cut) cannot hold requests.
+   */
+  queryTimeoutMs?: number;
 }
 
+export const POSTGRES_TIMEOUT_DEFAULTS = { connectTimeoutMs: 5000, queryTimeoutMs: 30_000 };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options.url, options.poolMax ?? 10) : await openPglite(options.dataDir);
+  const handle = options.url
+    ? await openPostgres(options.url, {
+        max: options.poolMax ?? 10,
+        connectTimeoutMs: options.connectTimeoutMs ?? POSTGRES_TIMEOUT_DEFAULTS.connectTimeoutMs,
+        queryTimeoutMs: options.queryTimeoutMs ?? POSTGRES_TIMEOUT_DEFAULTS.queryTimeoutMs,
+      })
+    : await openPglite(options.dataDir);
   await handle.migrate();
   return handle;
 }
@@ -134,6 +155,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle &
       const unsubscribe = await client.listen(channel, onNotify);
       return () => unsubscribe();
     },
+    onNotificationGap: () => () => {},
     ping: async () => {
       await client.query('select 1');
     },
@@ -144,35 +166,63 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle &
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that errors (e.g. the server restarted) must not crash the process.
+async function openPostgres(
+  url: string,
+  options: { max: number; connectTimeoutMs: number; queryTimeoutMs: number },
+): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
+  // Timeouts: with the database gone quiet, a request fails (503) instead of waiting for ever.
+  // keepAlive: a connection whose peer vanished is found and dropped by the operating system.
+  const connection = {
+    connectionString: url,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    keepAlive: true,
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max, query_timeout: options.queryTimeoutMs });
+  // A client whose connection drops (PostgreSQL restarted, the network cut) must not crash the
+  // process: the pool handles idle ones ('error'); one checked out — between the statements of a
+  // transaction — would emit an unhandled 'error' (found by database-outage.api.test.ts). Its
+  // query in flight fails by itself, and the pool drops it when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   let listener: pg.Client | undefined;
+  let closing = false;
   const channels = new Map<string, Set<NotificationListener>>();
+  const gapListeners = new Set<() => void>();
+  const gap = () => {
+    for (const fn of gapListeners) fn();
+  };
 
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client(connection);
     await client.connect();
     client.on('notification', (msg) => {
       for (const fn of channels.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
-    client.on('error', () => {
-      // Reconnect and re-LISTEN on the next tick; events missed meanwhile are replayed from the
-      // truck_events table by clients resuming with Last-Event-ID.
+    const lost = () => {
+      if (listener !== client || closing) return;
+      // Reconnect and re-LISTEN; meanwhile (and once back) the gap listeners hear of it: event
+      // streams restart, and their clients resume from the truck_events table with Last-Event-ID.
       listener = undefined;
+      client.end().catch(() => {});
+      gap();
       setTimeout(() => void relisten(), 1000).unref();
-    });
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     listener = client;
     return client;
   }
   async function relisten() {
+    if (closing) return;
     try {
       const client = await listenerClient();
       for (const channel of channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      gap();
     } catch {
+      listener?.end().catch(() => {});
+      listener = undefined;
       setTimeout(() => void relisten(), 2000).unref();
     }
   }
@@ -181,13 +231,15 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle & 
     db,
     kind: 'postgres',
     migrate: async () => {
-      const client = await pool.connect();
+      // A connection of its own, without the query timeout: a migration may take long.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     listen: async (channel, onNotify) => {
@@ -202,10 +254,15 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle & 
         set.delete(onNotify);
       };
     },
+    onNotificationGap: (fn) => {
+      gapListeners.add(fn);
+      return () => gapListeners.delete(fn);
+    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: once(async () => {
+      closing = true;
       await listener?.end().catch(() => {});
       await pool.end();
     }),

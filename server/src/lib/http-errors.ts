@@ -45,3 +45,23 @@ export const pgConstraint = (err: unknown): string | undefined => {
 };
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const gone = (message: string) => new HttpError(410, message);
+/** Socket errors that mean the database could not be reached or the connection to it broke. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres's own messages for a connection that failed, broke or timed out. */
+const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly/;
+
+/**
+ * The database is unreachable or went away mid-query (restarted, network cut, pool timed out): the
+ * request did not fail because of its input, and the same request may work in a few seconds (503).
+ * PostgreSQL classes 08 (connection exception) and 57P (operator intervention: shutdown, restart).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if (typeof e !== 'object') return false;
+    const code = 'code' in e && typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+    if (e instanceof Error && CONNECTION_ERROR_MESSAGES.test(e.message)) return true;
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}

@@ -19,10 +19,11 @@ export interface FakeTwilio {
   /** Every message accepted, in order. */
   messages: FakeTwilioMessage[];
   /**
-   * What the next send requests meet: 'ok' (accept), 'fail' (answer 500 with a Twilio error), or
-   * 'accept-and-hang' (accept the message, then never answer: the sender dies mid-call).
+   * What the next requests meet: 'ok' (accept), 'fail' (answer 500 with a Twilio error),
+   * 'accept-and-hang' (a send is accepted, then never answered: the sender dies or times out
+   * mid-call), or 'stall' (nothing is accepted and nothing answered, lists too).
    */
-  mode: 'ok' | 'fail' | 'accept-and-hang';
+  mode: 'ok' | 'fail' | 'accept-and-hang' | 'stall';
   /** With mode 'ok': the message with this number (1-based) is accepted and never answered. */
   hangAt?: number;
   close(): Promise<void>;
@@ -49,7 +50,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
  * A local stand-in for Twilio's Messages API (create and list), so the official `twilio` SDK runs
  * in tests without the network: the provider sends its requests here (TwilioConfig.apiBaseUrl).
  */
-export async function startFakeTwilio(): Promise<FakeTwilio> {
+export async function startFakeTwilio(options: { timeoutMs?: number } = {}): Promise<FakeTwilio> {
   const messages: FakeTwilioMessage[] = [];
   const hanging: ServerResponse[] = [];
   let counter = 0;
@@ -58,6 +59,10 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       if (!url.pathname.endsWith('/Messages.json')) return json(res, 404, { code: 20404, message: 'Not found', status: 404 });
+      if (state.mode === 'stall') {
+        hanging.push(res);
+        return;
+      }
       if (req.method === 'GET') {
         const to = url.searchParams.get('To');
         const found = messages.filter((m) => !to || m.to === to);
@@ -101,6 +106,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     authToken: 'fake-twilio-auth-token',
     from: '+15005550006',
     apiBaseUrl: `http://127.0.0.1:${port}`,
+    timeoutMs: options.timeoutMs,
   };
   return Object.assign(state, {
     config,

@@ -86,11 +86,15 @@ export interface TestServerOptions {
    * same handle.
    */
   shareDatabaseWith?: TestServer;
+  /** Run on this database, opened by the test (e.g. through a proxy it can cut); closed by close(). */
+  database?: DatabaseHandle;
 }
 
 async function databaseFor(
   shared: TestServer | undefined,
+  given: DatabaseHandle | undefined,
 ): Promise<{ handle: DatabaseHandle; url?: string | undefined; drop(): Promise<void> }> {
+  if (given) return { handle: given, drop: () => given.close() };
   if (!shared) return createTestDatabase();
   if (!shared.databaseUrl) return { handle: shared.database, drop: async () => {} };
   const handle = await openDatabase({ url: shared.databaseUrl, poolMax: 5 });
@@ -102,7 +106,7 @@ export async function startTestServer(
   overrides: Partial<AppConfig> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const { handle, drop, url: databaseUrl } = await databaseFor(options.shareDatabaseWith);
+  const { handle, drop, url: databaseUrl } = await databaseFor(options.shareDatabaseWith, options.database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-test-'));
   const config: AppConfig = {
     nodeEnv: 'test',

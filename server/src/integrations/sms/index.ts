@@ -7,6 +7,7 @@ export type { TwilioConfig } from './twilio-sms';
 export type { SmsLogLine } from './offline-sms';
 export { OfflineSms } from './offline-sms';
 export { TwilioSms } from './twilio-sms';
+export { SmsOutcomeUnknown } from './sms-provider';
 
 /** Twilio when configured, otherwise the offline provider. */
 export function createSms(options: { twilio?: TwilioConfig; log?: SmsLogLine }): SmsProvider {

@@ -5,6 +5,13 @@ export interface SmsMessage {
   body: string;
 }
 
+/**
+ * A send whose outcome is unknown: the provider did not answer in time, or the connection broke
+ * before its answer came. It may have accepted the message, so the outbox asks it (`findSent`)
+ * before sending again, as after a crash mid-call.
+ */
+export class SmsOutcomeUnknown extends Error {}
+
 export interface SmsSendResult {
   /** The provider's id of the accepted message (Twilio's SID). */
   providerMessageId: string;
@@ -16,7 +23,10 @@ export interface SmsSendResult {
  */
 export interface SmsProvider {
   readonly name: 'twilio' | 'offline';
-  /** Resolves when the provider accepted the message; throws when it did not. */
+  /**
+   * Resolves when the provider accepted the message; throws when it refused it, or
+   * `SmsOutcomeUnknown` when it did not answer (time-out, broken connection).
+   */
   send(message: SmsMessage): Promise<SmsSendResult>;
   /**
    * After a send whose outcome is unknown (the process stopped during the call): the id of a

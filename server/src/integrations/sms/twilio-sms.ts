@@ -1,5 +1,8 @@
 import twilio from 'twilio';
-import type { SmsMessage, SmsProvider, SmsSendResult } from './sms-provider';
+import { SmsOutcomeUnknown, type SmsMessage, type SmsProvider, type SmsSendResult } from './sms-provider';
+
+/** How long one call to Twilio may take (the SDK's default is 30 s): well inside a graceful shutdown. */
+export const TWILIO_TIMEOUT_MS = 10_000;
 
 export interface TwilioConfig {
   accountSid: string;
@@ -11,11 +14,14 @@ export interface TwilioConfig {
    * of https://api.twilio.com. The SDK still builds, signs and parses them.
    */
   apiBaseUrl?: string;
+  /** Per request, default TWILIO_TIMEOUT_MS; tests shorten it. */
+  timeoutMs?: number;
 }
 
-/** The SDK's own HTTP client, with every request's origin replaced by `baseUrl`. */
-function redirectedClient(baseUrl: string): twilio.RequestClient {
-  const client = new twilio.RequestClient();
+/** The SDK's own HTTP client with our time-out, and (tests) every request's origin replaced by `baseUrl`. */
+function httpClient(timeoutMs: number, baseUrl: string | undefined): twilio.RequestClient {
+  const client = new twilio.RequestClient({ timeout: timeoutMs });
+  if (!baseUrl) return client;
   const request = client.request.bind(client);
   client.request = (opts) => {
     const url = new URL(opts.uri);
@@ -31,7 +37,7 @@ export class TwilioSms implements SmsProvider {
 
   constructor(private readonly config: TwilioConfig) {
     this.client = twilio(config.accountSid, config.authToken, {
-      httpClient: config.apiBaseUrl ? redirectedClient(config.apiBaseUrl) : undefined,
+      httpClient: httpClient(config.timeoutMs ?? TWILIO_TIMEOUT_MS, config.apiBaseUrl),
     });
   }
 
@@ -40,8 +46,15 @@ export class TwilioSms implements SmsProvider {
   }
 
   async send(message: SmsMessage): Promise<SmsSendResult> {
-    const sent = await this.client.messages.create({ to: message.to, body: message.body, ...this.sender });
-    return { providerMessageId: sent.sid };
+    try {
+      const sent = await this.client.messages.create({ to: message.to, body: message.body, ...this.sender });
+      return { providerMessageId: sent.sid };
+    } catch (err) {
+      // Twilio answered with an error (a RestException carries its status): not sent. Anything
+      // else — a time-out, a connection reset — leaves it unknown whether Twilio took it.
+      if (err instanceof twilio.RestException) throw err;
+      throw new SmsOutcomeUnknown(`No answer from Twilio: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /**

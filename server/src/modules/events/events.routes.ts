@@ -33,11 +33,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const unlistenSessions = await app.database.listen(USER_SESSIONS_CHANNEL, (payload) =>
     hub.sessionChanged(payload),
   );
+  // Notifications missed while PostgreSQL's LISTEN connection was down: streams restart and resume.
+  const stopGapWatch = app.database.onNotificationGap(() => hub.restartStreams());
   void hub.prune();
-  // Open streams would keep server.close() waiting: end them first.
+  // Open streams would keep server.close() waiting: end them first (with a retry hint).
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => {
     hub.close();
+    stopGapWatch();
     await unlisten().catch(() => {});
     await unlistenSessions().catch(() => {});
   });

@@ -21,6 +21,12 @@ export const EVENT_STREAM_DEFAULTS = {
   replayLimit: 1000,
   /** A client that cannot keep up with this many unsent bytes is dropped (it reconnects and resumes). */
   maxBufferedBytes: 1024 * 1024,
+  /**
+   * A stream this process ends (shutdown, a gap in notifications) says `retry:` this long plus up
+   * to `reconnectJitterMs`: soon, but spread, so a thousand browsers do not come back at once.
+   */
+  reconnectMs: 500,
+  reconnectJitterMs: 2000,
 };
 export type EventStreamOptions = typeof EVENT_STREAM_DEFAULTS;
 
@@ -222,9 +228,30 @@ export class TruckEventHub {
     }
     for (const client of affected) {
       if (current && client.viewer && current.sessionVersion === client.viewer.sessionVersion) continue;
-      this.clients.delete(client);
-      client.res.end();
+      this.end(client);
     }
+  }
+
+  /** The last frame of a stream this process ends: how soon the browser should reconnect. */
+  private reconnectFrame(): string {
+    const jitter = Math.floor(Math.random() * this.options.reconnectJitterMs);
+    return `retry: ${this.options.reconnectMs + jitter}\n\n`;
+  }
+
+  /** Ends a stream with a `retry:` hint; the browser reconnects and resumes with Last-Event-ID. */
+  private end(client: StreamClient): void {
+    this.clients.delete(client);
+    if (!client.res.writableEnded && !client.res.destroyed) client.res.end(this.reconnectFrame());
+  }
+
+  /**
+   * Notifications may have been missed (the database's LISTEN connection dropped, or came back
+   * after a gap): every open stream ends with a `retry:` hint, and each browser reconnects with its
+   * Last-Event-ID, so what it missed is replayed from the truck_events table.
+   */
+  restartStreams(): void {
+    if (this.clients.size > 0) this.log.warn({ streams: this.clients.size }, 'event notifications interrupted; restarting streams');
+    for (const client of [...this.clients]) this.end(client);
   }
 
   private write(client: StreamClient, frame: string): void {
@@ -258,7 +285,7 @@ export class TruckEventHub {
     });
     res.write(`retry: ${this.options.retryMs}\n\n`);
     if (this.closed) {
-      res.end();
+      res.end(this.reconnectFrame());
       return;
     }
     const client: StreamClient = {
@@ -280,8 +307,11 @@ export class TruckEventHub {
           this.send(client, event);
         }
     } catch (err) {
-      this.log.error({ err }, 'event replay failed');
-      this.write(client, RESET_FRAME);
+      // The database did not answer (an outage): the browser tries again soon with the same
+      // Last-Event-ID, and gets the replay once the database is back (not a `reset`).
+      this.log.warn({ err }, 'event replay failed; the client will reconnect');
+      this.end(client);
+      return;
     }
     for (const event of client.pending) if (!client.replayed.has(event.id)) this.send(client, event);
     client.pending = [];
@@ -311,11 +341,13 @@ export class TruckEventHub {
     }
   }
 
-  /** Ends every stream (graceful shutdown, app.close() in tests) and stops the timers. */
+  /**
+   * Ends every stream with a `retry:` hint (graceful shutdown: browsers reconnect, through the load
+   * balancer, to another process; app.close() in tests) and stops the timers.
+   */
   close(): void {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
-    for (const client of this.clients) client.res.end();
-    this.clients.clear();
+    for (const client of [...this.clients]) this.end(client);
   }
 }

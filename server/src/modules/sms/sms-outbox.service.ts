@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { smsOutbox, userFavorites, users } from '../../db/schema';
-import type { SmsProvider } from '../../integrations/sms';
+import { SmsOutcomeUnknown, type SmsProvider } from '../../integrations/sms';
 import type { TruckRow } from '../trucks/truck.repository';
 
 /** NOTIFYed (after commit) when new outbox rows are due: the sms-outbox worker wakes at once. */
@@ -99,6 +99,7 @@ async function claimDue(db: Database, provider: SmsProvider, options: SmsOutboxO
         lastError: smsOutbox.lastError,
         // When the previous attempt was claimed (its lease began), a minute early for clock skew.
         claimedAtMs: sql<number>`(extract(epoch from ${smsOutbox.nextAttemptAt}) * 1000 - ${options.leaseMs + 60_000})::float8`.mapWith(Number),
+        createdAt: smsOutbox.createdAt,
         optedOut: sql<boolean>`coalesce(${users.smsOptOut}, true)`,
       })
       .from(smsOutbox)
@@ -123,8 +124,15 @@ async function claimDue(db: Database, provider: SmsProvider, options: SmsOutboxO
       to: row.to,
       body: row.body,
       attempts: row.attempts + 1,
-      // Attempts ran before and none recorded an error: the last one stopped mid-send.
-      uncertainSince: row.attempts > 0 && row.lastError === null ? new Date(row.claimedAtMs) : null,
+      // Attempts ran before and none recorded an error: the last one stopped mid-send. Or the
+      // provider did not answer it: it may have taken the message (any time since the row was
+      // written; the 12-hour rule keeps another message with this text from that window).
+      uncertainSince:
+        row.attempts > 0 && row.lastError === null
+          ? new Date(row.claimedAtMs)
+          : row.lastError?.startsWith(OUTCOME_UNKNOWN)
+            ? row.createdAt
+            : null,
       optedOut: Boolean(row.optedOut),
     }));
   });
@@ -174,7 +182,11 @@ async function markFailedAttempt(
     .where(heldBy(message));
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** lastError of an attempt the provider did not answer: the next one asks it before sending. */
+const OUTCOME_UNKNOWN = 'Outcome unknown: ';
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const errorText = (err: unknown) => (err instanceof SmsOutcomeUnknown ? OUTCOME_UNKNOWN : '') + errorMessage(err);
 
 async function deliver(db: Database, provider: SmsProvider, message: ClaimedMessage, options: SmsOutboxOptions) {
   if (message.optedOut) {
@@ -184,8 +196,13 @@ async function deliver(db: Database, provider: SmsProvider, message: ClaimedMess
   const sms = { id: message.id, to: message.to, body: message.body };
   if (!(await renewLease(db, message, options))) return;
   try {
-    // Reconcile before resending: an interrupted call may already have reached the provider.
-    const already = message.uncertainSince ? await provider.findSent(sms, message.uncertainSince) : null;
+    // Reconcile before resending: an interrupted call may already have reached the provider (and
+    // while that cannot be checked, the attempt stays unknown: never a blind resend).
+    const already = message.uncertainSince
+      ? await provider.findSent(sms, message.uncertainSince).catch((err: unknown) => {
+          throw new SmsOutcomeUnknown(`Could not check an earlier attempt: ${errorMessage(err)}`);
+        })
+      : null;
     const sid = already ?? (await provider.send(sms)).providerMessageId;
     await markSent(db, message, sid);
   } catch (err) {

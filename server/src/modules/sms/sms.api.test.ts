@@ -276,6 +276,83 @@ describe('Twilio provider (local fake of its API)', () => {
   });
 });
 
+describe('Twilio failing: errors, stalls, answers that never come (local fake, short time-out)', () => {
+  let server: TestServer;
+  let fake: FakeTwilio;
+  let operator: AuthResponse;
+
+  beforeAll(async () => {
+    fake = await startFakeTwilio({ timeoutMs: 300 });
+    server = await startTestServer({}, { integrations: { sms: fake.provider } });
+    operator = await server.signUpSubscribedOperator();
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  /** A truck with one fan, opened: one outbox row for that fan. */
+  async function queued(name: string) {
+    const fan = await server.signUp('customer');
+    const truck = await createOpenableTruck(server, operator, name);
+    await favorite(server, fan, truck.id);
+    await open(server, operator, truck.id);
+    return { fan, truck, sentTo: () => fake.messages.filter((m) => m.to === fan.user.phone) };
+  }
+  const drain = () => drainSmsOutbox(server.db, fake.provider);
+
+  it('500s: the attempt fails, is retried after a back-off, and the message goes once Twilio recovers', async () => {
+    const { truck, sentTo } = await queued('Error Truck');
+    fake.mode = 'fail';
+    await drain();
+    const [failed] = await rowsFor(server, truck.id);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed?.lastError).not.toMatch(/^Outcome unknown/);
+    expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(failed?.updatedAt.getTime() ?? 0);
+    fake.mode = 'ok';
+    await drain();
+    // Not due yet: the back-off holds it.
+    expect(sentTo()).toHaveLength(0);
+    await makeDue(server, truck.id);
+    await drain();
+    expect((await rowsFor(server, truck.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(sentTo()).toHaveLength(1);
+  });
+
+  it('a send Twilio took but never answered times out; the retry finds it there instead of sending it again', async () => {
+    const { truck, sentTo } = await queued('Silent Truck');
+    fake.mode = 'accept-and-hang';
+    await drain();
+    const [unknown] = await rowsFor(server, truck.id);
+    expect(unknown).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(unknown?.lastError).toMatch(/^Outcome unknown: No answer from Twilio/);
+    expect(sentTo()).toHaveLength(1);
+    fake.mode = 'ok';
+    await makeDue(server, truck.id);
+    await drain();
+    const [row] = await rowsFor(server, truck.id);
+    expect(row).toMatchObject({ status: 'sent', providerMessageId: sentTo()[0]?.sid });
+    expect(sentTo()).toHaveLength(1);
+  });
+
+  it('a Twilio that stalls altogether: each call times out, nothing is resent blindly, and the message goes once when it answers', async () => {
+    const { truck, sentTo } = await queued('Stalled Truck');
+    fake.mode = 'stall';
+    await drain();
+    await makeDue(server, truck.id);
+    // The check for the earlier attempt stalls too: still unknown, still not resent.
+    await drain();
+    const [stalled] = await rowsFor(server, truck.id);
+    expect(stalled).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(stalled?.lastError).toMatch(/^Outcome unknown: Could not check an earlier attempt/);
+    fake.mode = 'ok';
+    await makeDue(server, truck.id);
+    await drain();
+    expect((await rowsFor(server, truck.id))[0]).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(sentTo()).toHaveLength(1);
+  });
+});
+
 describe('SMS preferences (GET/PUT /api/auth/user/sms-preferences)', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -52,7 +52,10 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
     app.database.listen(TRUCK_VISIBILITY_CHANNEL, invalidate),
     app.database.listen(TRUCK_RATINGS_CHANNEL, () => dinersLists.expireSoon(RATING_LIST_DELAY_MS)),
   ]);
+  // Changes NOTIFYed while PostgreSQL's LISTEN connection was down never invalidated the lists.
+  const stopGapWatch = app.database.onNotificationGap(invalidate);
   app.addHook('onClose', async () => {
+    stopGapWatch();
     await Promise.all(unlisten.map((fn) => fn().catch(() => {})));
   });
 
