@@ -30,6 +30,7 @@ import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -196,6 +197,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
   await app.register(schedulesRoutes);
+  await app.register(shareRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   // The page of a screen names the screen's JavaScript chunks, so the browser fetches them beside the
