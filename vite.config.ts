@@ -56,7 +56,7 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: {
-        main: here('./client/index.html'),
+        index: here('./client/index.html'),
         // The embed card's script (server/src/modules/share): its own entry, none of the React app.
         embed: here('./client/src/embed/embed.ts'),
       },

@@ -8,6 +8,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { toast, toastError } from '@client/lib/toast';
 import { isNotFound, useTruck } from '@client/lib/truck-details';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
+import { EmbedSnippet } from '@client/features/operator/components/embed-snippet';
 import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
@@ -102,6 +103,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         </div>
       </form>
       <ScheduleSection truckId={truck.id} />
+      <EmbedSnippet truck={truck} />
       <div className="border-t border-gray-200 pt-4">
         <DeleteTruckButton truck={truck} />
       </div>
