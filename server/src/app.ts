@@ -39,6 +39,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
 import { authPlugin, routeAccess } from './plugins/auth';
 import { publicReadCors } from './plugins/public-read-cors';
+import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
 
 export interface AppConfig {
@@ -171,6 +172,7 @@ export async function buildApp({ database, config, integrations, logger = false 
 
   await app.register(securityHeaders, { storage: integrations.storage, payments: integrations.payments });
   await app.register(publicReadCors);
+  await app.register(publicReadLimit);
   // Counters in the database, shared by every process (ADR 0110).
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {

@@ -79,6 +79,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
       truckOpeningsPerOperatorPerHour: env.TRUCK_OPENINGS_PER_HOUR,
       freeVoicePerDay: env.FREE_VOICE_QUESTIONS_PER_DAY,
       uploadUrlsPerUserPerHour: env.UPLOAD_URLS_PER_HOUR,
+      publicReadsPerAddressPerMinute: env.PUBLIC_READS_PER_ADDRESS_PER_MINUTE,
     },
   };
   return { database, integrations, config };

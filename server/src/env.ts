@@ -105,6 +105,7 @@ export const envSchema = z
     TRUCK_OPENINGS_PER_HOUR: limit,
     FREE_VOICE_QUESTIONS_PER_DAY: limit,
     UPLOAD_URLS_PER_HOUR: limit,
+    PUBLIC_READS_PER_ADDRESS_PER_MINUTE: limit,
     VOICE_FREE_USES_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
