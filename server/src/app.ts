@@ -55,6 +55,8 @@ export interface AppConfig {
   defaultTimeZone?: string;
   /** AUTO_CLOSE_HOURS: an open truck without a location update for this long is closed (default 8). */
   autoCloseHours?: number;
+  /** STOP_END_GRACE_MINUTES: a truck open inside a scheduled stop is closed this long after it ends (default 30). */
+  stopEndGraceMinutes?: number;
   /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
