@@ -7,13 +7,11 @@ import { Card } from '@client/components/ui/card';
 import { RatingBadge } from '@client/components/ui/rating-badge';
 import { ShareButton } from '@client/components/ui/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { Spinner } from '@client/components/ui/spinner';
 import { StatusBadge, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
-import { TruckNotFound } from '@client/features/operator/components/truck-not-found';
+import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
-import { errorMessage } from '@client/lib/api-client';
-import { isNotFound, useTruck } from '@client/lib/truck-details';
+import { useTruck } from '@client/lib/truck-details';
 import { useLiveTruckCache } from '@client/lib/truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/lib/truck-format';
 
@@ -120,30 +118,12 @@ export default function TruckSharePage() {
   const notFound = (
     <TruckNotFound
       title="Food truck not found"
-      action={
-        <Button asChild>
-          <Link href="/find-trucks">Find other trucks</Link>
-        </Button>
-      }
+      linkTo={{ href: '/find-trucks', label: 'Find other trucks' }}
     >
       This truck isn't on Food Truck Finder right now. It may have been removed, or its page isn't public yet.
     </TruckNotFound>
   );
   if (truckId === null) return notFound;
-  if (truck.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="h-8 w-8 text-brand-700" label="Loading food truck" />
-      </div>
-    );
-  }
-  if (truck.isError) {
-    if (isNotFound(truck.error)) return notFound;
-    return (
-      <TruckNotFound title="Unable to load food truck">
-        {errorMessage(truck.error, 'Failed to load the food truck. Please try again.')}
-      </TruckNotFound>
-    );
-  }
+  if (!truck.isSuccess) return truckLoadState(truck, notFound);
   return <TruckPage truck={truck.data} />;
 }
