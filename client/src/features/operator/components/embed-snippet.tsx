@@ -50,8 +50,13 @@ export function EmbedSnippet({ truck }: { truck: { id: number; name: string } })
             <Copy aria-hidden /> Copy code
           </Button>
           <Button asChild size="sm" variant="outline">
-            <a href={`/embed/trucks/${truck.id}`} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden /> Preview the card (opens in a new tab)
+            <a
+              href={`/embed/trucks/${truck.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Preview the card (opens in a new tab)"
+            >
+              <ExternalLink aria-hidden /> Preview
             </a>
           </Button>
         </div>
