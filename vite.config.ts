@@ -54,6 +54,13 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle-size.ts reads which chunks each route loads from it.
     manifest: true,
+    rollupOptions: {
+      input: {
+        index: here('./client/index.html'),
+        // The embed card's script (server/src/modules/share): its own entry, none of the React app.
+        embed: here('./client/src/embed/embed.ts'),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -43,6 +43,8 @@ const app = await buildApp({
     jwtSecret: randomBytes(32).toString('hex'),
     demoData: false,
     authRateLimitPerMinute: 1000,
+    // Load comes from one address: the per-address public read limit is counted but never reached.
+    rateLimits: { publicReadsPerAddressPerMinute: 1_000_000_000 },
     publicUrl: `http://127.0.0.1:${port}`,
     clientDir: process.env.BENCH_CLIENT_DIR,
   },

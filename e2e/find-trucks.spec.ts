@@ -54,7 +54,8 @@ test.describe('find trucks', () => {
   test('expands one card at a time and opens the menu modal', async ({ page }) => {
     await page.goto('/find-trucks');
     const bbq = card(page, 'Smokestack BBQ');
-    await bbq.getByText('1100 S Congress Ave, Austin, TX 78704').click();
+    // exact: the demo truck's schedule line names the same address ('Next: … at 1100 S Congress Ave…').
+    await bbq.getByText('1100 S Congress Ave, Austin, TX 78704', { exact: true }).click();
     await expect(bbq.getByText('About', { exact: true })).toBeVisible();
     await expect(bbq.getByText('Details', { exact: true })).toBeVisible();
     const directions = bbq.getByRole('link', { name: /Get Directions/ });

@@ -67,6 +67,7 @@ const env = parseEnv({
   SIGN_IN_FAILURES_PER_ADDRESS: '100000',
   TRUCK_OPENINGS_PER_HOUR: '100000',
   UPLOAD_URLS_PER_HOUR: '100000',
+  PUBLIC_READS_PER_ADDRESS_PER_MINUTE: '1000000',
   LOG_LEVEL: 'warn',
 });
 const runtime = await prepareRuntime(env, {
@@ -82,9 +83,20 @@ await app.listen({ port: env.PORT, host: env.HOST });
  * Test fixtures the public API cannot create yet, on a separate loopback port that only this e2e
  * process opens (never part of the app): `POST /operators/:id/subscription` gives a freshly
  * registered operator an active subscription, so each spec can own a subscribed operator and its
- * trucks instead of changing the demo operator's.
+ * trucks instead of changing the demo operator's; `GET /embed-host/:truckId` is a page of another
+ * origin that frames the truck's embed card.
  */
 const fixtures = createServer((req, res) => {
+  // Another origin's web page framing a truck's embed card (issue 14: operators' own websites).
+  const host = req.method === 'GET' ? /^\/embed-host\/(\d+)$/.exec(req.url ?? '') : null;
+  if (host) {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
+      `<!doctype html><html lang="en"><head><title>An operator's website</title></head><body><main><h1>Our truck</h1>` +
+        `<iframe src="${env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`}/embed/trucks/${host[1]}" title="Our truck on Food Truck Finder" width="360" height="260" style="border:0"></iframe>` +
+        `</main></body></html>`,
+    );
+    return;
+  }
   const match = req.method === 'POST' ? /^\/operators\/(\d+)\/subscription$/.exec(req.url ?? '') : null;
   if (!match) {
     res.writeHead(404).end();

@@ -65,5 +65,8 @@ export const STORAGE_KEYS = {
 /** Weekdays as ISO numbers: 1 = Monday … 7 = Sunday. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
+/** 'Tue' for ISO weekday 2. */
+export const weekdayShort = (weekday: number): string => WEEKDAYS[weekday - 1]?.slice(0, 3) ?? '';
+
 /** The kinds of truck change GET /api/events reports. */
 export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed', 'rated'] as const;

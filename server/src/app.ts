@@ -30,6 +30,7 @@ import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
@@ -38,6 +39,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
 import { authPlugin, routeAccess } from './plugins/auth';
 import { publicReadCors } from './plugins/public-read-cors';
+import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
 
 export interface AppConfig {
@@ -53,6 +55,8 @@ export interface AppConfig {
   defaultTimeZone?: string;
   /** AUTO_CLOSE_HOURS: an open truck without a location update for this long is closed (default 8). */
   autoCloseHours?: number;
+  /** STOP_END_GRACE_MINUTES: a truck open inside a scheduled stop is closed this long after it ends (default 30). */
+  stopEndGraceMinutes?: number;
   /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
@@ -178,6 +182,7 @@ export async function buildApp({ database, config, integrations, logger = false 
 
   await app.register(securityHeaders, { storage: integrations.storage, payments: integrations.payments });
   await app.register(publicReadCors);
+  await app.register(publicReadLimit);
   // Counters in the database, shared by every process (ADR 0110).
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
@@ -204,6 +209,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
   await app.register(schedulesRoutes);
+  await app.register(shareRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   // The page of a screen names the screen's JavaScript chunks, so the browser fetches them beside the

@@ -250,6 +250,13 @@ const MATRIX: Record<string, Entry> = {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${(await stopOf(owner)).truckId}/calendar.ics` }),
     expect: PUBLIC,
   },
+  // A truck's public pages (issue 14): the share page and the embed card, for anyone.
+  // They read as an anonymous diner whoever asks (a page load sends no token): a subscribed truck.
+  'GET /trucks/:id': { build: async ({ sessions }) => ({ path: `/trucks/${await truckOf(sessions.owner)}` }), expect: PUBLIC },
+  'GET /embed/trucks/:id': {
+    build: async ({ sessions }) => ({ path: `/embed/trucks/${await truckOf(sessions.owner)}` }),
+    expect: PUBLIC,
+  },
   'GET /api/food-trucks/upcoming-stops': { build: async () => ({ path: '/api/food-trucks/upcoming-stops' }), expect: PUBLIC },
   'GET /api/food-trucks/scheduled': {
     build: async () => ({ path: `/api/food-trucks/scheduled?at=${encodeURIComponent('2027-06-15T12:00:00-05:00')}` }),
@@ -655,6 +662,12 @@ describe('the authorization matrix', () => {
       const statuses = [];
       for (const caller of CALLERS) statuses.push((await send('GET', { path }, sharedSession(caller))).status);
       expect(statuses, path).toEqual(expected);
+    }
+    // Its public pages are 404 for everyone, its operator included: they read as an anonymous diner.
+    for (const path of [`/trucks/${truckId}`, `/embed/trucks/${truckId}`]) {
+      const statuses = [];
+      for (const caller of CALLERS) statuses.push((await send('GET', { path }, sharedSession(caller))).status);
+      expect(statuses, path).toEqual([404, 404, 404, 404, 404, 404]);
     }
     // Nor can a customer favourite or rate it (404), and those refusals change nothing.
     const before = await dbFingerprint(server.db);

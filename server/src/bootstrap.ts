@@ -69,6 +69,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     defaultTimeZone: env.DEFAULT_TIMEZONE,
     autoCloseHours: env.AUTO_CLOSE_HOURS,
+    stopEndGraceMinutes: env.STOP_END_GRACE_MINUTES,
     trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,
     voice: { ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE, freeUsesPerAddress: env.VOICE_FREE_USES_PER_ADDRESS },
@@ -79,6 +80,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
       truckOpeningsPerOperatorPerHour: env.TRUCK_OPENINGS_PER_HOUR,
       freeVoicePerDay: env.FREE_VOICE_QUESTIONS_PER_DAY,
       uploadUrlsPerUserPerHour: env.UPLOAD_URLS_PER_HOUR,
+      publicReadsPerAddressPerMinute: env.PUBLIC_READS_PER_ADDRESS_PER_MINUTE,
     },
   };
   return { database, integrations, config };

@@ -69,6 +69,12 @@ export const envSchema = z
       .positive('must be more than 0')
       .max(168, 'must be at most 168 (a week)')
       .default(8),
+    STOP_END_GRACE_MINUTES: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .max(1440, 'must be at most 1440 (a day)')
+      .default(30),
     STRIPE_SECRET_KEY: optional(z.string()),
     STRIPE_PUBLISHABLE_KEY: optional(z.string()),
     STRIPE_PRICE_ID: optional(z.string()),
@@ -105,6 +111,7 @@ export const envSchema = z
     TRUCK_OPENINGS_PER_HOUR: limit,
     FREE_VOICE_QUESTIONS_PER_DAY: limit,
     UPLOAD_URLS_PER_HOUR: limit,
+    PUBLIC_READS_PER_ADDRESS_PER_MINUTE: limit,
     VOICE_FREE_USES_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')

@@ -5,6 +5,7 @@ import type { AppConfig } from './app';
 import { foodTrucks, rateLimits, smsOutbox, userFavorites, users } from './db/schema';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits';
 import { SIGN_IN_THROTTLED } from './modules/auth/sign-in-throttle';
+import { PUBLIC_READ_LIMIT_MESSAGE } from './plugins/public-read-limit';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 
 /**
@@ -21,6 +22,7 @@ const limits: RateLimits = {
   truckOpeningsPerOperatorPerHour: 2,
   freeVoicePerDay: 2,
   uploadUrlsPerUserPerHour: 2,
+  publicReadsPerAddressPerMinute: 3,
 };
 // Client addresses come from X-Forwarded-For (as behind nginx), so a test can be many addresses.
 const config: Partial<AppConfig> = { trustProxy: true, rateLimits: limits, authRateLimitPerMinute: 10_000 };
@@ -207,5 +209,37 @@ describe('caps that keep anyone from running up our bills', () => {
       200, 200, 429,
     ]);
     expect((await url(two, other)).status).toBe(200);
+  });
+});
+
+describe('the public read API, per client address (issue 14)', () => {
+  const read = (server: TestServer, path: string, address: string) =>
+    fetch(`${server.url}${path}`, { headers: { 'x-forwarded-for': address, origin: 'https://elsewhere.example' } });
+
+  it('answers 429 JSON with Retry-After past the limit, across processes and paths, then serves again when the minute is over', async () => {
+    const address = freshAddress();
+    const paths = ['/api/food-trucks/active', '/api/food-trucks/upcoming-stops', '/api/food-trucks/999/schedule'];
+    // Three reads, spread over two processes and three paths, use up the address's minute.
+    const first = await Promise.all(paths.map((path, i) => read(i % 2 ? two : one, path, address)));
+    expect(first.map((r) => r.status)).toEqual([200, 200, 404]);
+
+    const refused = await read(two, '/api/food-trucks/active', address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // Other sites' pages can read the refusal too.
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await refused.json()).toEqual({ message: PUBLIC_READ_LIMIT_MESSAGE });
+
+    // Another address is not affected, nor are routes outside the public read API.
+    expect((await read(one, '/api/food-trucks/active', freshAddress())).status).toBe(200);
+    expect((await read(one, '/api/health', address)).status).toBe(200);
+
+    // The minute ends (its counter's window moved into the past rather than waiting): served again.
+    await one.db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, `public-read|${address}`));
+    expect((await read(one, '/api/food-trucks/active', address)).status).toBe(200);
   });
 });

@@ -22,6 +22,7 @@ const MenuManagementPage = lazy(() => import('./routes/menu-management'));
 const SubscribePage = lazy(() => import('./routes/subscribe'));
 const AdminLoginPage = lazy(() => import('./routes/admin-login'));
 const AdminPage = lazy(() => import('./routes/admin'));
+const TruckSharePage = lazy(() => import('./routes/truck-share'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 const NearbyAlerts = lazy(() => import('./nearby-alerts'));
 
@@ -73,6 +74,7 @@ export function AppRouter() {
                 <Route path="/edit-truck/:truckId" component={EditTruckPage} />
                 <Route path="/menu-management/:truckId" component={MenuManagementPage} />
                 <Route path="/subscribe" component={SubscribePage} />
+                <Route path="/trucks/:truckId" component={TruckSharePage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Suspense>

@@ -32,6 +32,8 @@ export const queryKeys = {
   menu: (truckId: number) => ['/api/food-trucks', truckId, 'menu'] as const,
   /** A truck's stops as its operator manages them (below the truck's key: truck refetches include it). */
   scheduleStops: (truckId: number) => ['/api/food-trucks', truckId, 'schedule', 'stops'] as const,
+  /** A truck's expanded stops, the next 7 days (share page; below the truck's key). */
+  truckSchedule: (truckId: number) => ['/api/food-trucks', truckId, 'schedule'] as const,
   /** Every listed truck's current and next stop (cards, popups, favourites). */
   upcomingStops: ['/api/food-trucks', 'upcoming-stops'] as const,
   /** Where trucks will be at a time, with the list's position and radius. */

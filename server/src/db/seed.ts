@@ -7,7 +7,7 @@ import { storeFile } from '../modules/uploads/uploads.service';
 import type { Database } from './client';
 import { demoBanner } from './demo-banners';
 import { addOneMonth } from '../lib/billing-period';
-import { foodTrucks, menuItems, operatorSubscriptions, users } from './schema';
+import { foodTrucks, menuItems, operatorSubscriptions, truckScheduleStops, users } from './schema';
 
 /** Shown on the login tab while DEMO_DATA is on. */
 export const DEMO_ACCOUNTS = [
@@ -16,6 +16,8 @@ export const DEMO_ACCOUNTS = [
 ];
 
 type SeedItem = [name: string, price: number, category: MenuCategory, description: string, available?: boolean];
+/** A weekly stop: ISO weekdays (1 = Monday), local hours, and a place other than the truck's own spot. */
+type SeedStop = [weekdays: number[], start: string, end: string, at?: { address: string; lat: number; lng: number }];
 interface SeedTruck {
   name: string;
   cuisine: string;
@@ -27,6 +29,32 @@ interface SeedTruck {
   phone: string;
   items: SeedItem[];
 }
+
+/**
+ * Weekly stops of the demo trucks, by name (in the trucks' default zone), so the demo cards show
+ * 'Open now until …' or 'Next: Tue 11:00–14:00 at …' rather than all 'No upcoming stops'.
+ * Two trucks keep none, to show that state too.
+ */
+const DOWNTOWN = { address: 'Republic Square, 422 Guadalupe St, Austin, TX 78701', lat: 30.2676, lng: -97.7471 };
+const DOMAIN = { address: 'The Domain, 11410 Century Oaks Ter, Austin, TX 78758', lat: 30.4021, lng: -97.7253 };
+const UT_CAMPUS = { address: 'Speedway & 24th St, Austin, TX 78712', lat: 30.2869, lng: -97.7368 };
+export const DEMO_STOPS: Readonly<Record<string, SeedStop[]>> = {
+  'Smokestack BBQ': [[[3, 4, 5, 6], '11:00', '15:00'], [[7], '12:00', '16:00', DOWNTOWN]],
+  'Taco Libre': [[[1, 2, 3, 4, 5], '07:30', '10:30', DOWNTOWN], [[5, 6], '18:00', '23:30']],
+  'Pasta Vagabonda': [[[2, 4], '11:30', '14:00', DOWNTOWN], [[5, 6], '17:30', '21:30']],
+  'Seoul Food Wagon': [[[1, 2, 3, 4, 5], '11:00', '14:30', UT_CAMPUS]],
+  'Gulf Coast Catch': [[[5, 6, 7], '11:00', '19:00']],
+  'Green Machine': [[[1, 3, 5], '11:00', '14:00', DOMAIN], [[6], '09:00', '13:00']],
+  'Sweet Spot Desserts': [[[4, 5, 6, 7], '14:00', '22:00']],
+  'Rolling Roast Coffee': [[[1, 2, 3, 4, 5], '06:30', '10:00', UT_CAMPUS]],
+  'Mezze on Main': [[[2, 4, 6], '11:00', '20:00']],
+  'Masala Wheels': [[[3], '11:30', '14:00', DOWNTOWN]],
+};
+
+const minutesOf = (hhmm: string) => {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
 
 /** About a dozen trucks around Austin, TX: varied cuisines, open and closed. */
 export const DEMO_TRUCKS: SeedTruck[] = [
@@ -122,6 +150,17 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
           available,
         })),
       );
+      const stops = (DEMO_STOPS[t.name] ?? []).flatMap(([weekdays, start, end, at]) =>
+        weekdays.map((weekday) => ({
+          foodTruckId: truck.id,
+          kind: 'weekly',
+          weekday,
+          startMinute: minutesOf(start),
+          endMinute: minutesOf(end),
+          ...(at ? { address: at.address, latitude: at.lat, longitude: at.lng } : { address: t.address, latitude: t.lat, longitude: t.lng }),
+        })),
+      );
+      if (stops.length > 0) await tx.insert(truckScheduleStops).values(stops);
     }
   });
 }

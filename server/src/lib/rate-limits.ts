@@ -25,6 +25,12 @@ export interface RateLimits {
   freeVoicePerDay: number;
   /** Upload URLs per user per hour (each is a row, and on S3 a presigned PUT). */
   uploadUrlsPerUserPerHour: number;
+  /**
+   * GETs of the public read API (trucks, menus, schedules, calendars; any origin may call it) per
+   * client address per minute. A diner's /find-trucks polls the list every 7 s, so the default is
+   * far above what one screen or a few behind one NAT need.
+   */
+  publicReadsPerAddressPerMinute: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -35,6 +41,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   truckOpeningsPerOperatorPerHour: 30,
   freeVoicePerDay: 5_000,
   uploadUrlsPerUserPerHour: 300,
+  publicReadsPerAddressPerMinute: 600,
 };
 
 /** The limits in force: the defaults, overridden by the ones AppConfig.rateLimits sets (tests raise them). */

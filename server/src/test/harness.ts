@@ -123,6 +123,7 @@ export async function startTestServer(
       truckOpeningsPerOperatorPerHour: 10_000,
       freeVoicePerDay: 100_000,
       uploadUrlsPerUserPerHour: 10_000,
+      publicReadsPerAddressPerMinute: 1_000_000,
     },
     publicUrl: 'http://127.0.0.1', // replaced by the real address once listening (below)
     ...overrides,

@@ -91,3 +91,58 @@ describe('auto-close worker (fake clock)', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('closing a truck after its scheduled stop ends (fake clock)', () => {
+  /** Tuesday 15 June 2027 in Chicago (CDT, UTC-5): local hh:mm as an instant. */
+  const tuesday = (hhmm: string) => new Date(`2027-06-15T${hhmm}:00-05:00`);
+
+  /** An open truck with a weekly Tuesday 11:00–14:00 stop, last updated at `updatedAt`. */
+  async function openInStop(name: string, updatedAt: Date): Promise<FoodTruck> {
+    const truck = await openTruck(name);
+    const stop = await server.request('POST', `/api/food-trucks/${truck.id}/schedule/stops`, {
+      token: owner.token,
+      body: { kind: 'weekly', weekday: 2, startTime: '11:00', endTime: '14:00', address: 'Plaza', latitude: 30.27, longitude: -97.74 },
+    });
+    expect(stop.status).toBe(201);
+    await server.db.update(foodTrucks).set({ lastUpdated: updatedAt }).where(eq(foodTrucks.id, truck.id));
+    return truck;
+  }
+
+  it('closes a truck opened inside a stop STOP_END_GRACE_MINUTES (default 30) after the stop ends, with the event and the note', async () => {
+    const truck = await openInStop('Stop Ender', tuesday('12:00'));
+
+    await autoClose.run(server.workerContext, tuesday('14:29'));
+    expect((await stored(truck.id))?.isOpen).toBe(true);
+
+    const later = tuesday('14:31');
+    await autoClose.run(server.workerContext, later);
+    const row = await stored(truck.id);
+    expect(row).toMatchObject({ isOpen: false, autoClosedAt: later });
+    expect(row?.lastUpdated.getTime()).toBe(tuesday('12:00').getTime());
+    expect(await lastEventOf(truck.id)).toMatchObject({ type: 'closed' });
+    const list = await server.request<FoodTruck[]>('GET', `/api/operators/${owner.user.id}/food-trucks`, {
+      token: owner.token,
+    });
+    expect(list.body.find((t) => t.id === truck.id)?.autoClosedAt).toBe(later.toISOString());
+  });
+
+  it('leaves a truck opened outside its stops, or updated after the stop ended, open; follows STOP_END_GRACE_MINUTES', async () => {
+    const before = await openInStop('Early Opener', tuesday('10:00'));
+    const after = await openInStop('Stayed On', tuesday('14:10'));
+    const inside = await openInStop('Strict Grace', tuesday('13:00'));
+
+    await autoClose.run(server.workerContext, tuesday('14:20'));
+    expect((await stored(inside.id))?.isOpen).toBe(true);
+
+    const strict = { ...server.workerContext, config: { ...server.config, stopEndGraceMinutes: 10 } };
+    await autoClose.run(strict, tuesday('14:20'));
+    expect((await stored(inside.id))?.isOpen).toBe(false);
+    expect((await stored(before.id))?.isOpen).toBe(true);
+    expect((await stored(after.id))?.isOpen).toBe(true);
+
+    // Hours later the other two are still open (until AUTO_CLOSE_HOURS without an update).
+    await autoClose.run(server.workerContext, tuesday('17:00'));
+    expect((await stored(before.id))?.isOpen).toBe(true);
+    expect((await stored(after.id))?.isOpen).toBe(true);
+  });
+});

@@ -6,20 +6,20 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast, toastError } from '@client/lib/toast';
-import { isNotFound, useTruck } from '@client/lib/truck-details';
+import { useTruck } from '@client/lib/truck-details';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
+import { EmbedSnippet } from '@client/features/operator/components/embed-snippet';
 import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckFields } from '@client/features/operator/components/truck-fields';
-import { TruckNotFound } from '@client/features/operator/components/truck-not-found';
+import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { parseTruckId } from '@client/features/operator/route-params';
 import { checkTruckInput, truckFormFrom, type TruckFormErrors } from '@client/features/operator/truck-form';
 import { ScheduleSection } from '@client/features/schedules/components/schedule-section';
 import { BannerPicker } from '@client/features/uploads/components/banner-picker';
 import { MediaListPicker } from '@client/features/uploads/components/media-list-picker';
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/components/truck-media';
-import { errorMessage } from '@client/lib/api-client';
 import { submitHandler } from '@client/lib/forms';
 
 function EditTruckForm({ truck }: { truck: FoodTruck }) {
@@ -102,6 +102,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
         </div>
       </form>
       <ScheduleSection truckId={truck.id} />
+      <EmbedSnippet truck={truck} />
       <div className="border-t border-gray-200 pt-4">
         <DeleteTruckButton truck={truck} />
       </div>
@@ -117,31 +118,13 @@ function EditTruck({ operatorId }: { operatorId: number }) {
   const notFound = (
     <TruckNotFound
       title="Food Truck Not Found"
-      action={
-        <Button asChild>
-          <Link href="/dashboard">Back to Dashboard</Link>
-        </Button>
-      }
+      linkTo={{ href: '/dashboard', label: 'Back to Dashboard' }}
     >
       The food truck you're looking for doesn't exist.
     </TruckNotFound>
   );
   if (truckId === null) return notFound;
-  if (truck.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner className="h-8 w-8 text-brand-700" label="Loading food truck" />
-      </div>
-    );
-  }
-  if (truck.isError) {
-    if (isNotFound(truck.error)) return notFound;
-    return (
-      <TruckNotFound title="Unable to load food truck">
-        {errorMessage(truck.error, 'Failed to load the food truck. Please try again.')}
-      </TruckNotFound>
-    );
-  }
+  if (!truck.isSuccess) return truckLoadState(truck, notFound);
   if (truck.data.operatorId !== operatorId) return notFound;
   return <EditTruckForm key={truck.data.id} truck={truck.data} />;
 }

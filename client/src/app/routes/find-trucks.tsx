@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { ShareButton } from '@client/components/ui/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
@@ -43,7 +44,10 @@ const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truc
 const renderPopupExtra = (truck: TruckSummary) => (
   <span className="flex flex-col items-end gap-1">
     <UpcomingStopLabel truckId={truck.id} className="text-xs" />
-    {renderPopupFavorite(truck)}
+    <span className="flex items-center gap-1">
+      <ShareButton truck={truck} size="icon" className="h-8 w-8" />
+      {renderPopupFavorite(truck)}
+    </span>
   </span>
 );
 const renderUpcoming = (truck: TruckSummary) => <UpcomingStopLabel truckId={truck.id} className="mt-0.5" />;

@@ -1,11 +1,9 @@
-import { WEEKDAYS } from '@shared/constants';
+import { WEEKDAYS, weekdayShort } from '@shared/constants';
 import type { Occurrence } from '@shared/contracts/schedules';
 
 /** Monday … Sunday (ISO order), as the schedule contract names them. */
 export const WEEKDAY_NAMES = WEEKDAYS;
 
-/** 'Tue' for ISO weekday 2. */
-export const weekdayShort = (weekday: number): string => WEEKDAYS[weekday - 1]?.slice(0, 3) ?? '';
 
 /**
  * What a card says about a truck's schedule at `now`, in the truck's local hours:

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXAMPLE_SCHEDULE } from '../trucks/public-api-examples';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
@@ -74,7 +75,11 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The stops of a truck between from and to (default: the next 7 days), in start order',
         params: idParams,
         querystring: scheduleQuerySchema,
-        response: { 200: occurrencesSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: occurrencesSchema.meta({ examples: [EXAMPLE_SCHEDULE] }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => truckOccurrences(deps, request.user, request.params.id, request.query),

@@ -1,3 +1,6 @@
+import { EXAMPLE_MENU, EXAMPLE_SCHEDULE, EXAMPLE_TRUCK } from './public-api-examples';
+import { foodTruckSchema } from '../../../../shared/contracts/trucks';
+import { occurrencesSchema } from '../../../../shared/contracts/schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../../../shared/contracts';
 import { haversineMiles } from '../../../../shared/utils/geo';
@@ -495,5 +498,18 @@ describe('OpenAPI', () => {
         '/api/events',
       ]),
     );
+  });
+
+  it('shows an example answer for each public read of trucks, menus and schedules (issue 14)', async () => {
+    type Doc = { paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, { example?: unknown }> }> } }> };
+    const doc = (await server.request<Doc>('GET', '/api/docs/json')).body;
+    const example = (path: string) => doc.paths[path]?.get?.responses?.['200']?.content?.['application/json']?.example;
+    expect(example('/api/food-trucks/{id}')).toEqual(EXAMPLE_TRUCK);
+    expect(example('/api/food-trucks/active')).toEqual([EXAMPLE_TRUCK]);
+    expect(example('/api/food-trucks/{id}/menu')).toEqual(EXAMPLE_MENU);
+    expect(example('/api/food-trucks/{id}/schedule')).toEqual(EXAMPLE_SCHEDULE);
+    // Each example is a valid answer: the route's own response schema accepts it.
+    expect(foodTruckSchema.safeParse(EXAMPLE_TRUCK).success).toBe(true);
+    expect(occurrencesSchema.safeParse(EXAMPLE_SCHEDULE).success).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { notFound } from '../../lib/http-errors';
 import { idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
+import { EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
 import { RepresentationCache } from './truck-list-cache';
 import { TRUCK_VISIBILITY_CHANNEL } from './truck-visibility';
 import {
@@ -30,7 +31,10 @@ const TRUCK_NOT_FOUND = 'Food truck not found';
 export const RATING_LIST_DELAY_MS = 5000;
 
 const listResponses = {
-  200: truckListSchema.or(truckSummaryListSchema).describe('Full trucks, or summaries with view=summary'),
+  200: truckListSchema
+    .or(truckSummaryListSchema)
+    .describe('Full trucks, or summaries with view=summary')
+    .meta({ examples: [[EXAMPLE_TRUCK]] }),
   304: z.null().describe('Not modified (If-None-Match)'),
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -115,7 +119,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         params: idParams,
-        response: { 200: foodTruckSchema, 404: errorResponseSchema },
+        response: { 200: foodTruckSchema.meta({ examples: [EXAMPLE_TRUCK] }), 404: errorResponseSchema },
       },
     },
     async (request) => {
@@ -131,7 +135,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         params: idParams,
-        response: { 200: z.array(menuItemSchema), 404: errorResponseSchema },
+        response: { 200: z.array(menuItemSchema).meta({ examples: [EXAMPLE_MENU] }), 404: errorResponseSchema },
       },
     },
     async (request) => {

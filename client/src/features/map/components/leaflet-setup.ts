@@ -29,3 +29,9 @@ L.Icon.Default.mergeOptions(base);
 
 export const openTruckIcon = L.icon({ ...base, className: 'truck-marker truck-marker-open' });
 export const closedTruckIcon = L.icon({ ...base, className: 'truck-marker truck-marker-closed' });
+
+/** OpenStreetMap's raster tiles (the CSP allows MAP_TILE_ORIGIN) with the attribution their policy asks for. */
+export const OSM_TILES = {
+  url: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+};

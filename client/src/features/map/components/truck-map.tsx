@@ -7,7 +7,7 @@ import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { TruckDescription } from '@client/components/ui/truck-parts';
 import { hasCoordinates, isStale } from '@client/lib/truck-format';
-import { closedTruckIcon, openTruckIcon } from './leaflet-setup';
+import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
 import { buildTruckPopup } from './truck-popup';
 
 /**
@@ -208,10 +208,7 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
       scrollWheelZoom
       worldCopyJump
     >
-      <TileLayer
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-      />
+      <TileLayer {...OSM_TILES} />
       <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} onSlot={setSlot} />
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
       {slot && createPortal(<TruckDescription truckId={slot.truckId} className="!m-0" />, slot.description)}

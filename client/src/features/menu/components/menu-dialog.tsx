@@ -22,7 +22,8 @@ export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]]
   return [...groups];
 }
 
-function MenuContents({ truck }: { truck: TruckSummary }) {
+/** A truck's menu documents and items, or the empty texts (menu dialog, share page). */
+export function MenuContents({ truck }: { truck: Pick<TruckSummary, 'id' | 'name'> }) {
   const menu = useMenu(truck.id);
   // The menu documents belong to the whole truck; lists hold summaries (ADR 0120).
   const details = useTruck(truck.id);

@@ -5,6 +5,7 @@ import { Badge } from '@client/components/ui/badge';
 import { RatingBadge } from '@client/components/ui/rating-badge';
 import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
 import { Button } from '@client/components/ui/button';
+import { ShareButton } from '@client/components/ui/share-button';
 import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/lib/truck-format';
 import { cn } from '@client/lib/utils';
 
@@ -141,8 +142,8 @@ export const TruckCard = memo(function TruckCard({
             }
           />
           {renderDetails && <div className="sm:col-span-2">{renderDetails(truck)}</div>}
-          {directions && (
-            <div className="sm:col-span-2">
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            {directions && (
               <Button asChild size="sm">
                 <a
                   href={directions}
@@ -153,8 +154,9 @@ export const TruckCard = memo(function TruckCard({
                   <Navigation aria-hidden /> Get Directions
                 </a>
               </Button>
-            </div>
-          )}
+            )}
+            <ShareButton truck={truck} />
+          </div>
         </div>
       )}
     </article>

@@ -1,0 +1,129 @@
+import type { FoodTruck } from '@shared/contracts';
+import { Map as MapIcon, MapPin, Navigation, Utensils } from 'lucide-react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { RatingBadge } from '@client/components/ui/rating-badge';
+import { ShareButton } from '@client/components/ui/share-button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { StatusBadge, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
+import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
+import { MenuContents } from '@client/features/menu/components/menu-dialog';
+import { NextStops } from '@client/features/schedules/components/next-stops';
+import { useTruck } from '@client/lib/truck-details';
+import { useLiveTruckCache } from '@client/lib/truck-events';
+import { directionsUrl, hasCoordinates, isLive } from '@client/lib/truck-format';
+
+// Leaflet loads on demand: the page's text shows first.
+const TruckSpotMap = lazy(() => import('@client/features/map/components/truck-spot-map'));
+
+/** The id of /trucks/:id, or null when it is not one. */
+function parseId(raw: string | undefined): number | null {
+  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`share-${title}`} className="space-y-2">
+      <h2 id={`share-${title}`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function TruckPage({ truck }: { truck: FoodTruck }) {
+  useEffect(() => {
+    document.title = `${truck.name} · Food Truck Finder`;
+    return () => {
+      document.title = 'Food Truck Finder';
+    };
+  }, [truck.name]);
+  const live = isLive(truck);
+  const directions = directionsUrl(truck);
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+      <article aria-labelledby="share-name" className="space-y-6">
+        {truck.image ? (
+          <img src={truck.image} alt={`${truck.name} banner`} className="aspect-[16/7] w-full rounded-xl bg-gray-100 object-cover" />
+        ) : (
+          <TruckImage truck={truck} className="aspect-[16/7] w-full" />
+        )}
+        <header className="space-y-2">
+          <h1 id="share-name" className="text-2xl font-bold break-words sm:text-3xl">
+            {truck.name}
+          </h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge isOpen={truck.isOpen} />
+            <RatingBadge rating={truck.rating} />
+            {live && <UpdatedAgo iso={truck.lastUpdated} />}
+          </div>
+          <p className="flex items-center gap-1 text-gray-800">
+            <Utensils className="h-4 w-4 shrink-0" aria-hidden /> {truck.cuisine}
+          </p>
+          <p className="flex items-start gap-1 text-gray-800">
+            <MapPin className="mt-1 h-4 w-4 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">
+              {truck.isOpen ? truck.address || 'Location not available' : `Closed now${truck.address ? ` · last seen at ${truck.address}` : ''}`}
+            </span>
+          </p>
+          {truck.description && <p className="text-gray-800">{truck.description}</p>}
+          <div className="flex flex-wrap gap-2 pt-1">
+            <ShareButton truck={truck} />
+            <Button asChild size="sm" variant="outline">
+              <Link href={`/find-trucks?truck=${truck.id}`}>
+                <MapIcon aria-hidden /> Open on Find Trucks
+              </Link>
+            </Button>
+            {directions && (
+              <Button asChild size="sm">
+                <a href={directions} target="_blank" rel="noopener noreferrer" aria-label={`Get Directions to ${truck.name} (opens in a new tab)`}>
+                  <Navigation aria-hidden /> Get Directions
+                </a>
+              </Button>
+            )}
+          </div>
+        </header>
+
+        {hasCoordinates(truck) && (
+          <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+            <TruckSpotMap latitude={truck.latitude} longitude={truck.longitude} isOpen={truck.isOpen} name={truck.name} />
+          </Suspense>
+        )}
+
+        <Section title="Next stops">
+          <NextStops truckId={truck.id} />
+        </Section>
+
+        <Section title="Menu">
+          <Card className="p-4">
+            <MenuContents truck={truck} />
+          </Card>
+        </Section>
+      </article>
+    </main>
+  );
+}
+
+/** /trucks/:id — a truck's public page, the target of shared links (issue 14); live like the list. */
+export default function TruckSharePage() {
+  const params = useParams<{ truckId: string }>();
+  const truckId = parseId(params.truckId);
+  const truck = useTruck(truckId ?? 0, truckId !== null);
+  useLiveTruckCache();
+
+  const notFound = (
+    <TruckNotFound
+      title="Food truck not found"
+      linkTo={{ href: '/find-trucks', label: 'Find other trucks' }}
+    >
+      This truck isn't on Food Truck Finder right now. It may have been removed, or its page isn't public yet.
+    </TruckNotFound>
+  );
+  if (truckId === null) return notFound;
+  if (!truck.isSuccess) return truckLoadState(truck, notFound);
+  return <TruckPage truck={truck.data} />;
+}

@@ -1,0 +1,37 @@
+import './leaflet-setup';
+import { MapContainer, Marker, TileLayer } from 'react-leaflet';
+import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
+
+/** Close enough to see the streets around the truck. */
+const SPOT_ZOOM = 15;
+
+/** One truck's place on a small map (share page); loaded on demand with Leaflet. */
+export default function TruckSpotMap({
+  latitude,
+  longitude,
+  isOpen,
+  name,
+}: {
+  latitude: number;
+  longitude: number;
+  isOpen: boolean;
+  name: string;
+}) {
+  return (
+    <MapContainer
+      center={[latitude, longitude]}
+      zoom={SPOT_ZOOM}
+      scrollWheelZoom={false}
+      className="h-56 w-full rounded-xl border border-gray-200"
+      aria-label={`Map of where ${name} is`}
+    >
+      <TileLayer {...OSM_TILES} />
+      <Marker
+        position={[latitude, longitude]}
+        icon={isOpen ? openTruckIcon : closedTruckIcon}
+        title={name}
+        alt={`${name} (${isOpen ? 'open' : 'closed'})`}
+      />
+    </MapContainer>
+  );
+}

@@ -1,0 +1,26 @@
+import { weekdayShort } from '@shared/constants';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useTruckSchedule } from '../api/truck-schedule';
+
+/** How many stops the share page lists. */
+const SHOWN = 6;
+
+/** A truck's stops over the next week, in its own hours: 'Tue 11:00–14:00 at 6th & Congress'. */
+export function NextStops({ truckId }: { truckId: number }) {
+  const schedule = useTruckSchedule(truckId);
+  if (schedule.isPending) return <Skeleton className="h-12 w-full" />;
+  const stops = schedule.data?.occurrences.slice(0, SHOWN) ?? [];
+  if (stops.length === 0) return <p className="text-sm text-gray-700">No upcoming stops</p>;
+  return (
+    <ul className="divide-y divide-gray-100 text-sm" aria-label="Next stops">
+      {stops.map((stop) => (
+        <li key={`${stop.stopId}-${stop.localDate}`} className="flex flex-wrap gap-x-2 py-1.5">
+          <span className="font-medium">
+            {weekdayShort(stop.weekday)} {stop.localDate.slice(5).replace('-', '/')} · {stop.startTime}–{stop.endTime}
+          </span>
+          <span className="min-w-0 break-words text-gray-700">at {stop.address}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { fixturesPort } from './ports';
+import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator, toast } from './helpers';
+
+/** Far from the Austin demo trucks, so no other spec's list changes. */
+const SPOT = { latitude: 44.9778, longitude: -93.265 };
+
+test("the share page shows a truck's status, menu, next stops and map at 360 px; an unknown truck gets a 404 and a not-found page", async ({
+  page,
+}) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  const name = `Share E2E ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(page, session, {
+    name,
+    description: 'Hand pies & coffee',
+    address: 'Nicollet Mall & 8th',
+    isOpen: true,
+    ...SPOT,
+  });
+  const auth = { Authorization: `Bearer ${session.token}` };
+  const item = await page.request.post('/api/menu-items', {
+    headers: auth,
+    data: { foodTruckId: truck.id, name: 'Apple Hand Pie', price: 6.5, category: 'Desserts', description: 'Flaky' },
+  });
+  expect(item.status(), await item.text()).toBe(201);
+  const stop = await page.request.post(`/api/food-trucks/${truck.id}/schedule/stops`, {
+    headers: auth,
+    data: { kind: 'weekly', weekday: 3, startTime: '11:00', endTime: '14:00', address: 'Loring Park', ...SPOT },
+  });
+  expect(stop.status(), await stop.text()).toBe(201);
+
+  // A diner who follows a shared link (no session).
+  await page.evaluate(() => localStorage.clear());
+  await page.setViewportSize({ width: 360, height: 800 });
+  const res = await page.goto(`/trucks/${truck.id}`);
+  expect(res?.status()).toBe(200);
+  // Link previews: the server filled in the Open Graph tags.
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', name);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`/trucks/${truck.id}$`));
+
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('OPEN', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('updated-ago')).toContainText(/Updated/);
+  await expect(page.getByText('Nicollet Mall & 8th')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Next stops' }).getByText('at Loring Park').first()).toBeVisible();
+  await expect(page.getByText('Apple Hand Pie')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open on Find Trucks' })).toHaveAttribute('href', `/find-trucks?truck=${truck.id}`);
+  await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'the share page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/share-page-360.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // Share without a share sheet (desktop Chromium): the link is copied, with a toast.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+  await page.getByRole('button', { name: `Share ${name}` }).click();
+  await expect(toast(page, 'Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/trucks/${truck.id}$`));
+
+  const missing = await page.goto('/trucks/987654321');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Food truck not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find other trucks' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/share-page-not-found.png' });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the embed card in an iframe of another origin updates live when the truck opens', async ({ page }) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  const name = `Embed E2E ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(page, session, { name, ...SPOT, address: 'Stone Arch Bridge' });
+
+  await page.goto(`http://127.0.0.1:${fixturesPort}/embed-host/${truck.id}`);
+  const card = page.frameLocator('iframe[title="Our truck on Food Truck Finder"]');
+  await expect(card.getByRole('heading', { name })).toBeVisible();
+  await expect(card.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(card.getByText('No upcoming stops')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Find us on Food Truck Finder' })).toHaveAttribute(
+    'href',
+    new RegExp(`/trucks/${truck.id}$`),
+  );
+
+  const opened = await page.request.post(`/api/food-trucks/${truck.id}/open`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: SPOT,
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  await expect(card.getByText('Open now', { exact: true })).toBeVisible();
+  await expect(card.getByText('Now at Stone Arch Bridge')).toBeVisible();
+  await page.screenshot({ path: 'test-results/embed-card-open.png' });
+  await expectNoSeriousA11yViolations(page);
+});

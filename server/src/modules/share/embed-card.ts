@@ -1,0 +1,73 @@
+import { weekdayShort } from '../../../../shared/constants';
+import type { Occurrence } from '../../../../shared/contracts/schedules';
+import type { TruckRow } from '../trucks/truck.repository';
+import { escapeHtml } from './page-html';
+
+/** How many of the next stops the card lists. */
+export const EMBED_STOPS = 3;
+
+/**
+ * The embed card's own policy (issue 14): any site may frame it (`frame-ancestors *`), it runs only
+ * its one script from this origin and talks only to this origin (the event stream, its own page).
+ */
+export const EMBED_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+/** Small enough to inline: the whole card is a few kilobytes, so it needs no stylesheet request. */
+const STYLE = `*{box-sizing:border-box}html,body{margin:0}body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#fff}
+.card{padding:12px 14px;border:1px solid #e5e7eb;border-radius:12px;max-width:480px}
+.head{display:flex;gap:8px;align-items:center;justify-content:space-between}
+h1{font-size:16px;margin:0;overflow-wrap:anywhere}h2{font-size:12px;margin:10px 0 2px;text-transform:uppercase;letter-spacing:.04em;color:#4b5563}
+.status{flex:none;border-radius:999px;padding:2px 8px;font-size:12px;font-weight:600}
+.open{background:#15803d;color:#fff}.closed{background:#e5e7eb;color:#111827}
+p,ul{margin:4px 0}ul{padding-left:18px}.where{overflow-wrap:anywhere}.muted{color:#4b5563}
+a{color:#c2410c;font-weight:600}`;
+
+export interface EmbedCardView {
+  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address'>;
+  stops: Occurrence[];
+  /** PUBLIC_URL: the card links to the truck's share page. */
+  publicUrl: string;
+  /** The built card script (`/assets/embed-….js`), when the front end is built. */
+  script: string | null;
+}
+
+const stopLine = (o: Occurrence) =>
+  `<li>${escapeHtml(`${weekdayShort(o.weekday)} ${o.startTime}–${o.endTime}`)} <span class="muted">at ${escapeHtml(o.address)}</span></li>`;
+
+/**
+ * The card's inner HTML: open or closed, where, the next stops and the link. The page's script
+ * swaps this part for a fresh copy from the server when the event stream reports a change, so the
+ * server is the only renderer.
+ */
+export function embedCardBody({ truck, stops, publicUrl }: EmbedCardView): string {
+  const where = truck.isOpen && truck.address ? truck.address : truck.isOpen ? 'Location not shared' : null;
+  return [
+    `<div class="head"><h1>${escapeHtml(truck.name)}</h1>`,
+    `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,
+    `<p class="muted">${escapeHtml(truck.cuisine)}</p>`,
+    where === null ? '' : `<p class="where">Now at ${escapeHtml(where)}</p>`,
+    `<h2>Next stops</h2>`,
+    stops.length > 0 ? `<ul>${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
+    `<p><a href="${escapeHtml(`${publicUrl}/trucks/${truck.id}`)}" target="_blank" rel="noopener">Find us on Food Truck Finder</a></p>`,
+  ].join('');
+}
+
+/** The whole card page. */
+export function embedCardPage(view: EmbedCardView): string {
+  const script = view.script ? `<script type="module" src="/${escapeHtml(view.script)}"></script>` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(view.truck.name)} · Food Truck Finder</title><style>${STYLE}</style></head><body><main class="card" id="card" data-truck-id="${view.truck.id}" aria-live="polite">${embedCardBody(view)}</main>${script}</body></html>`;
+}
+
+/** Unknown or hidden truck: a card that says so (404), still frameable. */
+export function embedNotFoundPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Food truck not found · Food Truck Finder</title><style>${STYLE}</style></head><body><main class="card"><h1>Food truck not found</h1><p class="muted">This truck is not on Food Truck Finder right now.</p></main></body></html>`;
+}
