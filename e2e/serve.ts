@@ -16,6 +16,7 @@ import { fixturesPort } from './ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-e2e-'));
 let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
   const name = `ftf_e2e_${Date.now()}`;
@@ -26,28 +27,12 @@ if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
-  const drop = async () => {
+  dropDatabase = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   };
-  process.once(
-    'SIGTERM',
-    () =>
-      void app
-        .close()
-        .then(drop)
-        .finally(() => process.exit(0)),
-  );
-  process.once(
-    'SIGINT',
-    () =>
-      void app
-        .close()
-        .then(drop)
-        .finally(() => process.exit(0)),
-  );
 }
 
 const env = parseEnv({
@@ -78,6 +63,21 @@ const app = await buildWebApp(runtime, { logger: { level: 'warn' } });
 const workers = await startRuntimeWorkers(runtime, app.log);
 app.addHook('preClose', () => workers.stop());
 await app.listen({ port: env.PORT, host: env.HOST });
+
+// Playwright ends the run with SIGTERM: close the app and drop the throwaway database. A server that
+// goes away any other way says how on stderr (Playwright shows it as [WebServer]): a CI run once
+// found nothing listening for the last test, with no word from the server.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    console.error(`e2e server: ${signal}, closing`);
+    void app
+      .close()
+      .then(dropDatabase)
+      .finally(() => process.exit(0));
+  });
+}
+process.on('SIGHUP', () => console.error('e2e server: SIGHUP (ignored)'));
+process.on('exit', (code) => console.error(`e2e server: exit ${code}`));
 
 /**
  * Test fixtures the public API cannot create yet, on a separate loopback port that only this e2e
