@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
 import { sql } from 'drizzle-orm';
 import { explain } from '../../test/explain';
-import type { TruckRow } from './truck.repository';
+import { truckColumns, type TruckRow } from './truck.repository';
+import { publishTruckEvent } from './truck-events';
 import { visibleTrucksQuery } from './trucks.service';
 import { notifyTruckVisibilityChanged, publishOperatorVisibility } from './truck-visibility';
 
@@ -169,6 +170,69 @@ describe('GET /api/food-trucks/active', () => {
     const own = await list('?view=summary', { token: operator.token });
     expect(own.body.some((t) => t.id === hiddenTruck.id)).toBe(false);
     expect(own.body.every((t) => t.operatorId === operator.user.id && !('description' in t))).toBe(true);
+  });
+
+  it('view=summary is answered from memory in each process and follows every change made through another (ADR 0120)', async () => {
+    // A second process of the same deployment: its summaries come from its own in-memory index.
+    const second = await startTestServer({}, { shareDatabaseWith: server });
+    const fresh = await server.signUpSubscribedOperator();
+    const near = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=10`;
+    const summaryOf = (t: FoodTruck) => {
+      const { description, phone, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = t;
+      void [description, phone, gallery, menuDocuments, smsMessage, autoClosedAt];
+      return rest;
+    };
+    /** The second process's summaries equal the database's full answer, field for field. */
+    const agrees = async () => {
+      const [fromMemory, fromDatabase, allFromMemory, allFromDatabase] = await Promise.all([
+        second.request<FoodTruck[]>('GET', `/api/food-trucks/active${near}&view=summary`),
+        list(near),
+        second.request<FoodTruck[]>('GET', '/api/food-trucks/active?view=summary'),
+        list(),
+      ]);
+      return (
+        JSON.stringify(fromMemory.body) === JSON.stringify(fromDatabase.body.map(summaryOf)) &&
+        JSON.stringify(allFromMemory.body) === JSON.stringify(allFromDatabase.body.map(summaryOf))
+      );
+    };
+    try {
+      expect(await agrees()).toBe(true);
+      const mover = await insertTruck(server.db, fresh.user.id, {
+        name: 'Index Mover',
+        latitude: PLACES.airport.lat,
+        longitude: PLACES.airport.lng,
+      });
+      await expect.poll(agrees).toBe(true);
+      const inside = (await second.request<FoodTruck[]>('GET', `/api/food-trucks/active${near}&view=summary`)).body;
+      expect(inside.find((t) => t.id === mover.id)?.distanceMiles).toBeCloseTo(PLACES.airport.miles, 1);
+      // Moved out of the circle, opened, renamed; then hidden (subscription paused) and deleted.
+      await changeTruck(server.db, mover.id, { latitude: PLACES.georgetown.lat, longitude: PLACES.georgetown.lng, name: 'Index Mover II' }, 'moved');
+      await expect.poll(agrees).toBe(true);
+      await changeTruck(server.db, mover.id, { isOpen: true }, 'opened');
+      await expect.poll(agrees).toBe(true);
+      await server.db.transaction(async (tx) => {
+        await setSubscription(tx, fresh.user.id, 'paused');
+        await publishOperatorVisibility(tx, fresh.user.id);
+      });
+      await expect.poll(agrees).toBe(true);
+      const hidden = (await second.request<FoodTruck[]>('GET', '/api/food-trucks/active?view=summary')).body;
+      expect(hidden.some((t) => t.id === mover.id)).toBe(false);
+      await server.db.transaction(async (tx) => {
+        await setSubscription(tx, fresh.user.id, 'active');
+        await publishOperatorVisibility(tx, fresh.user.id);
+      });
+      await expect.poll(agrees).toBe(true);
+      // Deleted as the operator endpoint does it: the row goes and a 'removed' event is published.
+      await server.db.transaction(async (tx) => {
+        const [removed] = await tx.delete(foodTrucks).where(sql`${foodTrucks.id} = ${mover.id}`).returning(truckColumns);
+        if (removed) await publishTruckEvent(tx, 'removed', removed);
+      });
+      await expect.poll(agrees).toBe(true);
+      const gone = (await second.request<FoodTruck[]>('GET', '/api/food-trucks/active?view=summary')).body;
+      expect(gone.some((t) => t.id === mover.id)).toBe(false);
+    } finally {
+      await second.close();
+    }
   });
 
   it.each([

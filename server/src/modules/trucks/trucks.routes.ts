@@ -11,9 +11,11 @@ import { idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
 import { EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
+import { DinersIndex } from './diners-index';
 import { RepresentationCache } from './truck-list-cache';
 import { TRUCK_VISIBILITY_CHANNEL } from './truck-visibility';
 import {
+  dinersIndexSource,
   findVisibleTruck,
   listMenu,
   seesOnlyOwnTrucks,
@@ -50,14 +52,25 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
     maxEntryBytes: 512 * 1024,
     maxAgeMs: 60_000,
   });
-  const invalidate = () => dinersLists.invalidate();
+  // The diners' summaries in memory (ADR 0120): the summary lists are built from it, not the database.
+  const dinersIndex = new DinersIndex(dinersIndexSource(app.db));
+  const everythingChanged = () => {
+    dinersLists.invalidate();
+    dinersIndex.everythingChanged();
+  };
   const unlisten = await Promise.all([
-    app.database.listen(TRUCK_EVENTS_CHANNEL, invalidate),
-    app.database.listen(TRUCK_VISIBILITY_CHANNEL, invalidate),
-    app.database.listen(TRUCK_RATINGS_CHANNEL, () => dinersLists.expireSoon(RATING_LIST_DELAY_MS)),
+    app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => {
+      dinersLists.invalidate();
+      dinersIndex.eventNotified(payload);
+    }),
+    app.database.listen(TRUCK_VISIBILITY_CHANNEL, everythingChanged),
+    app.database.listen(TRUCK_RATINGS_CHANNEL, (payload) => {
+      dinersLists.expireSoon(RATING_LIST_DELAY_MS);
+      dinersIndex.eventNotified(payload);
+    }),
   ]);
   // Changes NOTIFYed while PostgreSQL's LISTEN connection was down never invalidated the lists.
-  const stopGapWatch = app.database.onNotificationGap(invalidate);
+  const stopGapWatch = app.database.onNotificationGap(everythingChanged);
   app.addHook('onClose', async () => {
     stopGapWatch();
     await Promise.all(unlisten.map((fn) => fn().catch(() => {})));
@@ -65,7 +78,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function sendTruckList(request: FastifyRequest, reply: FastifyReply, query: ActiveTrucksQuery) {
     const viewer = request.user;
-    const position: Position | undefined =
+    const position: Required<Position> | undefined =
       query.lat !== undefined && query.lng !== undefined
         ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles ?? DEFAULT_RADIUS_MILES }
         : undefined;
@@ -78,7 +91,11 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
     const rep =
       dinersLists.peek(key) ??
       (await dinersLists.get(key, async () => {
-        const list = new JsonRepresentation(await truckListBody(app.db, null, position, view), true);
+        const body =
+          view === 'summary'
+            ? Buffer.from(position ? await dinersIndex.nearby(position) : await dinersIndex.all())
+            : await truckListBody(app.db, null, position, view);
+        const list = new JsonRepresentation(body, true);
         // The unfiltered list is what every diner polls: compress it before the requests arrive.
         return position ? list : list.warm();
       }));

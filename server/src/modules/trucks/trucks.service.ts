@@ -5,9 +5,11 @@ import { menuItemSchema, type MenuItem } from '../../../../shared/contracts/menu
 import { foodTruckSchema, truckSummarySchema, type TruckListView } from '../../../../shared/contracts/trucks';
 import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks, menuItems, operatorSubscriptions } from '../../db/schema';
+import { foodTrucks, menuItems, operatorSubscriptions, truckEvents } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
+import type { DinersIndexSource } from './diners-index';
+import { roundMiles } from './diners-index';
 import { truckColumns, truckSummaryColumns, type TruckRow } from './truck.repository';
 
 /** Who is asking: null for anonymous callers. */
@@ -90,6 +92,35 @@ function visibleTruckSummariesQuery(db: DbOrTx, viewer: Viewer, position?: Posit
     .orderBy(asc(foodTrucks.id));
 }
 
+/**
+ * What the diners' index (DinersIndex) reads: the diners' summaries through the same visibility rule
+ * as visibleTrucksQuery, each serialised once through its response contract.
+ */
+export function dinersIndexSource(db: DbOrTx): DinersIndexSource {
+  return {
+    summaries: async (ids) => {
+      const rows = await db
+        .select(truckSummaryColumns)
+        .from(foodTrucks)
+        .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+        .where(and(listScope(null), ids ? inArray(foodTrucks.id, ids) : undefined));
+      return rows.map((row) => ({
+        id: row.id,
+        lat: row.latitude,
+        lng: row.longitude,
+        json: JSON.stringify(z.encode(truckSummarySchema, row)),
+      }));
+    },
+    trucksOfEvents: async (eventIds) => {
+      const rows = await db
+        .selectDistinct({ truckId: truckEvents.truckId })
+        .from(truckEvents)
+        .where(inArray(truckEvents.id, eventIds));
+      return rows.map((row) => row.truckId);
+    },
+  };
+}
+
 type Located = { id: number; latitude: number | null; longitude: number | null };
 
 /**
@@ -130,8 +161,6 @@ export async function truckListBody(db: DbOrTx, viewer: Viewer, position: Positi
   return serializeTrucks(await listVisibleTrucks(db, viewer, position));
 }
 
-/** Three decimals (about 5 feet) is more than any map needs and keeps the body small. */
-const roundMiles = (miles: number) => Math.round(miles * 1000) / 1000;
 
 /** The viewer may see this truck: its operator is subscribed, or the viewer owns it, or is an admin. */
 function visibleTo(viewer: Viewer): SQL | undefined {

@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { haversineMiles } from '../../../../shared/utils/geo';
+import { DinersIndex, roundMiles, type DinersIndexSource, type IndexedTruck } from './diners-index';
+
+/** A database stand-in: the trucks diners may see, and which truck each event is about. */
+class FakeSource implements DinersIndexSource {
+  trucks = new Map<number, IndexedTruck>();
+  eventTrucks = new Map<number, number>();
+  fullLoads = 0;
+  failing = false;
+  private nextEvent = 1;
+
+  async summaries(ids?: number[]): Promise<IndexedTruck[]> {
+    if (this.failing) throw new Error('database unavailable');
+    if (!ids) this.fullLoads += 1;
+    return [...this.trucks.values()].filter((t) => !ids || ids.includes(t.id));
+  }
+
+  async trucksOfEvents(eventIds: number[]): Promise<number[]> {
+    if (this.failing) throw new Error('database unavailable');
+    return eventIds.flatMap((id) => this.eventTrucks.get(id) ?? []);
+  }
+
+  set(id: number, lat: number | null, lng: number | null, name = `Truck ${id}`): IndexedTruck {
+    const truck = { id, lat, lng, json: JSON.stringify({ id, name }) };
+    this.trucks.set(id, truck);
+    return truck;
+  }
+
+  /** Records an event about `truckId` (committed), returning the NOTIFY payload. */
+  event(truckId: number): string {
+    const id = this.nextEvent++;
+    this.eventTrucks.set(id, truckId);
+    return String(id);
+  }
+}
+
+type Answer = { id: number; name: string; distanceMiles: number }[];
+const parse = (json: string) => JSON.parse(json) as Answer;
+
+/** The rule the database applies: within the radius on the sphere, nearest first, then by id. */
+function bruteForce(trucks: IndexedTruck[], q: { lat: number; lng: number; radiusMiles: number }) {
+  return trucks
+    .flatMap((t) => (t.lat === null || t.lng === null ? [] : [{ t, miles: haversineMiles(q, { lat: t.lat, lng: t.lng }) }]))
+    .filter(({ miles }) => miles <= q.radiusMiles)
+    .sort((a, b) => a.miles - b.miles || a.t.id - b.t.id)
+    .map(({ t, miles }) => ({ id: t.id, distanceMiles: roundMiles(miles) }));
+}
+
+const AUSTIN = { lat: 30.2747, lng: -97.7404 };
+
+describe('DinersIndex', () => {
+  it('answers a radius query exactly as a scan of every truck would, anywhere on the globe', async () => {
+    const point = fc.record({
+      lat: fc.double({ min: -90, max: 90, noNaN: true }),
+      lng: fc.double({ min: -180, max: 179.999, noNaN: true }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.option(point, { freq: 8 }), { maxLength: 60 }),
+        // Clusters near the query too, so most answers are not empty.
+        fc.array(fc.record({ dLat: fc.double({ min: -0.5, max: 0.5, noNaN: true }), dLng: fc.double({ min: -0.5, max: 0.5, noNaN: true }) }), { maxLength: 30 }),
+        point,
+        fc.double({ min: 0.1, max: 12_500, noNaN: true }),
+        async (spread, near, centre, radiusMiles) => {
+          const source = new FakeSource();
+          spread.forEach((p, i) => source.set(i + 1, p?.lat ?? null, p?.lng ?? null));
+          near.forEach(({ dLat, dLng }, i) => {
+            const lat = Math.max(-90, Math.min(90, centre.lat + dLat));
+            const lng = Math.max(-180, Math.min(179.999, centre.lng + dLng));
+            source.set(1000 + i, lat, lng);
+          });
+          const index = new DinersIndex(source);
+          const query = { ...centre, radiusMiles };
+          const answer = parse(await index.nearby(query)).map(({ id, distanceMiles }) => ({ id, distanceMiles }));
+          expect(answer).toEqual(bruteForce([...source.trucks.values()], query));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps the summary fields and adds distanceMiles; lists everything by id', async () => {
+    const source = new FakeSource();
+    source.set(3, AUSTIN.lat + 0.01, AUSTIN.lng);
+    source.set(1, AUSTIN.lat, AUSTIN.lng, 'Capitol Tacos');
+    source.set(2, null, null, 'Nowhere');
+    const index = new DinersIndex(source);
+    const near = parse(await index.nearby({ ...AUSTIN, radiusMiles: 5 }));
+    expect(near.map((t) => t.name)).toEqual(['Capitol Tacos', 'Truck 3']);
+    expect(near[0]).toEqual({ id: 1, name: 'Capitol Tacos', distanceMiles: 0 });
+    expect(near[1]?.distanceMiles).toBeCloseTo(0.691, 2);
+    expect(parse(await index.all()).map((t) => t.id)).toEqual([1, 2, 3]);
+    expect(source.fullLoads).toBe(1);
+  });
+
+  it('answers with every change notified before the request: moves, hides and deletions', async () => {
+    const source = new FakeSource();
+    source.set(1, AUSTIN.lat, AUSTIN.lng);
+    source.set(2, AUSTIN.lat, AUSTIN.lng + 0.01);
+    const index = new DinersIndex(source);
+    expect(parse(await index.nearby({ ...AUSTIN, radiusMiles: 1 })).map((t) => t.id)).toEqual([1, 2]);
+
+    // Truck 1 drives 70 miles away; truck 2 is hidden (its operator's subscription paused); a new truck arrives.
+    source.set(1, AUSTIN.lat + 1, AUSTIN.lng);
+    index.eventNotified(source.event(1));
+    source.trucks.delete(2);
+    index.eventNotified(source.event(2));
+    source.set(7, AUSTIN.lat, AUSTIN.lng - 0.001, 'Newcomer');
+    index.eventNotified(source.event(7));
+    const near = parse(await index.nearby({ ...AUSTIN, radiusMiles: 1 }));
+    expect(near.map((t) => t.name)).toEqual(['Newcomer']);
+    expect(parse(await index.all()).map((t) => t.id)).toEqual([1, 7]);
+    expect(source.fullLoads).toBe(1);
+  });
+
+  it('reloads everything after a visibility change or a gap in notifications', async () => {
+    const source = new FakeSource();
+    source.set(1, AUSTIN.lat, AUSTIN.lng);
+    const index = new DinersIndex(source);
+    await index.all();
+    // Written without an event (as the benchmark's seeding and a subscription change do).
+    source.set(2, AUSTIN.lat, AUSTIN.lng);
+    expect(parse(await index.all()).map((t) => t.id)).toEqual([1]);
+    index.everythingChanged();
+    expect(parse(await index.all()).map((t) => t.id)).toEqual([1, 2]);
+    expect(source.fullLoads).toBe(2);
+  });
+
+  it('fails a request while the database is away, keeps the change, and applies it once it is back', async () => {
+    const source = new FakeSource();
+    source.set(1, AUSTIN.lat, AUSTIN.lng);
+    const index = new DinersIndex(source);
+    await index.all();
+    source.failing = true;
+    source.set(1, AUSTIN.lat, AUSTIN.lng, 'Renamed');
+    index.eventNotified(source.event(1));
+    await expect(index.all()).rejects.toThrow('database unavailable');
+    source.failing = false;
+    expect(parse(await index.all())[0]?.name).toBe('Renamed');
+  });
+
+  it('before its first use keeps no events: the first load reads everything', async () => {
+    const source = new FakeSource();
+    const index = new DinersIndex(source);
+    for (let i = 1; i <= 5; i++) index.eventNotified(source.event(source.set(i, AUSTIN.lat, AUSTIN.lng).id));
+    index.eventNotified('not-an-id');
+    expect(parse(await index.all()).map((t) => t.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(source.fullLoads).toBe(1);
+    expect(index.size).toBe(5);
+  });
+});
