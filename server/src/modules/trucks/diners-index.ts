@@ -41,59 +41,23 @@ const cellOf = (lat: number, lng: number) => row(lat) * COLUMNS + column(lng);
 /** Three decimals (about 5 feet) is more than any map needs and keeps the body small. */
 export const roundMiles = (miles: number) => Math.round(miles * 1000) / 1000;
 
-/**
- * The diners' truck summaries in memory, on a grid of latitude/longitude cells (ADR 0120): a
- * radius answer is a lookup of the cells the circle touches, a haversine test of the trucks in
- * them, and a join of ready-made JSON — no database round trip, no row parsing, no encoding.
- *
- * The database stays the source of truth. The index is loaded on first use and kept current from
- * the notifications every process already receives: a truck event reloads that truck's row (the
- * same visibility rule as the database lists: a truck that is now hidden or deleted leaves), a
- * visibility change or a gap in notifications reloads everything. An answer waits for every
- * change notified before its request arrived, so it is as fresh as a database query made at that
- * moment (read-your-writes across processes, as with the cached lists it replaces).
- */
-export class DinersIndex {
-  private readonly entries = new Map<number, Entry>();
+/** Trucks on a grid of latitude/longitude cells, each with its JSON. */
+class Grid {
+  readonly entries = new Map<number, Entry>();
   private readonly cells = new Map<number, Set<Entry>>();
   private byId: Entry[] | undefined;
-  /** Truck events notified and not applied yet. */
-  private readonly events = new Set<number>();
-  private notified = 0;
-  private applied = 0;
-  /** A full load is due while fullDone < fullWanted (it starts due: the index loads on first use). */
-  private fullWanted = 1;
-  private fullDone = 0;
-  private syncing: Promise<void> | undefined;
 
-  constructor(private readonly source: DinersIndexSource) {}
-
-  /** How many trucks the index holds (0 before its first use). */
-  get size(): number {
-    return this.entries.size;
+  constructor(trucks: IndexedTruck[] = []) {
+    for (const truck of trucks) this.put(truck);
   }
 
-  /** A truck_events or truck_ratings notification (payload: the event id). */
-  eventNotified(payload: string): void {
-    const id = Number(payload);
-    if (!Number.isSafeInteger(id) || id <= 0) return;
-    this.notified += 1;
-    // Not loaded and not loading: the coming full load reads the change anyway.
-    if (this.fullDone < this.fullWanted && !this.syncing) return;
-    this.events.add(id);
-    // Applied now rather than by the next request, so requests rarely wait and the set stays small.
-    this.kick();
+  /** Replaces what the grid holds of `ids` with `trucks` (ids without a row left the diners' view). */
+  patch(ids: number[], trucks: IndexedTruck[]): void {
+    for (const id of ids) this.remove(id);
+    for (const truck of trucks) this.put(truck);
   }
 
-  /** Visibility changed (a subscription) or notifications may have been lost: reload everything. */
-  everythingChanged(): void {
-    this.fullWanted += 1;
-    this.events.clear();
-  }
-
-  /** The trucks within the radius, nearest first (then by id), each with distanceMiles: a JSON array. */
-  async nearby(query: NearbyQuery): Promise<string> {
-    await this.current();
+  nearby(query: NearbyQuery): string {
     const found: { entry: Entry; miles: number }[] = [];
     const consider = (entry: Entry) => {
       if (entry.lat === null || entry.lng === null) return;
@@ -108,9 +72,7 @@ export class DinersIndex {
     return `[${parts.join(',')}]`;
   }
 
-  /** Every truck diners may see, by id: a JSON array. */
-  async all(): Promise<string> {
-    await this.current();
+  all(): string {
     this.byId ??= [...this.entries.values()].sort((a, b) => a.id - b.id);
     return `[${this.byId.map((entry) => entry.json).join(',')}]`;
   }
@@ -134,72 +96,6 @@ export class DinersIndex {
     return cells;
   }
 
-  /** Waits until every change notified before this call is in the index. */
-  private async current(): Promise<void> {
-    const fullTarget = this.fullWanted;
-    const target = this.notified;
-    while (this.fullDone < fullTarget || this.applied < target) await this.round();
-  }
-
-  /**
-   * The round in progress, or a new one: one at a time, so changes apply in notification order.
-   * Changes notified during a round get the next one.
-   */
-  private round(): Promise<void> {
-    if (!this.syncing) {
-      const round = this.sync().finally(() => {
-        this.syncing = undefined;
-      });
-      this.syncing = round;
-      round.then(
-        () => {
-          if (this.events.size > 0) this.kick();
-        },
-        () => {},
-      );
-    }
-    return this.syncing;
-  }
-
-  /** A round in the background; a failure is retried by the next request, which answers the error (503). */
-  private kick(): void {
-    this.round().catch(() => {});
-  }
-
-  /** One round: a full load if one is due, else the trucks of the events notified so far. */
-  private async sync(): Promise<void> {
-    if (this.fullDone < this.fullWanted) {
-      const wanted = this.fullWanted;
-      const notified = this.notified;
-      // Whatever these events changed, the load below reads (they were committed before it starts).
-      this.events.clear();
-      const trucks = await this.source.summaries();
-      this.entries.clear();
-      this.cells.clear();
-      for (const truck of trucks) this.put(truck);
-      this.byId = undefined;
-      this.fullDone = wanted;
-      this.applied = Math.max(this.applied, notified);
-      return;
-    }
-    const notified = this.notified;
-    const eventIds = [...this.events];
-    this.events.clear();
-    try {
-      for (let start = 0; start < eventIds.length; start += BATCH) {
-        const truckIds = [...new Set(await this.source.trucksOfEvents(eventIds.slice(start, start + BATCH)))];
-        const trucks = truckIds.length > 0 ? await this.source.summaries(truckIds) : [];
-        for (const id of truckIds) this.remove(id);
-        for (const truck of trucks) this.put(truck);
-        this.byId = undefined;
-      }
-    } catch (err) {
-      for (const id of eventIds) this.events.add(id);
-      throw err;
-    }
-    this.applied = Math.max(this.applied, notified);
-  }
-
   private put(truck: IndexedTruck): void {
     const entry: Entry = { ...truck };
     if (truck.lat !== null && truck.lng !== null) {
@@ -209,15 +105,176 @@ export class DinersIndex {
       cell.add(entry);
     }
     this.entries.set(truck.id, entry);
+    this.byId = undefined;
   }
 
   private remove(id: number): void {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
+    this.byId = undefined;
     if (entry.cell === undefined) return;
     const cell = this.cells.get(entry.cell);
     cell?.delete(entry);
     if (cell?.size === 0) this.cells.delete(entry.cell);
+  }
+}
+
+/**
+ * The diners' truck summaries in memory, on a grid of latitude/longitude cells (ADR 0120): a
+ * radius answer is a lookup of the cells the circle touches, a haversine test of the trucks in
+ * them, and a join of ready-made JSON — no database round trip, no row parsing, no encoding.
+ *
+ * The database stays the source of truth. The index loads on first use (that request waits) and
+ * is kept current from the notifications every process already receives: a truck event reloads
+ * that truck's row, through the same visibility rule as the database lists (a truck now hidden or
+ * deleted leaves). An answer waits until every event notified before its request arrived is
+ * applied, so it is as fresh as a database query made at that moment, in any process.
+ *
+ * A visibility change without truck events, or a gap in notifications, reloads everything in the
+ * background: answers meanwhile come from the current grid (still patched by events), and the new
+ * grid takes over once the trucks changed during its load are read again.
+ */
+export class DinersIndex {
+  private grid = new Grid();
+  private loaded = false;
+  /** Truck events notified and not applied yet. */
+  private readonly events = new Set<number>();
+  private notified = 0;
+  private applied = 0;
+  private eventRound: Promise<void> | undefined;
+  /** The full load in progress, with the trucks that events changed while it ran. */
+  private loading: { promise: Promise<void>; touched: Set<number> } | undefined;
+  /** Another full load is due (asked for during one, or the last one failed). */
+  private reloadDue = false;
+
+  constructor(private readonly source: DinersIndexSource) {}
+
+  /** How many trucks the index holds (0 before its first use). */
+  get size(): number {
+    return this.grid.entries.size;
+  }
+
+  /** A truck_events or truck_ratings notification (payload: the event id). */
+  eventNotified(payload: string): void {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    this.notified += 1;
+    // Not loaded and not loading: the first load reads the change anyway.
+    if (!this.loaded && !this.loading) return;
+    this.events.add(id);
+    // Applied now rather than by the next request, so requests rarely wait and the set stays small.
+    this.background(this.applyEvents());
+  }
+
+  /** Visibility changed without truck events, or notifications may have been lost: reload everything. */
+  everythingChanged(): void {
+    if (!this.loaded && !this.loading) return;
+    this.reloadDue = true;
+    if (!this.loading) this.background(this.load());
+  }
+
+  /** The trucks within the radius, nearest first (then by id), each with distanceMiles: a JSON array. */
+  async nearby(query: NearbyQuery): Promise<string> {
+    await this.current();
+    return this.grid.nearby(query);
+  }
+
+  /** Every truck diners may see, by id: a JSON array. */
+  async all(): Promise<string> {
+    await this.current();
+    return this.grid.all();
+  }
+
+  /** Waits until the index is loaded and holds every change notified before this call. */
+  private async current(): Promise<void> {
+    while (!this.loaded) await this.load();
+    if (this.reloadDue && !this.loading) this.background(this.load());
+    const target = this.notified;
+    while (this.applied < target) await this.applyEvents();
+  }
+
+  /** A failure in the background is retried by the next request, which answers it (503 while the database is away). */
+  private background(work: Promise<void>): void {
+    work.catch(() => {});
+  }
+
+  /**
+   * Applies the events notified so far, one round at a time (so changes apply in notification
+   * order); events notified during a round get the next.
+   */
+  private applyEvents(): Promise<void> {
+    if (!this.eventRound) {
+      const round = this.applyEventsOnce().finally(() => {
+        this.eventRound = undefined;
+      });
+      this.eventRound = round;
+      round.then(
+        () => {
+          if (this.events.size > 0) this.background(this.applyEvents());
+        },
+        () => {},
+      );
+    }
+    return this.eventRound;
+  }
+
+  private async applyEventsOnce(): Promise<void> {
+    const notified = this.notified;
+    const eventIds = [...this.events];
+    this.events.clear();
+    try {
+      for (let start = 0; start < eventIds.length; start += BATCH) {
+        const truckIds = [...new Set(await this.source.trucksOfEvents(eventIds.slice(start, start + BATCH)))];
+        if (truckIds.length === 0) continue;
+        const trucks = await this.source.summaries(truckIds);
+        this.grid.patch(truckIds, trucks);
+        for (const id of truckIds) this.loading?.touched.add(id);
+      }
+    } catch (err) {
+      for (const id of eventIds) this.events.add(id);
+      throw err;
+    }
+    this.applied = Math.max(this.applied, notified);
+  }
+
+  /** The full load in progress, or a new one. */
+  private load(): Promise<void> {
+    if (!this.loading) {
+      const touched = new Set<number>();
+      const promise = this.loadOnce(touched).finally(() => {
+        this.loading = undefined;
+      });
+      this.loading = { promise, touched };
+      promise.then(
+        () => {
+          if (this.reloadDue) this.background(this.load());
+        },
+        () => {},
+      );
+    }
+    return this.loading.promise;
+  }
+
+  private async loadOnce(touched: Set<number>): Promise<void> {
+    this.reloadDue = false;
+    // Events notified so far were committed before this load reads: it holds their changes.
+    const notified = this.notified;
+    let grid: Grid;
+    try {
+      grid = new Grid(await this.source.summaries());
+      // Trucks that events changed while the load ran may be older in its rows: read them again.
+      while (touched.size > 0) {
+        const ids = [...touched];
+        touched.clear();
+        grid.patch(ids, await this.source.summaries(ids));
+      }
+    } catch (err) {
+      this.reloadDue = this.loaded;
+      throw err;
+    }
+    this.grid = grid;
+    this.loaded = true;
+    this.applied = Math.max(this.applied, notified);
   }
 }
