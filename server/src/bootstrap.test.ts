@@ -31,7 +31,8 @@ async function databaseEnv(): Promise<{ vars: Record<string, string>; cleanup():
   return { vars: { DATA_DIR: dataDir, DATABASE_URL: db.url ?? '', DEMO_DATA: 'true' }, cleanup: db.drop };
 }
 
-describe('bootstrap', () => {
+// Each case opens one to three fresh databases and migrates them: about 10 s apiece on a busy 2-core machine.
+describe('bootstrap', { timeout: 120_000 }, () => {
   it('migrates, seeds the demo data once, creates the admin, and starts again on the same database', async () => {
     const { vars, cleanup } = await databaseEnv();
     const env = parseEnv({ ...vars, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'first-password' });
