@@ -78,14 +78,18 @@ describe('JsonRepresentation', () => {
   it('compresses each encoding once, only when asked to and when the body is worth it', async () => {
     const big = new JsonRepresentation(
       Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: 'Taco Truck' })))),
-      true,
+      'best',
     );
     expect(big.encodings).toEqual(['br', 'gzip']);
     const first = big.encoded('gzip');
     expect(big.encoded('gzip')).toBe(first);
     expect((await first).length).toBeLessThan(big.identity.length / 4);
-    expect(new JsonRepresentation(Buffer.from('[]'), true).encodings).toEqual([]);
+    expect(new JsonRepresentation(Buffer.from('[]'), 'best').encodings).toEqual([]);
     expect(new JsonRepresentation(big.identity).encodings).toEqual([]);
     expect(big.etag).toMatch(/^W\/"[\w-]+"$/);
+    // A per-request answer is compressed fast: every client still gets the same bytes back.
+    const fast = new JsonRepresentation(big.identity, 'fast');
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(await fast.encoded('br')).equals(big.identity)).toBe(true);
   });
 });

@@ -95,7 +95,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
           view === 'summary'
             ? Buffer.from(position ? await dinersIndex.nearby(position) : await dinersIndex.all())
             : await truckListBody(app.db, null, position, view);
-        const list = new JsonRepresentation(body, true);
+        const list = new JsonRepresentation(body, position ? 'fast' : 'best');
         // The unfiltered list is what every diner polls: compress it before the requests arrive.
         return position ? list : list.warm();
       }));
