@@ -157,6 +157,8 @@ test("an operator at a scheduled stop takes the stop's place with one tap on the
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the dashboard scrolls sideways at 360 px').toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/stop-place-taken-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/stop-place-taken-desktop.png' });
 
   const stored = await page.request.get(`/api/food-trucks/${truck.id}`);
   expect(await stored.json()).toMatchObject({ address, ...stopAt, isOpen: true });
