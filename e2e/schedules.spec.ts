@@ -108,3 +108,58 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00' and 
       .or(page.getByText('No food trucks match your search.')),
   ).toBeVisible();
 });
+
+/** A zone where it is now between 02:00 and 22:00, and today's ISO weekday there. */
+function zoneAwayFromMidnight(): { timeZone: string; weekday: number } {
+  for (const timeZone of ['America/Chicago', 'Asia/Tokyo', 'Europe/London']) {
+    const hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(new Date()));
+    if (hour >= 2 && hour < 22) {
+      const name = new Date().toLocaleDateString('en-US', { weekday: 'long', timeZone });
+      return { timeZone, weekday: WEEKDAYS.indexOf(name) + 1 };
+    }
+  }
+  throw new Error('no zone away from midnight');
+}
+
+test("an operator at a scheduled stop takes the stop's place with one tap on the dashboard at 360 px", async ({ page }) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  const name = `Stop Taker ${Date.now() % 1_000_000}`;
+  const address = `Stop Plaza ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(page, session, { name, ...SPOT, address: 'Somewhere else' });
+  const auth = { Authorization: `Bearer ${session.token}` };
+  // Today's all-day weekly stop in a zone where "today" lasts for the whole test: under way now.
+  const { timeZone, weekday } = zoneAwayFromMidnight();
+  const zone = await page.request.put(`/api/food-trucks/${truck.id}/schedule/time-zone`, { headers: auth, data: { timeZone } });
+  expect(zone.status(), await zone.text()).toBe(200);
+  const stopAt = { latitude: SPOT.latitude + 0.01, longitude: SPOT.longitude + 0.01 };
+  const stop = await page.request.post(`/api/food-trucks/${truck.id}/schedule/stops`, {
+    headers: auth,
+    data: { kind: 'weekly', weekday, startTime: '00:00', endTime: '24:00', address, ...stopAt },
+  });
+  expect(stop.status(), await stop.text()).toBe(201);
+  const opened = await page.request.post(`/api/food-trucks/${truck.id}/open`, { headers: auth, data: SPOT });
+  expect(opened.status(), await opened.text()).toBe(200);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/operator-dashboard');
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Somewhere else')).toBeVisible();
+  const offer = card.getByTestId('stop-place');
+  await expect(offer).toContainText(`Scheduled now: 00:00–24:00 at ${address}`);
+  await page.screenshot({ path: 'test-results/stop-place-offer-360.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  await offer.getByRole('button', { name: "Use this stop's place" }).click();
+  await expect(toast(page, 'Location updated')).toBeVisible();
+  await expect(card.getByText(address, { exact: true })).toBeVisible();
+  await expect(card.getByText(`Position: ${stopAt.latitude.toFixed(5)}, ${stopAt.longitude.toFixed(5)}`)).toBeVisible();
+  await expect(card.getByTestId('stop-place')).toContainText(`At your scheduled stop, ${address}, until 24:00.`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'the dashboard scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/stop-place-taken-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/stop-place-taken-desktop.png' });
+
+  const stored = await page.request.get(`/api/food-trucks/${truck.id}`);
+  expect(await stored.json()).toMatchObject({ address, ...stopAt, isOpen: true });
+});

@@ -70,3 +70,10 @@ export const weekdayShort = (weekday: number): string => WEEKDAYS[weekday - 1]?.
 
 /** The kinds of truck change GET /api/events reports. */
 export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed', 'rated'] as const;
+
+/**
+ * How often the operator dashboard says "still here" for each open truck it shows
+ * (POST /api/food-trucks/:id/heartbeat, ADR 0100): far inside AUTO_CLOSE_HOURS, rare enough that
+ * each beat (an `updated` truck event) costs little.
+ */
+export const HEARTBEAT_INTERVAL_MS = 5 * 60_000;

@@ -6,6 +6,8 @@ import { objectPathFromUploadURL, type AuthResponse } from '../../shared/contrac
 import { operatorSubscriptions, voiceAnswers } from './db/schema';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
+import { stopUnderWayNow } from './test/schedules';
+import { insertTruck } from './test/trucks';
 
 /**
  * The authorization matrix (issue 13): every route of the route table × every kind of caller, with
@@ -132,6 +134,11 @@ async function truckOf(owner: AuthResponse): Promise<number> {
   return truck.id;
 }
 
+/** An open truck of `owner` (written directly: the unsubscribed operator may not open one). */
+async function openTruckOf(owner: AuthResponse): Promise<number> {
+  return (await insertTruck(server.db, owner.user.id, { name: 'Open Matrix Tacos', isOpen: true, ...AUSTIN })).id;
+}
+
 async function menuItemOf(owner: AuthResponse): Promise<number> {
   const foodTruckId = await truckOf(owner);
   const item = await ok(
@@ -180,6 +187,17 @@ async function exceptionOf(owner: AuthResponse) {
     'exception',
   );
   return `/api/food-trucks/${truckId}/schedule/stops/${stopId}/exceptions/${EXCEPTION_DATE}`;
+}
+
+/** A truck of `owner` in a zone where its all-day stop of today is under way now, with that stop. */
+async function stopUnderWayOf(owner: AuthResponse): Promise<{ truckId: number; stopId: number }> {
+  const { timeZone, stop } = stopUnderWayNow({ ...AUSTIN, address: '6th & Congress' });
+  const truckId = (await insertTruck(server.db, owner.user.id, { name: 'Scheduled Tacos', timeZone, ...AUSTIN })).id;
+  const added = await ok(
+    server.request<{ id: number }>('POST', `/api/food-trucks/${truckId}/schedule/stops`, { token: owner.token, body: stop }),
+    'stop under way',
+  );
+  return { truckId, stopId: added.id };
 }
 
 /** The secret address of a customer's favourites feed (the path part). */
@@ -281,6 +299,14 @@ const MATRIX: Record<string, Entry> = {
     build: async ({ owner }) => {
       const { truckId, stopId } = await stopOf(owner);
       return { path: `/api/food-trucks/${truckId}/schedule/stops/${stopId}` };
+    },
+    expect: OWNER_OR_ADMIN,
+  },
+  'POST /api/food-trucks/:id/schedule/stops/:stopId/take-place': {
+    // Only while the stop is under way (409 otherwise); without `open`, no subscription needed.
+    build: async ({ owner }) => {
+      const { truckId, stopId } = await stopUnderWayOf(owner);
+      return { path: `/api/food-trucks/${truckId}/schedule/stops/${stopId}/take-place`, body: {} };
     },
     expect: OWNER_OR_ADMIN,
   },
@@ -463,6 +489,11 @@ const MATRIX: Record<string, Entry> = {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/open`, body: AUSTIN }),
     // An operator without an active subscription cannot open (402).
     expect: [401, 403, 404, 200, 402, 200],
+  },
+  'POST /api/food-trucks/:id/heartbeat': {
+    // "Still here" needs an open truck (409 when closed); opening is the only subscription gate.
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await openTruckOf(owner)}/heartbeat` }),
+    expect: OWNER_OR_ADMIN,
   },
   'POST /api/food-trucks/:id/close': {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/close` }),

@@ -107,14 +107,6 @@ export const scheduleStopSchema = z.object({
 });
 export type ScheduleStop = z.infer<typeof scheduleStopSchema>;
 
-/** The operator's view of a truck's schedule. */
-export const truckScheduleSchema = z.object({
-  truckId: z.number().int(),
-  timeZone: z.string(),
-  stops: z.array(scheduleStopSchema),
-});
-export type TruckSchedule = z.infer<typeof truckScheduleSchema>;
-
 export const timeZoneUpdateSchema = z.object({ timeZone: timeZoneName });
 export const stopExceptionSchema = z.object({ date: localDate() });
 
@@ -133,6 +125,25 @@ export const occurrenceSchema = z.object({
   address: z.string(),
 });
 export type Occurrence = z.infer<typeof occurrenceSchema>;
+
+/** The operator's view of a truck's schedule. */
+export const truckScheduleSchema = z.object({
+  truckId: z.number().int(),
+  timeZone: z.string(),
+  stops: z.array(scheduleStopSchema),
+  /**
+   * The stop under way now by the server's clock, if any: the operator dashboard offers "Use this
+   * stop's place" for it (POST …/stops/{stopId}/take-place checks it again).
+   */
+  underWay: occurrenceSchema.nullable(),
+});
+export type TruckSchedule = z.infer<typeof truckScheduleSchema>;
+
+/** POST /api/food-trucks/:id/schedule/stops/:stopId/take-place: `open` also opens a closed truck there. */
+export const takeStopPlaceSchema = z.object({
+  open: z.boolean({ error: 'open must be true or false' }).optional(),
+});
+export type TakeStopPlaceInput = z.infer<typeof takeStopPlaceSchema>;
 
 export const occurrencesSchema = z.object({
   truckId: z.number().int(),

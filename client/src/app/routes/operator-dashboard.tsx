@@ -9,6 +9,7 @@ import { OperatorOnly } from '@client/features/operator/components/operator-only
 import { TruckCard } from '@client/features/operator/components/truck-card';
 import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
+import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
 
@@ -53,7 +54,9 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         <>
           <div className="grid gap-6 lg:grid-cols-2">
             {trucks.data.map((truck) => (
-              <TruckCard key={truck.id} truck={truck} locationDenied={denied} />
+              <TruckCard key={truck.id} truck={truck} locationDenied={denied}>
+                <StopPlaceAction truck={truck} />
+              </TruckCard>
             ))}
           </div>
           <div className="flex justify-center">

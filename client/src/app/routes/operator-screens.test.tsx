@@ -104,6 +104,63 @@ describe('Operator dashboard', () => {
   });
 });
 
+describe('Still here and scheduled stops on the dashboard', () => {
+  const underWay = {
+    stopId: 9,
+    kind: 'weekly' as const,
+    start: new Date(Date.now() - 3_600_000).toISOString(),
+    end: new Date(Date.now() + 3_600_000).toISOString(),
+    localDate: '2026-01-01',
+    weekday: 4,
+    startTime: '11:00',
+    endTime: '14:00',
+    latitude: 30.2686,
+    longitude: -97.7452,
+    address: '6th & Congress',
+  };
+  const schedule = (current: typeof underWay | null) => ({ truckId: 3, timeZone: 'America/Chicago', stops: [], underWay: current });
+
+  it('sends a heartbeat for an open truck last updated long ago, and none for a closed one', async () => {
+    const api = useApi({
+      [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck, { ...truck, id: 4, name: 'Closed Truck', isOpen: false }],
+      'POST /api/food-trucks/3/heartbeat': truck,
+    });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(await screen.findByRole('heading', { name: 'Closed Truck' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/food-trucks/3/heartbeat')).toBe(true));
+    expect(api.calls.some((c) => c.url === '/api/food-trucks/4/heartbeat')).toBe(false);
+  });
+
+  it("offers the stop under way: 'Use this stop's place' for an open truck, 'Open at this stop' for a closed one", async () => {
+    const api = useApi({
+      [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck, { ...truck, id: 4, name: 'Closed Truck', isOpen: false }],
+      'GET /api/food-trucks/3/schedule/stops': schedule(underWay),
+      'GET /api/food-trucks/4/schedule/stops': schedule({ ...underWay, stopId: 10 }),
+      'POST /api/food-trucks/3/schedule/stops/9/take-place': { ...truck, ...underWay },
+      'POST /api/food-trucks/4/schedule/stops/10/take-place': { ...truck, id: 4, ...underWay },
+    });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    fireEvent.click(await screen.findByRole('button', { name: "Use this stop's place" }));
+    expect(await screen.findByText('Location updated')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/food-trucks/3/schedule/stops/9/take-place')?.body).toEqual({});
+    fireEvent.click(screen.getByRole('button', { name: 'Open at this stop' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.url === '/api/food-trucks/4/schedule/stops/10/take-place')?.body).toEqual({ open: true }),
+    );
+  });
+
+  it('offers nothing when no stop is under way', async () => {
+    const api = useApi({
+      [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck],
+      'GET /api/food-trucks/3/schedule/stops': schedule(null),
+    });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(await screen.findByRole('heading', { name: 'Taco Libre' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/food-trucks/3/schedule/stops')).toBe(true));
+    expect(screen.queryByTestId('stop-place')).not.toBeInTheDocument();
+  });
+});
+
 describe('Open for Business', () => {
   function stubGeolocation(result: { coords: { latitude: number; longitude: number } } | { code: number }) {
     const getCurrentPosition = vi.fn(

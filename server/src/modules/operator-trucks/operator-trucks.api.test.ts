@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
 import { foodTrucks, operatorSubscriptions, truckEvents } from '../../db/schema';
+import { dbFingerprint } from '../../test/db-fingerprint';
 import { signUpCast, startTestServer, type TestServer } from '../../test/harness';
+import { insertTruck } from '../../test/trucks';
+import { autoClose } from '../../workers/auto-close';
 
 let server: TestServer;
 // owner: subscribed, like the demo operator; unpaid: an operator who has not subscribed yet.
@@ -353,5 +356,84 @@ describe('the subscription gate', () => {
       (await server.request('POST', `/api/food-trucks/${truck.id}/open`, { token: op.token, body: AUSTIN }))
         .status,
     ).toBe(200);
+  });
+});
+
+const HOUR = 3_600_000;
+const SPOT = { latitude: 30.2, longitude: -97.6 };
+const lastEventOf = async (id: number) =>
+  (await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, id)).orderBy(desc(truckEvents.id)).limit(1))[0];
+/** Makes the truck's last update `hoursAgo` old, as if the operator had been quiet that long. */
+const age = (id: number, hoursAgo: number) =>
+  server.db.update(foodTrucks).set({ lastUpdated: new Date(Date.now() - hoursAgo * HOUR) }).where(eq(foodTrucks.id, id));
+const heartbeat = (id: number, token?: string) =>
+  server.request<TruckRes>('POST', `/api/food-trucks/${id}/heartbeat`, { token });
+
+describe('POST /api/food-trucks/:id/heartbeat', () => {
+  it("confirms an open truck's position without moving it: lastUpdated now, an updated event", async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { ...SPOT, address: 'Corner', isOpen: true });
+    await age(truck.id, 3);
+    const res = await heartbeat(truck.id, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...SPOT, address: 'Corner', isOpen: true });
+    const row = await getTruck(truck.id);
+    expect(Date.now() - (row?.lastUpdated.getTime() ?? 0)).toBeLessThan(HOUR);
+    expect(res.body.lastUpdated).toBe(row?.lastUpdated.toISOString());
+    expect(await lastEventOf(truck.id)).toMatchObject({ type: 'updated' });
+
+    // A second heartbeat within a minute (another tab, a retry) writes nothing.
+    const eventBefore = await lastEventOf(truck.id);
+    const again = await heartbeat(truck.id, owner.token);
+    expect(again.status).toBe(200);
+    expect(again.body.lastUpdated).toBe(res.body.lastUpdated);
+    expect(await lastEventOf(truck.id)).toEqual(eventBefore);
+  });
+
+  it('answers 409 for a closed truck and changes nothing: a heartbeat never opens a truck', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: false });
+    const before = await dbFingerprint(server.db);
+    const res = await heartbeat(truck.id, owner.token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/closed/);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+  });
+
+  it('admits the owner (with or without a subscription) and admins; anonymous 401, customers 403, other operators 404', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
+    await age(truck.id, 2);
+    const before = await dbFingerprint(server.db);
+    expect((await heartbeat(truck.id)).status).toBe(401);
+    expect((await heartbeat(truck.id, customer.token)).status).toBe(403);
+    const foreign = await heartbeat(truck.id, other.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('Food truck not found');
+    expect((await heartbeat(999_999, owner.token)).status).toBe(404);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+
+    expect((await heartbeat(truck.id, admin.token)).status).toBe(200);
+    // Only opening needs a subscription; keeping an open truck's position fresh does not.
+    const unpaidTruck = await insertTruck(server.db, unpaid.user.id, { ...SPOT, isOpen: true });
+    await age(unpaidTruck.id, 2);
+    expect((await heartbeat(unpaidTruck.id, unpaid.token)).status).toBe(200);
+  });
+
+  it('makes the auto-close worker (fake clock) count AUTO_CLOSE_HOURS from the last heartbeat', async () => {
+    const beating = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
+    const quiet = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
+    await age(beating.id, 7.5);
+    await age(quiet.id, 7.5);
+    const beat = await heartbeat(beating.id, owner.token);
+    expect(beat.status).toBe(200);
+    const beatAt = new Date(beat.body.lastUpdated).getTime();
+
+    // One hour later: 8.5 h since the quiet truck's last update, 1 h since the heartbeat.
+    await autoClose.run(server.workerContext, new Date(beatAt + HOUR));
+    expect((await getTruck(quiet.id))?.isOpen).toBe(false);
+    expect((await getTruck(beating.id))?.isOpen).toBe(true);
+
+    // Eight hours after the heartbeat with none since, it is closed like any other.
+    const later = new Date(beatAt + 8 * HOUR + 1000);
+    await autoClose.run(server.workerContext, later);
+    expect(await getTruck(beating.id)).toMatchObject({ isOpen: false, autoClosedAt: later });
   });
 });

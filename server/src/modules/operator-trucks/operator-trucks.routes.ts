@@ -17,6 +17,7 @@ import {
   closeTruck,
   createTruck,
   deleteTruck,
+  heartbeat,
   listOperatorTrucks,
   openTruck,
   updateLocation,
@@ -131,6 +132,20 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => openTruck(deps, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/food-trucks/:id/heartbeat',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: "An open truck's operator says \"still here\": confirms its position without moving it (409 when closed)",
+        params: idParams,
+        response: { 200: foodTruckSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => heartbeat(deps, currentUser(request), request.params.id),
   );
 
   app.post(

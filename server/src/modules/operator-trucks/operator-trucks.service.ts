@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, users } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import { isRowId } from '../../lib/route-params';
 import type { AuthUser } from '../../plugins/auth';
 import type { z } from 'zod';
@@ -246,21 +246,53 @@ export async function updateTruck(
   });
 }
 
+/**
+ * A location change of a truck already locked by `lockTruck` (opening it too when `isOpen` is true,
+ * behind the subscription gate). The location call, and the schedules module's "use this stop's
+ * place", which first checks that the stop is under way.
+ */
+export async function relocateLockedTruck(
+  tx: Tx,
+  deps: Pick<TruckServiceDeps, 'publicUrl' | 'openingsPerHour'>,
+  actor: AuthUser,
+  before: TruckRow,
+  input: LocationUpdateInput,
+): Promise<TruckRow> {
+  if (input.isOpen === true) await assertMayOpen(tx, actor, before.operatorId);
+  return saveTruck(tx, deps, before, {
+    latitude: input.latitude,
+    longitude: input.longitude,
+    address: addressAfter(before, input),
+    isOpen: input.isOpen,
+  });
+}
+
 export async function updateLocation(
   deps: TruckStateDeps,
   actor: AuthUser,
   id: number,
   input: LocationUpdateInput,
 ): Promise<TruckRow> {
+  return deps.db.transaction(async (tx) => relocateLockedTruck(tx, deps, actor, await lockTruck(tx, actor, id), input));
+}
+
+/** Heartbeats closer together than this write nothing: a dashboard open in two tabs, a retry. */
+export const HEARTBEAT_MIN_GAP_MS = 60_000;
+export const HEARTBEAT_CLOSED = 'This truck is closed. Open it to share where it is.';
+
+/**
+ * "Still here" from the operator's open dashboard (ADR 0100): the open truck's position is
+ * confirmed without moving it. `lastUpdated` becomes now — diners read 'Updated just now', and the
+ * auto-close worker counts AUTO_CLOSE_HOURS (and the stop-end rule its stop) from here — with an
+ * `updated` event in the same transaction, like any change. A closed truck is a 409: a heartbeat
+ * never opens one. No subscription check: only opening is gated (ADR 0031).
+ */
+export async function heartbeat(deps: TruckStateDeps, actor: AuthUser, id: number, now: Date = new Date()): Promise<TruckRow> {
   return deps.db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
-    if (input.isOpen === true) await assertMayOpen(tx, actor, before.operatorId);
-    return saveTruck(tx, deps, before, {
-      latitude: input.latitude,
-      longitude: input.longitude,
-      address: addressAfter(before, input),
-      isOpen: input.isOpen,
-    });
+    if (!before.isOpen) throw conflict(HEARTBEAT_CLOSED);
+    if (now.getTime() - before.lastUpdated.getTime() < HEARTBEAT_MIN_GAP_MS) return before;
+    return saveTruck(tx, deps, before, {});
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
 import type {
   Occurrences,
   ScheduledTruck,
@@ -8,7 +8,9 @@ import type {
   TruckSchedule,
   UpcomingStops,
 } from '../../../../shared/contracts/schedules';
-import { truckEvents, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
+import { foodTrucks, truckEvents, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
+import { dbFingerprint } from '../../test/db-fingerprint';
+import { stopUnderWayNow } from '../../test/schedules';
 import { DateTime } from 'luxon';
 import { signUpCast, startTestServer, type TestServer } from '../../test/harness';
 import { insertTruck } from '../../test/trucks';
@@ -58,7 +60,10 @@ describe('adding stops', () => {
     expect(res.body).toMatchObject({ ...tuesday, foodTruckId: truck.id, date: null, exceptions: [] });
     const list = await server.request<TruckSchedule>('GET', stopsPath(truck.id), { token: owner.token });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual({ truckId: truck.id, timeZone: 'America/Chicago', stops: [res.body] });
+    const { underWay, ...schedule } = list.body;
+    expect(schedule).toEqual({ truckId: truck.id, timeZone: 'America/Chicago', stops: [res.body] });
+    // The stop under way by the server's clock: this one on Tuesdays 11:00–14:00 in Chicago, else none.
+    expect([null, res.body.id]).toContain(underWay?.stopId ?? null);
   });
 
   it('publishes the truck as updated in the same transaction, leaving lastUpdated alone', async () => {
@@ -506,5 +511,80 @@ describe('cross-origin reads', () => {
       });
       expect(res.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
     }
+  });
+});
+
+type TruckRes = FoodTruck & ErrorResponse;
+const SPOT = { latitude: 30.2, longitude: -97.6 };
+const stored = async (id: number) => (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, id)))[0];
+const lastEvent = async (id: number) =>
+  (await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, id)).orderBy(desc(truckEvents.id)).limit(1))[0];
+
+describe('POST /api/food-trucks/:id/schedule/stops/:stopId/take-place', () => {
+  /** A truck of `session` in a zone where `stop` is under way now, with that stop and one on another day. */
+  async function truckWithStops(session: AuthResponse, values: { isOpen: boolean }) {
+    const { timeZone, stop, otherDay } = stopUnderWayNow(PLACE);
+    const truck = await insertTruck(server.db, session.user.id, { ...SPOT, address: 'Old corner', timeZone, ...values });
+    const add = async (body: Record<string, unknown>) => {
+      const res = await server.request<ScheduleStop>('POST', `/api/food-trucks/${truck.id}/schedule/stops`, {
+        token: session.token,
+        body,
+      });
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    return { truck, current: await add(stop), later: await add({ ...otherDay, address: 'Elsewhere' }) };
+  }
+  const takePlace = (truckId: number, stopId: number, token?: string, body: Record<string, unknown> = {}) =>
+    server.request<TruckRes>('POST', `/api/food-trucks/${truckId}/schedule/stops/${stopId}/take-place`, { token, body });
+
+  it("names the stop under way in the operator's schedule, and moves an open truck to its place and address", async () => {
+    const { truck, current } = await truckWithStops(owner, { isOpen: true });
+    const schedule = await server.request<TruckSchedule>('GET', `/api/food-trucks/${truck.id}/schedule/stops`, {
+      token: owner.token,
+    });
+    expect(schedule.body.underWay).toMatchObject({ stopId: current.id, address: '6th & Congress' });
+
+    const res = await takePlace(truck.id, current.id, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...PLACE, isOpen: true });
+    expect(await stored(truck.id)).toMatchObject({ ...PLACE, isOpen: true });
+    expect(await lastEvent(truck.id)).toMatchObject({ type: 'moved' });
+  });
+
+  it('opens a closed truck at the stop with open: true, behind the subscription gate (402)', async () => {
+    const { truck, current } = await truckWithStops(owner, { isOpen: false });
+    const res = await takePlace(truck.id, current.id, owner.token, { open: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...PLACE, isOpen: true });
+    expect(await lastEvent(truck.id)).toMatchObject({ type: 'opened' });
+
+    const unpaidTruck = await truckWithStops(unpaid, { isOpen: false });
+    const before = await dbFingerprint(server.db);
+    const refused = await takePlace(unpaidTruck.truck.id, unpaidTruck.current.id, unpaid.token, { open: true });
+    expect(refused.status).toBe(402);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+    // Without opening, the place is taken (like PATCH …/location, no subscription needed).
+    const moved = await takePlace(unpaidTruck.truck.id, unpaidTruck.current.id, unpaid.token);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ ...PLACE, isOpen: false });
+  });
+
+  it("refuses a stop that is not under way (409), another truck's stop and other callers; nothing changes", async () => {
+    const { truck, current, later } = await truckWithStops(owner, { isOpen: true });
+    const mine = await truckWithStops(other, { isOpen: true });
+    const before = await dbFingerprint(server.db);
+
+    const notNow = await takePlace(truck.id, later.id, owner.token);
+    expect(notNow.status).toBe(409);
+    expect(notNow.body.message).toMatch(/not under way now/);
+    expect((await takePlace(truck.id, mine.current.id, owner.token)).status).toBe(404);
+    expect((await takePlace(truck.id, current.id)).status).toBe(401);
+    expect((await takePlace(truck.id, current.id, customer.token)).status).toBe(403);
+    expect((await takePlace(truck.id, current.id, other.token)).status).toBe(404);
+    expect((await takePlace(truck.id, current.id, owner.token, { open: 'yes' })).status).toBe(400);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+
+    expect((await takePlace(truck.id, current.id, admin.token)).status).toBe(200);
   });
 });

@@ -14,11 +14,15 @@ import {
   scheduleStopSchema,
   stopExceptionSchema,
   stopInputSchema,
+  takeStopPlaceSchema,
   timeZoneUpdateSchema,
   truckScheduleSchema,
 } from '../../../../shared/contracts/schedules';
+import { foodTruckSchema } from '../../../../shared/contracts/trucks';
 import { errorResponses, idOr404, idParams } from '../../lib/route-params';
+import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
+import type { TruckStateDeps } from '../operator-trucks/operator-trucks.service';
 import {
   CALENDAR_TYPE,
   favoritesCalendar,
@@ -35,6 +39,7 @@ import {
   readSchedule,
   removeException,
   setTimeZone,
+  takeStopPlace,
   truckOccurrences,
   trucksScheduledAt,
   upcomingStops,
@@ -56,13 +61,14 @@ const icsSchema = z.string().describe('text/calendar (RFC 5545)');
  * subscription needed) and the diners' expanded occurrences (anyone who may see the truck).
  */
 export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: ScheduleDeps & CalendarDeps = {
+  const deps: ScheduleDeps & CalendarDeps & TruckStateDeps = {
     db: app.db,
     defaultTimeZone: app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE,
     // Read on each call: tests learn the server's address only once it listens.
     get publicUrl() {
       return app.config.publicUrl;
     },
+    openingsPerHour: rateLimitsOf(app.config).truckOpeningsPerOperatorPerHour,
   };
   const guard = requireUser('operator', 'admin');
   const stopsPath = '/api/food-trucks/:id/schedule/stops';
@@ -246,6 +252,22 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: exceptionParams, response: { 200: scheduleStopSchema, ...errors } },
     },
     async (request) => removeException(deps, currentUser(request), request.params, request.params.date),
+  );
+
+  app.post(
+    `${stopsPath}/:stopId/take-place`,
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          "The truck takes the stop's place and address while the stop is under way (409 otherwise); open: true also opens it",
+        params: stopParams,
+        body: takeStopPlaceSchema,
+        response: { 200: foodTruckSchema, ...errors, 402: errorResponseSchema },
+      },
+    },
+    async (request) => takeStopPlace(deps, currentUser(request), request.params, request.body),
   );
 
   app.put(

@@ -14,12 +14,13 @@ import {
   type TruckSchedule,
   type scheduleQuerySchema,
   type stopInputSchema,
+  type TakeStopPlaceInput,
 } from '../../../../shared/contracts/schedules';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { foodTrucks, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import { lockTruck } from '../operator-trucks/operator-trucks.service';
+import { lockTruck, relocateLockedTruck, type TruckStateDeps } from '../operator-trucks/operator-trucks.service';
 import { publishTruckEvent } from '../trucks/truck-events';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
 import { haversineMiles } from '../../../../shared/utils/geo';
@@ -158,15 +159,24 @@ export async function readSchedule(
   });
 }
 
+/** The occurrence of `stops` under way at `now` (the first, by start), if any. */
+function underWayAt(stops: StopValues[], zone: string, now: Date): TimedOccurrence | undefined {
+  return expandStops(stops, zone, now, new Date(now.getTime() + 1))[0];
+}
+
 async function scheduleOf(tx: DbOrTx, deps: ScheduleDeps, truckId: number): Promise<TruckSchedule> {
   const [zones, stops] = await Promise.all([
     truckZones(tx, [truckId], deps.defaultTimeZone),
     loadStops(tx, [truckId]),
   ]);
+  const zone = zones.get(truckId) ?? deps.defaultTimeZone;
+  const truckStops = stops.get(truckId) ?? [];
+  const current = underWayAt(truckStops, zone, new Date());
   return {
     truckId,
-    timeZone: zones.get(truckId) ?? deps.defaultTimeZone,
-    stops: (stops.get(truckId) ?? []).map(toStopResponse),
+    timeZone: zone,
+    stops: truckStops.map(toStopResponse),
+    underWay: current ? toWire(current) : null,
   };
 }
 
@@ -348,6 +358,39 @@ export async function setTimeZone(
   return changeSchedule(deps, actor, truckId, async (tx) => {
     await tx.update(foodTrucks).set({ timeZone }).where(eq(foodTrucks.id, truckId));
     return scheduleOf(tx, deps, truckId);
+  });
+}
+
+export const STOP_NOT_UNDER_WAY = "This stop is not under way now: its place can be taken only during the stop's hours.";
+
+/**
+ * "Use this stop's place" (ADR 0100): the truck's location and address become the stop's, only
+ * while one of the stop's occurrences is under way (by the server's clock, in the truck's zone;
+ * 409 otherwise), so the dashboard's one tap cannot put a truck at a stop it is not keeping.
+ * `open: true` also opens a closed truck there (the subscription gate, as opening). A location
+ * change like PATCH …/location: same lock, `moved`/`opened` event, `lastUpdated` now.
+ */
+export async function takeStopPlace(
+  deps: ScheduleDeps & TruckStateDeps,
+  actor: AuthUser,
+  ref: StopRef,
+  input: TakeStopPlaceInput,
+  now: Date = new Date(),
+): Promise<TruckRow> {
+  return deps.db.transaction(async (tx) => {
+    const before = await lockTruck(tx, actor, ref.id);
+    const [zones, stops] = await Promise.all([
+      truckZones(tx, [before.id], deps.defaultTimeZone),
+      loadStops(tx, [before.id]),
+    ]);
+    const stop = findStop(stops.get(before.id) ?? [], ref.stopId);
+    if (!underWayAt([stop], zones.get(before.id) ?? deps.defaultTimeZone, now)) throw conflict(STOP_NOT_UNDER_WAY);
+    return relocateLockedTruck(tx, deps, actor, before, {
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      address: stop.address,
+      isOpen: input.open === true ? true : undefined,
+    });
   });
 }
 

@@ -1,5 +1,8 @@
+import { DateTime } from 'luxon';
+import { WEEKDAYS } from '../../../../shared/constants';
 import { haversineMiles } from '../../../../shared/utils/geo';
-import { CUISINE_SPOKEN, spoken, type Intent } from './voice-language';
+import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
+import { CUISINE_SPOKEN, spoken, type Intent, type ScheduleDay } from './voice-language';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -26,9 +29,19 @@ export interface SessionState {
   index: number;
 }
 
+/** A truck's stops and the zone their local hours are in. */
+export interface KnownSchedule {
+  zone: string;
+  stops: StopValues[];
+}
+
 export interface AnswerContext {
   trucks: Map<number, KnownTruck>;
   itemsByTruck: Map<number, KnownItem[]>;
+  /** The stops of the trucks that have any. */
+  schedules: Map<number, KnownSchedule>;
+  /** The moment "today", "tomorrow" and "next" are counted from. */
+  now: Date;
   position?: { lat: number; lng: number };
   /** Visible favourites of the signed-in caller; undefined for anonymous callers. */
   favoriteIds?: number[];
@@ -104,6 +117,112 @@ function menuOf(truck: KnownTruck, context: AnswerContext): Answer {
 function currentTruck(context: AnswerContext): KnownTruck | undefined {
   const id = context.state.truckIds[context.state.index];
   return id === undefined ? undefined : context.trucks.get(id);
+}
+
+/** How far ahead "when is it open next" looks (the longest window GET …/schedule expands). */
+const NEXT_STOP_DAYS = 62;
+
+/** '11 AM', '2:30 PM', 'noon', 'midnight': minutes since local midnight, as said aloud. */
+export function spokenTime(minute: number): string {
+  if (minute % 1440 === 0) return 'midnight';
+  if (minute === 720) return 'noon';
+  const hour = Math.floor(minute / 60);
+  const minutes = minute % 60;
+  const clock = `${hour % 12 || 12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+  return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'today', 'tomorrow', 'on Friday', or 'on Friday, December 4' beyond a week: in the truck's zone. */
+function spokenDay(o: TimedOccurrence, zone: string, now: Date): string {
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const days = Math.round(DateTime.fromISO(o.localDate, { zone }).diff(today, 'days').days);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  const weekday = WEEKDAYS[o.start.weekday - 1] ?? '';
+  return days < 7 ? `on ${weekday}` : `on ${weekday}, ${o.start.toFormat('MMMM d')}`;
+}
+
+const hoursOf = (o: TimedOccurrence) => `from ${spokenTime(o.stop.startMinute)} to ${spokenTime(o.stop.endMinute)}`;
+
+/**
+ * The occurrences a schedule question is about, in start order: those of the asked local day (today:
+ * the ones not over yet) or, for `next`, the first one still to end (under way or coming).
+ */
+function occurrencesFor(schedule: KnownSchedule | undefined, when: ScheduleDay, now: Date): TimedOccurrence[] {
+  if (!schedule) return [];
+  const { zone, stops } = schedule;
+  if (when === 'next') {
+    return expandStops(stops, zone, now, new Date(now.getTime() + NEXT_STOP_DAYS * 86_400_000)).slice(0, 1);
+  }
+  const day = DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: when === 'tomorrow' ? 1 : 0 });
+  const from = when === 'today' ? now : day.toJSDate();
+  return expandStops(stops, zone, from, day.plus({ days: 1 }).toJSDate()).filter((o) => o.localDate === day.toISODate());
+}
+
+/**
+ * "Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at …", or "… is at …
+ * until 2 PM" for a stop under way.
+ */
+function stopsSentence(truck: KnownTruck, found: TimedOccurrence[], zone: string, now: Date): string {
+  const [first, ...rest] = found;
+  if (!first) return '';
+  const lead =
+    first.start.toMillis() <= now.getTime()
+      ? `${truck.name} is at ${first.stop.address} now, until ${spokenTime(first.stop.endMinute)}`
+      : `${truck.name} will be at ${first.stop.address} ${spokenDay(first, zone, now)} ${hoursOf(first)}`;
+  return `${[lead, ...rest.map((o) => `then at ${o.stop.address} ${hoursOf(o)}`)].join(', ')}.`;
+}
+
+/** A truck's answer to a schedule question; `found` is empty when it has no stop then. */
+function truckSchedule(truck: KnownTruck, when: ScheduleDay, context: AnswerContext) {
+  const schedule = context.schedules.get(truck.id);
+  const found = occurrencesFor(schedule, when, context.now);
+  const zone = schedule?.zone ?? 'UTC';
+  const nextStop = (o: TimedOccurrence | undefined) =>
+    o ? ` Its next stop is ${o.stop.address} ${spokenDay(o, zone, context.now)} ${hoursOf(o)}.` : '';
+  const [first] = found;
+  const underWay = first !== undefined && first.start.toMillis() <= context.now.getTime();
+  if (when === 'next' && truck.isOpen && !underWay) {
+    // Open now away from any stop: say so before the schedule.
+    return { found, text: `${truck.name} is open now, ${whereAbouts(truck, context)}.${nextStop(first)}` };
+  }
+  if (first) return { found, text: stopsSentence(truck, found, zone, context.now) };
+  if (when === 'next') return { found, text: `${truck.name} has no upcoming stops.` };
+  return { found, text: `${truck.name} has no stops ${when}.${nextStop(occurrencesFor(schedule, 'next', context.now)[0])}` };
+}
+
+/** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
+function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
+  if (intent.truckIds) {
+    const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
+    if (!truck) return answer(REPHRASE, [], context.state, false);
+    return answer(truckSchedule(truck, intent.when, context).text, [truck.id], { truckIds: [truck.id], index: 0 });
+  }
+  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  // The cuisine's trucks with a stop then: the earliest first (the nearest stop first, with a position).
+  const scheduled = [...context.trucks.values()]
+    .filter((t) => !intent.cuisine || t.cuisine === intent.cuisine)
+    .map((truck) => ({ truck, ...truckSchedule(truck, intent.when, context) }))
+    .filter((s) => s.found.length > 0)
+    .map((s) => {
+      const stop = s.found[0]!;
+      const distance = context.position
+        ? haversineMiles(context.position, { lat: stop.stop.latitude, lng: stop.stop.longitude })
+        : 0;
+      return { ...s, distance, start: stop.start.toMillis() };
+    })
+    .sort((a, b) => a.distance - b.distance || a.start - b.start || a.truck.name.localeCompare(b.truck.name));
+  const [first, ...others] = scheduled;
+  if (!first) {
+    const text = intent.when === 'next' ? `No ${what} has upcoming stops.` : `No ${what} has stops ${intent.when}.`;
+    return answer(text, [], { truckIds: [], index: 0 });
+  }
+  const ids = scheduled.map((s) => s.truck.id);
+  const day = intent.when === 'next' ? 'coming up' : intent.when;
+  const more = others.length
+    ? ` ${others.length} more ${others.length === 1 ? `${what} has` : `${what}s have`} stops ${day}.`
+    : '';
+  return answer(`${first.text}${more}`, ids, { truckIds: ids, index: 0 });
 }
 
 /** The answer to a question, grounded in the trucks and menus diners can see right now. */
@@ -216,6 +335,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       }
       return describe(truck, context, context.state);
     }
+    case 'schedule':
+      return answerSchedule(intent, context);
     case 'unknown':
       return answer(REPHRASE, [], context.state, false);
   }

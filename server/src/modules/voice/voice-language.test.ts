@@ -34,6 +34,9 @@ describe('parseQuestion', () => {
     expect(parseQuestion("what's on their menu", lexicon)).toEqual({ kind: 'follow-up', ask: 'menu' });
     expect(parseQuestion('and the next one', lexicon)).toEqual({ kind: 'follow-up', ask: 'next' });
     expect(parseQuestion('how far away is it', lexicon)).toEqual({ kind: 'follow-up', ask: 'distance' });
+    expect(parseQuestion('where will the taco truck be tomorrow', lexicon)).toEqual({ kind: 'schedule', when: 'tomorrow', cuisine: 'Mexican' });
+    expect(parseQuestion("Where will Joe's Tacos & More be today?", lexicon)).toEqual({ kind: 'schedule', when: 'today', truckIds: [2] });
+    expect(parseQuestion('when is smokestack barbecue open next', lexicon)).toEqual({ kind: 'schedule', when: 'next', truckIds: [1] });
     expect(parseQuestion('tell me a joke', lexicon)).toEqual({ kind: 'unknown' });
     expect(parseQuestion('', lexicon)).toEqual({ kind: 'unknown' });
   });

@@ -72,6 +72,9 @@ export const TEMPLATES = [
   `(where are | show me) my favorite [trucks]`,
   `(where are | show me) my favorites`,
   `(are | is) any of my favorites open ${OPEN_NOW}`,
+  // Future stops, from the schedules (ADR 0100).
+  `where will (<truck> | the <cuisine> [food] truck) be (tomorrow | today | next)`,
+  `when is (<truck> | the <cuisine> [food] truck) open next`,
   `(what is | what's) on their menu`,
   `what do they (sell | have | serve)`,
   `how far [away] is it`,
@@ -131,6 +134,9 @@ export function vocabularyOf(lexicon: Lexicon, version: string): SpeechVocabular
   };
 }
 
+/** The day a schedule question asks about, or `next`: the next stop, whenever it is. */
+export type ScheduleDay = 'today' | 'tomorrow' | 'next';
+
 export type Intent =
   | { kind: 'nearest'; cuisine?: string; item?: string }
   | { kind: 'open-now' }
@@ -138,6 +144,8 @@ export type Intent =
   | { kind: 'menu'; truckIds: number[] }
   | { kind: 'price'; item: string; truckIds?: number[] }
   | { kind: 'favorites'; openOnly: boolean }
+  /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
+  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string }
   | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
   | { kind: 'unknown' };
 
@@ -172,6 +180,11 @@ export function parseQuestion(text: string, lexicon: Lexicon): Intent {
   }
   if (has(words, / (how much|price|cost|costs) /) && item) {
     return { kind: 'price', item: item[0], truckIds };
+  }
+  // "Where will X be tomorrow", "when is X open next": the future is the schedules' (ADR 0100).
+  if ((truckIds || cuisine) && has(words, / (tomorrow|will|when) /)) {
+    const when: ScheduleDay = has(words, / tomorrow /) ? 'tomorrow' : has(words, / today /) ? 'today' : 'next';
+    return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine: cuisine?.[1] };
   }
   if (truckIds && has(words, / (menu|sell|sells|serve|serves|have|has) /)) return { kind: 'menu', truckIds };
   if (truckIds && has(words, / (open|closed) /)) return { kind: 'is-open', truckIds };

@@ -10,6 +10,8 @@ import { encodeOggOpus, encodeWebmOpus, encodeWav, noise, padded, speak } from '
 import { changeTruck, insertTruck } from '../../test/trucks';
 import type { TruckRow } from '../trucks/truck.repository';
 import { spoken } from './voice-language';
+import { DateTime } from 'luxon';
+import { zoneAwayFromMidnight } from '../../test/schedules';
 
 type VoiceRes = VoiceAnswer & ErrorResponse;
 
@@ -253,6 +255,57 @@ describe('POST /api/voice-assistant (signed in)', () => {
   it('rejects a body that is neither audio nor text, and out-of-range coordinates', async () => {
     expect((await ask({})).status).toBe(400);
     expect((await ask({ text: 'what is open now', userLocation: { latitude: 91, longitude: 0 } })).status).toBe(400);
+  });
+});
+
+describe('questions about future stops (the schedules)', () => {
+  // Taco Libre (the only Mexican truck) stops tomorrow 11:00–14:00 at 6th & Congress and the day
+  // after at Zilker Park, in a zone where "tomorrow" holds while the test runs.
+  beforeAll(async () => {
+    const zone = zoneAwayFromMidnight();
+    const tomorrow = DateTime.now().setZone(zone).plus({ days: 1 });
+    const put = (path: string, body: unknown, method = 'POST') =>
+      server.request(method, `/api/food-trucks/${tacos.id}/schedule${path}`, { token: operator.token, body });
+    expect((await put('/time-zone', { timeZone: zone }, 'PUT')).status).toBe(200);
+    const place = { latitude: 30.2686, longitude: -97.7452 };
+    const stop = (weekday: number, address: string) => ({ kind: 'weekly', weekday, startTime: '11:00', endTime: '14:00', address, ...place });
+    expect((await put('/stops', stop(tomorrow.weekday, '6th & Congress'))).status).toBe(201);
+    expect((await put('/stops', stop(tomorrow.plus({ days: 1 }).weekday, 'Zilker Park'))).status).toBe(201);
+  });
+
+  it('hears "where will the taco truck be tomorrow" and answers from the schedule, recommending that truck', async () => {
+    const audio = await encodeWebmOpus(await say('where will the taco truck be tomorrow'));
+    const res = await askFree({ audioData: base64(audio) }, { address: newAddress() });
+    expect(res.status).toBe(200);
+    expect(res.body.transcript).toBe('where will the taco truck be tomorrow');
+    expect(res.body.text).toBe('Taco Libre will be at 6th & Congress tomorrow from 11 AM to 2 PM.');
+    expect(res.body.recommendedTruckIds).toEqual([tacos.id]);
+  });
+
+  it('hears "when is taco libre open next" and answers typed questions about a truck', async () => {
+    const audio = await encodeWebmOpus(await say('when is taco libre open next'));
+    const heard = await askFree({ audioData: base64(audio) }, { address: newAddress() });
+    expect(heard.body.transcript).toBe('when is taco libre open next');
+    // Taco Libre is open now (live, away from its stops): said first, then its next stop.
+    expect(heard.body.text).toMatch(/^Taco Libre is open now, .*\. Its next stop is 6th & Congress tomorrow from 11 AM to 2 PM\.$/);
+    expect(heard.body.recommendedTruckId).toBe(tacos.id);
+
+    const typed = await ask({ text: 'Where will Taco Libre be tomorrow?' });
+    expect(typed.body.text).toBe('Taco Libre will be at 6th & Congress tomorrow from 11 AM to 2 PM.');
+    expect(typed.body.recommendedTruckId).toBe(tacos.id);
+  });
+
+  it('says honestly when there is no stop that day, or none at all', async () => {
+    const today = await ask({ text: 'where will taco libre be today' });
+    expect(today.body.text).toBe('Taco Libre has no stops today. Its next stop is 6th & Congress tomorrow from 11 AM to 2 PM.');
+    const none = await ask({ text: 'where will hill country smokehouse be tomorrow' });
+    expect(none.body.text).toBe('Hill Country Smokehouse has no stops tomorrow.');
+    expect(none.body.recommendedTruckId).toBe(farBbq.id);
+    const noCuisine = await ask({ text: 'where will the barbecue truck be tomorrow?' });
+    expect(noCuisine.body.text).toBe('No barbecue truck has stops tomorrow.');
+    expect(noCuisine.body.recommendedTruckIds).toEqual([]);
+    const closedNext = await ask({ text: 'when is pit stop bbq open next' });
+    expect(closedNext.body.text).toBe('Pit Stop BBQ has no upcoming stops.');
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../../shared/contracts/common';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/contracts/schedules';
 import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '../../../../shared/contracts/voice';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { DAY_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
@@ -30,7 +31,7 @@ export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, fre
 
 /** POST /api/voice-assistant (signed in), POST /api/voice-assistant-free (anonymous), GET the spoken answer. */
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const assistant = new VoiceAssistant(app.db, app.integrations.speech);
+  const assistant = new VoiceAssistant(app.db, app.integrations.speech, app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE);
   const { ratePerMinute, freeUsesPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
   const { freeVoicePerDay } = rateLimitsOf(app.config);
   // Start the recogniser and compile the grammar while the server starts (not in tests, where most

@@ -7,7 +7,14 @@ import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../
 import { isSilent, trimSilence } from '../../integrations/speech/audio';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import { listVisibleTrucks } from '../trucks/trucks.service';
-import { answerQuestion, type KnownItem, type KnownTruck, type SessionState } from './voice-answers';
+import { loadStops, truckZones } from '../schedules/schedules.service';
+import {
+  answerQuestion,
+  type KnownItem,
+  type KnownSchedule,
+  type KnownTruck,
+  type SessionState,
+} from './voice-answers';
 import { buildLexicon, parseQuestion, vocabularyOf, type Lexicon } from './voice-language';
 
 /** Spoken answers stay playable this long (the contract promises at least 10 minutes). */
@@ -17,6 +24,7 @@ interface Knowledge {
   version: string;
   trucks: Map<number, KnownTruck>;
   itemsByTruck: Map<number, KnownItem[]>;
+  schedules: Map<number, KnownSchedule>;
   lexicon: Lexicon;
   vocabulary: SpeechVocabulary;
 }
@@ -43,6 +51,8 @@ export class VoiceAssistant {
   constructor(
     private readonly db: Database,
     private readonly speech: SpeechProvider,
+    /** DEFAULT_TIMEZONE: the zone of the stops of trucks whose operator chose none. */
+    private readonly defaultTimeZone: string,
   ) {}
 
   private async currentVersion(): Promise<string> {
@@ -79,8 +89,14 @@ export class VoiceAssistant {
       list.push(item);
       itemsByTruck.set(item.truckId, list);
     }
+    // Schedule changes publish a truck event too, so the stops are as fresh as the version.
+    const ids = [...trucks.keys()];
+    const [zones, stops] = await Promise.all([truckZones(this.db, ids, this.defaultTimeZone), loadStops(this.db, ids)]);
+    const schedules = new Map<number, KnownSchedule>(
+      [...stops].map(([id, truckStops]) => [id, { zone: zones.get(id) ?? this.defaultTimeZone, stops: truckStops }]),
+    );
     const lexicon = buildLexicon(rows, [...itemsByTruck.values()].flat());
-    return { version, trucks, itemsByTruck, lexicon, vocabulary: vocabularyOf(lexicon, version) };
+    return { version, trucks, itemsByTruck, schedules, lexicon, vocabulary: vocabularyOf(lexicon, version) };
   }
 
   /** Compiles the grammar ahead of the first question. */
@@ -159,6 +175,8 @@ export class VoiceAssistant {
     const answer = answerQuestion(intent, {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
+      schedules: knowledge.schedules,
+      now: new Date(),
       position: query.userLocation ? { lat: query.userLocation.latitude, lng: query.userLocation.longitude } : undefined,
       favoriteIds,
       state: session.state,

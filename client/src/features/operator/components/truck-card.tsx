@@ -12,19 +12,33 @@ import {
   Truck,
   UtensilsCrossed,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { objectVariant } from '@client/lib/object-url';
 import { formatUpdated, hasCoordinates, isLive } from '@client/lib/truck-format';
 import { Card } from '@client/components/ui/card';
+import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useTruckStatus } from '../hooks/use-truck-status';
 import { LocationDialog } from './location-dialog';
 
-/** One truck on the operator dashboard: details, GPS tracking, open/close and location controls. */
-export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locationDenied: boolean }) {
+/**
+ * One truck on the operator dashboard: details, GPS tracking, open/close and location controls.
+ * While it is open, the card sends the truck's heartbeat. `children` go at the end of the GPS
+ * section (the dashboard puts "Use this stop's place" there).
+ */
+export function TruckCard({
+  truck,
+  locationDenied,
+  children,
+}: {
+  truck: FoodTruck;
+  locationDenied: boolean;
+  children?: ReactNode;
+}) {
   const { openForBusiness, closeForTheDay, isPending } = useTruckStatus(truck);
+  useHeartbeat(truck);
   const [dialogOpen, setDialogOpen] = useState(false);
   const live = isLive(truck);
   const headingId = `truck-${truck.id}-name`;
@@ -137,10 +151,12 @@ export function TruckCard({ truck, locationDenied }: { truck: FoodTruck; locatio
           {!truck.isOpen && truck.autoClosedAt && (
             <p role="status" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="auto-closed-note">
               Closed automatically <time dateTime={truck.autoClosedAt}>{formatUpdated(truck.autoClosedAt)}</time>: no
-              location update since <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>. Open
-              it again when you are serving.
+              location update, and no open dashboard, since{' '}
+              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>. Open it again when you
+              are serving.
             </p>
           )}
+          {children}
         </section>
       </div>
       <LocationDialog truck={truck} open={dialogOpen} onOpenChange={setDialogOpen} />

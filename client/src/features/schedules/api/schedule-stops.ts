@@ -14,6 +14,13 @@ export const scheduleStopsQuery = (truckId: number) =>
 
 export const useScheduleStops = (truckId: number) => useQuery(scheduleStopsQuery(truckId));
 
+/**
+ * The truck's stop under way now (by the server's clock), or null: the same query as the Schedule
+ * section, read again every minute so the dashboard offers a stop while it runs.
+ */
+export const useStopUnderWay = (truckId: number) =>
+  useQuery({ ...scheduleStopsQuery(truckId), refetchInterval: 60_000, select: (schedule) => schedule.underWay });
+
 /** A schedule change: the truck's stops and every diner-facing schedule list refetch after it. */
 function useScheduleMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { StopValues } from '../schedules/occurrences';
+import { answerQuestion, spokenTime, type AnswerContext, type KnownTruck } from './voice-answers';
+
+const truck = (id: number, name: string, cuisine: string): KnownTruck => ({
+  id,
+  name,
+  cuisine,
+  isOpen: false,
+  latitude: 30.27,
+  longitude: -97.74,
+  address: null,
+});
+const stop = (id: number, truckId: number, weekday: number, start: number, end: number, address: string): StopValues => ({
+  id,
+  foodTruckId: truckId,
+  kind: 'weekly',
+  weekday,
+  date: null,
+  startMinute: start * 60,
+  endMinute: end * 60,
+  latitude: 30.27,
+  longitude: -97.74,
+  address,
+  exceptions: [],
+});
+
+// Tuesday 2027-06-15, 12:30 in Chicago (CDT) — already Wednesday 02:30 in Tokyo.
+const now = new Date('2027-06-15T12:30:00-05:00');
+const rey = truck(1, 'Tacos El Rey', 'Mexican');
+const loco = truck(2, 'Taco Loco', 'Mexican');
+const sushi = truck(3, 'Tokyo Rolls', 'Asian');
+const context: AnswerContext = {
+  trucks: new Map([rey, loco, sushi].map((t) => [t.id, t])),
+  itemsByTruck: new Map(),
+  schedules: new Map([
+    [1, { zone: 'America/Chicago', stops: [stop(10, 1, 2, 11, 14, 'the Capitol'), stop(11, 1, 3, 11, 14, '6th & Congress'), stop(12, 1, 3, 17, 20, 'Zilker Park')] }],
+    [2, { zone: 'America/Chicago', stops: [stop(20, 2, 3, 12, 15, 'Rainey Street')] }],
+    // Tokyo's Wednesday is "today" there already; its Thursday is "tomorrow" (weekday 4).
+    [3, { zone: 'Asia/Tokyo', stops: [stop(30, 3, 4, 11.5, 13, 'Shibuya'), stop(31, 3, 5, 11, 14, 'Ginza')] }],
+  ]),
+  now,
+  state: { truckIds: [], index: 0 },
+};
+const ask = (intent: Parameters<typeof answerQuestion>[0]) => answerQuestion(intent, context);
+
+describe('schedule answers', () => {
+  it('says times the way people do', () => {
+    expect([spokenTime(660), spokenTime(840), spokenTime(690), spokenTime(720), spokenTime(0), spokenTime(1440)]).toEqual([
+      '11 AM', '2 PM', '11:30 AM', 'noon', 'midnight', 'midnight',
+    ]);
+  });
+
+  it("answers a truck's day with every stop, and a stop under way as 'now, until'", () => {
+    expect(ask({ kind: 'schedule', when: 'tomorrow', truckIds: [1] }).text).toBe(
+      'Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at Zilker Park from 5 PM to 8 PM.',
+    );
+    expect(ask({ kind: 'schedule', when: 'today', truckIds: [1] }).text).toBe('Tacos El Rey is at the Capitol now, until 2 PM.');
+    expect(ask({ kind: 'schedule', when: 'next', truckIds: [2] }).text).toBe(
+      'Taco Loco will be at Rainey Street tomorrow from noon to 3 PM.',
+    );
+  });
+
+  it("counts today and tomorrow in the truck's own zone", () => {
+    expect(ask({ kind: 'schedule', when: 'tomorrow', truckIds: [3] }).text).toBe(
+      'Tokyo Rolls will be at Shibuya tomorrow from 11:30 AM to 1 PM.',
+    );
+    expect(ask({ kind: 'schedule', when: 'today', truckIds: [3] }).text).toBe(
+      'Tokyo Rolls has no stops today. Its next stop is Shibuya tomorrow from 11:30 AM to 1 PM.',
+    );
+  });
+
+  it('picks the earliest of a cuisine, recommends all, and names a later weekday', () => {
+    const tacos = ask({ kind: 'schedule', when: 'tomorrow', cuisine: 'Mexican' });
+    expect(tacos.text).toBe(
+      'Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at Zilker Park from 5 PM to 8 PM. 1 more mexican truck has stops tomorrow.',
+    );
+    expect(tacos.truckIds).toEqual([1, 2]);
+    const later = answerQuestion(
+      { kind: 'schedule', when: 'next', truckIds: [3] },
+      { ...context, now: new Date('2027-06-17T14:00:00+09:00') },
+    );
+    expect(later.text).toBe('Tokyo Rolls will be at Ginza tomorrow from 11 AM to 2 PM.');
+    const week = answerQuestion(
+      { kind: 'schedule', when: 'next', truckIds: [3] },
+      { ...context, now: new Date('2027-06-18T15:00:00+09:00') },
+    );
+    expect(week.text).toBe('Tokyo Rolls will be at Shibuya on Thursday from 11:30 AM to 1 PM.');
+  });
+});
