@@ -79,6 +79,13 @@ export const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optional(z.string()),
     STRIPE_PRICE_ID: optional(z.string()),
     STRIPE_WEBHOOK_SECRET: optional(z.string()),
+    /** Bounds of one Stripe call (ADR 0110); unset means STRIPE_DEFAULTS. */
+    STRIPE_TIMEOUT_MS: optional(
+      z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100'),
+    ),
+    STRIPE_MAX_NETWORK_RETRIES: optional(
+      z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(5, 'must be at most 5'),
+    ),
     TWILIO_ACCOUNT_SID: optional(z.string()),
     TWILIO_AUTH_TOKEN: optional(z.string()),
     TWILIO_FROM: optional(z.string()),
@@ -202,6 +209,8 @@ export function stripeConfig(env: Env): StripeConfig | undefined {
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     priceId: env.STRIPE_PRICE_ID,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    timeoutMs: env.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: env.STRIPE_MAX_NETWORK_RETRIES,
   };
 }
 

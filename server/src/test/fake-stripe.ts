@@ -26,8 +26,13 @@ export interface FakeStripe {
   config: StripeConfig;
   provider: StripePayments;
   subscriptions: Map<string, FakeSubscription>;
-  /** Every request the SDK made, as "METHOD /path" with its form fields. */
-  requests: { method: string; path: string; form: URLSearchParams }[];
+  /** Every request the SDK made, as "METHOD /path" with its form fields and idempotency key. */
+  requests: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[];
+  /**
+   * What the next requests meet: 'ok'; 'fail' (500 with a Stripe api_error, as in an outage; the
+   * SDK retries it); 'stall' (read, never answered).
+   */
+  mode: 'ok' | 'fail' | 'stall';
   /** Changes a subscription as Stripe would (status, period end...). */
   update(id: string, patch: Partial<Omit<FakeSubscription, 'items'>> & { periodEnd?: Date }): FakeSubscription;
   /** An invoice of the subscription as invoice.paid / invoice.payment_failed carry it. */
@@ -49,18 +54,22 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkRetries?: number } = {}): Promise<FakeStripe> {
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: FakeStripe['requests'] = [];
+  const state: Pick<FakeStripe, 'mode'> = { mode: 'ok' };
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const form = req.method === 'GET' ? url.searchParams : await readForm(req);
-      requests.push({ method: req.method ?? '', path: url.pathname, form });
+      const key = req.headers['idempotency-key'];
+      requests.push({ method: req.method ?? '', path: url.pathname, form, idempotencyKey: typeof key === 'string' ? key : undefined });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(body));
       };
+      if (state.mode === 'stall') return;
+      if (state.mode === 'fail') return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       const missing = () => send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
         return send(200, { id: id('cus'), object: 'customer', email: form.get('email') });
@@ -125,10 +134,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     priceId: 'price_test_monthly',
     webhookSecret: WEBHOOK_SECRET,
     api: { host: '127.0.0.1', port, protocol: 'http' },
+    ...options,
   };
   const signer = new Stripe('sk_test_fake');
 
-  return {
+  return Object.assign(state, {
     config,
     provider: new StripePayments({ ...config }),
     subscriptions,
@@ -176,6 +186,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     signature(payload, secret = WEBHOOK_SECRET) {
       return signer.webhooks.generateTestHeaderString({ payload, secret });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+    close() {
+      // Stalled requests are held open: end them with the server.
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  } satisfies Omit<FakeStripe, 'mode'>);
 }

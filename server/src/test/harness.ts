@@ -88,6 +88,8 @@ export interface TestServerOptions {
   shareDatabaseWith?: TestServer;
   /** Run on this database, opened by the test (e.g. through a proxy it can cut); closed by close(). */
   database?: DatabaseHandle;
+  /** Adds routes of the test's own before the server listens (e.g. one that holds its answer). */
+  routes?: (app: App) => void;
 }
 
 async function databaseFor(
@@ -130,6 +132,7 @@ export async function startTestServer(
   };
   const integrations: Integrations = { ...createIntegrations({ dataDir }), ...options.integrations };
   const app = await buildApp({ database: handle, config, integrations });
+  options.routes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
@@ -192,9 +195,10 @@ export async function startTestServer(
       return login.body;
     },
     async close() {
-      // app.close() waits for every open connection. A test's client can leave one busy (the
-      // crafted-uploads suite did, intermittently, past Vitest's 60 s hook limit): after 5 s the
-      // remaining connections are ended, and the test says so.
+      // app.close() waits for every open connection. A test's client can leave one busy: after 5 s
+      // the remaining connections are ended, and the test says so. (The crafted-uploads suite met
+      // this intermittently: a streamed file's response ended just after close() began, and its
+      // kept-alive connection stayed open; app.ts now ends it, app-close.api.test.ts.)
       const closing = app.close();
       const stuck = setTimeout(() => {
         console.warn(`test server ${url}: connections still open 5 s into close(); ending them`);

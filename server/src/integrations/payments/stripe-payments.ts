@@ -15,7 +15,19 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Where the SDK sends requests; tests point it at a local fake Stripe (never the network). */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** One attempt's time-out (STRIPE_TIMEOUT_MS); default STRIPE_DEFAULTS.timeoutMs. */
+  timeoutMs?: number;
+  /** Retries of a failed or timed-out call (STRIPE_MAX_NETWORK_RETRIES); default STRIPE_DEFAULTS.maxNetworkRetries. */
+  maxNetworkRetries?: number;
 }
+
+/**
+ * Chosen, not the SDK's (80 s and no retry): a call runs inside the transaction that holds the
+ * operator's rows, and a stalled Stripe must not hold them — nor a request, nor a shutdown (20 s)
+ * — for minutes. Worst case: 2 × 8 s + the SDK's back-off (0.5–1 s) ≈ 17 s. Retries reuse the SDK's
+ * idempotency key, so a retried create cannot create twice at Stripe.
+ */
+export const STRIPE_DEFAULTS = { timeoutMs: 8000, maxNetworkRetries: 1 } as const;
 
 /** Stripe's subscription statuses in our vocabulary (shared/constants SUBSCRIPTION_STATUSES). */
 export function ourStatus(subscription: Pick<Stripe.Subscription, 'status' | 'pause_collection'>): SubscriptionStatus {
@@ -69,7 +81,11 @@ export class StripePayments implements StripePaymentProvider {
 
   constructor(private readonly config: StripeConfig) {
     this.publishableKey = config.publishableKey;
-    this.stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, ...config.api });
+    this.stripe = new Stripe(config.secretKey, {
+      timeout: config.timeoutMs ?? STRIPE_DEFAULTS.timeoutMs,
+      maxNetworkRetries: config.maxNetworkRetries ?? STRIPE_DEFAULTS.maxNetworkRetries,
+      ...config.api,
+    });
   }
 
   async startSubscription(customer: SubscriptionCustomer): Promise<StartedSubscription> {

@@ -54,6 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) }),
             400: errorResponseSchema,
             404: errorResponseSchema,
+            502: errorResponseSchema,
           },
         },
       },

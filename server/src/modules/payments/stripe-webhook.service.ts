@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Database, Tx } from '../../db/client';
 import { stripeWebhookEvents, subscriptionPayments, users } from '../../db/schema';
 import { snapshotOf, type StripePaymentProvider, type SubscriptionSnapshot } from '../../integrations/payments';
-import { lockSubscription, writeSubscription } from '../subscriptions/subscription-lifecycle.service';
+import { atProvider, lockSubscription, writeSubscription } from '../subscriptions/subscription-lifecycle.service';
 
 /** The events that change an operator subscription; the endpoint acknowledges others unread. */
 export const HANDLED_STRIPE_EVENTS = [
@@ -43,8 +43,9 @@ export async function handleStripeEvent(
   if (seen) return 'duplicate';
 
   const subscriptionId = subscriptionIdOf(event);
-  // Outside the transaction: no row lock is held while Stripe answers.
-  const snapshot = subscriptionId ? await currentSnapshot(stripe, event, subscriptionId) : null;
+  // Outside the transaction: no row lock is held while Stripe answers. Stripe failing or stalling
+  // is a 502 (bounded by the SDK's time-out): nothing is stored, so Stripe's redelivery applies it.
+  const snapshot = subscriptionId ? await atProvider(() => currentSnapshot(stripe, event, subscriptionId)) : null;
 
   return db.transaction(async (tx) => {
     const [inserted] = await tx

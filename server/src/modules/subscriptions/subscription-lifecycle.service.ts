@@ -22,7 +22,7 @@ export type SubscriptionRow = typeof operatorSubscriptions.$inferSelect;
 type SubscriptionValues = Partial<Omit<typeof operatorSubscriptions.$inferInsert, 'id' | 'operatorId'>>;
 
 /** A provider that fails (network, outage) is a 502 with a readable message, never a 500. */
-async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+export async function atProvider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
