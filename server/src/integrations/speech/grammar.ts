@@ -16,25 +16,24 @@ export function vocabularyWords(vocabulary: SpeechVocabulary): string[] {
 
 /**
  * The JSGF grammar of a vocabulary: one public rule whose alternatives are the templates, one
- * rule per slot. An empty slot becomes <VOID> so templates that use it simply never match.
+ * rule per slot. A template with an empty slot (no menu items yet, no trucks) is left out: written
+ * as `<VOID>` the recogniser heard nothing at all, for any question.
  */
 export function buildJsgf(vocabulary: SpeechVocabulary, options: { rejection?: number } = {}): string {
-  const slotRule = (name: string) => {
-    const values = [...new Set(vocabulary.slots[name] ?? [])].filter((v) => v.trim());
-    return `<${name}> = ${values.length ? values.join(' | ') : '<VOID>'};`;
-  };
-  const used = new Set<string>();
-  for (const template of vocabulary.templates) {
-    for (const match of template.matchAll(/<([a-z_]+)>/g)) used.add(match[1]!);
-  }
+  const valuesOf = (name: string) => [...new Set(vocabulary.slots[name] ?? [])].filter((v) => v.trim());
+  const slotsOf = (template: string) => [...template.matchAll(/<([a-z_]+)>/g)].map((match) => match[1]!);
+  const templates = vocabulary.templates.filter((template) => slotsOf(template).every((slot) => valuesOf(slot).length > 0));
+  if (templates.length === 0) throw new Error('a voice grammar needs at least one template without empty slots');
+  const used = new Set(templates.flatMap(slotsOf));
+  const alternatives = templates.map((t) => `( ${t} )`).join(' | ');
   return [
     '#JSGF V1.0;',
     'grammar voice;',
     options.rejection === undefined
-      ? `public <question> = ${vocabulary.templates.map((t) => `( ${t} )`).join(' | ')};`
-      : `public <question> = /1/ ( ${vocabulary.templates.map((t) => `( ${t} )`).join(' | ')} ) | /${options.rejection}/ <${PHONE_RULE}>+;`,
+      ? `public <question> = ${alternatives};`
+      : `public <question> = /1/ ( ${alternatives} ) | /${options.rejection}/ <${PHONE_RULE}>+;`,
     ...(options.rejection === undefined ? [] : [`<${PHONE_RULE}> = ${PHONE_WORDS.map(([w]) => w).join(' | ')};`]),
-    ...[...used].sort().map(slotRule),
+    ...[...used].sort().map((name) => `<${name}> = ${valuesOf(name).join(' | ')};`),
     '',
   ].join('\n');
 }
