@@ -34,6 +34,8 @@ const latencies: number[] = [];
 const steadyLatencies: number[] = [];
 let warmedUp = false;
 let refusedStreams = 0;
+/** Steady-state latencies per route (ids and query strings folded), to see where the tail is. */
+const byRoute = new Map<string, number[]>();
 /** The load generator's own event-loop delay: it runs on the same cores and adds to every latency. */
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const statuses = new Map<number, number>();
@@ -81,8 +83,13 @@ async function call<T>(
       return undefined;
     });
   if (!res) return undefined;
-  latencies.push(performance.now() - started);
-  if (warmedUp) steadyLatencies.push(performance.now() - started);
+  const took = performance.now() - started;
+  latencies.push(took);
+  if (warmedUp) {
+    steadyLatencies.push(took);
+    const route = `${method} ${path.replace(/\?.*$/, '').replace(/\/\d+/g, '/:id')}`;
+    byRoute.set(route, [...(byRoute.get(route) ?? []), took]);
+  }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
   if (res.status >= 500) serverErrors.push(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res;
@@ -279,6 +286,16 @@ try {
       [`deliveries missing (of ${(changes.length * DINERS).toLocaleString('en-US')})`, String(missing)],
       ['streams ended by the server', String(streams.ended.length)],
     ],
+  );
+  table(
+    'After warm-up, per route',
+    ['route', 'requests', 'p50', 'p99', 'max'],
+    [...byRoute]
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([route, times]) => {
+        const t = sorted(times);
+        return [route, t.length, ms(percentile(t, 50)), ms(percentile(t, 99)), ms(t.at(-1) ?? NaN)];
+      }),
   );
   for (const line of serverErrors.slice(0, 10)) console.log(`  ${line}`);
   console.log(`total ${((performance.now() - began) / 1000).toFixed(0)} s`);
