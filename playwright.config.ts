@@ -34,7 +34,8 @@ export default defineConfig({
   // with its own trucks, see e2e/helpers.ts) and only reads the demo data.
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'tsx e2e/serve.ts',
+    // e2e/serve.ts under a supervisor that reports and replaces a server that dies mid-run.
+    command: 'tsx e2e/supervise.ts',
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import type { AuthResponse } from '../shared/contracts';
 import {
   ADMIN,

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import type { AuthResponse, FoodTruck } from '../shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test';
 import type { FoodTruck } from '../shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator } from './helpers';
 

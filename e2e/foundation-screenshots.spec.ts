@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { loginAs, toast } from './helpers';
 
 /** Screens of the foundation issue at desktop and phone width, for a person to look at. Run with SCREENSHOTS=1. */

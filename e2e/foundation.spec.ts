@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { DEMO, expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
 
 const PASSWORD = 'e2e-password-1';

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import type { FoodTruck } from '../shared/contracts';
 import { expectNoSeriousA11yViolations, loginAs, loginAsDemo, loginAsSubscribedOperator } from './helpers';
 import { pdfBuffer, png } from './test-files';

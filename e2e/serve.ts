@@ -67,8 +67,12 @@ await app.listen({ port: env.PORT, host: env.HOST });
 // Playwright ends the run with SIGTERM: close the app and drop the throwaway database. A server that
 // goes away any other way says how on stderr (Playwright shows it as [WebServer]): a CI run once
 // found nothing listening for the last test, with no word from the server.
+// The signal may come twice (to the process group, and forwarded by e2e/supervise.ts): close once.
+let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
     console.error(`e2e server: ${signal}, closing`);
     void app
       .close()

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { fixturesPort } from './ports';
 import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator, toast } from './helpers';
 

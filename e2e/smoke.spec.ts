@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('the built app is served with the API from one port', async ({ page, request }) => {
   const health = await request.get('/api/health');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
 
 const subscriptionSection = (page: Page) => page.getByRole('region', { name: 'Subscription' });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import config from '../playwright.config';
 import { encodeWav, resample } from '../server/src/integrations/speech/audio';
 import { OfflineSpeech } from '../server/src/integrations/speech/offline-speech';
