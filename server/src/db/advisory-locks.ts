@@ -11,7 +11,10 @@ import type { DbOrTx } from './client';
 export const ADVISORY_LOCKS = {
   /** Migrations at start-up, so several processes can start at once (session lock). */
   migrations: 7_240_115,
-  /** truck_events ids commit in order (see modules/trucks/truck-events.ts). */
+  /**
+   * truck_events ids commit in order: taken inside COMMIT by the deferred trigger of migration 0010
+   * (see modules/trucks/truck-events.ts). The key is written in that migration's SQL too.
+   */
   truckEventOrder: 7_240_116,
   /** workers/upload-janitor.ts: one sweep at a time. */
   uploadJanitor: 7_240_117,

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { foodTrucks, operatorSubscriptions } from '../db/schema';
+import { foodTrucks, operatorSubscriptions, truckEvents } from '../db/schema';
 import { publishTruckEvent, type TruckEventType } from '../modules/trucks/truck-events';
 import { truckColumns, type TruckRow } from '../modules/trucks/truck.repository';
 import type { SubscriptionStatus } from '../../../shared/constants';
@@ -24,23 +24,35 @@ export async function insertTruck(
   });
 }
 
-/** Changes a truck and publishes the change in the same transaction (simulates the operator endpoints). */
+/**
+ * Changes a truck and publishes the change in the same transaction (simulates the operator
+ * endpoints). The event id is drawn while the transaction commits, so it is read afterwards: call
+ * this outside any open transaction.
+ */
 export async function changeTruck(
   db: DbOrTx,
   id: number,
   values: TruckValues,
   type: TruckEventType = 'updated',
 ): Promise<{ truck: TruckRow; eventId: number }> {
-  return db.transaction(async (tx) => {
+  const truck = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(foodTrucks)
       .set({ ...values, lastUpdated: new Date() })
       .where(eq(foodTrucks.id, id))
       .returning(truckColumns);
     if (!row) throw new Error(`no truck ${id}`);
-    const eventId = await publishTruckEvent(tx, type, row);
-    return { truck: row, eventId };
+    await publishTruckEvent(tx, type, row);
+    return row;
   });
+  const [event] = await db
+    .select({ id: truckEvents.id })
+    .from(truckEvents)
+    .where(eq(truckEvents.truckId, id))
+    .orderBy(desc(truckEvents.id))
+    .limit(1);
+  if (!event) throw new Error(`truck ${id}: the change committed without an event (inside an open transaction?)`);
+  return { truck, eventId: event.id };
 }
 
 /** Sets an operator's subscription status (creating the row when missing), without publishing. */

@@ -112,6 +112,20 @@ export const userFavorites = pgTable(
  * Every truck change, in order: the id is the SSE event id, so a reconnecting diner resumes with
  * Last-Event-ID. Written in the same transaction as the change, then NOTIFY'd.
  */
+/**
+ * Truck events of transactions still running. `publishTruckEvent` writes here; a deferred trigger
+ * (migration 0010) moves each row into `truck_events` while the transaction commits — under the
+ * event-order lock, which is therefore held only for the commit itself — and NOTIFYs its id. So
+ * `truck_events` ids become visible in id order. Rows never outlive their transaction.
+ */
+export const truckEventQueue = pgTable('truck_event_queue', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  type: text('type').notNull(),
+  truckId: integer('truck_id').notNull(),
+  operatorId: integer('operator_id').notNull(),
+  payload: jsonb('payload').notNull(),
+});
+
 export const truckEvents = pgTable(
   'truck_events',
   {

@@ -8,13 +8,14 @@ import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
 import { truckEventSchema, type EventStreamTicket } from '../../../../shared/contracts/events';
 import { buildApp, type App, type AppConfig } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { eventStreamTickets, operatorSubscriptions, truckEvents, users } from '../../db/schema';
+import { eventStreamTickets, foodTrucks, operatorSubscriptions, truckEvents, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/database';
 import { createIntegrations } from '../../integrations';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { openEventStream, type SseFrame, type SseStream } from '../../test/sse-client';
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';
-import type { TruckRow } from '../trucks/truck.repository';
+import { truckColumns, type TruckRow } from '../trucks/truck.repository';
+import { publishTruckEvent } from '../trucks/truck-events';
 import { publishOperatorVisibility } from '../trucks/truck-visibility';
 
 interface TruckEventData {
@@ -405,6 +406,57 @@ describe('lifecycle', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one PostgreSQL', () => {
+  it('replays a change that committed after a later one, to a client that resumed after the later one', async () => {
+    const { handle, url, drop } = await createTestDatabase();
+    const secondHandle = await openDatabase({ url, poolMax: 2 });
+    const app = await startApp(handle);
+    try {
+      const [owner] = await handle.db
+        .insert(users)
+        .values({ phone: '+15125550198', passwordHash: 'x', role: 'operator' })
+        .returning({ id: users.id });
+      if (!owner) throw new Error('no owner');
+      await handle.db.insert(operatorSubscriptions).values({ operatorId: owner.id, status: 'active' });
+      const slow = await insertTruck(handle.db, owner.id, { name: 'Slow Commit', latitude: 30.27, longitude: -97.74 });
+      const quick = await insertTruck(handle.db, owner.id, { name: 'Quick Commit', latitude: 30.26, longitude: -97.73 });
+
+      const first = await openEventStream(`${app.url}/api/events`);
+      await first.waitFor((f) => f.retry !== undefined);
+      // A transaction that started publishing first and commits last…
+      let release!: () => void;
+      const mayCommit = new Promise<void>((resolve) => (release = resolve));
+      let queued = false;
+      const slowWrite = handle.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(foodTrucks)
+          .set({ isOpen: true, lastUpdated: new Date() })
+          .where(eq(foodTrucks.id, slow.id))
+          .returning(truckColumns);
+        await publishTruckEvent(tx, 'opened', row!);
+        queued = true;
+        await mayCommit;
+      });
+      await expect.poll(() => queued, { timeout: 10_000 }).toBe(true);
+      // …while another commits meanwhile (not held up by it) and reaches the diner first.
+      const { eventId: quickId } = await changeTruck(secondHandle.db, quick.id, { description: 'first to commit' });
+      await first.waitFor((f) => f.id === String(quickId));
+      first.close();
+
+      release();
+      await slowWrite;
+      const resumed = await openEventStream(`${app.url}/api/events`, { 'last-event-id': String(quickId) });
+      const opened = await resumed.waitFor(isTruckEvent(slow.id, 'opened'));
+      expect(Number(opened.id)).toBeGreaterThan(quickId);
+      expect(truckFrames(resumed).map((f) => f.id)).not.toContain(String(quickId));
+      resumed.close();
+    } finally {
+      await app.app.close();
+      await secondHandle.close();
+      await drop();
+      rmSync(app.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('a change committed through one instance reaches an event stream of the other', async () => {
     const { handle, url, drop } = await createTestDatabase();
     const secondHandle = await openDatabase({ url, poolMax: 2 });
