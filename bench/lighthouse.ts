@@ -6,7 +6,7 @@
  * as the app does). Budgets (issue 12): performance ≥ 90 and accessibility 100 on each route.
  * The OpenStreetMap tiles are blocked (no network here): the map draws without a background.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -71,16 +71,34 @@ async function main() {
     await browser.disconnect();
 
     const rows: (string | number)[][] = [];
+    const chromePort = chrome.port;
     for (const route of ROUTES) {
-      const result = await lighthouse(`${BASE}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        disableStorageReset: true,
-        blockedUrlPatterns: ['*tile.openstreetmap.org*'],
-      });
+      const audit = () =>
+        lighthouse(`${BASE}${route}`, {
+          port: chromePort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+          blockedUrlPatterns: ['*tile.openstreetmap.org*'],
+        });
+      // A trace that failed to record (runtimeError, e.g. NO_NAVSTART: seen about one run in ten)
+      // says nothing about the page: run that route once more.
+      let result = await audit();
+      if (result?.lhr.runtimeError) {
+        console.log(`  ${route}: lighthouse ${result.lhr.runtimeError.code}, running it again`);
+        result = await audit();
+      }
       if (!result) throw new Error(`lighthouse gave no result for ${route}`);
+      // LIGHTHOUSE_REPORT_DIR: keep each route's full report (the LCP element, long tasks, JS boot-up).
+      const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(
+          path.join(reportDir, `${route.replace(/\W+/g, '_') || 'root'}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
       const { categories, audits } = result.lhr;
       const performance = Math.round((categories.performance?.score ?? 0) * 100);
       const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);

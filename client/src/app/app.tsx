@@ -3,6 +3,7 @@ import { Tooltip } from 'radix-ui';
 import { useState } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
+import { prefetchDinerPositionFor } from '@client/features/trucks/hooks/use-diner-position';
 import { AuthProvider } from '@client/lib/auth';
 import { createQueryClient } from '@client/lib/query-client';
 import { AppRouter } from './router';
@@ -11,6 +12,7 @@ export function App() {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     prefetchActiveTrucksFor(client, window.location.pathname);
+    prefetchDinerPositionFor(window.location.pathname);
     return client;
   });
   return (

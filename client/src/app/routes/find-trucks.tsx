@@ -151,6 +151,8 @@ export default function FindTrucksPage() {
         <p className="mt-1 text-gray-700">Discover delicious meals from food trucks near you</p>
       </header>
 
+      {/* The position is asked for from the app's entry (use-diner-position.ts), so this notice is
+          usually there for the page's first render and moves nothing. */}
       {message && (
         <div className="mt-4">
           <LocationNotice message={message} onDismiss={dismissMessage} />

@@ -10,6 +10,7 @@ import { TruckCard } from '@client/features/operator/components/truck-card';
 import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
 import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
+import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
 
@@ -17,6 +18,12 @@ function Dashboard({ operatorId }: { operatorId: number }) {
   // The 5-second polling runs only while the event stream is down.
   const live = useLiveOperatorTrucks(operatorId) === 'open';
   const trucks = useOperatorTrucks(operatorId, live);
+  // The subscription panel sits above the trucks: one loading state stands for both, and both appear
+  // together, so neither pushes the other down when it arrives (layout shift). The status
+  // is waited for once (isFetched stays true through later refetches, such as the panel's own on
+  // mount after a failure).
+  const subscription = useSubscriptionStatus();
+  const loading = trucks.isPending || !subscription.isFetched;
   const permission = useLocationPermission();
   const denied = permission === 'denied';
 
@@ -26,9 +33,9 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         <h1 className="text-2xl font-bold sm:text-3xl">Operator Dashboard</h1>
         <p className="text-gray-700">Manage your food trucks and locations</p>
       </header>
-      <SubscriptionPanel />
-      {denied && <LocationDeniedNotice />}
-      {trucks.isPending ? (
+      {!loading && <SubscriptionPanel />}
+      {!loading && denied && <LocationDeniedNotice />}
+      {loading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-gray-700">
           <Spinner className="h-6 w-6 text-brand-700" label="Loading" />
           <p>Loading your dashboard...</p>

@@ -74,6 +74,42 @@ describe('Operator dashboard', () => {
     );
   });
 
+  it('shows the subscription banner and the trucks together, so neither pushes the other down', async () => {
+    let answerStatus: (res: Response) => void = () => {};
+    const stub = stubFetch((url) => {
+      if (url === '/api/auth/me') return { body: OPERATOR };
+      if (url === `/api/operators/${OPERATOR.id}/food-trucks`) return { body: [truck] };
+      return undefined;
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/subscription-status'
+        ? new Promise<Response>((resolve) => (answerStatus = resolve))
+        : stub.fetch(input, init),
+    );
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    await waitFor(() =>
+      expect(stub.calls.some((c) => c.url === `/api/operators/${OPERATOR.id}/food-trucks`)).toBe(true),
+    );
+    // The trucks have arrived, the subscription has not: still one loading state.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
+    expect(screen.queryByText(truck.name)).not.toBeInTheDocument();
+    answerStatus(
+      new Response(
+        JSON.stringify({
+          hasSubscription: false,
+          isOperator: true,
+          status: null,
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+        }),
+        { headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    expect(await screen.findByRole('region', { name: 'Subscription' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: truck.name })).toBeInTheDocument();
+  });
+
   it('shows a truck card with its status, links and live badge', async () => {
     useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck] });
     renderApp(<OperatorDashboardPage />, { user: OPERATOR });

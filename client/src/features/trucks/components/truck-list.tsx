@@ -7,7 +7,7 @@ import type { ListedTruck } from '../lib/truck-list';
 import { TruckCard } from './truck-card';
 
 /** Cards rendered at first; more on request, so a list of thousands stays quick. */
-export const LIST_PAGE_SIZE = 50;
+export const LIST_PAGE_SIZE = 20;
 
 /** Spec section 9: 4 skeleton rows on find-trucks. */
 export function TruckListSkeleton() {
