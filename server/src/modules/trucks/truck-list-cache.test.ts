@@ -3,7 +3,7 @@ import { JsonRepresentation } from '../../lib/json-representation';
 import { RepresentationCache } from './truck-list-cache';
 
 const rep = (text: string) => new JsonRepresentation(Buffer.from(text));
-const options = { maxEntries: 2, maxEntryBytes: 100, maxAgeMs: 1000 };
+const options = { maxEntries: 2, maxBytes: 100, maxAgeMs: 1000 };
 
 describe('RepresentationCache', () => {
   it('builds once for concurrent requests and then serves from memory', async () => {
@@ -48,6 +48,33 @@ describe('RepresentationCache', () => {
     expect(cache.peek('big')).toBeUndefined();
     now = 1001;
     expect(cache.peek('a')).toBeUndefined();
+  });
+
+  it('keeps a body of any size within the total, evicting the least recently used to make room', async () => {
+    const cache = new RepresentationCache(options);
+    const body = (n: number) => rep(`[${'1'.repeat(n - 2)}]`);
+    await cache.get('a', async () => body(30));
+    await cache.get('b', async () => body(30));
+    expect(cache.totalBytes).toBe(60);
+    // 60 bytes: kept, and to stay within 100 bytes the least recently used goes.
+    await cache.get('big', async () => body(60));
+    expect(cache.peek('big')?.identity.length).toBe(60);
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')?.identity.length).toBe(30);
+    expect(cache.totalBytes).toBe(90);
+    // Expiry and invalidation give their bytes back.
+    cache.invalidate();
+    expect(cache.totalBytes).toBe(0);
+  });
+
+  it('gives back the bytes of an expired entry', async () => {
+    let now = 0;
+    const cache = new RepresentationCache({ ...options, now: () => now });
+    await cache.get('a', async () => rep('[1]'));
+    expect(cache.totalBytes).toBe(3);
+    now = 1001;
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.totalBytes).toBe(0);
   });
 });
 

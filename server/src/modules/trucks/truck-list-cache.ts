@@ -3,8 +3,12 @@ import type { JsonRepresentation } from '../../lib/json-representation';
 export interface RepresentationCacheOptions {
   /** Most entries kept; the least recently used goes first. */
   maxEntries: number;
-  /** Bodies larger than this are served but not kept. */
-  maxEntryBytes: number;
+  /**
+   * Most bytes of bodies kept in all (the least recently used go first); a body larger than this
+   * is served but not kept. A total rather than a per-entry limit, so the one big list every diner
+   * without a position asks for (2.5 MB at 10,000 trucks) is kept like the small ones.
+   */
+  maxBytes: number;
   /**
    * Safety net for notifications lost while the LISTEN connection was down: older entries are
    * rebuilt (their ETag stays the same when nothing changed).
@@ -21,6 +25,7 @@ export interface RepresentationCacheOptions {
  */
 export class RepresentationCache<K extends string = string> {
   private readonly entries = new Map<K, { rep: JsonRepresentation; builtAt: number; expiresAt: number }>();
+  private bytes = 0;
   private readonly building = new Map<K, Promise<JsonRepresentation>>();
   private generation = 0;
   /** Bumped by expireSoon: a build that started before it is kept only for the short age. */
@@ -41,7 +46,7 @@ export class RepresentationCache<K extends string = string> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() > entry.expiresAt) {
-      this.entries.delete(key);
+      this.drop(key);
       return undefined;
     }
     return entry.rep;
@@ -64,7 +69,7 @@ export class RepresentationCache<K extends string = string> {
     const builtAt = this.now();
     const building = build()
       .then((rep) => {
-        if (generation === this.generation && rep.identity.length <= this.options.maxEntryBytes) {
+        if (generation === this.generation && rep.identity.length <= this.options.maxBytes) {
           const maxAge = softGeneration === this.softGeneration ? this.options.maxAgeMs : this.softAgeMs;
           this.keep(key, rep, builtAt, builtAt + maxAge);
         }
@@ -77,14 +82,27 @@ export class RepresentationCache<K extends string = string> {
     return building;
   }
 
+  /** Bytes of the bodies kept (their identity copies). */
+  get totalBytes(): number {
+    return this.bytes;
+  }
+
   private keep(key: K, rep: JsonRepresentation, builtAt: number, expiresAt: number) {
-    this.entries.delete(key);
+    this.drop(key);
     this.entries.set(key, { rep, builtAt, expiresAt });
-    while (this.entries.size > this.options.maxEntries) {
+    this.bytes += rep.identity.length;
+    while (this.entries.size > this.options.maxEntries || this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.drop(oldest.value);
     }
+  }
+
+  private drop(key: K) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.rep.identity.length;
   }
 
   /**
@@ -101,6 +119,7 @@ export class RepresentationCache<K extends string = string> {
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
+    this.bytes = 0;
     this.building.clear();
   }
 }
