@@ -1,17 +1,40 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { App } from './app/app';
-import './index.css';
+import { App } from '@client/app/app';
+import { preloadScreenFor } from '@client/app/router';
+import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
+import { createQueryClient } from '@client/lib/query-client';
 
 // The server's CSP allows no eval: zod would probe `new Function` (caught, but reported as a
 // CSP violation) before falling back to its interpreter. Skip the probe (ADR 0060).
 z.config({ jitless: true });
 
+/** How long the first render waits for the screen of this address before it shows the loading fallback. */
+const SCREEN_WAIT_MS = 1500;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The list's query takes the request the entry started (main.tsx), while the screen loads.
+const queryClient = createQueryClient();
+const { pathname } = window.location;
+prefetchActiveTrucksFor(queryClient, pathname);
+// The screen of this address is already on its way (the page's Link header preloads its chunks):
+// the first render waits for it, so the screen appears at once instead of after a loading fallback
+// that React's Suspense throttling would hold for up to 300 ms (lib/lazy-screen.ts). A screen that
+// fails or takes too long renders through its lazy wrapper, as any later screen does.
+void Promise.race([
+  preloadScreenFor(pathname).catch(() => {}),
+  new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+]).then(() => {
+  const reactRoot = createRoot(root);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (Lighthouse's Total Blocking Time on a slow phone).
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
+});

@@ -225,12 +225,12 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(shareRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
-  // The page of a screen names the screen's JavaScript chunks, so the browser fetches them beside the
+  // Every page names the app's JavaScript chunks and a screen's page its screen's, so the browser fetches them beside the
   // entry rather than after it has run (ADR 0120).
   const manifest = hasClient && config.clientDir ? readClientManifest(config.clientDir) : null;
   const preloads = manifest ? routePreloadLinks(manifest) : new Map<string, string>();
   const sendShell = (url: string, reply: FastifyReply) => {
-    const links = preloads.get(url.split('?')[0] ?? url);
+    const links = preloads.get(url.split('?')[0] ?? url) ?? preloads.get('*');
     if (links) reply.header('link', links);
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   };

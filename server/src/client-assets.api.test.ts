@@ -24,10 +24,13 @@ beforeAll(async () => {
   writeFileSync(file, SCRIPT);
   writeFileSync(`${file}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${file}.gz`, gzipSync(SCRIPT));
-  // The build manifest of a client whose /find-trucks screen loads two chunks beyond the entry.
+  // The build manifest of a client whose small entry starts the app (React, the router), and whose
+  // /find-trucks screen loads two chunks beyond those.
   mkdirSync(path.join(clientDir, '.vite'));
   const manifest: ClientManifest = {
-    'index.html': { file: 'assets/app-1a2b3c.js', isEntry: true, imports: ['_react.js'] },
+    'index.html': { file: 'assets/app-1a2b3c.js', isEntry: true, imports: ['_api.js'] },
+    '_api.js': { file: 'assets/api-3c.js' },
+    'src/app-main.tsx': { file: 'assets/app-main-2b.js', imports: ['_react.js', '_api.js'] },
     '_react.js': { file: 'assets/react-9z.js' },
     'src/app/routes/find-trucks.tsx': { file: 'assets/find-trucks-4d.js', imports: ['_react.js', '_list.js'] },
     '_list.js': { file: 'assets/list-5e.js' },
@@ -73,21 +76,27 @@ describe('the built client’s assets', () => {
 });
 
 describe('the page of a screen', () => {
-  it("names the screen's route module and its imports for preloading, beyond what index.html loads, and nothing on other pages", async () => {
+  it("names the entry's and the app's chunks on every page, and on a screen's page the screen's route module and its imports", async () => {
+    // The entry first (it starts the page's requests), then the app, then the screen.
+    const app = [
+      '</assets/app-1a2b3c.js>; rel=modulepreload',
+      '</assets/api-3c.js>; rel=modulepreload',
+      '</assets/app-main-2b.js>; rel=modulepreload',
+      '</assets/react-9z.js>; rel=modulepreload',
+    ];
     const res = await fetch(`${site.url}/find-trucks?truck=3`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('link')).toBe(
-      [
-        '</assets/find-trucks-4d.js>; rel=modulepreload',
-        '</assets/list-5e.js>; rel=modulepreload',
-      ].join(', '),
+      [...app, '</assets/find-trucks-4d.js>; rel=modulepreload', '</assets/list-5e.js>; rel=modulepreload'].join(', '),
     );
-    expect((await fetch(`${site.url}/favorites`)).headers.get('link')).toBe('</assets/favorites-8b.js>; rel=modulepreload');
+    expect((await fetch(`${site.url}/favorites`)).headers.get('link')).toBe(
+      [...app, '</assets/favorites-8b.js>; rel=modulepreload'].join(', '),
+    );
     for (const page of ['/', '/login', '/no-such-screen']) {
       const other = await fetch(`${site.url}${page}`);
       expect(other.status).toBe(200);
-      expect(other.headers.get('link')).toBeNull();
+      expect(other.headers.get('link')).toBe(app.join(', '));
     }
   });
 });

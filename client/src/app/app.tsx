@@ -1,20 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
-import { useState } from 'react';
 import { Toaster } from '@client/components/ui/toaster';
-import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
-import { prefetchDinerPositionFor } from '@client/features/trucks/hooks/use-diner-position';
 import { AuthProvider } from '@client/lib/auth';
-import { createQueryClient } from '@client/lib/query-client';
 import { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    prefetchActiveTrucksFor(client, window.location.pathname);
-    prefetchDinerPositionFor(window.location.pathname);
-    return client;
-  });
+/** The app; its query client comes from the entry, which starts the page's first requests before rendering. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       {/* Spec section 9: tooltip open delay 700 ms, skip delay 300 ms. */}

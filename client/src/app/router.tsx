@@ -5,26 +5,61 @@ import { VoiceAssistantButton } from '@client/features/voice/components/voice-bu
 import { Spinner } from '@client/components/ui/spinner';
 import { homeFor, useAuth } from '@client/lib/auth';
 import { isCustomer } from '@client/lib/roles';
+import { lazyScreen, type LazyScreen } from '@client/lib/lazy-screen';
 import { LandingPage } from './routes/landing';
 
 // Every screen but the landing page loads on demand, so `/` stays small.
 /** The navbar's Voice Assistant button; the panel inside loads when it is first opened. */
 const voiceButton = (className?: string) => <VoiceAssistantButton className={className} />;
 
-const FindTrucksPage = lazy(() => import('./routes/find-trucks'));
-const FavoritesPage = lazy(() => import('./routes/favorites'));
-const AuthPage = lazy(() => import('./routes/auth'));
-const CustomerSignupPage = lazy(() => import('./routes/customer-signup'));
-const OperatorDashboardPage = lazy(() => import('./routes/operator-dashboard'));
-const CreateTruckPage = lazy(() => import('./routes/create-truck'));
-const EditTruckPage = lazy(() => import('./routes/edit-truck'));
-const MenuManagementPage = lazy(() => import('./routes/menu-management'));
-const SubscribePage = lazy(() => import('./routes/subscribe'));
-const AdminLoginPage = lazy(() => import('./routes/admin-login'));
-const AdminPage = lazy(() => import('./routes/admin'));
-const TruckSharePage = lazy(() => import('./routes/truck-share'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
+const FindTrucksPage = lazyScreen(() => import('./routes/find-trucks'));
+const FavoritesPage = lazyScreen(() => import('./routes/favorites'));
+const AuthPage = lazyScreen(() => import('./routes/auth'));
+const CustomerSignupPage = lazyScreen(() => import('./routes/customer-signup'));
+const OperatorDashboardPage = lazyScreen(() => import('./routes/operator-dashboard'));
+const CreateTruckPage = lazyScreen(() => import('./routes/create-truck'));
+const EditTruckPage = lazyScreen(() => import('./routes/edit-truck'));
+const MenuManagementPage = lazyScreen(() => import('./routes/menu-management'));
+const SubscribePage = lazyScreen(() => import('./routes/subscribe'));
+const AdminLoginPage = lazyScreen(() => import('./routes/admin-login'));
+const AdminPage = lazyScreen(() => import('./routes/admin'));
+const TruckSharePage = lazyScreen(() => import('./routes/truck-share'));
+const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
 const NearbyAlerts = lazy(() => import('./nearby-alerts'));
+
+/** The screens behind each address, in the order the switches below try them (the landing page is in the entry). */
+const SCREENS: readonly (readonly [pattern: string, screen: LazyScreen<never>])[] = [
+  ['/admin/login', AdminLoginPage],
+  ['/admin', AdminPage],
+  ['/find-trucks', FindTrucksPage],
+  ['/favorites', FavoritesPage],
+  ['/login', AuthPage],
+  ['/register', AuthPage],
+  ['/customer-signup', CustomerSignupPage],
+  ['/operator-dashboard', OperatorDashboardPage],
+  ['/create-truck', CreateTruckPage],
+  ['/edit-truck/:truckId', EditTruckPage],
+  ['/menu-management/:truckId', MenuManagementPage],
+  ['/subscribe', SubscribePage],
+  ['/trucks/:truckId', TruckSharePage],
+];
+
+/** Whether `pathname` matches a pattern of SCREENS (static segments and `:param`s, as the routes below). */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/\/$/, '').split('/');
+  return want.length === have.length && want.every((segment, i) => segment.startsWith(':') ? Boolean(have[i]) : segment === have[i]);
+}
+
+/**
+ * Loads the screen of `pathname` (the not-found screen for an unknown address other than `/`), so
+ * the app's first render shows it at once rather than after a fallback (lib/lazy-screen.ts).
+ */
+export function preloadScreenFor(pathname: string): Promise<void> {
+  if (pathname === '/') return Promise.resolve();
+  const match = SCREENS.find(([pattern]) => matches(pattern, pathname));
+  return (match?.[1] ?? NotFoundPage).preload();
+}
 
 /** Spec section 9: nearby alerts run on every screen while a signed-in customer has the app open. */
 function CustomerAlerts() {

@@ -42,11 +42,15 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */
-export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  const text = await res.text();
+/** The JSON body of an apiRequest (or undefined for an empty body such as a 204). */
+export async function readJson<T>(request: Promise<Response>): Promise<T> {
+  const text = await (await request).text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */
+export function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  return readJson<T>(apiRequest(method, url, data));
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';

@@ -32,6 +32,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin': ['src/app/routes/admin.tsx'],
 };
 
+/**
+ * The app itself (React, the router, the landing page), which index.html's small entry imports once
+ * it has started the page's first requests (client/src/main.tsx): every page preloads it.
+ */
+export const APP_MODULE = 'src/app-main.tsx';
+
 /** The manifest of the client built into `clientDir`, or null without one (a dev or test server). */
 export function readClientManifest(clientDir: string): ClientManifest | null {
   try {
@@ -66,21 +72,28 @@ export function chunkFiles(manifest: ClientManifest, keys: readonly string[]): {
 }
 
 /**
- * For each screen path, the `Link` header value that preloads the screen's route module and the
- * chunks it imports, beyond index.html's own entry (which the page's script tags already fetch):
- * the request chain entry → screen becomes one round trip. What the screen loads after it renders
- * (the map, the voice card) is not preloaded: on a slow CPU its parsing would compete with the first
- * card. CSS is left to the chunks that load it (a preload whose credentials mode differs from Vite's
- * stylesheet link would be fetched twice).
+ * The `Link` header value of each page: index.html's entry, then the app module and, for a screen
+ * path of ROUTE_MODULES, the screen's route module, each with the chunks it imports (once each): the
+ * chain entry → app → screen becomes one round trip. Under
+ * `*`, the value for every other page. What a screen loads after it renders (the map, the voice
+ * card) is not preloaded: on a slow CPU its parsing would compete with the first card. CSS is left to
+ * the chunks that load it (a preload whose credentials mode differs from Vite's stylesheet link
+ * would be fetched twice).
  */
 export function routePreloadLinks(manifest: ClientManifest): Map<string, string> {
-  const entry = new Set(chunkFiles(manifest, [entryKey(manifest)]).js);
-  const links = new Map<string, string>();
+  const entryFiles = chunkFiles(manifest, [entryKey(manifest)]).js;
+  const entry = new Set(entryFiles);
+  // The entry itself first: the browser starts the header's preloads before it parses the page and
+  // finds the entry's script tag, and over HTTP/1.1 (6 connections) the small entry that starts
+  // the page's requests would otherwise wait behind every chunk of the app.
+  const linkFor = (modules: string[]) =>
+    [...entryFiles, ...chunkFiles(manifest, modules).js.filter((file) => !entry.has(file))]
+      .map((file) => `</${file}>; rel=modulepreload`)
+      .join(', ');
+  const links = new Map<string, string>([['*', linkFor([APP_MODULE])]]);
   for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
     const [screen] = modules;
-    if (!screen) continue;
-    const js = chunkFiles(manifest, [screen]).js.filter((file) => !entry.has(file));
-    if (js.length > 0) links.set(route, js.map((file) => `</${file}>; rel=modulepreload`).join(', '));
+    links.set(route, linkFor(screen ? [APP_MODULE, screen] : [APP_MODULE]));
   }
   return links;
 }

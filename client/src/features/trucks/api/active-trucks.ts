@@ -1,21 +1,11 @@
 import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '@client/lib/api-client';
-import { ACTIVE_TRUCKS_URL, queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
+import { apiRequest, readJson } from '@client/lib/api-client';
+import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
+import { activeTrucksUrl, takeFirstList } from './first-list';
 
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
-
-/** The lean list shape (ADR 0120): details come from GET /api/food-trucks/:id when asked for. */
-export function activeTrucksUrl(params?: ActiveTrucksParams): string {
-  const search = new URLSearchParams({ view: 'summary' });
-  if (params) {
-    search.set('lat', String(params.lat));
-    search.set('lng', String(params.lng));
-    if (params.radiusMiles !== undefined) search.set('radiusMiles', String(params.radiusMiles));
-  }
-  return `${ACTIVE_TRUCKS_URL}?${search.toString()}`;
-}
 
 /**
  * GET /api/food-trucks/active?view=summary. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
@@ -25,7 +15,9 @@ export function activeTrucksUrl(params?: ActiveTrucksParams): string {
 export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: boolean) {
   return queryOptions({
     queryKey: queryKeys.activeTrucksList(params),
-    queryFn: () => apiJson<TruckSummary[]>('GET', activeTrucksUrl(params)),
+    // The whole list's first fetch may already be under way: the entry asked for it (first-list.ts).
+    queryFn: () =>
+      readJson<TruckSummary[]>((params ? undefined : takeFirstList()) ?? apiRequest('GET', activeTrucksUrl(params))),
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
