@@ -220,6 +220,8 @@ async function main() {
       for (let round = 0; round < rounds; round++) {
         const start = performance.now();
         const { eventId } = await post<{ eventId: number }>('/bench/change');
+        // A change without an id would be waited for in vain and counted as 'missing'.
+        if (!Number.isSafeInteger(eventId)) throw new Error(`/bench/change answered no event id: ${String(eventId)}`);
         const deadline = start + 10_000;
         while ((arrivals.get(eventId)?.length ?? 0) < streams && performance.now() < deadline)
           await new Promise((r) => setTimeout(r, 5));

@@ -21,12 +21,11 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../server/src/app';
 import { foodTrucks, operatorSubscriptions } from '../server/src/db/schema';
-import { publishTruckEvent } from '../server/src/modules/trucks/truck-events';
-import { truckColumns } from '../server/src/modules/trucks/truck.repository';
 import { notifyTruckVisibilityChanged } from '../server/src/modules/trucks/truck-visibility';
 import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
 import { createIntegrations } from '../server/src/integrations';
 import { explain } from '../server/src/test/explain';
+import { changeTruck } from '../server/src/test/trucks';
 import { createTestDatabase } from '../server/src/test/database';
 
 const port = Number(process.env.BENCH_PORT ?? 5310);
@@ -113,24 +112,17 @@ app.post(
   async (request) => {
     changes += 1;
     const wanted = request.body?.id;
-    return db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen })
-        .from(foodTrucks)
-        .where(wanted === undefined ? undefined : eq(foodTrucks.id, wanted))
-        .orderBy(foodTrucks.id)
-        .offset(wanted === undefined ? changes % 100 : 0)
-        .limit(1);
-      if (!current) throw new Error('no such truck seeded');
-      const [row] = await tx
-        .update(foodTrucks)
-        .set({ isOpen: !current.isOpen, lastUpdated: new Date() })
-        .where(eq(foodTrucks.id, current.id))
-        .returning(truckColumns);
-      if (!row) throw new Error('truck vanished');
-      const eventId = await publishTruckEvent(tx, row.isOpen ? 'opened' : 'closed', row);
-      return { eventId, id: row.id, isOpen: row.isOpen };
-    });
+    const [current] = await db
+      .select({ id: foodTrucks.id, isOpen: foodTrucks.isOpen })
+      .from(foodTrucks)
+      .where(wanted === undefined ? undefined : eq(foodTrucks.id, wanted))
+      .orderBy(foodTrucks.id)
+      .offset(wanted === undefined ? changes % 100 : 0)
+      .limit(1);
+    if (!current) throw new Error('no such truck seeded');
+    // As the operator endpoints do (the event gets its id at commit: read back after it).
+    const { truck, eventId } = await changeTruck(db, current.id, { isOpen: !current.isOpen }, current.isOpen ? 'closed' : 'opened');
+    return { eventId, id: truck.id, isOpen: truck.isOpen };
   },
 );
 

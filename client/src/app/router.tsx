@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { AppLayout } from '@client/components/layouts/app-layout';
 import { VoiceAssistantButton } from '@client/features/voice/components/voice-button';
@@ -27,22 +27,42 @@ const TruckSharePage = lazyScreen(() => import('./routes/truck-share'));
 const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
 const NearbyAlerts = lazy(() => import('./nearby-alerts'));
 
-/** The screens behind each address, in the order the switches below try them (the landing page is in the entry). */
-const SCREENS: readonly (readonly [pattern: string, screen: LazyScreen<never>])[] = [
-  ['/admin/login', AdminLoginPage],
-  ['/admin', AdminPage],
-  ['/find-trucks', FindTrucksPage],
-  ['/favorites', FavoritesPage],
-  ['/login', AuthPage],
-  ['/register', AuthPage],
-  ['/customer-signup', CustomerSignupPage],
-  ['/operator-dashboard', OperatorDashboardPage],
-  ['/create-truck', CreateTruckPage],
-  ['/edit-truck/:truckId', EditTruckPage],
-  ['/menu-management/:truckId', MenuManagementPage],
-  ['/subscribe', SubscribePage],
-  ['/trucks/:truckId', TruckSharePage],
+interface ScreenRoute {
+  path: string;
+  screen: LazyScreen<never>;
+  /** What the route renders when it is not the screen without props. */
+  element?: ReactNode;
+  /** Outside the app's layout (the admin screens). */
+  bare?: boolean;
+}
+
+/** Every lazily loaded screen and its address: the switches below render these routes, and the entry preloads from them. */
+const SCREENS: readonly ScreenRoute[] = [
+  { path: '/admin/login', screen: AdminLoginPage, bare: true },
+  { path: '/admin', screen: AdminPage, bare: true },
+  { path: '/find-trucks', screen: FindTrucksPage },
+  { path: '/favorites', screen: FavoritesPage },
+  { path: '/login', screen: AuthPage, element: <AuthPage tab="login" /> },
+  { path: '/register', screen: AuthPage, element: <AuthPage tab="register" /> },
+  { path: '/customer-signup', screen: CustomerSignupPage },
+  { path: '/operator-dashboard', screen: OperatorDashboardPage },
+  { path: '/create-truck', screen: CreateTruckPage },
+  { path: '/edit-truck/:truckId', screen: EditTruckPage },
+  { path: '/menu-management/:truckId', screen: MenuManagementPage },
+  { path: '/subscribe', screen: SubscribePage },
+  { path: '/trucks/:truckId', screen: TruckSharePage },
 ];
+
+const screenRoutes = (bare: boolean) =>
+  SCREENS.filter((s) => Boolean(s.bare) === bare).map(({ path, screen, element }) =>
+    element ? (
+      <Route key={path} path={path}>
+        {() => element}
+      </Route>
+    ) : (
+      <Route key={path} path={path} component={screen as LazyScreen<object>} />
+    ),
+  );
 
 /** Whether `pathname` matches a pattern of SCREENS (static segments and `:param`s, as the routes below). */
 function matches(pattern: string, pathname: string): boolean {
@@ -57,8 +77,8 @@ function matches(pattern: string, pathname: string): boolean {
  */
 export function preloadScreenFor(pathname: string): Promise<void> {
   if (pathname === '/') return Promise.resolve();
-  const match = SCREENS.find(([pattern]) => matches(pattern, pathname));
-  return (match?.[1] ?? NotFoundPage).preload();
+  const match = SCREENS.find(({ path }) => matches(path, pathname));
+  return (match?.screen ?? NotFoundPage).preload();
 }
 
 /** Spec section 9: nearby alerts run on every screen while a signed-in customer has the app open. */
@@ -90,26 +110,15 @@ export function AppRouter() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>
-        <Route path="/admin/login" component={AdminLoginPage} />
-        <Route path="/admin" component={AdminPage} />
+        {screenRoutes(true)}
         <Route>
           <AppLayout voiceButton={voiceButton}>
             <CustomerAlerts />
             <Suspense fallback={<PageFallback />}>
               <Switch>
                 <Route path="/" component={LandingPage} />
-                <Route path="/find-trucks" component={FindTrucksPage} />
-                <Route path="/favorites" component={FavoritesPage} />
-                <Route path="/login">{() => <AuthPage tab="login" />}</Route>
-                <Route path="/register">{() => <AuthPage tab="register" />}</Route>
-                <Route path="/customer-signup" component={CustomerSignupPage} />
                 <Route path="/dashboard" component={DashboardRedirect} />
-                <Route path="/operator-dashboard" component={OperatorDashboardPage} />
-                <Route path="/create-truck" component={CreateTruckPage} />
-                <Route path="/edit-truck/:truckId" component={EditTruckPage} />
-                <Route path="/menu-management/:truckId" component={MenuManagementPage} />
-                <Route path="/subscribe" component={SubscribePage} />
-                <Route path="/trucks/:truckId" component={TruckSharePage} />
+                {screenRoutes(false)}
                 <Route component={NotFoundPage} />
               </Switch>
             </Suspense>
