@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
 
 /**
@@ -13,6 +14,19 @@ import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } f
 /** Flite's built-in voices: slt (female, US), kal16 and rms (male, US), awb (male, Scottish). */
 export const FLITE_VOICES = ['slt', 'kal16', 'rms', 'awb'] as const;
 
+/** The engine process ended while it had the request in hand (it is started again for the next). */
+class EngineExited extends Error {}
+
+/** Runs `attempt`, and once more on a new engine if the engine died under it. */
+async function withOneRestart<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof EngineExited)) throw error;
+    return attempt();
+  }
+}
+
 interface WorkerReply {
   id?: number;
   ready?: boolean;
@@ -22,11 +36,13 @@ interface WorkerReply {
 
 /**
  * PocketSphinx (soundswallower) with a grammar compiled from the vocabulary, and Flite, both in
- * one warm worker thread. Requests are queued by the worker itself (one message at a time), so
- * the grammar set for a request is the grammar that decodes it.
+ * one warm child process (speech-worker.mjs). A process rather than a worker thread: in a worker
+ * thread the engines crashed the whole server with SIGSEGV on some machines (docs/reliability.md);
+ * a process that dies fails only the requests it had in hand and is started again. Requests are
+ * answered in order, so the grammar set for a request is the grammar that decodes it.
  */
 export class OfflineSpeech implements SpeechProvider {
-  private engine: { worker: Worker; ready: Promise<void> } | undefined;
+  private engine: { worker: ChildProcess; ready: Promise<void> } | undefined;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private grammarVersion: string | undefined;
@@ -41,10 +57,17 @@ export class OfflineSpeech implements SpeechProvider {
    */
   private start() {
     if (this.engine) return this.engine;
-    const worker = new Worker(new URL('./speech-worker.mjs', import.meta.url));
+    // Plain JavaScript: no loader needed (execArgv: none of the parent's, such as tsx's or a test runner's).
+    const worker = fork(fileURLToPath(new URL('./speech-worker.mjs', import.meta.url)), [], {
+      execArgv: [],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     worker.unref();
+    worker.channel?.unref();
     const ready = new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
+      worker.once('exit', (code, signal) => reject(new EngineExited(`speech engine exited while starting (${signal ?? code})`)));
       worker.on('message', (reply: WorkerReply) => {
         if (reply.ready) return resolve();
         const waiter = reply.id === undefined ? undefined : this.pending.get(reply.id);
@@ -62,18 +85,22 @@ export class OfflineSpeech implements SpeechProvider {
       this.pending.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`speech worker exited (${code})`)));
+    worker.on('exit', (code, signal) => fail(new EngineExited(`speech engine exited (${signal ?? code})`)));
     this.engine = { worker, ready };
     return this.engine;
   }
 
-  private async call<T>(type: string, payload: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+  private async call<T>(type: string, payload: Record<string, unknown>): Promise<T> {
     const { worker, ready } = this.start();
     await ready;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, type, ...payload }, transfer);
+      worker.send({ id, type, ...payload }, (error) => {
+        // Not delivered: the engine is gone (its exit fails the rest of its requests).
+        if (!error || !this.pending.delete(id)) return;
+        reject(new EngineExited(`speech engine unreachable: ${error.message}`));
+      });
     });
   }
 
@@ -98,13 +125,13 @@ export class OfflineSpeech implements SpeechProvider {
   }
 
   async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
-    await this.useVocabulary(vocabulary);
-    const samples = input.pcm.samples.slice();
-    const { text, words } = await this.call<{ text: string; words: Array<{ t: string; p: number }> }>(
-      'decode',
-      { samples },
-      [samples.buffer],
-    );
+    // A new engine has no grammar: the retry sets it again (grammarVersion was cleared with the engine).
+    const { text, words } = await withOneRestart(async () => {
+      await this.useVocabulary(vocabulary);
+      return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', {
+        samples: input.pcm.samples,
+      });
+    });
     const spoken = words.filter((w) => !/^[<([]/.test(w.t));
     // The phone loop won: the speech was not a question the grammar knows (or not speech).
     if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return { text: '', confidence: 0, provider: 'offline' };
@@ -114,14 +141,25 @@ export class OfflineSpeech implements SpeechProvider {
 
   async synthesize(text: string, options: { voice?: string } = {}): Promise<SpokenAudio> {
     const voice = options.voice ?? this.options.voice ?? 'slt';
-    const { wav } = await this.call<{ wav: Uint8Array }>('synthesize', { text: sanitizeForFlite(text), voice });
+    const { wav } = await withOneRestart(() =>
+      this.call<{ wav: Uint8Array }>('synthesize', { text: sanitizeForFlite(text), voice }),
+    );
     return { audio: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength), contentType: 'audio/wav' };
+  }
+
+  /** The engine process's id while one runs (diagnostics, and the crash test). */
+  get enginePid(): number | undefined {
+    return this.engine?.worker.pid;
   }
 
   async close(): Promise<void> {
     const engine = this.engine;
     this.engine = undefined;
-    await Promise.all([engine?.worker.terminate(), this.decoder.close()]);
+    const exited = engine && engine.worker.exitCode === null && engine.worker.signalCode === null
+      ? new Promise<void>((resolve) => engine.worker.once('exit', () => resolve()))
+      : undefined;
+    engine?.worker.kill();
+    await Promise.all([exited, this.decoder.close()]);
   }
 }
 

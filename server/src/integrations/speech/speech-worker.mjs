@@ -1,6 +1,7 @@
-// The offline speech engines, in a worker thread so that decoding and synthesis (synchronous
-// WebAssembly calls of 100-500 ms) never block the server's event loop. Plain JavaScript because
-// worker threads load files with Node's own loader (no TypeScript transform in every runtime).
+// The offline speech engines, in a child process so that decoding and synthesis (synchronous
+// WebAssembly calls of 100-500 ms) never block the server's event loop, and a crash in them never
+// takes the server with it. Plain JavaScript because
+// the process starts with Node's own loader (no TypeScript transform in every runtime).
 // Messages: { id, type: 'grammar' | 'decode' | 'synthesize', ... } -> { id, result } | { id, error }.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WASI } from 'node:wasi';
-import { parentPort } from 'node:worker_threads';
 import createSoundSwallower from 'soundswallower';
 
 const require = createRequire(import.meta.url);
@@ -78,12 +78,14 @@ async function synthesize({ text, voice }) {
 
 const handlers = { grammar: setGrammar, decode, synthesize };
 
-parentPort.on('message', async (message) => {
+process.on('message', async (message) => {
   try {
     const result = await handlers[message.type](message);
-    parentPort.postMessage({ id: message.id, result });
+    process.send({ id: message.id, result });
   } catch (error) {
-    parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    process.send({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
-parentPort.postMessage({ ready: true });
+// The server went away (its IPC channel closed): so does the engine.
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
