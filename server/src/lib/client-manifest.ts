@@ -86,8 +86,10 @@ export function routePreloadLinks(manifest: ClientManifest): Map<string, string>
   // The entry itself first: the browser starts the header's preloads before it parses the page and
   // finds the entry's script tag, and over HTTP/1.1 (6 connections) the small entry that starts
   // the page's requests would otherwise wait behind every chunk of the app.
+  // A module this build does not have (an older build, a test's manifest) is left out, not fatal:
+  // the page still works without its preload.
   const linkFor = (modules: string[]) =>
-    [...entryFiles, ...chunkFiles(manifest, modules).js.filter((file) => !entry.has(file))]
+    [...entryFiles, ...chunkFiles(manifest, modules.filter((m) => m in manifest)).js.filter((file) => !entry.has(file))]
       .map((file) => `</${file}>; rel=modulepreload`)
       .join(', ');
   const links = new Map<string, string>([['*', linkFor([APP_MODULE])]]);
