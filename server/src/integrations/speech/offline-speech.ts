@@ -52,8 +52,9 @@ export class OfflineSpeech implements SpeechProvider {
   constructor(private readonly options: { voice?: string; rejectionWeight?: number } = {}) {}
 
   /**
-   * The worker, started on first use (about 1.5 s to load the acoustic model) and started again
-   * if it ever dies; a dead worker fails only the requests it had in hand.
+   * The engine process, started on first use (about 1.5 s to load the acoustic model) and started
+   * again if it ever dies; a dead engine fails only the requests it had in hand (which
+   * `withOneRestart` then asks a new one).
    */
   private start() {
     if (this.engine) return this.engine;
