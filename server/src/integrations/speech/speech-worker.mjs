@@ -1,7 +1,7 @@
 // The offline speech engines, in a child process so that decoding and synthesis (synchronous
 // WebAssembly calls of 100-500 ms) never block the server's event loop, and a crash in them never
-// takes the server with it. Plain JavaScript because
-// the process starts with Node's own loader (no TypeScript transform in every runtime).
+// takes the server with it. Plain JavaScript because the process starts with Node's own loader
+// (no TypeScript transform in every runtime).
 // Messages: { id, type: 'grammar' | 'decode' | 'synthesize', ... } -> { id, result } | { id, error }.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
