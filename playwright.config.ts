@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { PLAYWRIGHT_CHROMIUM_ARGS } from './e2e/chromium-flags';
 import { appPort as port } from './e2e/ports';
 
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -19,15 +20,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: PLAYWRIGHT_CHROMIUM_ARGS,
     },
   },
   // One project, any order: every spec creates the data it changes (a fresh subscribed operator

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { withoutStartupWebUi } from '../e2e/chromium-flags';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { AuthResponse } from '../shared/contracts';
@@ -52,7 +53,16 @@ async function main() {
     const operator = await signInOperator(post);
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      // chrome-launcher's defaults with ours, and one --disable-features for both (e2e/chromium-flags.ts).
+      ignoreDefaultFlags: true,
+      chromeFlags: withoutStartupWebUi([
+        ...chromeLauncher.Launcher.defaultFlags(),
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+      ]),
     });
     // The operator's session, as the login screen stores it (kept: disableStorageReset).
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
