@@ -13,13 +13,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { client, ms, percentile, sorted, startServer, table, type BenchServer } from './harness';
-import { saveFigures, type Figure } from './results';
+import { describeMachine, saveFigures, type Figure } from './results';
 
 const PORT = Number(process.env.MAP_BENCH_PORT ?? 5350);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -216,11 +215,7 @@ async function main() {
     console.log(
       `\nFood Truck Finder map bench — /find-trucks with ${TRUCKS.toLocaleString('en-US')} trucks, server on ${server.kind}, Chromium (software rendering) at 1280 × 800`,
     );
-    console.log(
-      `machine: ${cpus().length} cores, load average ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')} at start (other work on the machine skews every figure)`,
-    );
+    console.log(describeMachine());
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // Loopback only: every other host (the OpenStreetMap tiles) fails to resolve at once. Not with

@@ -21,7 +21,7 @@ const lines = [
       `| ${cell(r.figure)} | ${cell(r.ours)} | ${cell(r.baseline)} | ${r.budget ? `${cell(r.budget)}: **${r.met ? 'met' : 'missed'}**` : ''} |`,
   ),
 ];
-console.log(`\nnpm run bench — ${scripts.map((s) => `${s.script} ${s.at} (load ${s.machine.loadAverage.join(' ')})`).join('; ')}\n`);
+console.log(`\nnpm run bench — ${scripts.map((s) => `${s.script} ${s.at} (load ${s.machine.loadAverage.join(' ')}, ${s.machine.syscallMicros ?? '?'} µs per system call)`).join('; ')}\n`);
 console.log(lines.join('\n'));
 writeFileSync(path.join(RESULTS_DIR, 'bench.json'), `${JSON.stringify({ scripts, rows }, null, 2)}\n`);
 console.log(`\nwritten to ${path.join(RESULTS_DIR, 'bench.json')}`);

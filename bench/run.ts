@@ -13,10 +13,10 @@
  * fresh in-memory PGlite, or a throwaway database on DATABASE_URL's server when set.
  */
 import http from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { client, ms, percentile, sorted, startServer, table } from './harness';
-import { saveFigures, type Figure } from './results';
+import { describeMachine, saveFigures, type Figure } from './results';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5310);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -131,11 +131,7 @@ async function main() {
   console.log(
     `Food Truck Finder bench — server on ${server.kind}, Node ${process.version}, ${SECONDS} s per load run, 32 connections`,
   );
-  console.log(
-    `machine: ${cpus().length} cores, load average ${loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')} at start (other work on the machine skews every figure)`,
-  );
+  console.log(describeMachine());
   try {
     // 1. The active list with 1,000 trucks.
     await post('/bench/seed', { count: 1000, region: 'austin' });

@@ -20,6 +20,7 @@ import { truckEvents, users } from '../server/src/db/schema';
 import { connect, openEventStreams, request, startCluster, stopCluster, viaNginx, type Cluster } from '../deploy/test/cluster-harness';
 import { setSubscription } from '../server/src/test/trucks';
 import { ms, percentile, sorted, table } from './harness';
+import { describeMachine } from './results';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const DINERS = Number(process.env.SOAK_DINERS ?? 1000);
@@ -191,6 +192,7 @@ try {
     .from(truckEvents);
 
   const streams = await openStreams(DINERS);
+  console.log(describeMachine());
   console.log(`soak: ${DINERS} streams open, ${OPERATORS} operators, ${CUSTOMERS} customers, ${ADMINS} admins; ${SECONDS} s`);
 
   // ---- the load ----------------------------------------------------------------------------------
