@@ -68,5 +68,5 @@ export class FallbackSpeech implements SpeechProvider {
 export function createSpeech(config: SpeechConfig, log?: Pick<FastifyBaseLogger, 'warn'>): FallbackSpeech {
   const cloud = config.openai ? new OpenAiSpeech(config.openai) : undefined;
   const use = (mode: SpeechMode) => (mode !== 'offline' ? cloud : undefined);
-  return new FallbackSpeech(new OfflineSpeech(), { stt: use(config.stt), tts: use(config.tts) }, log);
+  return new FallbackSpeech(new OfflineSpeech({ log }), { stt: use(config.stt), tts: use(config.tts) }, log);
 }

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { OfflineSpeech } from './offline-speech';
 
-const speech = new OfflineSpeech();
+const warnings: unknown[] = [];
+const speech = new OfflineSpeech({ log: { warn: (details: unknown) => void warnings.push(details) } });
 afterAll(() => speech.close());
 
 describe('the offline speech engine process', () => {
@@ -19,5 +20,7 @@ describe('the offline speech engine process', () => {
     expect(audio.audio.subarray(0, 4).toString()).toBe('RIFF');
     expect(speech.enginePid).toBeDefined();
     expect(speech.enginePid).not.toBe(pid);
+    // The crash is in the server's log, with the request it had in hand.
+    expect(warnings).toEqual([{ code: null, signal: 'SIGSEGV', inHand: 1 }]);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
 
 /**
@@ -49,7 +50,9 @@ export class OfflineSpeech implements SpeechProvider {
   private grammarUpdate: Promise<unknown> = Promise.resolve();
   private readonly decoder = new AudioDecoder();
 
-  constructor(private readonly options: { voice?: string; rejectionWeight?: number } = {}) {}
+  constructor(
+    private readonly options: { voice?: string; rejectionWeight?: number; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
+  ) {}
 
   /**
    * The engine process, started on first use (about 1.5 s to load the acoustic model) and started
@@ -86,7 +89,13 @@ export class OfflineSpeech implements SpeechProvider {
       this.pending.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code, signal) => fail(new EngineExited(`speech engine exited (${signal ?? code})`)));
+    worker.on('exit', (code, signal) => {
+      // Not when it was closed (close() forgets the engine first): a crash, in the logs.
+      if (this.engine?.worker === worker) {
+        this.options.log?.warn({ code, signal, inHand: this.pending.size }, 'speech engine exited; a new one answers the next request');
+      }
+      fail(new EngineExited(`speech engine exited (${signal ?? code})`));
+    });
     this.engine = { worker, ready };
     return this.engine;
   }
