@@ -103,6 +103,11 @@ export const envSchema = z
       .int('must be a whole number')
       .min(100, 'must be at least 100')
       .default(8000),
+    OPENAI_RETRY_AFTER_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .default(30_000),
     OPENAI_STT_MODEL: z.string().min(1, 'must not be empty').default('whisper-1'),
     OPENAI_TTS_MODEL: z.string().min(1, 'must not be empty').default('tts-1'),
     OPENAI_TTS_VOICE: z.string().min(1, 'must not be empty').default('alloy'),
@@ -239,6 +244,7 @@ export function speechConfig(env: Env): SpeechConfig {
   return {
     stt: env.VOICE_STT,
     tts: env.VOICE_TTS,
+    retryAfterMs: env.OPENAI_RETRY_AFTER_MS,
     openai: env.OPENAI_API_KEY
       ? {
           apiKey: env.OPENAI_API_KEY,

@@ -14,6 +14,34 @@ export interface SpeechConfig {
   stt: SpeechMode;
   tts: SpeechMode;
   openai?: OpenAiSpeechConfig;
+  /** After the cloud fails, how long the offline engine answers alone (OPENAI_RETRY_AFTER_MS). */
+  retryAfterMs?: number;
+}
+
+/**
+ * A cloud engine that failed is left alone for `retryAfterMs`: while a provider is down, each
+ * question would otherwise wait up to OPENAI_TIMEOUT_MS for it before the offline answer. The
+ * first question after the pause tries it again; a success clears the pause.
+ */
+class CloudPause {
+  private until = 0;
+
+  constructor(
+    private readonly retryAfterMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  get paused(): boolean {
+    return this.now() < this.until;
+  }
+
+  failed(): void {
+    this.until = this.now() + this.retryAfterMs;
+  }
+
+  succeeded(): void {
+    this.until = 0;
+  }
 }
 
 /**
@@ -22,11 +50,32 @@ export interface SpeechConfig {
  * separately (VOICE_STT, VOICE_TTS): `auto` means the cloud when OPENAI_API_KEY is set.
  */
 export class FallbackSpeech implements SpeechProvider {
+  private readonly pause: { stt: CloudPause; tts: CloudPause };
+
   constructor(
     private readonly offline: OfflineSpeech,
     private readonly cloud: { stt?: OpenAiSpeech; tts?: OpenAiSpeech },
     private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
-  ) {}
+    options: { retryAfterMs?: number; now?: () => number } = {},
+  ) {
+    const pause = () => new CloudPause(options.retryAfterMs ?? 0, options.now ?? Date.now);
+    this.pause = { stt: pause(), tts: pause() };
+  }
+
+  /** The cloud's answer, or undefined (logged, and the cloud paused) when it fails or is paused. */
+  private async fromCloud<T>(direction: 'stt' | 'tts', call: (() => Promise<T>) | undefined, fallback: string): Promise<T | undefined> {
+    const pause = this.pause[direction];
+    if (!call || pause.paused) return undefined;
+    try {
+      const result = await call();
+      pause.succeeded();
+      return result;
+    } catch (error) {
+      pause.failed();
+      this.log?.warn({ err: error }, fallback);
+      return undefined;
+    }
+  }
 
   /** Always the offline decoder: the cloud recognisers get the recording as sent. */
   decode(audio: Uint8Array, maxSeconds: number) {
@@ -34,25 +83,19 @@ export class FallbackSpeech implements SpeechProvider {
   }
 
   async transcribe(input: { audio: Uint8Array; pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
-    if (this.cloud.stt) {
-      try {
-        return await this.cloud.stt.transcribe(input, vocabulary);
-      } catch (error) {
-        this.log?.warn({ err: error }, 'cloud transcription failed; using the offline recogniser');
-      }
-    }
-    return this.offline.transcribe(input, vocabulary);
+    const { stt } = this.cloud;
+    const heard = await this.fromCloud(
+      'stt',
+      stt && (() => stt.transcribe(input, vocabulary)),
+      'cloud transcription failed; using the offline recogniser',
+    );
+    return heard ?? this.offline.transcribe(input, vocabulary);
   }
 
   async synthesize(text: string, options?: { voice?: string }): Promise<SpokenAudio> {
-    if (this.cloud.tts) {
-      try {
-        return await this.cloud.tts.synthesize(text);
-      } catch (error) {
-        this.log?.warn({ err: error }, 'cloud speech synthesis failed; using Flite');
-      }
-    }
-    return this.offline.synthesize(text, options);
+    const { tts } = this.cloud;
+    const spoken = await this.fromCloud('tts', tts && (() => tts.synthesize(text)), 'cloud speech synthesis failed; using Flite');
+    return spoken ?? this.offline.synthesize(text, options);
   }
 
   /** Compiles the offline grammar ahead of the first question (and on every data change). */
@@ -68,5 +111,7 @@ export class FallbackSpeech implements SpeechProvider {
 export function createSpeech(config: SpeechConfig, log?: Pick<FastifyBaseLogger, 'warn'>): FallbackSpeech {
   const cloud = config.openai ? new OpenAiSpeech(config.openai) : undefined;
   const use = (mode: SpeechMode) => (mode !== 'offline' ? cloud : undefined);
-  return new FallbackSpeech(new OfflineSpeech({ log }), { stt: use(config.stt), tts: use(config.tts) }, log);
+  return new FallbackSpeech(new OfflineSpeech({ log }), { stt: use(config.stt), tts: use(config.tts) }, log, {
+    retryAfterMs: config.retryAfterMs,
+  });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse, ErrorResponse, VoiceAnswer } from '../../../../shared/contracts';
 import { parseEnv, speechConfig } from '../../env';
-import { createSpeech, OfflineSpeech } from '../../integrations/speech';
+import { createSpeech, FallbackSpeech, OfflineSpeech, OpenAiSpeech, type SpeechVocabulary } from '../../integrations/speech';
 import { FAKE_MP3, startFakeOpenAi, type FakeOpenAi, type FakeOpenAiMode } from '../../test/fake-openai';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { encodeWebmOpus, padded, speak } from '../../test/speech-audio';
@@ -32,6 +32,8 @@ beforeAll(async () => {
     OPENAI_API_KEY: 'sk-fake',
     OPENAI_BASE_URL: fake.baseUrl,
     OPENAI_TIMEOUT_MS: '2000',
+    // Every question here tries the cloud (the pause after a failure has its own test below).
+    OPENAI_RETRY_AFTER_MS: '0',
     VOICE_STT: 'openai',
     VOICE_TTS: 'openai',
   });
@@ -141,5 +143,46 @@ describe('speech provider faults (real openai SDK against a fake OpenAI-compatib
     const spoken = await spokenAnswer(res.body.audioUrl);
     expect(spoken).toMatchObject({ status: 200, type: 'audio/wav' });
     expect(fake.requests.slice(before).map((r) => r.path)).toEqual(['/v1/audio/speech']);
+  });
+});
+
+describe('the pause after a cloud failure (OPENAI_RETRY_AFTER_MS)', () => {
+  const vocabulary: SpeechVocabulary = {
+    version: 'pause-test',
+    templates: ['where is the nearest <cuisine> truck'],
+    slots: { cuisine: ['barbecue', 'taco'] },
+  };
+
+  it('answers offline without waiting for the cloud until the pause ends, then tries the cloud again', async () => {
+    let now = 1_000_000;
+    const env = parseEnv({ OPENAI_API_KEY: 'sk-fake', OPENAI_BASE_URL: fake.baseUrl, OPENAI_TIMEOUT_MS: '500' });
+    const { openai, retryAfterMs } = speechConfig(env);
+    expect(retryAfterMs).toBe(30_000);
+    const cloud = new OpenAiSpeech(openai!);
+    const speech = new FallbackSpeech(offline, { stt: cloud, tts: cloud }, undefined, { retryAfterMs, now: () => now });
+    const { pcm } = await offline.decode(Buffer.from(recording, 'base64'), 30);
+    const calls = () => fake.received('transcriptions').length + fake.received('speech').length;
+
+    // The cloud stalls: the first question waits for the time-out, once per direction.
+    fake.mode = 'stall';
+    let before = calls();
+    expect((await speech.transcribe({ audio: Buffer.from(recording, 'base64'), pcm }, vocabulary)).provider).toBe('offline');
+    expect((await speech.synthesize('hello')).contentType).toBe('audio/wav');
+    expect(calls() - before).toBe(2);
+
+    // Paused: the next questions go straight to the offline engines, the cloud is not called.
+    now += retryAfterMs! - 1;
+    before = calls();
+    expect((await speech.transcribe({ audio: Buffer.from(recording, 'base64'), pcm }, vocabulary)).text).toBe(SAID);
+    expect((await speech.synthesize('hello')).contentType).toBe('audio/wav');
+    expect(calls() - before).toBe(0);
+
+    // The pause is over and the cloud is back: it answers again.
+    fake.mode = 'ok';
+    now += 1;
+    before = calls();
+    expect((await speech.transcribe({ audio: Buffer.from(recording, 'base64'), pcm }, vocabulary)).text).toBe(CLOUD_HEARS);
+    expect((await speech.synthesize('hello')).contentType).toBe('audio/mpeg');
+    expect(calls() - before).toBe(2);
   });
 });
