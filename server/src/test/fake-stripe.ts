@@ -28,11 +28,14 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeSubscription>;
   /** Every request the SDK made, as "METHOD /path" with its form fields and idempotency key. */
   requests: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[];
+  /** Customers created (each `POST /v1/customers` that Stripe carried out, replays not counted). */
+  customers: string[];
   /**
    * What the next requests meet: 'ok'; 'fail' (500 with a Stripe api_error, as in an outage; the
-   * SDK retries it); 'stall' (read, never answered).
+   * SDK retries it); 'stall' (read, never answered); 'lose-answer' (carried out — and its answer
+   * kept for its idempotency key — but never sent: Stripe did it, the caller cannot know).
    */
-  mode: 'ok' | 'fail' | 'stall';
+  mode: 'ok' | 'fail' | 'stall' | 'lose-answer';
   /** Changes a subscription as Stripe would (status, period end...). */
   update(id: string, patch: Partial<Omit<FakeSubscription, 'items'>> & { periodEnd?: Date }): FakeSubscription;
   /** An invoice of the subscription as invoice.paid / invoice.payment_failed carry it. */
@@ -57,6 +60,9 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkRetries?: number } = {}): Promise<FakeStripe> {
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: FakeStripe['requests'] = [];
+  const customers: string[] = [];
+  /** As Stripe: a POST repeated with an idempotency key gets the first answer again, not a second action. */
+  const answered = new Map<string, { status: number; body: unknown }>();
   const state: Pick<FakeStripe, 'mode'> = { mode: 'ok' };
   const server = createServer((req, res) => {
     void (async () => {
@@ -64,15 +70,22 @@ export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkR
       const form = req.method === 'GET' ? url.searchParams : await readForm(req);
       const key = req.headers['idempotency-key'];
       requests.push({ method: req.method ?? '', path: url.pathname, form, idempotencyKey: typeof key === 'string' ? key : undefined });
+      const idempotencyKey = req.method === 'POST' && typeof key === 'string' ? key : undefined;
       const send = (status: number, body: unknown) => {
+        if (idempotencyKey && status < 500) answered.set(idempotencyKey, { status, body });
+        if (state.mode === 'lose-answer') return;
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(JSON.stringify(body));
       };
       if (state.mode === 'stall') return;
       if (state.mode === 'fail') return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      const replay = idempotencyKey === undefined ? undefined : answered.get(idempotencyKey);
+      if (replay) return send(replay.status, replay.body);
       const missing = () => send(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
       if (req.method === 'POST' && url.pathname === '/v1/customers') {
-        return send(200, { id: id('cus'), object: 'customer', email: form.get('email') });
+        const customer = { id: id('cus'), object: 'customer', email: form.get('email') };
+        customers.push(customer.id);
+        return send(200, customer);
       }
       if (req.method === 'POST' && url.pathname === '/v1/subscriptions') {
         const now = new Date();
@@ -142,6 +155,7 @@ export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkR
     config,
     provider: new StripePayments({ ...config }),
     subscriptions,
+    customers,
     requests,
     update(subscriptionId, { periodEnd, ...patch }) {
       const sub = subscriptions.get(subscriptionId);

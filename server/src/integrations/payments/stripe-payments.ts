@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../../../shared/constants';
 import type {
@@ -88,17 +89,26 @@ export class StripePayments implements StripePaymentProvider {
     });
   }
 
+  /**
+   * The operator's Stripe customer, under an idempotency key of the operator and what is sent: when
+   * Stripe created the customer but its answer was lost (a time-out), the operator's next attempt
+   * gets that same customer back (Stripe keeps keys for 24 hours) instead of a second one that
+   * nobody would ever use. Different details make a different key, so a new request.
+   */
+  private async createCustomer(customer: SubscriptionCustomer): Promise<string> {
+    const params = {
+      email: customer.email ?? undefined,
+      phone: customer.phone ?? undefined,
+      name: customer.name ?? undefined,
+      metadata: { operatorId: String(customer.operatorId) },
+    };
+    const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
+    const created = await this.stripe.customers.create(params, { idempotencyKey: `customer-of-operator-${customer.operatorId}-${digest}` });
+    return created.id;
+  }
+
   async startSubscription(customer: SubscriptionCustomer): Promise<StartedSubscription> {
-    const customerId =
-      customer.customerId ??
-      (
-        await this.stripe.customers.create({
-          email: customer.email ?? undefined,
-          phone: customer.phone ?? undefined,
-          name: customer.name ?? undefined,
-          metadata: { operatorId: String(customer.operatorId) },
-        })
-      ).id;
+    const customerId = customer.customerId ?? (await this.createCustomer(customer));
     const subscription = await this.stripe.subscriptions.create({
       customer: customerId,
       items: [{ price: this.config.priceId }],

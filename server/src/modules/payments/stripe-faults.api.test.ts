@@ -94,6 +94,26 @@ describe('Stripe failing or stalling (real stripe SDK against a fake Stripe)', (
     });
   }
 
+  it('Stripe made the customer but its answer was lost: the next attempt gets that customer back, not a second one', async () => {
+    const session = await server.signUp('operator');
+    stripe.mode = 'lose-answer';
+    const customersBefore = stripe.customers.length;
+    const { result: lost, made } = await requestsDuring(() => subscribe(session));
+    expect(lost.status).toBe(502);
+    // Stripe carried out the first request (then its retry was answered from the idempotency key).
+    expect(made.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/customers', 'POST /v1/customers']);
+    expect(stripe.customers.length - customersBefore).toBe(1);
+    const madeAtStripe = stripe.customers.at(-1);
+
+    stripe.mode = 'ok';
+    const again = await subscribe(session);
+    expect(again.status).toBe(200);
+    // The same customer: nothing left at Stripe that no operator owns.
+    expect(stripe.customers.length - customersBefore).toBe(1);
+    expect(await accountOf(session.user.id)).toMatchObject({ stripeCustomerId: madeAtStripe });
+    expect(stripe.subscriptions.get((await accountOf(session.user.id)).stripeSubscriptionId!)?.customer).toBe(madeAtStripe);
+  });
+
   it('cancelling while Stripe stalls: 502, and the subscription is unchanged here and at Stripe', async () => {
     const { session, subscriptionId } = await startedOperator();
     stripe.update(subscriptionId, { status: 'active' });
