@@ -4,7 +4,7 @@
  * restarts — while an operator keeps moving a truck and a diner's browser follows the event
  * stream, then brings it back. PostgreSQL only (the embedded database has no connection to lose).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, FoodTruck } from '../../shared/contracts';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -96,9 +96,16 @@ describe.skipIf(!TEST_PG)('PostgreSQL outage under load', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close();
-    await proxy?.close();
-    await dropDatabase?.();
+    // Once, in CI, this teardown outlived its 60 s without saying which step hung: each says so.
+    const steps: Array<[string, (() => Promise<void>) | undefined]> = [
+      ['the server', server && (() => server.close())],
+      ['the proxy', proxy && (() => proxy.close())],
+      ['the test database', dropDatabase],
+    ];
+    for (const [step, run] of steps) {
+      const slow = setTimeout(() => console.warn(`outage teardown: ${step} still closing after 10 s`), 10_000);
+      await run?.().finally(() => clearTimeout(slow));
+    }
   }, 60_000);
 
   it('answers 503 during the outage, recovers by itself, loses no acknowledged write, and every change reaches the stream', async () => {
@@ -159,4 +166,22 @@ describe.skipIf(!TEST_PG)('PostgreSQL outage under load', () => {
     expect(missed).toEqual([]);
     expect(diner.all().some((f) => f.event === 'reset')).toBe(false);
   });
+});
+
+describe.skipIf(!TEST_PG)('closing the PostgreSQL pool', () => {
+  it('does not wait for ever on a connection its holder never gives back', async () => {
+    const { handle, drop } = await createTestDatabase();
+    // A transaction whose code hangs between two statements (as a request can after an outage).
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const stuck = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await new Promise(() => {});
+    });
+    stuck.catch(() => undefined);
+    await inside;
+    // Without the grace period pool.end() never resolves and this test times out.
+    await drop();
+  }, 30_000);
 });

@@ -166,6 +166,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle &
   };
 }
 
+/** How long close() waits for checked-out connections to be given back before cutting them. */
+const CLOSE_GRACE_MS = 5000;
+
 async function openPostgres(
   url: string,
   options: { max: number; connectTimeoutMs: number; queryTimeoutMs: number },
@@ -184,6 +187,10 @@ async function openPostgres(
   // query in flight fails by itself, and the pool drops it when it is released.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  // Checked out now: what close() cuts if its holder never gives it back.
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   let listener: pg.Client | undefined;
   let closing = false;
@@ -197,6 +204,11 @@ async function openPostgres(
     if (listener) return listener;
     const client = new pg.Client(connection);
     await client.connect();
+    if (closing) {
+      // Closed while this one was connecting (a reconnect after an outage): nobody would end it.
+      await client.end().catch(() => {});
+      throw new Error('database closed');
+    }
     client.on('notification', (msg) => {
       for (const fn of channels.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
@@ -264,7 +276,16 @@ async function openPostgres(
     close: once(async () => {
       closing = true;
       await listener?.end().catch(() => {});
-      await pool.end();
+      // pool.end() waits until every checked-out connection is given back. Shutdown must not wait
+      // for ever on one that never is (its holder stuck after an outage): after a grace period
+      // the connections still out are cut — their queries fail, their holders release them.
+      const ended = pool.end();
+      const cut = setTimeout(() => {
+        process.emitWarning(`closing the database: ${checkedOut.size} connection(s) still checked out after ${CLOSE_GRACE_MS} ms; cut`);
+        for (const client of checkedOut) client.release(new Error('database closing'));
+        checkedOut.clear();
+      }, CLOSE_GRACE_MS);
+      await ended.finally(() => clearTimeout(cut));
     }),
   };
 }
