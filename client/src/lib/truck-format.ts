@@ -24,6 +24,10 @@ export function directionsUrl(t: Located & Pick<TruckSummary, 'address'>): strin
 /** A truck's last-updated time, in the one format of every screen (shared/utils/time.ts). */
 export const formatUpdated = (iso: string): string => formatDateTime(iso);
 
+// The viewer's first formatter loads the locale's data (about 15 ms; 60 ms on Lighthouse's slow
+// phone): made while the screen waits for its data, not inside the render that shows the cards.
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => formatDateTime(new Date()));
+
 /** "0.4 mi", "2.3 mi", "37 mi". */
 export function formatMiles(miles: number): string {
   return miles < 10 ? `${miles.toFixed(1)} mi` : `${Math.round(miles)} mi`;
