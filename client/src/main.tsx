@@ -1,15 +1,16 @@
 /**
  * The page's first script: a few KB that start the page's first requests — the diners' list and
- * position on /find-trucks — while the app itself (React and the screens, app-main.tsx, preloaded by
- * the page's Link header) still downloads, then start the app. On a slow phone the list used to be
- * asked for only after the app's 100 KB had been parsed (bench/map.ts).
+ * position on /find-trucks, the operator's trucks on the dashboard — while the app itself (React
+ * and the screens, app-main.tsx, preloaded by the page's Link header) still downloads, then start
+ * the app. On a slow phone the list used to be asked for only after the app's 100 KB had been
+ * parsed (bench/map.ts).
  */
-import { prefetchFirstListFor } from '@client/features/trucks/api/first-list';
+import { requestScreenDataEarly } from '@client/app/early-requests';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 // In the entry, so the stylesheet is linked from the page's head rather than loaded with the app.
 import './index.css';
 
 const { pathname } = window.location;
-prefetchFirstListFor(pathname);
+requestScreenDataEarly(pathname);
 prefetchDinerPositionFor(pathname);
 void import('./app-main');

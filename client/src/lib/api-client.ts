@@ -30,14 +30,41 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`, body);
 }
 
+/**
+ * GETs the page's first script started for the screen about to render (app/early-requests.ts),
+ * while the app itself still downloads. The first call for the same URL, with the same token and
+ * soon enough, takes the request instead of asking again; a later one always asks the server.
+ */
+const early = new Map<string, { response: Promise<Response>; token: string | null; at: number }>();
+/** An early answer older than this is not handed out: a screen that slow to render asks afresh. */
+const EARLY_TAKEN_WITHIN_MS = 15_000;
+
+export function requestEarly(url: string): void {
+  if (takeable(early.get(url))) return;
+  const response = fetch(url, { headers: authHeaders(), credentials: 'include' });
+  // Its failure is the taker's to report.
+  response.catch(() => {});
+  early.set(url, { response, token: getToken(), at: Date.now() });
+}
+
+/** Asked for with the session now stored, and recently enough. */
+const takeable = (entry: { token: string | null; at: number } | undefined): boolean =>
+  entry !== undefined && entry.token === getToken() && Date.now() - entry.at <= EARLY_TAKEN_WITHIN_MS;
+
+function takeEarly(url: string): Promise<Response> | undefined {
+  const entry = early.get(url);
+  early.delete(url);
+  return entry && takeable(entry) ? entry.response : undefined;
+}
+
 /** The common call of spec section 7: JSON content type only when a body exists, bearer token, cookies. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
+  const res = await ((method === 'GET' && takeEarly(url)) || fetch(url, {
     method,
     headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
-  });
+  }));
   await throwIfResNotOk(res);
   return res;
 }
@@ -58,7 +85,8 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default data-loading call: GET the query key joined as a URL; optionally 401 → null. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { headers: authHeaders(), credentials: 'include', signal });
+    const url = queryKey.join('/');
+    const res = await (takeEarly(url) ?? fetch(url, { headers: authHeaders(), credentials: 'include', signal }));
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, renderWithApp } from '@client/test/render';
-import { homeFor, isPublicUser, readStoredUser, useAuth } from './auth';
+import { homeFor, useAuth } from './auth';
+import { isPublicUser, readStoredUser } from './stored-session';
 
 const customer = { id: 3, username: 'sam', email: null, phone: '+15125550100', role: 'customer' as const };
 

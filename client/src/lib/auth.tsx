@@ -1,10 +1,11 @@
-import { ROLES, STORAGE_KEYS } from '@shared/constants';
+import { STORAGE_KEYS } from '@shared/constants';
 import type { AuthResponse, PublicUser } from '@shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, apiJson } from './api-client';
 import { storage } from './storage';
+import { clearStoredSession, readStoredUser } from './stored-session';
 import { isAdmin, isOperator } from './roles';
 
 interface AuthState {
@@ -19,44 +20,6 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
-
-const nullableString = (v: unknown) => v === null || typeof v === 'string';
-
-/**
- * A stored value shaped like PublicUser. A hand-written guard rather than publicUserSchema so zod
- * stays out of the entry chunk (the landing page's JavaScript budget).
- */
-export function isPublicUser(value: unknown): value is PublicUser {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'number' &&
-    Number.isInteger(v.id) &&
-    nullableString(v.username) &&
-    nullableString(v.email) &&
-    nullableString(v.phone) &&
-    (ROLES as readonly unknown[]).includes(v.role)
-  );
-}
-
-/** The stored user, or null; an unparsable stored value is discarded (spec section 4). */
-export function readStoredUser(): PublicUser | null {
-  const raw = storage.get(STORAGE_KEYS.user);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (isPublicUser(parsed) && storage.get(STORAGE_KEYS.token)) return parsed;
-  } catch {
-    /* fall through */
-  }
-  storage.remove(STORAGE_KEYS.user);
-  return null;
-}
-
-export function clearStoredSession(): void {
-  storage.remove(STORAGE_KEYS.user);
-  storage.remove(STORAGE_KEYS.token);
-}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<PublicUser | null>(readStoredUser);

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@client/lib/query-keys';
 import { makeTruck } from '@client/test/trucks';
 import { prefetchActiveTrucksFor } from './active-trucks';
-import { prefetchFirstListFor, takeFirstList } from './first-list';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,30 +18,12 @@ describe('opening the app on /find-trucks', () => {
     expect(fetch.mock.calls[0]).toEqual(['/api/food-trucks/active?view=summary', expect.anything()]);
   });
 
-  it('the list query takes the request the entry started before the app loaded, rather than asking again', async () => {
-    const trucks = [makeTruck({ id: 2 })];
-    const fetch = vi.fn(async () => new Response(JSON.stringify(trucks), { status: 200 }));
-    vi.stubGlobal('fetch', fetch);
-    prefetchFirstListFor('/find-trucks');
-    expect(fetch).toHaveBeenCalledTimes(1);
-    const client = new QueryClient();
-    prefetchActiveTrucksFor(client, '/find-trucks');
-    await vi.waitFor(() => expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    // Taken once: the next fetch of the list (a refetch, a later visit) asks the server again.
-    expect(takeFirstList()).toBeUndefined();
-    await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
-
   it('asks for nothing on other screens', () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     for (const path of ['/', '/favorites', '/operator-dashboard']) {
       prefetchActiveTrucksFor(new QueryClient(), path);
-      prefetchFirstListFor(path);
     }
     expect(fetch).not.toHaveBeenCalled();
-    expect(takeFirstList()).toBeUndefined();
   });
 });

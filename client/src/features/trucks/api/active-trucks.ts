@@ -2,7 +2,7 @@ import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
-import { activeTrucksUrl, takeFirstList } from './first-list';
+import { activeTrucksUrl } from './active-trucks-url';
 
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
@@ -15,9 +15,8 @@ export const ACTIVE_TRUCKS_POLL_MS = 7000;
 export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: boolean) {
   return queryOptions({
     queryKey: queryKeys.activeTrucksList(params),
-    // The whole list's first fetch may already be under way: the entry asked for it (first-list.ts).
-    queryFn: () =>
-      readJson<TruckSummary[]>((params ? undefined : takeFirstList()) ?? apiRequest('GET', activeTrucksUrl(params))),
+    // The whole list's first fetch may already be under way: the entry asked for it (app/early-requests.ts).
+    queryFn: () => readJson<TruckSummary[]>(apiRequest('GET', activeTrucksUrl(params))),
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

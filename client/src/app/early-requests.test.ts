@@ -1,0 +1,91 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
+import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
+import { createQueryClient } from '@client/lib/query-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { OPERATOR } from '@client/test/render-app';
+import { makeTruck } from '@client/test/trucks';
+import { requestScreenDataEarly } from './early-requests';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** A server answering every GET with `bodies[url]` (or 404), recording what was asked with which token. */
+function stubServer(bodies: Record<string, unknown>) {
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+    url in bodies ? new Response(JSON.stringify(bodies[url]), { status: 200 }) : new Response('{}', { status: 404 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const asked = () => fetch.mock.calls.map(([url]) => url);
+  const tokens = () => fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'));
+  return { fetch, asked, tokens };
+}
+
+function signIn(user: typeof OPERATOR, token = 'test-token') {
+  window.localStorage.setItem('token', token);
+  window.localStorage.setItem('user', JSON.stringify(user));
+}
+
+const TRUCKS_URL = `/api/operators/${OPERATOR.id}/food-trucks`;
+const LIST_URL = '/api/food-trucks/active?view=summary';
+
+describe('the page asks for its screen’s data before the app has loaded', () => {
+  it('on the dashboard: the operator’s trucks and subscription, taken by the screen’s queries rather than asked again', async () => {
+    const trucks = [makeTruck({ id: 3 })];
+    const server = stubServer({ [TRUCKS_URL]: trucks, '/api/subscription-status': { status: 'active' }, '/api/auth/me': OPERATOR });
+    signIn(OPERATOR);
+    requestScreenDataEarly('/operator-dashboard');
+    expect(server.asked().sort()).toEqual(['/api/auth/me', TRUCKS_URL, '/api/subscription-status']);
+    expect(server.tokens()).toEqual(['Bearer test-token', 'Bearer test-token', 'Bearer test-token']);
+
+    const client = createQueryClient();
+    expect(await client.fetchQuery(operatorTrucksQuery(OPERATOR.id))).toEqual(trucks);
+    expect(await client.fetchQuery({ queryKey: queryKeys.subscriptionStatus })).toEqual({ status: 'active' });
+    expect(server.fetch).toHaveBeenCalledTimes(3);
+    // Taken once: the next fetch (the 5-second polling, a refetch) asks the server.
+    await client.refetchQueries({ queryKey: queryKeys.operatorTrucks(OPERATOR.id) });
+    expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);
+  });
+
+  it('on /find-trucks: the whole lean list, taken by the list’s query', async () => {
+    const trucks = [makeTruck({ id: 2 })];
+    const server = stubServer({ [LIST_URL]: trucks });
+    requestScreenDataEarly('/find-trucks');
+    expect(server.asked()).toEqual([LIST_URL]);
+    const client = new QueryClient();
+    prefetchActiveTrucksFor(client, '/find-trucks');
+    await vi.waitFor(() => expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks));
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+    await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
+    expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for nobody else’s data: a customer on the dashboard, a visitor signed out, other screens', () => {
+    const server = stubServer({});
+    requestScreenDataEarly('/operator-dashboard');
+    requestScreenDataEarly('/');
+    expect(server.asked()).toEqual([]);
+    signIn({ ...OPERATOR, role: 'customer' }, 'customer-token');
+    requestScreenDataEarly('/operator-dashboard');
+    expect(server.asked()).toEqual(['/api/auth/me']);
+  });
+
+  it('never hands an answer to another session, nor a stale one', async () => {
+    const server = stubServer({ [TRUCKS_URL]: [] });
+    signIn(OPERATOR, 'first-token');
+    requestScreenDataEarly('/operator-dashboard');
+    signIn(OPERATOR, 'second-token');
+    await createQueryClient().fetchQuery(operatorTrucksQuery(OPERATOR.id));
+    expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);
+    expect(server.tokens().at(-1)).toBe('Bearer second-token');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    requestScreenDataEarly('/operator-dashboard');
+    vi.setSystemTime(Date.now() + 16_000);
+    await createQueryClient().fetchQuery(operatorTrucksQuery(OPERATOR.id));
+    expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,22 @@
+import { activeTrucksUrl } from '@client/features/trucks/api/active-trucks-url';
+import { requestEarly } from '@client/lib/api-client';
+import { queryKeys } from '@client/lib/query-keys';
+import { isOperator } from '@client/lib/roles';
+import { readStoredUser } from '@client/lib/stored-session';
+
+/**
+ * The data the screen of `pathname` renders first, asked for by the page's first script (main.tsx,
+ * a few KB) while React and the screens still download: on a slow phone each of these used to wait
+ * for the app's 100 KB to load and run first (bench/map.ts; Lighthouse's LCP on the dashboard).
+ * Each is taken by the first call for its URL (api-client.ts), so nothing is asked for twice.
+ */
+export function requestScreenDataEarly(pathname: string): void {
+  const user = readStoredUser();
+  // The provider confirms a stored session on every load (lib/auth.tsx).
+  if (user) requestEarly('/api/auth/me');
+  if (pathname === '/find-trucks') requestEarly(activeTrucksUrl());
+  if (pathname === '/operator-dashboard' && user && isOperator(user)) {
+    requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
+    requestEarly(queryKeys.subscriptionStatus.join('/'));
+  }
+}
