@@ -128,6 +128,8 @@ test.describe('find trucks', () => {
       const name = `Live Wagon ${Date.now() % 1_000_000}`;
       const truck = await createTruck(operator, session, { name, latitude: 43.6591, longitude: -70.2568 });
       await page.goto('/find-trucks');
+      // The list shows 20 cards at a time: other specs' trucks can push this new one past them.
+      await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
       const wagon = card(page, name);
       await expect(wagon.getByText('CLOSED', { exact: true })).toBeVisible();
       await expect(page.getByTestId('live-status')).toHaveText('Live updates');

@@ -35,13 +35,18 @@ async function activeTruck(request: APIRequestContext, id: number): Promise<Food
   return ((await res.json()) as FoodTruck[]).find((t) => t.id === id);
 }
 
-/** A diner's page in its own browser context: the find-trucks screen, watching the list update live. */
-async function openDinerPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+/**
+ * A diner's page in its own browser context: the find-trucks screen, watching the list update live,
+ * searching for `name` — the list shows 20 cards at a time, and the other specs' trucks can push a
+ * new one past them.
+ */
+async function openDinerPage(browser: Browser, baseURL: string | undefined, name: string): Promise<Page> {
   // Without a position the diner's list holds every active truck, also ones without coordinates.
   const context = await browser.newContext({ baseURL, permissions: [], geolocation: undefined });
   const page = await context.newPage();
   await page.goto('/find-trucks');
   await expect(page.getByRole('heading', { level: 1, name: 'Find Food Trucks' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
   return page;
 }
 
@@ -63,7 +68,7 @@ test.describe('operator journey with location allowed', () => {
       await expect(page.getByText('Manage your food trucks and locations')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Welcome to Your Dashboard' })).toBeVisible();
 
-      const diner = await openDinerPage(browser, baseURL);
+      const diner = await openDinerPage(browser, baseURL, name);
 
       // Create, with a photo.
       await page.getByRole('link', { name: 'Create Your First Food Truck' }).click();
