@@ -95,6 +95,36 @@ test.describe('find trucks', () => {
     await page.screenshot({ path: test.info().outputPath('find-trucks-popup.png') });
   });
 
+  test('the linked truck’s popup stays open when another truck appears beside it', async ({ page, browser }) => {
+    // Somewhere in Alaska no other spec uses: the new truck joins this one's cluster (at the zooms
+    // where they merge), and the cluster group takes this truck's marker off the map and back.
+    const at = { latitude: 60 + Math.random() * 4, longitude: -160 + Math.random() * 8 };
+    const operator = await browser.newPage({ baseURL: test.info().project.use.baseURL });
+    try {
+      const session = await loginAsSubscribedOperator(operator);
+      const linked = await createTruck(operator, session, { name: `Tundra Tacos ${Date.now() % 1_000_000}`, ...at });
+      await page.goto(`/find-trucks?truck=${linked.id}`);
+      const popup = page.getByTestId('truck-popup');
+      await expect(popup).toContainText(linked.name);
+      await expect(page.getByTestId('live-status')).toHaveText('Live updates');
+
+      // 110 m north: in view at zoom 17, apart there, together in one cluster from zoom 15 out.
+      const beside = await createTruck(operator, session, {
+        name: `Tundra Chili ${Date.now() % 1_000_000}`,
+        latitude: at.latitude + 0.001,
+        longitude: at.longitude,
+      });
+      await expect(page.getByRole('button', { name: `${beside.name} (closed)` })).toBeVisible();
+      // A closed popup fades out (opacity 0) for 200 ms before it leaves the page: past that, it is
+      // either gone (closed) or fully shown.
+      await page.waitForFunction(() => !document.querySelector('.leaflet-popup[style*="opacity: 0"]'));
+      await expect(popup).toBeVisible();
+      await expect(popup).toContainText(linked.name);
+    } finally {
+      await operator.context().close();
+    }
+  });
+
   test.describe('with the diner in Austin', () => {
     // On a phone-sized screen, so the distance badges and the radius control are checked at 360 px too.
     test.use({ geolocation: AUSTIN, permissions: ['geolocation'], viewport: { width: 360, height: 780 } });

@@ -78,7 +78,22 @@ function createMarker(
     },
     { maxWidth: 260 },
   );
-  marker.on('popupclose', () => onSlot(null));
+  // The cluster group takes a shown marker off the map and puts it straight back when another
+  // truck joins its cluster (at any zoom, even one far out), and a marker taken off the map closes
+  // its popup: a popup closed that way opens again when the marker is back (customers.spec: the
+  // linked truck's popup closed as another spec's truck appeared on the map).
+  let reopen = false;
+  marker.on('popupclose', () => {
+    onSlot(null);
+    if (marker.getElement()) return; // closed by the diner (its close button, the map, Escape)
+    reopen = true;
+    setTimeout(() => (reopen = false), 0);
+  });
+  marker.on('add', () => {
+    if (!reopen) return;
+    reopen = false;
+    marker.openPopup();
+  });
   return marker;
 }
 
