@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -8,9 +8,9 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
-import { lazyScreen } from '@client/lib/lazy-screen';
 
-const LocationForm = lazyScreen(() => import('./location-form-fields'));
+// Loaded when the dialog first opens (location-form-fields.tsx says why).
+const LocationForm = lazy(() => import('./location-form-fields'));
 
 /** The Update Location dialog: coordinates, 'Use Current Location', a description and the open switch. */
 export function LocationDialog({
