@@ -73,4 +73,21 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '@client/*', 'react', 'drizzle-orm*'], message: 'shared/ imports only zod.' }] }],
     },
   },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/contracts', '**/shared/contracts/*', '@shared/contracts', '@shared/contracts/*'],
+              importNames: ['errorResponseSchema'],
+              message: "A route's error responses come from errorResponses(...) in server/src/lib/route-params.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

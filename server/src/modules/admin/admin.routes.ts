@@ -9,12 +9,11 @@ import {
   adminUserUpdateSchema,
   auditEntrySchema,
   auditLogQuerySchema,
-  errorResponseSchema,
   messagesQuerySchema,
   outboxMessageSchema,
   pageSchema,
 } from '../../../../shared/contracts';
-import { idParams } from '../../lib/route-params';
+import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import {
   adminStats,
@@ -29,14 +28,7 @@ import {
 import { listMessages } from './admin-messages';
 import { listAuditLog } from './audit-log';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 const tags = ['admin'];
 
 /**

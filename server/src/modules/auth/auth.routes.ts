@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
   customerSignupSchema,
-  errorResponseSchema,
   loginSchema,
   publicUserSchema,
   registerSchema,
 } from '../../../../shared/contracts';
+import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
 import { HOUR_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -15,7 +15,7 @@ import { withSignInThrottle } from './sign-in-throttle';
 
 export const SIGNUPS_CAPPED = 'Too many new accounts from this address. Please try again later.';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = errorResponses(400, 401, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const rateLimit = { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' };
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/me',
     {
       preHandler: requireUser(),
-      schema: { tags: ['auth'], response: { 200: publicUserSchema, 401: errorResponseSchema } },
+      schema: { tags: ['auth'], response: { 200: publicUserSchema, ...errorResponses(401) } },
     },
     async (request) => {
       const user = await findPublicUser(app.db, currentUser(request).id);

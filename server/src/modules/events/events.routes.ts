@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { eventStreamTicketSchema } from '../../../../shared/contracts/events';
+import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
 import { currentUser, requireUser, USER_SESSIONS_CHANNEL } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from '../trucks/truck-events';
@@ -52,7 +52,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary: 'A ticket that opens /api/events?ticket=… as the signed-in user (for EventSource)',
-        response: { 200: eventStreamTicketSchema, 401: errorResponseSchema },
+        response: { 200: eventStreamTicketSchema, ...errorResponses(401) },
       },
     },
     async (request) => ({
@@ -70,7 +70,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Server-Sent Events of truck changes (text/event-stream); resume with Last-Event-ID',
         querystring: eventsQuery,
-        response: { 400: errorResponseSchema, 401: errorResponseSchema },
+        response: errorResponses(400, 401),
       },
     },
     async (request, reply) => {

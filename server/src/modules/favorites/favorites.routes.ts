@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { favoriteCheckSchema, favoriteCreateSchema } from '../../../../shared/contracts/customers';
 import { truckListSchema } from '../trucks/trucks.service';
-import { idOr404 } from '../../lib/route-params';
+import { errorResponses, idOr404 } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favorites.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const truckIdParams = z.object({ truckId: idOr404 });
 const tags = ['favorites'];
 

@@ -1,26 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   menuItemCreateSchema,
   menuItemImageSchema,
   menuItemSchema,
   menuItemUpdateSchema,
   DATA_URL_BODY_LIMIT,
 } from '../../../../shared/contracts';
-import { idParams } from '../../lib/route-params';
+import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';
 import { createMenuItem, deleteMenuItem, setMenuItemImage, updateMenuItem } from './menu-items.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
 const tags = ['menu items'];
 
 /** Menu items: /api/menu-items. The operator of the item's truck, or an admin; others get 404/403/401. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   foodTruckSchema,
   locationUpdateSchema,
   openTruckSchema,
@@ -9,7 +8,7 @@ import {
   truckUpdateSchema,
   DATA_URL_BODY_LIMIT,
 } from '../../../../shared/contracts';
-import { idOr404, idParams } from '../../lib/route-params';
+import { errorResponses, idOr404, idParams } from '../../lib/route-params';
 import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';
@@ -24,15 +23,7 @@ import {
   updateTruck,
 } from './operator-trucks.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  402: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 402, 403, 404, 413, 415);
 const operatorParams = z.object({ operatorId: idOr404 });
 const truckIdParams = z.object({ truckId: idOr404 });
 const tags = ['operator trucks'];
@@ -142,7 +133,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "An open truck's operator says \"still here\": confirms its position without moving it (409 when closed)",
         params: idParams,
-        response: { 200: foodTruckSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: foodTruckSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request) => heartbeat(deps, currentUser(request), request.params.id),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, testConfirmRequestSchema, testConfirmResponseSchema } from '../../../../shared/contracts';
+import { testConfirmRequestSchema, testConfirmResponseSchema } from '../../../../shared/contracts';
+import { errorResponses } from '../../lib/route-params';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { confirmTestPayment, statusResponse } from '../subscriptions/subscription-lifecycle.service';
@@ -24,11 +25,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: testConfirmRequestSchema,
         response: {
           200: testConfirmResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          402: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponses(400, 401, 402, 403, 404),
         },
       },
     },
@@ -52,9 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           response: {
             200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'duplicate', 'ignored']) }),
-            400: errorResponseSchema,
-            404: errorResponseSchema,
-            502: errorResponseSchema,
+            ...errorResponses(400, 404, 502),
           },
         },
       },

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { myRatingSchema, ratingInputSchema } from '../../../../shared/contracts/customers';
-import { idParams } from '../../lib/route-params';
+import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { getMyRating, rateTruck, unrateTruck } from './ratings.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['ratings'];
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXAMPLE_SCHEDULE } from '../trucks/public-api-examples';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
 import {
   DEFAULT_TIME_ZONE,
@@ -83,8 +82,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: scheduleQuerySchema,
         response: {
           200: occurrencesSchema.meta({ examples: [EXAMPLE_SCHEDULE] }),
-          400: errorResponseSchema,
-          404: errorResponseSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
@@ -111,7 +109,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Where trucks will be at a time: each placed at its stop then, within radiusMiles of lat/lng',
         querystring: scheduledTrucksQuerySchema,
-        response: { 200: z.array(scheduledTruckSchema), 400: errorResponseSchema },
+        response: { 200: z.array(scheduledTruckSchema), ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -132,7 +130,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A truck's stops as an iCalendar feed (past week and next eight weeks)",
         params: idParams,
-        response: { 200: icsSchema, 404: errorResponseSchema },
+        response: { 200: icsSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) =>
@@ -171,7 +169,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A customer's favourites' stops behind their secret, revocable address",
         params: z.object({ file: z.string() }),
-        response: { 200: icsSchema, 404: errorResponseSchema },
+        response: { 200: icsSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -264,7 +262,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
           "The truck takes the stop's place and address while the stop is under way (409 otherwise); open: true also opens it",
         params: stopParams,
         body: takeStopPlaceSchema,
-        response: { 200: foodTruckSchema, ...errors, 402: errorResponseSchema },
+        response: { 200: foodTruckSchema, ...errors, ...errorResponses(402) },
       },
     },
     async (request) => takeStopPlace(deps, currentUser(request), request.params, request.body),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { smsPreferencesSchema } from '../../../../shared/contracts/customers';
+import { errorResponses } from '../../lib/route-params';
 import { forbidden } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { setSmsOptOut, smsOptedOut } from './sms-outbox.service';
@@ -34,7 +34,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sms'],
         summary: "Whether the caller gets an SMS when a favourite truck opens",
-        response: { 200: smsPreferencesSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: smsPreferencesSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => ({ smsAlerts: !(await smsOptedOut(app.db, currentUser(request).id)) }),
@@ -47,7 +47,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sms'],
         body: smsPreferencesSchema,
-        response: { 200: smsPreferencesSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        response: { 200: smsPreferencesSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -71,7 +71,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['sms'],
           summary: 'Twilio inbound SMS webhook: STOP opts the sender out, START back in (answers 204)',
           body: inboundForm,
-          response: { 204: z.null(), 400: errorResponseSchema, 403: errorResponseSchema },
+          response: { 204: z.null(), ...errorResponses(400, 403) },
         },
       },
       async (request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createSubscriptionResponseSchema,
-  errorResponseSchema,
   subscriptionStatusSchema,
 } from '../../../../shared/contracts';
+import { errorResponses } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import {
   setCancelAtPeriodEnd,
@@ -12,13 +12,7 @@ import {
   subscriptionStatusOf,
 } from './subscription-lifecycle.service';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  502: errorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 502);
 const tags = ['subscriptions'];
 
 /** The operator's own subscription (spec section 2 "Subscribe"; sections 7 and 9). */

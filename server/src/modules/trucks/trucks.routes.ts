@@ -2,12 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { menuItemSchema } from '../../../../shared/contracts/menu';
 import { activeTrucksQuerySchema, foodTruckSchema } from '../../../../shared/contracts/trucks';
 import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
 import { notFound } from '../../lib/http-errors';
-import { idParams } from '../../lib/route-params';
+import { errorResponses, idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
 import { EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
@@ -38,8 +37,7 @@ const listResponses = {
     .describe('Full trucks, or summaries with view=summary')
     .meta({ examples: [[EXAMPLE_TRUCK]] }),
   304: z.null().describe('Not modified (If-None-Match)'),
-  400: errorResponseSchema,
-  401: errorResponseSchema,
+  ...errorResponses(400, 401),
 };
 
 /** Diner-facing truck reads: /api/food-trucks/active, /api/food-trucks, /api/food-trucks/:id, /api/food-trucks/:id/menu. */
@@ -138,7 +136,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         params: idParams,
-        response: { 200: foodTruckSchema.meta({ examples: [EXAMPLE_TRUCK] }), 404: errorResponseSchema },
+        response: { 200: foodTruckSchema.meta({ examples: [EXAMPLE_TRUCK] }), ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -154,7 +152,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         params: idParams,
-        response: { 200: z.array(menuItemSchema).meta({ examples: [EXAMPLE_MENU] }), 404: errorResponseSchema },
+        response: { 200: z.array(menuItemSchema).meta({ examples: [EXAMPLE_MENU] }), ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -2,30 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   IMAGE_VARIANTS,
   UPLOAD_RULES,
   uploadedObjectSchema,
   uploadRequestSchema,
   uploadResponseSchema,
 } from '../../../../shared/contracts';
+import { errorResponses } from '../../lib/route-params';
 import { payloadTooLarge } from '../../lib/http-errors';
 import { HOUR_MS, rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { UPLOADER_ROLES } from './uploads.policy';
 import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor } from './uploads.service';
 
-const errors = {
-  400: errorResponseSchema,
-  429: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  410: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 429);
 const tags = ['uploads'];
 /** The largest file any purpose accepts (banner/gallery photos); each purpose then checks its own. */
 const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes));

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../../shared/contracts/common';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/contracts/schedules';
 import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '../../../../shared/contracts/voice';
+import { errorResponses } from '../../lib/route-params';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { DAY_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -11,12 +11,7 @@ import { freeUsesLeft, takeFreeUse, visitorId } from './free-uses';
 import { VoiceAssistant, type Asker } from './voice.service';
 
 const tags = ['voice'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  413: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 413, 429);
 /** Base64 of the largest recording, plus room for the rest of the JSON. */
 const BODY_LIMIT = Math.ceil((VOICE_LIMITS.maxAudioBytes * 4) / 3) + 64 * 1024;
 
@@ -92,7 +87,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
-        response: { 200: z.unknown().describe('The spoken answer (audio/wav or audio/mpeg)'), 404: errorResponseSchema },
+        response: { 200: z.unknown().describe('The spoken answer (audio/wav or audio/mpeg)'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
