@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/contracts/schedules';
 import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import { foodTrucks, truckScheduleStops } from '../db/schema';
 import { expandStops } from '../modules/schedules/occurrences';
-import { loadStops, truckZones } from '../modules/schedules/schedules.service';
+import { loadStops, truckZones } from '../modules/schedules/schedule.repository';
 import { truckColumns } from '../modules/trucks/truck.repository';
 import { publishTruckEvent } from '../modules/trucks/truck-events';
 import type { BackgroundWorker, WorkerContext } from './worker';

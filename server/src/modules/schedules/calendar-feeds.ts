@@ -9,7 +9,7 @@ import { listFavorites } from '../favorites/favorites.service';
 import type { TruckRow } from '../trucks/truck.repository';
 import { findVisibleTruck, type Viewer } from '../trucks/trucks.service';
 import { expandStops } from './occurrences';
-import { loadStops, truckZones, type ScheduleDeps } from './schedules.service';
+import { loadStops, truckZones, type ScheduleDeps } from './schedule.repository';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 export { CALENDAR_TYPE };

@@ -31,6 +31,7 @@ import {
   truckCalendar,
   type CalendarDeps,
 } from './calendar-feeds';
+import type { ScheduleDeps } from './schedule.repository';
 import {
   addException,
   addStop,
@@ -39,12 +40,9 @@ import {
   removeException,
   setTimeZone,
   takeStopPlace,
-  truckOccurrences,
-  trucksScheduledAt,
-  upcomingStops,
   updateStop,
-  type ScheduleDeps,
-} from './schedules.service';
+} from './schedule-edits.service';
+import { truckOccurrences, trucksScheduledAt, upcomingStops } from './schedule-reads.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const stopParams = z.object({ id: idOr404, stopId: idOr404 });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/contracts/schedules';
 import { readClientManifest } from '../../lib/client-manifest';
 import { idParams } from '../../lib/route-params';
-import { truckOccurrences } from '../schedules/schedules.service';
+import { truckOccurrences } from '../schedules/schedule-reads.service';
 import type { TruckRow } from '../trucks/truck.repository';
 import { findVisibleTruck } from '../trucks/trucks.service';
 import { EMBED_CSP, EMBED_STOPS, embedCardPage, embedNotFoundPage } from './embed-card';

@@ -7,7 +7,7 @@ import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../
 import { isSilent, trimSilence } from '../../integrations/speech/audio';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import { listVisibleTrucks } from '../trucks/trucks.service';
-import { loadStops, truckZones } from '../schedules/schedules.service';
+import { loadStops, truckZones } from '../schedules/schedule.repository';
 import {
   answerQuestion,
   type KnownItem,

@@ -1,123 +1,32 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { DateTime } from 'luxon';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  MAX_SCHEDULE_WINDOW_DAYS,
-  UPCOMING_STOPS_PER_TRUCK,
-  type UpcomingStops,
   WEEKDAYS,
   minutesOf,
   timeOf,
-  type Occurrences,
   type ScheduleStop,
-  type StopKind,
   type TruckSchedule,
-  type scheduleQuerySchema,
   type stopInputSchema,
   type TakeStopPlaceInput,
 } from '../../../../shared/contracts/schedules';
-import type { Database, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { foodTrucks, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import { lockTruck, relocateLockedTruck, type TruckStateDeps } from '../operator-trucks/operator-trucks.service';
 import { publishTruckEvent } from '../trucks/truck-events';
-import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
-import { haversineMiles } from '../../../../shared/utils/geo';
 import type { TruckRow } from '../trucks/truck.repository';
-import {
-  findVisibleTruck,
-  listVisibleTrucksById,
-  type Position,
-  type Viewer,
-} from '../trucks/trucks.service';
-import {
-  expandStops,
-  stopsClash,
-  todayIn,
-  toWire,
-  weekdayOfDate,
-  type StopValues,
-  type TimedOccurrence,
-} from './occurrences';
+import { expandStops, stopsClash, todayIn, toWire, weekdayOfDate, type StopValues, type TimedOccurrence } from './occurrences';
+import { loadStops, stopColumns, truckZones, type ScheduleDeps } from './schedule.repository';
+
+/*
+ * The operator's side of schedules (ADR 0100): the truck's owner (or an admin) reads and edits its
+ * stops, exceptions and zone, and takes a stop's place. Diners' reads are in schedule-reads.service.ts.
+ */
 
 type StopInput = z.output<typeof stopInputSchema>;
-type ScheduleQuery = z.output<typeof scheduleQuerySchema>;
-
-export interface ScheduleDeps {
-  db: Database;
-  /** DEFAULT_TIMEZONE: the zone of trucks whose operator chose none. */
-  defaultTimeZone: string;
-}
 
 const STOP_NOT_FOUND = 'Stop not found';
-const DEFAULT_WINDOW_DAYS = 7;
-
-const stopColumns = {
-  id: truckScheduleStops.id,
-  foodTruckId: truckScheduleStops.foodTruckId,
-  kind: truckScheduleStops.kind,
-  weekday: truckScheduleStops.weekday,
-  date: truckScheduleStops.date,
-  startMinute: truckScheduleStops.startMinute,
-  endMinute: truckScheduleStops.endMinute,
-  latitude: truckScheduleStops.latitude,
-  longitude: truckScheduleStops.longitude,
-  address: truckScheduleStops.address,
-};
-
-/**
- * The stops of each truck (one query for the stops, one for their exceptions), weekly ones first
- * by weekday, then one-offs by date, each by start time.
- */
-export async function loadStops(db: DbOrTx, truckIds: number[]): Promise<Map<number, StopValues[]>> {
-  const byTruck = new Map<number, StopValues[]>();
-  if (truckIds.length === 0) return byTruck;
-  const rows = await db
-    .select(stopColumns)
-    .from(truckScheduleStops)
-    .where(inArray(truckScheduleStops.foodTruckId, truckIds))
-    .orderBy(
-      asc(truckScheduleStops.kind),
-      asc(truckScheduleStops.weekday),
-      asc(truckScheduleStops.date),
-      asc(truckScheduleStops.startMinute),
-      asc(truckScheduleStops.id),
-    );
-  const skipped = new Map<number, string[]>();
-  if (rows.length > 0) {
-    const exceptions = await db
-      .select()
-      .from(truckScheduleExceptions)
-      .where(
-        inArray(
-          truckScheduleExceptions.stopId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(truckScheduleExceptions.date));
-    for (const e of exceptions) skipped.set(e.stopId, [...(skipped.get(e.stopId) ?? []), e.date]);
-  }
-  for (const row of rows) {
-    const stop: StopValues = { ...row, kind: row.kind as StopKind, exceptions: skipped.get(row.id) ?? [] };
-    byTruck.set(row.foodTruckId, [...(byTruck.get(row.foodTruckId) ?? []), stop]);
-  }
-  return byTruck;
-}
-
-/** The zones of trucks (their own, else DEFAULT_TIMEZONE). */
-export async function truckZones(
-  db: DbOrTx,
-  truckIds: number[],
-  fallback: string,
-): Promise<Map<number, string>> {
-  if (truckIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: foodTrucks.id, timeZone: foodTrucks.timeZone })
-    .from(foodTrucks)
-    .where(inArray(foodTrucks.id, truckIds));
-  return new Map(rows.map((r) => [r.id, r.timeZone ?? fallback]));
-}
 
 export function toStopResponse(stop: StopValues): ScheduleStop {
   return {
@@ -392,131 +301,4 @@ export async function takeStopPlace(
       isOpen: input.open === true ? true : undefined,
     });
   });
-}
-
-/**
- * A moment of the query: an ISO date-time as given, or a date at midnight in the truck's zone.
- */
-function momentOf(value: string, zone: string): Date {
-  const parsed =
-    value.length === 10 ? DateTime.fromISO(value, { zone }) : DateTime.fromISO(value, { setZone: true });
-  if (!parsed.isValid) throw badRequest(`${value} is not a moment this server can read`);
-  return parsed.toJSDate();
-}
-
-/**
- * The expanded occurrences of a truck diners may see (404 otherwise) that overlap [from, to):
- * by default the next 7 days from now; at most MAX_SCHEDULE_WINDOW_DAYS at once.
- */
-export async function truckOccurrences(
-  deps: ScheduleDeps,
-  viewer: Viewer,
-  truckId: number,
-  query: ScheduleQuery,
-  now: Date = new Date(),
-): Promise<Occurrences> {
-  const truck = await findVisibleTruck(deps.db, viewer, truckId);
-  if (!truck) throw notFound('Food truck not found');
-  const [zones, stops] = await Promise.all([
-    truckZones(deps.db, [truck.id], deps.defaultTimeZone),
-    loadStops(deps.db, [truck.id]),
-  ]);
-  const zone = zones.get(truck.id) ?? deps.defaultTimeZone;
-  const from = query.from ? momentOf(query.from, zone) : now;
-  const to = query.to
-    ? momentOf(query.to, zone)
-    : new Date(from.getTime() + DEFAULT_WINDOW_DAYS * 86_400_000);
-  if (to <= from) throw badRequest('to must be after from', { to: ['to must be after from'] });
-  if (to.getTime() - from.getTime() > MAX_SCHEDULE_WINDOW_DAYS * 86_400_000) {
-    const message = `The window can be at most ${MAX_SCHEDULE_WINDOW_DAYS} days`;
-    throw badRequest(message, { to: [message] });
-  }
-  return {
-    truckId: truck.id,
-    timeZone: zone,
-    from: from.toISOString(),
-    to: to.toISOString(),
-    occurrences: expandStops(stops.get(truck.id) ?? [], zone, from, to).map(toWire),
-  };
-}
-
-/** The viewer's list (same rule as the truck list) restricted to trucks that have stops, with them. */
-async function listedTrucksWithStops(deps: ScheduleDeps, viewer: Viewer) {
-  const ids = await deps.db.selectDistinct({ id: truckScheduleStops.foodTruckId }).from(truckScheduleStops);
-  const trucks = await listVisibleTrucksById(
-    deps.db,
-    viewer,
-    ids.map((r) => r.id),
-  );
-  const visibleIds = trucks.map((t) => t.id);
-  const [zones, stops] = await Promise.all([
-    truckZones(deps.db, visibleIds, deps.defaultTimeZone),
-    loadStops(deps.db, visibleIds),
-  ]);
-  return trucks.map((truck) => ({
-    truck,
-    zone: zones.get(truck.id) ?? deps.defaultTimeZone,
-    stops: stops.get(truck.id) ?? [],
-  }));
-}
-
-/**
- * For each truck of the viewer's list that has stops: the stop under way now (if any) and the next,
- * so cards can say 'Open now until 14:00' or 'Next: Tue 11:00–14:00 at …' by the viewer's clock.
- * Looks a week ahead (a weekly stop always shows).
- */
-export async function upcomingStops(
-  deps: ScheduleDeps,
-  viewer: Viewer,
-  now: Date = new Date(),
-): Promise<UpcomingStops> {
-  const horizon = new Date(now.getTime() + 8 * 86_400_000);
-  return (await listedTrucksWithStops(deps, viewer))
-    .map(({ truck, zone, stops }) => ({
-      truckId: truck.id,
-      timeZone: zone,
-      stops: expandStops(stops, zone, now, horizon).slice(0, UPCOMING_STOPS_PER_TRUCK).map(toWire),
-    }))
-    .filter((entry) => entry.stops.length > 0);
-}
-
-export type ScheduledTruckRow = TruckRow & {
-  distanceMiles?: number;
-  scheduledStop: ReturnType<typeof toWire>;
-};
-
-/**
- * Where the trucks of the viewer's list will be at `at`: each truck with a stop under way then,
- * placed at that stop (coordinates and address are the stop's). With a position, only stops within
- * the radius, nearest first with distanceMiles, like the live list; otherwise by truck id.
- */
-export async function trucksScheduledAt(
-  deps: ScheduleDeps,
-  viewer: Viewer,
-  at: Date,
-  position?: Position,
-): Promise<ScheduledTruckRow[]> {
-  const until = new Date(at.getTime() + 1);
-  const placed: ScheduledTruckRow[] = [];
-  for (const { truck, zone, stops } of await listedTrucksWithStops(deps, viewer)) {
-    const occurrence: TimedOccurrence | undefined = expandStops(stops, zone, at, until)[0];
-    if (!occurrence) continue;
-    const { stop } = occurrence;
-    const row: ScheduledTruckRow = {
-      ...truck,
-      latitude: stop.latitude,
-      longitude: stop.longitude,
-      address: stop.address,
-      scheduledStop: toWire(occurrence),
-    };
-    if (position) {
-      const miles = haversineMiles(position, { lat: stop.latitude, lng: stop.longitude });
-      if (miles > (position.radiusMiles ?? DEFAULT_RADIUS_MILES)) continue;
-      row.distanceMiles = Math.round(miles * 1000) / 1000;
-    }
-    placed.push(row);
-  }
-  return position
-    ? placed.sort((a, b) => (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) || a.id - b.id)
-    : placed;
 }
