@@ -74,6 +74,20 @@ export default tseslint.config(
     },
   },
   {
+    // One style of API file (docs/decisions/0065-client-api-files.md): functions are declared, not arrow constants.
+    files: ['client/src/features/*/api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator[init.type=/^(ArrowFunctionExpression|FunctionExpression)$/]',
+          message: 'In an api/ file, write `export function useX()` / `function xQuery()`, not a const arrow (ADR 0065).',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [

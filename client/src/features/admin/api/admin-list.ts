@@ -1,5 +1,5 @@
 import type { Page } from '@shared/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys, type AdminListName } from '@client/lib/query-keys';
 
@@ -19,17 +19,22 @@ export function fetchAdminPage<T>(
   return apiJson<Page<T>>('GET', `/api/admin/${list}${qs ? `?${qs}` : ''}`);
 }
 
-/**
- * One admin list, page after page (Load more): the server searches and pages, so the panel stays
- * fast with 100,000 accounts. `items` are the pages joined; `total` counts every match.
- */
-export function useAdminList<T>(list: AdminListName, params: ListParams) {
-  const query = useInfiniteQuery({
+/** One admin list, page after page: the next page starts at the last page's cursor. */
+export function adminListQuery<T>(list: AdminListName, params: ListParams) {
+  return infiniteQueryOptions({
     queryKey: queryKeys.adminList(list, params),
     queryFn: ({ pageParam }) => fetchAdminPage<T>(list, params, pageParam),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+/**
+ * One admin list, page after page (Load more): the server searches and pages, so the panel stays
+ * fast with 100,000 accounts. `items` are the pages joined; `total` counts every match.
+ */
+export function useAdminList<T>(list: AdminListName, params: ListParams) {
+  const query = useInfiniteQuery(adminListQuery<T>(list, params));
   const pages = query.data?.pages ?? [];
   return { ...query, items: pages.flatMap((p) => p.items), total: pages[0]?.total };
 }

@@ -24,19 +24,22 @@ function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<T
 }
 
 /** PATCH /api/admin/{customers|operators}/:id — only the changed fields. */
-export const useUpdateAccount = () =>
-  useAdminMutation(({ kind, id, changes }: { kind: AccountKind; id: number; changes: AdminUserUpdate }) =>
+export function useUpdateAccount() {
+  return useAdminMutation(({ kind, id, changes }: { kind: AccountKind; id: number; changes: AdminUserUpdate }) =>
     apiJson<AdminUser>('PATCH', `/api/admin/${kind}/${id}`, changes),
   );
+}
 
 /** DELETE /api/admin/{customers|operators}/:id — the account and everything it owns. */
-export const useDeleteAccount = () =>
-  useAdminMutation(({ kind, id }: { kind: AccountKind; id: number }) =>
+export function useDeleteAccount() {
+  return useAdminMutation(({ kind, id }: { kind: AccountKind; id: number }) =>
     apiJson<AdminDeleteResponse>('DELETE', `/api/admin/${kind}/${id}`),
   );
+}
 
 /** POST /api/admin/operators/:id/subscription/{pause|resume} */
-export const useSubscriptionAction = () =>
-  useAdminMutation(({ id, action }: { id: number; action: 'pause' | 'resume' }) =>
+export function useSubscriptionAction() {
+  return useAdminMutation(({ id, action }: { id: number; action: 'pause' | 'resume' }) =>
     apiJson<AdminSubscriptionResponse>('POST', `/api/admin/operators/${id}/subscription/${action}`),
   );
+}

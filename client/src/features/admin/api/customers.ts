@@ -2,4 +2,6 @@ import type { AdminUser } from '@shared/contracts';
 import { useAdminList, type ListParams } from './admin-list';
 
 /** GET /api/admin/customers?search — username, email or phone. */
-export const useAdminCustomers = (params: ListParams) => useAdminList<AdminUser>('customers', params);
+export function useAdminCustomers(params: ListParams) {
+  return useAdminList<AdminUser>('customers', params);
+}

@@ -2,4 +2,6 @@ import type { OutboxMessage } from '@shared/contracts';
 import { useAdminList, type ListParams } from './admin-list';
 
 /** GET /api/admin/messages?search&status — the SMS outbox. */
-export const useOutboxMessages = (params: ListParams) => useAdminList<OutboxMessage>('messages', params);
+export function useOutboxMessages(params: ListParams) {
+  return useAdminList<OutboxMessage>('messages', params);
+}

@@ -6,6 +6,10 @@ import { apiJson } from '@client/lib/api-client';
 export type LoginRequest = z.output<typeof loginSchema>;
 
 /** POST /api/auth/login: username holds a username or a phone number. */
-export const login = (body: LoginRequest) => apiJson<AuthResponse>('POST', '/api/auth/login', body);
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  return apiJson<AuthResponse>('POST', '/api/auth/login', body);
+}
 
-export const useLogin = () => useMutation({ mutationFn: login });
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -6,7 +6,10 @@ import { apiJson } from '@client/lib/api-client';
 export type CustomerSignupRequest = z.output<typeof customerSignupSchema>;
 
 /** POST /api/auth/register-customer (201): cleaned phone and password. */
-export const registerCustomer = (body: CustomerSignupRequest) =>
-  apiJson<AuthResponse>('POST', '/api/auth/register-customer', body);
+export function registerCustomer(body: CustomerSignupRequest): Promise<AuthResponse> {
+  return apiJson<AuthResponse>('POST', '/api/auth/register-customer', body);
+}
 
-export const useRegisterCustomer = () => useMutation({ mutationFn: registerCustomer });
+export function useRegisterCustomer() {
+  return useMutation({ mutationFn: registerCustomer });
+}

@@ -6,6 +6,10 @@ import { apiJson } from '@client/lib/api-client';
 export type RegisterRequest = z.output<typeof registerSchema>;
 
 /** POST /api/auth/register (201): the form's values without confirmPassword. */
-export const register = (body: RegisterRequest) => apiJson<AuthResponse>('POST', '/api/auth/register', body);
+export function register(body: RegisterRequest): Promise<AuthResponse> {
+  return apiJson<AuthResponse>('POST', '/api/auth/register', body);
+}
 
-export const useRegister = () => useMutation({ mutationFn: register });
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

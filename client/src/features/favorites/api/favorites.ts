@@ -19,7 +19,9 @@ export function favoritesQuery(live: boolean, enabled = true) {
   });
 }
 
-export const useFavorites = (live: boolean, enabled = true) => useQuery(favoritesQuery(live, enabled));
+export function useFavorites(live: boolean, enabled = true) {
+  return useQuery(favoritesQuery(live, enabled));
+}
 
 /**
  * POST /api/favorites or DELETE /api/favorites/:truckId; afterwards the list is refetched (spec

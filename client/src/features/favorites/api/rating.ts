@@ -1,17 +1,20 @@
 import type { FoodTruck, MyRating } from '@shared/contracts';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { patchTruck } from '@client/lib/truck-events';
 
 /** GET /api/food-trucks/:id/rating: the signed-in customer's stars (null: not rated). */
-export function useMyRating(truckId: number, enabled: boolean) {
-  return useQuery({
+export function myRatingQuery(truckId: number) {
+  return queryOptions({
     queryKey: queryKeys.myRating(truckId),
     queryFn: () => apiJson<MyRating>('GET', `/api/food-trucks/${truckId}/rating`),
-    enabled,
     staleTime: 60_000,
   });
+}
+
+export function useMyRating(truckId: number, enabled: boolean) {
+  return useQuery({ ...myRatingQuery(truckId), enabled });
 }
 
 /** Puts the truck's new rating into every cached list at once (the event stream brings it too). */

@@ -1,13 +1,18 @@
 import type { SmsPreferences } from '@shared/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 const URL = '/api/auth/user/sms-preferences';
 
 /** GET /api/auth/user/sms-preferences (customers). */
-export const useSmsPreferences = (enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.smsPreferences, queryFn: () => apiJson<SmsPreferences>('GET', URL), enabled });
+export function smsPreferencesQuery() {
+  return queryOptions({ queryKey: queryKeys.smsPreferences, queryFn: () => apiJson<SmsPreferences>('GET', URL) });
+}
+
+export function useSmsPreferences(enabled: boolean) {
+  return useQuery({ ...smsPreferencesQuery(), enabled });
+}
 
 /** PUT /api/auth/user/sms-preferences: 'Text me when my favourites open'. */
 export function useSetSmsPreferences() {

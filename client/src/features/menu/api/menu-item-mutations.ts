@@ -13,23 +13,25 @@ function useMenuMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVa
 }
 
 /** POST /api/menu-items */
-export const useCreateMenuItem = (truckId: number) =>
-  useMenuMutation(truckId, (input: MenuItemCreateInput) =>
-    apiJson<MenuItem>('POST', '/api/menu-items', input),
-  );
+export function useCreateMenuItem(truckId: number) {
+  return useMenuMutation(truckId, (input: MenuItemCreateInput) => apiJson<MenuItem>('POST', '/api/menu-items', input));
+}
 
 /** PUT /api/menu-items/:id — the fields, or only `available`. */
-export const useUpdateMenuItem = (truckId: number) =>
-  useMenuMutation(truckId, ({ id, input }: { id: number; input: MenuItemUpdateInput }) =>
+export function useUpdateMenuItem(truckId: number) {
+  return useMenuMutation(truckId, ({ id, input }: { id: number; input: MenuItemUpdateInput }) =>
     apiJson<MenuItem>('PUT', `/api/menu-items/${id}`, input),
   );
+}
 
 /** DELETE /api/menu-items/:id */
-export const useDeleteMenuItem = (truckId: number) =>
-  useMenuMutation(truckId, (id: number) => apiJson<unknown>('DELETE', `/api/menu-items/${id}`));
+export function useDeleteMenuItem(truckId: number) {
+  return useMenuMutation(truckId, (id: number) => apiJson<unknown>('DELETE', `/api/menu-items/${id}`));
+}
 
 /** PUT /api/menu-items/:id/image */
-export const useUpdateMenuItemImage = (truckId: number) =>
-  useMenuMutation(truckId, ({ id, imageURL }: { id: number; imageURL: string }) =>
+export function useUpdateMenuItemImage(truckId: number) {
+  return useMenuMutation(truckId, ({ id, imageURL }: { id: number; imageURL: string }) =>
     apiJson<MenuItem>('PUT', `/api/menu-items/${id}/image`, { imageURL }),
   );
+}

@@ -10,14 +10,15 @@ import { queryKeys } from '@client/lib/query-keys';
 export const OPERATOR_TRUCKS_REFETCH_MS = 5000;
 
 /** GET /api/operators/:operatorId/food-trucks — the signed-in operator's trucks. */
-export const operatorTrucksQuery = (operatorId: number, live = false) =>
-  queryOptions<FoodTruck[]>({
+export function operatorTrucksQuery(operatorId: number, live = false) {
+  return queryOptions<FoodTruck[]>({
     queryKey: queryKeys.operatorTrucks(operatorId),
     refetchInterval: live ? false : OPERATOR_TRUCKS_REFETCH_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
     staleTime: 0,
   });
+}
 
 export function useOperatorTrucks(operatorId: number, live: boolean) {
   return useQuery(operatorTrucksQuery(operatorId, live));

@@ -19,31 +19,37 @@ function useTruckMutation<TVars, TResult = FoodTruck>(mutationFn: (vars: TVars) 
 }
 
 /** POST /api/food-trucks — the operator is the signed-in user. */
-export const useCreateTruck = () =>
-  useTruckMutation((input: TruckCreateInput) => apiJson<FoodTruck>('POST', '/api/food-trucks', input));
+export function useCreateTruck() {
+  return useTruckMutation((input: TruckCreateInput) => apiJson<FoodTruck>('POST', '/api/food-trucks', input));
+}
 
 /** PATCH /api/food-trucks/:id — image null clears the banner; gallery and menuDocuments replace. */
-export const useUpdateTruck = () =>
-  useTruckMutation(({ id, input }: { id: number; input: TruckUpdateInput }) =>
+export function useUpdateTruck() {
+  return useTruckMutation(({ id, input }: { id: number; input: TruckUpdateInput }) =>
     apiJson<FoodTruck>('PATCH', `/api/food-trucks/${id}`, input),
   );
+}
 
 /** PATCH /api/food-trucks/:id/location */
-export const useUpdateLocation = () =>
-  useTruckMutation(({ id, input }: { id: number; input: LocationUpdateInput }) =>
+export function useUpdateLocation() {
+  return useTruckMutation(({ id, input }: { id: number; input: LocationUpdateInput }) =>
     apiJson<FoodTruck>('PATCH', `/api/food-trucks/${id}/location`, input),
   );
+}
 
 /** POST /api/food-trucks/:id/open — 402 without an active subscription. */
-export const useOpenTruck = () =>
-  useTruckMutation(({ id, input }: { id: number; input: OpenTruckInput }) =>
+export function useOpenTruck() {
+  return useTruckMutation(({ id, input }: { id: number; input: OpenTruckInput }) =>
     apiJson<FoodTruck>('POST', `/api/food-trucks/${id}/open`, input),
   );
+}
 
 /** POST /api/food-trucks/:id/close */
-export const useCloseTruck = () =>
-  useTruckMutation((id: number) => apiJson<FoodTruck>('POST', `/api/food-trucks/${id}/close`));
+export function useCloseTruck() {
+  return useTruckMutation((id: number) => apiJson<FoodTruck>('POST', `/api/food-trucks/${id}/close`));
+}
 
 /** DELETE /api/food-trucks/:id — the truck, its menu and favourites go. */
-export const useDeleteTruck = () =>
-  useTruckMutation((id: number) => apiJson<{ message: string }>('DELETE', `/api/food-trucks/${id}`));
+export function useDeleteTruck() {
+  return useTruckMutation((id: number) => apiJson<{ message: string }>('DELETE', `/api/food-trucks/${id}`));
+}

@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 const URL = '/api/favorites/calendar-feed';
 
 /** GET /api/favorites/calendar-feed — the secret address, or null while there is none (404). */
-export function useFavoritesCalendarFeed() {
-  return useQuery({
+export function favoritesCalendarFeedQuery() {
+  return queryOptions({
     queryKey: queryKeys.favoritesCalendarFeed,
     queryFn: async () => {
       try {
@@ -17,6 +17,10 @@ export function useFavoritesCalendarFeed() {
       }
     },
   });
+}
+
+export function useFavoritesCalendarFeed() {
+  return useQuery(favoritesCalendarFeedQuery());
 }
 
 /** POST (a new address, the old one stops working) or DELETE (revoke) the favourites feed. */

@@ -3,23 +3,29 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
-const stopsUrl = (truckId: number) => `/api/food-trucks/${truckId}/schedule/stops`;
+function stopsUrl(truckId: number): string {
+  return `/api/food-trucks/${truckId}/schedule/stops`;
+}
 
 /** GET /api/food-trucks/:id/schedule/stops — the operator's view (owner or admin). */
-export const scheduleStopsQuery = (truckId: number) =>
-  queryOptions({
+export function scheduleStopsQuery(truckId: number) {
+  return queryOptions({
     queryKey: queryKeys.scheduleStops(truckId),
     queryFn: () => apiJson<TruckSchedule>('GET', stopsUrl(truckId)),
   });
+}
 
-export const useScheduleStops = (truckId: number) => useQuery(scheduleStopsQuery(truckId));
+export function useScheduleStops(truckId: number) {
+  return useQuery(scheduleStopsQuery(truckId));
+}
 
 /**
  * The truck's stop under way now (by the server's clock), or null: the same query as the Schedule
  * section, read again every minute so the dashboard offers a stop while it runs.
  */
-export const useStopUnderWay = (truckId: number) =>
-  useQuery({ ...scheduleStopsQuery(truckId), refetchInterval: 60_000, select: (schedule) => schedule.underWay });
+export function useStopUnderWay(truckId: number) {
+  return useQuery({ ...scheduleStopsQuery(truckId), refetchInterval: 60_000, select: (schedule) => schedule.underWay });
+}
 
 /** A schedule change: the truck's stops and every diner-facing schedule list refetch after it. */
 function useScheduleMutation<TVars, TResult>(truckId: number, mutationFn: (vars: TVars) => Promise<TResult>) {
@@ -35,23 +41,27 @@ function useScheduleMutation<TVars, TResult>(truckId: number, mutationFn: (vars:
 }
 
 /** POST /api/food-trucks/:id/schedule/stops */
-export const useAddStop = (truckId: number) =>
-  useScheduleMutation(truckId, (input: StopInput) => apiJson<ScheduleStop>('POST', stopsUrl(truckId), input));
+export function useAddStop(truckId: number) {
+  return useScheduleMutation(truckId, (input: StopInput) => apiJson<ScheduleStop>('POST', stopsUrl(truckId), input));
+}
 
 /** DELETE /api/food-trucks/:id/schedule/stops/:stopId */
-export const useDeleteStop = (truckId: number) =>
-  useScheduleMutation(truckId, (stopId: number) =>
+export function useDeleteStop(truckId: number) {
+  return useScheduleMutation(truckId, (stopId: number) =>
     apiJson<unknown>('DELETE', `${stopsUrl(truckId)}/${stopId}`),
   );
+}
 
 /** POST …/stops/:stopId/exceptions — "not this date" for a weekly stop. */
-export const useSkipDate = (truckId: number) =>
-  useScheduleMutation(truckId, ({ stopId, date }: { stopId: number; date: string }) =>
+export function useSkipDate(truckId: number) {
+  return useScheduleMutation(truckId, ({ stopId, date }: { stopId: number; date: string }) =>
     apiJson<ScheduleStop>('POST', `${stopsUrl(truckId)}/${stopId}/exceptions`, { date }),
   );
+}
 
 /** PUT /api/food-trucks/:id/schedule/time-zone */
-export const useSetTimeZone = (truckId: number) =>
-  useScheduleMutation(truckId, (timeZone: string) =>
+export function useSetTimeZone(truckId: number) {
+  return useScheduleMutation(truckId, (timeZone: string) =>
     apiJson<TruckSchedule>('PUT', `/api/food-trucks/${truckId}/schedule/time-zone`, { timeZone }),
   );
+}

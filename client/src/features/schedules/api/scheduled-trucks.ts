@@ -1,5 +1,5 @@
 import type { ScheduledTruck } from '@shared/contracts/schedules';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 
@@ -14,13 +14,17 @@ export function scheduledTrucksUrl(at: Date, params?: ActiveTrucksParams): strin
 }
 
 /** GET /api/food-trucks/scheduled — where trucks will be at `at` (disabled while `at` is null: "Now"). */
-export function useScheduledTrucks(at: Date | null, params?: ActiveTrucksParams) {
+export function scheduledTrucksQuery(at: Date | null, params?: ActiveTrucksParams) {
   const iso = at?.toISOString() ?? '';
-  return useQuery({
+  return queryOptions({
     queryKey: queryKeys.scheduledTrucks(iso, params),
     queryFn: () => apiJson<ScheduledTruck[]>('GET', scheduledTrucksUrl(new Date(iso), params)),
     enabled: at !== null,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useScheduledTrucks(at: Date | null, params?: ActiveTrucksParams) {
+  return useQuery(scheduledTrucksQuery(at, params));
 }

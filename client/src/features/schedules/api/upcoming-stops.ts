@@ -1,10 +1,12 @@
 import type { Occurrence, UpcomingStops } from '@shared/contracts/schedules';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { useTruckEvents } from '@client/lib/truck-events';
 
-const byTruck = (list: UpcomingStops) => new Map<number, Occurrence[]>(list.map((e) => [e.truckId, e.stops]));
+function byTruck(list: UpcomingStops): Map<number, Occurrence[]> {
+  return new Map(list.map((e) => [e.truckId, e.stops]));
+}
 
 /**
  * Refetches the upcoming stops when a truck is `updated` (schedule changes publish that) or
@@ -24,11 +26,15 @@ export function useUpcomingStopsFollowChanges(): void {
  * query for every card and popup: fetched lazily beside the (cached, time-independent) truck list,
  * refreshed every 5 minutes (and on changes, see useUpcomingStopsFollowChanges).
  */
-export function useUpcomingStops() {
-  return useQuery({
+export function upcomingStopsQuery() {
+  return queryOptions({
     queryKey: queryKeys.upcomingStops,
     queryFn: async () => byTruck(await apiJson<UpcomingStops>('GET', '/api/food-trucks/upcoming-stops')),
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
+}
+
+export function useUpcomingStops() {
+  return useQuery(upcomingStopsQuery());
 }

@@ -1,5 +1,5 @@
 import type { CreateSubscriptionResponse } from '@shared/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -8,11 +8,15 @@ import { queryKeys } from '@client/lib/query-keys';
  * subscription on every call, so loading it like data (once per visit, never cached afterwards) is
  * safe and gives the screen its 'Setting up' and error states for free.
  */
-export const useSubscriptionSetup = (enabled: boolean) =>
-  useQuery({
+export function subscriptionSetupQuery() {
+  return queryOptions({
     queryKey: queryKeys.subscriptionSetup,
     queryFn: () => apiJson<CreateSubscriptionResponse>('POST', '/api/create-operator-subscription'),
-    enabled,
     staleTime: Infinity,
     gcTime: 0,
   });
+}
+
+export function useSubscriptionSetup(enabled: boolean) {
+  return useQuery({ ...subscriptionSetupQuery(), enabled });
+}
