@@ -7,10 +7,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The client's layers (docs/decisions/0061-client-boundaries.md). An import may only go down:
- * app (screens compose features) → features → components → lib. A feature never imports another
- * feature; the client never imports the server; shared/ imports neither. The zones are checked on
- * resolved files, so `@client/...` aliases and relative paths are caught alike.
+ * The client's layers (docs/decisions/0061-client-boundaries.md, 0134-truck-entity-layer.md). An
+ * import may only go down: app (screens compose features) → features → entities (the truck code
+ * every feature uses) → components → lib. A feature never imports another feature; the client never
+ * imports the server; shared/ imports neither. The zones are checked on resolved files, so
+ * `@client/...` aliases and relative paths are caught alike.
  */
 const features = readdirSync('client/src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -18,13 +19,18 @@ const features = readdirSync('client/src/features', { withFileTypes: true })
 const boundaryZones = [
   {
     target: './client/src/lib',
-    from: ['./client/src/app', './client/src/features', './client/src/components'],
+    from: ['./client/src/app', './client/src/features', './client/src/entities', './client/src/components'],
     message: 'lib/ is the bottom layer: move the shared code here, or compose in a screen (client/src/app/routes).',
   },
   {
     target: './client/src/components',
+    from: ['./client/src/app', './client/src/features', './client/src/entities'],
+    message: 'components/ never import entities, features or screens: pass data in as props, or compose in a screen.',
+  },
+  {
+    target: './client/src/entities',
     from: ['./client/src/app', './client/src/features'],
-    message: 'components/ never import features or screens: pass data in as props, or compose in a screen.',
+    message: 'entities/ (the truck code every feature uses) never import features or the shell: pass data in, or compose in a screen.',
   },
   {
     target: './client/src/features',

@@ -26,17 +26,20 @@ export interface UploadRule {
 }
 
 const MB = 1024 * 1024;
+/** A size limit as the texts write it: '50MB', '10MB'. */
+export const megabytes = (bytes: number): string => `${bytes / MB}MB`;
+
 const imageRule = (maxBytes: number): UploadRule => ({
   maxBytes,
   contentTypes: IMAGE_CONTENT_TYPES,
   typeMessage: 'Please select an image file',
-  sizeMessage: `File size must be less than ${maxBytes / MB}MB`,
+  sizeMessage: `File size must be less than ${megabytes(maxBytes)}`,
 });
 const photoRule: UploadRule = {
   maxBytes: LIMITS.bannerBytes,
   contentTypes: IMAGE_CONTENT_TYPES,
   typeMessage: 'Invalid file type: Please upload only JPG, PNG, or WebP images.',
-  sizeMessage: 'File too large: Please upload images smaller than 50MB',
+  sizeMessage: `File too large: Please upload images smaller than ${megabytes(LIMITS.bannerBytes)}`,
 };
 
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
@@ -49,7 +52,7 @@ export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
     maxBytes: LIMITS.menuDocumentBytes,
     contentTypes: MENU_DOCUMENT_CONTENT_TYPES,
     typeMessage: 'Please upload JPG, PNG images or PDF documents only.',
-    sizeMessage: 'Please upload files smaller than 10MB.',
+    sizeMessage: `Please upload files smaller than ${megabytes(LIMITS.menuDocumentBytes)}.`,
   },
 };
 

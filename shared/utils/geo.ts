@@ -14,3 +14,72 @@ export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; l
 export function haversineMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   return haversineKm(a, b) / KM_PER_MILE;
 }
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** A place that may have no position (a truck without coordinates is never nearby). */
+export interface MaybeLatLng {
+  lat: number | null | undefined;
+  lng: number | null | undefined;
+}
+
+/** "Within N miles" of a position: the diners' list and map with the position known. */
+export interface NearbyArea extends LatLng {
+  radiusMiles: number;
+}
+
+/** Miles from `from` to `to` by great circle, or null when `to` has no coordinates. */
+export function milesTo(from: LatLng, to: MaybeLatLng): number | null {
+  if (typeof to.lat !== 'number' || typeof to.lng !== 'number') return null;
+  return haversineMiles(from, { lat: to.lat, lng: to.lng });
+}
+
+/**
+ * The one rule of "within N miles" (with `nearestFirst` below): the distance of `to` when it lies
+ * within the area — the boundary itself included — else null. The SQL in
+ * server/src/modules/trucks/trucks.service.ts computes the same circle with earthdistance (for its
+ * GiST index) and is held to this rule by the table in nearby.cases.ts.
+ */
+export function milesWithin(area: NearbyArea, to: MaybeLatLng): number | null {
+  const miles = milesTo(area, to);
+  return miles !== null && miles <= area.radiusMiles ? miles : null;
+}
+
+export const isWithin = (area: NearbyArea, to: MaybeLatLng): boolean => milesWithin(area, to) !== null;
+
+/** An item ranked by distance: null miles (no position) ranks last. */
+export interface RankedByDistance {
+  id: number;
+  miles: number | null;
+}
+
+/** Nearest first; equal distances by id (ascending); places without a position last, by id. */
+export function nearestFirst(a: RankedByDistance, b: RankedByDistance): number {
+  const da = a.miles ?? Infinity;
+  const db = b.miles ?? Infinity;
+  return da === db ? a.id - b.id : da - db;
+}
+
+/** Three decimals (about 5 feet): the `distanceMiles` a list answer carries. */
+export const roundMiles = (miles: number): number => Math.round(miles * 1000) / 1000;
+
+/**
+ * The items within the area, nearest first (then by id), each with its unrounded distance:
+ * `placeOf` reads an item's id and coordinates.
+ */
+export function nearby<T>(
+  items: Iterable<T>,
+  area: NearbyArea,
+  placeOf: (item: T) => MaybeLatLng & { id: number },
+): { item: T; miles: number }[] {
+  const found: { item: T; id: number; miles: number }[] = [];
+  for (const item of items) {
+    const place = placeOf(item);
+    const miles = milesWithin(area, place);
+    if (miles !== null) found.push({ item, id: place.id, miles });
+  }
+  return found.sort(nearestFirst).map(({ item, miles }) => ({ item, miles }));
+}

@@ -77,6 +77,15 @@ export function getCurrentPosition(purpose: GeolocationPurpose): Promise<Coordin
   });
 }
 
+/**
+ * The device position for one use, or null when there is none to be had (no support, not a secure
+ * page, not allowed, too slow): for uses that go on without one, such as the voice assistant's
+ * "nearest" questions.
+ */
+export function positionOrNull(purpose: GeolocationPurpose): Promise<Coordinates | null> {
+  return getCurrentPosition(purpose).catch(() => null);
+}
+
 function messageFor<T extends Record<'denied' | 'unavailable' | 'timeout' | 'other', string>>(
   texts: T,
   error: unknown,

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '@client/components/ui/toaster';
+import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { createQueryClient } from '@client/lib/query-client';
 
@@ -16,8 +17,10 @@ export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } =
     <QueryClientProvider client={queryClient}>
       <Router hook={location.hook}>
         <AuthProvider>
-          {ui}
-          <Toaster />
+          <TruckStreamProvider>
+            {ui}
+            <Toaster />
+          </TruckStreamProvider>
         </AuthProvider>
       </Router>
     </QueryClientProvider>,

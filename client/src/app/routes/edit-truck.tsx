@@ -6,7 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast, toastError } from '@client/lib/toast';
-import { useTruck } from '@client/lib/truck-details';
+import { useTruck } from '@client/entities/truck/truck-details';
 import { useUpdateTruck } from '@client/features/operator/api/truck-mutations';
 import { EmbedSnippet } from '@client/features/operator/components/embed-snippet';
 import { DeleteTruckButton } from '@client/features/operator/components/delete-truck-button';

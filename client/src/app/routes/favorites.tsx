@@ -2,7 +2,7 @@ import { Heart, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Button } from '@client/components/ui/button';
-import { SkeletonRows } from '@client/components/ui/truck-parts';
+import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
 import { FavoritesCalendarPanel } from '@client/features/schedules/components/favorites-calendar-panel';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { LOCATION_ALERTS } from '@client/lib/geolocation';
 import { AuthProvider } from '@client/lib/auth';
 import { createQueryClient } from '@client/lib/query-client';
@@ -45,7 +46,9 @@ function renderPage(path = '/find-trucks', queryClient: QueryClient = createQuer
     <QueryClientProvider client={queryClient}>
       <Router hook={hook} searchHook={searchHook}>
         <AuthProvider>
-          <FindTrucksPage />
+          <TruckStreamProvider>
+            <FindTrucksPage />
+          </TruckStreamProvider>
         </AuthProvider>
       </Router>
     </QueryClientProvider>,

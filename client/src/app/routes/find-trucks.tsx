@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { ShareButton } from '@client/components/ui/share-button';
+import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
@@ -22,10 +22,10 @@ import { UpcomingStopLabel } from '@client/features/schedules/components/upcomin
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import { describeMoment, momentOf, NOW_CHOICE, type TimeChoice } from '@client/features/schedules/time-choice';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
-import { requestTruckFocus } from '@client/lib/truck-focus';
+import { requestTruckFocus } from '@client/entities/truck/truck-focus';
 import { useAuth } from '@client/lib/auth';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
-import { useLiveTruckCache } from '@client/lib/truck-events';
+import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { cn } from '@client/lib/utils';
 import { isOperator } from '@client/lib/roles';
 

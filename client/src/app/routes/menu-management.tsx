@@ -16,7 +16,7 @@ import {
 import { MenuItemCard } from '@client/features/menu/components/menu-item-card';
 import { MenuItemDialog } from '@client/features/menu/components/menu-item-dialog';
 import { CategoryFilter, MenuStatsRow } from '@client/features/menu/components/menu-overview';
-import { isNotFound, useTruck } from '@client/lib/truck-details';
+import { isNotFound, useTruck } from '@client/entities/truck/truck-details';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckNotFound } from '@client/features/operator/components/truck-not-found';

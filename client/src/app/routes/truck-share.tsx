@@ -4,16 +4,16 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { RatingBadge } from '@client/components/ui/rating-badge';
-import { ShareButton } from '@client/components/ui/share-button';
+import { RatingBadge } from '@client/entities/truck/rating-badge';
+import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { StatusBadge, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
+import { StatusBadge, TruckImage, UpdatedAgo } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
-import { useTruck } from '@client/lib/truck-details';
-import { useLiveTruckCache } from '@client/lib/truck-events';
-import { directionsUrl, hasCoordinates, isLive } from '@client/lib/truck-format';
+import { useTruck } from '@client/entities/truck/truck-details';
+import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
+import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 
 // Leaflet loads on demand: the page's text shows first.
 const TruckSpotMap = lazy(() => import('@client/features/map/components/truck-spot-map'));

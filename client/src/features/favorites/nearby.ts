@@ -1,6 +1,6 @@
 import type { TruckSummary } from '@shared/contracts';
 import { haversineKm } from '@shared/utils/geo';
-import { hasCoordinates } from '@client/lib/truck-format';
+import { hasCoordinates } from '@client/entities/truck/truck-format';
 
 /** Spec section 9: a favourite within 2 km (great circle, R = 6371 km) that is open raises an alert. */
 export const NEARBY_RADIUS_KM = 2;

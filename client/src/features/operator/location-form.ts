@@ -1,5 +1,6 @@
 import { invalid, type Validation } from '@client/lib/forms';
 import { locationUpdateSchema, type LocationUpdateInput } from '@shared/contracts';
+import { formAddressAfterMove } from '@shared/utils/truck-address';
 
 /** A coordinate input's value as a number; not numeric → 0 (spec section 5). */
 export function toCoordinate(value: string): number {
@@ -24,7 +25,8 @@ export interface LocationBefore {
 /**
  * The Update Location dialog's values checked with the shared contract: the request, or per-field
  * messages. When the truck moves and its old description was left as it was, no address is sent,
- * so the server drops the stale one instead of keeping the old spot's street address.
+ * so the server drops the stale one instead of keeping the old spot's street address
+ * (shared/utils/truck-address.ts).
  */
 export function parseLocationForm(
   values: LocationFormValues,
@@ -32,12 +34,10 @@ export function parseLocationForm(
 ): Validation<LocationUpdateInput, keyof LocationFormValues> {
   const latitude = toCoordinate(values.latitude);
   const longitude = toCoordinate(values.longitude);
-  const moved = before !== undefined && (latitude !== before.latitude || longitude !== before.longitude);
-  const staleAddress = moved && values.address.trim() === (before.address ?? '').trim();
   const candidate = {
     latitude,
     longitude,
-    address: staleAddress ? '' : values.address,
+    address: before ? formAddressAfterMove(before, { latitude, longitude, address: values.address }) : values.address,
     isOpen: values.isOpen,
   };
   const result = locationUpdateSchema.safeParse(candidate);

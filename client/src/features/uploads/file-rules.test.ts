@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { objectPathFromUploadURL } from '@shared/contracts';
+import { LIMITS } from '@shared/constants';
+import { objectPathFromUploadURL, UPLOAD_RULES } from '@shared/contracts';
+import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from './components/truck-media';
 import {
   checkFile,
   CREATE_IMAGE_RULE,
+  fileHint,
   GALLERY_FULL,
+  GALLERY_RULE,
   MENU_DOCUMENT_RULE,
   MENU_LIMIT_REACHED,
   PHOTO_RULE,
@@ -104,5 +108,20 @@ describe('objectPathFromUploadURL', () => {
     expect(objectPathFromUploadURL('https://s3.example.com/bucket/uploads/xyz?X-Amz-Signature=1')).toBe(
       '/objects/xyz',
     );
+  });
+});
+
+describe('hints read from the upload rules', () => {
+  it('say exactly what the screens have always said', () => {
+    expect(fileHint(PHOTO_RULE)).toBe('JPG, PNG or WebP, max 50MB');
+    expect(`Up to ${LIMITS.galleryPhotos} photos. ${fileHint(GALLERY_RULE)} each.`).toBe('Up to 10 photos. JPG, PNG or WebP, max 50MB each.');
+    expect(GALLERY_CONFIG.hint).toBe('Up to 10 photos. JPG, PNG or WebP, max 50MB each.');
+    expect(MENU_DOCUMENTS_CONFIG.hint).toBe('Up to 5 menus. JPG, PNG or PDF, max 10MB each.');
+    expect(fileHint(CREATE_IMAGE_RULE)).toBe('JPG, PNG or WebP, max 5MB');
+    expect(CREATE_IMAGE_RULE.sizeProblem.description).toBe('Please select an image smaller than 5MB.');
+    expect(GALLERY_FULL.description).toBe('You can upload a maximum of 10 photos.');
+    expect(MENU_LIMIT_REACHED.description).toBe('You can upload a maximum of 5 menu items.');
+    expect(UPLOAD_RULES.banner.sizeMessage).toBe('File too large: Please upload images smaller than 50MB');
+    expect(UPLOAD_RULES['menu-document'].sizeMessage).toBe('Please upload files smaller than 10MB.');
   });
 });

@@ -1,4 +1,5 @@
-import { UPLOAD_RULES, type UploadPurpose, type UploadRule } from '@shared/contracts';
+import { LIMITS } from '@shared/constants';
+import { megabytes, UPLOAD_RULES, type StoredContentType, type UploadPurpose, type UploadRule } from '@shared/contracts';
 
 /** A message for a toast or an inline error: the spec's title and description. */
 export interface FileProblem {
@@ -40,6 +41,7 @@ function ruleFor(
 
 /** Banner and gallery photos on the edit screen (DESIGN.md: JPG/PNG/WebP, 50 MB, hint says 50MB). */
 export const PHOTO_RULE: FileRule = ruleFor('banner');
+export const GALLERY_RULE: FileRule = ruleFor('gallery');
 
 /** Menu documents: JPG, PNG or PDF up to 10 MB. */
 export const MENU_DOCUMENT_RULE: FileRule = ruleFor('menu-document');
@@ -47,7 +49,7 @@ export const MENU_DOCUMENT_RULE: FileRule = ruleFor('menu-document');
 /** The create form's truck image: under 5 MB ('Image too large' in the spec). */
 export const CREATE_IMAGE_RULE: FileRule = ruleFor('truck-image', {
   typeProblem: PHOTO_RULE.typeProblem,
-  sizeProblem: { title: 'Image too large', description: 'Please select an image smaller than 5MB.' },
+  sizeProblem: { title: 'Image too large', description: `Please select an image smaller than ${megabytes(LIMITS.createImageBytes)}.` },
 });
 
 /** The generic image uploader: an image of at most `maxSizeMB` (default: the purpose's limit, 10 MB). */
@@ -59,18 +61,37 @@ export function uploaderRule(maxSizeMB?: number, purpose: UploadPurpose = 'menu-
     accept: base.accept,
     maxBytes,
     typeProblem: problem('Please select an image file'),
-    sizeProblem: problem(`File size must be less than ${maxBytes / MB}MB`),
+    sizeProblem: problem(`File size must be less than ${megabytes(maxBytes)}`),
   };
 }
 
 export const GALLERY_FULL: FileProblem = {
   title: 'Gallery full',
-  description: 'You can upload a maximum of 10 photos.',
+  description: `You can upload a maximum of ${LIMITS.galleryPhotos} photos.`,
 };
 export const MENU_LIMIT_REACHED: FileProblem = {
   title: 'Menu limit reached',
-  description: 'You can upload a maximum of 5 menu items.',
+  description: `You can upload a maximum of ${LIMITS.menuDocuments} menu items.`,
 };
+
+/** How the hints name a stored type. */
+const TYPE_NAMES: Record<StoredContentType, string> = {
+  'image/jpeg': 'JPG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+const typeName = (type: string) => (type in TYPE_NAMES ? TYPE_NAMES[type as StoredContentType] : type);
+
+/**
+ * A picker's hint, read from its rule: 'JPG, PNG or WebP, max 50MB'. The screens add their own
+ * words around it ('Up to 10 photos. … each.').
+ */
+export function fileHint(rule: FileRule): string {
+  const names = rule.accept.map(typeName);
+  const types = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+  return `${types}, max ${megabytes(rule.maxBytes)}`;
+}
 
 /** Browsers report JPEG files as image/jpeg; a few older ones say image/jpg. */
 const normalType = (type: string) => (type.toLowerCase() === 'image/jpg' ? 'image/jpeg' : type.toLowerCase());

@@ -11,6 +11,8 @@ import type {
   truckCreateSchema,
   truckUpdateSchema,
 } from '../../../../shared/contracts';
+// The address after a position change: the old one is stale after a move (one rule, shared with the client).
+import { addressAfterMove } from '../../../../shared/utils/truck-address';
 import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
@@ -114,21 +116,6 @@ function eventFor(before: TruckRow, after: TruckRow): TruckEventType {
   if (before.isOpen && !after.isOpen) return 'closed';
   if (before.latitude !== after.latitude || before.longitude !== after.longitude) return 'moved';
   return 'updated';
-}
-
-/**
- * The address after a position change: the one sent, else — when the truck moved — none, because
- * the old street address describes the old spot and would send diners to the wrong place.
- */
-function addressAfter(
-  before: Pick<TruckRow, 'latitude' | 'longitude'>,
-  next: { latitude?: number | null; longitude?: number | null; address?: string | null },
-): string | null | undefined {
-  if (next.address !== undefined) return next.address;
-  const moved =
-    (next.latitude !== undefined && next.latitude !== before.latitude) ||
-    (next.longitude !== undefined && next.longitude !== before.longitude);
-  return moved ? null : undefined;
 }
 
 /**
@@ -236,7 +223,7 @@ export async function updateTruck(
       description: input.description,
       cuisine: input.cuisine,
       phone: input.phone,
-      address: addressAfter(before, input),
+      address: addressAfterMove(before, input),
       image: media.image,
       gallery: media.gallery,
       menuDocuments: media.menuDocuments,
@@ -262,7 +249,7 @@ export async function relocateLockedTruck(
   return saveTruck(tx, deps, before, {
     latitude: input.latitude,
     longitude: input.longitude,
-    address: addressAfter(before, input),
+    address: addressAfterMove(before, input),
     isOpen: input.isOpen,
   });
 }
@@ -308,7 +295,7 @@ export async function openTruck(
     return saveTruck(tx, deps, before, {
       latitude: input.latitude,
       longitude: input.longitude,
-      address: addressAfter(before, input),
+      address: addressAfterMove(before, input),
       isOpen: true,
     });
   });

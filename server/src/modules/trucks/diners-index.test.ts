@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { haversineMiles } from '../../../../shared/utils/geo';
-import { DinersIndex, roundMiles, type DinersIndexSource, type IndexedTruck } from './diners-index';
+import { nearby, roundMiles } from '../../../../shared/utils/geo';
+import { NEARBY_CASES } from '../../../../shared/utils/nearby.cases';
+import { DinersIndex, type DinersIndexSource, type IndexedTruck } from './diners-index';
 
 /** A database stand-in: the trucks diners may see, and which truck each event is about. */
 class FakeSource implements DinersIndexSource {
@@ -46,16 +47,23 @@ class FakeSource implements DinersIndexSource {
 type Answer = { id: number; name: string; distanceMiles: number }[];
 const parse = (json: string) => JSON.parse(json) as Answer;
 
-/** The rule the database applies: within the radius on the sphere, nearest first, then by id. */
+/** The rule the database applies (shared/utils/geo.ts): within the radius on the sphere, nearest first, then by id. */
 function bruteForce(trucks: IndexedTruck[], q: { lat: number; lng: number; radiusMiles: number }) {
-  return trucks
-    .flatMap((t) => (t.lat === null || t.lng === null ? [] : [{ t, miles: haversineMiles(q, { lat: t.lat, lng: t.lng }) }]))
-    .filter(({ miles }) => miles <= q.radiusMiles)
-    .sort((a, b) => a.miles - b.miles || a.t.id - b.t.id)
-    .map(({ t, miles }) => ({ id: t.id, distanceMiles: roundMiles(miles) }));
+  return nearby(trucks, q, (t) => t).map(({ item, miles }) => ({ id: item.id, distanceMiles: roundMiles(miles) }));
 }
 
 const AUSTIN = { lat: 30.2747, lng: -97.7404 };
+
+describe('DinersIndex: the nearby rule (one table: shared/utils/nearby.cases.ts)', () => {
+  it.each(NEARBY_CASES)('$name', async ({ area, trucks, expected }) => {
+    const source = new FakeSource();
+    for (const { id, lat, lng } of trucks) source.set(id, lat, lng);
+    // Far from every case's area (the table's areas are small), so the index answers from its grid cells.
+    for (let i = 0; i < 2000; i++) source.set(10_000 + i, -60 + (i % 40) / 10, -170 + Math.floor(i / 40) * 6);
+    const answer = parse(await new DinersIndex(source).nearby(area));
+    expect(answer.map((t) => t.id)).toEqual(expected);
+  });
+});
 
 describe('DinersIndex', () => {
   it('answers a radius query exactly as a scan of every truck would, anywhere on the globe', async () => {

@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared/utils/geo';
+import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '../../../../shared/utils/geo';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
 export interface DinersIndexSource {
@@ -21,11 +21,8 @@ interface Entry extends IndexedTruck {
   cell?: number;
 }
 
-export interface NearbyQuery {
-  lat: number;
-  lng: number;
-  radiusMiles: number;
-}
+/** The rule is shared/utils/geo.ts's (within the circle, nearest first, then by id). */
+export type NearbyQuery = NearbyArea;
 
 /** Grid cells of this many degrees: a 20-mile circle covers about 7 × 8 of them at Austin's latitude. */
 const CELL_DEGREES = 0.2;
@@ -37,9 +34,6 @@ const column = (lng: number) => Math.floor((lng + 180) / CELL_DEGREES);
 /** Events read per query when applying a burst of changes. */
 const BATCH = 1000;
 const cellOf = (lat: number, lng: number) => row(lat) * COLUMNS + column(lng);
-
-/** Three decimals (about 5 feet) is more than any map needs and keeps the body small. */
-export const roundMiles = (miles: number) => Math.round(miles * 1000) / 1000;
 
 /** Trucks on a grid of latitude/longitude cells, each with its JSON. */
 class Grid {
@@ -58,16 +52,15 @@ class Grid {
   }
 
   nearby(query: NearbyQuery): string {
-    const found: { entry: Entry; miles: number }[] = [];
+    const found: { entry: Entry; id: number; miles: number }[] = [];
     const consider = (entry: Entry) => {
-      if (entry.lat === null || entry.lng === null) return;
-      const miles = haversineMiles(query, { lat: entry.lat, lng: entry.lng });
-      if (miles <= query.radiusMiles) found.push({ entry, miles });
+      const miles = milesWithin(query, entry);
+      if (miles !== null) found.push({ entry, id: entry.id, miles });
     };
     const cells = this.cellsAround(query);
     if (cells) for (const cell of cells) this.cells.get(cell)?.forEach(consider);
     else this.entries.forEach(consider);
-    found.sort((a, b) => a.miles - b.miles || a.entry.id - b.entry.id);
+    found.sort(nearestFirst);
     const parts = found.map(({ entry, miles }) => `${entry.json.slice(0, -1)},"distanceMiles":${roundMiles(miles)}}`);
     return `[${parts.join(',')}]`;
   }

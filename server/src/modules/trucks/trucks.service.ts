@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '../../../../shared/constants';
 import { menuItemSchema, type MenuItem } from '../../../../shared/contracts/menu';
 import { foodTruckSchema, truckSummarySchema, type TruckListView } from '../../../../shared/contracts/trucks';
-import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE } from '../../../../shared/utils/geo';
+import { EARTH_RADIUS_KM, KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '../../../../shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions, truckEvents } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import type { DinersIndexSource } from './diners-index';
-import { roundMiles } from './diners-index';
 import { truckColumns, truckSummaryColumns, type TruckRow } from './truck.repository';
 
 /** Who is asking: null for anonymous callers. */
@@ -124,20 +123,18 @@ export function dinersIndexSource(db: DbOrTx): DinersIndexSource {
 type Located = { id: number; latitude: number | null; longitude: number | null };
 
 /**
- * With a position: nearest first, each with `distanceMiles`. The distance is computed here
- * (haversine on the sphere the query filtered with) rather than selected and sorted in SQL: two
- * more earth_distance per row made the query several times slower on dense areas (see
- * docs/benchmarks/diners-read-path.md).
+ * With a position: nearest first (then by id), each with `distanceMiles` — the shared rule
+ * (shared/utils/geo.ts `nearestFirst`) over the rows the SQL found within the radius. The distance
+ * is computed here (haversine on the sphere the query filtered with) rather than selected and
+ * sorted in SQL: two more earth_distance per row made the query several times slower on dense
+ * areas (see docs/benchmarks/diners-read-path.md).
  */
-function nearestFirst<T extends Located>(rows: T[], position?: Position): Array<T & { distanceMiles?: number }> {
+function sortNearestFirst<T extends Located>(rows: T[], position?: Position): Array<T & { distanceMiles?: number }> {
   if (!position) return rows;
   return rows
-    .map((row) => ({
-      row,
-      miles: haversineMiles(position, { lat: row.latitude ?? 0, lng: row.longitude ?? 0 }),
-    }))
-    .sort((a, b) => a.miles - b.miles || a.row.id - b.row.id)
-    .map(({ row, miles }) => ({ ...row, distanceMiles: roundMiles(miles) }));
+    .map((row) => ({ row, id: row.id, miles: milesTo(position, { lat: row.latitude, lng: row.longitude }) }))
+    .sort(nearestFirst)
+    .map(({ row, miles }) => ({ ...row, distanceMiles: miles === null ? undefined : roundMiles(miles) }));
 }
 
 /** The trucks of visibleTrucksQuery; with a position nearest first, each with `distanceMiles`. */
@@ -146,7 +143,7 @@ export async function listVisibleTrucks(
   viewer: Viewer,
   position?: Position,
 ): Promise<TruckWithDistance[]> {
-  return nearestFirst(await visibleTrucksQuery(db, viewer, position), position);
+  return sortNearestFirst(await visibleTrucksQuery(db, viewer, position), position);
 }
 
 /**
@@ -155,7 +152,7 @@ export async function listVisibleTrucks(
  */
 export async function truckListBody(db: DbOrTx, viewer: Viewer, position: Position | undefined, view: TruckListView) {
   if (view === 'summary') {
-    const rows = nearestFirst(await visibleTruckSummariesQuery(db, viewer, position), position);
+    const rows = sortNearestFirst(await visibleTruckSummariesQuery(db, viewer, position), position);
     return Buffer.from(JSON.stringify(z.encode(truckSummaryListSchema, rows)));
   }
   return serializeTrucks(await listVisibleTrucks(db, viewer, position));

@@ -2,7 +2,7 @@ import type { FoodTruck, MyRating } from '@shared/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { patchTruck } from '@client/lib/truck-events';
+import { patchTruck } from '@client/entities/truck/apply-truck-event';
 
 /** GET /api/food-trucks/:id/rating: the signed-in customer's stars (null: not rated). */
 export function myRatingQuery(truckId: number) {

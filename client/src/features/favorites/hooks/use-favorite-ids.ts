@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAuth } from '@client/lib/auth';
-import { useTruckEventsConnection } from '@client/lib/truck-events';
+import { useTruckEventsConnection } from '@client/entities/truck/use-truck-events';
 import { useFavorites } from '../api/favorites';
 
 const NONE = new Set<number>();

@@ -2,7 +2,9 @@ import type { FoodTruck } from '@shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@client/lib/auth';
 import { queryKeys } from '@client/lib/query-keys';
-import { applyTruckEvent, useTruckEvents, useTruckEventsConnection, type TruckStreamMessage } from '@client/lib/truck-events';
+import { applyTruckEvent } from '@client/entities/truck/apply-truck-event';
+import type { TruckStreamMessage } from '@client/entities/truck/truck-stream';
+import { useTruckEvents, useTruckEventsConnection } from '@client/entities/truck/use-truck-events';
 import { useFavorites } from '../api/favorites';
 
 /**

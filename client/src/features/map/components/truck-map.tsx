@@ -5,8 +5,8 @@ import L from 'leaflet';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { TruckDescription } from '@client/components/ui/truck-parts';
-import { hasCoordinates, isStale } from '@client/lib/truck-format';
+import { TruckDescription } from '@client/entities/truck/truck-parts';
+import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
 import { buildTruckPopup } from './truck-popup';
 

@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/lib/truck-format';
+import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/entities/truck/truck-format';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);

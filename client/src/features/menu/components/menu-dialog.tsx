@@ -2,7 +2,7 @@ import type { TruckSummary, MenuItem } from '@shared/contracts';
 import { FileText } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
-import { useTruck } from '@client/lib/truck-details';
+import { useTruck } from '@client/entities/truck/truck-details';
 import { useMenu } from '../api/menu';
 import { formatPrice } from '../menu-stats';
 

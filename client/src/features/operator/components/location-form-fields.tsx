@@ -16,7 +16,8 @@ import { Switch } from '@client/components/ui/switch';
 import { toast, toastError } from '@client/lib/toast';
 import { useUpdateLocation } from '../api/truck-mutations';
 import { getCurrentPosition, GeolocationUnsupportedError } from '@client/lib/geolocation';
-import { parseLocationForm, type LocationFormValues } from '../location-form';
+import { parseLocationForm, toCoordinate, type LocationFormValues } from '../location-form';
+import { formAddressAfterMove } from '@shared/utils/truck-address';
 import { submitHandler } from '@client/lib/forms';
 
 const initialValues = (truck: FoodTruck): LocationFormValues => ({
@@ -41,11 +42,12 @@ export default function LocationForm({ truck, onDone }: { truck: FoodTruck; onDo
     try {
       const { latitude, longitude } = await getCurrentPosition('operator');
       // A new spot: the old description no longer says where the truck is (unless the operator rewrote it).
+      const detected = { latitude: toCoordinate(latitude.toFixed(6)), longitude: toCoordinate(longitude.toFixed(6)) };
       setValues((v) => ({
         ...v,
         latitude: latitude.toFixed(6),
         longitude: longitude.toFixed(6),
-        address: v.address === (truck.address ?? '') ? '' : v.address,
+        address: formAddressAfterMove(truck, { ...detected, address: v.address }),
       }));
       toast({ title: 'Location detected', description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
     } catch (err) {

@@ -17,7 +17,7 @@ import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { objectVariant } from '@client/lib/object-url';
-import { formatUpdated, hasCoordinates, isLive } from '@client/lib/truck-format';
+import { formatUpdated, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 import { Card } from '@client/components/ui/card';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useTruckStatus } from '../hooks/use-truck-status';

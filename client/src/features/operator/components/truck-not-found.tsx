@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorMessage } from '@client/lib/api-client';
-import { isNotFound } from '@client/lib/truck-details';
+import { isNotFound } from '@client/entities/truck/truck-details';
 
 /** A missing, invalid or inaccessible truck on the operator screens. */
 export function TruckNotFound({

@@ -1,6 +1,8 @@
 import type { FoodTruck } from '@shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { applyTruckEvent, useTruckEvents, useTruckEventsConnection, type TruckEventsConnection } from '@client/lib/truck-events';
+import { applyTruckEvent } from '@client/entities/truck/apply-truck-event';
+import type { TruckEventsConnection } from '@client/entities/truck/truck-stream';
+import { useTruckEvents, useTruckEventsConnection } from '@client/entities/truck/use-truck-events';
 import { queryKeys } from '@client/lib/query-keys';
 
 /**

@@ -2,7 +2,7 @@ import type { Occurrence, UpcomingStops } from '@shared/contracts/schedules';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { useTruckEvents } from '@client/lib/truck-events';
+import { useTruckEvents } from '@client/entities/truck/use-truck-events';
 
 function byTruck(list: UpcomingStops): Map<number, Occurrence[]> {
   return new Map(list.map((e) => [e.truckId, e.stops]));

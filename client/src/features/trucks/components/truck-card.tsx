@@ -2,11 +2,11 @@ import type { TruckSummary } from '@shared/contracts';
 import { MapPin, Navigation, Utensils } from 'lucide-react';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
-import { RatingBadge } from '@client/components/ui/rating-badge';
-import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/components/ui/truck-parts';
+import { RatingBadge } from '@client/entities/truck/rating-badge';
+import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/entities/truck/truck-parts';
 import { Button } from '@client/components/ui/button';
-import { ShareButton } from '@client/components/ui/share-button';
-import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/lib/truck-format';
+import { ShareButton } from '@client/entities/truck/share-button';
+import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/entities/truck/truck-format';
 import { cn } from '@client/lib/utils';
 
 export function LiveBadge() {

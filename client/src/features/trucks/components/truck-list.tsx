@@ -2,7 +2,7 @@ import type { TruckSummary } from '@shared/contracts';
 import { SearchX, Truck as TruckIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
-import { SkeletonRows } from '@client/components/ui/truck-parts';
+import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import type { ListedTruck } from '../lib/truck-list';
 import { TruckCard } from './truck-card';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEARBY_CASES } from '@shared/utils/nearby.cases';
 import { makeTruck } from '@client/test/trucks';
 import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from './truck-list';
 
@@ -60,5 +61,13 @@ describe('within a radius', () => {
     const dallas = makeTruck({ id: 3, latitude: 32.7767, longitude: -96.797, distanceMiles: 0.1 });
     const nowhere = makeTruck({ id: 4, latitude: null, longitude: null });
     expect(withinRadius([downtown, roundRock, dallas, nowhere], austin, 20).map((t) => t.id)).toEqual([1, 2]);
+  });
+});
+
+describe('the nearby rule (one table: shared/utils/nearby.cases.ts)', () => {
+  it.each(NEARBY_CASES)('$name', ({ area, trucks, expected }) => {
+    const list = trucks.map(({ id, lat, lng }) => makeTruck({ id, latitude: lat, longitude: lng }));
+    const listed = sortByDistance(withinRadius(list, area, area.radiusMiles), area);
+    expect(listed.map((l) => l.truck.id)).toEqual(expected);
   });
 });

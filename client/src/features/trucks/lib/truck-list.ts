@@ -1,11 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
-import { haversineMiles } from '@shared/utils/geo';
-import { hasCoordinates } from '@client/lib/truck-format';
+import { isWithin, milesTo, nearestFirst, type LatLng } from '@shared/utils/geo';
 
-export interface Position {
-  lat: number;
-  lng: number;
-}
+export type Position = LatLng;
 
 /** Spec section 5: case-insensitive substring match on name, cuisine or address. */
 export function matchesSearch(truck: Pick<TruckSummary, 'name' | 'cuisine' | 'address'>, query: string): boolean {
@@ -24,19 +20,19 @@ export function filterTrucks<T extends Pick<TruckSummary, 'name' | 'cuisine' | '
 export function distanceFrom(truck: TruckSummary, position: Position | null): number | null {
   if (!position) return null;
   if (typeof truck.distanceMiles === 'number') return truck.distanceMiles;
-  if (!hasCoordinates(truck)) return null;
-  return haversineMiles(position, { lat: truck.latitude, lng: truck.longitude });
+  return milesTo(position, placeOf(truck));
 }
 
+const placeOf = (truck: TruckSummary) => ({ lat: truck.latitude, lng: truck.longitude });
+
 /**
- * The trucks within `radiusMiles` of `position` by great-circle distance: what a radius answer will
- * hold, worked out from a list already on screen (an earlier answer's distances were measured from
- * elsewhere, so they are not used).
+ * The trucks within `radiusMiles` of `position` by the shared rule (shared/utils/geo.ts): what a
+ * radius answer will hold, worked out from a list already on screen (an earlier answer's distances
+ * were measured from elsewhere, so they are not used).
  */
 export function withinRadius<T extends TruckSummary>(trucks: readonly T[], position: Position, radiusMiles: number): readonly T[] {
-  return trucks.filter(
-    (t) => hasCoordinates(t) && haversineMiles(position, { lat: t.latitude, lng: t.longitude }) <= radiusMiles,
-  );
+  const area = { ...position, radiusMiles };
+  return trucks.filter((t) => isWithin(area, placeOf(t)));
 }
 
 export interface ListedTruck {
@@ -45,18 +41,16 @@ export interface ListedTruck {
 }
 
 /**
- * The list as shown: with a position, nearest first (trucks without coordinates last, in their
- * original order); without one, the server's order. The truck objects are the cached ones, untouched.
+ * The list as shown: with a position, in the server's order for that position — the shared
+ * "nearest first" rule (shared/utils/geo.ts: by great-circle distance from the coordinates, equal
+ * distances by id, trucks without coordinates last); without one, the server's order. The distance
+ * shown is the server's figure when present. The truck objects are the cached ones, untouched.
  */
 export function sortByDistance(trucks: readonly TruckSummary[], position: Position | null): ListedTruck[] {
   const listed = trucks.map((truck) => ({ truck, distanceMiles: distanceFrom(truck, position) }));
   if (!position) return listed;
   return listed
-    .map((entry, i) => ({ entry, i }))
-    .sort((a, b) => {
-      const da = a.entry.distanceMiles ?? Infinity;
-      const db = b.entry.distanceMiles ?? Infinity;
-      return da === db ? a.i - b.i : da - db;
-    })
+    .map((entry) => ({ entry, id: entry.truck.id, miles: milesTo(position, placeOf(entry.truck)) }))
+    .sort(nearestFirst)
     .map(({ entry }) => entry);
 }

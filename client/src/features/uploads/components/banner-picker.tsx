@@ -2,7 +2,7 @@ import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
 import { objectVariant } from '@client/lib/object-url';
-import { acceptAttribute, checkFile, PHOTO_RULE } from '../file-rules';
+import { acceptAttribute, checkFile, fileHint, PHOTO_RULE } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
@@ -56,7 +56,7 @@ export function BannerPicker({
         )}
       </div>
       <p className="text-xs text-gray-600">
-        Recommended banner size is 1200x600 or larger. JPG, PNG or WebP, max 50MB.
+        Recommended banner size is 1200x600 or larger. {fileHint(PHOTO_RULE)}.
       </p>
       <div className="flex flex-wrap gap-2">
         <FilePickButton

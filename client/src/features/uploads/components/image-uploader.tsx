@@ -9,7 +9,7 @@ import { UploadProgress } from './upload-progress';
 
 interface ImageUploaderProps {
   purpose: UploadPurpose;
-  /** Size limit in MB (spec: default 10). */
+  /** Size limit in MB, at most the purpose's (default: the purpose's, 10 MB for images: shared/contracts/uploads.ts). */
   maxSizeMB?: number;
   /** Accessible name of the file input, e.g. 'Image for Tacos'. */
   inputLabel: string;
@@ -26,7 +26,7 @@ export function ImageUploader({
   buttonText = 'Upload Image',
   onUploaded,
 }: ImageUploaderProps) {
-  const rule = useMemo(() => uploaderRule(maxSizeMB), [maxSizeMB]);
+  const rule = useMemo(() => uploaderRule(maxSizeMB, purpose), [maxSizeMB, purpose]);
   const { status, progress, upload, isUploading } = useFileUpload(purpose);
   const [error, setError] = useState<string | null>(null);
 

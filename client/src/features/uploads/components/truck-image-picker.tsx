@@ -2,7 +2,7 @@ import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
-import { acceptAttribute, checkFile, CREATE_IMAGE_RULE } from '../file-rules';
+import { acceptAttribute, checkFile, CREATE_IMAGE_RULE, fileHint } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
@@ -71,7 +71,7 @@ export function TruckImagePicker({
       ) : (
         <div className="flex h-32 flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-gray-300 text-gray-600">
           <ImageIcon className="h-8 w-8" aria-hidden />
-          <span className="text-xs">JPG, PNG or WebP, max 5MB</span>
+          <span className="text-xs">{fileHint(CREATE_IMAGE_RULE)}</span>
         </div>
       )}
       <div>

@@ -1,14 +1,14 @@
 import { LIMITS } from '@shared/constants';
-import { GALLERY_FULL, MENU_DOCUMENT_RULE, MENU_LIMIT_REACHED, PHOTO_RULE } from '../file-rules';
+import { fileHint, GALLERY_FULL, GALLERY_RULE, MENU_DOCUMENT_RULE, MENU_LIMIT_REACHED } from '../file-rules';
 import type { MediaListConfig } from './media-list-picker';
 
 /** The edit screen's gallery: up to 10 JPG/PNG/WebP photos of at most 50 MB. */
 export const GALLERY_CONFIG: MediaListConfig = {
   id: 'gallery',
   heading: 'Photo Gallery',
-  hint: 'Up to 10 photos. JPG, PNG or WebP, max 50MB each.',
+  hint: `Up to ${LIMITS.galleryPhotos} photos. ${fileHint(GALLERY_RULE)} each.`,
   purpose: 'gallery',
-  rule: PHOTO_RULE,
+  rule: GALLERY_RULE,
   max: LIMITS.galleryPhotos,
   full: GALLERY_FULL,
   inputLabel: 'Gallery photo files',
@@ -23,7 +23,7 @@ export const GALLERY_CONFIG: MediaListConfig = {
 export const MENU_DOCUMENTS_CONFIG: MediaListConfig = {
   id: 'menu-documents',
   heading: 'Menu Documents',
-  hint: 'Up to 5 menus. JPG, PNG or PDF, max 10MB each.',
+  hint: `Up to ${LIMITS.menuDocuments} menus. ${fileHint(MENU_DOCUMENT_RULE)} each.`,
   purpose: 'menu-document',
   rule: MENU_DOCUMENT_RULE,
   max: LIMITS.menuDocuments,

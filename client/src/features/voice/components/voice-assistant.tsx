@@ -13,7 +13,10 @@ import { useAskVoice } from '../api/ask-voice';
 import { readFreeUses, writeFreeUses } from '../free-uses';
 import { useAnswerAudio } from '../hooks/use-answer-audio';
 import { blobToDataUrl, isRecordingSupported, useRecorder } from '../hooks/use-recorder';
-import { currentPosition } from '../position';
+import { positionOrNull } from '@client/lib/geolocation';
+
+/** The diner's position for "nearest" questions (spec section 9's map option set), or null. */
+const diningPosition = () => positionOrNull('map');
 
 export interface VoiceAssistantProps {
   /** `compact` in the navbar popover, `card` on /find-trucks. */
@@ -54,7 +57,7 @@ export default function VoiceAssistant({
 
   const send = useCallback(
     async (question: { audioData?: string; text?: string }) => {
-      const userLocation = await (positionRef.current ?? currentPosition());
+      const userLocation = await (positionRef.current ?? diningPosition());
       positionRef.current = null;
       try {
         const result = await ask.mutateAsync({ ...question, userLocation, sessionId: sessionRef.current });
@@ -133,7 +136,7 @@ export default function VoiceAssistant({
   const startRecording = () => {
     if (exhausted) return;
     // Ask for the position while the diner speaks, so it is there when the question is sent.
-    positionRef.current = currentPosition();
+    positionRef.current = diningPosition();
     void recorder.start();
   };
 

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Spinner } from '@client/components/ui/spinner';
-import { requestTruckFocus } from '@client/lib/truck-focus';
+import { requestTruckFocus } from '@client/entities/truck/truck-focus';
 import { cn } from '@client/lib/utils';
 
 // The assistant (recorder, player, forms) loads when the popover first opens, so the landing

@@ -1,7 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@client/lib/toast';
-import { completeTruckFocus, useTruckFocusRequest } from '@client/lib/truck-focus';
+import { completeTruckFocus, useTruckFocusRequest } from '@client/entities/truck/truck-focus';
 
 export interface TruckFocus {
   id: number;

@@ -1,12 +1,12 @@
 import type { FoodTruck, TruckSummary } from '@shared/contracts';
 import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTruck } from '@client/lib/truck-details';
-import { formatAge } from '@client/lib/truck-format';
+import { useTruck } from './truck-details';
+import { formatAge } from './truck-format';
 import { useNow } from '@client/lib/use-now';
 import { cn } from '@client/lib/utils';
-import { Badge } from './badge';
-import { Skeleton } from './skeleton';
+import { Badge } from '@client/components/ui/badge';
+import { Skeleton } from '@client/components/ui/skeleton';
 
 /** Pieces every truck card shares (list cards, favourites cards): presentational only. */
 

@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import { describeRating, formatRating } from '@client/lib/truck-format';
+import { describeRating, formatRating } from './truck-format';
 import { cn } from '@client/lib/utils';
 
 /** The truck's rating as '★ 4.3 · 12', or 'New' before its first rating. */

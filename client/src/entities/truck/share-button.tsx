@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { toast } from '@client/lib/toast';
-import { Button, type ButtonProps } from './button';
+import { Button, type ButtonProps } from '@client/components/ui/button';
 
 /** The public address of a truck's share page (issue 14). */
 export const truckShareUrl = (truckId: number): string => `${window.location.origin}/trucks/${truckId}`;

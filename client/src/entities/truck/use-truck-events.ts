@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useAuth } from '@client/lib/auth';
+import type { ApplyOptions } from './apply-truck-event';
+import { applyTruckStreamMessage } from './truck-cache';
+import type { TruckEventsConnection, TruckStreamListener, TruckStreamMessage } from './truck-stream';
+import { useTruckStream } from './truck-stream-provider';
+
+/** Subscribes to truck changes while the component is mounted; the latest `onEvent` is always called. */
+export function useTruckEvents(onEvent: (message: TruckStreamMessage) => void): void {
+  const stream = useTruckStream();
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(() => {
+    const listener: TruckStreamListener = (m) => latest.current(m);
+    return stream.listen(listener);
+  }, [stream]);
+}
+
+/** The shared stream's state: 'open' means changes arrive live (polling may pause). */
+export function useTruckEventsConnection(): TruckEventsConnection {
+  const stream = useTruckStream();
+  return useSyncExternalStore(stream.subscribeState, stream.getState, () => 'closed' as const);
+}
+
+/** Keeps every cached truck list live while mounted; returns the connection state. */
+export function useLiveTruckCache(options: ApplyOptions = {}): TruckEventsConnection {
+  const queryClient = useQueryClient();
+  const stream = useTruckStream();
+  const userId = useAuth().user?.id;
+  useTruckEvents((message) => applyTruckStreamMessage(queryClient, message, options));
+  useEffect(() => stream.syncViewer(), [stream, userId]);
+  return useTruckEventsConnection();
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEARBY_CASES } from '../../../../shared/utils/nearby.cases';
+import { haversineMiles, roundMiles } from '../../../../shared/utils/geo';
+import { foodTrucks, users } from '../../db/schema';
+import { createTestDatabase } from '../../test/database';
+import { setSubscription } from '../../test/trucks';
+import { DinersIndex } from './diners-index';
+import { dinersIndexSource, listVisibleTrucks, truckListBody } from './trucks.service';
+
+/**
+ * The SQL radius (earthdistance over the GiST index) against the one table of "within N miles,
+ * nearest first" (shared/utils/nearby.cases.ts), through the real database: the full and the lean
+ * list, and the diners' index loaded from the same rows.
+ */
+describe('the nearby rule through the database', () => {
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let operatorId: number;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    const [operator] = await test.handle.db
+      .insert(users)
+      .values({ phone: '+15125550901', passwordHash: 'x', role: 'operator' })
+      .returning({ id: users.id });
+    operatorId = operator!.id;
+    await setSubscription(test.handle.db, operatorId, 'active');
+  });
+  afterAll(() => test.drop());
+
+  it.each(NEARBY_CASES)('$name', async ({ area, trucks, expected }) => {
+    const db = test.handle.db;
+    await db.delete(foodTrucks);
+    await db.insert(foodTrucks).values(
+      trucks.map(({ id, lat, lng }) => ({ id, name: `Truck ${id}`, cuisine: 'BBQ', operatorId, latitude: lat, longitude: lng })),
+    );
+    const distances = expected.map((id) => {
+      const truck = trucks.find((t) => t.id === id)!;
+      return roundMiles(haversineMiles(area, { lat: truck.lat!, lng: truck.lng! }));
+    });
+
+    const full = await listVisibleTrucks(db, null, area);
+    expect(full.map((t) => t.id)).toEqual(expected);
+    expect(full.map((t) => t.distanceMiles)).toEqual(distances);
+
+    const lean = JSON.parse((await truckListBody(db, null, area, 'summary')).toString()) as { id: number; distanceMiles: number }[];
+    expect(lean.map((t) => [t.id, t.distanceMiles])).toEqual(expected.map((id, i) => [id, distances[i]]));
+
+    const index = JSON.parse(await new DinersIndex(dinersIndexSource(db)).nearby(area)) as { id: number; distanceMiles: number }[];
+    expect(index.map((t) => [t.id, t.distanceMiles])).toEqual(expected.map((id, i) => [id, distances[i]]));
+  });
+});
