@@ -3,8 +3,9 @@ import { EARTH_RADIUS_KM, haversineMiles, KM_PER_MILE, type NearbyArea } from '.
 /**
  * The one table of "within N miles, nearest first" (issue 23). Every place that applies the rule
  * runs it: the shared rule (geo.test.ts), the server's SQL through the database
- * (trucks.service.test.ts), the diners' in-memory index (diners-index.test.ts), and the client's
- * stream handler and list helper (entities/truck tests). Ids are given out of order on purpose.
+ * (trucks.service.test.ts), the diners' in-memory index (diners-index.test.ts), the trucks placed at
+ * their scheduled stops (schedule-reads.service.test.ts), and the client's stream handler and list
+ * helper (entities/truck tests). Ids are given out of order on purpose.
  */
 export interface NearbyCase {
   name: string;

@@ -8,7 +8,7 @@ import {
   type scheduleQuerySchema,
   type UpcomingStops,
 } from '../../../../shared/contracts/schedules';
-import { haversineMiles } from '../../../../shared/utils/geo';
+import { nearby, roundMiles } from '../../../../shared/utils/geo';
 import { truckScheduleStops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { TruckRow } from '../trucks/truck.repository';
@@ -141,14 +141,14 @@ export async function trucksScheduledAt(
       address: stop.address,
       scheduledStop: toWire(occurrence),
     };
-    if (position) {
-      const miles = haversineMiles(position, { lat: stop.latitude, lng: stop.longitude });
-      if (miles > (position.radiusMiles ?? DEFAULT_RADIUS_MILES)) continue;
-      row.distanceMiles = Math.round(miles * 1000) / 1000;
-    }
     placed.push(row);
   }
-  return position
-    ? placed.sort((a, b) => (a.distanceMiles ?? 0) - (b.distanceMiles ?? 0) || a.id - b.id)
-    : placed;
+  if (!position) return placed;
+  // The live list's rule (shared/utils/geo.ts): within the radius, nearest first by the unrounded
+  // distance, then by id.
+  const area = { lat: position.lat, lng: position.lng, radiusMiles: position.radiusMiles ?? DEFAULT_RADIUS_MILES };
+  return nearby(placed, area, (row) => ({ id: row.id, lat: row.latitude, lng: row.longitude })).map(({ item, miles }) => ({
+    ...item,
+    distanceMiles: roundMiles(miles),
+  }));
 }
