@@ -145,8 +145,9 @@ interface StreamClient {
  * stream the event is visible to. Old events are pruned by a worker (workers/truck-events-prune.ts).
  *
  * Its two timers are the streams' own (the lint rule on timers in modules allows this file only):
- * the heartbeat every open stream needs, and a one-shot retry of a failed read of notified events
- * — not a loop: it is armed only after a failure, and stops once the read succeeds.
+ * the heartbeat every open stream needs, and the retry of a failed read of notified events — a
+ * one-shot timeout armed only by a failure (again each second while the database is away), gone
+ * once the read succeeds; it carries this process's pending frames, so no worker could do it.
  */
 export class TruckEventHub {
   private readonly clients = new Set<StreamClient>();
