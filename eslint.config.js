@@ -47,6 +47,56 @@ const boundaryZones = [
   { target: './shared', from: ['./client', './server'], message: 'shared/ imports only zod.' },
 ];
 
+/**
+ * Server modules (docs/decisions/0130-one-truck-feed.md): a route plugin only registers routes, and
+ * no module runs its own timer loop — periodic work is a worker's (server/src/workers/), a
+ * process-wide listener the truck feed's (built by buildApp). The one allowance is the event hub,
+ * whose heartbeat belongs to its open streams (and whose one-shot read retry is not a loop).
+ */
+const TIMER_MESSAGE =
+  'No timers under server/src/modules: periodic work goes to server/src/workers/ (the runner), process-wide state to buildApp and the truck feed (ADR 0130).';
+const moduleTimerRule = [
+  'error',
+  { selector: "CallExpression[callee.name=/^set(Interval|Timeout|Immediate)$/]", message: TIMER_MESSAGE },
+  {
+    selector: "CallExpression[callee.object.name=/^(globalThis|global)$/][callee.property.name=/^set(Interval|Timeout|Immediate)$/]",
+    message: TIMER_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(listen|onNotificationGap)$/][callee.object.property.name='database']",
+    message: 'No LISTEN in modules: subscribe to the truck feed (app.truckFeed, built by buildApp; ADR 0130).',
+  },
+];
+const moduleTimerImportPaths = ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+  name,
+  message: TIMER_MESSAGE,
+}));
+/** Route modules take their error responses from errorResponses(...), never the schema itself. */
+const errorSchemaImports = {
+  group: ['**/shared/contracts', '**/shared/contracts/*', '@shared/contracts', '@shared/contracts/*'],
+  importNames: ['errorResponseSchema'],
+  message: "A route's error responses come from errorResponses(...) in server/src/lib/route-params.ts.",
+};
+
+/**
+ * trucks ↔ subscriptions (ADR 0130): the subscription lifecycle calls the trucks module to publish
+ * an operator's visibility (with the status it just wrote); the trucks module uses only the
+ * subscription gate, a leaf that imports no module. So no call goes back and forth between them.
+ */
+const moduleZones = [
+  {
+    target: './server/src/modules/trucks',
+    from: './server/src/modules/subscriptions',
+    except: ['./subscriptions.service.ts'],
+    message: 'The trucks module uses only the subscription gate (subscriptions.service.ts): the subscriptions module calls trucks, not the reverse.',
+  },
+  {
+    target: './server/src/modules/subscriptions/subscriptions.service.ts',
+    from: './server/src/modules',
+    message: 'The subscription gate is a leaf: it imports no module, so every module may use it without a cycle.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/src/db/migrations'] },
   js.configs.recommended,
@@ -95,19 +145,29 @@ export default tseslint.config(
   },
   {
     files: ['server/src/modules/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/shared/contracts', '**/shared/contracts/*', '@shared/contracts', '@shared/contracts/*'],
-              importNames: ['errorResponseSchema'],
-              message: "A route's error responses come from errorResponses(...) in server/src/lib/route-params.ts.",
-            },
-          ],
-        },
-      ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [errorSchemaImports] }] },
+  },
+  {
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/modules/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      // import-x reads the imported TypeScript files too (to follow cycles through them).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
+    rules: {
+      'no-restricted-syntax': moduleTimerRule,
+      // One rule value per file: the error-schema pattern above is repeated here, beside the timers.
+      'no-restricted-imports': ['error', { patterns: [errorSchemaImports], paths: moduleTimerImportPaths }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: moduleZones }],
+    },
+  },
+  {
+    // The event hub's stream heartbeat (and its one-shot retry of a failed read): see TruckEventHub.
+    files: ['server/src/modules/events/truck-event-hub.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -21,7 +21,6 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../server/src/app';
 import { foodTrucks, operatorSubscriptions } from '../server/src/db/schema';
-import { notifyTruckVisibilityChanged } from '../server/src/modules/trucks/truck-visibility';
 import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
 import { createIntegrations } from '../server/src/integrations';
 import { explain } from '../server/src/test/explain';
@@ -99,8 +98,8 @@ app.post(
     seeded += count;
     await db.execute(sql`analyze food_trucks`);
     await db.execute(sql`analyze operator_subscriptions`);
-    // As a real change would: every process drops its cached lists (the trucks are new).
-    await notifyTruckVisibilityChanged(db);
+    // Written in bulk without truck events: this (the only) process drops its cached lists.
+    app.dinersLists.everythingChanged();
     return { seeded };
   },
 );

@@ -23,7 +23,12 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
-import type { EventStreamOptions } from './modules/events/truck-event-hub';
+import {
+  createTruckEventHub,
+  EVENT_STREAM_DEFAULTS,
+  type EventStreamOptions,
+  type TruckEventHub,
+} from './modules/events/truck-event-hub';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
@@ -34,13 +39,17 @@ import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { createDinersLists, type DinersLists } from './modules/trucks/diners-lists';
+import { TruckFeed } from './modules/trucks/truck-feed';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { voiceRoutes, type VoiceRouteOptions } from './modules/voice/voice.routes';
+import { createVoiceAssistant, type VoiceAssistant } from './modules/voice/voice.service';
 import { authPlugin, routeAccess } from './plugins/auth';
 import { publicReadCors } from './plugins/public-read-cors';
 import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
+import { DEFAULT_TIME_ZONE } from '../../shared/contracts/schedules';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -100,6 +109,13 @@ declare module 'fastify' {
     config: AppConfig;
     integrations: Integrations;
     tokens: TokenService;
+    /** The process's one LISTEN on truck changes (ADR 0130); the objects below subscribe to it. */
+    truckFeed: TruckFeed;
+    /** The diners' list cache and in-memory index (trucks.routes.ts reads them). */
+    dinersLists: DinersLists;
+    /** The event stream's fan-out (events.routes.ts connects streams to it). */
+    truckEventHub: TruckEventHub;
+    voiceAssistant: VoiceAssistant;
   }
 }
 
@@ -150,6 +166,36 @@ export async function buildApp({ database, config, integrations, logger = false 
     for (const method of methods) app.routeTable.push({ method, url: route.url, access: routeAccess(hooks) });
   });
   app.decorate('tokens', new TokenService(config.jwtSecret));
+
+  // The process-wide state the routes read, kept current by one truck feed (ADR 0130): route
+  // plugins only register routes. The subscribers hear each change in this order.
+  const truckFeed = await TruckFeed.open(database);
+  app.decorate('truckFeed', truckFeed);
+  app.decorate('dinersLists', createDinersLists(database.db, truckFeed));
+  const truckEventHub = createTruckEventHub(
+    database.db,
+    app.log,
+    { ...EVENT_STREAM_DEFAULTS, ...config.eventStream },
+    truckFeed,
+  );
+  app.decorate('truckEventHub', truckEventHub);
+  app.decorate(
+    'voiceAssistant',
+    createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed),
+  );
+  // Open streams would keep server.close() waiting: end them first (with a retry hint).
+  app.addHook('preClose', async () => truckEventHub.close());
+  app.addHook('onClose', async () => {
+    truckEventHub.close();
+    await truckFeed.close();
+  });
+  // Start the recogniser and compile the grammar while the server starts (not in tests, where most
+  // servers never hear a question); a failure here is retried on the first question.
+  if (config.nodeEnv !== 'test') {
+    app.addHook('onReady', () => {
+      app.voiceAssistant.warm().catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
+    });
+  }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -27,6 +27,10 @@ export const ADVISORY_LOCKS = {
   subscriptionRenewals: 7_240_119,
   /** workers/auto-close.ts: closing trucks left open without updates, one process at a time. */
   autoClose: 7_240_120,
+  /** workers/truck-events-prune.ts: deleting truck events past their retention, one process at a time. */
+  truckEventsPrune: 7_240_121,
+  /** workers/voice-prune.ts: deleting old voice sessions and answers, one process at a time. */
+  voicePrune: 7_240_122,
 } as const;
 
 export type AdvisoryLockName = keyof typeof ADVISORY_LOCKS;

@@ -1,10 +1,19 @@
 import { autoClose } from './auto-close';
 import { smsOutboxWorker } from './sms-outbox';
 import { subscriptionRenewals } from './subscription-renewals';
+import { truckEventsPrune } from './truck-events-prune';
 import { uploadJanitor } from './upload-janitor';
+import { voicePrune } from './voice-prune';
 import type { BackgroundWorker } from './worker';
 
 export { startWorkers, type BackgroundWorker, type RunningWorkers, type WorkerContext } from './worker';
 
 /** Every background worker; server.ts starts them in processes whose PROCESS_ROLE is worker or all. */
-export const WORKERS: readonly BackgroundWorker[] = [uploadJanitor, subscriptionRenewals, smsOutboxWorker, autoClose];
+export const WORKERS: readonly BackgroundWorker[] = [
+  uploadJanitor,
+  subscriptionRenewals,
+  smsOutboxWorker,
+  autoClose,
+  truckEventsPrune,
+  voicePrune,
+];

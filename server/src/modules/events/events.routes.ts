@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { eventStreamTicketSchema } from '../../../../shared/contracts/events';
 import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
-import { currentUser, requireUser, USER_SESSIONS_CHANNEL } from '../../plugins/auth';
-import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from '../trucks/truck-events';
+import { currentUser, requireUser } from '../../plugins/auth';
 import { issueStreamTicket, redeemStreamTicket, STREAM_TICKET_TTL_SECONDS } from './stream-tickets';
-import { EVENT_STREAM_DEFAULTS, parseEventId, TruckEventHub } from './truck-event-hub';
+import { parseEventId } from './truck-event-hub';
 
 const eventsQuery = z.object({
   /** Same as the Last-Event-ID header, for clients that cannot set headers. */
@@ -23,27 +22,7 @@ const eventsQuery = z.object({
  *   event: reset\ndata: {}   (the Last-Event-ID is unknown or too old: refetch)
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hub = new TruckEventHub(app.db, app.log, { ...EVENT_STREAM_DEFAULTS, ...app.config.eventStream });
-  const unlistenEvents = await Promise.all(
-    [TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL].map((channel) =>
-      app.database.listen(channel, (payload) => hub.notify(payload)),
-    ),
-  );
-  const unlisten = () => Promise.all(unlistenEvents.map((fn) => fn()));
-  const unlistenSessions = await app.database.listen(USER_SESSIONS_CHANNEL, (payload) =>
-    hub.sessionChanged(payload),
-  );
-  // Notifications missed while PostgreSQL's LISTEN connection was down: streams restart and resume.
-  const stopGapWatch = app.database.onNotificationGap(() => hub.restartStreams());
-  void hub.prune();
-  // Open streams would keep server.close() waiting: end them first (with a retry hint).
-  app.addHook('preClose', async () => hub.close());
-  app.addHook('onClose', async () => {
-    hub.close();
-    stopGapWatch();
-    await unlisten().catch(() => {});
-    await unlistenSessions().catch(() => {});
-  });
+  const hub = app.truckEventHub;
 
   app.post(
     '/api/events/ticket',

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { asc, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
+import { asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { foodTruckSchema } from '../../../../shared/contracts/trucks';
@@ -8,15 +8,18 @@ import { truckEvents } from '../../db/schema';
 import { TRUCK_EVENT_TYPES, type TruckEventType } from '../trucks/truck-events';
 import { findAuthUser, isAdmin, type AuthUser } from '../../plugins/auth';
 import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
+import type { TruckFeed } from '../trucks/truck-feed';
 import type { Viewer } from '../trucks/trucks.service';
 
 export const EVENT_STREAM_DEFAULTS = {
   heartbeatMs: 15_000,
   /** Sent as `retry:` — how long a browser waits before reconnecting. */
   retryMs: 3000,
-  /** Events older than this are pruned; resuming from a pruned id answers `reset`. */
+  /**
+   * Events older than this are pruned (workers/truck-events-prune.ts, hourly); resuming from a
+   * pruned id answers `reset`.
+   */
   retentionMs: 24 * 60 * 60 * 1000,
-  pruneEveryMs: 60 * 60 * 1000,
   /** More events than this to replay: `reset` instead (refetching is cheaper). */
   replayLimit: 1000,
   /** A client that cannot keep up with this many unsent bytes is dropped (it reconnects and resumes). */
@@ -137,24 +140,28 @@ interface StreamClient {
 }
 
 /**
- * One per process: LISTENs once (the events plugin wires notifications to `notify`), reads each
+ * One per process (built by buildApp, fed by the truck feed: createTruckEventHub): reads each
  * event row once per notification batch, and fans the ready-made frame out to every connected
- * stream the event is visible to.
+ * stream the event is visible to. Old events are pruned by a worker (workers/truck-events-prune.ts).
+ *
+ * Its two timers are the streams' own (the lint rule on timers in modules allows this file only):
+ * the heartbeat every open stream needs, and the retry of a failed read of notified events — a
+ * one-shot timeout armed only by a failure (again each second while the database is away), gone
+ * once the read succeeds; it carries this process's pending frames, so no worker could do it.
  */
 export class TruckEventHub {
   private readonly clients = new Set<StreamClient>();
   private readonly queued = new Set<number>();
   private flushing = false;
   private closed = false;
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
     private readonly options: EventStreamOptions = EVENT_STREAM_DEFAULTS,
   ) {
-    this.timers.push(setInterval(() => this.broadcast(HEARTBEAT_FRAME), options.heartbeatMs).unref());
-    this.timers.push(setInterval(() => void this.prune(), options.pruneEveryMs).unref());
+    this.heartbeat = setInterval(() => this.broadcast(HEARTBEAT_FRAME), options.heartbeatMs).unref();
   }
 
   get size(): number {
@@ -330,24 +337,31 @@ export class TruckEventHub {
     return events.length > this.options.replayLimit ? 'reset' : events;
   }
 
-  /** Deletes events older than the retention; every process may run it, it is idempotent. */
-  async prune(): Promise<void> {
-    try {
-      await this.db
-        .delete(truckEvents)
-        .where(lt(truckEvents.createdAt, new Date(Date.now() - this.options.retentionMs)));
-    } catch (err) {
-      this.log.warn({ err }, 'pruning truck events failed');
-    }
-  }
-
   /**
    * Ends every stream with a `retry:` hint (graceful shutdown: browsers reconnect, through the load
-   * balancer, to another process; app.close() in tests) and stops the timers.
+   * balancer, to another process; app.close() in tests) and stops the heartbeat.
    */
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearInterval(timer);
+    clearInterval(this.heartbeat);
     for (const client of [...this.clients]) this.end(client);
   }
+}
+
+/** The process's event hub, subscribed to the truck feed (buildApp). */
+export function createTruckEventHub(
+  db: Database,
+  log: FastifyBaseLogger,
+  options: EventStreamOptions,
+  feed: TruckFeed,
+): TruckEventHub {
+  const hub = new TruckEventHub(db, log, options);
+  feed.subscribe({
+    truckEvent: (payload) => hub.notify(payload),
+    ratingEvent: (payload) => hub.notify(payload),
+    sessionChanged: (payload) => hub.sessionChanged(payload),
+    // Notifications missed while PostgreSQL's LISTEN connection was down: streams restart and resume.
+    notificationGap: () => hub.restartStreams(),
+  });
+  return hub;
 }

@@ -50,8 +50,8 @@ export async function lockSubscription(tx: Tx, operatorId: number): Promise<Subs
 
 /**
  * Creates or changes the operator's subscription row. When its status changes, the operator's trucks
- * are published as added or removed in this same transaction (publishOperatorVisibility), so diners
- * see the change exactly when it commits.
+ * are published as added or removed in this same transaction (publishOperatorVisibility, told the
+ * status just written, once per change), so diners see the change exactly when it commits.
  */
 export async function writeSubscription(
   tx: Tx,
@@ -72,7 +72,9 @@ export async function writeSubscription(
         .values({ status: 'incomplete', ...values, operatorId })
         .returning();
   if (!row) throw new Error(`subscription of operator ${operatorId} was not written`);
-  if (row.status !== previous?.status) await publishOperatorVisibility(tx, operatorId);
+  if (row.status !== previous?.status) {
+    await publishOperatorVisibility(tx, operatorId, { visible: row.status === ACTIVE_SUBSCRIPTION_STATUS });
+  }
   return row;
 }
 

@@ -7,8 +7,9 @@ import { paymentRequired } from '../../lib/http-errors';
 /**
  * The one home of "this operator's subscription is active" (DESIGN.md, subscription gate): diners
  * see an operator's trucks, and the operator may open them, only while it is. The diners' list, the
- * truck reads, the event stream, the open/location gate and publishOperatorVisibility all use
- * these functions; nothing else spells out the rule.
+ * truck reads, the event stream, the open/location gate and the subscription lifecycle (the status
+ * it passes to publishOperatorVisibility) all use these; nothing else spells out the rule.
+ * This file imports no module (ESLint checks it), so every module may use it without a cycle.
  */
 export const ACTIVE_SUBSCRIPTION_STATUS = 'active' as const;
 

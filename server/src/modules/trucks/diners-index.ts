@@ -124,7 +124,7 @@ class Grid {
  * deleted leaves). An answer waits until every event notified before its request arrived is
  * applied, so it is as fresh as a database query made at that moment, in any process.
  *
- * A visibility change without truck events, or a gap in notifications, reloads everything in the
+ * A gap in notifications (or a bulk write without truck events) reloads everything in the
  * background: answers meanwhile come from the current grid (still patched by events), and the new
  * grid takes over once the trucks changed during its load are read again.
  */
@@ -160,7 +160,7 @@ export class DinersIndex {
     this.background(this.applyEvents());
   }
 
-  /** Visibility changed without truck events, or notifications may have been lost: reload everything. */
+  /** Notifications may have been lost (or trucks were written without events): reload everything. */
   everythingChanged(): void {
     if (!this.loaded && !this.loading) return;
     this.reloadDue = true;

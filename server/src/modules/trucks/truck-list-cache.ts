@@ -18,8 +18,8 @@ export interface RepresentationCacheOptions {
 }
 
 /**
- * Truck-list bodies, each built at most once per change: `invalidate()` drops them all (the trucks
- * plugin calls it on every truck_events / truck_visibility notification) and the next request for
+ * Truck-list bodies, each built at most once per change: `invalidate()` drops them all (the truck
+ * feed's subscriber, diners-lists.ts, calls it on every truck event and notification gap) and the next request for
  * a key rebuilds it. Requests for a key that is being built share that one build. A build that an
  * invalidation overtook still answers the requests waiting for it but is not kept.
  */

@@ -12,7 +12,8 @@ import { explain } from '../../test/explain';
 import { truckColumns, type TruckRow } from './truck.repository';
 import { publishTruckEvent } from './truck-events';
 import { visibleTrucksQuery } from './trucks.service';
-import { notifyTruckVisibilityChanged, publishOperatorVisibility } from './truck-visibility';
+import { publishOperatorVisibility } from './truck-visibility';
+import { writeSubscription } from '../subscriptions/subscription-lifecycle.service';
 
 /** Real places around Austin, TX; straight-line miles from the Texas State Capitol. */
 const CAPITOL = { lat: 30.2747, lng: -97.7404 };
@@ -212,14 +213,14 @@ describe('GET /api/food-trucks/active', () => {
       await expect.poll(agrees).toBe(true);
       await server.db.transaction(async (tx) => {
         await setSubscription(tx, fresh.user.id, 'paused');
-        await publishOperatorVisibility(tx, fresh.user.id);
+        await publishOperatorVisibility(tx, fresh.user.id, { visible: false });
       });
       await expect.poll(agrees).toBe(true);
       const hidden = (await second.request<FoodTruck[]>('GET', '/api/food-trucks/active?view=summary')).body;
       expect(hidden.some((t) => t.id === mover.id)).toBe(false);
       await server.db.transaction(async (tx) => {
         await setSubscription(tx, fresh.user.id, 'active');
-        await publishOperatorVisibility(tx, fresh.user.id);
+        await publishOperatorVisibility(tx, fresh.user.id, { visible: true });
       });
       await expect.poll(agrees).toBe(true);
       // Deleted as the operator endpoint does it: the row goes and a 'removed' event is published.
@@ -346,7 +347,7 @@ describe('GET /api/food-trucks/active', () => {
   it('an operator whose subscription is paused disappears at once; resuming brings the trucks back', async () => {
     await server.db.transaction(async (tx) => {
       await setSubscription(tx, other.user.id, 'paused');
-      await publishOperatorVisibility(tx, other.user.id);
+      await publishOperatorVisibility(tx, other.user.id, { visible: false });
     });
     await expect.poll(async () => names((await list()).body).includes('Truck at alamo')).toBe(false);
     expect((await server.request('GET', `/api/food-trucks/${trucks.alamo.id}`)).status).toBe(404);
@@ -359,29 +360,29 @@ describe('GET /api/food-trucks/active', () => {
 
     await server.db.transaction(async (tx) => {
       await setSubscription(tx, other.user.id, 'canceled');
-      await publishOperatorVisibility(tx, other.user.id);
+      await publishOperatorVisibility(tx, other.user.id, { visible: false });
     });
     expect(names((await list()).body)).not.toContain('Truck at alamo');
 
     await server.db.transaction(async (tx) => {
       await setSubscription(tx, other.user.id, 'active');
-      await publishOperatorVisibility(tx, other.user.id);
+      await publishOperatorVisibility(tx, other.user.id, { visible: true });
     });
     await expect.poll(async () => names((await list()).body).includes('Truck at alamo')).toBe(true);
   });
 
-  it('notifyTruckVisibilityChanged refreshes the cached list in every process without publishing events', async () => {
+  it('a subscription written by the lifecycle refreshes the cached list through its truck events alone (no full reload)', async () => {
     const late = await server.signUp('operator');
     // Written directly (no event): nothing is pending that could refresh the cache by itself.
     await server.db
       .insert(foodTrucks)
       .values({ name: 'Late Subscriber', cuisine: 'BBQ', operatorId: late.user.id });
     expect(names((await list()).body)).not.toContain('Late Subscriber');
-    // A subscription row written without notifying: the cached list does not know yet.
-    await setSubscription(server.db, late.user.id, 'active');
-    expect(names((await list()).body)).not.toContain('Late Subscriber');
-    await server.db.transaction((tx) => notifyTruckVisibilityChanged(tx));
+    expect(names((await list('?view=summary')).body)).not.toContain('Late Subscriber');
+    // The status change publishes the operator's trucks once, in its own transaction.
+    await server.db.transaction((tx) => writeSubscription(tx, late.user.id, { status: 'active' }));
     await expect.poll(async () => names((await list()).body).includes('Late Subscriber')).toBe(true);
+    await expect.poll(async () => names((await list('?view=summary')).body).includes('Late Subscriber')).toBe(true);
   });
 
   it('a signed-in operator gets only their own trucks, subscribed or not, also near a position', async () => {

@@ -8,13 +8,8 @@ import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-repre
 import { notFound } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
-import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
 import { EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
-import { DinersIndex } from './diners-index';
-import { RepresentationCache } from './truck-list-cache';
-import { TRUCK_VISIBILITY_CHANNEL } from './truck-visibility';
 import {
-  dinersIndexSource,
   findVisibleTruck,
   listMenu,
   seesOnlyOwnTrucks,
@@ -28,9 +23,6 @@ type ActiveTrucksQuery = z.output<typeof activeTrucksQuerySchema>;
 
 const TRUCK_NOT_FOUND = 'Food truck not found';
 
-/** A vote reaches the cached diners' lists within this long (open pages get it live at once). */
-export const RATING_LIST_DELAY_MS = 5000;
-
 const listResponses = {
   200: truckListSchema
     .or(truckSummaryListSchema)
@@ -42,39 +34,7 @@ const listResponses = {
 
 /** Diner-facing truck reads: /api/food-trucks/active, /api/food-trucks, /api/food-trucks/:id, /api/food-trucks/:id/menu. */
 export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Diners' lists (the unfiltered one and one per polled position) are the same for every caller
-  // but operators: built, serialised and compressed once per change, dropped on every NOTIFY from
-  // any process. A diner polling every 7 s revalidates from memory, without database work.
-  const dinersLists = new RepresentationCache({
-    maxEntries: 256,
-    // The whole list of 10,000 trucks is 2.5 MB (summary) to 4 MB (full): kept, not rebuilt and
-    // recompressed for every diner (65 ms each at 10,000 trucks when a 512 KB cap left it out).
-    maxBytes: 32 * 1024 * 1024,
-    maxAgeMs: 60_000,
-  });
-  // The diners' summaries in memory (ADR 0120): the summary lists are built from it, not the database.
-  const dinersIndex = new DinersIndex(dinersIndexSource(app.db));
-  const everythingChanged = () => {
-    dinersLists.invalidate();
-    dinersIndex.everythingChanged();
-  };
-  const unlisten = await Promise.all([
-    app.database.listen(TRUCK_EVENTS_CHANNEL, (payload) => {
-      dinersLists.invalidate();
-      dinersIndex.eventNotified(payload);
-    }),
-    app.database.listen(TRUCK_VISIBILITY_CHANNEL, everythingChanged),
-    app.database.listen(TRUCK_RATINGS_CHANNEL, (payload) => {
-      dinersLists.expireSoon(RATING_LIST_DELAY_MS);
-      dinersIndex.eventNotified(payload);
-    }),
-  ]);
-  // Changes NOTIFYed while PostgreSQL's LISTEN connection was down never invalidated the lists.
-  const stopGapWatch = app.database.onNotificationGap(everythingChanged);
-  app.addHook('onClose', async () => {
-    stopGapWatch();
-    await Promise.all(unlisten.map((fn) => fn().catch(() => {})));
-  });
+  const { cache: dinersLists, index: dinersIndex } = app.dinersLists;
 
   async function sendTruckList(request: FastifyRequest, reply: FastifyReply, query: ActiveTrucksQuery) {
     const viewer = request.user;

@@ -180,6 +180,21 @@ describe('POST /api/voice-assistant-free with recorded speech', () => {
     }
   });
 
+  it('hears a rename committed through another process (the truck feed tells every process)', async () => {
+    const second = await startTestServer({ voice: { ratePerMinute: 1000 } }, { shareDatabaseWith: server });
+    const askSecond = (text: string) =>
+      second.request<VoiceRes>('POST', '/api/voice-assistant', { body: { text }, token: customer.token });
+    try {
+      // The second process has built its vocabulary before the rename.
+      expect((await askSecond('is taco libre open')).body.recommendedTruckId).toBe(tacos.id);
+      await changeTruck(server.db, tacos.id, { name: 'Gordo Burrito Bus' });
+      await expect.poll(async () => (await askSecond('is gordo burrito bus open')).body.recommendedTruckId).toBe(tacos.id);
+    } finally {
+      await changeTruck(server.db, tacos.id, { name: 'Taco Libre' });
+      await second.close();
+    }
+  });
+
   it('gives each visitor 3 free questions; the 4th is 429, also with the cookie cleared', async () => {
     const address = newAddress();
     const first = await askFree({ text: 'what is open now' }, { address });

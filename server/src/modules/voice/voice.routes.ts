@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from '../../../../shared/contracts/schedules';
 import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '../../../../shared/contracts/voice';
 import { errorResponses } from '../../lib/route-params';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { DAY_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { freeUsesLeft, takeFreeUse, visitorId } from './free-uses';
-import { VoiceAssistant, type Asker } from './voice.service';
+import type { Asker } from './voice.service';
 
 const tags = ['voice'];
 const errors = errorResponses(400, 401, 413, 429);
@@ -26,17 +25,9 @@ export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, fre
 
 /** POST /api/voice-assistant (signed in), POST /api/voice-assistant-free (anonymous), GET the spoken answer. */
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const assistant = new VoiceAssistant(app.db, app.integrations.speech, app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE);
+  const assistant = app.voiceAssistant;
   const { ratePerMinute, freeUsesPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
   const { freeVoicePerDay } = rateLimitsOf(app.config);
-  // Start the recogniser and compile the grammar while the server starts (not in tests, where most
-  // servers never hear a question); a failure here is retried on the first question.
-  if (app.config.nodeEnv !== 'test') {
-    app.addHook('onReady', () => {
-      assistant.warm().catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
-    });
-  }
-
   const ask = (query: VoiceQuery, asker: Asker) => assistant.ask(query, asker);
 
   app.post(

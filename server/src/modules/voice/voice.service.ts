@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceAnswer, type VoiceQuery } from '../../../../shared/contracts/voice';
 import type { Database } from '../../db/client';
-import { menuItems, truckEvents, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
+import { menuItems, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
 import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../../integrations/speech';
 import { isSilent, trimSilence } from '../../integrations/speech/audio';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
+import type { TruckFeed } from '../trucks/truck-feed';
 import { listVisibleTrucks } from '../trucks/trucks.service';
 import { loadStops, truckZones } from '../schedules/schedule.repository';
 import {
@@ -40,12 +41,17 @@ export interface AskResult {
 
 /**
  * The voice assistant: recording → transcript → question → answer grounded in the trucks diners
- * can see → spoken answer. One per app (built in voice.routes.ts), holding the vocabulary it
- * last compiled; the truck event id is its version, so a rename or a menu change is recognised
- * on the next question, in every process.
+ * can see → spoken answer. One per app (built by buildApp: createVoiceAssistant), holding the
+ * vocabulary it last compiled. The truck feed tells it of every truck event (renames, menus,
+ * schedules, visibility, votes — each writes one) committed by any process, and of gaps in
+ * notifications; each bumps its version, so the change is recognised on the next question, in
+ * every process, without asking the database per question. Old sessions and answers are deleted
+ * by a worker (workers/voice-prune.ts).
  */
 export class VoiceAssistant {
   private knowledge: Promise<Knowledge> | undefined;
+  /** Bumped by every truck change the feed reports: the knowledge of an older one is stale. */
+  private generation = 0;
   private readonly synthesizing = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
 
   constructor(
@@ -55,14 +61,14 @@ export class VoiceAssistant {
     private readonly defaultTimeZone: string,
   ) {}
 
-  private async currentVersion(): Promise<string> {
-    const [row] = await this.db.select({ id: sql<string>`coalesce(max(${truckEvents.id}), 0)::text` }).from(truckEvents);
-    return row?.id ?? '0';
+  /** A truck changed (or notifications may have been missed): the next question reloads. */
+  trucksChanged(): void {
+    this.generation += 1;
   }
 
-  /** Trucks, menus and the vocabulary, rebuilt when a truck event was written since. */
+  /** Trucks, menus and the vocabulary, rebuilt when a truck changed since. */
   async know(): Promise<Knowledge> {
-    const version = await this.currentVersion();
+    const version = String(this.generation);
     const cached = this.knowledge ? await this.knowledge.catch(() => undefined) : undefined;
     if (cached?.version === version) return cached;
     this.knowledge = this.load(version);
@@ -144,7 +150,6 @@ export class VoiceAssistant {
       .insert(voiceSessions)
       .values({ id, ...owner, state })
       .onConflictDoUpdate({ target: voiceSessions.id, set: { state, updatedAt: new Date() } });
-    await this.db.delete(voiceSessions).where(lt(voiceSessions.updatedAt, sql`now() - interval '1 day'`));
   }
 
   async ask(query: VoiceQuery, asker: Asker): Promise<AskResult> {
@@ -203,7 +208,6 @@ export class VoiceAssistant {
   private async storeAnswer(text: string): Promise<string> {
     const id = randomBytes(16).toString('base64url');
     await this.db.insert(voiceAnswers).values({ id, text });
-    await this.db.delete(voiceAnswers).where(lt(voiceAnswers.createdAt, sql`now() - interval '1 day'`));
     // Start speaking now, so the audio is usually ready when the browser asks for it.
     this.spoken(id, text).catch(() => undefined);
     return id;
@@ -243,4 +247,17 @@ export class VoiceAssistant {
     }
     return this.spoken(id, row.text);
   }
+}
+
+/** The process's voice assistant, told of truck changes by the truck feed (buildApp). */
+export function createVoiceAssistant(
+  db: Database,
+  speech: SpeechProvider,
+  defaultTimeZone: string,
+  feed: TruckFeed,
+): VoiceAssistant {
+  const assistant = new VoiceAssistant(db, speech, defaultTimeZone);
+  const changed = () => assistant.trucksChanged();
+  feed.subscribe({ truckEvent: changed, ratingEvent: changed, notificationGap: changed });
+  return assistant;
 }

@@ -1,0 +1,27 @@
+import { lt } from 'drizzle-orm';
+import { tryAdvisoryXactLock } from '../db/advisory-locks';
+import { truckEvents } from '../db/schema';
+import { EVENT_STREAM_DEFAULTS } from '../modules/events/truck-event-hub';
+import type { BackgroundWorker, WorkerContext } from './worker';
+
+/**
+ * Deletes truck events older than the event stream's retention (24 h; tests shorten it through
+ * config.eventStream.retentionMs). A client resuming from a pruned id gets `reset` and refetches
+ * (modules/events/truck-event-hub.ts). Hourly, and once when the workers start; one process at a
+ * time (advisory key `truckEventsPrune`). Tests pass `now` instead of waiting.
+ */
+export const truckEventsPrune = {
+  name: 'truck-events-prune',
+  intervalMs: 60 * 60_000,
+  async run(ctx: WorkerContext, now: Date = new Date()): Promise<number> {
+    const retentionMs = ctx.config.eventStream?.retentionMs ?? EVENT_STREAM_DEFAULTS.retentionMs;
+    return ctx.db.transaction(async (tx) => {
+      if (!(await tryAdvisoryXactLock(tx, 'truckEventsPrune'))) return 0;
+      const pruned = await tx
+        .delete(truckEvents)
+        .where(lt(truckEvents.createdAt, new Date(now.getTime() - retentionMs)))
+        .returning({ id: truckEvents.id });
+      return pruned.length;
+    });
+  },
+} satisfies BackgroundWorker;
