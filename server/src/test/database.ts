@@ -19,13 +19,15 @@ const NO_DATABASE_ENV = 'FTF_TEST_NO_DATABASE';
 
 const uniqueName = (prefix: string) => `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
 
-function databaseUrl(adminUrl: string, name: string): string {
+/** `adminUrl` (a PostgreSQL connection string) naming database `name` instead. */
+export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+/** One statement on a connection of its own (`create database` cannot run in a transaction or a pool's session). */
+export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
