@@ -10,6 +10,9 @@
  * already disables: Playwright's (not exported: copied from playwright-core 1.65's
  * chromiumSwitches, less those for Windows and Edge) or chrome-launcher's (`Launcher.defaultFlags()`).
  */
+/** The Chromium the browser tests and benchmarks drive: Debian's, or `CHROMIUM_PATH`. A browser is never downloaded. */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 const STARTUP_WEBUI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
 
 const PLAYWRIGHT_DISABLED_FEATURES = [

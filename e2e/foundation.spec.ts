@@ -184,7 +184,7 @@ for (const width of [1280, 360]) {
   test.describe(`accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });
     for (const path of ['/', '/login', '/register', '/customer-signup', '/no-such-page']) {
-      test(`no serious axe violations on ${path}`, async ({ page }) => {
+      test(`no serious axe violations on ${path}`, { tag: '@no-database' }, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         if (path === '/login') await expect(page.getByRole('region', { name: 'Demo accounts' })).toBeVisible();
@@ -194,7 +194,7 @@ for (const width of [1280, 360]) {
   });
 }
 
-test('the app shell is served fresh and hashed assets are cached for good', async ({ request }) => {
+test('the app shell is served fresh and hashed assets are cached for good', { tag: '@no-database' }, async ({ request }) => {
   const shell = await request.get('/');
   expect(shell.headers()['cache-control']).toBe('no-cache');
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await shell.text())?.[1];

@@ -7,10 +7,10 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildWebApp, prepareRuntime, startRuntimeWorkers } from '../server/src/bootstrap';
 import { operatorSubscriptions } from '../server/src/db/schema';
 import { parseEnv } from '../server/src/env';
+import { adminQuery, databaseUrl as urlOfDatabase } from '../server/src/test/database';
 import { ACTIVE_SUBSCRIPTION_STATUS } from '../server/src/modules/subscriptions/subscriptions.service';
 import { fixturesPort } from './ports';
 
@@ -20,19 +20,9 @@ let dropDatabase = async () => {};
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
   const name = `ftf_e2e_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  await adminQuery(adminUrl, `create database ${name}`);
+  databaseUrl = urlOfDatabase(adminUrl, name);
+  dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
 }
 
 const env = parseEnv({

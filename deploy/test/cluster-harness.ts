@@ -11,8 +11,8 @@ import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { adminQuery, databaseUrl as urlOfDatabase } from '../../server/src/test/database';
 import { spawnServer, type ServerProcess } from '../../server/src/test/server-process';
 import { readEventStream, type SseFrame, type SseStream } from '../../server/src/test/sse-client';
 
@@ -37,21 +37,8 @@ export const viaB = origin(ports.pinnedB);
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `ftf_cluster_${process.pid}`;
-export const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+export const databaseUrl = urlOfDatabase(adminUrl, dbName);
+const admin = (query: string) => adminQuery(adminUrl, query);
 
 // ---- processes ---------------------------------------------------------------------------------
 

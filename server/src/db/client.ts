@@ -55,6 +55,11 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Folder of the embedded database; omitted means in memory (tests). */
   dataDir?: string;
+  /**
+   * Embedded database in memory: start from this copy of a data folder (`dumpDataDir`), e.g. the
+   * migrated snapshot the tests copy per file. The migrations still run (a no-op when it is current).
+   */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
   /** PostgreSQL: a connection not made within this fails (default 5 s), so requests get 503, not a hang. */
@@ -75,7 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         connectTimeoutMs: options.connectTimeoutMs ?? POSTGRES_TIMEOUT_DEFAULTS.connectTimeoutMs,
         queryTimeoutMs: options.queryTimeoutMs ?? POSTGRES_TIMEOUT_DEFAULTS.queryTimeoutMs,
       })
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.loadDataDir);
   await handle.migrate();
   return handle;
 }
@@ -136,12 +141,15 @@ function lockDataDir(dir: string): () => void {
   throw new DataDirInUse(`Could not lock the embedded database in ${dir}.`);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle & { migrate(): Promise<void> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm } });
+    client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (err) {
     unlock();
     throw err;
