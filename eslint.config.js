@@ -78,6 +78,12 @@ const errorSchemaImports = {
   message: "A route's error responses come from errorResponses(...) in server/src/lib/route-params.ts.",
 };
 
+/** One way to import shared/ everywhere (issue 23): the `@shared` alias, never a relative path. */
+const relativeSharedImports = {
+  regex: '^(\\.\\./)+shared/',
+  message: "Import shared/ as '@shared/…', as the client does (tsconfig paths; tsx, Vite and Vitest resolve it).",
+};
+
 /**
  * trucks ↔ subscriptions (ADR 0130): the subscription lifecycle calls the trucks module to publish
  * an operator's visibility (with the status it just wrote); the trucks module uses only the
@@ -144,8 +150,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'deploy/**/*.ts', 'client/**/*.{ts,tsx}', '*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [relativeSharedImports] }] },
+  },
+  {
     files: ['server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [errorSchemaImports] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [errorSchemaImports, relativeSharedImports] }] },
   },
   {
     files: ['server/src/modules/**/*.ts'],
@@ -160,7 +170,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': moduleTimerRule,
       // One rule value per file: the error-schema pattern above is repeated here, beside the timers.
-      'no-restricted-imports': ['error', { patterns: [errorSchemaImports], paths: moduleTimerImportPaths }],
+      'no-restricted-imports': ['error', { patterns: [errorSchemaImports, relativeSharedImports], paths: moduleTimerImportPaths }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: moduleZones }],
     },

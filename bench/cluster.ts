@@ -7,7 +7,7 @@
  * through nginx; measured from sending it to each stream's frame.
  */
 import { spawnSync } from 'node:child_process';
-import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { openEventStreams, request, startCluster, stopCluster, viaNginx, type Cluster } from '../deploy/test/cluster-harness';
 import { setSubscription } from '../server/src/test/trucks';
 import { ms, percentile, sorted, table } from './harness';

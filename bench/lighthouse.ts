@@ -13,8 +13,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import { withoutStartupWebUi } from '../e2e/chromium-flags';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import type { AuthResponse } from '../shared/contracts';
-import { STORAGE_KEYS } from '../shared/constants';
+import type { AuthResponse } from '@shared/contracts';
+import { STORAGE_KEYS } from '@shared/constants';
 import { client, startServer, table, type BenchServer } from './harness';
 import { saveFigures, type Figure } from './results';
 

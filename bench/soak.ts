@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type http2 from 'node:http2';
 import { eq, gt, sql } from 'drizzle-orm';
-import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { truckEvents, users } from '../server/src/db/schema';
 import { connect, openEventStreams, request, startCluster, stopCluster, viaNginx, type Cluster } from '../deploy/test/cluster-harness';
 import { setSubscription } from '../server/src/test/trucks';

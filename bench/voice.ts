@@ -10,7 +10,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { VoiceAnswer } from '../shared/contracts';
+import type { VoiceAnswer } from '@shared/contracts';
 import { seedDemoData } from '../server/src/db/seed';
 import type { Pcm } from '../server/src/integrations/speech';
 import { FLITE_VOICES } from '../server/src/integrations/speech';

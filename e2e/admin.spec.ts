@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import type { AuthResponse } from '../shared/contracts';
+import type { AuthResponse } from '@shared/contracts';
 import {
   ADMIN,
   createTruck,

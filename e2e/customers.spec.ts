@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './test';
-import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator } from './helpers';
 
 /** Far from the demo trucks (Austin), each spec's own spot, so its truck has a marker of its own. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './test';
-import type { FoodTruck } from '../shared/contracts';
+import type { FoodTruck } from '@shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator } from './helpers';
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };

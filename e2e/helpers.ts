@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { AuthResponse, FoodTruck } from '../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { fixturesPort } from './ports';
 
 export const DEMO = {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
-import type { FoodTruck } from '../shared/contracts';
+import type { FoodTruck } from '@shared/contracts';
 import { expectNoSeriousA11yViolations, loginAs, loginAsDemo, loginAsSubscribedOperator } from './helpers';
 import { pdfBuffer, png } from './test-files';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test';
-import type { AuthResponse } from '../shared/contracts';
+import type { AuthResponse } from '@shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator, toast } from './helpers';
 
 /** Trucks' schedules are in America/Chicago by default; the browser shares it, as a local diner would. */

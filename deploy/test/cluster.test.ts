@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
-import { objectPathFromUploadURL, type AuthResponse } from '../../shared/contracts';
+import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
 import { smsOutbox } from '../../server/src/db/schema';
 import { insertTruck, setSubscription } from '../../server/src/test/trucks';
 import {

@@ -49,7 +49,7 @@ import { authPlugin, routeAccess } from './plugins/auth';
 import { publicReadCors } from './plugins/public-read-cors';
 import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
-import { DEFAULT_TIME_ZONE } from '../../shared/contracts/schedules';
+import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectPathFromUploadURL, type AuthResponse } from '../../shared/contracts';
+import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
 import { operatorSubscriptions, voiceAnswers } from './db/schema';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, FoodTruck } from '../../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { truckEvents } from './db/schema';
 import { createTestDatabase } from './test/database';

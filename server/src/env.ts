@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/contracts/schedules';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@shared/contracts/schedules';
 import type { SpeechConfig } from './integrations/speech';
 import type { StripeConfig } from './integrations/payments';
 import type { TwilioConfig } from './integrations/sms';

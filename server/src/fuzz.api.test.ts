@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectPathFromUploadURL, type AuthResponse } from '../../shared/contracts';
+import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, type TestServer } from './test/harness';
 import {

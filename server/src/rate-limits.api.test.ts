@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, ErrorResponse } from '../../shared/contracts';
+import type { AuthResponse, ErrorResponse } from '@shared/contracts';
 import type { AppConfig } from './app';
 import { foodTrucks, rateLimits, smsOutbox, userFavorites, users } from './db/schema';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '@shared/contracts';
 import { buildApp } from './app';
 import { foodTrucks, menuItems } from './db/schema';
 import { startTestServer, type TestServer } from './test/harness';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthResponse } from '../../shared/contracts';
+import type { AuthResponse } from '@shared/contracts';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import { createTestDatabase } from './test/database';

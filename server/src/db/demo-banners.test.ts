@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CUISINES } from '../../../shared/constants';
+import { CUISINES } from '@shared/constants';
 import { demoBannerSvg } from './demo-banners';
 import { DEMO_TRUCKS } from './seed';
 

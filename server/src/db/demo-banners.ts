@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { CUISINES } from '../../../shared/constants';
+import { CUISINES } from '@shared/constants';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

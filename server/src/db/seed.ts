@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import { SUBSCRIPTION_PRICE_CENTS, type MenuCategory } from '../../../shared/constants';
-import { toE164 } from '../../../shared/utils/phone';
+import { SUBSCRIPTION_PRICE_CENTS, type MenuCategory } from '@shared/constants';
+import { toE164 } from '@shared/utils/phone';
 import { hashPassword } from '../lib/passwords';
 import type { ObjectStorage } from '../integrations/storage';
 import { storeFile } from '../modules/uploads/uploads.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponseSchema, idParam } from '../../../shared/contracts';
+import { errorResponseSchema, idParam } from '@shared/contracts';
 
 /**
  * A path id that answers 404 (not 400) when malformed: `/api/food-trucks/abc` names no truck.

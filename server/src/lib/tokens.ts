@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { INT4_MAX } from '../../../shared/contracts/common';
+import { INT4_MAX } from '@shared/contracts/common';
 
 export const TOKEN_TTL = '7d';
 

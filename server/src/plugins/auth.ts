@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../../shared/constants';
+import type { Role } from '@shared/constants';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-errors';

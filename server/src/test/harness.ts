@@ -8,7 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { createIntegrations, type Integrations } from '../integrations';
 import type { WorkerContext } from '../workers';
 import { operatorSubscriptions, users } from '../db/schema';
-import type { AuthResponse } from '../../../shared/contracts';
+import type { AuthResponse } from '@shared/contracts';
 import { createTestDatabase } from './database';
 
 export interface ApiResponse<T = unknown> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { CUISINES, MENU_CATEGORIES } from '../../../shared/constants';
-import { UPLOAD_PURPOSES } from '../../../shared/contracts';
+import { CUISINES, MENU_CATEGORIES } from '@shared/constants';
+import { UPLOAD_PURPOSES } from '@shared/contracts';
 
 /**
  * Hostile requests generated from the OpenAPI document (issue 13): for every operation, its path

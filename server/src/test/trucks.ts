@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { foodTrucks, operatorSubscriptions, truckEvents } from '../db/schema';
 import { publishTruckEvent, type TruckEventType } from '../modules/trucks/truck-events';
 import { truckColumns, type TruckRow } from '../modules/trucks/truck.repository';
-import type { SubscriptionStatus } from '../../../shared/constants';
+import type { SubscriptionStatus } from '@shared/constants';
 
 export type TruckValues = Partial<typeof foodTrucks.$inferInsert>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import type { AuthResponse, FoodTruck } from '../../../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { foodTrucks, truckEvents } from '../db/schema';
 import { signUpCast, startTestServer, type TestServer } from '../test/harness';
 import { autoClose } from './auto-close';

@@ -1,5 +1,5 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import { DEFAULT_TIME_ZONE } from '../../../shared/contracts/schedules';
+import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import { foodTrucks, truckScheduleStops } from '../db/schema';
 import { expandStops } from '../modules/schedules/occurrences';

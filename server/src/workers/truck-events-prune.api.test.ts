@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import type { AuthResponse } from '../../../shared/contracts';
+import type { AuthResponse } from '@shared/contracts';
 import { truckEvents } from '../db/schema';
 import { startTestServer, type TestServer } from '../test/harness';
 import { openEventStream } from '../test/sse-client';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_SMS_MESSAGE } from '../../../../shared/constants';
+import { DEFAULT_SMS_MESSAGE } from '@shared/constants';
 import { users } from './users';
 
 export const foodTrucks = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SUBSCRIPTION_PRICE_CENTS, type Role, type SubscriptionStatus } from '../../../../shared/constants';
+import { SUBSCRIPTION_PRICE_CENTS, type Role, type SubscriptionStatus } from '@shared/constants';
 
 /**
  * What the admin search matches: username, email and phone, lower-cased, in one string. The index

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { SubscriptionStatus } from '../../../../shared/constants';
-import type { CardInput } from '../../../../shared/utils/payment-card';
+import type { SubscriptionStatus } from '@shared/constants';
+import type { CardInput } from '@shared/utils/payment-card';
 
 /** Which provider a subscription row belongs to (operator_subscriptions.provider). */
 export type ProviderName = 'offline' | 'stripe';

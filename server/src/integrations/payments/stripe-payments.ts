@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import type { SubscriptionStatus } from '../../../../shared/constants';
+import type { SubscriptionStatus } from '@shared/constants';
 import type {
   ProviderSubscriptionRef,
   StartedSubscription,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cardBrand, cardDigits, cardFieldErrors, type CardInput } from '../../../../shared/utils/payment-card';
+import { cardBrand, cardDigits, cardFieldErrors, type CardInput } from '@shared/utils/payment-card';
 import type { StartedSubscription, TestCardChargeResult, TestCharge, TestPaymentProvider } from './payment-provider';
 import { declineOfToken, LIVE_CARD_IN_TEST_MODE, TEST_CARDS } from './test-cards';
 

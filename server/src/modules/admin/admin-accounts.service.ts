@@ -9,8 +9,8 @@ import type {
   adminListQuerySchema,
   adminUserUpdateSchema,
   Page,
-} from '../../../../shared/contracts';
-import { toE164 } from '../../../../shared/utils/phone';
+} from '@shared/contracts';
+import { toE164 } from '@shared/utils/phone';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, operatorSubscriptions, users, userSearchText } from '../../db/schema';
 import type { Integrations } from '../../integrations';

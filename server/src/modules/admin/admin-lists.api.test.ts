@@ -8,7 +8,7 @@ import type {
   ErrorResponse,
   OutboxMessage,
   Page,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { smsOutbox } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertGeneratedCustomers } from '../../test/generated-users';

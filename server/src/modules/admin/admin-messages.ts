@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { messagesQuerySchema, outboxMessageSchema, Page } from '../../../../shared/contracts';
+import type { messagesQuerySchema, outboxMessageSchema, Page } from '@shared/contracts';
 import type { Database } from '../../db/client';
 import { smsOutbox } from '../../db/schema';
 import { fetchPage, substringPattern } from './admin-paging';

@@ -1,5 +1,5 @@
-import type { Page } from '../../../../shared/contracts';
-import { stripPhoneFormatting } from '../../../../shared/utils/phone';
+import type { Page } from '@shared/contracts';
+import { stripPhoneFormatting } from '@shared/utils/phone';
 
 /**
  * A LIKE pattern for a case-insensitive substring search ('%term%', lower-cased, with LIKE's own

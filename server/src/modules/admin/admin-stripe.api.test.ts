@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse } from '@shared/contracts';
 import { operatorSubscriptions, users } from '../../db/schema';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/harness';

@@ -10,7 +10,7 @@ import type {
   ErrorResponse,
   FoodTruck,
   Page,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import {
   auditLog,
   foodTrucks,

@@ -12,7 +12,7 @@ import {
   messagesQuerySchema,
   outboxMessageSchema,
   pageSchema,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AuditAction, auditEntrySchema, auditLogQuerySchema, Page } from '../../../../shared/contracts';
+import type { AuditAction, auditEntrySchema, auditLogQuerySchema, Page } from '@shared/contracts';
 import type { Database, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { fetchPage, substringPattern } from './admin-paging';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import type { AuthResponse, ErrorResponse, PublicUser } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, PublicUser } from '@shared/contracts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';

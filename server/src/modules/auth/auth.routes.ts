@@ -5,7 +5,7 @@ import {
   loginSchema,
   publicUserSchema,
   registerSchema,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
 import { HOUR_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';

@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Role } from '../../../../shared/constants';
-import type { PublicUser } from '../../../../shared/contracts';
-import { toE164 } from '../../../../shared/utils/phone';
+import type { Role } from '@shared/constants';
+import type { PublicUser } from '@shared/contracts';
+import { toE164 } from '@shared/utils/phone';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, isUniqueViolation, pgConstraint, unauthorized } from '../../lib/http-errors';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 import { clear, hit, MINUTE_MS, peek, tooManyRequests, type RateLimits } from '../../lib/rate-limits';
-import { toE164 } from '../../../../shared/utils/phone';
+import { toE164 } from '@shared/utils/phone';
 
 export const SIGN_IN_THROTTLED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventStreamTicketSchema } from '../../../../shared/contracts/events';
+import { eventStreamTicketSchema } from '@shared/contracts/events';
 import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { foodTruckSchema } from '../../../../shared/contracts/trucks';
+import { foodTruckSchema } from '@shared/contracts/trucks';
 import type { Database } from '../../db/client';
 import { truckEvents } from '../../db/schema';
 import { TRUCK_EVENT_TYPES, type TruckEventType } from '../trucks/truck-events';

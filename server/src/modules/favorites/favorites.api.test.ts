@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AuthResponse, FoodTruck, MyRating } from '../../../../shared/contracts';
+import type { AuthResponse, FoodTruck, MyRating } from '@shared/contracts';
 import { foodTrucks, truckEvents, truckRatings, userFavorites } from '../../db/schema';
 import { setSubscription } from '../../test/trucks';
 import { startTestServer, type TestServer } from '../../test/harness';

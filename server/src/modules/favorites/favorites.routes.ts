@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { favoriteCheckSchema, favoriteCreateSchema } from '../../../../shared/contracts/customers';
+import { favoriteCheckSchema, favoriteCreateSchema } from '@shared/contracts/customers';
 import { truckListSchema } from '../trucks/trucks.service';
 import { errorResponses, idOr404 } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';

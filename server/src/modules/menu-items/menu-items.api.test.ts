@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '@shared/contracts';
 import { menuItems, truckEvents } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 

@@ -6,7 +6,7 @@ import {
   menuItemSchema,
   menuItemUpdateSchema,
   DATA_URL_BODY_LIMIT,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';

@@ -5,7 +5,7 @@ import { foodTrucks, menuItems } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
 import { isRowId } from '../../lib/route-params';
 import type { AuthUser } from '../../plugins/auth';
-import type { MenuItem, menuItemCreateSchema, menuItemUpdateSchema } from '../../../../shared/contracts';
+import type { MenuItem, menuItemCreateSchema, menuItemUpdateSchema } from '@shared/contracts';
 import type { MediaResolver } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent } from '../trucks/truck-events';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appConfigSchema } from '../../../../shared/contracts/app-config';
+import { appConfigSchema } from '@shared/contracts/app-config';
 import { DEMO_ACCOUNTS } from '../../db/seed';
 
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

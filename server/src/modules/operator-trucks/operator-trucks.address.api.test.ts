@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck } from '@shared/contracts';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 /**

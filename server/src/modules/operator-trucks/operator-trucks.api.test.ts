@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck } from '@shared/contracts';
 import { foodTrucks, operatorSubscriptions, truckEvents } from '../../db/schema';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { signUpCast, startTestServer, type TestServer } from '../../test/harness';

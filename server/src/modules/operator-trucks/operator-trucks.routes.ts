@@ -7,7 +7,7 @@ import {
   truckCreateSchema,
   truckUpdateSchema,
   DATA_URL_BODY_LIMIT,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { errorResponses, idOr404, idParams } from '../../lib/route-params';
 import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';

@@ -10,9 +10,9 @@ import type {
   openTruckSchema,
   truckCreateSchema,
   truckUpdateSchema,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 // The address after a position change: the old one is stale after a move (one rule, shared with the client).
-import { addressAfterMove } from '../../../../shared/utils/truck-address';
+import { addressAfterMove } from '@shared/utils/truck-address';
 import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';

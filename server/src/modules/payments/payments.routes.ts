@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { testConfirmRequestSchema, testConfirmResponseSchema } from '../../../../shared/contracts';
+import { testConfirmRequestSchema, testConfirmResponseSchema } from '@shared/contracts';
 import { errorResponses } from '../../lib/route-params';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '@shared/contracts';
 import { operatorSubscriptions, stripeWebhookEvents, subscriptionPayments, users } from '../../db/schema';
 import { parseEnv, stripeConfig } from '../../env';
 import { STRIPE_DEFAULTS } from '../../integrations/payments/stripe-payments';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '@shared/contracts';
 import { operatorSubscriptions, stripeWebhookEvents, subscriptionPayments, truckEvents, users } from '../../db/schema';
 import { TestPayments } from '../../integrations/payments';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { myRatingSchema, ratingInputSchema } from '../../../../shared/contracts/customers';
+import { myRatingSchema, ratingInputSchema } from '@shared/contracts/customers';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { getMyRating, rateTruck, unrateTruck } from './ratings.service';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TruckRating } from '../../../../shared/contracts/trucks';
+import type { TruckRating } from '@shared/contracts/trucks';
 import type { Database, Tx } from '../../db/client';
 import { truckRatings } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ical, { type VEvent } from 'node-ical';
-import type { AuthResponse, ErrorResponse } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse } from '@shared/contracts';
 import { userFavorites } from '../../db/schema';
 import { signUpCast, startTestServer, type TestServer } from '../../test/harness';
 import { insertTruck } from '../../test/trucks';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { timeOf, type Occurrence, type StopKind } from '../../../../shared/contracts/schedules';
+import { timeOf, type Occurrence, type StopKind } from '@shared/contracts/schedules';
 
 /** A stop as the expansion needs it: local hours in minutes, and the dates a weekly stop skips. */
 export interface StopValues {

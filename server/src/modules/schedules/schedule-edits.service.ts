@@ -8,7 +8,7 @@ import {
   type TruckSchedule,
   type stopInputSchema,
   type TakeStopPlaceInput,
-} from '../../../../shared/contracts/schedules';
+} from '@shared/contracts/schedules';
 import type { DbOrTx, Tx } from '../../db/client';
 import { foodTrucks, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEARBY_CASES } from '../../../../shared/utils/nearby.cases';
-import { haversineMiles, roundMiles } from '../../../../shared/utils/geo';
+import { NEARBY_CASES } from '@shared/utils/nearby.cases';
+import { haversineMiles, roundMiles } from '@shared/utils/geo';
 import { foodTrucks, truckScheduleStops, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/database';
 import { stopUnderWayNow } from '../../test/schedules';

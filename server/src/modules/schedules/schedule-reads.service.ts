@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
-import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
+import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import {
   MAX_SCHEDULE_WINDOW_DAYS,
   UPCOMING_STOPS_PER_TRUCK,
   type Occurrences,
   type scheduleQuerySchema,
   type UpcomingStops,
-} from '../../../../shared/contracts/schedules';
-import { nearby, roundMiles } from '../../../../shared/utils/geo';
+} from '@shared/contracts/schedules';
+import { nearby, roundMiles } from '@shared/utils/geo';
 import { truckScheduleStops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { TruckRow } from '../trucks/truck.repository';

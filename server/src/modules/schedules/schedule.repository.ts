@@ -1,5 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { StopKind } from '../../../../shared/contracts/schedules';
+import type { StopKind } from '@shared/contracts/schedules';
 import type { Database, DbOrTx } from '../../db/client';
 import { foodTrucks, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
 import type { StopValues } from './occurrences';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, FoodTruck } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck } from '@shared/contracts';
 import type {
   Occurrences,
   ScheduledTruck,
   ScheduleStop,
   TruckSchedule,
   UpcomingStops,
-} from '../../../../shared/contracts/schedules';
+} from '@shared/contracts/schedules';
 import { foodTrucks, truckEvents, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { stopUnderWayNow } from '../../test/schedules';

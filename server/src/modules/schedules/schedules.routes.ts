@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EXAMPLE_SCHEDULE } from '../trucks/public-api-examples';
 import { z } from 'zod';
-import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
+import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import {
   DEFAULT_TIME_ZONE,
   scheduledTrucksQuerySchema,
@@ -16,8 +16,8 @@ import {
   takeStopPlaceSchema,
   timeZoneUpdateSchema,
   truckScheduleSchema,
-} from '../../../../shared/contracts/schedules';
-import { foodTruckSchema } from '../../../../shared/contracts/trucks';
+} from '@shared/contracts/schedules';
+import { foodTruckSchema } from '@shared/contracts/trucks';
 import { errorResponses, idOr404, idParams } from '../../lib/route-params';
 import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';

@@ -1,5 +1,5 @@
-import { weekdayShort } from '../../../../shared/constants';
-import type { Occurrence } from '../../../../shared/contracts/schedules';
+import { weekdayShort } from '@shared/constants';
+import type { Occurrence } from '@shared/contracts/schedules';
 import type { TruckRow } from '../trucks/truck.repository';
 import { escapeHtml } from './page-html';
 

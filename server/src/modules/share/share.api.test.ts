@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { foodTrucks } from '../../db/schema';
 import { ROUTE_MODULES } from '../../lib/client-manifest';
 import { startTestServer, type TestServer } from '../../test/harness';

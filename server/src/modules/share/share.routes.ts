@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_TIME_ZONE } from '../../../../shared/contracts/schedules';
+import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { readClientManifest } from '../../lib/client-manifest';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';

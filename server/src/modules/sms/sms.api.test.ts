@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
-import type { AuthResponse, FoodTruck } from '../../../../shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { smsOutbox, users } from '../../db/schema';
 import type { SmsMessage, SmsProvider } from '../../integrations/sms';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { smsPreferencesSchema } from '../../../../shared/contracts/customers';
+import { smsPreferencesSchema } from '@shared/contracts/customers';
 import { errorResponses } from '../../lib/route-params';
 import { forbidden } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { SUBSCRIPTION_CURRENCY, SUBSCRIPTION_PRICE_CENTS } from '../../../../shared/constants';
-import type { SubscriptionStatusResponse } from '../../../../shared/contracts';
-import type { CardInput } from '../../../../shared/utils/payment-card';
+import { SUBSCRIPTION_CURRENCY, SUBSCRIPTION_PRICE_CENTS } from '@shared/constants';
+import type { SubscriptionStatusResponse } from '@shared/contracts';
+import type { CardInput } from '@shared/utils/payment-card';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import { operatorSubscriptions, subscriptionPayments, users } from '../../db/schema';
 import type { Integrations } from '../../integrations';

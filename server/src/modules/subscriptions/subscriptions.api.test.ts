@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, SubscriptionStatusResponse } from '@shared/contracts';
 import { operatorSubscriptions, subscriptionPayments, truckEvents } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { insertTruck } from '../../test/trucks';

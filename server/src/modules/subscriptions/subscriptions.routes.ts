@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createSubscriptionResponseSchema,
   subscriptionStatusSchema,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { errorResponses } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { nearby, roundMiles } from '../../../../shared/utils/geo';
-import { NEARBY_CASES } from '../../../../shared/utils/nearby.cases';
+import { nearby, roundMiles } from '@shared/utils/geo';
+import { NEARBY_CASES } from '@shared/utils/nearby.cases';
 import { DinersIndex, type DinersIndexSource, type IndexedTruck } from './diners-index';
 
 /** A database stand-in: the trucks diners may see, and which truck each event is about. */

@@ -1,6 +1,6 @@
-import type { FoodTruck } from '../../../../shared/contracts';
-import type { MenuItem } from '../../../../shared/contracts/menu';
-import type { Occurrences } from '../../../../shared/contracts/schedules';
+import type { FoodTruck } from '@shared/contracts';
+import type { MenuItem } from '@shared/contracts/menu';
+import type { Occurrences } from '@shared/contracts/schedules';
 
 /**
  * Examples of the public read API's answers for the OpenAPI page (`/api/docs`, issue 14): other

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { truckEventQueue } from '../../db/schema';
-import type { TruckEventType } from '../../../../shared/contracts/events';
+import type { TruckEventType } from '@shared/contracts/events';
 import type { TruckRow } from './truck.repository';
 
 export const TRUCK_EVENTS_CHANNEL = 'truck_events';
@@ -10,7 +10,7 @@ export const TRUCK_EVENTS_CHANNEL = 'truck_events';
  * rebuilding the whole list for every vote.
  */
 export const TRUCK_RATINGS_CHANNEL = 'truck_ratings';
-export { TRUCK_EVENT_TYPES, type TruckEventType } from '../../../../shared/contracts/events';
+export { TRUCK_EVENT_TYPES, type TruckEventType } from '@shared/contracts/events';
 
 /**
  * Records a truck change; every server process is NOTIFYed of it once the transaction commits.

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { TruckRating } from '../../../../shared/contracts/trucks';
+import type { TruckRating } from '@shared/contracts/trucks';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks } from '../../db/schema';
 

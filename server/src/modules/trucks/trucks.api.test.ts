@@ -1,9 +1,9 @@
 import { EXAMPLE_MENU, EXAMPLE_SCHEDULE, EXAMPLE_TRUCK } from './public-api-examples';
-import { foodTruckSchema } from '../../../../shared/contracts/trucks';
-import { occurrencesSchema } from '../../../../shared/contracts/schedules';
+import { foodTruckSchema } from '@shared/contracts/trucks';
+import { occurrencesSchema } from '@shared/contracts/schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '../../../../shared/contracts';
-import { haversineMiles } from '../../../../shared/utils/geo';
+import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '@shared/contracts';
+import { haversineMiles } from '@shared/utils/geo';
 import { foodTrucks, menuItems } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { changeTruck, insertTruck, setSubscription } from '../../test/trucks';

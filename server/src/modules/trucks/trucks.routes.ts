@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_RADIUS_MILES } from '../../../../shared/constants';
-import { menuItemSchema } from '../../../../shared/contracts/menu';
-import { activeTrucksQuerySchema, foodTruckSchema } from '../../../../shared/contracts/trucks';
+import { DEFAULT_RADIUS_MILES } from '@shared/constants';
+import { menuItemSchema } from '@shared/contracts/menu';
+import { activeTrucksQuerySchema, foodTruckSchema } from '@shared/contracts/trucks';
 import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
 import { notFound } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '../../../../shared/constants';
-import { menuItemSchema, type MenuItem } from '../../../../shared/contracts/menu';
-import { foodTruckSchema, truckSummarySchema, type TruckListView } from '../../../../shared/contracts/trucks';
-import { EARTH_RADIUS_KM, KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '../../../../shared/utils/geo';
+import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '@shared/constants';
+import { menuItemSchema, type MenuItem } from '@shared/contracts/menu';
+import { foodTruckSchema, truckSummarySchema, type TruckListView } from '@shared/contracts/trucks';
+import { EARTH_RADIUS_KM, KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '@shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions, truckEvents } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';

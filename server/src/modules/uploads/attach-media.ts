@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_RULES, type StoredContentType, type UploadPurpose } from '../../../../shared/contracts';
+import { UPLOAD_RULES, type StoredContentType, type UploadPurpose } from '@shared/contracts';
 import type { DbOrTx } from '../../db/client';
 import { storedObjects } from '../../db/schema';
 import { IncomingTooLarge } from '../../integrations/storage';

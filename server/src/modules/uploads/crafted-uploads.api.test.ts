@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectPathFromUploadURL, type AuthResponse, type ErrorResponse } from '../../../../shared/contracts';
+import { objectPathFromUploadURL, type AuthResponse, type ErrorResponse } from '@shared/contracts';
 import { storedObjects } from '../../db/schema';
 import { chunk } from '../../../../e2e/test-files';
 import { startTestServer, type TestServer } from '../../test/harness';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { FoodTruck } from '../../../../shared/contracts';
+import type { FoodTruck } from '@shared/contracts';
 import { DEMO_TRUCKS, seedDemoData } from '../../db/seed';
 import { foodTrucks } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import type { UploadPurpose } from '../../../../shared/contracts';
+import type { UploadPurpose } from '@shared/contracts';
 
 export type { UploadPurpose };
 

@@ -5,7 +5,7 @@ import {
   type ImageVariant,
   type StoredContentType,
   type UploadPurpose,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { pdfActiveContent } from './pdf-safety';
 

@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { UploadPurpose } from '../../../../shared/contracts';
+import type { UploadPurpose } from '@shared/contracts';
 import { storedObjects } from '../../db/schema';
 import { conflict } from '../../lib/http-errors';
 import { processUpload } from './object-processing';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { IMAGE_VARIANTS, type ImageVariant } from '../../../../shared/contracts';
+import { IMAGE_VARIANTS, type ImageVariant } from '@shared/contracts';
 import { storedObjects } from '../../db/schema';
 import type { StoredBody } from '../../integrations/storage';
 import { notFound } from '../../lib/http-errors';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_VARIANTS, type ImageVariant, type UploadPurpose } from '../../../../shared/contracts';
+import { IMAGE_VARIANTS, type ImageVariant, type UploadPurpose } from '@shared/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { storedObjects } from '../../db/schema';
 import type { ObjectStorage } from '../../integrations/storage';

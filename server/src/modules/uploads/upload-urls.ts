@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { UploadPurpose } from '../../../../shared/contracts';
+import type { UploadPurpose } from '@shared/contracts';
 import { storedObjects } from '../../db/schema';
 import { conflict, forbidden, gone, notFound, unauthorized } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { AuthResponse, ErrorResponse, FoodTruck, UploadResponse } from '../../../../shared/contracts';
-import { objectPathFromUploadURL } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck, UploadResponse } from '@shared/contracts';
+import { objectPathFromUploadURL } from '@shared/contracts';
 import { createStorage } from '../../integrations/storage';
 import { startFakeS3 } from '../../test/fake-s3';
 import { startTestServer, type TestServer } from '../../test/harness';

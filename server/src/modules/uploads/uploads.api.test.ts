@@ -8,8 +8,8 @@ import type {
   FoodTruck,
   MenuItem,
   UploadResponse,
-} from '../../../../shared/contracts';
-import { objectPathFromUploadURL } from '../../../../shared/contracts';
+} from '@shared/contracts';
+import { objectPathFromUploadURL } from '@shared/contracts';
 import { foodTrucks, storedObjects } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 

@@ -7,7 +7,7 @@ import {
   uploadedObjectSchema,
   uploadRequestSchema,
   uploadResponseSchema,
-} from '../../../../shared/contracts';
+} from '@shared/contracts';
 import { errorResponses } from '../../lib/route-params';
 import { payloadTooLarge } from '../../lib/http-errors';
 import { HOUR_MS, rateLimitsOf } from '../../lib/rate-limits';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FREE_VOICE_USES } from '../../../../shared/constants';
+import { FREE_VOICE_USES } from '@shared/constants';
 import type { Database } from '../../db/client';
 import { voiceFreeUses } from '../../db/schema';
 

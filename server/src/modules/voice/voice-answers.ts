@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { WEEKDAYS } from '../../../../shared/constants';
-import { haversineMiles } from '../../../../shared/utils/geo';
+import { WEEKDAYS } from '@shared/constants';
+import { haversineMiles } from '@shared/utils/geo';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
 import { CUISINE_SPOKEN, spoken, type Intent, type ScheduleDay } from './voice-language';
 

@@ -1,4 +1,4 @@
-import { CUISINES } from '../../../../shared/constants';
+import { CUISINES } from '@shared/constants';
 import type { SpeechVocabulary } from '../../integrations/speech';
 
 /**

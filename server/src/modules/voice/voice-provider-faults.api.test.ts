@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthResponse, ErrorResponse, VoiceAnswer } from '../../../../shared/contracts';
+import type { AuthResponse, ErrorResponse, VoiceAnswer } from '@shared/contracts';
 import { parseEnv, speechConfig } from '../../env';
 import { createSpeech, FallbackSpeech, OfflineSpeech, OpenAiSpeech, type SpeechVocabulary } from '../../integrations/speech';
 import { FAKE_MP3, startFakeOpenAi, type FakeOpenAi, type FakeOpenAiMode } from '../../test/fake-openai';

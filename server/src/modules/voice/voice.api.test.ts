@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthResponse, ErrorResponse, VoiceAnswer } from '../../../../shared/contracts';
-import { FREE_VOICE_USES } from '../../../../shared/constants';
+import type { AuthResponse, ErrorResponse, VoiceAnswer } from '@shared/contracts';
+import { FREE_VOICE_USES } from '@shared/constants';
 import { userFavorites } from '../../db/schema';
 import { decodeRecording } from '../../integrations/speech/audio';
 import type { Pcm } from '../../integrations/speech';

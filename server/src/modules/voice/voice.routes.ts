@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '../../../../shared/contracts/voice';
+import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '@shared/contracts/voice';
 import { errorResponses } from '../../lib/route-params';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { DAY_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceAnswer, type VoiceQuery } from '../../../../shared/contracts/voice';
+import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceAnswer, type VoiceQuery } from '@shared/contracts/voice';
 import type { Database } from '../../db/client';
 import { menuItems, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
 import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../../integrations/speech';
