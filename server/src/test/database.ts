@@ -5,6 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { users } from '../db/schema';
+import { setSubscription } from './trucks';
 
 /**
  * Set for one test run by `prepareMigratedTemplate` (Vitest's globalSetup, server/src/test/global-setup.ts):
@@ -106,4 +108,18 @@ export async function createTestDatabase(): Promise<{ handle: DatabaseHandle; ur
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * A fresh test database with one operator whose subscription is active, for service tests that
+ * insert that operator's trucks themselves (the nearby-rule tables).
+ */
+export async function createDatabaseWithOperator(phone: string) {
+  const test = await createTestDatabase();
+  const [operator] = await test.handle.db
+    .insert(users)
+    .values({ phone, passwordHash: 'x', role: 'operator' })
+    .returning({ id: users.id });
+  await setSubscription(test.handle.db, operator!.id, 'active');
+  return { ...test, operatorId: operator!.id };
 }

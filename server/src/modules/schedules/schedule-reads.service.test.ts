@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEARBY_CASES } from '@shared/utils/nearby.cases';
 import { haversineMiles, roundMiles } from '@shared/utils/geo';
-import { foodTrucks, truckScheduleStops, users } from '../../db/schema';
-import { createTestDatabase } from '../../test/database';
+import { foodTrucks, truckScheduleStops } from '../../db/schema';
+import { createDatabaseWithOperator } from '../../test/database';
 import { stopUnderWayNow } from '../../test/schedules';
-import { setSubscription } from '../../test/trucks';
 import { trucksScheduledAt } from './schedule-reads.service';
 
 /**
@@ -13,16 +12,11 @@ import { trucksScheduledAt } from './schedule-reads.service';
  * (shared/utils/nearby.cases.ts). A truck without coordinates in the table has no stop.
  */
 describe('trucks scheduled at a time: the nearby rule through the database', () => {
-  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let test: Awaited<ReturnType<typeof createDatabaseWithOperator>>;
   let operatorId: number;
   beforeAll(async () => {
-    test = await createTestDatabase();
-    const [operator] = await test.handle.db
-      .insert(users)
-      .values({ phone: '+15125550902', passwordHash: 'x', role: 'operator' })
-      .returning({ id: users.id });
-    operatorId = operator!.id;
-    await setSubscription(test.handle.db, operatorId, 'active');
+    test = await createDatabaseWithOperator('+15125550902');
+    operatorId = test.operatorId;
   });
   afterAll(() => test.drop());
 

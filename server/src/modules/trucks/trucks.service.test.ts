@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEARBY_CASES } from '@shared/utils/nearby.cases';
 import { haversineMiles, roundMiles } from '@shared/utils/geo';
-import { foodTrucks, users } from '../../db/schema';
-import { createTestDatabase } from '../../test/database';
-import { setSubscription } from '../../test/trucks';
+import { foodTrucks } from '../../db/schema';
+import { createDatabaseWithOperator } from '../../test/database';
 import { DinersIndex } from './diners-index';
 import { dinersIndexSource, listVisibleTrucks, truckListBody } from './trucks.service';
 
@@ -13,16 +12,11 @@ import { dinersIndexSource, listVisibleTrucks, truckListBody } from './trucks.se
  * list, and the diners' index loaded from the same rows.
  */
 describe('the nearby rule through the database', () => {
-  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  let test: Awaited<ReturnType<typeof createDatabaseWithOperator>>;
   let operatorId: number;
   beforeAll(async () => {
-    test = await createTestDatabase();
-    const [operator] = await test.handle.db
-      .insert(users)
-      .values({ phone: '+15125550901', passwordHash: 'x', role: 'operator' })
-      .returning({ id: users.id });
-    operatorId = operator!.id;
-    await setSubscription(test.handle.db, operatorId, 'active');
+    test = await createDatabaseWithOperator('+15125550901');
+    operatorId = test.operatorId;
   });
   afterAll(() => test.drop());
 
