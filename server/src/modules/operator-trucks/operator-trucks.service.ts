@@ -11,8 +11,9 @@ import type {
   truckCreateSchema,
   truckUpdateSchema,
 } from '@shared/contracts';
-// The address after a position change: the old one is stale after a move (one rule, shared with the client).
+// The address after a position change: kept at the same spot, else a place near the new one (one rule, shared with the client).
 import { addressAfterMove } from '@shared/utils/truck-address';
+import { resolveAddress } from '../trucks/known-places';
 import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
@@ -184,7 +185,9 @@ export async function createTruck(
         description: input.description ?? null,
         cuisine: input.cuisine,
         phone: input.phone ?? null,
-        address: input.address ?? null,
+        address:
+          (await resolveAddress(tx, null, addressAfterMove({ latitude: null, longitude: null, address: null }, input))) ??
+          null,
         image: media.image ?? null,
         gallery: media.gallery ?? [],
         menuDocuments: media.menuDocuments ?? [],
@@ -223,7 +226,7 @@ export async function updateTruck(
       description: input.description,
       cuisine: input.cuisine,
       phone: input.phone,
-      address: addressAfterMove(before, input),
+      address: await resolveAddress(tx, before.id, addressAfterMove(before, input)),
       image: media.image,
       gallery: media.gallery,
       menuDocuments: media.menuDocuments,
@@ -249,7 +252,7 @@ export async function relocateLockedTruck(
   return saveTruck(tx, deps, before, {
     latitude: input.latitude,
     longitude: input.longitude,
-    address: addressAfterMove(before, input),
+    address: await resolveAddress(tx, before.id, addressAfterMove(before, input)),
     isOpen: input.isOpen,
   });
 }
@@ -295,7 +298,7 @@ export async function openTruck(
     return saveTruck(tx, deps, before, {
       latitude: input.latitude,
       longitude: input.longitude,
-      address: addressAfterMove(before, input),
+      address: await resolveAddress(tx, before.id, addressAfterMove(before, input)),
       isOpen: true,
     });
   });

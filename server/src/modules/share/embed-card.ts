@@ -2,6 +2,8 @@ import { weekdayShort } from '@shared/constants';
 import type { Occurrence } from '@shared/contracts/schedules';
 import type { TruckRow } from '../trucks/truck.repository';
 import { escapeHtml } from './page-html';
+import { placeOf } from '@shared/utils/truck-address';
+import { describeStatus, truckStatus } from '@shared/utils/truck-status-line';
 
 /** How many of the next stops the card lists. */
 export const EMBED_STOPS = 3;
@@ -32,12 +34,14 @@ p,ul{margin:4px 0}ul{padding-left:18px}.where{overflow-wrap:anywhere}.muted{colo
 a{color:#c2410c;font-weight:600}`;
 
 export interface EmbedCardView {
-  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address'>;
+  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address' | 'latitude' | 'longitude' | 'lastUpdated'>;
   stops: Occurrence[];
   /** PUBLIC_URL: the card links to the truck's share page. */
   publicUrl: string;
   /** The built card script (`/assets/embed-….js`), when the front end is built. */
   script: string | null;
+  /** The clock the status line is read at (tests pass one). */
+  now?: Date;
 }
 
 const stopLine = (o: Occurrence) =>
@@ -48,12 +52,16 @@ const stopLine = (o: Occurrence) =>
  * swaps this part for a fresh copy from the server when the event stream reports a change, so the
  * server is the only renderer.
  */
-export function embedCardBody({ truck, stops, publicUrl }: EmbedCardView): string {
-  const where = truck.isOpen && truck.address ? truck.address : truck.isOpen ? 'Location not shared' : null;
+export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: EmbedCardView): string {
+  const where = truck.isOpen ? placeOf(truck) : null;
+  // The status line (one rule with the app's cards); the next stops are listed below anyway.
+  const status = truckStatus(truck, stops, now);
+  const line = status.kind === 'next' || status.kind === 'no-stops' ? null : describeStatus(status);
   return [
     `<div class="head"><h1>${escapeHtml(truck.name)}</h1>`,
     `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,
     `<p class="muted">${escapeHtml(truck.cuisine)}</p>`,
+    line === null ? '' : `<p data-status-line>${escapeHtml(line)}</p>`,
     where === null ? '' : `<p class="where">Now at ${escapeHtml(where)}</p>`,
     `<h2>Next stops</h2>`,
     stops.length > 0 ? `<ul>${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
