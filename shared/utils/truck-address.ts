@@ -76,7 +76,7 @@ export function addressAfterMove(
 }
 
 /** The new position is within SAME_SPOT_KM of the old one (or the same). */
-function stillNear(before: TruckPosition, after: { latitude: number; longitude: number }): boolean {
+export function stillNear(before: TruckPosition, after: { latitude: number; longitude: number }): boolean {
   if (before.latitude === null || before.longitude === null) return false;
   return (
     haversineKm({ lat: before.latitude, lng: before.longitude }, { lat: after.latitude, lng: after.longitude }) <=

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   foodTruckSchema,
+  heartbeatSchema,
   locationUpdateSchema,
   openTruckSchema,
   truckCreateSchema,
@@ -131,12 +132,14 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: "An open truck's operator says \"still here\": confirms its position without moving it (409 when closed)",
+        summary:
+          "Keeps an open truck open: a device position at the truck's spot, or the operator's confirmation; never changes what diners see (409 when closed or elsewhere)",
         params: idParams,
+        body: heartbeatSchema,
         response: { 200: foodTruckSchema, ...errors, ...errorResponses(409) },
       },
     },
-    async (request) => heartbeat(deps, currentUser(request), request.params.id),
+    async (request) => heartbeat(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(
