@@ -97,6 +97,10 @@ export function formAddressAfterMove(
   return movesFrom(before, next) && !stillNear(before, next) ? '' : next.address;
 }
 
+/** A place inside a sentence: 'at 6th & Congress', or 'near 6th & Congress' for a derived one. */
+export const atPlace = (place: string): string =>
+  isNearAddress(place) ? `near ${place.slice(NEAR.length)}` : `at ${place}`;
+
 /** Where a truck is, for diners: its address, else its coordinates' neighbourhood, else not available. */
 export function placeOf(truck: TruckPosition & { address: string | null }): string {
   if (truck.address) return truck.address;

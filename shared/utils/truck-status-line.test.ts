@@ -39,15 +39,11 @@ const tokyo: StatusStop = {
 };
 
 const at = (iso: string) => new Date(iso);
-const truck = (over: Partial<StatusTruck>): StatusTruck => ({
-  isOpen: false,
-  lastUpdated: '2027-01-04T18:00:00-06:00',
-  ...congress,
-  ...over,
-});
-const openHere = truck({ isOpen: true, lastUpdated: '2027-01-05T10:55:00-06:00' });
+const truck = (over: Partial<StatusTruck>): StatusTruck => ({ isOpen: false, ...congress, ...over });
+const openHere = truck({ isOpen: true });
 const openElsewhere = truck({ isOpen: true, latitude: 30.4021, longitude: -97.7228 });
-const closedSince = (iso: string) => truck({ lastUpdated: iso });
+const closed = truck({});
+const closedElsewhere = truck({ latitude: null, longitude: null });
 
 describe('truckStatusLine: the live state first, then the schedule', () => {
   it.each<[string, StatusTruck, readonly StatusStop[], string, string]>([
@@ -61,19 +57,18 @@ describe('truckStatusLine: the live state first, then the schedule', () => {
     ['open with no stops', openHere, [], '2027-01-05T12:00:00-06:00', 'Open now'],
     ['open without coordinates during a stop', truck({ isOpen: true, latitude: null, longitude: null }), [tuesday], '2027-01-05T12:00:00-06:00', 'Open now'],
     // Closed trucks: never "Open now".
-    ['closed before the stop began (Masala Wheels)', closedSince('2027-01-04T18:00:00-06:00'), [tuesday], '2027-01-05T12:00:00-06:00', 'Scheduled until 14:00 — not open yet'],
-    ['auto-closed: lastUpdated kept from yesterday (Smokestack BBQ)', closedSince('2027-01-05T02:00:00-06:00'), [tuesday], '2027-01-05T11:30:00-06:00', 'Scheduled until 14:00 — not open yet'],
-    ['closed during the weekly stop', closedSince('2027-01-05T12:30:00-06:00'), [tuesday], '2027-01-05T13:00:00-06:00', 'Closed early — usually here until 14:00'],
-    ['closed at the very start of the stop counts as during it', closedSince('2027-01-05T11:00:00-06:00'), [tuesday], '2027-01-05T11:10:00-06:00', 'Closed early — usually here until 14:00'],
-    ['closed during a one-off stop', closedSince('2027-01-08T09:30:00-06:00'), [friday], '2027-01-08T09:45:00-06:00', 'Closed early — scheduled until 10:00'],
-    ['closed, one millisecond before the end: still under way', closedSince('2027-01-04T18:00:00-06:00'), [tuesday], '2027-01-05T13:59:59.999-06:00', 'Scheduled until 14:00 — not open yet'],
-    ['closed, stop ended: the next stop', closedSince('2027-01-05T12:30:00-06:00'), [tuesday, friday], '2027-01-05T14:00:00-06:00', 'Next: Fri 09:00–10:00 at Zilker Park'],
-    ['closed before a stop', closedSince('2027-01-04T18:00:00-06:00'), [tuesday], '2027-01-05T10:59:59-06:00', 'Next: Tue 11:00–14:00 at 6th & Congress'],
-    ['closed, every stop over', closedSince('2027-01-04T18:00:00-06:00'), [tuesday], '2027-02-01T00:00:00Z', 'No upcoming stops'],
-    ['closed, no stops', closedSince('2027-01-04T18:00:00-06:00'), [], '2027-01-05T12:00:00-06:00', 'No upcoming stops'],
+    ['closed during a weekly stop (Masala Wheels)', closed, [tuesday], '2027-01-05T12:00:00-06:00', 'Usually here until 14:00 — not open yet'],
+    ['closed (auto-closed, no position) during a weekly stop (Smokestack BBQ)', closedElsewhere, [tuesday], '2027-01-05T11:30:00-06:00', 'Usually here until 14:00 — not open yet'],
+    ['closed at the very start of the stop (start included)', closed, [tuesday], '2027-01-05T11:00:00-06:00', 'Usually here until 14:00 — not open yet'],
+    ['closed during a one-off stop', closed, [friday], '2027-01-08T09:45:00-06:00', 'Scheduled until 10:00 — not open yet'],
+    ['closed, one millisecond before the end: still under way', closed, [tuesday], '2027-01-05T13:59:59.999-06:00', 'Usually here until 14:00 — not open yet'],
+    ['closed, stop ended: the next stop', closed, [tuesday, friday], '2027-01-05T14:00:00-06:00', 'Next: Fri 09:00–10:00 at Zilker Park'],
+    ['closed before a stop', closed, [tuesday], '2027-01-05T10:59:59-06:00', 'Next: Tue 11:00–14:00 at 6th & Congress'],
+    ['closed, every stop over', closed, [tuesday], '2027-02-01T00:00:00Z', 'No upcoming stops'],
+    ['closed, no stops', closed, [], '2027-01-05T12:00:00-06:00', 'No upcoming stops'],
     // Time zones: the truck's local hours, decided by instants whatever the viewer's zone.
-    ['Tokyo stop under way, read from Chicago (still Tuesday there)', closedSince('2027-01-05T09:00:00+09:00'), [tokyo], '2027-01-05T21:00:00-06:00', 'Scheduled until 13:00 — not open yet'],
-    ['Tokyo stop before it starts, read in UTC', closedSince('2027-01-05T09:00:00+09:00'), [tokyo], '2027-01-06T02:29:00Z', 'Next: Wed 11:30–13:00 at Shibuya'],
+    ['Tokyo stop under way, read from Chicago (still Tuesday there)', closed, [tokyo], '2027-01-05T21:00:00-06:00', 'Usually here until 13:00 — not open yet'],
+    ['Tokyo stop before it starts, read in UTC', closed, [tokyo], '2027-01-06T02:29:00Z', 'Next: Wed 11:30–13:00 at Shibuya'],
     ['Tokyo truck open at its stop (epoch-ms instants)', truck({ isOpen: true, latitude: 35.6596, longitude: 139.7006 }), [{ ...tokyo, start: Date.parse(tokyo.start as string), end: Date.parse(tokyo.end as string) }], '2027-01-06T03:00:00Z', 'Open now until 13:00'],
   ])('%s', (_name, t, stops, now, expected) => {
     expect(truckStatusLine(t, stops, at(now))).toBe(expected);
@@ -82,9 +77,7 @@ describe('truckStatusLine: the live state first, then the schedule', () => {
   it('never says "Open now" for a closed truck, at any moment of a day with stops', () => {
     for (let minute = 0; minute < 24 * 60; minute += 7) {
       const now = new Date(Date.parse('2027-01-05T00:00:00-06:00') + minute * 60_000);
-      for (const lastUpdated of ['2027-01-04T18:00:00-06:00', '2027-01-05T12:00:00-06:00']) {
-        expect(truckStatusLine(truck({ lastUpdated }), [tuesday, friday], now)).not.toMatch(/Open now/);
-      }
+      for (const t of [closed, closedElsewhere]) expect(truckStatusLine(t, [tuesday, friday], now)).not.toMatch(/Open now/);
     }
   });
 });

@@ -16,8 +16,6 @@ import { SAME_SPOT_KM } from './truck-address';
 /** A truck's live state as every reader has it (the diners' summary carries these fields). */
 export interface StatusTruck {
   isOpen: boolean;
-  /** The last position change, or the closing time: an instant (ISO string or Date). */
-  lastUpdated: string | Date;
   latitude: number | null;
   longitude: number | null;
 }
@@ -40,16 +38,18 @@ export type TruckStatus<S extends StatusStop = StatusStop> =
   | { kind: 'open-at-stop'; stop: S }
   /** Open away from any stop under way: 'Open now', with the next stop when there is one. */
   | { kind: 'open'; next: S | null }
-  /** Closed, a stop under way that it has not opened for: 'Scheduled until 14:00 — not open yet'. */
+  /**
+   * Closed while a stop is under way: 'Usually here until 14:00 — not open yet' (weekly stop) or
+   * 'Scheduled until 14:00 — not open yet' (one-off). Whether it has not come or left early is not
+   * known (`lastUpdated` also moves with edits), and either way it may still open before the end.
+   */
   | { kind: 'not-open-yet'; stop: S }
-  /** Closed during the stop under way (closed early): 'Closed early — usually here until 14:00'. */
-  | { kind: 'closed-early'; stop: S }
   /** Closed, a stop to come: 'Next: Tue 11:00–14:00 at 6th & Congress'. */
   | { kind: 'next'; stop: S }
   /** Closed, nothing ahead: 'No upcoming stops'. */
   | { kind: 'no-stops' };
 
-const ms = (t: string | number | Date): number => (t instanceof Date ? t.getTime() : typeof t === 'number' ? t : Date.parse(t));
+const ms = (t: string | number): number => (typeof t === 'number' ? t : Date.parse(t));
 
 /** The truck stands at the stop's place (within SAME_SPOT_KM: GPS error and a block's walk). */
 function atStop(truck: StatusTruck, stop: StatusStop): boolean {
@@ -61,9 +61,7 @@ function atStop(truck: StatusTruck, stop: StatusStop): boolean {
 
 /**
  * The decision. A stop is under way from its start (included) to its end (excluded); ended stops are
- * skipped. A closed truck whose last change (closing, or its last position when auto-closed, which
- * keeps `lastUpdated`) happened at or after the stop's start closed during it; one whose last change
- * is older has not opened for it.
+ * skipped.
  */
 export function truckStatus<S extends StatusStop>(truck: StatusTruck, stops: readonly S[], now: Date): TruckStatus<S> {
   const t = now.getTime();
@@ -74,11 +72,7 @@ export function truckStatus<S extends StatusStop>(truck: StatusTruck, stops: rea
     if (current && atStop(truck, current)) return { kind: 'open-at-stop', stop: current };
     return { kind: 'open', next };
   }
-  if (current) {
-    return ms(truck.lastUpdated) >= ms(current.start)
-      ? { kind: 'closed-early', stop: current }
-      : { kind: 'not-open-yet', stop: current };
-  }
+  if (current) return { kind: 'not-open-yet', stop: current };
   return next ? { kind: 'next', stop: next } : { kind: 'no-stops' };
 }
 
@@ -92,9 +86,7 @@ export function describeStatus(status: TruckStatus): string {
     case 'open':
       return status.next ? `Open now · ${nextText(status.next)}` : 'Open now';
     case 'not-open-yet':
-      return `Scheduled until ${status.stop.endTime} — not open yet`;
-    case 'closed-early':
-      return `Closed early — ${status.stop.kind === 'weekly' ? 'usually here' : 'scheduled'} until ${status.stop.endTime}`;
+      return `${status.stop.kind === 'weekly' ? 'Usually here' : 'Scheduled'} until ${status.stop.endTime} — not open yet`;
     case 'next':
       return nextText(status.stop);
     case 'no-stops':

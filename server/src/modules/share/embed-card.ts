@@ -2,7 +2,7 @@ import { weekdayShort } from '@shared/constants';
 import type { Occurrence } from '@shared/contracts/schedules';
 import type { TruckRow } from '../trucks/truck.repository';
 import { escapeHtml } from './page-html';
-import { placeOf } from '@shared/utils/truck-address';
+import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { describeStatus, truckStatus } from '@shared/utils/truck-status-line';
 
 /** How many of the next stops the card lists. */
@@ -62,7 +62,7 @@ export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: Emb
     `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,
     `<p class="muted">${escapeHtml(truck.cuisine)}</p>`,
     line === null ? '' : `<p data-status-line>${escapeHtml(line)}</p>`,
-    where === null ? '' : `<p class="where">Now at ${escapeHtml(where)}</p>`,
+    where === null ? '' : `<p class="where">Now ${escapeHtml(atPlace(where))}</p>`,
     `<h2>Next stops</h2>`,
     stops.length > 0 ? `<ul>${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
     `<p><a href="${escapeHtml(`${publicUrl}/trucks/${truck.id}`)}" target="_blank" rel="noopener">Find us on Food Truck Finder</a></p>`,

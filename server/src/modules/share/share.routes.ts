@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
+import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { readClientManifest } from '../../lib/client-manifest';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';
@@ -19,7 +20,7 @@ const DESCRIPTION_CHARS = 200;
 /** Title, description and Open Graph / Twitter tags of a truck's share page (crawlers run no JS). */
 export function shareHead(truck: TruckRow, publicUrl: string) {
   const status = truck.isOpen
-    ? `Open now${truck.address ? ` at ${truck.address}` : ''}.`
+    ? `Open now ${atPlace(placeOf(truck))}.`
     : 'Closed right now.';
   const about = truck.description ? ` ${truck.description}` : '';
   const description = `${truck.cuisine} food truck. ${status}${about}`.slice(0, DESCRIPTION_CHARS);

@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@shared/constants';
 import { timeOf } from '@shared/contracts/schedules';
 import { haversineMiles } from '@shared/utils/geo';
 import { truckStatus } from '@shared/utils/truck-status-line';
-import { isNearAddress, placeOf } from '@shared/utils/truck-address';
+import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
 import { CUISINE_SPOKEN, spoken, type Intent, type ScheduleDay } from './voice-language';
 
@@ -16,8 +16,6 @@ export interface KnownTruck {
   latitude: number | null;
   longitude: number | null;
   address: string | null;
-  /** The last position change or closing: tells "closed early" from "not open yet" (truck-status-line). */
-  lastUpdated: Date;
 }
 export interface KnownItem {
   id: number;
@@ -96,7 +94,7 @@ function whereAbouts(truck: KnownTruck, context: AnswerContext): string {
   const distance = distanceOf(truck, context);
   // Where diners read it (shared/utils/truck-address.ts): a truck on the map always has a place.
   const place = truck.latitude === null || truck.longitude === null ? truck.address : placeOf(truck);
-  const at = !place ? null : isNearAddress(place) ? `near ${place.slice('Near '.length)}` : `at ${place}`;
+  const at = place ? atPlace(place) : null;
   if (distance !== undefined) return `${miles(distance)} away${at ? ` ${at}` : ''}`;
   return at ?? 'with no location shared yet';
 }
@@ -207,9 +205,7 @@ function underWaySentence(truck: KnownTruck, o: TimedOccurrence, context: Answer
     case 'open-at-stop':
       return `${truck.name} is at ${where} now, until ${until}`;
     case 'not-open-yet':
-      return `${truck.name} is scheduled at ${where} until ${until}, but has not opened yet`;
-    case 'closed-early':
-      return `${truck.name} has closed early; it is ${o.stop.kind === 'weekly' ? 'usually' : 'scheduled to be'} at ${where} until ${until}`;
+      return `${truck.name} is ${o.stop.kind === 'weekly' ? 'usually' : 'scheduled to be'} at ${where} until ${until}, but has not opened yet`;
     default:
       return `${truck.name} is open now, ${whereAbouts(truck, context)}, and scheduled at ${where} until ${until}`;
   }
