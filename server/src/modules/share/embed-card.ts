@@ -54,9 +54,10 @@ const stopLine = (o: Occurrence) =>
  */
 export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: EmbedCardView): string {
   const where = truck.isOpen ? placeOf(truck) : null;
-  // The status line (one rule with the app's cards); the next stops are listed below anyway.
+  // The status line (one rule with the app's cards) when it says more than the badge and the list
+  // of next stops below: a stop under way, kept or not.
   const status = truckStatus(truck, stops, now);
-  const line = status.kind === 'next' || status.kind === 'no-stops' ? null : describeStatus(status);
+  const line = status.kind === 'open-at-stop' || status.kind === 'not-open-yet' ? describeStatus(status) : null;
   return [
     `<div class="head"><h1>${escapeHtml(truck.name)}</h1>`,
     `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,
