@@ -2,7 +2,7 @@ import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import type { TruckSummary } from '@shared/contracts';
 import { Search, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -105,17 +105,6 @@ export default function FindTrucksPage() {
     };
   }, [at, scheduled.data]);
 
-  // A linked truck outside the 20 miles: show every truck so it can be found.
-  const focusOutOfRange =
-    at === null &&
-    params !== undefined &&
-    query.isSuccess &&
-    focusTruckId !== null &&
-    !trucks.some((t) => t.id === focusTruckId);
-  useEffect(() => {
-    if (focusOutOfRange) setShowAll(true);
-  }, [focusOutOfRange]);
-
   const filtered = useMemo(() => filterTrucks(trucks, search), [trucks, search]);
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
@@ -137,6 +126,18 @@ export default function FindTrucksPage() {
     refresh: refreshAll,
   });
   const mapFocusId = recommended?.id ?? focusTruckId;
+
+  // A linked or recommended truck outside the 20 miles: show every truck so it stays on the map.
+  // Decided while rendering (React renders again at once, before anything reaches the screen), not
+  // in an effect: the position arriving after the truck's popup opened would otherwise commit one
+  // list without the truck, and the map would take its marker and popup away (issue 24).
+  const focusOutOfRange =
+    at === null &&
+    params !== undefined &&
+    query.isSuccess &&
+    mapFocusId !== null &&
+    !trucks.some((t) => t.id === mapFocusId);
+  if (focusOutOfRange && !showAll) setShowAll(true);
 
   const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
   const onOpenMenu = useCallback((truck: TruckSummary) => setMenuTruckId(truck.id), []);
@@ -160,7 +161,7 @@ export default function FindTrucksPage() {
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
-        <section aria-labelledby="map-heading" className="min-w-0 lg:sticky lg:top-4">
+        <section aria-labelledby="map-heading" className="min-w-0 lg:sticky lg:top-20">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <h2 id="map-heading" className="text-lg font-semibold sm:text-xl">
               {position && !radiusActive ? 'All Food Trucks' : 'Food Trucks within 20 miles of You'}
