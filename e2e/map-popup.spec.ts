@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { expect, test, type Locator, type Page } from './test';
-import { createTruck, loginAs, loginAsSubscribedOperator } from './helpers';
+import { createTruck, loginAs, loginAsSubscribedOperator, toast } from './helpers';
 
 /**
  * Issue 24: a truck's popup on the find-trucks map — a tapped pin, a linked truck, a truck the
@@ -65,8 +65,8 @@ const marker = (page: Page, truck: FoodTruck) =>
 const mapBox = (page: Page) => page.locator('.leaflet-container');
 
 /**
- * Waits until the map has stopped moving: the map pane's offset, the popups (and their fade) and
- * the markers unchanged for 30 frames in a row. The bug this spec guards against shows the popup
+ * Waits until the map has stopped moving: the map pane's offset, the popups (and their fade), the
+ * markers and the page's scroll unchanged for 30 frames in a row. The bug this spec guards against shows the popup
  * for a pan's length (~250 ms) and then takes it and the pins away: a check made before the map
  * settles would pass on it.
  */
@@ -80,6 +80,7 @@ async function mapSettled(page: Page): Promise<void> {
         pane?.style.transform,
         popups.map((p) => `${p.style.opacity}:${Math.round(p.getBoundingClientRect().top)}`).join(','),
         document.querySelectorAll('.leaflet-marker-icon').length,
+        window.scrollY,
       ].join('|');
       if (w.__mapSig === sig) w.__mapSame = (w.__mapSame ?? 0) + 1;
       else {
@@ -123,8 +124,23 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(truck.name);
   await expectInside(popup, mapBox(page), 'the popup');
-  // Its title is not cut above the map's top edge.
-  await expectInside(popup.getByText(truck.name, { exact: true }), mapBox(page), 'the popup’s title');
+  // Its title is not cut above the map's top edge, nor hidden by the zoom buttons or the navbar.
+  const title = popup.getByText(truck.name, { exact: true });
+  await expectInside(title, mapBox(page), 'the popup’s title');
+  const hidden = await title.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const corners: [number, number][] = [
+      [r.left + 2, r.top + 2],
+      [r.right - 2, r.top + 2],
+      [r.left + 2, r.bottom - 2],
+    ];
+    return corners.filter(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      // A toast passes over for a few seconds: only what stays (navbar, map controls) counts.
+      return !hit || (!el.contains(hit) && !hit.closest('[aria-label^="Notifications"]'));
+    }).length;
+  });
+  expect(hidden, 'corners of the popup’s title covered by something else').toBe(0);
   await expect(marker(page, truck)).toBeVisible();
   await expectInside(marker(page, truck), mapBox(page), 'the truck’s pin');
   for (const other of others) await expect(marker(page, other)).toHaveCount(1);
@@ -134,40 +150,50 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
  * Answers the position `delay` ms after it is asked for (a phone's GPS getting its first fix),
  * or refuses it: the order of the position, the list and the stream is then the late one.
  */
-function lateGeolocation(position: { latitude: number; longitude: number } | 'denied', delay: number) {
-  return ({ position, delay }: { position: { latitude: number; longitude: number } | 'denied'; delay: number }) => {
-    const answer = (ok: PositionCallback, fail?: PositionErrorCallback | null) =>
-      setTimeout(() => {
-        if (position === 'denied') {
-          fail?.({ code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 });
-          return;
-        }
-        ok({
-          coords: {
-            ...position,
-            accuracy: 20,
-            altitude: null,
-            altitudeAccuracy: null,
-            heading: null,
-            speed: null,
-            toJSON: () => position,
-          },
-          timestamp: Date.now(),
-          toJSON: () => ({}),
+function lateGeolocation({
+  position,
+  delay,
+}: {
+  position: { latitude: number; longitude: number } | 'denied';
+  delay: number;
+}) {
+  const answer = (ok: PositionCallback, fail?: PositionErrorCallback | null) =>
+    setTimeout(() => {
+      if (position === 'denied') {
+        fail?.({
+          code: 1,
+          message: 'User denied Geolocation',
+          PERMISSION_DENIED: 1,
+          POSITION_UNAVAILABLE: 2,
+          TIMEOUT: 3,
         });
-      }, delay);
-    Object.defineProperty(navigator, 'geolocation', {
-      configurable: true,
-      value: {
-        getCurrentPosition: answer,
-        watchPosition: (ok: PositionCallback, fail?: PositionErrorCallback | null) => {
-          answer(ok, fail);
-          return 1;
+        return;
+      }
+      ok({
+        coords: {
+          ...position,
+          accuracy: 20,
+          altitude: null,
+          altitudeAccuracy: null,
+          heading: null,
+          speed: null,
+          toJSON: () => position,
         },
-        clearWatch: () => {},
+        timestamp: Date.now(),
+        toJSON: () => ({}),
+      });
+    }, delay);
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: answer,
+      watchPosition: (ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+        answer(ok, fail);
+        return 1;
       },
-    });
-  };
+      clearWatch: () => {},
+    },
+  });
 }
 
 for (const [device, use] of [
@@ -203,9 +229,11 @@ for (const [device, use] of [
       ['arrives 1.5 s late', AUSTIN, 1500],
       ['is denied', 'denied', 300],
     ] as const) {
-      test(`a linked truck 4,000 miles away keeps its one popup when the diner's position ${how}`, async ({ page }) => {
+      test(`a linked truck 4,000 miles away keeps its one popup when the diner's position ${how}`, async ({
+        page,
+      }) => {
         const { linked, beside } = await makeTrucks(page);
-        await page.addInitScript(lateGeolocation(position, delay), { position, delay });
+        await page.addInitScript(lateGeolocation, { position, delay });
         await page.goto(`/find-trucks?truck=${linked.id}`);
         await expect(page.locator('.leaflet-popup')).toContainText(linked.name);
         // The position's answer has arrived: the heading or the notice says so.
@@ -224,8 +252,65 @@ for (const [device, use] of [
       const question = page.locator('main').getByRole('textbox', { name: 'Type your question' });
       await question.fill(`Is ${linked.name} open?`);
       await press(page.locator('main').getByRole('button', { name: 'Ask' }));
-      await expect(page.locator('main').getByTestId('voice-answer')).toContainText(`${linked.name} is closed right now`);
+      await expect(page.locator('main').getByTestId('voice-answer')).toContainText(
+        `${linked.name} is closed right now`,
+      );
       await expectOnePopupInsideMap(page, linked, [beside], `voice-card-${device}`);
     });
   });
 }
+
+test.describe("the navbar's voice assistant", () => {
+  for (const [device, use] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test.describe(`on a ${device}`, () => {
+      test.use(use);
+      const press = (target: Locator) => (device === 'phone' ? target.tap() : target.click());
+
+      /** Opens the navbar's popover, asks about `truck` and chooses "Show … on map". */
+      async function askAndShow(page: Page, truck: FoodTruck) {
+        const banner = page.getByRole('banner');
+        if (device === 'phone') await press(banner.getByRole('button', { name: 'Menu', exact: true }));
+        await press(banner.getByRole('button', { name: 'Voice Assistant' }).locator('visible=true'));
+        const popover = page.getByRole('dialog', { name: 'Voice Assistant' });
+        await popover.getByRole('textbox', { name: 'Type your question' }).fill(`Is ${truck.name} open?`);
+        await press(popover.getByRole('button', { name: 'Ask' }));
+        await expect(popover.getByTestId('voice-answer')).toContainText(`${truck.name} is closed right now`);
+        await press(popover.getByRole('button', { name: `Show ${truck.name} on map` }));
+        await expect(popover).toBeHidden();
+      }
+
+      test('on /find-trucks, choosing the recommendation centres the map as the card does', async ({
+        page,
+      }) => {
+        const { linked, beside } = await makeTrucks(page);
+        await loginAs(page, 'customer', '/find-trucks');
+        // The search hides the recommended truck: choosing it clears the search.
+        const search = page.getByRole('searchbox', { name: 'Search food trucks' });
+        await search.fill(beside.name);
+        await expect(page.getByRole('article')).toHaveCount(1);
+        await askAndShow(page, linked);
+        await expect(search).toHaveValue('');
+        await expect(
+          toast(page, 'Map Updated & Search Cleared').filter({ hasText: `Centered map on ${linked.name}` }),
+        ).toBeVisible();
+        await expect(page).toHaveURL(/\/find-trucks$/);
+        await expectOnePopupInsideMap(page, linked, [beside], `voice-navbar-find-trucks-${device}`);
+        // Zoom 17, as the card does (spec section 9).
+        await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
+      });
+
+      test('elsewhere, choosing the recommendation opens /find-trucks centred on it', async ({ page }) => {
+        const { linked, beside } = await makeTrucks(page);
+        await loginAs(page, 'customer', '/');
+        await askAndShow(page, linked);
+        await expect(page).toHaveURL(/\/find-trucks$/);
+        await expect(toast(page, `Centered map on ${linked.name}`)).toBeVisible();
+        await expectOnePopupInsideMap(page, linked, [beside], `voice-navbar-elsewhere-${device}`);
+        await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
+      });
+    });
+  }
+});
