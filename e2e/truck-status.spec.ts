@@ -63,6 +63,8 @@ test.describe('a closed truck during its stop', () => {
     });
     expect(opened.status(), await opened.text()).toBe(200);
     await page.goto('/find-trucks');
+    // Other specs' trucks fill the first pages of the list: find this one by name.
+    await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
     await expect(card.getByText('OPEN', { exact: true })).toBeVisible();
     await expect(card.getByTestId('schedule-label')).toHaveText(`Open now until ${endTime}`);
     await expect(card.getByText('Near Civic Center Park')).toBeVisible();
@@ -80,6 +82,7 @@ test.describe('on a phone', () => {
     const notYet = `Scheduled until ${endTime} — not open yet`;
 
     await page.goto('/find-trucks');
+    await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
     const card = page.getByTestId(`truck-card-${truck.id}`);
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByTestId('schedule-label')).toHaveText(notYet);
