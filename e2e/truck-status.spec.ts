@@ -1,7 +1,7 @@
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { NULL_ISLAND_MESSAGE } from '@shared/contracts';
 import { stopUnderWayNow } from '../server/src/test/stop-under-way';
-import { createTruck, loginAsSubscribedOperator } from './helpers';
+import { createTruck, loginAsSubscribedOperator, toast } from './helpers';
 import { expect, test, type Page } from './test';
 
 /**
@@ -126,5 +126,19 @@ test.describe('on a phone', () => {
     expect(sent).toEqual([]);
     const stored = (await (await page.request.get(`/api/food-trucks/${truck.id}`)).json()) as FoodTruck;
     expect(stored).toMatchObject({ latitude: home.latitude, longitude: home.longitude, address: HOME.address });
+
+    // Open, the card offers "Still here": it keeps the truck open without touching diners' 'Updated … ago'.
+    await dialog.getByRole('button', { name: 'Cancel' }).tap();
+    const opened = await page.request.post(`/api/food-trucks/${truck.id}/open`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: { latitude: home.latitude, longitude: home.longitude },
+    });
+    expect(opened.status(), await opened.text()).toBe(200);
+    const openedAt = ((await opened.json()) as FoodTruck).lastUpdated;
+    await card.getByRole('button', { name: `${truck.name} is still here` }).tap();
+    await expect(toast(page, `${truck.name} stays open.`)).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath('operator-card-still-here-360.png') });
+    const after = (await (await page.request.get(`/api/food-trucks/${truck.id}`)).json()) as FoodTruck;
+    expect(after).toMatchObject({ isOpen: true, lastUpdated: openedAt, address: HOME.address });
   });
 });
