@@ -170,8 +170,8 @@ export function TruckCard({
           {!truck.isOpen && truck.autoClosedAt && (
             <p role="status" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="auto-closed-note">
               Closed automatically <time dateTime={truck.autoClosedAt}>{formatUpdated(truck.autoClosedAt)}</time>: no
-              location update, and no "Still here" from the truck, since{' '}
-              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>. Open it again when you
+              recent location update or "Still here" from the truck (position last updated{' '}
+              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>). Open it again when you
               are serving.
             </p>
           )}
