@@ -137,7 +137,7 @@ test.describe('live truck data from the first second', () => {
           const page = await screen.open();
           await page.waitForTimeout(delay);
           const text = await screen.change(trial);
-          await expect(screen.ready(page), `${screen.name}: the screen's data`).toBeVisible({ timeout: 15_000 });
+          await expect(screen.ready(page), `${screen.name}: the screen's data`).toBeVisible({ timeout: 30_000 });
           try {
             await expect(screen.changed(page, text)).toBeVisible({ timeout: DEADLINE_MS });
           } catch {
