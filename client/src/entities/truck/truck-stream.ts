@@ -59,7 +59,7 @@ export interface TruckStream {
    * cache: the stream opens from it, or again from it if it has gone further.
    */
   listAnswered(eventId: number): void;
-  /** After sign-in or sign-out the stream must be reopened for the new viewer (lists refetch on open). */
+  /** After sign-in or sign-out: the lists refetch as the new viewer, and their answers reopen the stream. */
   syncViewer(): void;
 }
 
