@@ -13,6 +13,7 @@ import { errorResponses, idOr404, idParams } from '../../lib/route-params';
 import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';
+import { sendTruckEventId, TRUCK_EVENT_ID_ROUTE } from '../trucks/truck-event-id';
 import {
   closeTruck,
   createTruck,
@@ -49,9 +50,13 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/operators/:operatorId/food-trucks',
     {
       preHandler: guard,
+      config: TRUCK_EVENT_ID_ROUTE,
       schema: { tags, params: operatorParams, response: { 200: z.array(foodTruckSchema), ...errors } },
     },
-    async (request) => listOperatorTrucks(app.db, currentUser(request), request.params.operatorId),
+    async (request, reply) => {
+      await sendTruckEventId(app.db, reply);
+      return listOperatorTrucks(app.db, currentUser(request), request.params.operatorId);
+    },
   );
 
   app.post(

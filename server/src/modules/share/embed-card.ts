@@ -42,6 +42,8 @@ export interface EmbedCardView {
   script: string | null;
   /** The clock the status line is read at (tests pass one). */
   now?: Date;
+  /** The id of the last truck event the card includes: its script's event stream opens from it (ADR 0139). */
+  eventId: number;
 }
 
 const stopLine = (o: Occurrence) =>
@@ -73,7 +75,7 @@ export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: Emb
 /** The whole card page. */
 export function embedCardPage(view: EmbedCardView): string {
   const script = view.script ? `<script type="module" src="/${escapeHtml(view.script)}"></script>` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(view.truck.name)} · Food Truck Finder</title><style>${STYLE}</style></head><body><main class="card" id="card" data-truck-id="${view.truck.id}" aria-live="polite">${embedCardBody(view)}</main>${script}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(view.truck.name)} · Food Truck Finder</title><style>${STYLE}</style></head><body><main class="card" id="card" data-truck-id="${view.truck.id}" data-event-id="${view.eventId}" aria-live="polite">${embedCardBody(view)}</main>${script}</body></html>`;
 }
 
 /** Unknown or hidden truck: a card that says so (404), still frameable. */

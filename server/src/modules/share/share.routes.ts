@@ -7,6 +7,7 @@ import { readClientManifest } from '../../lib/client-manifest';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';
 import type { TruckRow } from '../trucks/truck.repository';
+import { lastTruckEventId } from '../trucks/truck-events';
 import { findVisibleTruck } from '../trucks/trucks.service';
 import { EMBED_CSP, EMBED_STOPS, embedCardPage, embedNotFoundPage } from './embed-card';
 import { absoluteUrl, BARE_SHELL, metaTags, withHead } from './page-html';
@@ -77,6 +78,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       .removeHeader('x-frame-options')
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache');
+    // Read before the truck: the card holds every event up to it (ADR 0139).
+    const eventId = await lastTruckEventId(app.db);
     const truck = await findVisibleTruck(app.db, null, request.params.id);
     if (!truck) return reply.status(404).send(embedNotFoundPage());
     const { occurrences } = await truckOccurrences(deps, null, truck.id, {});
@@ -86,6 +89,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         stops: occurrences.slice(0, EMBED_STOPS),
         publicUrl: app.config.publicUrl,
         script: embedScript,
+        eventId,
       }),
     );
   });
