@@ -128,7 +128,21 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const trustNearestHop = (trustProxy: boolean | undefined) => (_address: string, hop: number) =>
   trustProxy === true && hop === 0;
 
+/**
+ * Production refuses an SMS provider that accepts an unsigned inbound message: anyone could post
+ * STOP or START for any number (issue 32). Twilio checks its signature; the offline provider
+ * accepts none.
+ */
+export function assertInboundSmsVerifiable(config: Pick<AppConfig, 'nodeEnv' | 'publicUrl'>, integrations: Pick<Integrations, 'sms'>) {
+  if (config.nodeEnv !== 'production') return;
+  const url = `${config.publicUrl}/api/sms/inbound`;
+  if (integrations.sms.verifyInbound({ url, params: { From: '+15550000000', Body: 'STOP' }, signature: undefined })) {
+    throw new Error(`The SMS provider '${integrations.sms.name}' accepts unsigned inbound messages: refusing to start in production`);
+  }
+}
+
 export async function buildApp({ database, config, integrations, logger = false }: BuildAppOptions) {
+  assertInboundSmsVerifiable(config, integrations);
   const app = Fastify({
     logger,
     // One proxy in front (nginx): the client address is the one it appended to X-Forwarded-For;

@@ -40,6 +40,16 @@ describe('parseEnv', () => {
     expect(linesOf(env)).toEqual([line]);
   });
 
+  it('refuses Twilio without PUBLIC_URL in production: no reply signature could be checked (issue 32)', () => {
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550000001' };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), ...twilio };
+    expect(linesOf(production)).toEqual([
+      'Invalid environment variable PUBLIC_URL: is required with Twilio when NODE_ENV=production (Twilio signs the public address of /api/sms/inbound)',
+    ]);
+    expect(linesOf({ ...production, PUBLIC_URL: 'https://trucks.example' })).toEqual([]);
+    expect(linesOf(twilio)).toEqual([]);
+  });
+
   it('reads flags and treats empty values as unset', () => {
     expect(parseEnv({ DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
     expect(parseEnv({ DEMO_DATA: '1' }).DEMO_DATA).toBe(true);

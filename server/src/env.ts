@@ -164,6 +164,15 @@ export const envSchema = z
     };
     allOrNone(STRIPE_VARIABLES, 'must be set together with the other STRIPE_ variables (or none of them, for test mode)');
     allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
+    // Twilio signs the public address it posts replies to: without PUBLIC_URL the check would use
+    // http://localhost:PORT, no signature could ever match, and STOP/START would silently fail.
+    if (env.NODE_ENV === 'production' && TWILIO_VARIABLES.every((n) => env[n]) && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required with Twilio when NODE_ENV=production (Twilio signs the public address of /api/sms/inbound)',
+      });
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({
