@@ -124,6 +124,18 @@ export const envSchema = z
     FREE_VOICE_QUESTIONS_PER_DAY: limit,
     UPLOAD_URLS_PER_HOUR: limit,
     PUBLIC_READS_PER_ADDRESS_PER_MINUTE: limit,
+    /** Anonymous questions the server works on per client address per day, understood or not (issue 32). */
+    VOICE_FREE_ATTEMPTS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(10),
+    /** How long the offline recogniser may work on one recording; then it is answered as not understood. */
+    VOICE_RECOGNITION_BUDGET_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .default(5000),
     VOICE_FREE_USES_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -254,6 +266,7 @@ export function speechConfig(env: Env): SpeechConfig {
     stt: env.VOICE_STT,
     tts: env.VOICE_TTS,
     retryAfterMs: env.OPENAI_RETRY_AFTER_MS,
+    recognitionBudgetMs: env.VOICE_RECOGNITION_BUDGET_MS,
     openai: env.OPENAI_API_KEY
       ? {
           apiKey: env.OPENAI_API_KEY,

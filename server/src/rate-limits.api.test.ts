@@ -212,6 +212,52 @@ describe('caps that keep anyone from running up our bills', () => {
   });
 });
 
+describe('free voice questions: refusals never spend the shared daily allowance (issue 32)', () => {
+  // Two processes on one database; 6 free questions a day for everyone, 2 free uses and 3
+  // questions worked on per address.
+  const voiceConfig: Partial<AppConfig> = {
+    ...config,
+    rateLimits: { ...limits, freeVoicePerDay: 6 },
+    voice: { ratePerMinute: 1000, freeUsesPerAddress: 2, freeAttemptsPerAddress: 3 },
+  };
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer(voiceConfig);
+    b = await startTestServer(voiceConfig, { shareDatabaseWith: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+  const ask = (server: TestServer, text: string, address: string) =>
+    server.request<ErrorResponse>('POST', '/api/voice-assistant-free', { body: { text }, headers: { 'x-forwarded-for': address } });
+  const sharedCount = async () =>
+    (await a.db.select({ hits: rateLimits.hits }).from(rateLimits).where(eq(rateLimits.key, 'voice-free:all')))[0]?.hits ?? 0;
+
+  it('32 questions from one address leave a new visitor their first question', async () => {
+    await a.db.delete(rateLimits).where(eq(rateLimits.key, 'voice-free:all'));
+    const address = freshAddress();
+    const statuses = [];
+    for (let i = 0; i < 32; i++) statuses.push((await ask(i % 2 ? a : b, 'which trucks are open', address)).status);
+    expect(statuses).toEqual([200, 200, ...Array<number>(30).fill(429)]);
+    // Only the two answered questions were taken from everyone's allowance.
+    expect(await sharedCount()).toBe(2);
+    expect((await ask(a, 'which trucks are open', freshAddress())).status).toBe(200);
+  });
+
+  it('questions not understood count against their address, so they cannot spend it either', async () => {
+    await a.db.delete(rateLimits).where(eq(rateLimits.key, 'voice-free:all'));
+    const address = freshAddress();
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await ask(i % 2 ? a : b, 'sing me a song about the weather', address)).status);
+    // Not understood: no free use is taken, but three questions a day is all one address gets worked on.
+    expect(statuses).toEqual([200, 200, 200, ...Array<number>(7).fill(429)]);
+    expect(await sharedCount()).toBe(3);
+    expect((await ask(b, 'which trucks are open', freshAddress())).status).toBe(200);
+  });
+});
+
 describe('the public read API, per client address (issue 14)', () => {
   const read = (server: TestServer, path: string, address: string) =>
     fetch(`${server.url}${path}`, { headers: { 'x-forwarded-for': address, origin: 'https://elsewhere.example' } });
