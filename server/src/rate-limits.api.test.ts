@@ -5,6 +5,7 @@ import type { AppConfig } from './app';
 import { foodTrucks, rateLimits, smsOutbox, userFavorites, users } from './db/schema';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits';
 import { SIGN_IN_THROTTLED } from './modules/auth/sign-in-throttle';
+import { PUBLIC_READ_ROUTES } from './plugins/public-read-cors';
 import { MinuteWindows, PUBLIC_READ_LIMIT_MESSAGE } from './plugins/public-read-limit';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 
@@ -284,6 +285,25 @@ describe('the public read API, per client address (issue 14)', () => {
     // Counted in memory: a polled list costs no database write.
     const [stored] = await one.db.select({ n: count() }).from(rateLimits).where(eq(rateLimits.key, `public-read|${address}`));
     expect(stored?.n).toBe(0);
+  });
+
+  it('counts the route served, however its path is spelt (issue 32: percent-encoding walked around it)', async () => {
+    const address = freshAddress();
+    // 'active', '1' and '.' percent-encoded.
+    const spellings = ['/api/food-trucks/%61ctive', '/api/food-trucks/%31/menu', '/api/food-trucks/1/calendar%2eics'];
+    const first = [];
+    for (const path of spellings) first.push((await read(one, path, address)).status);
+    // Each is served by its route (200, or 404 from the route: no truck 1 here)…
+    expect(first.every((status) => status === 200 || status === 404)).toBe(true);
+    // …and counted, so the address's minute is used up, and the CORS header is there on each.
+    const refused = await read(one, '/api/food-trucks/%61ctive', address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('names only routes that exist, and are public GETs', () => {
+    const publicGets = new Set(one.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'public').map((r) => r.url));
+    for (const route of PUBLIC_READ_ROUTES) expect(publicGets.has(route), route).toBe(true);
   });
 
   it('counts each address in one-minute windows that start over when the minute ends', () => {
