@@ -71,6 +71,18 @@ describe('sign-in throttling, shared by two app instances on one database', () =
     expect((await signIn(two, formatted, PASSWORD, freshAddress())).status).toBe(429);
   });
 
+  it('checks at most the limit of passwords when guesses arrive all at once (issue 32: counted before checking)', async () => {
+    const account = await one.signUp('customer');
+    const phone = account.user.phone ?? '';
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(i % 2 ? one : two, phone, `wrong-password-${i}`, freshAddress())),
+    );
+    const statuses = guesses.map((g) => g.status);
+    // Each 401 is a password checked; the rest were refused before checking.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.signInFailuresPerAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limits.signInFailuresPerAccount);
+  });
+
   it('is never for ever: when the window ends the user signs in, and a success clears the count', async () => {
     const account = await one.signUp('customer');
     const phone = account.user.phone ?? '';

@@ -80,13 +80,12 @@ export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<Co
   return { hits: row.hits, ttlMs: row.ttl_ms };
 }
 
-/** The current count under `key`, without counting. */
-export async function peek(db: DbOrTx, key: string): Promise<Count> {
-  const [row] = await db
-    .select({ hits: rateLimits.hits, ttlMs: sql<number>`extract(epoch from ${rateLimits.resetAt} - now()) * 1000` })
-    .from(rateLimits)
+/** Takes back one hit under `key` (an attempt counted up front that turned out not to count). */
+export async function unhit(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(0, ${rateLimits.hits} - 1)` })
     .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-  return row ? { hits: row.hits, ttlMs: Math.max(0, Number(row.ttlMs)) } : { hits: 0, ttlMs: 0 };
 }
 
 export async function clear(db: DbOrTx, keys: string[]): Promise<void> {
