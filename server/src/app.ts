@@ -17,7 +17,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
 import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
-import { databaseRateLimitStore, type RateLimits } from './lib/rate-limits';
+import { databaseRateLimitStore, rateLimitsOf, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -29,6 +29,7 @@ import {
   type EventStreamOptions,
   type TruckEventHub,
 } from './modules/events/truck-event-hub';
+import { OpenStreams } from './modules/events/open-streams';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
@@ -115,6 +116,8 @@ declare module 'fastify' {
     dinersLists: DinersLists;
     /** The event stream's fan-out (events.routes.ts connects streams to it). */
     truckEventHub: TruckEventHub;
+    /** Event streams open in this process per address and account (events.routes.ts caps them). */
+    openStreams: OpenStreams;
     voiceAssistant: VoiceAssistant;
   }
 }
@@ -193,6 +196,7 @@ export async function buildApp({ database, config, integrations, logger = false 
     truckFeed,
   );
   app.decorate('truckEventHub', truckEventHub);
+  app.decorate('openStreams', new OpenStreams(rateLimitsOf(config)));
   app.decorate(
     'voiceAssistant',
     createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed),

@@ -85,6 +85,8 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
       freeVoicePerDay: env.FREE_VOICE_QUESTIONS_PER_DAY,
       uploadUrlsPerUserPerHour: env.UPLOAD_URLS_PER_HOUR,
       publicReadsPerAddressPerMinute: env.PUBLIC_READS_PER_ADDRESS_PER_MINUTE,
+      eventStreamsPerAddress: env.EVENT_STREAMS_PER_ADDRESS,
+      eventStreamsPerAccount: env.EVENT_STREAMS_PER_ACCOUNT,
     },
   };
   return { database, integrations, config };

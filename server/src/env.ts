@@ -124,6 +124,8 @@ export const envSchema = z
     FREE_VOICE_QUESTIONS_PER_DAY: limit,
     UPLOAD_URLS_PER_HOUR: limit,
     PUBLIC_READS_PER_ADDRESS_PER_MINUTE: limit,
+    EVENT_STREAMS_PER_ADDRESS: limit,
+    EVENT_STREAMS_PER_ACCOUNT: limit,
     /** Anonymous questions the server works on per client address per day, understood or not (issue 32). */
     VOICE_FREE_ATTEMPTS_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })

@@ -31,6 +31,9 @@ export interface RateLimits {
    * far above what one screen or a few behind one NAT need.
    */
   publicReadsPerAddressPerMinute: number;
+  /** Event streams open at once in one process per client address, and per signed-in account (issue 32). */
+  eventStreamsPerAddress: number;
+  eventStreamsPerAccount: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -42,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   freeVoicePerDay: 5_000,
   uploadUrlsPerUserPerHour: 300,
   publicReadsPerAddressPerMinute: 600,
+  eventStreamsPerAddress: 100,
+  eventStreamsPerAccount: 10,
 };
 
 /** The limits in force: the defaults, overridden by the ones AppConfig.rateLimits sets (tests raise them). */
