@@ -355,6 +355,12 @@ const MATRIX: Record<string, Entry> = {
   // Accounts.
   'GET /api/app-config': { build: async () => ({ path: '/api/app-config' }), expect: PUBLIC },
   'GET /api/auth/me': { build: async () => ({ path: '/api/auth/me' }), expect: SIGNED_IN },
+  'POST /api/auth/logout': { build: async () => ({ path: '/api/auth/logout' }), expect: [401, 204, 204, 204, 204, 204], freshCaller: true },
+  'POST /api/auth/change-password': {
+    build: async () => ({ path: '/api/auth/change-password', body: { currentPassword: PASSWORD, newPassword: 'another-horse-2' } }),
+    expect: SIGNED_IN,
+    freshCaller: true,
+  },
   'POST /api/auth/login': {
     build: async () => ({
       path: '/api/auth/login',
