@@ -52,6 +52,8 @@ export const envSchema = z
       z.string().regex(/^\+?[1-9]\d{9,15}$/, 'must be a phone number of 10 to 16 digits'),
     ),
     DEMO_DATA: optional(flag),
+    /** Production without Stripe keys runs payments in test mode only when this says so (issue 32). */
+    PAYMENTS_TEST_MODE: optional(flag),
     TRUST_PROXY: optional(flag),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a number' })
@@ -177,6 +179,15 @@ export const envSchema = z
       for (const name of names) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message });
     };
     allOrNone(STRIPE_VARIABLES, 'must be set together with the other STRIPE_ variables (or none of them, for test mode)');
+    // Test mode lets anyone subscribe with a test card: in production only when asked for.
+    if (env.NODE_ENV === 'production' && !STRIPE_VARIABLES.some((n) => env[n]) && env.PAYMENTS_TEST_MODE !== true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'and the other STRIPE_ variables are required when NODE_ENV=production (or set PAYMENTS_TEST_MODE=1 to run payments in test mode)',
+      });
+    }
     allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
     // Twilio signs the public address it posts replies to: without PUBLIC_URL the check would use
     // http://localhost:PORT, no signature could ever match, and STOP/START would silently fail.
