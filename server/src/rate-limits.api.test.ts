@@ -2,7 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse } from '@shared/contracts';
 import type { AppConfig } from './app';
-import { foodTrucks, rateLimits, smsOutbox, userFavorites, users } from './db/schema';
+import sharp from 'sharp';
+import { foodTrucks, rateLimits, smsOutbox, storedObjects, userFavorites, users } from './db/schema';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits';
 import { SIGN_IN_THROTTLED } from './modules/auth/sign-in-throttle';
 import { PUBLIC_READ_ROUTES } from './plugins/public-read-cors';
@@ -222,6 +223,29 @@ describe('caps that keep anyone from running up our bills', () => {
       200, 200, 429,
     ]);
     expect((await url(two, other)).status).toBe(200);
+  });
+
+  it('counts files sent as data URLs in a truck call against the same cap (issue 32), and a refused call stores nothing', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).png().toBuffer();
+    const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
+    const operator = await one.signUpSubscribedOperator();
+    const created = await one.request<{ id: number }>('POST', '/api/food-trucks', {
+      token: operator.token,
+      body: { name: 'Gallery Truck', cuisine: 'Mexican', latitude: 30.27, longitude: -97.74 },
+    });
+    expect(created.status).toBe(201);
+    const patch = (server: TestServer, gallery: string[]) =>
+      server.request('PATCH', `/api/food-trucks/${created.body.id}`, { token: operator.token, body: { gallery } });
+    const objects = async () =>
+      (await one.db.select({ n: count() }).from(storedObjects).where(eq(storedObjects.ownerId, operator.user.id)))[0]?.n;
+    // Two files as data URLs use up the hour (cap 2)…
+    expect((await patch(one, [dataUrl, dataUrl])).status).toBe(200);
+    expect(await objects()).toBe(2);
+    // …so an upload URL is refused, and so is one more data URL, on either instance, storing nothing.
+    expect((await one.request('POST', '/api/objects/upload', { token: operator.token, body: {} })).status).toBe(429);
+    const refused = await patch(two, [dataUrl]);
+    expect(refused.status).toBe(429);
+    expect(await objects()).toBe(2);
   });
 });
 
