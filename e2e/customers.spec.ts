@@ -93,6 +93,8 @@ test.describe('favourites and ratings', () => {
     await expect(sms).toHaveAttribute('aria-checked', 'true');
     await sms.click();
     await expect(sms).toHaveAttribute('aria-checked', 'false');
+    // The switch shows the new state at once and is disabled until the server has saved it.
+    await expect(sms).toBeEnabled();
     const prefs = await page.request.get('/api/auth/user/sms-preferences', { headers: { Authorization: `Bearer ${customer.token}` } });
     expect(await prefs.json()).toEqual({ smsAlerts: false });
 

@@ -50,6 +50,7 @@ import { authPlugin, routeAccess } from './plugins/auth';
 import { publicReadCors } from './plugins/public-read-cors';
 import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
+import { documentTruckEventId } from './modules/trucks/truck-event-id';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 
 export interface AppConfig {
@@ -264,7 +265,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    transform: (document) => documentTruckEventId(jsonSchemaTransform(document), document.route),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

@@ -503,7 +503,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/food-trucks/:id/heartbeat': {
     // "Still here" needs an open truck (409 when closed); opening is the only subscription gate.
-    build: async ({ owner }) => ({ path: `/api/food-trucks/${await openTruckOf(owner)}/heartbeat` }),
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await openTruckOf(owner)}/heartbeat`, body: { confirmed: true } }),
     expect: OWNER_OR_ADMIN,
   },
   'POST /api/food-trucks/:id/close': {

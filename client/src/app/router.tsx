@@ -10,7 +10,9 @@ import { LandingPage } from './routes/landing';
 
 // Every screen but the landing page loads on demand, so `/` stays small.
 /** The navbar's Voice Assistant button; the panel inside loads when it is first opened. */
-const voiceButton = (className?: string) => <VoiceAssistantButton className={className} />;
+const voiceButton = (className?: string, onChosen?: () => void) => (
+  <VoiceAssistantButton className={className} onChosen={onChosen} />
+);
 
 const FindTrucksPage = lazyScreen(() => import('./routes/find-trucks'));
 const FavoritesPage = lazyScreen(() => import('./routes/favorites'));

@@ -2,7 +2,7 @@ import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import type { TruckSummary } from '@shared/contracts';
 import { Search, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -18,11 +18,11 @@ import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from '@clie
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
-import { UpcomingStopLabel } from '@client/features/schedules/components/upcoming-stop-label';
+import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import { describeMoment, momentOf, NOW_CHOICE, type TimeChoice } from '@client/features/schedules/time-choice';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
-import { requestTruckFocus } from '@client/entities/truck/truck-focus';
+import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
@@ -43,14 +43,14 @@ const renderFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} si
 const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
 const renderPopupExtra = (truck: TruckSummary) => (
   <span className="flex flex-col items-end gap-1">
-    <UpcomingStopLabel truckId={truck.id} className="text-xs" />
+    <TruckStatusLine truck={truck} className="text-xs" />
     <span className="flex items-center gap-1">
       <ShareButton truck={truck} size="icon" className="h-8 w-8" />
       {renderPopupFavorite(truck)}
     </span>
   </span>
 );
-const renderUpcoming = (truck: TruckSummary) => <UpcomingStopLabel truckId={truck.id} className="mt-0.5" />;
+const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 const renderRating = (truck: TruckSummary) => (
   <Suspense fallback={<Skeleton className="h-8 w-40" />}>
     <RatingPicker truck={truck} />
@@ -105,17 +105,6 @@ export default function FindTrucksPage() {
     };
   }, [at, scheduled.data]);
 
-  // A linked truck outside the 20 miles: show every truck so it can be found.
-  const focusOutOfRange =
-    at === null &&
-    params !== undefined &&
-    query.isSuccess &&
-    focusTruckId !== null &&
-    !trucks.some((t) => t.id === focusTruckId);
-  useEffect(() => {
-    if (focusOutOfRange) setShowAll(true);
-  }, [focusOutOfRange]);
-
   const filtered = useMemo(() => filterTrucks(trucks, search), [trucks, search]);
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
@@ -137,6 +126,26 @@ export default function FindTrucksPage() {
     refresh: refreshAll,
   });
   const mapFocusId = recommended?.id ?? focusTruckId;
+  const showRecommendation = useShowRecommendation();
+  // The map comes into sight for a recommendation: on a phone the assistant's card (and the list
+  // the diner may have scrolled) are below it.
+  const mapRef = useRef<HTMLDivElement>(null);
+  const recommendedKey = recommended?.key;
+  useEffect(() => {
+    if (recommendedKey !== undefined) mapRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [recommendedKey]);
+
+  // A linked or recommended truck outside the 20 miles: show every truck so it stays on the map.
+  // Decided while rendering (React renders again at once, before anything reaches the screen), not
+  // in an effect: the position arriving after the truck's popup opened would otherwise commit one
+  // list without the truck, and the map would take its marker and popup away (issue 24).
+  const focusOutOfRange =
+    at === null &&
+    params !== undefined &&
+    query.isSuccess &&
+    mapFocusId !== null &&
+    !trucks.some((t) => t.id === mapFocusId);
+  if (focusOutOfRange && !showAll) setShowAll(true);
 
   const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
   const onOpenMenu = useCallback((truck: TruckSummary) => setMenuTruckId(truck.id), []);
@@ -160,7 +169,7 @@ export default function FindTrucksPage() {
       )}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
-        <section aria-labelledby="map-heading" className="min-w-0 lg:sticky lg:top-4">
+        <section aria-labelledby="map-heading" className="min-w-0 lg:sticky lg:top-20">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <h2 id="map-heading" className="text-lg font-semibold sm:text-xl">
               {position && !radiusActive ? 'All Food Trucks' : 'Food Trucks within 20 miles of You'}
@@ -179,9 +188,10 @@ export default function FindTrucksPage() {
             </p>
           )}
           <div
+            ref={mapRef}
             role="region"
             aria-label="Map of food trucks"
-            className="relative isolate h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
+            className="relative isolate scroll-mt-20 scroll-mb-4 h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
           >
             <Suspense fallback={<Skeleton className="h-full w-full rounded-none" />}>
               <TruckMap
@@ -197,7 +207,7 @@ export default function FindTrucksPage() {
 
         <div className="grid min-w-0 gap-6">
           <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-            <VoiceAssistant variant="card" autoRecommend onRecommend={requestTruckFocus} />
+            <VoiceAssistant variant="card" autoRecommend onRecommend={showRecommendation} />
           </Suspense>
           <section aria-labelledby="list-heading" className="min-w-0">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">

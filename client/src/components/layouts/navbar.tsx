@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/constants';
 import { Menu, Truck, X } from 'lucide-react';
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
@@ -44,8 +44,11 @@ const mobileItemClass =
   'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-gray-800 hover:bg-gray-100';
 
 export interface NavbarProps {
-  /** The Voice Assistant button (spec section 2), composed in by the app shell; `className` fits it to the mobile menu. */
-  voiceButton?: (className?: string) => ReactNode;
+  /**
+   * The Voice Assistant button (spec section 2), composed in by the app shell; `className` fits it
+   * to the mobile menu, `onChosen` closes that menu when a recommendation is chosen.
+   */
+  voiceButton?: (className?: string, onChosen?: () => void) => ReactNode;
 }
 
 export function Navbar({ voiceButton }: NavbarProps = {}) {
@@ -53,6 +56,7 @@ export function Navbar({ voiceButton }: NavbarProps = {}) {
   const [location] = useLocation();
   const items = useNavItems();
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const menuId = useId();
 
   // The mobile menu closes whenever the route changes.
@@ -147,7 +151,7 @@ export function Navbar({ voiceButton }: NavbarProps = {}) {
                   </Link>
                 </li>
                 {i === 0 && voiceButton && (
-                  <li>{voiceButton('h-auto w-full justify-start px-3 py-3 text-base')}</li>
+                  <li>{voiceButton('h-auto w-full justify-start px-3 py-3 text-base', closeMenu)}</li>
                 )}
               </Fragment>
             ))}

@@ -9,7 +9,13 @@ import { parseEventId } from './truck-event-hub';
 
 const eventsQuery = z.object({
   /** Same as the Last-Event-ID header, for clients that cannot set headers. */
-  lastEventId: z.string().max(40).optional(),
+  lastEventId: z
+    .string()
+    .max(40)
+    .optional()
+    .describe(
+      "Send every event after this id first: the Last-Event-ID, or for a first connection the smallest Truck-Event-Id of the lists on screen (0: every event still stored). 'reset' when they are not all stored.",
+    ),
   /** A ticket from POST /api/events/ticket, for EventSource (which cannot send an Authorization header). */
   ticket: z.string().max(4096).optional(),
 });

@@ -8,6 +8,7 @@ import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-le
 import { TruckDescription } from '@client/entities/truck/truck-parts';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
+import { keepOpenPopupInView } from './popup-in-view';
 import { buildTruckPopup } from './truck-popup';
 
 /**
@@ -76,7 +77,10 @@ function createMarker(
       onSlot({ truckId: current.id, element, description });
       return buildTruckPopup(current, { extra: element, description });
     },
-    { maxWidth: 260 },
+    // No Leaflet autoPan: it measures the popup only as it opens, before React renders the rest of
+    // it; keepOpenPopupInView pans for it at opening and as it grows. The popup's height is capped
+    // by the map's (truck-map.css), so popup and pin fit a phone's 280-px map together.
+    { maxWidth: 260, autoPan: false, className: 'truck-map-popup' },
   );
   // The cluster group takes a shown marker off the map and puts it straight back when another
   // truck joins its cluster (at any zoom, even one far out), and a marker taken off the map closes
@@ -129,7 +133,9 @@ function ClusteredTrucks({
     map.addLayer(group);
     groupRef.current = group;
     const current = entries.current;
+    const stopKeepingPopupInView = keepOpenPopupInView(map);
     return () => {
+      stopKeepingPopupInView();
       map.removeLayer(group);
       groupRef.current = null;
       current.clear();
@@ -219,7 +225,7 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
     <MapContainer
       center={DEFAULT_CENTER}
       zoom={DEFAULT_ZOOM}
-      className="h-full w-full"
+      className="truck-map h-full w-full"
       scrollWheelZoom
       worldCopyJump
     >

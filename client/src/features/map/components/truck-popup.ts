@@ -1,4 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
+import { placeOf } from '@shared/utils/truck-address';
 import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/entities/truck/truck-format';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -53,7 +54,7 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     img.loading = 'lazy';
     root.append(img);
   }
-  root.append(el('p', 'text-gray-700 !m-0', truck.address || 'Location not available'));
+  root.append(el('p', 'text-gray-700 !m-0', placeOf(truck)));
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');
   const time = el('time', '', formatUpdated(truck.lastUpdated));
   time.dateTime = truck.lastUpdated;

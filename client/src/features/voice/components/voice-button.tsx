@@ -1,10 +1,9 @@
 import { Mic } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'wouter';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Spinner } from '@client/components/ui/spinner';
-import { requestTruckFocus } from '@client/entities/truck/truck-focus';
+import { useShowRecommendation } from '../hooks/use-show-recommendation';
 import { cn } from '@client/lib/utils';
 
 // The assistant (recorder, player, forms) loads when the popover first opens, so the landing
@@ -13,16 +12,17 @@ const VoiceAssistant = lazy(() => import('./voice-assistant'));
 
 /**
  * The navbar's Voice Assistant button: a non-modal popover, 20rem wide, with the compact panel.
- * Choosing a recommended truck closes it and shows the truck on /find-trucks.
+ * Choosing a recommended truck closes it (and `onChosen`: the mobile menu it sits in) and shows the
+ * truck on /find-trucks, as the card on that page does.
  */
-export function VoiceAssistantButton({ className }: { className?: string }) {
+export function VoiceAssistantButton({ className, onChosen }: { className?: string; onChosen?: () => void }) {
   const [open, setOpen] = useState(false);
-  const [location, navigate] = useLocation();
-  const onRecommend = (ids: number[]) => {
-    setOpen(false);
-    requestTruckFocus(ids);
-    if (location !== '/find-trucks') navigate('/find-trucks');
-  };
+  const onRecommend = useShowRecommendation(
+    useCallback(() => {
+      setOpen(false);
+      onChosen?.();
+    }, [onChosen]),
+  );
   return (
     <Popover open={open} onOpenChange={setOpen} modal={false}>
       <PopoverTrigger asChild>

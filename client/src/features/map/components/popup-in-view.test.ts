@@ -1,0 +1,93 @@
+import type L from 'leaflet';
+import { describe, expect, it, vi } from 'vitest';
+import { panPopupIntoView } from './popup-in-view';
+
+interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+const withBox = <T extends Element>(element: T, box: Box): T => {
+  element.getBoundingClientRect = () =>
+    ({
+      ...box,
+      x: box.left,
+      y: box.top,
+      right: box.left + box.width,
+      bottom: box.top + box.height,
+    }) as DOMRect;
+  return element;
+};
+
+/**
+ * A map `size` wide and high at (100, 200) on the page, with the zoom buttons (34×64 at 10 px from
+ * its top-left corner), its open popup at `popup` (map coordinates) and the pin's foot at `pin`.
+ */
+function setup(size: { x: number; y: number }, popup: Box, pin: { x: number; y: number }) {
+  const origin = { left: 100, top: 200 };
+  const container = withBox(document.createElement('div'), { ...origin, width: size.x, height: size.y });
+  container.innerHTML = '<div class="leaflet-top leaflet-left"><div class="leaflet-control"></div></div>';
+  withBox(container.querySelector('.leaflet-control')!, {
+    left: origin.left + 10,
+    top: origin.top + 10,
+    width: 34,
+    height: 64,
+  });
+  const element = withBox(document.createElement('div'), {
+    ...popup,
+    left: popup.left + origin.left,
+    top: popup.top + origin.top,
+  });
+  const panBy = vi.fn();
+  const map = {
+    getContainer: () => container,
+    getSize: () => size,
+    latLngToContainerPoint: () => pin,
+    panBy,
+  } as unknown as L.Map;
+  const open = {
+    getElement: () => element,
+    getLatLng: () => ({ lat: 0, lng: 0 }),
+    isOpen: () => true,
+  } as unknown as L.Popup;
+  panPopupIntoView(map, open);
+  return panBy;
+}
+
+const PHONE = { x: 326, y: 278 };
+const POPUP = { width: 255, height: 200 };
+
+describe('panPopupIntoView', () => {
+  it('leaves a popup and pin that are inside the map where they are', () => {
+    expect(setup(PHONE, { left: 60, top: 20, ...POPUP }, { x: 188, y: 250 })).not.toHaveBeenCalled();
+  });
+
+  it('brings a popup that grew above the top edge back, 8 px from it', () => {
+    // The description rendered after opening made it 120 px taller, upwards.
+    expect(setup(PHONE, { left: 60, top: -100, ...POPUP }, { x: 188, y: 250 })).toHaveBeenCalledWith([
+      0, -108,
+    ]);
+  });
+
+  it('keeps the pin inside the map under its popup', () => {
+    expect(setup(PHONE, { left: 60, top: 60, ...POPUP }, { x: 188, y: 300 })).toHaveBeenCalledWith([0, 30]);
+  });
+
+  it('favours the popup’s top when popup and pin cannot both fit', () => {
+    expect(
+      setup(PHONE, { left: 60, top: -50, width: 255, height: 340 }, { x: 188, y: 330 }),
+    ).toHaveBeenCalledWith([0, -58]);
+  });
+
+  it('moves the popup beside the zoom buttons when they would cover its title and the map is wide enough', () => {
+    expect(setup(PHONE, { left: 20, top: 20, ...POPUP }, { x: 148, y: 250 })).toHaveBeenCalledWith([-32, 0]);
+  });
+
+  it('moves it below the zoom buttons on a map too narrow to have it beside them', () => {
+    expect(
+      setup({ x: 290, y: 400 }, { left: 20, top: 20, ...POPUP }, { x: 148, y: 250 }),
+    ).toHaveBeenCalledWith([0, -62]);
+  });
+});
