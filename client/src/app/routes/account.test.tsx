@@ -6,6 +6,9 @@ import { dismiss, useToasts } from '@client/lib/toast';
 import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
 import AccountPage from './account';
 
+// Each test types three passwords key by key: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 const customer = { id: 9, username: null, email: null, phone: '+15125550111', role: 'customer' as const };
 const currentToast = () => renderHook(() => useToasts()).result.current[0];
 
