@@ -55,6 +55,8 @@ export function startApp(port: number, env: Record<string, string> = {}): AppPro
     TRUST_PROXY: 'true',
     DEMO_DATA: 'false',
     PROCESS_ROLE: 'all',
+    // Every simulated diner comes from 127.0.0.1: the per-address stream cap would refuse most.
+    EVENT_STREAMS_PER_ADDRESS: '1000000',
   });
 }
 

@@ -55,7 +55,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Server-Sent Events of truck changes (text/event-stream); resume with Last-Event-ID',
         querystring: eventsQuery,
-        response: errorResponses(400, 401),
+        response: errorResponses(400, 401, 429),
       },
     },
     async (request, reply) => {
@@ -67,6 +67,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.ticket && !viewer) throw unauthorized('Invalid or expired event stream ticket');
       const header = request.headers['last-event-id'];
       const lastEventId = parseEventId(typeof header === 'string' ? header : request.query.lastEventId);
+      // Capped per address and account (429 JSON before the stream starts); the place is given back on close.
+      const release = app.openStreams.open(request.ip, viewer?.id);
+      reply.raw.once('close', release);
       reply.hijack();
       await hub.connect(reply.raw, viewer, lastEventId);
     },
