@@ -86,3 +86,11 @@ export const TRUCK_EVENT_ID_HEADER = 'truck-event-id';
  * each beat (an `updated` truck event) costs little.
  */
 export const HEARTBEAT_INTERVAL_MS = 5 * 60_000;
+
+/** Limits of a voice question (the server answers 413 beyond them). */
+export const VOICE_LIMITS = {
+  /** Longer recordings are refused (413) before recognition (issue 32); the client stops recording here. */
+  maxSeconds: 15,
+  maxAudioBytes: 4 * 1024 * 1024,
+  maxTextLength: 300,
+} as const;

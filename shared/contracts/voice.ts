@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { VOICE_LIMITS } from '../constants';
 
-/** Limits of a voice question (the server answers 413 beyond them). */
-export const VOICE_LIMITS = {
-  /** Longer recordings are refused (413) before recognition (issue 32); the client stops recording here. */
-  maxSeconds: 15,
-  maxAudioBytes: 4 * 1024 * 1024,
-  maxTextLength: 300,
-} as const;
+/** Limits of a voice question: kept in constants.ts (no zod), so the recorder can read them cheaply. */
+export { VOICE_LIMITS } from '../constants';
 
 export const VOICE_MESSAGES = {
   noAudio: 'No audio recorded',

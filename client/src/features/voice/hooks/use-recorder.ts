@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { VOICE_LIMITS } from '@shared/contracts/voice';
+import { VOICE_LIMITS } from '@shared/constants';
 import { toast } from '@client/lib/toast';
 
 /** What browsers record: Chrome webm/opus, Firefox ogg/opus, Safari mp4/aac (the server sniffs the bytes). */
