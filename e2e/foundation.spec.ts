@@ -140,7 +140,7 @@ test.describe('desktop', () => {
     await expect(page.getByRole('link', { name: 'Find Food Trucks' })).toHaveAttribute('href', '/find-trucks');
     await expect(page.getByRole('link', { name: 'Food Truck Operators' })).toHaveAttribute('href', '/login');
     await expect(page.getByRole('link', { name: 'Log in to your operator account' })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('contentinfo')).toContainText('© 2025');
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
     const links = nav(page).getByRole('link');
     await expect(links).toHaveText(['Food Truck Finder', 'Find Trucks', 'For Operators', 'Login']);
   });

@@ -22,6 +22,7 @@ describe('customer signup', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByText('SMS alerts')).toBeInTheDocument();
+    expect(screen.getByText(/Reply STOP to opt out\./)).toBeInTheDocument();
     expect(screen.getByText('Save favorites')).toBeInTheDocument();
   });
 
