@@ -36,6 +36,19 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** The account by name, with what kind of record and its id in small print ('jane · account #12'). */
+function TargetName({ entry }: { entry: AuditEntry }) {
+  const kind = entry.targetTable === 'operator_subscriptions' ? 'subscription' : 'account';
+  return (
+    <>
+      <span className="font-medium">{entry.targetName ?? '—'}</span>{' '}
+      <span className="text-xs whitespace-nowrap text-gray-700">
+        {kind} #{entry.targetId ?? '—'}
+      </span>
+    </>
+  );
+}
+
 /** Audit log: every admin change, newest first, with who did it and what changed. */
 export function AuditLogTab() {
   const [action, setAction] = useState('');
@@ -65,8 +78,8 @@ export function AuditLogTab() {
             </Cell>
             <Cell>{entry.adminUsername ?? (entry.adminId ? `#${entry.adminId}` : '—')}</Cell>
             <Cell>{actionLabel(entry.action)}</Cell>
-            <Cell className="whitespace-nowrap">
-              {entry.targetTable} #{entry.targetId ?? '—'}
+            <Cell>
+              <TargetName entry={entry} />
             </Cell>
             <Cell>
               <Changes entry={entry} />
