@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUISINES, LIMITS } from '../constants';
+import { optionalPhoneField } from './auth';
 import { decimal, isoDate, optionalText, rowId, text } from './common';
 
 /**
@@ -102,7 +103,7 @@ const truckFields = {
   name: truckName,
   description: optionalText(2000),
   cuisine,
-  phone: optionalText(30),
+  phone: optionalPhoneField,
   address: optionalText(300),
   image: mediaRef.nullish(),
   gallery: z
