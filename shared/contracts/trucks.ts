@@ -68,8 +68,8 @@ export const foodTruckSchema = z.object({
 export type FoodTruck = z.input<typeof foodTruckSchema>;
 
 /**
- * A truck in the diners' list and on their map (`view=summary`): what a card, a marker and the
- * search need. The rest (description, phone, photos, menu documents) comes on demand from
+ * A truck in the diners' list and on their map (`view=summary`): what a card, a marker, a popup's
+ * call link and the search need. The rest (description, photos, menu documents) comes on demand from
  * GET /api/food-trucks/:id when a card is expanded, a popup opened or a menu shown — a tenth of the
  * bytes for a city of trucks (ADR 0120).
  */
@@ -83,10 +83,17 @@ export const truckSummarySchema = foodTruckSchema.pick({
   address: true,
   isOpen: true,
   image: true,
+  phone: true,
   lastUpdated: true,
   rating: true,
   distanceMiles: true,
 });
+
+/** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
+export const truckSearchQuerySchema = z.object({
+  q: text({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(100),
+});
+export const truckSearchResultSchema = z.array(z.number().int());
 export type TruckSummary = z.input<typeof truckSummarySchema>;
 
 /** `full` (the default, every field of the spec's contract) or `summary` (truckSummarySchema). */

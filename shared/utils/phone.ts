@@ -33,3 +33,8 @@ export function formatPhone(value: string | null | undefined): string {
   if (national.length !== 10) return value;
   return `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`;
 }
+
+/** A `tel:` link for a stored phone: the one dialable form, E.164 (RFC 3966). */
+export function telHref(value: string): string {
+  return `tel:${toE164(value)}`;
+}

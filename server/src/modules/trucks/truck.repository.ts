@@ -31,6 +31,7 @@ export const truckSummaryColumns = {
   address: foodTrucks.address,
   isOpen: foodTrucks.isOpen,
   image: foodTrucks.image,
+  phone: foodTrucks.phone,
   lastUpdated: foodTrucks.lastUpdated,
   rating,
 };
@@ -39,7 +40,6 @@ export const truckSummaryColumns = {
 export const truckColumns = {
   ...truckSummaryColumns,
   description: foodTrucks.description,
-  phone: foodTrucks.phone,
   gallery: foodTrucks.gallery,
   menuDocuments: foodTrucks.menuDocuments,
   smsMessage: foodTrucks.smsMessage,
