@@ -396,4 +396,23 @@ describe('Menu management', () => {
     expect(screen.getByRole('heading', { name: 'Elote' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'false');
   });
+
+  it("reads a price typed with a decimal comma as dollars and cents, and shows what it saves before saving", async () => {
+    const stub = useApi({
+      'GET /api/food-trucks/3': truck,
+      'GET /api/food-trucks/3/menu': [],
+      'POST /api/menu-items': { id: 9, foodTruckId: 3, name: 'Horchata', price: 2.5, description: null, category: null, available: true, image: null },
+    });
+    // The dialog's switch measures itself (Radix); jsdom has no ResizeObserver.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    renderMenu('/menu-management/3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Menu Item' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Menu Item' }));
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Horchata' } });
+    fireEvent.change(dialog.getByLabelText('Price ($)'), { target: { value: '2,50' } });
+    expect(dialog.getByText('Saves as $2.50')).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/menu-items')).toBe(true));
+    expect(stub.calls.find((c) => c.url === '/api/menu-items')?.body).toMatchObject({ name: 'Horchata', price: 2.5 });
+  });
 });

@@ -154,10 +154,10 @@ describe('GET /api/food-trucks/active', () => {
     expect(summary.body.map((t) => t.id)).toEqual(full.body.map((t) => t.id));
     const [first] = summary.body;
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'longitude', 'name', 'operatorId', 'rating'],
+      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'longitude', 'name', 'operatorId', 'phone', 'rating'],
     );
-    const { description, phone, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
-    void [description, phone, gallery, menuDocuments, smsMessage, autoClosedAt];
+    const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
+    void [description, gallery, menuDocuments, smsMessage, autoClosedAt];
     expect(first).toEqual(rest);
     expect(Buffer.byteLength(JSON.stringify(summary.body))).toBeLessThan(Buffer.byteLength(JSON.stringify(full.body)));
     // Each view has its own cached body and ETag.
@@ -179,8 +179,8 @@ describe('GET /api/food-trucks/active', () => {
     const fresh = await server.signUpSubscribedOperator();
     const near = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=10`;
     const summaryOf = (t: FoodTruck) => {
-      const { description, phone, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = t;
-      void [description, phone, gallery, menuDocuments, smsMessage, autoClosedAt];
+      const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = t;
+      void [description, gallery, menuDocuments, smsMessage, autoClosedAt];
       return rest;
     };
     /** The second process's summaries equal the database's full answer, field for field. */
