@@ -45,7 +45,6 @@ export const LIMITS = {
   menuDocuments: 5,
   bannerBytes: 50 * MB,
   galleryBytes: 50 * MB,
-  createImageBytes: 5 * MB,
   menuDocumentBytes: 10 * MB,
   uploaderDefaultBytes: 10 * MB,
   phoneMinLength: 10,

@@ -262,13 +262,18 @@ describe('Create Food Truck', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('refuses an image over 5 MB', async () => {
+  it("takes the edit screen's photo rule: the 50MB hint, and a photo over 50 MB refused with the edit screen's message", async () => {
     useApi({});
     renderApp(<CreateTruckPage />, { user: OPERATOR });
-    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Truck image file'), { target: { files: [big] } });
-    expect(await screen.findByText('Image too large')).toBeInTheDocument();
-    expect(screen.getByText('Please select an image smaller than 5MB.')).toBeInTheDocument();
+    expect(screen.getByText('JPG, PNG or WebP, max 50MB')).toBeInTheDocument();
+    const sized = (bytes: number) => {
+      const f = new File([new Uint8Array(1)], 'photo.png', { type: 'image/png' });
+      Object.defineProperty(f, 'size', { value: bytes });
+      return f;
+    };
+    fireEvent.change(screen.getByLabelText('Truck image file'), { target: { files: [sized(50 * 1024 * 1024 + 1)] } });
+    expect(await screen.findByText('File too large')).toBeInTheDocument();
+    expect(screen.getByText('Please upload images smaller than 50MB')).toBeInTheDocument();
   });
 
   it('creates the truck, says so and returns to the dashboard', async () => {

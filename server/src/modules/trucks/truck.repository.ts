@@ -30,8 +30,8 @@ export const truckSummaryColumns = {
   longitude: foodTrucks.longitude,
   address: foodTrucks.address,
   isOpen: foodTrucks.isOpen,
-  image: foodTrucks.image,
   phone: foodTrucks.phone,
+  image: foodTrucks.image,
   lastUpdated: foodTrucks.lastUpdated,
   rating,
 };

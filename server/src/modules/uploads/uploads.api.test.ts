@@ -196,11 +196,11 @@ describe('PUT to the upload URL and GET /objects/:id', () => {
   });
 
   it('refuses a file over the purpose limit (413) without using up the URL', async () => {
-    const { body } = await uploadURL(operator, 'truck-image');
-    const tooBig = Buffer.concat([await picture('png'), Buffer.alloc(5 * MB)]);
+    const { body } = await uploadURL(operator, 'menu-item-image');
+    const tooBig = Buffer.concat([await picture('png'), Buffer.alloc(10 * MB)]);
     const res = await put(body.uploadURL, tooBig, 'image/png', operator);
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('File size must be less than 5MB');
+    expect(res.body.message).toBe('File size must be less than 10MB');
     expect((await put(body.uploadURL, await picture('png'), 'image/png', operator)).status).toBe(200);
   });
 
