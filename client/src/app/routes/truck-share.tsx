@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
+import { CalendarPlus, Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -16,6 +16,9 @@ import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 
 // Leaflet loads on demand: the page's text shows first.
+/** The truck's calendar feed (its scheduled stops, iCalendar): a calendar app opens or subscribes to it. */
+const truckCalendarUrl = (truckId: number) => `/api/food-trucks/${truckId}/calendar.ics`;
+
 const TruckSpotMap = lazy(() => import('@client/features/map/components/truck-spot-map'));
 
 /** The id of /trucks/:id, or null when it is not one. */
@@ -78,6 +81,11 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           )}
           <div className="flex flex-wrap gap-2 pt-1">
             <ShareButton truck={truck} />
+            <Button asChild size="sm" variant="outline">
+              <a href={truckCalendarUrl(truck.id)}>
+                <CalendarPlus aria-hidden /> Add to calendar
+              </a>
+            </Button>
             <Button asChild size="sm" variant="outline">
               <Link href={`/find-trucks?truck=${truck.id}`}>
                 <MapIcon aria-hidden /> Open on Find Trucks
