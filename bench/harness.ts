@@ -51,7 +51,7 @@ export function startServer(port: number, env: Record<string, string> = {}): Pro
     process.execPath,
     ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
     {
-      env: { ...process.env, ...env, BENCH_PORT: String(port), NODE_ENV: 'production' },
+      env: { ...process.env, PAYMENTS_TEST_MODE: '1', ...env, BENCH_PORT: String(port), NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

@@ -42,7 +42,7 @@ const app = await buildApp({
     demoData: false,
     authRateLimitPerMinute: 1000,
     // Load comes from one address: the per-address public read limit is counted but never reached.
-    rateLimits: { publicReadsPerAddressPerMinute: 1_000_000_000 },
+    rateLimits: { publicReadsPerAddressPerMinute: 1_000_000_000, eventStreamsPerAddress: 1_000_000_000 },
     publicUrl: `http://127.0.0.1:${port}`,
     clientDir: process.env.BENCH_CLIENT_DIR,
   },

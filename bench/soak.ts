@@ -159,6 +159,7 @@ try {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       SIGN_IN_FAILURES_PER_ADDRESS: '1000000',
       PUBLIC_READS_PER_ADDRESS_PER_MINUTE: '1000000000',
+      EVENT_STREAMS_PER_ADDRESS: '1000000000',
     },
   });
   const { database, a, b } = cluster as Cluster;

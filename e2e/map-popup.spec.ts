@@ -8,7 +8,7 @@ import { createTruck, loginAs, loginAsSubscribedOperator, toast } from './helper
  * voice assistant recommends — is ONE popup, whole inside the map, with the truck's own pin and
  * its neighbour still on the map, on a phone (360×740, touch) and on a desktop.
  *
- * Each test makes its own trucks somewhere around Hawaii, far from the demo trucks in Austin and
+ * Each test makes its own trucks somewhere in the Pacific around Hawaii, far from the demo trucks in Austin and
  * from other specs' trucks: the linked truck, a neighbour 120 m east (apart from zoom 16) and a
  * third 90 m north-west (so the three are one cluster at the diner's zoom 11).
  */
@@ -36,7 +36,10 @@ const uniqueWord = () =>
   Array.from({ length: 3 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]!.toLowerCase()).join('');
 
 async function makeTrucks(page: Page): Promise<Trucks> {
-  const at = { latitude: 19.5 + Math.random() * 2, longitude: -158 + Math.random() * 3 };
+  // Anywhere in a 20° × 30° stretch of the Pacific: two tests' trio of trucks (the phone's and the
+  // desktop's run side by side, and earlier tests' stay in the database) must not share a screen,
+  // or the cluster of 3 this spec taps is ambiguous.
+  const at = { latitude: 12 + Math.random() * 20, longitude: -170 + Math.random() * 30 };
   const operator = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
   try {
     const session: AuthResponse = await loginAsSubscribedOperator(operator);

@@ -44,6 +44,7 @@ const env = parseEnv({
   TRUCK_OPENINGS_PER_HOUR: '100000',
   UPLOAD_URLS_PER_HOUR: '100000',
   PUBLIC_READS_PER_ADDRESS_PER_MINUTE: '1000000',
+  EVENT_STREAMS_PER_ADDRESS: '1000000',
   LOG_LEVEL: 'warn',
 });
 const runtime = await prepareRuntime(env, {

@@ -72,6 +72,15 @@ export const weekdayShort = (weekday: number): string => WEEKDAYS[weekday - 1]?.
 export const TRUCK_EVENT_TYPES = ['opened', 'closed', 'moved', 'updated', 'removed', 'rated'] as const;
 
 /**
+ * The header on every answer a screen keeps live from GET /api/events (the truck lists, a truck,
+ * favourites, an operator's trucks; 304s too): the id of the last truck event the answer includes
+ * (0: none yet). The screen's first event stream opens from the smallest of its lists' ids
+ * (`?lastEventId=`), so a change made between the list and the stream is replayed, never lost
+ * (ADR 0139).
+ */
+export const TRUCK_EVENT_ID_HEADER = 'truck-event-id';
+
+/**
  * How often the operator dashboard says "still here" for each open truck it shows
  * (POST /api/food-trucks/:id/heartbeat, ADR 0100): far inside AUTO_CLOSE_HOURS, rare enough that
  * each beat (an `updated` truck event) costs little.

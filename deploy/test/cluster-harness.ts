@@ -55,6 +55,8 @@ export function startApp(port: number, env: Record<string, string> = {}): AppPro
     TRUST_PROXY: 'true',
     DEMO_DATA: 'false',
     PROCESS_ROLE: 'all',
+    // Every simulated diner comes from 127.0.0.1: the per-address stream cap would refuse most.
+    EVENT_STREAMS_PER_ADDRESS: '1000000',
   });
 }
 
@@ -142,10 +144,11 @@ export function request<T = unknown>(
     contentType?: string;
     /** An HTTP/2 connection of the caller's own (default: one shared per origin). */
     via?: http2.ClientHttp2Session;
+    headers?: Record<string, string>;
   } = {},
 ): Promise<H2Response<T>> {
   return new Promise((resolve, reject) => {
-    const headers: http2.OutgoingHttpHeaders = { ':method': method, ':path': urlPath };
+    const headers: http2.OutgoingHttpHeaders = { ...options.headers, ':method': method, ':path': urlPath };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: Buffer | undefined = options.bytes;
     if (options.json !== undefined) payload = Buffer.from(JSON.stringify(options.json));

@@ -94,6 +94,43 @@ describe('two app processes behind nginx on one PostgreSQL', () => {
     diner.close();
   });
 
+  it('a change made between a diner\'s list and stream is never lost, whichever process serves each (50 trials; issue 24)', async () => {
+    const truck = await insertTruck(database.db, operator.user.id, { name: 'Race 0', latitude: 30.25, longitude: -97.75 });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const lost: string[] = [];
+    let previous: { etag: string; body: { id: number; name: string }[] } | undefined;
+    for (let trial = 1; trial <= 50; trial++) {
+      // The list from one process, the stream from the other (nginx may pick either for each).
+      const [listVia, streamVia] = trial % 2 ? [viaA, viaB] : [viaB, viaA];
+      // Every other trial revalidates what it got before: a 304 carries the id too.
+      const list = await request<{ id: number; name: string }[]>(listVia, 'GET', '/api/food-trucks/active?view=summary', {
+        headers: previous && trial % 4 < 2 ? { 'if-none-match': previous.etag } : {},
+      });
+      expect([200, 304]).toContain(list.status);
+      const body = list.status === 304 && previous ? previous.body : list.body;
+      previous = { etag: String(list.headers.etag), body };
+      const from = list.headers['truck-event-id'];
+      const name = `Race ${trial}`;
+      // The change and the stream's opening race each other, both after the list was read.
+      const [changed, diner] = await Promise.all([
+        sleep(Math.random() * 200).then(() =>
+          request(viaNginx, 'PATCH', `/api/food-trucks/${truck.id}`, { token: operator.token, json: { name } }),
+        ),
+        sleep(Math.random() * 200).then(() => eventStream(streamVia, from === undefined ? {} : { 'last-event-id': String(from) })),
+      ]);
+      expect(changed.status).toBe(200);
+      // What the diner's screen shows: the list, then every event the stream sends.
+      const shown = body.find((t) => t.id === truck.id)?.name;
+      if (shown !== name) {
+        await diner
+          .waitFor((f) => truckEvent('updated', truck.id)(f) && (JSON.parse(f.data ?? '{}') as { truck: { name?: string } }).truck.name === name, 1000)
+          .catch(() => lost.push(`trial ${trial}: list from ${listVia === viaA ? 'A' : 'B'} (id ${String(from)}), stream from the other`));
+      }
+      diner.close();
+    }
+    expect(lost).toEqual([]);
+  });
+
   it('an upload written through process A is served by process B (shared storage)', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } })
       .png()

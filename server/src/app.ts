@@ -17,7 +17,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
 import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
-import { databaseRateLimitStore, type RateLimits } from './lib/rate-limits';
+import { databaseRateLimitStore, rateLimitsOf, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -29,6 +29,7 @@ import {
   type EventStreamOptions,
   type TruckEventHub,
 } from './modules/events/truck-event-hub';
+import { OpenStreams } from './modules/events/open-streams';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
@@ -49,6 +50,7 @@ import { authPlugin, routeAccess } from './plugins/auth';
 import { publicReadCors } from './plugins/public-read-cors';
 import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
+import { documentTruckEventId } from './modules/trucks/truck-event-id';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 
 export interface AppConfig {
@@ -115,6 +117,8 @@ declare module 'fastify' {
     dinersLists: DinersLists;
     /** The event stream's fan-out (events.routes.ts connects streams to it). */
     truckEventHub: TruckEventHub;
+    /** Event streams open in this process per address and account (events.routes.ts caps them). */
+    openStreams: OpenStreams;
     voiceAssistant: VoiceAssistant;
   }
 }
@@ -128,7 +132,21 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const trustNearestHop = (trustProxy: boolean | undefined) => (_address: string, hop: number) =>
   trustProxy === true && hop === 0;
 
+/**
+ * Production refuses an SMS provider that accepts an unsigned inbound message: anyone could post
+ * STOP or START for any number (issue 32). Twilio checks its signature; the offline provider
+ * accepts none.
+ */
+export function assertInboundSmsVerifiable(config: Pick<AppConfig, 'nodeEnv' | 'publicUrl'>, integrations: Pick<Integrations, 'sms'>) {
+  if (config.nodeEnv !== 'production') return;
+  const url = `${config.publicUrl}/api/sms/inbound`;
+  if (integrations.sms.verifyInbound({ url, params: { From: '+15550000000', Body: 'STOP' }, signature: undefined })) {
+    throw new Error(`The SMS provider '${integrations.sms.name}' accepts unsigned inbound messages: refusing to start in production`);
+  }
+}
+
 export async function buildApp({ database, config, integrations, logger = false }: BuildAppOptions) {
+  assertInboundSmsVerifiable(config, integrations);
   const app = Fastify({
     logger,
     // One proxy in front (nginx): the client address is the one it appended to X-Forwarded-For;
@@ -179,6 +197,7 @@ export async function buildApp({ database, config, integrations, logger = false 
     truckFeed,
   );
   app.decorate('truckEventHub', truckEventHub);
+  app.decorate('openStreams', new OpenStreams(rateLimitsOf(config)));
   app.decorate(
     'voiceAssistant',
     createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed),
@@ -246,7 +265,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(database.db) });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Food Truck Finder API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    transform: (document) => documentTruckEventId(jsonSchemaTransform(document), document.route),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);

@@ -205,6 +205,7 @@ describe('server start-up', () => {
           HOST: '127.0.0.1',
           PROCESS_ROLE: role,
           NODE_ENV: 'production',
+          PAYMENTS_TEST_MODE: '1',
           JWT_SECRET: 'x'.repeat(40),
           LOG_LEVEL: 'info',
         },

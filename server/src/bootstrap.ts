@@ -72,7 +72,11 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     stopEndGraceMinutes: env.STOP_END_GRACE_MINUTES,
     trustProxy: env.TRUST_PROXY ?? false,
     clientDir: options.clientDir,
-    voice: { ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE, freeUsesPerAddress: env.VOICE_FREE_USES_PER_ADDRESS },
+    voice: {
+      ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE,
+      freeUsesPerAddress: env.VOICE_FREE_USES_PER_ADDRESS,
+      freeAttemptsPerAddress: env.VOICE_FREE_ATTEMPTS_PER_ADDRESS,
+    },
     rateLimits: {
       signInFailuresPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
       signInFailuresPerAddress: env.SIGN_IN_FAILURES_PER_ADDRESS,
@@ -81,6 +85,8 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
       freeVoicePerDay: env.FREE_VOICE_QUESTIONS_PER_DAY,
       uploadUrlsPerUserPerHour: env.UPLOAD_URLS_PER_HOUR,
       publicReadsPerAddressPerMinute: env.PUBLIC_READS_PER_ADDRESS_PER_MINUTE,
+      eventStreamsPerAddress: env.EVENT_STREAMS_PER_ADDRESS,
+      eventStreamsPerAccount: env.EVENT_STREAMS_PER_ACCOUNT,
     },
   };
   return { database, integrations, config };

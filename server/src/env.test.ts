@@ -30,7 +30,7 @@ describe('parseEnv', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL: must be a postgres:// connection URL'],
     [{ DEMO_DATA: 'maybe' }, 'Invalid environment variable DEMO_DATA: must be true or false'],
     [{ JWT_SECRET: 'short' }, 'Invalid environment variable JWT_SECRET: must be at least 32 characters'],
-    [{ NODE_ENV: 'production' }, 'Invalid environment variable JWT_SECRET: is required when NODE_ENV=production'],
+    [{ NODE_ENV: 'production', PAYMENTS_TEST_MODE: '1' }, 'Invalid environment variable JWT_SECRET: is required when NODE_ENV=production'],
     [{ ADMIN_USERNAME: 'admin' }, 'Invalid environment variable ADMIN_PASSWORD: must be set together with the other ADMIN_ variable'],
     [{ SIGNUPS_PER_ADDRESS_PER_HOUR: 'many' }, 'Invalid environment variable SIGNUPS_PER_ADDRESS_PER_HOUR: must be a number'],
     [{ SIGN_IN_FAILURES_PER_ACCOUNT: '0' }, 'Invalid environment variable SIGN_IN_FAILURES_PER_ACCOUNT: must be at least 1'],
@@ -38,6 +38,28 @@ describe('parseEnv', () => {
     [{ AUTO_CLOSE_HOURS: '0' }, 'Invalid environment variable AUTO_CLOSE_HOURS: must be more than 0'],
   ])('reports %j as one line naming the variable', (env, line) => {
     expect(linesOf(env)).toEqual([line]);
+  });
+
+  it('refuses Twilio without PUBLIC_URL in production: no reply signature could be checked (issue 32)', () => {
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550000001' };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENTS_TEST_MODE: '1', ...twilio };
+    expect(linesOf(production)).toEqual([
+      'Invalid environment variable PUBLIC_URL: is required with Twilio when NODE_ENV=production (Twilio signs the public address of /api/sms/inbound)',
+    ]);
+    expect(linesOf({ ...production, PUBLIC_URL: 'https://trucks.example' })).toEqual([]);
+    expect(linesOf(twilio)).toEqual([]);
+  });
+
+  it('refuses test-mode payments in production unless PAYMENTS_TEST_MODE says so (issue 32)', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(linesOf(production)).toEqual([
+      'Invalid environment variable STRIPE_SECRET_KEY: and the other STRIPE_ variables are required when NODE_ENV=production (or set PAYMENTS_TEST_MODE=1 to run payments in test mode)',
+    ]);
+    expect(linesOf({ ...production, PAYMENTS_TEST_MODE: '1' })).toEqual([]);
+    const stripe = { STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_PRICE_ID: 'price', STRIPE_WEBHOOK_SECRET: 'whsec' };
+    expect(linesOf({ ...production, ...stripe })).toEqual([]);
+    // On a laptop test mode needs nothing.
+    expect(linesOf({})).toEqual([]);
   });
 
   it('reads flags and treats empty values as unset', () => {

@@ -52,6 +52,8 @@ export const envSchema = z
       z.string().regex(/^\+?[1-9]\d{9,15}$/, 'must be a phone number of 10 to 16 digits'),
     ),
     DEMO_DATA: optional(flag),
+    /** Production without Stripe keys runs payments in test mode only when this says so (issue 32). */
+    PAYMENTS_TEST_MODE: optional(flag),
     TRUST_PROXY: optional(flag),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a number' })
@@ -124,6 +126,20 @@ export const envSchema = z
     FREE_VOICE_QUESTIONS_PER_DAY: limit,
     UPLOAD_URLS_PER_HOUR: limit,
     PUBLIC_READS_PER_ADDRESS_PER_MINUTE: limit,
+    EVENT_STREAMS_PER_ADDRESS: limit,
+    EVENT_STREAMS_PER_ACCOUNT: limit,
+    /** Anonymous questions the server works on per client address per day, understood or not (issue 32). */
+    VOICE_FREE_ATTEMPTS_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(10),
+    /** How long the offline recogniser may work on one recording; then it is answered as not understood. */
+    VOICE_RECOGNITION_BUDGET_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .default(5000),
     VOICE_FREE_USES_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
@@ -163,7 +179,25 @@ export const envSchema = z
       for (const name of names) if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message });
     };
     allOrNone(STRIPE_VARIABLES, 'must be set together with the other STRIPE_ variables (or none of them, for test mode)');
+    // Test mode lets anyone subscribe with a test card: in production only when asked for.
+    if (env.NODE_ENV === 'production' && !STRIPE_VARIABLES.some((n) => env[n]) && env.PAYMENTS_TEST_MODE !== true) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'and the other STRIPE_ variables are required when NODE_ENV=production (or set PAYMENTS_TEST_MODE=1 to run payments in test mode)',
+      });
+    }
     allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
+    // Twilio signs the public address it posts replies to: without PUBLIC_URL the check would use
+    // http://localhost:PORT, no signature could ever match, and STOP/START would silently fail.
+    if (env.NODE_ENV === 'production' && TWILIO_VARIABLES.every((n) => env[n]) && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required with Twilio when NODE_ENV=production (Twilio signs the public address of /api/sms/inbound)',
+      });
+    }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({
@@ -248,6 +282,7 @@ export function speechConfig(env: Env): SpeechConfig {
     stt: env.VOICE_STT,
     tts: env.VOICE_TTS,
     retryAfterMs: env.OPENAI_RETRY_AFTER_MS,
+    recognitionBudgetMs: env.VOICE_RECOGNITION_BUDGET_MS,
     openai: env.OPENAI_API_KEY
       ? {
           apiKey: env.OPENAI_API_KEY,

@@ -2,9 +2,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse } from '@shared/contracts';
 import type { AppConfig } from './app';
-import { foodTrucks, rateLimits, smsOutbox, userFavorites, users } from './db/schema';
+import sharp from 'sharp';
+import { foodTrucks, rateLimits, smsOutbox, storedObjects, userFavorites, users } from './db/schema';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './lib/rate-limits';
 import { SIGN_IN_THROTTLED } from './modules/auth/sign-in-throttle';
+import { PUBLIC_READ_ROUTES } from './plugins/public-read-cors';
 import { MinuteWindows, PUBLIC_READ_LIMIT_MESSAGE } from './plugins/public-read-limit';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 
@@ -68,6 +70,18 @@ describe('sign-in throttling, shared by two app instances on one database', () =
     // The same account written another way is the same account.
     const formatted = `(${phone.slice(-10, -7)}) ${phone.slice(-7, -4)}-${phone.slice(-4)}`;
     expect((await signIn(two, formatted, PASSWORD, freshAddress())).status).toBe(429);
+  });
+
+  it('checks at most the limit of passwords when guesses arrive all at once (issue 32: counted before checking)', async () => {
+    const account = await one.signUp('customer');
+    const phone = account.user.phone ?? '';
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(i % 2 ? one : two, phone, `wrong-password-${i}`, freshAddress())),
+    );
+    const statuses = guesses.map((g) => g.status);
+    // Each 401 is a password checked; the rest were refused before checking.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(limits.signInFailuresPerAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limits.signInFailuresPerAccount);
   });
 
   it('is never for ever: when the window ends the user signs in, and a success clears the count', async () => {
@@ -210,6 +224,75 @@ describe('caps that keep anyone from running up our bills', () => {
     ]);
     expect((await url(two, other)).status).toBe(200);
   });
+
+  it('counts files sent as data URLs in a truck call against the same cap (issue 32), and a refused call stores nothing', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).png().toBuffer();
+    const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
+    const operator = await one.signUpSubscribedOperator();
+    const created = await one.request<{ id: number }>('POST', '/api/food-trucks', {
+      token: operator.token,
+      body: { name: 'Gallery Truck', cuisine: 'Mexican', latitude: 30.27, longitude: -97.74 },
+    });
+    expect(created.status).toBe(201);
+    const patch = (server: TestServer, gallery: string[]) =>
+      server.request('PATCH', `/api/food-trucks/${created.body.id}`, { token: operator.token, body: { gallery } });
+    const objects = async () =>
+      (await one.db.select({ n: count() }).from(storedObjects).where(eq(storedObjects.ownerId, operator.user.id)))[0]?.n;
+    // Two files as data URLs use up the hour (cap 2)…
+    expect((await patch(one, [dataUrl, dataUrl])).status).toBe(200);
+    expect(await objects()).toBe(2);
+    // …so an upload URL is refused, and so is one more data URL, on either instance, storing nothing.
+    expect((await one.request('POST', '/api/objects/upload', { token: operator.token, body: {} })).status).toBe(429);
+    const refused = await patch(two, [dataUrl]);
+    expect(refused.status).toBe(429);
+    expect(await objects()).toBe(2);
+  });
+});
+
+describe('free voice questions: refusals never spend the shared daily allowance (issue 32)', () => {
+  // Two processes on one database; 6 free questions a day for everyone, 2 free uses and 3
+  // questions worked on per address.
+  const voiceConfig: Partial<AppConfig> = {
+    ...config,
+    rateLimits: { ...limits, freeVoicePerDay: 6 },
+    voice: { ratePerMinute: 1000, freeUsesPerAddress: 2, freeAttemptsPerAddress: 3 },
+  };
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer(voiceConfig);
+    b = await startTestServer(voiceConfig, { shareDatabaseWith: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+  const ask = (server: TestServer, text: string, address: string) =>
+    server.request<ErrorResponse>('POST', '/api/voice-assistant-free', { body: { text }, headers: { 'x-forwarded-for': address } });
+  const sharedCount = async () =>
+    (await a.db.select({ hits: rateLimits.hits }).from(rateLimits).where(eq(rateLimits.key, 'voice-free:all')))[0]?.hits ?? 0;
+
+  it('32 questions from one address leave a new visitor their first question', async () => {
+    await a.db.delete(rateLimits).where(eq(rateLimits.key, 'voice-free:all'));
+    const address = freshAddress();
+    const statuses = [];
+    for (let i = 0; i < 32; i++) statuses.push((await ask(i % 2 ? a : b, 'which trucks are open', address)).status);
+    expect(statuses).toEqual([200, 200, ...Array<number>(30).fill(429)]);
+    // Only the two answered questions were taken from everyone's allowance.
+    expect(await sharedCount()).toBe(2);
+    expect((await ask(a, 'which trucks are open', freshAddress())).status).toBe(200);
+  });
+
+  it('questions not understood count against their address, so they cannot spend it either', async () => {
+    await a.db.delete(rateLimits).where(eq(rateLimits.key, 'voice-free:all'));
+    const address = freshAddress();
+    const statuses = [];
+    for (let i = 0; i < 10; i++) statuses.push((await ask(i % 2 ? a : b, 'sing me a song about the weather', address)).status);
+    // Not understood: no free use is taken, but three questions a day is all one address gets worked on.
+    expect(statuses).toEqual([200, 200, 200, ...Array<number>(7).fill(429)]);
+    expect(await sharedCount()).toBe(3);
+    expect((await ask(b, 'which trucks are open', freshAddress())).status).toBe(200);
+  });
 });
 
 describe('the public read API, per client address (issue 14)', () => {
@@ -238,6 +321,25 @@ describe('the public read API, per client address (issue 14)', () => {
     // Counted in memory: a polled list costs no database write.
     const [stored] = await one.db.select({ n: count() }).from(rateLimits).where(eq(rateLimits.key, `public-read|${address}`));
     expect(stored?.n).toBe(0);
+  });
+
+  it('counts the route served, however its path is spelt (issue 32: percent-encoding walked around it)', async () => {
+    const address = freshAddress();
+    // 'active', '1' and '.' percent-encoded.
+    const spellings = ['/api/food-trucks/%61ctive', '/api/food-trucks/%31/menu', '/api/food-trucks/1/calendar%2eics'];
+    const first = [];
+    for (const path of spellings) first.push((await read(one, path, address)).status);
+    // Each is served by its route (200, or 404 from the route: no truck 1 here)…
+    expect(first.every((status) => status === 200 || status === 404)).toBe(true);
+    // …and counted, so the address's minute is used up, and the CORS header is there on each.
+    const refused = await read(one, '/api/food-trucks/%61ctive', address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('names only routes that exist, and are public GETs', () => {
+    const publicGets = new Set(one.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'public').map((r) => r.url));
+    for (const route of PUBLIC_READ_ROUTES) expect(publicGets.has(route), route).toBe(true);
   });
 
   it('counts each address in one-minute windows that start over when the minute ends', () => {

@@ -112,10 +112,16 @@ describe('issue 7 (Medium): 500s from input', () => {
     expect(res.status).toBe(200);
     const moved = await server.request<FoodTruck>('PATCH', `/api/food-trucks/${truck.id}/location`, {
       token: operator.token,
-      body: { latitude: 1e-320, longitude: 5e-324 },
+      body: { latitude: 1e-320, longitude: -97.5 },
     });
     expect(moved.status).toBe(200);
-    expect([moved.body.latitude, moved.body.longitude]).toEqual([0, 0]);
+    expect([moved.body.latitude, moved.body.longitude]).toEqual([0, -97.5]);
+    // Both subnormal is the truck at 0, 0: refused as a mistake (ADR 0100), not a database error.
+    const nowhere = await server.request<ErrorResponse>('PATCH', `/api/food-trucks/${truck.id}/location`, {
+      token: operator.token,
+      body: { latitude: 1e-320, longitude: 5e-324 },
+    });
+    expect(nowhere.status).toBe(400);
   });
 
   it('reads ids strictly as decimal: /api/food-trucks/0x<id> is not the truck', async () => {

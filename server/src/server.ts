@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildWebApp, prepareRuntime, startRuntimeWorkers } from './bootstrap';
-import { EnvError, parseEnv, type Env } from './env';
+import { EnvError, parseEnv, stripeConfig, type Env } from './env';
 import type { RunningWorkers } from './workers';
 
 function loggerOptions(env: Env) {
@@ -36,6 +36,9 @@ async function main() {
   const app =
     role === 'worker' ? undefined : await buildWebApp(runtime, { logger: loggerOptions(env), keepDatabaseOpen: true });
   const log = app?.log ?? pino(loggerOptions(env));
+  if (env.NODE_ENV === 'production' && !stripeConfig(env)) {
+    log.warn('PAYMENTS ARE IN TEST MODE (PAYMENTS_TEST_MODE=1): anyone can subscribe with a Stripe test card; no money moves');
+  }
   const workers: RunningWorkers | undefined =
     role === 'web' ? undefined : await startRuntimeWorkers(runtime, log);
 

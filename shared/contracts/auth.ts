@@ -75,6 +75,21 @@ export const registerFormSchema = registerSchema
   });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
+/** POST /api/auth/change-password: the signed-in user's own password (issue 32). */
+export const changePasswordSchema = z.object({
+  currentPassword: text({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The change-password form: the request plus a matching confirmation. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
 export const customerSignupSchema = z.object({
   phone: phoneField,
   password: newPasswordField,

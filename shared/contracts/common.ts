@@ -33,7 +33,7 @@ export const INT4_MAX = 2_147_483_647;
 export const rowId = z.number().int().positive().max(INT4_MAX);
 
 /** Decimal text as people type it: 12, -3.5, .5, 1e3 — not '', '0x1', 'Infinity', ' ' or '1,5'. */
-const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A finite number given as a JSON number or as decimal text (query strings, form fields). Unlike

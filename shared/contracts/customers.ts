@@ -30,3 +30,18 @@ export type MyRating = z.infer<typeof myRatingSchema>;
 /** GET/PUT /api/auth/user/sms-preferences: 'Text me when my favourites open'. */
 export const smsPreferencesSchema = z.object({ smsAlerts: z.boolean() });
 export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
+
+/**
+ * POST /api/admin/sms/inbound: an admin (or a test) hands the server a reply as if it had come to
+ * our number. The one way in for replies while the offline SMS provider runs, which takes none
+ * from the network (issue 32).
+ */
+export const smsInboundSimulationSchema = z.object({
+  from: z.string().trim().min(1, 'From is required').max(32, 'From must be at most 32 characters'),
+  body: z.string().max(1600, 'Body must be at most 1600 characters'),
+});
+export type SmsInboundSimulation = z.input<typeof smsInboundSimulationSchema>;
+
+/** What the reply did: `optOut` true (STOP…), false (START…) or null (any other text); `matched` accounts changed. */
+export const smsInboundResultSchema = z.object({ optOut: z.boolean().nullable(), matched: z.number().int() });
+export type SmsInboundResult = z.infer<typeof smsInboundResultSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUISINES, LIMITS } from '../constants';
 import { optionalPhoneField } from './auth';
-import { decimal, isoDate, optionalText, rowId, text } from './common';
+import { DECIMAL_TEXT, decimal, isoDate, optionalText, rowId, text } from './common';
 
 /**
  * A stored file reference: `/objects/{id}` served by our object store. Older clients may also send a
@@ -23,17 +23,45 @@ export const DATA_URL_BODY_LIMIT = 80 * 1024 * 1024;
  * like 1e-320 (subnormal doubles) would make PostgreSQL's float functions underflow.
  */
 const toCentimetres = (v: number) => Math.round(v * 1e7) / 1e7 || 0;
+/** A coordinate's range, kept to 7 decimals. */
+const inRange = (name: string, limit: 90 | 180) => {
+  const range = `${name} must be between -${limit} and ${limit}`;
+  return z.number().min(-limit, range).max(limit, range).transform(toCentimetres);
+};
 /** `from`: JSON numbers in bodies, decimal text in query strings. */
 const coordinate = (from: 'json' | 'query', name: string, limit: 90 | 180) => {
   const error = `${name} must be a number`;
-  const range = `${name} must be between -${limit} and ${limit}`;
-  return (from === 'json' ? z.number({ error }) : decimal(error))
-    .pipe(z.number().min(-limit, range).max(limit, range))
-    .transform(toCentimetres);
+  return (from === 'json' ? z.number({ error }) : decimal(error)).pipe(inRange(name, limit));
 };
 
 export const latitude = coordinate('json', 'Latitude', 90);
 export const longitude = coordinate('json', 'Longitude', 180);
+
+/**
+ * Exactly 0, 0 ("Null Island", open sea off West Africa) is what an empty form or a device with no
+ * fix sends, never where a food truck stands: refused on both fields (issue 24).
+ */
+export const NULL_ISLAND_MESSAGE = 'A truck at exactly 0, 0 is in the open sea: enter where the truck really is';
+function notNullIsland(p: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx): void {
+  if (p.latitude !== 0 || p.longitude !== 0) return;
+  for (const path of ['latitude', 'longitude']) ctx.addIssue({ code: 'custom', message: NULL_ISLAND_MESSAGE, path: [path] });
+}
+
+/**
+ * A coordinate typed into a form (the Update Location dialog): text, required and numeric — an empty
+ * or non-numeric field is refused with its own message, never read as 0 — then the contract's number.
+ */
+const typedCoordinate = (name: string, limit: 90 | 180) =>
+  z
+    .string()
+    .transform((v) => v.trim())
+    .pipe(
+      z.preprocess(
+        (v) => (v === '' ? undefined : typeof v === 'string' && DECIMAL_TEXT.test(v) ? Number(v) : v),
+        z.number({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a number`) }),
+      ),
+    )
+    .pipe(inRange(name, limit));
 
 /** Customers' ratings of a truck: the average to one decimal and how many; null before the first. */
 export const truckRatingSchema = z.object({ average: z.number(), count: z.number().int() });
@@ -128,25 +156,58 @@ const truckFields = {
   operatorId: rowId.optional(),
 };
 
-export const truckCreateSchema = z.object(truckFields);
+export const truckCreateSchema = z.object(truckFields).superRefine(notNullIsland);
 export type TruckCreateInput = z.input<typeof truckCreateSchema>;
 
-export const truckUpdateSchema = z.object(truckFields).partial();
+export const truckUpdateSchema = z.object(truckFields).partial().superRefine(notNullIsland);
 export type TruckUpdateInput = z.input<typeof truckUpdateSchema>;
 
-export const locationUpdateSchema = z.object({
+const locationFields = {
   latitude,
   longitude,
   address: optionalText(300),
   isOpen: z.boolean().optional(),
-});
+};
+export const locationUpdateSchema = z.object(locationFields).superRefine(notNullIsland);
 export type LocationUpdateInput = z.input<typeof locationUpdateSchema>;
 
-export const openTruckSchema = z.object({
-  latitude,
-  longitude,
-  address: optionalText(300),
-});
+/**
+ * The Update Location dialog's fields as typed (text coordinates): the same contract as the
+ * request, so the client's field messages and the server's refusals are one set of rules.
+ */
+export const locationFormSchema = z
+  .object({
+    ...locationFields,
+    latitude: typedCoordinate('Latitude', 90),
+    longitude: typedCoordinate('Longitude', 180),
+  })
+  .superRefine(notNullIsland);
+
+export const openTruckSchema = z
+  .object({
+    latitude,
+    longitude,
+    address: optionalText(300),
+  })
+  .superRefine(notNullIsland);
+
+/**
+ * POST /api/food-trucks/:id/heartbeat (issue 24): what keeps an open truck open — a fresh position
+ * from the operator's device (it must be at the truck's position), or the operator's explicit
+ * "still here" (`confirmed: true`). An empty heartbeat is refused: an open page alone vouches for nothing.
+ */
+export const HEARTBEAT_NEEDS = "A heartbeat needs the device's position or the operator's confirmation";
+export const heartbeatSchema = z
+  .object({ latitude: latitude.optional(), longitude: longitude.optional(), confirmed: z.literal(true).optional() })
+  .superRefine((b, ctx) => {
+    if ((b.latitude === undefined) !== (b.longitude === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Latitude and longitude must be given together', path: ['latitude'] });
+    } else if (b.latitude === undefined && !b.confirmed) {
+      ctx.addIssue({ code: 'custom', message: HEARTBEAT_NEEDS, path: [] });
+    }
+    notNullIsland(b, ctx);
+  });
+export type HeartbeatInput = z.input<typeof heartbeatSchema>;
 export type OpenTruckInput = z.input<typeof openTruckSchema>;
 
 /** A diner's position in a query string: lat and lng together, and an optional radius. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** Limits of a voice question (the server answers 413 beyond them). */
 export const VOICE_LIMITS = {
-  maxSeconds: 30,
+  /** Longer recordings are refused (413) before recognition (issue 32); the client stops recording here. */
+  maxSeconds: 15,
   maxAudioBytes: 4 * 1024 * 1024,
   maxTextLength: 300,
 } as const;

@@ -26,6 +26,7 @@ const SubscribePage = lazyScreen(() => import('./routes/subscribe'));
 const AdminLoginPage = lazyScreen(() => import('./routes/admin-login'));
 const AdminPage = lazyScreen(() => import('./routes/admin'));
 const TruckSharePage = lazyScreen(() => import('./routes/truck-share'));
+const AccountPage = lazyScreen(() => import('./routes/account'));
 const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
 const NearbyAlerts = lazy(() => import('./nearby-alerts'));
 
@@ -53,6 +54,7 @@ const SCREENS: readonly ScreenRoute[] = [
   { path: '/menu-management/:truckId', screen: MenuManagementPage },
   { path: '/subscribe', screen: SubscribePage },
   { path: '/trucks/:truckId', screen: TruckSharePage },
+  { path: '/account', screen: AccountPage },
 ];
 
 const screenRoutes = (bare: boolean) =>

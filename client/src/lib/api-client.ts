@@ -57,6 +57,25 @@ function takeEarly(url: string): Promise<Response> | undefined {
   return entry && takeable(entry) ? entry.response : undefined;
 }
 
+/**
+ * Called with every answer whose body has just been read, before the body is handed to the caller
+ * (so before a query puts it in the cache): TruckStreamProvider reads the truck lists'
+ * Truck-Event-Id here (ADR 0139). Returns the function that stops observing.
+ */
+type AnswerObserver = (res: Response) => void;
+const answerObservers = new Set<AnswerObserver>();
+export function observeAnswers(observer: AnswerObserver): () => void {
+  answerObservers.add(observer);
+  return () => {
+    answerObservers.delete(observer);
+  };
+}
+
+function answered<T>(res: Response, body: T): T {
+  for (const observer of answerObservers) observer(res);
+  return body;
+}
+
 /** The common call of spec section 7: JSON content type only when a body exists, bearer token, cookies. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await ((method === 'GET' && takeEarly(url)) || fetch(url, {
@@ -71,8 +90,9 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 
 /** The JSON body of an apiRequest (or undefined for an empty body such as a 204). */
 export async function readJson<T>(request: Promise<Response>): Promise<T> {
-  const text = await (await request).text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const res = await request;
+  const text = await res.text();
+  return answered(res, (text ? JSON.parse(text) : undefined) as T);
 }
 
 /** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */
@@ -89,7 +109,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     const res = await (takeEarly(url) ?? fetch(url, { headers: authHeaders(), credentials: 'include', signal }));
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    return answered(res, (await res.json()) as T);
   };
 }
 

@@ -49,7 +49,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [navigate, queryClient],
   );
-  const logout = useCallback(() => endSession('/'), [endSession]);
+  const logout = useCallback(() => {
+    // Ends the token on the server too (issue 32); the request carries the token still stored,
+    // and signing out here does not wait for its answer.
+    apiJson('POST', '/api/auth/logout').catch(() => undefined);
+    endSession('/');
+  }, [endSession]);
 
   // A stored session may have expired or its account been removed: confirm it once on load.
   useEffect(() => {

@@ -5,7 +5,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,8 +34,6 @@ export interface DatabaseHandle {
    * never loses them. Returns the unsubscribe function.
    */
   onNotificationGap(fn: () => void): () => void;
-  /** Throws when the database does not answer. */
-  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -172,9 +169,6 @@ async function openPglite(
       return () => unsubscribe();
     },
     onNotificationGap: () => () => {},
-    ping: async () => {
-      await client.query('select 1');
-    },
     close: once(async () => {
       await client.close();
       unlock();
@@ -285,9 +279,6 @@ async function openPostgres(
     onNotificationGap: (fn) => {
       gapListeners.add(fn);
       return () => gapListeners.delete(fn);
-    },
-    ping: async () => {
-      await db.execute(sql`select 1`);
     },
     close: once(async () => {
       closing = true;

@@ -51,15 +51,23 @@ const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '
 const CONNECTION_ERROR_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended unexpectedly/;
 
 /**
- * The database is unreachable or went away mid-query (restarted, network cut, pool timed out): the
- * request did not fail because of its input, and the same request may work in a few seconds (503).
- * PostgreSQL classes 08 (connection exception) and 57P (operator intervention: shutdown, restart).
+ * What a database that was dropped or re-created empty answers (issue 32: every call was a 500):
+ * the database does not exist (3D000), or its schema or tables do not (3F000, 42P01). The app's
+ * queries are typed against its schema, so a missing table means the schema is gone, not a bug.
+ */
+const MISSING_DATABASE_CODES = new Set(['3D000', '3F000', '42P01']);
+
+/**
+ * The database is unreachable or went away mid-query (restarted, network cut, pool timed out), or
+ * it (or its schema) is missing: the request did not fail because of its input, and the same
+ * request may work once the database is back (503). PostgreSQL classes 08 (connection exception)
+ * and 57P (operator intervention: shutdown, restart).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     if (typeof e !== 'object') return false;
     const code = 'code' in e && typeof e.code === 'string' ? e.code : '';
-    if (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+    if (CONNECTION_ERROR_CODES.has(code) || MISSING_DATABASE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
     if (e instanceof Error && CONNECTION_ERROR_MESSAGES.test(e.message)) return true;
     e = 'cause' in e ? e.cause : undefined;
   }

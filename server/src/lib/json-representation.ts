@@ -50,6 +50,11 @@ export class JsonRepresentation {
   constructor(
     readonly identity: Buffer,
     readonly compress: false | Compression = false,
+    /**
+     * Headers that describe this body and go with it on every answer, a 304 included (the
+     * browser's cache takes a 304's headers for the body it keeps): the truck lists' Truck-Event-Id.
+     */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     this.etag = etagOf(identity);
   }
@@ -98,6 +103,7 @@ export async function sendJsonRepresentation(
   rep: JsonRepresentation,
 ) {
   reply
+    .headers(rep.headers)
     .header('etag', rep.etag)
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept-Encoding, Authorization');

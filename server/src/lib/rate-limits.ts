@@ -31,6 +31,9 @@ export interface RateLimits {
    * far above what one screen or a few behind one NAT need.
    */
   publicReadsPerAddressPerMinute: number;
+  /** Event streams open at once in one process per client address, and per signed-in account (issue 32). */
+  eventStreamsPerAddress: number;
+  eventStreamsPerAccount: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -42,6 +45,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   freeVoicePerDay: 5_000,
   uploadUrlsPerUserPerHour: 300,
   publicReadsPerAddressPerMinute: 600,
+  eventStreamsPerAddress: 100,
+  eventStreamsPerAccount: 10,
 };
 
 /** The limits in force: the defaults, overridden by the ones AppConfig.rateLimits sets (tests raise them). */
@@ -80,13 +85,12 @@ export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<Co
   return { hits: row.hits, ttlMs: row.ttl_ms };
 }
 
-/** The current count under `key`, without counting. */
-export async function peek(db: DbOrTx, key: string): Promise<Count> {
-  const [row] = await db
-    .select({ hits: rateLimits.hits, ttlMs: sql<number>`extract(epoch from ${rateLimits.resetAt} - now()) * 1000` })
-    .from(rateLimits)
+/** Takes back one hit under `key` (an attempt counted up front that turned out not to count). */
+export async function unhit(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(0, ${rateLimits.hits} - 1)` })
     .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
-  return row ? { hits: row.hits, ttlMs: Math.max(0, Number(row.ttlMs)) } : { hits: 0, ttlMs: 0 };
 }
 
 export async function clear(db: DbOrTx, keys: string[]): Promise<void> {

@@ -1,14 +1,27 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * The read-only public API (trucks, menus, schedules, calendar feeds): paths anyone may GET.
- * `GET /api/food-trucks` (signed in) and every write are not in it.
+ * The read-only public API (trucks, menus, schedules, calendar feeds): the routes anyone may GET,
+ * named by their route pattern. `GET /api/food-trucks` (signed in) and every write are not in it.
  */
-const PUBLIC_READ =
-  /^\/api\/food-trucks\/(?:active|upcoming-stops|scheduled|\d+(?:\/(?:menu|schedule|calendar\.ics))?)(?:\?|$)/;
+export const PUBLIC_READ_ROUTES: ReadonlySet<string> = new Set([
+  '/api/food-trucks/active',
+  '/api/food-trucks/upcoming-stops',
+  '/api/food-trucks/scheduled',
+  '/api/food-trucks/:id',
+  '/api/food-trucks/:id/menu',
+  '/api/food-trucks/:id/schedule',
+  '/api/food-trucks/:id/calendar.ics',
+]);
 
-export const isPublicRead = (method: string, url: string) =>
-  (method === 'GET' || method === 'HEAD') && PUBLIC_READ.test(url);
+/**
+ * Whether the request is a GET of the public read API, judged by the route the router chose — never
+ * by the raw URL, which can spell the same route many ways (`/api/food-trucks/%61ctive`,
+ * `/%31/menu`, `/1/calendar%2eics`; issue 32 found those walked around the limit).
+ */
+export const isPublicRead = (request: Pick<FastifyRequest, 'method' | 'routeOptions'>) =>
+  (request.method === 'GET' || request.method === 'HEAD') && PUBLIC_READ_ROUTES.has(request.routeOptions.url ?? '');
 
 /**
  * Cross-origin GET of the public read API (issue 14: other sites may show a truck's status and
@@ -18,6 +31,6 @@ export const isPublicRead = (method: string, url: string) =>
  */
 export const publicReadCors = fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (isPublicRead(request.method, request.url)) reply.header('access-control-allow-origin', '*');
+    if (isPublicRead(request)) reply.header('access-control-allow-origin', '*');
   });
 });

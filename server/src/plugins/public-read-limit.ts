@@ -54,7 +54,7 @@ export const publicReadLimit = fp(async (app) => {
   const sweeper = setInterval(() => windows.sweep(), MINUTE_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
   app.addHook('onRequest', async (request) => {
-    if (!isPublicRead(request.method, request.url)) return;
+    if (!isPublicRead(request)) return;
     const { hits, ttlMs } = windows.take(request.ip);
     if (hits > max) throw tooManyRequests(PUBLIC_READ_LIMIT_MESSAGE, ttlMs);
   });

@@ -126,6 +126,8 @@ export async function startTestServer(
       freeVoicePerDay: 100_000,
       uploadUrlsPerUserPerHour: 10_000,
       publicReadsPerAddressPerMinute: 1_000_000,
+      eventStreamsPerAddress: 1_000_000,
+      eventStreamsPerAccount: 1_000_000,
     },
     publicUrl: 'http://127.0.0.1', // replaced by the real address once listening (below)
     ...overrides,

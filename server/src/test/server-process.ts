@@ -43,6 +43,8 @@ export function spawnServer(port: number, env: Record<string, string>): ServerPr
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // No Stripe keys in tests: production must be told that test-mode payments are meant.
+      PAYMENTS_TEST_MODE: '1',
       LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',

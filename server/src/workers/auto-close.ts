@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import { foodTrucks, truckScheduleStops } from '../db/schema';
@@ -9,11 +9,18 @@ import { publishTruckEvent } from '../modules/trucks/truck-events';
 import type { BackgroundWorker, WorkerContext } from './worker';
 
 const BATCH = 100;
+
+/**
+ * When someone last vouched for an open truck: its last position change, or a later heartbeat (a
+ * device fix at its spot or the operator's "still here", `last_seen_at`). GREATEST skips the null of
+ * a truck that never had one.
+ */
+const lastVouched = sql<Date>`greatest(${foodTrucks.lastUpdated}, ${foodTrucks.lastSeenAt})`.mapWith(foodTrucks.lastUpdated);
 export const DEFAULT_AUTO_CLOSE_HOURS = 8;
 export const DEFAULT_STOP_END_GRACE_MINUTES = 30;
 
 /**
- * Open trucks whose last update (opening, move) fell inside one of their scheduled stops that ended
+ * Open trucks whose last update (opening, move, or a later heartbeat) fell inside one of their scheduled stops that ended
  * more than STOP_END_GRACE_MINUTES ago are closed the same way: the stop is over, so the truck has
  * most likely left. An update after the stop's end (the operator is still there) keeps it open, and
  * so does opening outside any stop. Re-checked in the update (`lastUpdated` still before the stop's
@@ -25,7 +32,7 @@ async function closeAfterStopsEnd(ctx: WorkerContext, now: Date): Promise<number
   return ctx.db.transaction(async (tx) => {
     if (!(await tryAdvisoryXactLock(tx, 'autoClose'))) return 0;
     const open = await tx
-      .selectDistinct({ id: foodTrucks.id, lastUpdated: foodTrucks.lastUpdated })
+      .selectDistinct({ id: foodTrucks.id, lastUpdated: lastVouched })
       .from(foodTrucks)
       .innerJoin(truckScheduleStops, eq(truckScheduleStops.foodTruckId, foodTrucks.id))
       .where(eq(foodTrucks.isOpen, true));
@@ -43,7 +50,7 @@ async function closeAfterStopsEnd(ctx: WorkerContext, now: Date): Promise<number
       const [closed] = await tx
         .update(foodTrucks)
         .set({ isOpen: false, autoClosedAt: now })
-        .where(and(eq(foodTrucks.id, id), eq(foodTrucks.isOpen, true), lt(foodTrucks.lastUpdated, ended.end.toJSDate())))
+        .where(and(eq(foodTrucks.id, id), eq(foodTrucks.isOpen, true), lt(lastVouched, ended.end.toJSDate())))
         .returning(truckColumns);
       if (closed) {
         await publishTruckEvent(tx, 'closed', closed);
@@ -55,7 +62,7 @@ async function closeAfterStopsEnd(ctx: WorkerContext, now: Date): Promise<number
 }
 
 /**
- * Honest freshness (issue 14): a truck left open with no location update for AUTO_CLOSE_HOURS is
+ * Honest freshness (issue 14): a truck left open with no location update (and no heartbeat, issue 24) for AUTO_CLOSE_HOURS is
  * closed by the server, so the map never shows a truck as open hours after it left. Each close is a
  * `closed` truck event in the same transaction (diners' lists and streams update like any close),
  * and `auto_closed_at` is the note the operator's dashboard shows until the truck opens again.
@@ -76,8 +83,8 @@ export const autoClose = {
         const stale = await tx
           .select({ id: foodTrucks.id })
           .from(foodTrucks)
-          .where(and(eq(foodTrucks.isOpen, true), lt(foodTrucks.lastUpdated, staleBefore)))
-          .orderBy(asc(foodTrucks.lastUpdated))
+          .where(and(eq(foodTrucks.isOpen, true), lt(lastVouched, staleBefore)))
+          .orderBy(asc(lastVouched))
           .limit(BATCH)
           .for('update', { skipLocked: true });
         for (const { id } of stale) {
@@ -89,7 +96,7 @@ export const autoClose = {
               and(
                 eq(foodTrucks.id, id),
                 eq(foodTrucks.isOpen, true),
-                lt(foodTrucks.lastUpdated, staleBefore),
+                lt(lastVouched, staleBefore),
               ),
             )
             .returning(truckColumns);

@@ -35,18 +35,33 @@ const remaining = async (ids: number[]) =>
   (await server.db.select({ id: truckEvents.id }).from(truckEvents).where(inArray(truckEvents.id, ids))).map((r) => r.id);
 
 describe('truck-events-prune worker', () => {
-  it('deletes events older than 24 h once the workers start, keeps younger ones; a stream resuming from a pruned id gets reset', async () => {
+  it('deletes events older than 24 h once the workers start, keeps younger ones; a stream resuming from before a pruned id gets reset', async () => {
+    const older = await eventAged(26 * HOUR);
     const old = await eventAged(25 * HOUR);
     const young = await eventAged(23 * HOUR);
     const workers = await startWorkers(server.workerContext, [truckEventsPrune]);
     try {
-      await expect.poll(() => remaining([old, young])).toEqual([young]);
+      await expect.poll(() => remaining([older, old, young])).toEqual([young]);
     } finally {
       await workers.stop();
     }
-    const s = await openEventStream(`${server.url}/api/events`, { 'last-event-id': String(old) });
+    // After `older` came `old`, which is gone: the replay cannot be whole.
+    const s = await openEventStream(`${server.url}/api/events`, { 'last-event-id': String(older) });
     await s.waitFor((f) => f.event === 'reset');
     s.close();
+    // After `old` only `young` came, and it is kept: the replay is whole (ADR 0139).
+    const resumed = await openEventStream(`${server.url}/api/events`, { 'last-event-id': String(old) });
+    await resumed.waitFor((f) => f.id === String(young));
+    expect(resumed.frames.some((f) => f.event === 'reset')).toBe(false);
+    resumed.close();
+  });
+
+  it('deletes the oldest ids first: an old event after a younger one takes the younger one with it', async () => {
+    const younger = await eventAged(HOUR);
+    const old = await eventAged(25 * HOUR);
+    const kept = await eventAged(HOUR);
+    await truckEventsPrune.run(server.workerContext);
+    expect(await remaining([younger, old, kept])).toEqual([kept]);
   });
 
   it('follows config.eventStream.retentionMs and the clock it is given', async () => {

@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, lte, max } from 'drizzle-orm';
 import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import { truckEvents } from '../db/schema';
 import { EVENT_STREAM_DEFAULTS } from '../modules/events/truck-event-hub';
@@ -17,9 +17,17 @@ export const truckEventsPrune = {
     const retentionMs = ctx.config.eventStream?.retentionMs ?? EVENT_STREAM_DEFAULTS.retentionMs;
     return ctx.db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, 'truckEventsPrune'))) return 0;
+      // Up to the newest old event, by id: what remains is every id after a point, which is how a
+      // stream tells a complete replay from one with pruned events missing (truck-event-hub.ts).
+      // (Ids follow commit order and created_at is the transaction's start, so the two may differ
+      // slightly; a young event with a smaller id than an old one goes too.)
+      const newestOld = tx
+        .select({ id: max(truckEvents.id) })
+        .from(truckEvents)
+        .where(lt(truckEvents.createdAt, new Date(now.getTime() - retentionMs)));
       const pruned = await tx
         .delete(truckEvents)
-        .where(lt(truckEvents.createdAt, new Date(now.getTime() - retentionMs)))
+        .where(lte(truckEvents.id, newestOld))
         .returning({ id: truckEvents.id });
       return pruned.length;
     });

@@ -1,3 +1,4 @@
+import type { FoodTruck } from '@shared/contracts';
 import { Heart, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
@@ -6,13 +7,13 @@ import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
 import { FavoritesCalendarPanel } from '@client/features/schedules/components/favorites-calendar-panel';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
-import { UpcomingStopLabel } from '@client/features/schedules/components/upcoming-stop-label';
+import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { SmsAlertsSwitch } from '@client/features/favorites/components/sms-alerts-switch';
 import { useLiveFavorites } from '@client/features/favorites/hooks/use-live-favorites';
 import { useAuth } from '@client/lib/auth';
 import { isCustomer, isOperator } from '@client/lib/roles';
 
-const renderSchedule = (truck: { id: number }) => <UpcomingStopLabel truckId={truck.id} className="mt-0.5" />;
+const renderSchedule = (truck: FoodTruck) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 
 function FavoritesList() {
   const { user } = useAuth();

@@ -19,7 +19,7 @@ import { useTruckSearchIds } from '@client/features/trucks/api/truck-search';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
-import { UpcomingStopLabel } from '@client/features/schedules/components/upcoming-stop-label';
+import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import { describeMoment, momentOf, NOW_CHOICE, type TimeChoice } from '@client/features/schedules/time-choice';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
@@ -44,14 +44,14 @@ const renderFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} si
 const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
 const renderPopupExtra = (truck: TruckSummary) => (
   <span className="flex flex-col items-end gap-1">
-    <UpcomingStopLabel truckId={truck.id} className="text-xs" />
+    <TruckStatusLine truck={truck} className="text-xs" />
     <span className="flex items-center gap-1">
       <ShareButton truck={truck} size="icon" className="h-8 w-8" />
       {renderPopupFavorite(truck)}
     </span>
   </span>
 );
-const renderUpcoming = (truck: TruckSummary) => <UpcomingStopLabel truckId={truck.id} className="mt-0.5" />;
+const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 const renderRating = (truck: TruckSummary) => (
   <Suspense fallback={<Skeleton className="h-8 w-40" />}>
     <RatingPicker truck={truck} />

@@ -156,7 +156,15 @@ describe('Still here and scheduled stops on the dashboard', () => {
   };
   const schedule = (current: typeof underWay | null) => ({ truckId: 3, timeZone: 'America/Chicago', stops: [], underWay: current });
 
-  it('sends a heartbeat for an open truck last updated long ago, and none for a closed one', async () => {
+  it("keeps an open truck open with the device's position where location is allowed, and none for a closed one", async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      permissions: { query: async () => Object.assign(new EventTarget(), { state: 'granted' }) },
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 30.2601, longitude: -97.7201 } } as GeolocationPosition),
+      },
+    });
     const api = useApi({
       [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck, { ...truck, id: 4, name: 'Closed Truck', isOpen: false }],
       'POST /api/food-trucks/3/heartbeat': truck,
@@ -164,7 +172,21 @@ describe('Still here and scheduled stops on the dashboard', () => {
     renderApp(<OperatorDashboardPage />, { user: OPERATOR });
     expect(await screen.findByRole('heading', { name: 'Closed Truck' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls.some((c) => c.url === '/api/food-trucks/3/heartbeat')).toBe(true));
+    expect(api.calls.find((c) => c.url === '/api/food-trucks/3/heartbeat')?.body).toEqual({ latitude: 30.2601, longitude: -97.7201 });
     expect(api.calls.some((c) => c.url === '/api/food-trucks/4/heartbeat')).toBe(false);
+  });
+
+  it("sends no heartbeat by itself without the device's position (issue 24); 'Still here' confirms explicitly", async () => {
+    denyLocation();
+    const api = useApi({
+      [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck],
+      'POST /api/food-trucks/3/heartbeat': truck,
+    });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    fireEvent.click(await screen.findByRole('button', { name: 'Taco Libre is still here' }));
+    expect(await screen.findByText('Taco Libre stays open.')).toBeInTheDocument();
+    const beats = api.calls.filter((c) => c.url === '/api/food-trucks/3/heartbeat');
+    expect(beats.map((c) => c.body)).toEqual([{ confirmed: true }]);
   });
 
   it("offers the stop under way: 'Use this stop's place' for an open truck, 'Open at this stop' for a closed one", async () => {

@@ -11,6 +11,9 @@ import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo } from '@client/ent
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
+import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
+import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
+import { placeOf } from '@shared/utils/truck-address';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
@@ -64,13 +67,14 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             <RatingBadge rating={truck.rating} />
             {live && <UpdatedAgo iso={truck.lastUpdated} />}
           </div>
+          <TruckStatusLine truck={truck} className="text-base text-gray-800" />
           <p className="flex items-center gap-1 text-gray-800">
             <Utensils className="h-4 w-4 shrink-0" aria-hidden /> {truck.cuisine}
           </p>
           <p className="flex items-start gap-1 text-gray-800">
             <MapPin className="mt-1 h-4 w-4 shrink-0" aria-hidden />
             <span className="min-w-0 break-words">
-              {truck.isOpen ? truck.address || 'Location not available' : `Closed now${truck.address ? ` · last seen at ${truck.address}` : ''}`}
+              {truck.isOpen ? placeOf(truck) : `Closed now${truck.address ? ` · last seen at ${truck.address}` : ''}`}
             </span>
           </p>
           {truck.description && <p className="text-gray-800">{truck.description}</p>}
@@ -127,6 +131,7 @@ export default function TruckSharePage() {
   const truckId = parseId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
   useLiveTruckCache();
+  useUpcomingStopsFollowChanges();
 
   const notFound = (
     <TruckNotFound

@@ -9,7 +9,7 @@ function signedInAs(role: Role) {
   const user = { id: 1, username: `a_${role}`, email: null, phone: '+15125550100', role };
   localStorage.setItem('token', 't');
   localStorage.setItem('user', JSON.stringify(user));
-  mockFetch({ 'GET /api/auth/me': () => json(user) });
+  return mockFetch({ 'GET /api/auth/me': () => json(user), 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
 }
 
 /** The desktop list (always in the DOM; CSS hides it below 768 px). */
@@ -36,7 +36,7 @@ describe('navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('customer: My Favorites and Logout', () => {
+  it('customer: My Favorites, Account and Logout', () => {
     signedInAs('customer');
     renderWithApp(<Navbar />);
     expect(screen.getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/');
@@ -44,7 +44,8 @@ describe('navbar', () => {
       desktop()
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Find Trucks', 'My Favorites']);
+    ).toEqual(['Find Trucks', 'My Favorites', 'Account']);
+    expect(desktop().getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(desktop().getByRole('link', { name: 'My Favorites' })).toHaveAttribute('href', '/favorites');
     expect(desktop().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -63,6 +64,7 @@ describe('navbar', () => {
     ).toEqual([
       ['Find Trucks', '/find-trucks'],
       ['Dashboard', '/operator-dashboard'],
+      ['Account', '/account'],
     ]);
   });
 
@@ -88,8 +90,8 @@ describe('navbar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('logout from the mobile menu clears the session, closes the menu and goes to /', async () => {
-    signedInAs('customer');
+  it('logout from the mobile menu ends the session on the server, clears it here, closes the menu and goes to /', async () => {
+    const fetchMock = signedInAs('customer');
     const { currentPath } = renderWithApp(<Navbar />, { path: '/find-trucks' });
     const toggle = screen.getByRole('button', { name: 'Menu' });
     await userEvent.click(toggle);
@@ -100,6 +102,9 @@ describe('navbar', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(desktop().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // The token itself is ended server-side (issue 32), sent while it was still stored.
+    const logoutCall = fetchMock.mock.calls.find(([url, init]) => url === '/api/auth/logout' && init?.method === 'POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('authorization')).toBe('Bearer t');
   });
 
   it('Escape closes the mobile menu and puts focus back on the toggle', async () => {

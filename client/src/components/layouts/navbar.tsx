@@ -16,7 +16,7 @@ interface NavItem {
   alias?: boolean;
 }
 
-/** The links of spec section 2's navigation bar for the current visitor (Logout is added separately). */
+/** The links of spec section 2's navigation bar for the current visitor, and Account (Logout is added separately). */
 function useNavItems(): NavItem[] {
   const { user } = useAuth();
   const items: NavItem[] = [{ label: 'Find Trucks', href: '/find-trucks' }];
@@ -30,6 +30,8 @@ function useNavItems(): NavItem[] {
   } else {
     items.push({ label: 'My Favorites', href: '/favorites' });
   }
+  // Beyond the spec's bar: where a signed-in user changes their password (issue 32).
+  if (user) items.push({ label: 'Account', href: '/account' });
   return items;
 }
 

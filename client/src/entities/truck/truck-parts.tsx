@@ -1,5 +1,6 @@
 import { formatPhone, telHref } from '@shared/utils/phone';
 import type { FoodTruck, TruckSummary } from '@shared/contracts';
+import { placeOf } from '@shared/utils/truck-address';
 import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTruck } from './truck-details';
@@ -94,7 +95,7 @@ export function TruckAboutDetails({
           <dt className="text-gray-600">Cuisine</dt>
           <dd>{truck.cuisine}</dd>
           <dt className="text-gray-600">Location</dt>
-          <dd className="break-words">{truck.address || 'Location not available'}</dd>
+          <dd className="break-words">{placeOf(truck)}</dd>
           <dt className="text-gray-600">Status</dt>
           <dd data-testid="truck-status">{truck.isOpen ? 'Open Now' : 'Closed'}</dd>
           {truck.phone && (

@@ -1,4 +1,4 @@
-import { render, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTruckStream, type TruckStream } from './truck-stream';
@@ -39,6 +39,8 @@ describe('TruckStreamProvider', () => {
     );
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(new Set(seen).size).toBe(1);
+    // It opens once a list has said which events it holds (ADR 0139).
+    act(() => seen[0]!.listAnswered(1));
     expect(CountingEventSource.opened).toBe(1);
   });
 

@@ -1,4 +1,6 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { TRUCK_EVENT_ID_HEADER } from '@shared/constants';
+import { observeAnswers } from '@client/lib/api-client';
 import { createTruckStream, type TruckStream } from './truck-stream';
 
 const TruckStreamContext = createContext<TruckStream | null>(null);
@@ -9,6 +11,17 @@ const TruckStreamContext = createContext<TruckStream | null>(null);
  */
 export function TruckStreamProvider({ stream, children }: { stream?: TruckStream; children: ReactNode }) {
   const [own] = useState(() => stream ?? createTruckStream());
+  const current = stream ?? own;
+  // Every answer that says which truck events it holds (a live list) tells the stream where to open
+  // from, once its body is read and before it is cached (ADR 0139).
+  useEffect(
+    () =>
+      observeAnswers((res) => {
+        const id = res.headers.get(TRUCK_EVENT_ID_HEADER);
+        if (id !== null && /^\d+$/.test(id)) current.listAnswered(Number(id));
+      }),
+    [current],
+  );
   return <TruckStreamContext.Provider value={stream ?? own}>{children}</TruckStreamContext.Provider>;
 }
 

@@ -3,6 +3,7 @@ import { truckEventSchema } from '@shared/contracts';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiJson } from '@client/lib/api-client';
 import { makeTruck } from '@client/test/trucks';
 import { createTruckStream, isTruckEvent, type TruckStream, type TruckStreamMessage } from './truck-stream';
 import { TruckStreamProvider } from './truck-stream-provider';
@@ -75,9 +76,10 @@ describe('useTruckEvents', () => {
     const one = renderHook(() => useTruckEvents((m) => got[0]!.push(m)), { wrapper });
     const two = renderHook(() => useTruckEvents((m) => got[1]!.push(m)), { wrapper });
     const state = renderHook(() => useTruckEventsConnection(), { wrapper });
+    act(() => stream.listAnswered(12));
     expect(FakeEventSource.instances).toHaveLength(1);
     const es = FakeEventSource.instances[0]!;
-    expect(es.url).toBe('/api/events');
+    expect(es.url).toBe('/api/events?lastEventId=12');
     expect(state.result.current).toBe('connecting');
     act(() => es.fire('open'));
     expect(state.result.current).toBe('open');
@@ -87,10 +89,9 @@ describe('useTruckEvents', () => {
       es.fire('truck', JSON.stringify(event));
       es.fire('truck', '{"not":"an event"}');
       es.fire('truck', 'garbage');
-      es.fire('reset');
     });
-    expect(got[0]).toEqual([event, { type: 'reset' }]);
-    expect(got[1]).toEqual([event, { type: 'reset' }]);
+    expect(got[0]).toEqual([event]);
+    expect(got[1]).toEqual([event]);
 
     one.unmount();
     expect(es.closed).toBe(false);
@@ -99,12 +100,84 @@ describe('useTruckEvents', () => {
     expect(state.result.current).toBe('closed');
   });
 
-  it('reopens a stream the browser gave up on, and asks lists to refetch', () => {
+  describe('opens from the lists it serves (Truck-Event-Id, ADR 0139)', () => {
+    const truckFrame = (es: FakeEventSource, id: number) =>
+      act(() => {
+        for (const fn of es.handlers.get('truck') ?? [])
+          fn(new MessageEvent('truck', { data: JSON.stringify({ type: 'updated', truck: makeTruck({ id: 1 }) }), lastEventId: String(id) }));
+      });
+
+    it('waits for a list, then opens from the id of the events it holds', () => {
+      const hook = renderHook(() => useTruckEvents(() => {}), { wrapper });
+      expect(FakeEventSource.instances).toHaveLength(0);
+      act(() => stream.listAnswered(0));
+      expect(FakeEventSource.instances.map((es) => es.url)).toEqual(['/api/events?lastEventId=0']);
+      hook.unmount();
+    });
+
+    it('keeps an id answered before anyone listens: the first listener opens from it', () => {
+      stream.listAnswered(30);
+      stream.listAnswered(25);
+      const hook = renderHook(() => useTruckEvents(() => {}), { wrapper });
+      expect(FakeEventSource.instances.map((es) => es.url)).toEqual(['/api/events?lastEventId=25']);
+      hook.unmount();
+    });
+
+    it('reopens from a list that holds fewer events than the stream has sent; a newer list changes nothing', () => {
+      const hook = renderHook(() => useTruckEvents(() => {}), { wrapper });
+      act(() => stream.listAnswered(20));
+      const first = FakeEventSource.instances[0]!;
+      act(() => first.fire('open'));
+      truckFrame(first, 21);
+      truckFrame(first, 22);
+      // A list that holds every event up to 22 or later: the stream has nothing to add.
+      act(() => stream.listAnswered(22));
+      act(() => stream.listAnswered(40));
+      expect(FakeEventSource.instances).toHaveLength(1);
+      // A list (a cached answer, or another process's) that holds events up to 18 only.
+      act(() => stream.listAnswered(18));
+      expect(first.closed).toBe(true);
+      expect(FakeEventSource.instances.map((es) => es.url)).toEqual(['/api/events?lastEventId=20', '/api/events?lastEventId=18']);
+      hook.unmount();
+    });
+
+    it('on reset closes, asks the lists to refetch, and opens again from their answers', () => {
+      const got: TruckStreamMessage[] = [];
+      const hook = renderHook(() => useTruckEvents((m) => got.push(m)), { wrapper });
+      act(() => stream.listAnswered(5));
+      const first = FakeEventSource.instances[0]!;
+      act(() => first.fire('reset'));
+      expect(first.closed).toBe(true);
+      expect(got).toEqual([{ type: 'reset' }]);
+      expect(FakeEventSource.instances).toHaveLength(1);
+      act(() => stream.listAnswered(900));
+      expect(FakeEventSource.instances[1]!.url).toBe('/api/events?lastEventId=900');
+      hook.unmount();
+    });
+
+    it('the provider hands it every answer’s Truck-Event-Id once the body is read', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response('[]', { status: 200, headers: { 'truck-event-id': '77' } })),
+      );
+      const hook = renderHook(() => useTruckEvents(() => {}), { wrapper });
+      await apiJson('GET', '/api/favorites');
+      expect(FakeEventSource.instances.map((es) => es.url)).toEqual(['/api/events?lastEventId=77']);
+      hook.unmount();
+    });
+  });
+
+  it('reopens a stream the browser gave up on, from the last event received', () => {
     vi.useFakeTimers();
     const got: TruckStreamMessage[] = [];
     const hook = renderHook(() => useTruckEvents((m) => got.push(m)), { wrapper });
+    act(() => stream.listAnswered(3));
     const first = FakeEventSource.instances[0]!;
     act(() => first.fire('open'));
+    act(() => {
+      for (const fn of first.handlers.get('truck') ?? [])
+        fn(new MessageEvent('truck', { data: JSON.stringify({ type: 'updated', truck: makeTruck({ id: 2 }) }), lastEventId: '8' }));
+    });
     act(() => {
       first.readyState = FakeEventSource.CLOSED;
       first.fire('error');
@@ -112,8 +185,10 @@ describe('useTruckEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     act(() => vi.advanceTimersByTime(3000));
     expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events?lastEventId=8');
     act(() => FakeEventSource.instances[1]!.fire('open'));
-    expect(got).toEqual([{ type: 'reset' }]);
+    // Resumed: the server replays what was missed; no refetch.
+    expect(got.map((m) => m.type)).toEqual(['updated']);
     hook.unmount();
   });
 });
@@ -130,17 +205,23 @@ describe('the stream viewer', () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ticket: 'tk 1', expiresInSeconds: 86400 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     window.localStorage.setItem('token', 'tok 1');
-    const hook = renderHook(() => useTruckEvents(() => {}), { wrapper });
+    stream = createTruckStream();
+    const got: TruckStreamMessage[] = [];
+    const hook = renderHook(() => useTruckEvents((m) => got.push(m)), { wrapper });
+    act(() => stream.listAnswered(4));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     expect(fetchMock).toHaveBeenCalledWith('/api/events/ticket', expect.objectContaining({ method: 'POST', headers: expect.objectContaining({ Authorization: 'Bearer tok 1' }) }));
-    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?ticket=tk%201');
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?ticket=tk%201&lastEventId=4');
     expect(FakeEventSource.instances[0]!.url).not.toContain('tok');
     stream.syncViewer();
     expect(FakeEventSource.instances).toHaveLength(1);
     window.localStorage.removeItem('token');
-    stream.syncViewer();
+    // Another viewer: the lists refetch, and their answer opens the new viewer's stream.
+    act(() => stream.syncViewer());
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
-    expect(FakeEventSource.instances[1]!.url).toBe('/api/events');
+    expect(got).toEqual([{ type: 'reset' }]);
+    act(() => stream.listAnswered(6));
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/events?lastEventId=6');
     hook.unmount();
   });
 
@@ -149,10 +230,13 @@ describe('the stream viewer', () => {
     let n = 0;
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ticket: `tk${++n}`, expiresInSeconds: 60 }), { status: 200 })));
     window.localStorage.setItem('token', 'tok 2');
+    stream = createTruckStream();
     const got: TruckStreamMessage[] = [];
     const hook = renderHook(() => useTruckEvents((m) => got.push(m)), { wrapper });
+    act(() => stream.listAnswered(30));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const first = FakeEventSource.instances[0]!;
+    expect(first.url).toBe('/api/events?ticket=tk1&lastEventId=30');
     act(() => first.fire('open'));
     const event: TruckEvent = { type: 'updated', truck: makeTruck({ id: 9 }) };
     act(() => {
@@ -175,10 +259,12 @@ describe('the stream viewer', () => {
   it('falls back to the public stream when no ticket can be had', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Authentication required"}', { status: 401 })));
     window.localStorage.setItem('token', 'expired');
+    stream = createTruckStream();
     const hook = renderHook(() => useTruckEvents(() => {}), { wrapper });
+    act(() => stream.listAnswered(2));
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    expect(FakeEventSource.instances[0]!.url).toBe('/api/events');
+    expect(FakeEventSource.instances[0]!.url).toBe('/api/events?lastEventId=2');
     hook.unmount();
+    window.localStorage.removeItem('token');
   });
-
 });

@@ -7,10 +7,18 @@ import { getToken } from '@client/lib/storage';
  * Live truck changes from `GET /api/events` (Server-Sent Events), shared by every screen: ONE
  * TruckStream per app, made by TruckStreamProvider at the app root (client/src/app/app.tsx), with
  * ONE EventSource, opened while at least one component listens (ref-counted) and closed when the
- * last one leaves. The browser resumes a dropped public stream with Last-Event-ID by itself; when
- * the stream is gone for good (HTTP error) we open a new one after a pause and announce a `reset`,
- * because a fresh EventSource cannot resume. A signed-in stream's ticket opens it once only, so we
- * reconnect it ourselves with a new ticket, resuming after the last event seen (`lastEventId`).
+ * last one leaves.
+ *
+ * Where it opens from (ADR 0139): every list a screen keeps live says which truck events it holds
+ * (the Truck-Event-Id header; `listAnswered`). The stream keeps `position`, the last event every
+ * cached list holds: the smallest id a list answered with, moved on by each event received. It
+ * first opens only once a list has answered, from that id (`?lastEventId=`), so a change made
+ * between the list and the stream is replayed, never lost; a list that answers with an older id
+ * than the stream has reached (a cached answer, another process) reopens it from that id. Replayed
+ * events the lists already hold change nothing (applyTruckEvent). The browser resumes a dropped
+ * public stream with Last-Event-ID by itself; a signed-in stream's ticket opens it once only, so we
+ * reconnect it ourselves with a new ticket from `position`. `reset` (the server cannot replay what
+ * we lack) closes the stream and makes the lists refetch; their answers open it again.
  */
 
 export const EVENTS_URL = '/api/events';
@@ -46,13 +54,18 @@ export interface TruckStream {
   subscribeState(onChange: () => void): () => void;
   /** Hands every message to `listener` and keeps the stream open until the returned function is called. */
   listen(listener: TruckStreamListener): () => void;
-  /** After sign-in or sign-out the stream must be reopened for the new viewer (lists refetch on open). */
+  /**
+   * A list answered holding every truck event up to `eventId` (its Truck-Event-Id), and is in the
+   * cache: the stream opens from it, or again from it if it has gone further.
+   */
+  listAnswered(eventId: number): void;
+  /** After sign-in or sign-out: the lists refetch as the new viewer, and their answers reopen the stream. */
   syncViewer(): void;
 }
 
 /**
- * A new TruckStream, closed until its first listener. Its state lives in this closure (not in
- * module variables): TruckStreamProvider makes the app's one, tests make their own.
+ * A new TruckStream, closed until its first listener and its first list. Its state lives in this
+ * closure (not in module variables): TruckStreamProvider makes the app's one, tests make their own.
  */
 export function createTruckStream(): TruckStream {
   const listeners = new Set<TruckStreamListener>();
@@ -62,11 +75,13 @@ export function createTruckStream(): TruckStream {
   let state: TruckEventsConnection = 'closed';
   let reopenTimer: ReturnType<typeof setTimeout> | null = null;
   let reopenDelay = 3000;
-  let everOpened = false;
   /** The token the stream was opened with: an operator's stream carries only their own trucks. */
-  let openedWith: string | null = null;
-  /** The id of the last event received, to resume a signed-in stream from (its ticket is used up). */
-  let lastSeenId: string | null = null;
+  let openedWith: string | null = getToken();
+  /**
+   * Every cached list holds every truck event up to this id (null: no list has answered yet, so
+   * the stream waits). It stays while no one listens: lists cached meanwhile get the replay.
+   */
+  let position: number | null = null;
   /** Cancels a connect still waiting for its ticket when the stream is closed or reopened meanwhile. */
   let generation = 0;
 
@@ -80,67 +95,70 @@ export function createTruckStream(): TruckStream {
     for (const l of [...listeners]) l(message);
   }
 
-  function onTruck(e: MessageEvent<string>) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(e.data);
-    } catch {
-      return;
-    }
-    if (e.lastEventId) lastSeenId = e.lastEventId;
-    // Hand on the wire object (ISO strings), as the REST lists hold it.
-    if (isTruckEvent(raw)) emit(raw);
-  }
+  const streamUrl = (query: string) => `${EVENTS_URL}?${query}${query ? '&' : ''}lastEventId=${position ?? 0}`;
 
   function open() {
-    if (typeof EventSource === 'undefined') return;
+    if (typeof EventSource === 'undefined' || position === null) return;
     const gen = ++generation;
     openedWith = getToken();
     if (!openedWith) {
-      connect(EVENTS_URL);
+      connect(streamUrl(''), false);
       return;
     }
     setState('connecting');
     void signedInStreamUrl().then((url) => {
-      if (gen === generation && refs > 0 && !source) connect(url, url !== EVENTS_URL && lastSeenId !== null);
+      if (gen === generation && refs > 0 && !source) connect(url ?? streamUrl(''), url !== null);
     });
   }
 
   /**
    * EventSource cannot send an Authorization header, and a session token does not belong in a URL:
    * the signed-in viewer trades it for a stream-only ticket (an operator's stream carries only their
-   * own trucks). If that fails the public stream still carries every visible change.
+   * own trucks). If that fails (null) the public stream still carries every visible change.
    */
-  async function signedInStreamUrl(): Promise<string> {
+  async function signedInStreamUrl(): Promise<string | null> {
     try {
       const { ticket } = await apiJson<EventStreamTicket>('POST', TICKET_URL);
-      const resume = lastSeenId ? `&lastEventId=${encodeURIComponent(lastSeenId)}` : '';
-      return `${EVENTS_URL}?ticket=${encodeURIComponent(ticket)}${resume}`;
+      return streamUrl(`ticket=${encodeURIComponent(ticket)}`);
     } catch {
-      return EVENTS_URL;
+      return null;
     }
   }
 
-  /** `resuming`: the URL carries lastEventId, so the server replays what was missed (or says reset). */
-  function connect(url: string, resuming = false) {
+  function connect(url: string, signedIn: boolean) {
     const es = new EventSource(url, { withCredentials: true });
     source = es;
     setState('connecting');
     es.addEventListener('open', () => {
       if (source !== es) return;
       reopenDelay = 3000;
-      // A brand-new EventSource (after a permanent failure) cannot resume: make lists refetch.
-      if (everOpened && !resuming) emit({ type: 'reset' });
-      everOpened = true;
       setState('open');
     });
-    es.addEventListener('truck', onTruck);
-    es.addEventListener('reset', () => emit({ type: 'reset' }));
+    es.addEventListener('truck', (e: MessageEvent<string>) => {
+      if (source !== es) return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      const id = Number(e.lastEventId);
+      if (e.lastEventId && Number.isSafeInteger(id)) position = Math.max(position ?? 0, id);
+      // Hand on the wire object (ISO strings), as the REST lists hold it.
+      if (isTruckEvent(raw)) emit(raw);
+    });
+    es.addEventListener('reset', () => {
+      if (source !== es) return;
+      // What we lack cannot be replayed: the lists refetch, and their answers open the stream again.
+      close();
+      position = null;
+      emit({ type: 'reset' });
+    });
     es.addEventListener('error', () => {
       if (source !== es) return;
       // The browser gave up (e.g. a 5xx or a wrong content type), or a signed-in stream dropped: its
       // ticket is used up, so the browser's own retry would only be refused. Reconnect ourselves.
-      if (es.readyState === EventSource.CLOSED || url !== EVENTS_URL) {
+      if (es.readyState === EventSource.CLOSED || signedIn) {
         es.close();
         source = null;
         setState('closed');
@@ -155,6 +173,16 @@ export function createTruckStream(): TruckStream {
     });
   }
 
+  /** Closes the connection (and any pending reopen or ticket); `position` stays. */
+  function close() {
+    generation += 1;
+    source?.close();
+    source = null;
+    if (reopenTimer) clearTimeout(reopenTimer);
+    reopenTimer = null;
+    setState('closed');
+  }
+
   function acquire(): () => void {
     refs += 1;
     if (refs === 1 && !source && !reopenTimer) open();
@@ -163,16 +191,7 @@ export function createTruckStream(): TruckStream {
       if (released) return;
       released = true;
       refs -= 1;
-      if (refs === 0) {
-        generation += 1;
-        source?.close();
-        source = null;
-        if (reopenTimer) clearTimeout(reopenTimer);
-        reopenTimer = null;
-        everOpened = false;
-        lastSeenId = null;
-        setState('closed');
-      }
+      if (refs === 0) close();
     };
   }
 
@@ -192,14 +211,22 @@ export function createTruckStream(): TruckStream {
         release();
       };
     },
+    listAnswered(eventId) {
+      if (!Number.isSafeInteger(eventId) || eventId < 0) return;
+      if (position !== null && eventId >= position) return;
+      position = eventId;
+      // First list, or one behind the stream: (re)open from it, so it gets every later event.
+      if (refs > 0) {
+        close();
+        open();
+      }
+    },
     syncViewer() {
       if (refs === 0 || getToken() === openedWith) return;
-      lastSeenId = null; // another viewer: lists refetch instead of resuming someone else's stream
-      source?.close();
-      source = null;
-      if (reopenTimer) clearTimeout(reopenTimer);
-      reopenTimer = null;
-      open();
+      // Another viewer: the lists refetch as that viewer, and their answers open its stream.
+      close();
+      position = null;
+      emit({ type: 'reset' });
     },
   };
 }

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { locationErrorMessage } from '@client/lib/geolocation';
-import { parseLocationForm, toCoordinate } from './location-form';
+import { NULL_ISLAND_MESSAGE } from '@shared/contracts';
+import { parseLocationForm } from './location-form';
 
 describe('Update Location form', () => {
-  it('falls back to 0 for coordinates that are not numeric', () => {
-    expect(toCoordinate('')).toBe(0);
-    expect(toCoordinate('abc')).toBe(0);
-    expect(toCoordinate('30.25')).toBe(30.25);
+  it('refuses an empty or non-numeric coordinate on its field instead of sending 0 (issue 24)', () => {
+    const empty = parseLocationForm({ latitude: '', longitude: '  ', address: '', isOpen: false });
+    expect(empty).toMatchObject({
+      success: false,
+      errors: { latitude: 'Latitude is required', longitude: 'Longitude is required' },
+    });
+    const words = parseLocationForm({ latitude: 'abc', longitude: '12,5', address: '', isOpen: true });
+    expect(words).toMatchObject({
+      success: false,
+      errors: { latitude: 'Latitude must be a number', longitude: 'Longitude must be a number' },
+    });
+  });
+  it('refuses exactly 0, 0 as a mistake, but not one coordinate at 0', () => {
+    expect(parseLocationForm({ latitude: '0', longitude: '0.000', address: '', isOpen: true })).toMatchObject({
+      success: false,
+      errors: { latitude: NULL_ISLAND_MESSAGE, longitude: NULL_ISLAND_MESSAGE },
+    });
+    expect(parseLocationForm({ latitude: '0', longitude: '-78.5', address: '', isOpen: true }).success).toBe(true);
   });
   it('builds the request from the inputs', () => {
     expect(

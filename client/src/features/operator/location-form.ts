@@ -1,12 +1,6 @@
 import { invalid, type Validation } from '@client/lib/forms';
-import { locationUpdateSchema, type LocationUpdateInput } from '@shared/contracts';
+import { locationFormSchema, type LocationUpdateInput } from '@shared/contracts';
 import { formAddressAfterMove } from '@shared/utils/truck-address';
-
-/** A coordinate input's value as a number; not numeric → 0 (spec section 5). */
-export function toCoordinate(value: string): number {
-  const n = Number.parseFloat(value);
-  return Number.isFinite(n) ? n : 0;
-}
 
 export interface LocationFormValues {
   latitude: string;
@@ -23,24 +17,19 @@ export interface LocationBefore {
 }
 
 /**
- * The Update Location dialog's values checked with the shared contract: the request, or per-field
- * messages. When the truck moves and its old description was left as it was, no address is sent,
- * so the server drops the stale one instead of keeping the old spot's street address
- * (shared/utils/truck-address.ts).
+ * The Update Location dialog's values checked with the shared contract (`locationFormSchema`, the
+ * request's rules over the typed text): the request, or per-field messages. An empty or non-numeric
+ * coordinate is refused on its field, never sent as 0 (issue 24), and so is exactly 0, 0. When the
+ * truck moved beyond the same spot and its old description was left as it was, no address is sent,
+ * so the server names a place near the new position (shared/utils/truck-address.ts).
  */
 export function parseLocationForm(
   values: LocationFormValues,
   before?: LocationBefore,
 ): Validation<LocationUpdateInput, keyof LocationFormValues> {
-  const latitude = toCoordinate(values.latitude);
-  const longitude = toCoordinate(values.longitude);
-  const candidate = {
-    latitude,
-    longitude,
-    address: before ? formAddressAfterMove(before, { latitude, longitude, address: values.address }) : values.address,
-    isOpen: values.isOpen,
-  };
-  const result = locationUpdateSchema.safeParse(candidate);
-  if (result.success) return { success: true, data: { ...candidate, address: result.data.address } };
-  return invalid(result.error);
+  const result = locationFormSchema.safeParse(values);
+  if (!result.success) return invalid(result.error);
+  const { latitude, longitude } = result.data;
+  const address = before ? formAddressAfterMove(before, { latitude, longitude, address: values.address }) : values.address;
+  return { success: true, data: { ...result.data, address: address.trim() || undefined } };
 }

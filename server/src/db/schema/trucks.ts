@@ -42,7 +42,13 @@ export const foodTrucks = pgTable(
     /** Running totals of truck_ratings, kept by its trigger (migration 0006): average = sum / count. */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** When diners' position was last changed (or the truck closed): diners' 'Updated … ago'. */
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last heartbeat that kept the open truck open (a device fix at its position, or the operator's
+     * "still here"); never shown to diners. Auto-close counts from the later of this and lastUpdated.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,7 +36,8 @@ export interface SmsProvider {
   findSent(message: SmsMessage, since: Date): Promise<string | null>;
   /**
    * Whether an inbound webhook really comes from the provider (Twilio's X-Twilio-Signature over
-   * the public URL and the form fields). The offline provider has no signer and accepts every call.
+   * the public URL and the form fields). The offline provider has no signer and accepts none; in
+   * production the app refuses to start with a provider that accepts an unsigned call.
    */
   verifyInbound(request: { url: string; params: Record<string, string>; signature: string | undefined }): boolean;
 }

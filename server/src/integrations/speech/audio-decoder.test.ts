@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeWav, RECOGNISER_SAMPLE_RATE } from './audio';
+import { encodeOggOpus, encodeWebmOpus, noise } from '../../test/speech-audio';
+import { declaredSeconds, encodeWav, RECOGNISER_SAMPLE_RATE } from './audio';
 import { AudioDecoder } from './audio-decoder';
 import { AudioInputError } from './speech';
 
@@ -47,5 +48,28 @@ describe('AudioDecoder (a child process)', () => {
     const next = await decoder.decode(tone(1), 30);
     expect(next.seconds).toBeCloseTo(1, 1);
     expect(decoderPid()).not.toBe(first);
+  });
+});
+
+describe('a recording too long for a question (issue 32: 15 s at most)', () => {
+  it('is measured from its container without decoding: WAV and Ogg/Opus', async () => {
+    expect(declaredSeconds(tone(20))).toBeCloseTo(20, 3);
+    expect(declaredSeconds(await encodeOggOpus(noise(20, 0.2)))).toBeCloseTo(20, 1);
+    // Chrome's WebM carries no duration: the decoded length decides.
+    expect(declaredSeconds(new TextEncoder().encode('not audio at all'))).toBeUndefined();
+  });
+
+  it('is refused before any decoding when the container says so', async () => {
+    const fresh = new AudioDecoder();
+    try {
+      await expect(fresh.decode(tone(20), 15)).rejects.toMatchObject({ reason: 'too-long', message: 'Recordings are limited to 15 seconds' });
+      await expect(fresh.decode(new Uint8Array(await encodeOggOpus(noise(16, 0.2))), 15)).rejects.toMatchObject({ reason: 'too-long' });
+      // No decoding process was even started for them.
+      expect(fresh.pid).toBeUndefined();
+      // Chrome's WebM (no duration in it) is measured once decoded, before any recognition.
+      await expect(fresh.decode(new Uint8Array(await encodeWebmOpus(noise(16, 0.2))), 15)).rejects.toMatchObject({ reason: 'too-long' });
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type DecodedRecording, sniffAudio } from './audio';
+import { declaredSeconds, type DecodedRecording, sniffAudio, tooLong } from './audio';
 import { AudioInputError } from './speech';
 
 export interface DecodeRequest {
@@ -87,6 +87,8 @@ export class AudioDecoder {
    */
   async decode(audio: Uint8Array, maxSeconds: number): Promise<DecodedRecording> {
     if (!sniffAudio(audio)) throw new AudioInputError(UNDECODABLE, 'undecodable');
+    // Refused before any decoding when the container says it is too long (issue 32).
+    if ((declaredSeconds(audio) ?? 0) > maxSeconds) throw tooLong(maxSeconds);
     const { process: child, ready } = this.start();
     await ready;
     const id = this.nextId++;
@@ -95,6 +97,11 @@ export class AudioDecoder {
       this.pending.set(id, { resolve, reject, timer });
       child.send({ id, audio, maxSeconds } satisfies DecodeRequest);
     });
+  }
+
+  /** The decoding process's id while one runs (tests: a recording refused up front starts none). */
+  get pid(): number | undefined {
+    return this.child?.process.pid;
   }
 
   close(): Promise<void> {

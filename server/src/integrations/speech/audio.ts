@@ -21,6 +21,41 @@ export function sniffAudio(bytes: Uint8Array): AudioContainer | undefined {
 }
 
 /**
+ * How long a recording says it is, read from its container without decoding: WAV (data size over
+ * byte rate) and Ogg (the last page's granule position: 48 kHz for Opus, the stream's rate for
+ * Vorbis). Undefined for other containers (Chrome's WebM carries no duration) or when unreadable;
+ * then the decoded length decides.
+ */
+export function declaredSeconds(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const ascii = (at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
+  const container = sniffAudio(bytes);
+  if (container === 'wav') {
+    let byteRate = 0;
+    for (let at = 12; at + 8 <= bytes.length; ) {
+      const id = ascii(at, 4);
+      const size = view.getUint32(at + 4, true);
+      if (id === 'fmt ' && at + 20 <= bytes.length) byteRate = view.getUint32(at + 16, true);
+      if (id === 'data') return byteRate > 0 ? Math.min(size, bytes.length - at - 8) / byteRate : undefined;
+      at += 8 + size + (size % 2);
+    }
+    return undefined;
+  }
+  if (container === 'ogg' && bytes.length >= 48) {
+    const codec = ascii(28, 8);
+    const rate = codec === 'OpusHead' ? 48_000 : codec.startsWith('\u0001vorbis') ? view.getUint32(40, true) : 0;
+    if (!rate) return undefined;
+    // The last page that ends a packet carries the stream's length in samples.
+    for (let at = bytes.length - 27; at >= 0; at--) {
+      if (bytes[at] !== 0x4f || ascii(at, 4) !== 'OggS') continue;
+      const granule = view.getBigInt64(at + 6, true);
+      if (granule >= 0n) return Number(granule) / rate;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Resamples mono audio with libsamplerate's band-limited sinc converter: its low-pass filter keeps
  * everything above the new Nyquist frequency from folding back into the speech band (which naive
  * linear interpolation does, and which ruins recognition).
@@ -47,6 +82,8 @@ export async function toRecogniserPcm(channels: Float32Array[], sampleRate: numb
   return resample({ samples: mono, sampleRate }, RECOGNISER_SAMPLE_RATE);
 }
 
+export const tooLong = (maxSeconds: number) => new AudioInputError(`Recordings are limited to ${maxSeconds} seconds`, 'too-long');
+
 export interface DecodedRecording {
   container: AudioContainer;
   pcm: Pcm;
@@ -71,7 +108,7 @@ export async function decodeRecording(bytes: Uint8Array, maxSeconds: number): Pr
     throw new AudioInputError('Unsupported or undecodable audio', 'undecodable');
   }
   const seconds = length / decoded.sampleRate;
-  if (seconds > maxSeconds) throw new AudioInputError(`Recordings are limited to ${maxSeconds} seconds`, 'too-long');
+  if (seconds > maxSeconds) throw tooLong(maxSeconds);
   const pcm = await toRecogniserPcm(decoded.channelData, decoded.sampleRate);
   return { container, pcm, seconds };
 }

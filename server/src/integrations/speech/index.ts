@@ -5,7 +5,7 @@ import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } f
 
 export type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } from './speech';
 export { AudioInputError } from './speech';
-export { OfflineSpeech, FLITE_VOICES } from './offline-speech';
+export { OfflineSpeech, FLITE_VOICES, RECOGNITION_BUDGET_MS } from './offline-speech';
 export { OpenAiSpeech } from './openai-speech';
 
 export type SpeechMode = 'auto' | 'offline' | 'openai';
@@ -16,6 +16,8 @@ export interface SpeechConfig {
   openai?: OpenAiSpeechConfig;
   /** After the cloud fails, how long the offline engine answers alone (OPENAI_RETRY_AFTER_MS). */
   retryAfterMs?: number;
+  /** How long the offline recogniser may work on one recording (VOICE_RECOGNITION_BUDGET_MS). */
+  recognitionBudgetMs?: number;
 }
 
 /**
@@ -111,7 +113,7 @@ export class FallbackSpeech implements SpeechProvider {
 export function createSpeech(config: SpeechConfig, log?: Pick<FastifyBaseLogger, 'warn'>): FallbackSpeech {
   const cloud = config.openai ? new OpenAiSpeech(config.openai) : undefined;
   const use = (mode: SpeechMode) => (mode !== 'offline' ? cloud : undefined);
-  return new FallbackSpeech(new OfflineSpeech({ log }), { stt: use(config.stt), tts: use(config.tts) }, log, {
+  return new FallbackSpeech(new OfflineSpeech({ log, recognitionBudgetMs: config.recognitionBudgetMs }), { stt: use(config.stt), tts: use(config.tts) }, log, {
     retryAfterMs: config.retryAfterMs,
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { noise } from '../../test/speech-audio';
 import { OfflineSpeech } from './offline-speech';
 
 const warnings: unknown[] = [];
@@ -22,5 +23,25 @@ describe('the offline speech engine process', () => {
     expect(speech.enginePid).not.toBe(pid);
     // The crash is in the server's log, with the request it had in hand.
     expect(warnings).toEqual([{ code: null, signal: 'SIGSEGV', inHand: 1 }]);
+  }, 60_000);
+});
+
+describe('the recogniser’s time budget (issue 32)', () => {
+  const budgetWarnings: unknown[] = [];
+  // A budget no recognition of 15 s of noise can meet, even on a fast machine.
+  const budgeted = new OfflineSpeech({ recognitionBudgetMs: 100, log: { warn: (details: unknown) => void budgetWarnings.push(details) } });
+  afterAll(() => budgeted.close());
+  const vocabulary = { version: 'budget', slots: { truck: ['taco libre'] }, templates: ['is <truck> open'] };
+
+  it('answers a recording that goes over its budget as not understood, and the next one from a new engine', async () => {
+    await budgeted.useVocabulary(vocabulary);
+    const pid = budgeted.enginePid;
+    const heard = await budgeted.transcribe({ pcm: noise(15, 0.3) }, vocabulary);
+    expect(heard).toEqual({ text: '', confidence: 0, provider: 'offline' });
+    expect(budgetWarnings).toEqual([{ budgetMs: 100, seconds: 15 }]);
+    // The engine that held it was stopped; a new one answers the next request.
+    expect((await budgeted.synthesize('next question')).contentType).toBe('audio/wav');
+    expect(budgeted.enginePid).toBeDefined();
+    expect(budgeted.enginePid).not.toBe(pid);
   }, 60_000);
 });

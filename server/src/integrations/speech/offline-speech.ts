@@ -18,6 +18,16 @@ export const FLITE_VOICES = ['slt', 'kal16', 'rms', 'awb'] as const;
 /** The engine process ended while it had the request in hand (it is started again for the next). */
 class EngineExited extends Error {}
 
+/** A recognition took longer than its budget (RECOGNITION_BUDGET_MS): heard as nothing understood. */
+class OverBudget extends Error {}
+
+/**
+ * How long the recogniser may work on one recording (VOICE_RECOGNITION_BUDGET_MS). A 5-second
+ * question takes about 0.2 s; 15 s of loud noise about 4 s on a quiet machine, and 30 s of it took
+ * 74 s on a busy one (issue 32). Past the budget the recording is answered as not understood.
+ */
+export const RECOGNITION_BUDGET_MS = 5_000;
+
 /** Runs `attempt`, and once more on a new engine if the engine died under it. */
 async function withOneRestart<T>(attempt: () => Promise<T>): Promise<T> {
   try {
@@ -51,7 +61,13 @@ export class OfflineSpeech implements SpeechProvider {
   private readonly decoder = new AudioDecoder();
 
   constructor(
-    private readonly options: { voice?: string; rejectionWeight?: number; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
+    private readonly options: {
+      voice?: string;
+      rejectionWeight?: number;
+      log?: Pick<FastifyBaseLogger, 'warn'>;
+      /** Default RECOGNITION_BUDGET_MS. */
+      recognitionBudgetMs?: number;
+    } = {},
   ) {}
 
   /**
@@ -81,34 +97,55 @@ export class OfflineSpeech implements SpeechProvider {
         else waiter.resolve(reply.result);
       });
     });
-    const fail = (error: Error) => {
-      if (this.engine?.worker !== worker) return;
-      this.engine = undefined;
-      this.grammarVersion = undefined;
-      for (const waiter of this.pending.values()) waiter.reject(error);
-      this.pending.clear();
-    };
-    worker.on('error', fail);
+    worker.on('error', (error) => this.fail(worker, error));
     worker.on('exit', (code, signal) => {
-      // Not when it was closed (close() forgets the engine first): a crash, in the logs.
+      // Not when it was closed or stopped (close() and stop() forget the engine first): a crash, in the logs.
       if (this.engine?.worker === worker) {
         this.options.log?.warn({ code, signal, inHand: this.pending.size }, 'speech engine exited; a new one answers the next request');
       }
-      fail(new EngineExited(`speech engine exited (${signal ?? code})`));
+      this.fail(worker, new EngineExited(`speech engine exited (${signal ?? code})`));
     });
     this.engine = { worker, ready };
     return this.engine;
   }
 
-  private async call<T>(type: string, payload: Record<string, unknown>): Promise<T> {
+  /** The engine is gone or being stopped: the requests it had in hand fail (and are asked again by withOneRestart). */
+  private fail(worker: ChildProcess, error: Error) {
+    if (this.engine?.worker !== worker) return;
+    this.engine = undefined;
+    this.grammarVersion = undefined;
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+  }
+
+  /**
+   * Sends one request to the engine. With `budgetMs`, a request still unanswered by then is
+   * abandoned: the engine (a synchronous WebAssembly call cannot be interrupted) is killed, the
+   * request fails with OverBudget, and a new engine answers the next one.
+   */
+  private async call<T>(type: string, payload: Record<string, unknown>, budgetMs?: number): Promise<T> {
     const { worker, ready } = this.start();
     await ready;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const timer =
+        budgetMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              if (!this.pending.delete(id)) return;
+              reject(new OverBudget());
+              this.fail(worker, new EngineExited('speech engine stopped: a recognition went over its time budget'));
+              worker.kill('SIGKILL');
+            }, budgetMs);
+      const settle = <V>(done: (value: V) => void) => (value: V) => {
+        clearTimeout(timer);
+        done(value);
+      };
+      this.pending.set(id, { resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
       worker.send({ id, type, ...payload }, (error) => {
         // Not delivered: the engine is gone (its exit fails the rest of its requests).
         if (!error || !this.pending.delete(id)) return;
+        clearTimeout(timer);
         reject(new EngineExited(`speech engine unreachable: ${error.message}`));
       });
     });
@@ -136,12 +173,20 @@ export class OfflineSpeech implements SpeechProvider {
 
   async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
     // A new engine has no grammar: the retry sets it again (grammarVersion was cleared with the engine).
-    const { text, words } = await withOneRestart(async () => {
-      await this.useVocabulary(vocabulary);
-      return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', {
-        samples: input.pcm.samples,
+    const budgetMs = this.options.recognitionBudgetMs ?? RECOGNITION_BUDGET_MS;
+    let heard: { text: string; words: Array<{ t: string; p: number }> };
+    try {
+      heard = await withOneRestart(async () => {
+        await this.useVocabulary(vocabulary);
+        return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: input.pcm.samples }, budgetMs);
       });
-    });
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+      const seconds = input.pcm.samples.length / input.pcm.sampleRate;
+      this.options.log?.warn({ budgetMs, seconds }, 'speech recognition went over its time budget; answered as not understood');
+      return { text: '', confidence: 0, provider: 'offline' };
+    }
+    const { text, words } = heard;
     const spoken = words.filter((w) => !/^[<([]/.test(w.t));
     // The phone loop won: the speech was not a question the grammar knows (or not speech).
     if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return { text: '', confidence: 0, provider: 'offline' };

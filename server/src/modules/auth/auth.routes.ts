@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   authResponseSchema,
+  changePasswordSchema,
   customerSignupSchema,
   loginSchema,
   publicUserSchema,
@@ -8,9 +10,10 @@ import {
 } from '@shared/contracts';
 import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
-import { HOUR_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
+import { HOUR_MS, MINUTE_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { authenticate, createAccount, findPublicUser, type Account } from './auth.service';
+import { authenticate, changePassword, createAccount, endSessions, findPublicUser, type Account } from './auth.service';
+import { SIGN_IN_THROTTLED } from './sign-in-throttle';
 import { withSignInThrottle } from './sign-in-throttle';
 
 export const SIGNUPS_CAPPED = 'Too many new accounts from this address. Please try again later.';
@@ -66,6 +69,47 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await capSignups(request.ip);
       const account = await createAccount(app.db, { ...request.body, role: 'customer' }, reserved);
       return reply.status(201).send(await session(account));
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['auth'],
+        summary: "Signs out: ends the caller's token, and every other session of the account (issue 32)",
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await endSessions(app.db, currentUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['auth'],
+        summary: "Changes the caller's own password; every other session ends, this one goes on with the new token",
+        body: changePasswordSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      // Guessing the current password through this form is counted like failed sign-ins.
+      await takeOrRefuse(
+        app.db,
+        `change-password:${id}`,
+        limits.signInFailuresPerAccount,
+        limits.signInWindowMinutes * MINUTE_MS,
+        SIGN_IN_THROTTLED,
+      );
+      return session(await changePassword(app.db, id, request.body.currentPassword, request.body.newPassword));
     },
   );
 

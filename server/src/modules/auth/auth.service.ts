@@ -1,10 +1,10 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Role } from '@shared/constants';
-import type { PublicUser } from '@shared/contracts';
+import { CURRENT_PASSWORD_WRONG, type PublicUser } from '@shared/contracts';
 import { toE164 } from '@shared/utils/phone';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { conflict, isUniqueViolation, pgConstraint, unauthorized } from '../../lib/http-errors';
+import { badRequest, conflict, isUniqueViolation, pgConstraint, unauthorized } from '../../lib/http-errors';
 import { isAdmin } from '../../plugins/auth';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 
@@ -164,4 +164,32 @@ export async function upsertAdmin(
     .returning(publicUserColumns);
   if (!user) throw new Error('admin insert returned no row');
   return user;
+}
+
+/** Logout: the account's session version moves on, so its tokens (and open streams) end at once. */
+export async function endSessions(db: Database, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * The signed-in user changes their own password. A wrong current password is a 400 field error
+ * (a 401 would sign the caller out). The new hash moves the session version on (the trigger of
+ * migration 0002), ending every session; the caller gets the account at its new version, so its
+ * own session goes on with a new token.
+ */
+export async function changePassword(db: Database, userId: number, current: string, next: string): Promise<Account> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row || !(await verifyPassword(current, row.passwordHash))) {
+    throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });
+  }
+  const [account] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning(accountColumns);
+  if (!account) throw unauthorized();
+  return toAccount(account);
 }

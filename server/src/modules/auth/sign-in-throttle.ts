@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
-import { clear, hit, MINUTE_MS, peek, tooManyRequests, type RateLimits } from '../../lib/rate-limits';
+import { clear, hit, MINUTE_MS, tooManyRequests, unhit, type RateLimits } from '../../lib/rate-limits';
 import { toE164 } from '@shared/utils/phone';
 
 export const SIGN_IN_THROTTLED = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
@@ -17,6 +17,10 @@ function accountKey(login: string): string {
  * password is checked, so guessing stops too — until the window that began with the first failure
  * ends: a user is never locked out for longer than one window. A successful sign-in clears the
  * account's count. ADR 0110.
+ *
+ * Each attempt is counted atomically *before* its password is checked, and given back when it
+ * turns out not to be a failure: checking first and counting after let 30 concurrent guesses all
+ * pass the check (21 passwords tried against a limit of 10 on PostgreSQL; issue 32).
  */
 export async function withSignInThrottle<T>(
   db: Database,
@@ -26,17 +30,22 @@ export async function withSignInThrottle<T>(
   signIn: () => Promise<T>,
 ): Promise<T> {
   const keys = { account: accountKey(login), address: `sign-in:address:${address}` };
-  const [account, fromAddress] = await Promise.all([peek(db, keys.account), peek(db, keys.address)]);
-  if (account.hits >= limits.signInFailuresPerAccount) throw tooManyRequests(SIGN_IN_THROTTLED, account.ttlMs);
-  if (fromAddress.hits >= limits.signInFailuresPerAddress) throw tooManyRequests(SIGN_IN_THROTTLED, fromAddress.ttlMs);
+  const window = limits.signInWindowMinutes * MINUTE_MS;
+  const account = await hit(db, keys.account, window);
+  if (account.hits > limits.signInFailuresPerAccount) throw tooManyRequests(SIGN_IN_THROTTLED, account.ttlMs);
+  const fromAddress = await hit(db, keys.address, window);
+  if (fromAddress.hits > limits.signInFailuresPerAddress) {
+    await unhit(db, keys.account);
+    throw tooManyRequests(SIGN_IN_THROTTLED, fromAddress.ttlMs);
+  }
   try {
     const result = await signIn();
-    await clear(db, [keys.account]);
+    await Promise.all([clear(db, [keys.account]), unhit(db, keys.address)]);
     return result;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) {
-      const window = limits.signInWindowMinutes * MINUTE_MS;
-      await Promise.all([hit(db, keys.account, window), hit(db, keys.address, window)]);
+    // A wrong name or password keeps its count; anything else (a bad request, an outage) was no guess.
+    if (!(error instanceof HttpError && error.statusCode === 401)) {
+      await Promise.all([unhit(db, keys.account), unhit(db, keys.address)]).catch(() => undefined);
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { truckEventSchema, type EventStreamTicket } from '@shared/contracts/events';
@@ -157,7 +157,14 @@ describe('GET /api/events', () => {
     expect(truckFrames(viaQuery).map((f) => Number(f.id))).toEqual([...missed, live]);
   });
 
-  it.each(['999999999', 'abc', '0', '-5', ''])(
+  it('replays every event from 0 ("none yet": a list read from an empty table) while none was pruned', async () => {
+    const [kept] = await server.db.select({ first: min(truckEvents.id) }).from(truckEvents);
+    const s = await stream('', { ...auth(admin), 'last-event-id': '0' });
+    await s.waitFor((f) => f.id === String(kept?.first));
+    expect(s.frames.some((f) => f.event === 'reset')).toBe(false);
+  });
+
+  it.each(['999999999', 'abc', '-5', ''])(
     'answers reset for an unknown or malformed Last-Event-ID %j',
     async (id) => {
       const s = await stream('', { 'last-event-id': id });

@@ -9,7 +9,13 @@ import { parseEventId } from './truck-event-hub';
 
 const eventsQuery = z.object({
   /** Same as the Last-Event-ID header, for clients that cannot set headers. */
-  lastEventId: z.string().max(40).optional(),
+  lastEventId: z
+    .string()
+    .max(40)
+    .optional()
+    .describe(
+      "Send every event after this id first: the Last-Event-ID, or for a first connection the smallest Truck-Event-Id of the lists on screen (0: every event still stored). 'reset' when they are not all stored.",
+    ),
   /** A ticket from POST /api/events/ticket, for EventSource (which cannot send an Authorization header). */
   ticket: z.string().max(4096).optional(),
 });
@@ -49,7 +55,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Server-Sent Events of truck changes (text/event-stream); resume with Last-Event-ID',
         querystring: eventsQuery,
-        response: errorResponses(400, 401),
+        response: errorResponses(400, 401, 429),
       },
     },
     async (request, reply) => {
@@ -61,6 +67,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.ticket && !viewer) throw unauthorized('Invalid or expired event stream ticket');
       const header = request.headers['last-event-id'];
       const lastEventId = parseEventId(typeof header === 'string' ? header : request.query.lastEventId);
+      // Capped per address and account (429 JSON before the stream starts); the place is given back on close.
+      const release = app.openStreams.open(request.ip, viewer?.id);
+      reply.raw.once('close', release);
       reply.hijack();
       await hub.connect(reply.raw, viewer, lastEventId);
     },

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { asc, gt, inArray, max, min, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { foodTruckSchema } from '@shared/contracts/trucks';
@@ -121,11 +121,14 @@ async function readEvents(db: Database, where: SQL | undefined, limit?: number):
   return events;
 }
 
-/** Parses a Last-Event-ID; anything that is not a positive id means "unknown" (→ reset). */
+/**
+ * Parses a Last-Event-ID: an id, or 0 ("no event yet": a list's Truck-Event-Id when none was
+ * recorded). Anything else is -1, "unknown" (→ reset).
+ */
 export function parseEventId(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = raw.trim();
-  if (!/^\d{1,15}$/.test(value)) return 0;
+  if (!/^\d{1,15}$/.test(value)) return -1;
   return Number(value);
 }
 
@@ -325,14 +328,21 @@ export class TruckEventHub {
     client.live = true;
   }
 
+  /**
+   * Every event after `lastEventId`, or `reset` when they are not all here: the id was never given
+   * (beyond the last one), events after it were pruned (the prune deletes the oldest ids first, so
+   * the first one kept must follow it), or too many follow it. 0 is "no event yet" (a list's
+   * Truck-Event-Id read from an empty table): everything, if nothing was pruned (ADR 0139).
+   */
   private async replay(lastEventId: number): Promise<HubEvent[] | 'reset'> {
-    if (lastEventId <= 0) return 'reset';
-    const [known] = await this.db
-      .select({ id: truckEvents.id })
-      .from(truckEvents)
-      .where(eq(truckEvents.id, lastEventId))
-      .limit(1);
-    if (!known) return 'reset';
+    if (lastEventId < 0) return 'reset';
+    const [kept] = await this.db
+      .select({ first: min(truckEvents.id), last: max(truckEvents.id) })
+      .from(truckEvents);
+    const first = kept?.first ?? null;
+    const last = kept?.last ?? null;
+    if (first === null || last === null) return lastEventId === 0 ? [] : 'reset';
+    if (lastEventId > Number(last) || lastEventId < Number(first) - 1) return 'reset';
     const events = await readEvents(this.db, gt(truckEvents.id, lastEventId), this.options.replayLimit + 1);
     return events.length > this.options.replayLimit ? 'reset' : events;
   }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { favoriteCheckSchema, favoriteCreateSchema } from '@shared/contracts/customers';
 import { truckListSchema } from '../trucks/trucks.service';
+import { sendTruckEventId, TRUCK_EVENT_ID_ROUTE } from '../trucks/truck-event-id';
 import { errorResponses, idOr404 } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favorites.service';
@@ -18,9 +19,13 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/favorites',
     {
       preHandler: guard,
+      config: TRUCK_EVENT_ID_ROUTE,
       schema: { tags, summary: 'The favourite trucks diners may see now', response: { 200: truckListSchema, ...errors } },
     },
-    async (request) => listFavorites(app.db, currentUser(request)),
+    async (request, reply) => {
+      await sendTruckEventId(app.db, reply);
+      return listFavorites(app.db, currentUser(request));
+    },
   );
 
   app.get(

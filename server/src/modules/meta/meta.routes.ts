@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appliedSchemaVersion, EXPECTED_SCHEMA_VERSION } from '../../db/schema-version';
 import { z } from 'zod';
 import { appConfigSchema } from '@shared/contracts/app-config';
 import { DEMO_ACCOUNTS } from '../../db/seed';
@@ -19,13 +20,16 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ready',
     { schema: { tags: ['meta'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (_request, reply) => {
+      // Ready only with the database answering *and* holding this code's schema: a database
+      // re-created empty answers `select 1` but no request could work (issue 32).
       try {
-        await app.database.ping();
-        return { status: 'ok' as const };
+        const applied = await appliedSchemaVersion(app.db);
+        if (applied !== undefined && applied >= EXPECTED_SCHEMA_VERSION) return { status: 'ok' as const };
+        app.log.warn({ applied, expected: EXPECTED_SCHEMA_VERSION }, 'readiness check: the database schema is not this version');
       } catch (err) {
         app.log.warn({ err }, 'readiness check: database did not answer');
-        return reply.status(503).send({ status: 'unavailable' as const });
       }
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' as const });
     },
   );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import type { AuthResponse, ErrorResponse, FoodTruck } from '@shared/contracts';
+import { NULL_ISLAND_MESSAGE, type AuthResponse, type ErrorResponse, type FoodTruck } from '@shared/contracts';
 import { foodTrucks, operatorSubscriptions, truckEvents } from '../../db/schema';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { signUpCast, startTestServer, type TestServer } from '../../test/harness';
@@ -285,6 +285,37 @@ describe('editing, moving, opening and closing', () => {
     expect(await getTruck(truck.id)).toMatchObject({ isOpen: true, latitude: AUSTIN.latitude });
   });
 
+  it('refuses an empty, non-numeric or 0, 0 position on every location call with a field message, changing nothing (issue 24)', async () => {
+    const truck = await createTruck(owner, AUSTIN);
+    const before = await dbFingerprint(server.db);
+    const send = (method: 'PATCH' | 'POST', url: string, body: Record<string, unknown>) =>
+      server.request<ErrorResponse>(method, url, { token: owner.token, body });
+    const calls: Array<['PATCH' | 'POST', string]> = [
+      ['PATCH', `/api/food-trucks/${truck.id}/location`],
+      ['POST', `/api/food-trucks/${truck.id}/open`],
+      ['PATCH', `/api/food-trucks/${truck.id}`],
+    ];
+    for (const [method, url] of calls) {
+      const island = await send(method, url, { latitude: 0, longitude: 0, isOpen: true });
+      expect(island.status).toBe(400);
+      expect(island.body.fieldErrors).toEqual({ latitude: [NULL_ISLAND_MESSAGE], longitude: [NULL_ISLAND_MESSAGE] });
+      for (const latitude of ['', 'abc', null]) {
+        const bad = await send(method, url, { latitude, longitude: -97.74 });
+        expect(bad.status).toBe(400);
+        // The edit call takes null as "no position" and refuses it with the pair rule instead.
+        expect(bad.body.fieldErrors?.latitude?.[0]).toMatch(/Latitude must be a number|given together/);
+      }
+    }
+    const created = await server.request<ErrorResponse>('POST', '/api/food-trucks', {
+      token: owner.token,
+      body: { ...baseTruck, latitude: 0, longitude: 0 },
+    });
+    expect(created.status).toBe(400);
+    expect(await dbFingerprint(server.db)).toEqual(before);
+    // One coordinate at 0 is a real place (the equator, or Greenwich).
+    expect((await send('PATCH', `/api/food-trucks/${truck.id}/location`, { latitude: 0, longitude: -78.45 })).status).toBe(200);
+  });
+
   it('deletes a truck and publishes "removed"', async () => {
     const truck = await createTruck(owner);
     const res = await server.request<{ message: string }>('DELETE', `/api/food-trucks/${truck.id}`, {
@@ -361,38 +392,63 @@ describe('the subscription gate', () => {
 
 const HOUR = 3_600_000;
 const SPOT = { latitude: 30.2, longitude: -97.6 };
-const lastEventOf = async (id: number) =>
-  (await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, id)).orderBy(desc(truckEvents.id)).limit(1))[0];
 /** Makes the truck's last update `hoursAgo` old, as if the operator had been quiet that long. */
 const age = (id: number, hoursAgo: number) =>
   server.db.update(foodTrucks).set({ lastUpdated: new Date(Date.now() - hoursAgo * HOUR) }).where(eq(foodTrucks.id, id));
-const heartbeat = (id: number, token?: string) =>
-  server.request<TruckRes>('POST', `/api/food-trucks/${id}/heartbeat`, { token });
+/** The device's fix at the truck (50 m off, as GPS is), or the operator's explicit "still here". */
+const AT_SPOT = { latitude: SPOT.latitude + 0.0004, longitude: SPOT.longitude };
+const STILL_HERE = { confirmed: true };
+const heartbeat = (id: number, token?: string, body: Record<string, unknown> = AT_SPOT) =>
+  server.request<TruckRes>('POST', `/api/food-trucks/${id}/heartbeat`, { token, body });
+const seenAt = async (id: number) =>
+  (await server.db.select({ at: foodTrucks.lastSeenAt }).from(foodTrucks).where(eq(foodTrucks.id, id)))[0]?.at ?? null;
 
 describe('POST /api/food-trucks/:id/heartbeat', () => {
-  it("confirms an open truck's position without moving it: lastUpdated now, an updated event", async () => {
+  it("keeps an open truck open with a device fix at its spot, never rewriting diners' 'last updated' (issue 24)", async () => {
     const truck = await insertTruck(server.db, owner.user.id, { ...SPOT, address: 'Corner', isOpen: true });
     await age(truck.id, 3);
+    const before = await getTruck(truck.id);
+    const eventsBefore = await eventCount();
     const res = await heartbeat(truck.id, owner.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...SPOT, address: 'Corner', isOpen: true });
+    // Diners' 'Updated 3 h ago' stays true: the position, its time and the diners' feed are untouched.
+    expect(res.body.lastUpdated).toBe(before?.lastUpdated.toISOString());
     const row = await getTruck(truck.id);
-    expect(Date.now() - (row?.lastUpdated.getTime() ?? 0)).toBeLessThan(HOUR);
-    expect(res.body.lastUpdated).toBe(row?.lastUpdated.toISOString());
-    expect(await lastEventOf(truck.id)).toMatchObject({ type: 'updated' });
+    expect(row?.lastUpdated).toEqual(before?.lastUpdated);
+    expect(await eventCount()).toBe(eventsBefore);
+    const seen = await seenAt(truck.id);
+    expect(Date.now() - (seen?.getTime() ?? 0)).toBeLessThan(HOUR);
 
     // A second heartbeat within a minute (another tab, a retry) writes nothing.
-    const eventBefore = await lastEventOf(truck.id);
-    const again = await heartbeat(truck.id, owner.token);
+    const again = await heartbeat(truck.id, owner.token, STILL_HERE);
     expect(again.status).toBe(200);
-    expect(again.body.lastUpdated).toBe(res.body.lastUpdated);
-    expect(await lastEventOf(truck.id)).toEqual(eventBefore);
+    expect(await seenAt(truck.id)).toEqual(seen);
+  });
+
+  it('refuses an empty heartbeat (an open page alone vouches for nothing) and a device fix elsewhere, changing nothing', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
+    await age(truck.id, 2);
+    const before = await dbFingerprint(server.db);
+    const empty = await heartbeat(truck.id, owner.token, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/device's position or the operator's confirmation/);
+    const bare = await server.request<TruckRes>('POST', `/api/food-trucks/${truck.id}/heartbeat`, { token: owner.token });
+    expect(bare.status).toBe(400);
+    // The dashboard left open at home, 10 km from the truck.
+    const away = await heartbeat(truck.id, owner.token, { latitude: SPOT.latitude + 0.09, longitude: SPOT.longitude });
+    expect(away.status).toBe(409);
+    expect(away.body.message).toMatch(/not where diners see the truck/);
+    for (const body of [{ latitude: 0, longitude: 0 }, { latitude: SPOT.latitude }, { confirmed: false }, { latitude: 'x', longitude: 1 }]) {
+      expect((await heartbeat(truck.id, owner.token, body)).status).toBe(400);
+    }
+    expect(await dbFingerprint(server.db)).toEqual(before);
   });
 
   it('answers 409 for a closed truck and changes nothing: a heartbeat never opens a truck', async () => {
     const truck = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: false });
     const before = await dbFingerprint(server.db);
-    const res = await heartbeat(truck.id, owner.token);
+    const res = await heartbeat(truck.id, owner.token, STILL_HERE);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/closed/);
     expect(await dbFingerprint(server.db)).toEqual(before);
@@ -410,31 +466,36 @@ describe('POST /api/food-trucks/:id/heartbeat', () => {
     expect((await heartbeat(999_999, owner.token)).status).toBe(404);
     expect(await dbFingerprint(server.db)).toEqual(before);
 
-    expect((await heartbeat(truck.id, admin.token)).status).toBe(200);
-    // Only opening needs a subscription; keeping an open truck's position fresh does not.
+    expect((await heartbeat(truck.id, admin.token, STILL_HERE)).status).toBe(200);
+    // Only opening needs a subscription; keeping an open truck open does not.
     const unpaidTruck = await insertTruck(server.db, unpaid.user.id, { ...SPOT, isOpen: true });
     await age(unpaidTruck.id, 2);
     expect((await heartbeat(unpaidTruck.id, unpaid.token)).status).toBe(200);
   });
 
-  it('makes the auto-close worker (fake clock) count AUTO_CLOSE_HOURS from the last heartbeat', async () => {
+  it('makes the auto-close worker (fake clock) count AUTO_CLOSE_HOURS from the last accepted heartbeat, not a refused one', async () => {
     const beating = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
+    const confirmed = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
     const quiet = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
-    await age(beating.id, 7.5);
-    await age(quiet.id, 7.5);
-    const beat = await heartbeat(beating.id, owner.token);
-    expect(beat.status).toBe(200);
-    const beatAt = new Date(beat.body.lastUpdated).getTime();
+    const elsewhere = await insertTruck(server.db, owner.user.id, { ...SPOT, isOpen: true });
+    for (const t of [beating, confirmed, quiet, elsewhere]) await age(t.id, 7.5);
+    expect((await heartbeat(beating.id, owner.token)).status).toBe(200);
+    expect((await heartbeat(confirmed.id, owner.token, STILL_HERE)).status).toBe(200);
+    expect((await heartbeat(elsewhere.id, owner.token, { latitude: 31, longitude: -97 })).status).toBe(409);
+    const beatAt = (await seenAt(beating.id))?.getTime() ?? 0;
 
-    // One hour later: 8.5 h since the quiet truck's last update, 1 h since the heartbeat.
+    // One hour later: 8.5 h since the last position, 1 h since the heartbeats.
     await autoClose.run(server.workerContext, new Date(beatAt + HOUR));
     expect((await getTruck(quiet.id))?.isOpen).toBe(false);
+    expect((await getTruck(elsewhere.id))?.isOpen).toBe(false);
     expect((await getTruck(beating.id))?.isOpen).toBe(true);
+    expect((await getTruck(confirmed.id))?.isOpen).toBe(true);
 
-    // Eight hours after the heartbeat with none since, it is closed like any other.
+    // Eight hours after the heartbeat with none since, it is closed like any other, its position's age kept.
+    const positionAt = (await getTruck(beating.id))?.lastUpdated;
     const later = new Date(beatAt + 8 * HOUR + 1000);
     await autoClose.run(server.workerContext, later);
-    expect(await getTruck(beating.id)).toMatchObject({ isOpen: false, autoClosedAt: later });
+    expect(await getTruck(beating.id)).toMatchObject({ isOpen: false, autoClosedAt: later, lastUpdated: positionAt });
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   foodTruckSchema,
+  heartbeatSchema,
   locationUpdateSchema,
   openTruckSchema,
   truckCreateSchema,
@@ -12,6 +13,7 @@ import { errorResponses, idOr404, idParams } from '../../lib/route-params';
 import { rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';
+import { sendTruckEventId, TRUCK_EVENT_ID_ROUTE } from '../trucks/truck-event-id';
 import {
   closeTruck,
   createTruck,
@@ -48,9 +50,13 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/operators/:operatorId/food-trucks',
     {
       preHandler: guard,
+      config: TRUCK_EVENT_ID_ROUTE,
       schema: { tags, params: operatorParams, response: { 200: z.array(foodTruckSchema), ...errors } },
     },
-    async (request) => listOperatorTrucks(app.db, currentUser(request), request.params.operatorId),
+    async (request, reply) => {
+      await sendTruckEventId(app.db, reply);
+      return listOperatorTrucks(app.db, currentUser(request), request.params.operatorId);
+    },
   );
 
   app.post(
@@ -131,12 +137,14 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: "An open truck's operator says \"still here\": confirms its position without moving it (409 when closed)",
+        summary:
+          "Keeps an open truck open: a device position at the truck's spot, or the operator's confirmation; never changes what diners see (409 when closed or elsewhere)",
         params: idParams,
+        body: heartbeatSchema,
         response: { 200: foodTruckSchema, ...errors, ...errorResponses(409) },
       },
     },
-    async (request) => heartbeat(deps, currentUser(request), request.params.id),
+    async (request) => heartbeat(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(

@@ -6,13 +6,15 @@ import { isRowId } from '../../lib/route-params';
 import type { AuthUser } from '../../plugins/auth';
 import type { z } from 'zod';
 import type {
+  heartbeatSchema,
   locationUpdateSchema,
   openTruckSchema,
   truckCreateSchema,
   truckUpdateSchema,
 } from '@shared/contracts';
-// The address after a position change: the old one is stale after a move (one rule, shared with the client).
-import { addressAfterMove } from '@shared/utils/truck-address';
+// The address after a position change: kept at the same spot, else a place near the new one (one rule, shared with the client).
+import { addressAfterMove, stillNear } from '@shared/utils/truck-address';
+import { resolveAddress } from '../trucks/known-places';
 import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
@@ -43,6 +45,7 @@ type TruckCreateInput = z.infer<typeof truckCreateSchema>;
 type TruckUpdateInput = z.infer<typeof truckUpdateSchema>;
 type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;
 type OpenTruckInput = z.infer<typeof openTruckSchema>;
+type HeartbeatInput = z.infer<typeof heartbeatSchema>;
 type TruckFields = Omit<TruckUpdateInput, 'operatorId'>;
 type Coordinates = { latitude: number | null; longitude: number | null };
 
@@ -184,7 +187,9 @@ export async function createTruck(
         description: input.description ?? null,
         cuisine: input.cuisine,
         phone: input.phone ?? null,
-        address: input.address ?? null,
+        address:
+          (await resolveAddress(tx, null, addressAfterMove({ latitude: null, longitude: null, address: null }, input))) ??
+          null,
         image: media.image ?? null,
         gallery: media.gallery ?? [],
         menuDocuments: media.menuDocuments ?? [],
@@ -223,7 +228,7 @@ export async function updateTruck(
       description: input.description,
       cuisine: input.cuisine,
       phone: input.phone,
-      address: addressAfterMove(before, input),
+      address: await resolveAddress(tx, before.id, addressAfterMove(before, input)),
       image: media.image,
       gallery: media.gallery,
       menuDocuments: media.menuDocuments,
@@ -249,7 +254,7 @@ export async function relocateLockedTruck(
   return saveTruck(tx, deps, before, {
     latitude: input.latitude,
     longitude: input.longitude,
-    address: addressAfterMove(before, input),
+    address: await resolveAddress(tx, before.id, addressAfterMove(before, input)),
     isOpen: input.isOpen,
   });
 }
@@ -266,20 +271,38 @@ export async function updateLocation(
 /** Heartbeats closer together than this write nothing: a dashboard open in two tabs, a retry. */
 export const HEARTBEAT_MIN_GAP_MS = 60_000;
 export const HEARTBEAT_CLOSED = 'This truck is closed. Open it to share where it is.';
+export const HEARTBEAT_ELSEWHERE =
+  "This device is not where diners see the truck. Update the truck's location, or confirm it is still there.";
 
 /**
- * "Still here" from the operator's open dashboard (ADR 0100): the open truck's position is
- * confirmed without moving it. `lastUpdated` becomes now — diners read 'Updated just now', and the
- * auto-close worker counts AUTO_CLOSE_HOURS (and the stop-end rule its stop) from here — with an
- * `updated` event in the same transaction, like any change. A closed truck is a 409: a heartbeat
- * never opens one. No subscription check: only opening is gated (ADR 0031).
+ * What keeps an open truck open (ADR 0100, issue 24): a fresh position from the operator's device
+ * at the truck's position (within SAME_SPOT_KM), or the operator's explicit "still here"
+ * (`confirmed`). It writes `lastSeenAt`, which the auto-close worker counts from, and **never**
+ * `lastUpdated` — diners' 'Updated … ago' is the age of the position they see, which a heartbeat does
+ * not change — nor anything diners read, so it publishes no truck event. A device fix elsewhere is a
+ * 409 (the truck moved: update its location) and keeps nothing open; so is a closed truck (a heartbeat
+ * never opens one). No subscription check: only opening is gated (ADR 0031).
  */
-export async function heartbeat(deps: TruckStateDeps, actor: AuthUser, id: number, now: Date = new Date()): Promise<TruckRow> {
+export async function heartbeat(
+  deps: TruckStateDeps,
+  actor: AuthUser,
+  id: number,
+  input: HeartbeatInput,
+  now: Date = new Date(),
+): Promise<TruckRow> {
   return deps.db.transaction(async (tx) => {
     const before = await lockTruck(tx, actor, id);
     if (!before.isOpen) throw conflict(HEARTBEAT_CLOSED);
-    if (now.getTime() - before.lastUpdated.getTime() < HEARTBEAT_MIN_GAP_MS) return before;
-    return saveTruck(tx, deps, before, {});
+    if (input.latitude !== undefined && input.longitude !== undefined) {
+      const fix = { latitude: input.latitude, longitude: input.longitude };
+      if (!stillNear(before, fix)) throw conflict(HEARTBEAT_ELSEWHERE);
+    }
+    const [seen] = await tx.select({ at: foodTrucks.lastSeenAt }).from(foodTrucks).where(eq(foodTrucks.id, id));
+    const last = Math.max(before.lastUpdated.getTime(), seen?.at?.getTime() ?? 0);
+    if (now.getTime() - last >= HEARTBEAT_MIN_GAP_MS) {
+      await tx.update(foodTrucks).set({ lastSeenAt: now }).where(eq(foodTrucks.id, id));
+    }
+    return before;
   });
 }
 
@@ -295,7 +318,7 @@ export async function openTruck(
     return saveTruck(tx, deps, before, {
       latitude: input.latitude,
       longitude: input.longitude,
-      address: addressAfterMove(before, input),
+      address: await resolveAddress(tx, before.id, addressAfterMove(before, input)),
       isOpen: true,
     });
   });

@@ -2,6 +2,8 @@ import { weekdayShort } from '@shared/constants';
 import type { Occurrence } from '@shared/contracts/schedules';
 import type { TruckRow } from '../trucks/truck.repository';
 import { escapeHtml } from './page-html';
+import { atPlace, placeOf } from '@shared/utils/truck-address';
+import { describeStatus, truckStatus } from '@shared/utils/truck-status-line';
 
 /** How many of the next stops the card lists. */
 export const EMBED_STOPS = 3;
@@ -33,12 +35,16 @@ p,ul{margin:4px 0}ul{padding-left:18px}.where{overflow-wrap:anywhere}.muted{colo
 a{color:#c2410c;font-weight:600}`;
 
 export interface EmbedCardView {
-  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address'>;
+  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address' | 'latitude' | 'longitude' | 'lastUpdated'>;
   stops: Occurrence[];
   /** PUBLIC_URL: the card links to the truck's share page. */
   publicUrl: string;
   /** The built card script (`/assets/embed-….js`), when the front end is built. */
   script: string | null;
+  /** The clock the status line is read at (tests pass one). */
+  now?: Date;
+  /** The id of the last truck event the card includes: its script's event stream opens from it (ADR 0139). */
+  eventId: number;
 }
 
 const stopLine = (o: Occurrence) =>
@@ -49,13 +55,18 @@ const stopLine = (o: Occurrence) =>
  * swaps this part for a fresh copy from the server when the event stream reports a change, so the
  * server is the only renderer.
  */
-export function embedCardBody({ truck, stops, publicUrl }: EmbedCardView): string {
-  const where = truck.isOpen && truck.address ? truck.address : truck.isOpen ? 'Location not shared' : null;
+export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: EmbedCardView): string {
+  const where = truck.isOpen ? placeOf(truck) : null;
+  // The status line (one rule with the app's cards) when it says more than the badge and the list
+  // of next stops below: a stop under way, kept or not.
+  const status = truckStatus(truck, stops, now);
+  const line = status.kind === 'open-at-stop' || status.kind === 'not-open-yet' ? describeStatus(status) : null;
   return [
     `<div class="head"><h1>${escapeHtml(truck.name)}</h1>`,
     `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,
     `<p class="muted">${escapeHtml(truck.cuisine)}</p>`,
-    where === null ? '' : `<p class="where">Now at ${escapeHtml(where)}</p>`,
+    line === null ? '' : `<p data-status-line>${escapeHtml(line)}</p>`,
+    where === null ? '' : `<p class="where">Now ${escapeHtml(atPlace(where))}</p>`,
     `<h2>Next stops</h2>`,
     stops.length > 0 ? `<ul tabindex="0" aria-label="Next stops">${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
     // Last and never pushed out: in a frame shorter than the card, the stops above scroll instead.
@@ -66,7 +77,7 @@ export function embedCardBody({ truck, stops, publicUrl }: EmbedCardView): strin
 /** The whole card page. */
 export function embedCardPage(view: EmbedCardView): string {
   const script = view.script ? `<script type="module" src="/${escapeHtml(view.script)}"></script>` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(view.truck.name)} · Food Truck Finder</title><style>${STYLE}</style></head><body><main class="card" id="card" data-truck-id="${view.truck.id}" aria-live="polite">${embedCardBody(view)}</main>${script}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(view.truck.name)} · Food Truck Finder</title><style>${STYLE}</style></head><body><main class="card" id="card" data-truck-id="${view.truck.id}" data-event-id="${view.eventId}" aria-live="polite">${embedCardBody(view)}</main>${script}</body></html>`;
 }
 
 /** Unknown or hidden truck: a card that says so (404), still frameable. */

@@ -8,6 +8,7 @@ import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { foodTrucks } from '../../db/schema';
 import { ROUTE_MODULES } from '../../lib/client-manifest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { stopUnderWayNow } from '../../test/stop-under-way';
 import { EMBED_MODULE } from './share.routes';
 
 /** The built client as far as these pages need it: index.html and the embed script in the manifest. */
@@ -161,6 +162,28 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
     const app = await page(`/trucks/${truck.id}`);
     expect(app.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(app.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("reads a closed truck's live state before its schedule: never 'Open now' during a stop it has not opened for (issue 24)", async () => {
+    const { timeZone, stop } = stopUnderWayNow();
+    const truck = await truckNamed(`Masala Wheels ${Date.now()}`, { latitude: 30.3255, longitude: -97.7396, address: '5300 Burnet Rd' });
+    const call = (method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) =>
+      server.request(method, url, { token: owner.token, body });
+    expect((await call('PUT', `/api/food-trucks/${truck.id}/schedule/time-zone`, { timeZone })).status).toBe(200);
+    expect((await call('POST', `/api/food-trucks/${truck.id}/schedule/stops`, stop)).status).toBe(201);
+
+    const closed = await (await page(`/embed/trucks/${truck.id}`)).text();
+    expect(closed).toContain('>Closed<');
+    expect(closed).toContain(`<p data-status-line>Scheduled until ${stop.endTime} — not open yet</p>`);
+    expect(closed).not.toContain('Open now');
+
+    // Opened at the stop: 'Open now until …'.
+    const opened = await call('POST', `/api/food-trucks/${truck.id}/open`, { latitude: stop.latitude, longitude: stop.longitude });
+    expect(opened.status).toBe(200);
+    const open = await (await page(`/embed/trucks/${truck.id}`)).text();
+    expect(open).toContain(`<p data-status-line>Open now until ${stop.endTime}</p>`);
+    // Moved from Burnet Rd to its stop without a new address: named after the stop (ADR 0100).
+    expect(open).toContain('Now near 6th &amp; Congress');
   });
 
   it('says Closed and No upcoming stops for a closed truck without stops, and 404 for an unknown one', async () => {

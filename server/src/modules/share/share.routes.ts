@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
+import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { readClientManifest } from '../../lib/client-manifest';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';
 import type { TruckRow } from '../trucks/truck.repository';
+import { lastTruckEventId } from '../trucks/truck-events';
 import { findVisibleTruck } from '../trucks/trucks.service';
 import { EMBED_CSP, EMBED_STOPS, embedCardPage, embedNotFoundPage } from './embed-card';
 import { absoluteUrl, BARE_SHELL, metaTags, withHead } from './page-html';
@@ -19,7 +21,7 @@ const DESCRIPTION_CHARS = 200;
 /** Title, description and Open Graph / Twitter tags of a truck's share page (crawlers run no JS). */
 export function shareHead(truck: TruckRow, publicUrl: string) {
   const status = truck.isOpen
-    ? `Open now${truck.address ? ` at ${truck.address}` : ''}.`
+    ? `Open now ${atPlace(placeOf(truck))}.`
     : 'Closed right now.';
   const about = truck.description ? ` ${truck.description}` : '';
   const description = `${truck.cuisine} food truck. ${status}${about}`.slice(0, DESCRIPTION_CHARS);
@@ -76,6 +78,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       .removeHeader('x-frame-options')
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache');
+    // Read before the truck: the card holds every event up to it (ADR 0139).
+    const eventId = await lastTruckEventId(app.db);
     const truck = await findVisibleTruck(app.db, null, request.params.id);
     if (!truck) return reply.status(404).send(embedNotFoundPage());
     const { occurrences } = await truckOccurrences(deps, null, truck.id, {});
@@ -85,6 +89,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         stops: occurrences.slice(0, EMBED_STOPS),
         publicUrl: app.config.publicUrl,
         script: embedScript,
+        eventId,
       }),
     );
   });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
-import type { AuthResponse, FoodTruck } from '@shared/contracts';
+import type { AuthResponse, FoodTruck, SmsInboundResult } from '@shared/contracts';
+import { assertInboundSmsVerifiable } from '../../app';
 import { smsOutbox, users } from '../../db/schema';
-import type { SmsMessage, SmsProvider } from '../../integrations/sms';
+import { OfflineSms, TwilioSms, type SmsMessage, type SmsProvider } from '../../integrations/sms';
 import { startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { drainSmsOutbox, SMS_OUTBOX_DEFAULTS, type SmsOutboxOptions } from './sms-outbox.service';
+import { OFFLINE_INBOUND_REFUSED } from './sms.routes';
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 
@@ -273,6 +275,65 @@ describe('Twilio provider (local fake of its API)', () => {
       expect((await inbound(stranger, sign(stranger))).status).toBe(204);
       expect(await optedOut()).toBe(false);
     });
+  });
+});
+
+describe('replies without Twilio: the offline provider takes none from the network (issue 32)', () => {
+  let server: TestServer;
+  let customer: AuthResponse;
+  const optedOut = async () =>
+    (await server.db.select({ o: users.smsOptOut }).from(users).where(eq(users.id, customer.user.id)))[0]?.o;
+  const forged = (body: string) =>
+    server.request<{ message: string }>('POST', '/api/sms/inbound', {
+      raw: `From=${encodeURIComponent(customer.user.phone ?? '')}&Body=${body}`,
+      // What any web page's <form method=post> sends, cross-site, with no signature.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(); // no Twilio: the offline provider
+    customer = await server.signUp('customer');
+  });
+  afterAll(() => server.close());
+
+  it('refuses a forged STOP or START from the network (403) and changes nothing', async () => {
+    const stop = await forged('STOP');
+    expect(stop.status).toBe(403);
+    expect(stop.body).toEqual({ message: OFFLINE_INBOUND_REFUSED });
+    expect(await optedOut()).toBe(false);
+    await server.db.update(users).set({ smsOptOut: true }).where(eq(users.id, customer.user.id));
+    expect((await forged('START')).status).toBe(403);
+    expect(await optedOut()).toBe(true);
+    await server.db.update(users).set({ smsOptOut: false }).where(eq(users.id, customer.user.id));
+  });
+
+  it('applies a reply an admin posts, and refuses anyone else', async () => {
+    const admin = await server.signUpAdmin();
+    const post = (token: string | undefined, body: string) =>
+      server.request<SmsInboundResult>('POST', '/api/admin/sms/inbound', {
+        token,
+        body: { from: customer.user.phone, body },
+      });
+    expect((await post(undefined, 'STOP')).status).toBe(401);
+    expect((await post(customer.token, 'STOP')).status).toBe(403);
+    expect(await optedOut()).toBe(false);
+    expect(await post(admin.token, ' stop ')).toMatchObject({ status: 200, body: { optOut: true, matched: 1 } });
+    expect(await optedOut()).toBe(true);
+    expect(await post(admin.token, 'hello')).toMatchObject({ status: 200, body: { optOut: null, matched: 0 } });
+    expect(await post(admin.token, 'START')).toMatchObject({ status: 200, body: { optOut: false, matched: 1 } });
+    expect(await optedOut()).toBe(false);
+  });
+
+  it('production refuses to start with a provider that accepts an unsigned reply', () => {
+    const production = { nodeEnv: 'production' as const, publicUrl: 'https://trucks.example' };
+    expect(() => assertInboundSmsVerifiable(production, { sms: new RecordingSms() })).toThrow(
+      "The SMS provider 'offline' accepts unsigned inbound messages: refusing to start in production",
+    );
+    // The shipped providers: offline accepts nothing, Twilio only what it signed.
+    expect(() => assertInboundSmsVerifiable(production, { sms: new OfflineSms(() => {}) })).not.toThrow();
+    expect(() =>
+      assertInboundSmsVerifiable(production, { sms: new TwilioSms({ accountSid: 'AC1', authToken: 't', from: '+15550000001' }) }),
+    ).not.toThrow();
   });
 });
 

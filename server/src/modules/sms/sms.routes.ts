@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { smsPreferencesSchema } from '@shared/contracts/customers';
+import { smsInboundResultSchema, smsInboundSimulationSchema, smsPreferencesSchema } from '@shared/contracts/customers';
 import { errorResponses } from '../../lib/route-params';
 import { forbidden } from '../../lib/http-errors';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -19,6 +20,20 @@ export function optOutRequest(body: string | undefined): boolean | undefined {
 }
 
 const INBOUND_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The offline provider has no signer, so nothing that reaches the webhook can be told from a
+ * forgery (any web page can post that form): it takes no inbound message from the network.
+ */
+export const OFFLINE_INBOUND_REFUSED =
+  'Inbound SMS needs Twilio (TWILIO_ variables); with the offline provider an admin posts replies to /api/admin/sms/inbound';
+
+/** Applies a reply's STOP or START to the accounts with that phone number. */
+async function applyReply(app: FastifyInstance, from: string | undefined, body: string | undefined) {
+  const optOut = optOutRequest(body) ?? null;
+  const matched = optOut !== null && from ? await setSmsOptOut(app.db, { phone: from }, optOut) : 0;
+  return { optOut, matched };
+}
 /** Twilio's webhook fields (From, Body, MessageSid…), all text. */
 const inboundForm = z.record(z.string(), z.string());
 
@@ -56,6 +71,24 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/admin/sms/inbound',
+    {
+      preHandler: requireUser('admin'),
+      schema: {
+        tags: ['sms'],
+        summary: 'Admins: apply a reply as if it came to our number (the offline provider takes none from the network)',
+        body: smsInboundSimulationSchema,
+        response: { 200: smsInboundResultSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const result = await applyReply(app, request.body.from, request.body.body);
+      request.log.info({ ...result, adminId: currentUser(request).id }, 'sms reply posted by an admin');
+      return result;
+    },
+  );
+
   // Twilio posts application/x-www-form-urlencoded; only this route parses it.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -69,24 +102,23 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: INBOUND_BODY_LIMIT,
         schema: {
           tags: ['sms'],
-          summary: 'Twilio inbound SMS webhook: STOP opts the sender out, START back in (answers 204)',
+          summary:
+            'Twilio inbound SMS webhook: STOP opts the sender out, START back in (answers 204); 403 without Twilio',
           body: inboundForm,
           response: { 204: z.null(), ...errorResponses(400, 403) },
         },
       },
       async (request, reply) => {
         const params = inboundForm.parse(request.body);
+        if (app.integrations.sms.name === 'offline') throw forbidden(OFFLINE_INBOUND_REFUSED);
         const signature = request.headers['x-twilio-signature'];
         // Twilio signs the URL it called, which is ours as the public sees it (never the Host header).
         const url = `${app.config.publicUrl}${request.url}`;
         if (!app.integrations.sms.verifyInbound({ url, params, signature: typeof signature === 'string' ? signature : undefined })) {
           throw forbidden('Invalid Twilio signature');
         }
-        const optOut = optOutRequest(params.Body);
-        if (optOut !== undefined && params.From) {
-          const changed = await setSmsOptOut(app.db, { phone: params.From }, optOut);
-          request.log.info({ optOut, matched: changed }, 'sms opt-out reply');
-        }
+        const result = await applyReply(app, params.From, params.Body);
+        if (result.optOut !== null) request.log.info(result, 'sms opt-out reply');
         return reply.status(204).send(null);
       },
     );

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { nearby, roundMiles } from '@shared/utils/geo';
 import { NEARBY_CASES } from '@shared/utils/nearby.cases';
-import { DinersIndex, type DinersIndexSource, type IndexedTruck } from './diners-index';
+import { DinersIndex, type DinersIndexSource, type IndexAnswer, type IndexedTruck } from './diners-index';
 
 /** A database stand-in: the trucks diners may see, and which truck each event is about. */
 class FakeSource implements DinersIndexSource {
@@ -30,6 +30,11 @@ class FakeSource implements DinersIndexSource {
     return eventIds.flatMap((id) => this.eventTrucks.get(id) ?? []);
   }
 
+  async lastEventId(): Promise<number> {
+    if (this.failing) throw new Error('database unavailable');
+    return this.nextEvent - 1;
+  }
+
   set(id: number, lat: number | null, lng: number | null, name = `Truck ${id}`): IndexedTruck {
     const truck = { id, lat, lng, json: JSON.stringify({ id, name }), searchText: name.toLowerCase() };
     this.trucks.set(id, truck);
@@ -45,7 +50,7 @@ class FakeSource implements DinersIndexSource {
 }
 
 type Answer = { id: number; name: string; distanceMiles: number }[];
-const parse = (json: string) => JSON.parse(json) as Answer;
+const parse = (answer: IndexAnswer) => JSON.parse(answer.json) as Answer;
 
 /** The rule the database applies (shared/utils/geo.ts): within the radius on the sphere, nearest first, then by id. */
 function bruteForce(trucks: IndexedTruck[], q: { lat: number; lng: number; radiusMiles: number }) {
@@ -186,5 +191,53 @@ describe('DinersIndex', () => {
     expect(parse(await index.all()).map((t) => t.id)).toEqual([1, 2, 3, 4, 5]);
     expect(source.fullLoads).toBe(1);
     expect(index.size).toBe(5);
+  });
+
+  describe('the id of the last truck event an answer includes (Truck-Event-Id, ADR 0139)', () => {
+    it('is the last event committed before the load read, then the last event applied', async () => {
+      const source = new FakeSource();
+      source.set(1, AUSTIN.lat, AUSTIN.lng);
+      source.event(1);
+      source.event(1);
+      const index = new DinersIndex(source);
+      expect((await index.all()).eventId).toBe(2);
+      source.set(1, AUSTIN.lat, AUSTIN.lng, 'Moved');
+      index.eventNotified(source.event(1));
+      const answer = await index.all();
+      expect(parse(answer)[0]?.name).toBe('Moved');
+      expect(answer.eventId).toBe(3);
+      expect((await index.nearby({ ...AUSTIN, radiusMiles: 1 })).eventId).toBe(3);
+    });
+
+    it('is 0 before any event', async () => {
+      const source = new FakeSource();
+      source.set(1, AUSTIN.lat, AUSTIN.lng);
+      expect((await new DinersIndex(source).all()).eventId).toBe(0);
+    });
+
+    it('after a gap in notifications, stays where it was until a full load has read everything again', async () => {
+      const source = new FakeSource();
+      source.set(1, AUSTIN.lat, AUSTIN.lng);
+      const index = new DinersIndex(source);
+      await index.all();
+      // Event 1 (truck 2 arrives) is lost in the gap; the reload reads it, slowly.
+      source.set(2, AUSTIN.lat, AUSTIN.lng, 'Lost');
+      source.event(2);
+      let open: () => void = () => {};
+      source.gate = new Promise((resolve) => (open = resolve));
+      index.everythingChanged();
+      // Event 2 (truck 3 arrives) is notified and applied meanwhile.
+      source.set(3, AUSTIN.lat, AUSTIN.lng, 'Heard');
+      index.eventNotified(source.event(3));
+      const during = await index.all();
+      expect(parse(during).map((t) => t.id)).toEqual([1, 3]);
+      // Not 2: this grid does not hold event 1.
+      expect(during.eventId).toBe(0);
+      open();
+      await vi.waitFor(async () => expect((await index.all()).eventId).toBe(1));
+      expect(parse(await index.all()).map((t) => t.id)).toEqual([1, 2, 3]);
+      index.eventNotified(source.event(1));
+      expect((await index.all()).eventId).toBe(3);
+    });
   });
 });

@@ -6,6 +6,17 @@ export interface DinersIndexSource {
   summaries(ids?: number[]): Promise<IndexedTruck[]>;
   /** The trucks that the given truck_events rows are about. */
   trucksOfEvents(eventIds: number[]): Promise<number[]>;
+  /** The id of the last committed truck event (read before a full load: lastTruckEventId). */
+  lastEventId(): Promise<number>;
+}
+
+/**
+ * An answer of the index: the JSON array, and the id of the last truck event it includes (every
+ * event up to it is applied; later ones may be too) — the list's Truck-Event-Id (ADR 0139).
+ */
+export interface IndexAnswer {
+  json: string;
+  eventId: number;
 }
 
 /** One truck as the index holds it: its position and its summary, serialised once. */
@@ -152,6 +163,20 @@ export class DinersIndex {
   private loading: { promise: Promise<void>; touched: Set<number> } | undefined;
   /** Another full load is due (asked for during one, or the last one failed). */
   private reloadDue = false;
+  /**
+   * Every truck event up to this id is in the grid (ADR 0139). Notifications arrive in commit
+   * order, which is id order, so a round that applied every event notified so far holds every id
+   * up to the largest of them; a full load holds every id up to the last one committed before it
+   * read (lastEventId, read first).
+   */
+  private eventId = 0;
+  /**
+   * Counts the gaps in notifications (everythingChanged) and the ones a finished full load covers:
+   * after a gap an event may never have been notified, so rounds stop moving `eventId` until a full
+   * load that started after the gap has finished.
+   */
+  private gaps = 0;
+  private gapsCovered = 0;
 
   constructor(private readonly source: DinersIndexSource) {}
 
@@ -175,14 +200,16 @@ export class DinersIndex {
   /** Notifications may have been lost (or trucks were written without events): reload everything. */
   everythingChanged(): void {
     if (!this.loaded && !this.loading) return;
+    this.gaps += 1;
     this.reloadDue = true;
     if (!this.loading) this.background(this.load());
   }
 
   /** The trucks within the radius, nearest first (then by id), each with distanceMiles: a JSON array. */
-  async nearby(query: NearbyQuery): Promise<string> {
+  async nearby(query: NearbyQuery): Promise<IndexAnswer> {
     await this.current();
-    return this.grid.nearby(query);
+    // Taken together, with no await between: the id is exactly what this grid holds.
+    return { json: this.grid.nearby(query), eventId: this.eventId };
   }
 
   /**
@@ -196,9 +223,9 @@ export class DinersIndex {
   }
 
   /** Every truck diners may see, by id: a JSON array. */
-  async all(): Promise<string> {
+  async all(): Promise<IndexAnswer> {
     await this.current();
-    return this.grid.all();
+    return { json: this.grid.all(), eventId: this.eventId };
   }
 
   /** Waits until the index is loaded and holds every change notified before this call. */
@@ -251,6 +278,7 @@ export class DinersIndex {
       throw err;
     }
     this.applied = Math.max(this.applied, notified);
+    if (this.gapsCovered === this.gaps) this.eventId = Math.max(this.eventId, ...eventIds);
   }
 
   /** The full load in progress, or a new one. */
@@ -275,8 +303,12 @@ export class DinersIndex {
     this.reloadDue = false;
     // Events notified so far were committed before this load reads: it holds their changes.
     const notified = this.notified;
+    const gaps = this.gaps;
     let grid: Grid;
+    let eventId: number;
     try {
+      // Read before the trucks: every event up to it is in what the load reads.
+      eventId = await this.source.lastEventId();
       grid = new Grid(await this.source.summaries());
       // Trucks that events changed while the load ran may be older in its rows: read them again.
       while (touched.size > 0) {
@@ -291,5 +323,7 @@ export class DinersIndex {
     this.grid = grid;
     this.loaded = true;
     this.applied = Math.max(this.applied, notified);
+    this.eventId = Math.max(this.eventId, eventId);
+    this.gapsCovered = Math.max(this.gapsCovered, gaps);
   }
 }

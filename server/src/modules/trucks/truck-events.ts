@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { truckEventQueue } from '../../db/schema';
+import { truckEventQueue, truckEvents } from '../../db/schema';
 import type { TruckEventType } from '@shared/contracts/events';
 import type { TruckRow } from './truck.repository';
 
@@ -24,4 +25,16 @@ export { TRUCK_EVENT_TYPES, type TruckEventType } from '@shared/contracts/events
 export async function publishTruckEvent(tx: DbOrTx, type: TruckEventType, truck: TruckRow): Promise<void> {
   const payload = { ...truck, lastUpdated: truck.lastUpdated.toISOString() };
   await tx.insert(truckEventQueue).values({ type, truckId: truck.id, operatorId: truck.operatorId, payload });
+}
+
+/**
+ * The id of the last committed truck event (0 when there is none): read it BEFORE the data an
+ * answer carries, and the data holds every event up to it. Ids become visible in id order (the
+ * commit-time trigger above), so when this reads N every event up to N has committed, and a read
+ * made afterwards sees them all; events after N that the read also sees are replayed to the client
+ * again, which applying them twice makes harmless (ADR 0139).
+ */
+export async function lastTruckEventId(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ id: sql<string | number | null>`max(${truckEvents.id})` }).from(truckEvents);
+  return Number(row?.id ?? 0);
 }

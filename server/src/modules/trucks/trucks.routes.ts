@@ -9,6 +9,8 @@ import { notFound } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
 import { EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
+import { lastTruckEventId } from './truck-events';
+import { sendTruckEventId, TRUCK_EVENT_ID_ROUTE, truckEventIdHeaders } from './truck-event-id';
 import {
   findVisibleTruck,
   listMenu,
@@ -44,18 +46,28 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
     const view = query.view ?? 'full';
     if (seesOnlyOwnTrucks(viewer)) {
+      // Read before the list: the list holds every event up to it (Truck-Event-Id, ADR 0139).
+      const eventId = await lastTruckEventId(app.db);
       const body = await truckListBody(app.db, viewer, position, view);
-      return sendJsonRepresentation(request, reply, new JsonRepresentation(body));
+      return sendJsonRepresentation(request, reply, new JsonRepresentation(body, false, truckEventIdHeaders(eventId)));
     }
     const key = `${view}:${position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all'}`;
+    // A cached list keeps the Truck-Event-Id of the data it was built from (not a newer one read
+    // later), and sends it with every answer, 304s included.
     const rep =
       dinersLists.peek(key) ??
       (await dinersLists.get(key, async () => {
-        const body =
-          view === 'summary'
-            ? Buffer.from(position ? await dinersIndex.nearby(position) : await dinersIndex.all())
-            : await truckListBody(app.db, null, position, view);
-        const list = new JsonRepresentation(body, position ? 'fast' : 'best');
+        let eventId: number;
+        let body: Buffer;
+        if (view === 'summary') {
+          const answer = position ? await dinersIndex.nearby(position) : await dinersIndex.all();
+          ({ eventId } = answer);
+          body = Buffer.from(answer.json);
+        } else {
+          eventId = await lastTruckEventId(app.db);
+          body = await truckListBody(app.db, null, position, view);
+        }
+        const list = new JsonRepresentation(body, position ? 'fast' : 'best', truckEventIdHeaders(eventId));
         // The unfiltered list is what every diner polls: compress it before the requests arrive.
         return position ? list : list.warm();
       }));
@@ -65,6 +77,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/food-trucks/active',
     {
+      config: TRUCK_EVENT_ID_ROUTE,
       schema: {
         tags: ['trucks'],
         summary:
@@ -80,6 +93,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/food-trucks',
     {
       preHandler: requireUser(),
+      config: TRUCK_EVENT_ID_ROUTE,
       schema: {
         tags: ['trucks'],
         summary: 'The same list for signed-in callers (nearby alerts)',
@@ -107,13 +121,15 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/food-trucks/:id',
     {
+      config: TRUCK_EVENT_ID_ROUTE,
       schema: {
         tags: ['trucks'],
         params: idParams,
         response: { 200: foodTruckSchema.meta({ examples: [EXAMPLE_TRUCK] }), ...errorResponses(404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await sendTruckEventId(app.db, reply);
       const truck = await findVisibleTruck(app.db, request.user, request.params.id);
       if (!truck) throw notFound(TRUCK_NOT_FOUND);
       return truck;

@@ -38,7 +38,7 @@ describe('the nearby rule through the database', () => {
     const lean = JSON.parse((await truckListBody(db, null, area, 'summary')).toString()) as { id: number; distanceMiles: number }[];
     expect(lean.map((t) => [t.id, t.distanceMiles])).toEqual(expected.map((id, i) => [id, distances[i]]));
 
-    const index = JSON.parse(await new DinersIndex(dinersIndexSource(db)).nearby(area)) as { id: number; distanceMiles: number }[];
+    const index = JSON.parse((await new DinersIndex(dinersIndexSource(db)).nearby(area)).json) as { id: number; distanceMiles: number }[];
     expect(index.map((t) => [t.id, t.distanceMiles])).toEqual(expected.map((id, i) => [id, distances[i]]));
   });
 });

@@ -9,6 +9,7 @@ import { foodTrucks, menuItems, operatorSubscriptions, truckEvents } from '../..
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import type { DinersIndexSource } from './diners-index';
+import { lastTruckEventId } from './truck-events';
 import { truckColumns, truckSummaryColumns, type TruckRow } from './truck.repository';
 
 /** Who is asking: null for anonymous callers. */
@@ -125,6 +126,7 @@ export function dinersIndexSource(db: DbOrTx): DinersIndexSource {
         .where(inArray(truckEvents.id, eventIds));
       return rows.map((row) => row.truckId);
     },
+    lastEventId: () => lastTruckEventId(db),
   };
 }
 

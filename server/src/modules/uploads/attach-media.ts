@@ -18,6 +18,7 @@ import {
   storeFile,
   storeProcessed,
   uploadDepsFor,
+  takeUploadAllowance,
   type ObjectRow,
   type UploadDeps,
 } from './stored-objects';
@@ -81,8 +82,12 @@ export function mediaResolver(deps: UploadDeps): MediaResolver {
     async resolve(tx, actor, ref, purpose, field) {
       const fail = (message: string) => badRequest(message, { [field]: [message] });
       const bytes = decodeDataUrl(ref);
-      // Older clients send the file itself: check it like an upload and keep only a reference.
-      if (bytes) return storeFile(deps.storage, tx, actor.id, bytes, purpose);
+      // Older clients send the file itself: check it like an upload and keep only a reference. It
+      // is a new stored object like an upload URL's, so it counts against the same hourly cap.
+      if (bytes) {
+        await takeUploadAllowance(deps, tx, actor.id);
+        return storeFile(deps.storage, tx, actor.id, bytes, purpose);
+      }
       const id = OBJECT_REF.exec(ref)?.[1];
       if (!id) throw fail('Files must be uploaded first (a /objects/ reference)');
       // FOR KEY SHARE: the upload janitor skips (and cannot delete) an object while it is being attached.

@@ -149,6 +149,12 @@ describe('PDFs', () => {
     ['a Launch action', pdf('/OpenAction<</S/Launch/F(cmd.exe)>>')],
     ['an embedded file', pdf('/Names<</EmbeddedFiles 4 0 R>>')],
     ['encryption', pdf('', '4 0 obj<</Filter/Standard/V 1>>endobj\n').toString('latin1').replace('trailer<<', 'trailer<</Encrypt 4 0 R')],
+    // Issue 32: these were accepted.
+    ['an OpenAction link to javascript:', pdf('/OpenAction<</S/URI/URI(javascript:app.alert(1))>>')],
+    ['a javascript: link spelt with escapes', pdf('/OpenAction<</S/URI/URI(J\\141va\\Script\\072alert(1))>>')],
+    ['a javascript: link spelt in hex', pdf(`/OpenAction<</S/URI/URI<${Buffer.from('javascript:alert(1)').toString('hex')}>>>`)],
+    ['an HTML body behind its header', '%PDF-1.4\n<html><body><script>alert(1)</script></body></html>\n'],
+    ['HTML between its objects', pdf('', '<script>alert(document.domain)</script>\n')],
   ])('refuses a PDF with %s (415)', async (_what, bytes) => {
     const res = await put(Buffer.from(bytes), 'application/pdf', 'menu-document');
     expect(res.status).toBe(415);

@@ -28,11 +28,35 @@ const decodeNames = (text: string) =>
   text.replace(/\/[^\s/<>[\]()%{}]*/g, (name) => name.replace(/#([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
 
 /**
+ * Strings as a reader sees them: hex strings (`<6A61…>`) decoded, and in literal strings the octal
+ * escapes (`\152`) and escaped characters (`\j` is `j`) resolved, so `javascript:` cannot hide.
+ */
+const decodeStrings = (text: string) =>
+  text
+    .replace(/<([0-9A-Fa-f\s]+)>/g, (_m, hex: string) => {
+      const digits = hex.replace(/\s/g, '');
+      return digits.length % 2 === 0 ? Buffer.from(digits, 'hex').toString('latin1') : _m;
+    })
+    .replace(/\\\r?\n/g, '')
+    .replace(/\\([0-7]{1,3})/g, (_m, octal: string) => String.fromCharCode(parseInt(octal, 8) & 0xff))
+    .replace(/\\(.)/g, '$1');
+/** A link or action that runs script in a reader that follows it (`/URI(javascript:…)`). */
+const SCRIPT_URI = /(?:java|vb)script\s*:/i;
+/** Markup a browser would run if it ever took the file for HTML (issue 32: HTML behind `%PDF-1.4`). */
+const HTML = /<\s*(?:!doctype\s+html|html|head|body|script|iframe|svg|object|embed|meta|img)[\s>/]/i;
+/** What every PDF has: numbered objects and an end-of-file marker. */
+const STRUCTURE = [/\d+\s+\d+\s+obj\b/, /%%EOF/];
+
+/**
  * The first active feature found in the PDF's bytes (also inside Flate-compressed streams), or
- * undefined for a plain document. Latin-1 keeps every byte as one character.
+ * undefined for a plain document: scripts and risky actions, `javascript:` links, HTML markup, or
+ * no PDF structure at all behind the `%PDF-` header. Latin-1 keeps every byte as one character.
  */
 export function pdfActiveContent(bytes: Buffer): string | undefined {
-  const texts = [bytes.toString('latin1')];
+  const raw = bytes.toString('latin1');
+  if (!STRUCTURE.every((part) => part.test(raw))) return 'no PDF structure';
+  if (HTML.test(raw)) return 'HTML';
+  const texts = [raw];
   let inflated = 0;
   for (const match of texts[0]?.matchAll(STREAM) ?? []) {
     try {
@@ -47,6 +71,7 @@ export function pdfActiveContent(bytes: Buffer): string | undefined {
   for (const text of texts) {
     const found = ACTIVE.exec(decodeNames(text));
     if (found) return found[0];
+    if (SCRIPT_URI.test(decodeStrings(text))) return 'a javascript: link';
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { IMAGE_VARIANTS, type ImageVariant, type UploadPurpose } from '@shared/contracts';
 import type { Database, DbOrTx } from '../../db/client';
 import { storedObjects } from '../../db/schema';
+import { HOUR_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import type { ObjectStorage } from '../../integrations/storage';
 import { processUpload, VARIANT_CONTENT_TYPE, type ProcessedObject } from './object-processing';
 
@@ -18,10 +19,29 @@ export interface UploadDeps {
   db: Database;
   storage: ObjectStorage;
   secret: string;
+  /** UPLOAD_URLS_PER_HOUR: new stored objects per uploader per hour, by upload URL or data URL. */
+  uploadsPerHour: number;
 }
 
 export function uploadDepsFor(app: FastifyInstance): UploadDeps {
-  return { db: app.db, storage: app.integrations.storage, secret: app.config.jwtSecret };
+  return {
+    db: app.db,
+    storage: app.integrations.storage,
+    secret: app.config.jwtSecret,
+    uploadsPerHour: rateLimitsOf(app.config).uploadUrlsPerUserPerHour,
+  };
+}
+
+export const UPLOADS_CAPPED = 'Too many uploads. Please try again later.';
+
+/**
+ * The one counter of new stored objects per uploader (UPLOAD_URLS_PER_HOUR): each upload URL, and
+ * each file a truck or menu call sends as a data URL (issue 32: data URLs in a gallery made 10 new
+ * objects in 1.5 s after the upload cap said 429). 429 past the cap; inside a transaction, a
+ * refused call takes its count back with it.
+ */
+export function takeUploadAllowance(deps: Pick<UploadDeps, 'uploadsPerHour'>, db: DbOrTx, userId: number): Promise<void> {
+  return takeOrRefuse(db, `uploads:user:${userId}`, deps.uploadsPerHour, HOUR_MS, UPLOADS_CAPPED);
 }
 
 export const newObjectId = () => randomBytes(16).toString('base64url');

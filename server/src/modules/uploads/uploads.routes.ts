@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,8 +9,8 @@ import {
 } from '@shared/contracts';
 import { errorResponses } from '../../lib/route-params';
 import { payloadTooLarge } from '../../lib/http-errors';
-import { HOUR_MS, rateLimitsOf } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { takeUploadAllowance } from './stored-objects';
 import { UPLOADER_ROLES } from './uploads.policy';
 import { admitUpload, createUploadURL, readObject, receiveUpload, uploadDepsFor } from './uploads.service';
 
@@ -33,15 +32,6 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/objects/upload',
     {
       preHandler: requireUser(...UPLOADER_ROLES),
-      // Each URL is a row (and on S3 a presigned PUT): a cap per uploader, shared by every process,
-      // keeps a runaway or hostile client from filling the table or the bucket (ADR 0110).
-      config: {
-        rateLimit: {
-          max: rateLimitsOf(app.config).uploadUrlsPerUserPerHour,
-          timeWindow: HOUR_MS,
-          keyGenerator: (request: FastifyRequest) => `user:${request.user?.id ?? request.ip}`,
-        },
-      },
       // No body at all (Fastify gives null) means a generic image.
       schema: {
         tags,
@@ -50,6 +40,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // Each URL is a row (and on S3 a presigned PUT): a cap per uploader, shared by every process,
+      // keeps a runaway or hostile client from filling the table or the bucket (ADR 0110). One
+      // counter with the data URLs that truck and menu calls attach (issue 32).
+      await takeUploadAllowance(deps, app.db, currentUser(request).id);
       // Built from PUBLIC_URL, never from the Host header: a caller must not choose where
       // another page's upload goes (ADR 0060).
       const origin = app.config.publicUrl.replace(/\/+$/, '');

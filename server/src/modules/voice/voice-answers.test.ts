@@ -55,7 +55,19 @@ describe('schedule answers', () => {
     expect(ask({ kind: 'schedule', when: 'tomorrow', truckIds: [1] }).text).toBe(
       'Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at Zilker Park from 5 PM to 8 PM.',
     );
-    expect(ask({ kind: 'schedule', when: 'today', truckIds: [1] }).text).toBe('Tacos El Rey is at the Capitol now, until 2 PM.');
+    // Closed: the schedule, not "at … now" (issue 24).
+    expect(ask({ kind: 'schedule', when: 'today', truckIds: [1] }).text).toBe(
+      'Tacos El Rey is usually at the Capitol until 2 PM, but has not opened yet.',
+    );
+    const at = (over: Partial<KnownTruck>) =>
+      answerQuestion(
+        { kind: 'schedule', when: 'today', truckIds: [1] },
+        { ...context, trucks: new Map([[1, { ...rey, ...over }]]) },
+      ).text;
+    expect(at({ isOpen: true })).toBe('Tacos El Rey is at the Capitol now, until 2 PM.');
+    expect(at({ isOpen: true, latitude: 30.4, longitude: -97.72, address: 'The Domain' })).toBe(
+      'Tacos El Rey is open now, at The Domain, and scheduled at the Capitol until 2 PM.',
+    );
     expect(ask({ kind: 'schedule', when: 'next', truckIds: [2] }).text).toBe(
       'Taco Loco will be at Rainey Street tomorrow from noon to 3 PM.',
     );

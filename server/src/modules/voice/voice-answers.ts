@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon';
 import { WEEKDAYS } from '@shared/constants';
+import { timeOf } from '@shared/contracts/schedules';
 import { haversineMiles } from '@shared/utils/geo';
+import { truckStatus } from '@shared/utils/truck-status-line';
+import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
 import { CUISINE_SPOKEN, spoken, type Intent, type ScheduleDay } from './voice-language';
 
@@ -89,8 +92,11 @@ function rank(trucks: KnownTruck[], context: AnswerContext): KnownTruck[] {
 
 function whereAbouts(truck: KnownTruck, context: AnswerContext): string {
   const distance = distanceOf(truck, context);
-  if (distance !== undefined) return `${miles(distance)} away${truck.address ? ` at ${truck.address}` : ''}`;
-  return truck.address ? `at ${truck.address}` : 'with no location shared yet';
+  // Where diners read it (shared/utils/truck-address.ts): a truck on the map always has a place.
+  const place = truck.latitude === null || truck.longitude === null ? truck.address : placeOf(truck);
+  const at = place ? atPlace(place) : null;
+  if (distance !== undefined) return `${miles(distance)} away${at ? ` ${at}` : ''}`;
+  return at ?? 'with no location shared yet';
 }
 
 const answer = (text: string, truckIds: number[], state: SessionState, understood = true): Answer => ({
@@ -163,14 +169,46 @@ function occurrencesFor(schedule: KnownSchedule | undefined, when: ScheduleDay, 
  * "Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at …", or "… is at …
  * until 2 PM" for a stop under way.
  */
-function stopsSentence(truck: KnownTruck, found: TimedOccurrence[], zone: string, now: Date): string {
+function stopsSentence(truck: KnownTruck, found: TimedOccurrence[], zone: string, context: AnswerContext): string {
+  const { now } = context;
   const [first, ...rest] = found;
   if (!first) return '';
   const lead =
     first.start.toMillis() <= now.getTime()
-      ? `${truck.name} is at ${first.stop.address} now, until ${spokenTime(first.stop.endMinute)}`
+      ? underWaySentence(truck, first, context)
       : `${truck.name} will be at ${first.stop.address} ${spokenDay(first, zone, now)} ${hoursOf(first)}`;
   return `${[lead, ...rest.map((o) => `then at ${o.stop.address} ${hoursOf(o)}`)].join(', ')}.`;
+}
+
+/** An occurrence as the status rule reads it (shared/utils/truck-status-line.ts). */
+const statusStop = (o: TimedOccurrence) => ({
+  kind: o.stop.kind,
+  start: o.start.toMillis(),
+  end: o.end.toMillis(),
+  weekday: o.start.weekday,
+  startTime: timeOf(o.stop.startMinute),
+  endTime: timeOf(o.stop.endMinute),
+  latitude: o.stop.latitude,
+  longitude: o.stop.longitude,
+  address: o.stop.address,
+});
+
+/**
+ * A stop under way, said by the one status rule the cards use: the live state first, so a closed
+ * truck is never "at … now".
+ */
+function underWaySentence(truck: KnownTruck, o: TimedOccurrence, context: AnswerContext): string {
+  const until = spokenTime(o.stop.endMinute);
+  const where = o.stop.address;
+  const status = truckStatus(truck, [statusStop(o)], context.now);
+  switch (status.kind) {
+    case 'open-at-stop':
+      return `${truck.name} is at ${where} now, until ${until}`;
+    case 'not-open-yet':
+      return `${truck.name} is ${o.stop.kind === 'weekly' ? 'usually' : 'scheduled to be'} at ${where} until ${until}, but has not opened yet`;
+    default:
+      return `${truck.name} is open now, ${whereAbouts(truck, context)}, and scheduled at ${where} until ${until}`;
+  }
 }
 
 /** A truck's answer to a schedule question; `found` is empty when it has no stop then. */
@@ -186,7 +224,7 @@ function truckSchedule(truck: KnownTruck, when: ScheduleDay, context: AnswerCont
     // Open now away from any stop: say so before the schedule.
     return { found, text: `${truck.name} is open now, ${whereAbouts(truck, context)}.${nextStop(first)}` };
   }
-  if (first) return { found, text: stopsSentence(truck, found, zone, context.now) };
+  if (first) return { found, text: stopsSentence(truck, found, zone, context) };
   if (when === 'next') return { found, text: `${truck.name} has no upcoming stops.` };
   return { found, text: `${truck.name} has no stops ${when}.${nextStop(occurrencesFor(schedule, 'next', context.now)[0])}` };
 }

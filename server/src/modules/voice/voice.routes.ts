@@ -19,16 +19,21 @@ export interface VoiceRouteOptions {
   ratePerMinute: number;
   /** Free questions per client address per day (on top of FREE_VOICE_USES per visitor cookie). */
   freeUsesPerAddress: number;
+  /**
+   * Anonymous questions the server works on per client address per day, whatever the outcome: a
+   * question not understood uses no free question, but it cost the recogniser as much (issue 32).
+   */
+  freeAttemptsPerAddress: number;
 }
 
-export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, freeUsesPerAddress: 3 };
+export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, freeUsesPerAddress: 3, freeAttemptsPerAddress: 10 };
 
 /** POST /api/voice-assistant (signed in), POST /api/voice-assistant-free (anonymous), GET the spoken answer. */
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const assistant = app.voiceAssistant;
-  const { ratePerMinute, freeUsesPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
+  const { ratePerMinute, freeUsesPerAddress, freeAttemptsPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
   const { freeVoicePerDay } = rateLimitsOf(app.config);
-  const ask = (query: VoiceQuery, asker: Asker) => assistant.ask(query, asker);
+  const ask = (query: VoiceQuery, asker: Asker, caller: string) => assistant.ask(query, asker, caller);
 
   app.post(
     '/api/voice-assistant',
@@ -44,7 +49,10 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: { tags, body: voiceQuerySchema, response: { 200: voiceAnswerSchema, ...errors } },
     },
-    async (request) => (await ask(request.body, { userId: currentUser(request).id })).answer,
+    async (request) => {
+      const { id } = currentUser(request);
+      return (await ask(request.body, { userId: id }, `user:${id}`)).answer;
+    },
   );
 
   app.post(
@@ -57,12 +65,17 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const keys = { visitor: visitorId(request, reply, app.config.jwtSecret), address: request.ip };
-      // Every anonymous question together, per day: however many addresses ask, the speech bill is
-      // bounded (OWASP API4). Counted per attempt, as transcription costs either way.
-      await takeOrRefuse(app.db, 'voice-free:all', freeVoicePerDay, DAY_MS, VOICE_MESSAGES.freeUsesExhausted);
+      // The caller's own allowances first: a question they refuse never reaches the shared one
+      // below, so one address cannot spend everyone's (issue 32).
       const left = await freeUsesLeft(app.db, keys, freeUsesPerAddress);
       if (left === 0) throw new HttpError(429, VOICE_MESSAGES.freeUsesExhausted);
-      const result = await ask(request.body, { visitorId: keys.visitor });
+      // Every question worked on from this address today, understood or not: recognising noise
+      // costs as much as a question, and this bounds what one address takes from the shared cap.
+      await takeOrRefuse(app.db, `voice-free-attempts:${keys.address}`, freeAttemptsPerAddress, DAY_MS, VOICE_MESSAGES.freeUsesExhausted);
+      // Every anonymous question together, per day: however many addresses ask, the speech bill is
+      // bounded (OWASP API4). Only questions the server will work on count.
+      await takeOrRefuse(app.db, 'voice-free:all', freeVoicePerDay, DAY_MS, VOICE_MESSAGES.freeUsesExhausted);
+      const result = await ask(request.body, { visitorId: keys.visitor }, `address:${keys.address}`);
       // Only questions that were understood use up a free question; taken atomically now, so
       // concurrent questions cannot together go over the allowance.
       if (!result.understood) return { ...result.answer, freeUsesRemaining: left };

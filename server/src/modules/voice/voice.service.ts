@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { menuItems, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
 import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../../integrations/speech';
 import { isSilent, trimSilence } from '../../integrations/speech/audio';
+import { FairQueue } from '../../lib/fair-queue';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import type { TruckFeed } from '../trucks/truck-feed';
 import { listVisibleTrucks } from '../trucks/trucks.service';
@@ -53,6 +54,11 @@ export class VoiceAssistant {
   /** Bumped by every truck change the feed reports: the knowledge of an older one is stale. */
   private generation = 0;
   private readonly synthesizing = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
+  /**
+   * Recordings are decoded and recognised one at a time per process, callers in turn: a caller
+   * sending many (or long, noisy) recordings delays another caller by at most the one in hand.
+   */
+  private readonly recordings = new FairQueue();
 
   constructor(
     private readonly db: Database,
@@ -152,12 +158,19 @@ export class VoiceAssistant {
       .onConflictDoUpdate({ target: voiceSessions.id, set: { state, updatedAt: new Date() } });
   }
 
-  async ask(query: VoiceQuery, asker: Asker): Promise<AskResult> {
+  /** Recordings waiting for their turn (not the one in hand). */
+  get recordingsWaiting(): number {
+    return this.recordings.size;
+  }
+
+  /** `caller` (the user, or the client address for anonymous visitors) is whose turn a recording takes. */
+  async ask(query: VoiceQuery, asker: Asker, caller: string): Promise<AskResult> {
     const knowledge = await this.know();
     let transcript: string;
     let heard = true;
     if (query.audioData) {
-      const result = await this.transcribe(query.audioData, knowledge.vocabulary);
+      const audioData = query.audioData;
+      const result = await this.recordings.run(caller, () => this.transcribe(audioData, knowledge.vocabulary));
       transcript = result.text;
       heard = result.text.length > 0;
     } else if (query.text) {

@@ -1,5 +1,6 @@
 import type { TruckSummary } from '@shared/contracts';
 import { formatPhone, telHref } from '@shared/utils/phone';
+import { placeOf } from '@shared/utils/truck-address';
 import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/entities/truck/truck-format';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -54,7 +55,7 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     img.loading = 'lazy';
     root.append(img);
   }
-  root.append(el('p', 'text-gray-700 !m-0', truck.address || 'Location not available'));
+  root.append(el('p', 'text-gray-700 !m-0', placeOf(truck)));
   if (truck.phone) {
     const call = el('a', 'block font-medium text-brand-700 underline', formatPhone(truck.phone));
     call.href = telHref(truck.phone);

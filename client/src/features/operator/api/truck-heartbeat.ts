@@ -1,7 +1,10 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { FoodTruck, HeartbeatInput } from '@shared/contracts';
 import { apiJson } from '@client/lib/api-client';
 
-/** POST /api/food-trucks/:id/heartbeat — "still here" for an open truck (409 once it is closed). */
-export function sendHeartbeat(truckId: number): Promise<FoodTruck> {
-  return apiJson<FoodTruck>('POST', `/api/food-trucks/${truckId}/heartbeat`);
+/**
+ * POST /api/food-trucks/:id/heartbeat — keeps an open truck open: the device's position at the truck,
+ * or the operator's `confirmed` "still here" (409 once it is closed, or when the device is elsewhere).
+ */
+export function sendHeartbeat(truckId: number, body: HeartbeatInput): Promise<FoodTruck> {
+  return apiJson<FoodTruck>('POST', `/api/food-trucks/${truckId}/heartbeat`, body);
 }

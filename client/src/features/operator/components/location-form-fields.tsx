@@ -16,7 +16,7 @@ import { Switch } from '@client/components/ui/switch';
 import { toast, toastError } from '@client/lib/toast';
 import { useUpdateLocation } from '../api/truck-mutations';
 import { getCurrentPosition, GeolocationUnsupportedError } from '@client/lib/geolocation';
-import { parseLocationForm, toCoordinate, type LocationFormValues } from '../location-form';
+import { parseLocationForm, type LocationFormValues } from '../location-form';
 import { formAddressAfterMove } from '@shared/utils/truck-address';
 import { submitHandler } from '@client/lib/forms';
 
@@ -42,7 +42,7 @@ export default function LocationForm({ truck, onDone }: { truck: FoodTruck; onDo
     try {
       const { latitude, longitude } = await getCurrentPosition('operator');
       // A new spot: the old description no longer says where the truck is (unless the operator rewrote it).
-      const detected = { latitude: toCoordinate(latitude.toFixed(6)), longitude: toCoordinate(longitude.toFixed(6)) };
+      const detected = { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
       setValues((v) => ({
         ...v,
         latitude: latitude.toFixed(6),

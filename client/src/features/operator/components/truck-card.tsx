@@ -1,6 +1,7 @@
 import type { FoodTruck } from '@shared/contracts';
 import { formatPhone } from '@shared/utils/phone';
 import {
+  Check,
   Clock,
   Edit,
   MapPin,
@@ -19,13 +20,14 @@ import { Button } from '@client/components/ui/button';
 import { objectVariant } from '@client/lib/object-url';
 import { formatUpdated, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 import { Card } from '@client/components/ui/card';
+import { toast, toastError } from '@client/lib/toast';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useTruckStatus } from '../hooks/use-truck-status';
 import { LocationDialog } from './location-dialog';
 
 /**
  * One truck on the operator dashboard: details, GPS tracking, open/close and location controls.
- * While it is open, the card sends the truck's heartbeat. `children` go at the end of the GPS
+ * While it is open, the card sends the truck's heartbeat (the device's position) and offers "Still here". `children` go at the end of the GPS
  * section (the dashboard puts "Use this stop's place" there).
  */
 export function TruckCard({
@@ -38,7 +40,7 @@ export function TruckCard({
   children?: ReactNode;
 }) {
   const { openForBusiness, closeForTheDay, isPending } = useTruckStatus(truck);
-  useHeartbeat(truck);
+  const stillHere = useHeartbeat(truck);
   const [dialogOpen, setDialogOpen] = useState(false);
   const live = isLive(truck);
   const headingId = `truck-${truck.id}-name`;
@@ -143,16 +145,33 @@ export function TruckCard({
             <MapPin aria-hidden /> Update Location
           </Button>
           {truck.isOpen && (
-            <p className="flex items-center gap-1 text-xs text-gray-700">
-              <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
-              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
-            </p>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="flex items-center gap-1 text-xs text-gray-700">
+                <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
+                <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
+              </p>
+              {/* Keeps the truck open (auto-close counts from here) without changing what diners read. */}
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={stillHere.isPending}
+                aria-label={`${truck.name} is still here`}
+                onClick={() =>
+                  stillHere.mutate(undefined, {
+                    onSuccess: () => toast({ title: 'Still here', description: `${truck.name} stays open.` }),
+                    onError: (err) => toastError('Update failed', err, 'Please try again.'),
+                  })
+                }
+              >
+                <Check aria-hidden /> Still here
+              </Button>
+            </div>
           )}
           {!truck.isOpen && truck.autoClosedAt && (
             <p role="status" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="auto-closed-note">
               Closed automatically <time dateTime={truck.autoClosedAt}>{formatUpdated(truck.autoClosedAt)}</time>: no
-              location update, and no open dashboard, since{' '}
-              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>. Open it again when you
+              recent location update or "Still here" from the truck (position last updated{' '}
+              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>). Open it again when you
               are serving.
             </p>
           )}

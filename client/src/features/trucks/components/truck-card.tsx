@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/entities/truck/truck-format';
 import { cn } from '@client/lib/utils';
+import { placeOf } from '@shared/utils/truck-address';
 
 export function LiveBadge() {
   return (
@@ -101,7 +102,7 @@ export const TruckCard = memo(function TruckCard({
           </div>
           <p className="mt-1.5 flex items-start gap-1 text-sm text-gray-700">
             <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-            <span className="min-w-0 break-words">{truck.address || 'Location not available'}</span>
+            <span className="min-w-0 break-words">{placeOf(truck)}</span>
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-gray-700">
             <Utensils className="h-3.5 w-3.5 shrink-0" aria-hidden />

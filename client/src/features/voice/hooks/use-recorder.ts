@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { VOICE_LIMITS } from '@shared/contracts/voice';
 import { toast } from '@client/lib/toast';
 
 /** What browsers record: Chrome webm/opus, Firefox ogg/opus, Safari mp4/aac (the server sniffs the bytes). */
@@ -9,9 +10,13 @@ export const isRecordingSupported = () =>
   typeof window.MediaRecorder !== 'undefined' &&
   typeof navigator.mediaDevices?.getUserMedia === 'function';
 
+/** Recording stops (and sends) by itself just before the server's limit on a question's length. */
+const AUTO_STOP_MS = (VOICE_LIMITS.maxSeconds - 0.5) * 1000;
+
 /**
  * Microphone recording with MediaRecorder (echo cancellation and noise suppression on). Stopping
- * hands the recording to `onRecorded` at once (spec: stop sends automatically).
+ * hands the recording to `onRecorded` at once (spec: stop sends automatically); so does reaching
+ * the longest question the server takes (VOICE_LIMITS.maxSeconds).
  */
 export function useRecorder(onRecorded: (audio: Blob) => void) {
   const [recording, setRecording] = useState(false);
@@ -52,7 +57,11 @@ export function useRecorder(onRecorded: (audio: Blob) => void) {
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
+    const autoStop = setTimeout(() => {
+      if (recorder.state === 'recording') recorder.stop();
+    }, AUTO_STOP_MS);
     recorder.onstop = () => {
+      clearTimeout(autoStop);
       stream.getTracks().forEach((track) => track.stop());
       recorderRef.current = null;
       setRecording(false);

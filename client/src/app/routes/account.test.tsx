@@ -1,0 +1,62 @@
+import { renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_PASSWORD_WRONG } from '@shared/contracts/auth';
+import { dismiss, useToasts } from '@client/lib/toast';
+import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
+import AccountPage from './account';
+
+// Each test types three passwords key by key: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const customer = { id: 9, username: null, email: null, phone: '+15125550111', role: 'customer' as const };
+const currentToast = () => renderHook(() => useToasts()).result.current[0];
+
+function signedIn(changePassword: () => Response) {
+  localStorage.setItem('token', 'old-token');
+  localStorage.setItem('user', JSON.stringify(customer));
+  return mockFetch({ 'GET /api/auth/me': () => json(customer), 'POST /api/auth/change-password': changePassword });
+}
+async function fill(current: string, next: string, confirm = next) {
+  await userEvent.type(screen.getByLabelText('Current password'), current);
+  await userEvent.type(screen.getByLabelText('New password'), next);
+  await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+}
+
+afterEach(() => {
+  dismiss();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('/account: change password (issue 32)', () => {
+  it('sends the current and new password, keeps this session with the new token, and says other devices are signed out', async () => {
+    const fetchMock = signedIn(() => json({ user: customer, token: 'new-token' }));
+    renderWithApp(<AccountPage />, { path: '/account' });
+    await fill('correct-horse-1', 'brand-new-pass-1');
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('new-token'));
+    expect(sentBody(fetchMock, 'POST /api/auth/change-password')).toEqual({
+      currentPassword: 'correct-horse-1',
+      newPassword: 'brand-new-pass-1',
+    });
+    expect(currentToast()).toMatchObject({ title: 'Password changed', description: 'You have been signed out on your other devices.' });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('shows the server’s message under the current password when it is wrong, and keeps the session', async () => {
+    signedIn(() => json({ message: CURRENT_PASSWORD_WRONG, fieldErrors: { currentPassword: [CURRENT_PASSWORD_WRONG] } }, 400));
+    renderWithApp(<AccountPage />, { path: '/account' });
+    await fill('not-it', 'brand-new-pass-1');
+    expect(await screen.findAllByText(CURRENT_PASSWORD_WRONG)).not.toHaveLength(0);
+    expect(localStorage.getItem('token')).toBe('old-token');
+  });
+
+  it('checks the confirmation before sending anything', async () => {
+    const fetchMock = signedIn(() => json({}, 500));
+    renderWithApp(<AccountPage />, { path: '/account' });
+    await fill('correct-horse-1', 'brand-new-pass-1', 'brand-new-pass-2');
+    expect(await screen.findAllByText("Passwords don't match")).not.toHaveLength(0);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/change-password')).toBe(false);
+  });
+});

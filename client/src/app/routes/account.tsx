@@ -1,0 +1,24 @@
+import { Redirect } from 'wouter';
+import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { useAuth } from '@client/lib/auth';
+import { ChangePasswordForm } from '@client/features/auth/components/change-password-form';
+
+/** /account: the signed-in user's own account (issue 32: change password). */
+export default function AccountPage() {
+  const { user } = useAuth();
+  if (!user) return <Redirect to="/login" replace />;
+  return (
+    <main className="bg-gray-50 px-4 py-10">
+      <Card className="mx-auto max-w-md">
+        <CardHeader>
+          <h1 className="text-xl font-semibold">Your account</h1>
+          <CardDescription>Signed in as {user.username ?? user.phone}.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <h2 className="font-medium">Change password</h2>
+          <ChangePasswordForm />
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

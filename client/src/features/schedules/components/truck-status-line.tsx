@@ -1,0 +1,29 @@
+import { CalendarClock } from 'lucide-react';
+import { truckStatusLine, type StatusTruck } from '@shared/utils/truck-status-line';
+import { cn } from '@client/lib/utils';
+import { useUpcomingStops } from '../api/upcoming-stops';
+import { useNow } from '@client/lib/use-now';
+
+/**
+ * A truck's status line (cards, popups, favourites, the truck page): its live state first, then its
+ * schedule — 'Open now until 14:00', 'Scheduled until 14:00 — not open yet', 'Next: Tue 11:00–14:00
+ * at …' (shared/utils/truck-status-line.ts, the one rule). Re-read every 30 s; nothing while the
+ * schedules are loading or failed to load.
+ */
+export function TruckStatusLine({
+  truck,
+  className,
+}: {
+  truck: StatusTruck & { id: number };
+  className?: string;
+}) {
+  const upcoming = useUpcomingStops();
+  const now = useNow();
+  if (!upcoming.data) return null;
+  return (
+    <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)} data-testid="schedule-label">
+      <CalendarClock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span className="min-w-0 break-words">{truckStatusLine(truck, upcoming.data.get(truck.id) ?? [], now)}</span>
+    </p>
+  );
+}

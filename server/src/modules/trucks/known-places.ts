@@ -1,0 +1,71 @@
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { KM_PER_MILE, haversineKm } from '@shared/utils/geo';
+import { isNearAddress, nearAddress, NEAR_PLACE_KM, type AddressChange } from '@shared/utils/truck-address';
+import type { DbOrTx } from '../../db/client';
+import { foodTrucks, operatorSubscriptions, truckScheduleStops } from '../../db/schema';
+import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
+import { visibleTrucksQuery } from './trucks.service';
+
+interface Place {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+const EARTH_RADIUS_M = 6_371_000;
+
+/**
+ * The nearest known place within NEAR_PLACE_KM of `at` (ADR 0100 "where a truck is"): an address
+ * written by an operator for a truck diners can see (not this truck's, and never one the server
+ * wrote, "Near …", so names don't chain), or the address of a scheduled stop of such a truck or of
+ * this one. Only what diners can already read is named: an unpaid operator's base address stays private.
+ */
+export async function nearestKnownPlace(
+  tx: DbOrTx,
+  truckId: number | null,
+  at: { latitude: number; longitude: number },
+): Promise<string | null> {
+  const trucks = await visibleTrucksQuery(tx, null, {
+    lat: at.latitude,
+    lng: at.longitude,
+    radiusMiles: NEAR_PLACE_KM / KM_PER_MILE,
+  });
+  const origin = sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;
+  const point = sql`ll_to_earth(${truckScheduleStops.latitude}, ${truckScheduleStops.longitude})`;
+  const radius = sql`(${NEAR_PLACE_KM * 1000}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
+  const stops = await tx
+    .select({ address: truckScheduleStops.address, latitude: truckScheduleStops.latitude, longitude: truckScheduleStops.longitude })
+    .from(truckScheduleStops)
+    .innerJoin(foodTrucks, eq(foodTrucks.id, truckScheduleStops.foodTruckId))
+    .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+    .where(
+      and(
+        or(isNotNull(operatorSubscriptions.id), truckId === null ? undefined : eq(foodTrucks.id, truckId)),
+        sql`earth_box(${origin}, ${radius}) @> ${point}`,
+      ),
+    );
+  const places: Place[] = [
+    ...trucks.flatMap((t) =>
+      t.id !== truckId && t.address && !isNearAddress(t.address) && t.latitude !== null && t.longitude !== null
+        ? [{ address: t.address, latitude: t.latitude, longitude: t.longitude }]
+        : [],
+    ),
+    ...stops,
+  ];
+  const from = { lat: at.latitude, lng: at.longitude };
+  let best: { address: string; km: number } | null = null;
+  for (const p of places) {
+    const km = haversineKm(from, { lat: p.latitude, lng: p.longitude });
+    if (km <= NEAR_PLACE_KM && (!best || km < best.km || (km === best.km && p.address < best.address))) {
+      best = { address: p.address, km };
+    }
+  }
+  return best?.address ?? null;
+}
+
+/** The stored value of an address change: undefined leaves the column as it is. */
+export async function resolveAddress(tx: DbOrTx, truckId: number | null, change: AddressChange): Promise<string | null | undefined> {
+  if (change.kind === 'keep') return undefined;
+  if (change.kind === 'set') return change.address;
+  return nearAddress(await nearestKnownPlace(tx, truckId, change.at), change.at);
+}

@@ -1,0 +1,99 @@
+/**
+ * What a truck's status line says (issue 24: "what a card says must be true"). One home for the rule,
+ * used by the list and favourites cards, the map popup, the truck page, the embed card and the voice
+ * assistant: the live state first, then the schedule. A closed truck never reads "Open now", and an
+ * open truck reads "Open now until 14:00" only when it is at the stop under way (ADR 0100).
+ *
+ * Pure: the caller passes its clock (`now`), the truck's live state and its stops in start order
+ * (the upcoming list of GET /api/food-trucks/upcoming-stops, the embed's next stops, the voice
+ * module's expansion). Stop times are the truck's local wall-clock times ('14:00'); the instants
+ * decide, so the viewer's own time zone never matters.
+ */
+import { weekdayShort } from '../constants';
+import { haversineKm } from './geo';
+import { SAME_SPOT_KM } from './truck-address';
+
+/** A truck's live state as every reader has it (the diners' summary carries these fields). */
+export interface StatusTruck {
+  isOpen: boolean;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** One occurrence of a stop, as the wire's `Occurrence` has it (`start`/`end`: ISO or epoch ms). */
+export interface StatusStop {
+  kind: 'weekly' | 'once';
+  start: string | number;
+  end: string | number;
+  weekday: number;
+  startTime: string;
+  endTime: string;
+  latitude: number;
+  longitude: number;
+  address: string;
+}
+
+export type TruckStatus<S extends StatusStop = StatusStop> =
+  /** Open, at the stop under way: 'Open now until 14:00'. */
+  | { kind: 'open-at-stop'; stop: S }
+  /** Open away from any stop under way: 'Open now', with the next stop when there is one. */
+  | { kind: 'open'; next: S | null }
+  /**
+   * Closed while a stop is under way: 'Usually here until 14:00 — not open yet' (weekly stop) or
+   * 'Scheduled until 14:00 — not open yet' (one-off). Whether it has not come or left early is not
+   * known (`lastUpdated` also moves with edits), and either way it may still open before the end.
+   */
+  | { kind: 'not-open-yet'; stop: S }
+  /** Closed, a stop to come: 'Next: Tue 11:00–14:00 at 6th & Congress'. */
+  | { kind: 'next'; stop: S }
+  /** Closed, nothing ahead: 'No upcoming stops'. */
+  | { kind: 'no-stops' };
+
+const ms = (t: string | number): number => (typeof t === 'number' ? t : Date.parse(t));
+
+/** The truck stands at the stop's place (within SAME_SPOT_KM: GPS error and a block's walk). */
+function atStop(truck: StatusTruck, stop: StatusStop): boolean {
+  if (truck.latitude === null || truck.longitude === null) return false;
+  return (
+    haversineKm({ lat: truck.latitude, lng: truck.longitude }, { lat: stop.latitude, lng: stop.longitude }) <= SAME_SPOT_KM
+  );
+}
+
+/**
+ * The decision. A stop is under way from its start (included) to its end (excluded); ended stops are
+ * skipped.
+ */
+export function truckStatus<S extends StatusStop>(truck: StatusTruck, stops: readonly S[], now: Date): TruckStatus<S> {
+  const t = now.getTime();
+  const ahead = stops.filter((s) => ms(s.end) > t);
+  const current = ahead.find((s) => ms(s.start) <= t) ?? null;
+  const next = ahead.find((s) => ms(s.start) > t) ?? null;
+  if (truck.isOpen) {
+    if (current && atStop(truck, current)) return { kind: 'open-at-stop', stop: current };
+    return { kind: 'open', next };
+  }
+  if (current) return { kind: 'not-open-yet', stop: current };
+  return next ? { kind: 'next', stop: next } : { kind: 'no-stops' };
+}
+
+const nextText = (s: StatusStop) => `Next: ${weekdayShort(s.weekday)} ${s.startTime}–${s.endTime} at ${s.address}`;
+
+/** The line itself, as cards, popups, the truck page and the embed card show it. */
+export function describeStatus(status: TruckStatus): string {
+  switch (status.kind) {
+    case 'open-at-stop':
+      return `Open now until ${status.stop.endTime}`;
+    case 'open':
+      return status.next ? `Open now · ${nextText(status.next)}` : 'Open now';
+    case 'not-open-yet':
+      return `${status.stop.kind === 'weekly' ? 'Usually here' : 'Scheduled'} until ${status.stop.endTime} — not open yet`;
+    case 'next':
+      return nextText(status.stop);
+    case 'no-stops':
+      return 'No upcoming stops';
+  }
+}
+
+/** `describeStatus(truckStatus(…))`: the status line of a truck at `now`. */
+export const truckStatusLine = (truck: StatusTruck, stops: readonly StatusStop[], now: Date): string =>
+  describeStatus(truckStatus(truck, stops, now));
