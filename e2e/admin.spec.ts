@@ -174,7 +174,6 @@ test.describe('admin panel on a phone (360 px, touch)', () => {
     const setup = await browser.newContext();
     const setupPage = await setup.newPage();
     const operator: AuthResponse = await loginAsSubscribedOperator(setupPage);
-    const name = operator.user.username ?? operator.user.phone ?? '';
     const truckName = `Phone Admin Tacos ${freshPhone().slice(-6)}`;
     await createTruck(setupPage, operator, { name: truckName, ...DENVER });
     await setup.close();

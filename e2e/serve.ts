@@ -12,7 +12,7 @@ import { operatorSubscriptions } from '../server/src/db/schema';
 import { parseEnv } from '../server/src/env';
 import { adminQuery, databaseUrl as urlOfDatabase } from '../server/src/test/database';
 import { ACTIVE_SUBSCRIPTION_STATUS } from '../server/src/modules/subscriptions/subscriptions.service';
-import { embedSnippet } from '../shared/utils/embed';
+import { embedSnippet } from '@shared/utils/embed';
 import { fixturesPort } from './ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-e2e-'));
