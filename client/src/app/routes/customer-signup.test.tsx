@@ -48,7 +48,7 @@ describe('customer signup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     await waitFor(() => expect(currentPath()).toBe('/find-trucks'));
-    expect(sentBody(fetchMock, 'POST /api/auth/register-customer')).toEqual({ phone: '5125550111', password: 'long-enough-1' });
+    expect(sentBody(fetchMock, 'POST /api/auth/register-customer')).toEqual({ phone: '+15125550111', password: 'long-enough-1' });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(JSON.parse(localStorage.getItem('user') ?? '')).toMatchObject({ id: 9, role: 'customer' });
     expect(currentToast()).toMatchObject({ title: 'Welcome to Food Truck Finder!' });
