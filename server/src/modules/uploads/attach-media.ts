@@ -16,6 +16,7 @@ import { processUpload } from './object-processing';
 import {
   readyValues,
   storeFile,
+  uploaderOf,
   storeProcessed,
   uploadDepsFor,
   takeUploadAllowance,
@@ -66,7 +67,7 @@ async function finalizeIncoming(
     throw err;
   }
   if (!bytes) throw notUploaded;
-  const processed = await processUpload(bytes, purpose);
+  const processed = await processUpload(bytes, purpose, await uploaderOf(tx, row.ownerId));
   await storeProcessed(storage, row.id, processed);
   const [done] = await tx
     .update(storedObjects)

@@ -6,7 +6,7 @@ import { objectPathFromUploadURL, type AuthResponse, type ErrorResponse } from '
 import { storedObjects } from '../../db/schema';
 import { chunk } from '../../../../e2e/test-files';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { PDF_ACTIVE_CONTENT } from './object-processing';
+import { PDF_ACTIVE_CONTENT, PIXEL_LIMITS, tooManyPixels } from './object-processing';
 
 /**
  * Uploads against crafted files (issue 13): polyglots, decompression bombs, lying content types,
@@ -27,14 +27,14 @@ interface Put {
   path: string;
 }
 
-async function put(bytes: Buffer, contentType: string, purpose = 'image'): Promise<Put> {
+async function put(bytes: Buffer, contentType: string, purpose = 'image', as = operator): Promise<Put> {
   const url = await server.request<{ uploadURL: string }>('POST', '/api/objects/upload', {
-    token: operator.token,
+    token: as.token,
     body: { purpose },
   });
   const res = await fetch(url.body.uploadURL, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${operator.token}`, 'content-type': contentType },
+    headers: { authorization: `Bearer ${as.token}`, 'content-type': contentType },
     body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as ErrorResponse, path: objectPathFromUploadURL(url.body.uploadURL) };
@@ -92,7 +92,7 @@ describe('polyglots', () => {
 });
 
 describe('decompression bombs', () => {
-  it('refuses a small PNG that claims 100,000 × 100,000 pixels before decoding it (400, quickly)', async () => {
+  it('refuses a small PNG that claims 100,000 × 100,000 pixels by its header, before decoding it (413)', async () => {
     const header = Buffer.alloc(13);
     header.writeUInt32BE(100_000, 0);
     header.writeUInt32BE(100_000, 4);
@@ -102,10 +102,24 @@ describe('decompression bombs', () => {
     expect(bomb.length).toBeLessThan(10_000);
     const started = Date.now();
     const res = await put(bomb, 'image/png');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/could not be read/);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(tooManyPixels(PIXEL_LIMITS.subscribed, true));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await isStored(res.path)).toBe(false);
+  });
+
+  it('takes at most 24 megapixels from an account without an active subscription, and says so (issue 32)', async () => {
+    // 5000 × 5000 of one colour: 25 megapixels in a few kilobytes.
+    const big = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const unpaid = await server.signUp('operator');
+    const refused = await put(big, 'image/png', 'image', unpaid);
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe(tooManyPixels(PIXEL_LIMITS.free, false));
+    expect(refused.body.message).toContain('until your subscription is active');
+    expect(await isStored(refused.path)).toBe(false);
+    const paid = await put(big, 'image/png', 'image', operator);
+    expect(paid.status).toBe(200);
+    expect(await isStored(paid.path)).toBe(true);
   });
 
   it('refuses a PDF whose compressed stream inflates past the checking budget', async () => {

@@ -6,7 +6,8 @@ import {
   type StoredContentType,
   type UploadPurpose,
 } from '@shared/contracts';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { FairQueue } from '../../lib/fair-queue';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { pdfActiveContent } from './pdf-safety';
 
 export interface ProcessedVariant {
@@ -34,8 +35,31 @@ const VARIANT_SIZES: Record<ImageVariant, ResizeOptions> = {
 };
 /** The stored original is at most this wide/high (a 50 MB photo is not served as is). */
 const MAX_DIMENSION = 2560;
-/** Decompression bombs: refuse images over ~60 megapixels before decoding them. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * Decompression bombs and CPU: images are refused by their header's pixel count before decoding.
+ * A 60-megapixel PNG of 233 KB costs ~12 s and +209 MB to re-encode (issue 32), so an account
+ * without an active subscription (an operator still setting up, or one whose subscription lapsed)
+ * gets a lower limit that still takes any phone's ordinary photo (ADR 0110).
+ */
+export const PIXEL_LIMITS = { subscribed: 60_000_000, free: 24_000_000 } as const;
+
+/** Who sends a file: its account (uploads are taken in turn per account) and its pixel limit. */
+export interface Uploader {
+  id: number;
+  subscribed: boolean;
+}
+
+/**
+ * Images are decoded one at a time per process, uploaders in turn: four huge images at once took
+ * 30 s each, and everyone else's upload waited behind them. One account's burst delays another's
+ * upload by at most the image in hand; past `MAX_WAITING_IMAGES` waiting, an upload is refused
+ * (503, retry) instead of queued for minutes.
+ */
+const imageQueue = new FairQueue();
+const MAX_WAITING_IMAGES = 8;
+
+export const tooManyPixels = (limit: number, subscribed: boolean) =>
+  `This image is too large: at most ${limit / 1_000_000} megapixels (e.g. ${limit === PIXEL_LIMITS.free ? '6000 × 4000' : '9000 × 6600'} pixels)${subscribed ? '' : ' until your subscription is active'}. Please upload a smaller image.`;
 
 export const PDF_ACTIVE_CONTENT =
   'This PDF contains scripts, attachments, forms or encryption. Please upload a plain PDF (e.g. print the menu to PDF).';
@@ -56,9 +80,10 @@ export async function checkFile(bytes: Buffer, purpose: UploadPurpose): Promise<
 async function processImage(
   bytes: Buffer,
   contentType: keyof typeof FORMATS,
+  maxPixels: number,
 ): Promise<Omit<ProcessedObject, 'originalSize'>> {
   // rotate() applies the EXIF orientation; sharp writes no metadata (EXIF, GPS, XMP) unless asked to.
-  const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const image = sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels }).rotate();
   const main = await image
     .clone()
     .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
@@ -77,18 +102,41 @@ async function processImage(
   return { contentType, body: main.data, width: main.info.width, height: main.info.height, variants };
 }
 
+const UNREADABLE_IMAGE = 'The image could not be read. Please upload a valid JPG, PNG or WebP file.';
+
+/** The pixel count its header claims (read without decoding), or undefined when there is no header to read. */
+async function claimedPixels(bytes: Buffer): Promise<number | undefined> {
+  try {
+    // Only the header is read: no limit is needed, and sharp's default one would hide a bomb's size.
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? width * height : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Checks a file for a purpose and prepares it for storage. Bad input is a 4xx, never a 500. */
-export async function processUpload(bytes: Buffer, purpose: UploadPurpose): Promise<ProcessedObject> {
+export async function processUpload(bytes: Buffer, purpose: UploadPurpose, uploader: Uploader): Promise<ProcessedObject> {
   const contentType = await checkFile(bytes, purpose);
   if (contentType === 'application/pdf') {
     // Stored as sent (and always served as a download in a sandbox): refuse what could run.
     if (pdfActiveContent(bytes)) throw unsupportedMediaType(PDF_ACTIVE_CONTENT);
     return { contentType, body: bytes, originalSize: bytes.length, width: null, height: null, variants: [] };
   }
+  const maxPixels = uploader.subscribed ? PIXEL_LIMITS.subscribed : PIXEL_LIMITS.free;
+  const pixels = await claimedPixels(bytes);
+  if (pixels === undefined) throw badRequest(UNREADABLE_IMAGE);
+  if (pixels > maxPixels) throw payloadTooLarge(tooManyPixels(maxPixels, uploader.subscribed));
+  if (imageQueue.size >= MAX_WAITING_IMAGES) {
+    throw new HttpError(503, 'Many images are being processed right now. Please try again in a minute.', undefined, {
+      'Retry-After': '30',
+    });
+  }
   try {
-    return { ...(await processImage(bytes, contentType)), originalSize: bytes.length };
+    const image = await imageQueue.run(String(uploader.id), () => processImage(bytes, contentType, maxPixels));
+    return { ...image, originalSize: bytes.length };
   } catch {
-    // The bytes start like an image but libvips cannot decode them (truncated, corrupt, too many pixels).
-    throw badRequest('The image could not be read. Please upload a valid JPG, PNG or WebP file.');
+    // The bytes start like an image but libvips cannot decode them (truncated or corrupt).
+    throw badRequest(UNREADABLE_IMAGE);
   }
 }

@@ -3,7 +3,7 @@ import type { UploadPurpose } from '@shared/contracts';
 import { storedObjects } from '../../db/schema';
 import { conflict } from '../../lib/http-errors';
 import { processUpload } from './object-processing';
-import { objectPath, readyValues, storeProcessed, type ObjectRow, type UploadDeps } from './stored-objects';
+import { objectPath, readyValues, storeProcessed, uploaderOf, type ObjectRow, type UploadDeps } from './stored-objects';
 
 /** Receives the bytes of an admitted upload: one use (claimed atomically), checked, re-encoded, stored. */
 export async function receiveUpload(
@@ -24,7 +24,7 @@ export async function receiveUpload(
     .returning({ id: storedObjects.id });
   if (!claimed) throw conflict('This upload URL has already been used');
   try {
-    const processed = await processUpload(bytes, row.purpose as UploadPurpose);
+    const processed = await processUpload(bytes, row.purpose as UploadPurpose, await uploaderOf(deps.db, row.ownerId));
     await storeProcessed(deps.storage, row.id, processed);
     await deps.db.update(storedObjects).set(readyValues(processed)).where(eq(storedObjects.id, row.id));
     return { objectPath: objectPath(row.id), contentType: processed.contentType };

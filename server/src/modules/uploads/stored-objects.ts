@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_VARIANTS, type ImageVariant, type UploadPurpose } from '@shared/contracts';
 import type { Database, DbOrTx } from '../../db/client';
-import { storedObjects } from '../../db/schema';
+import { storedObjects, users } from '../../db/schema';
 import { HOUR_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import type { ObjectStorage } from '../../integrations/storage';
-import { processUpload, VARIANT_CONTENT_TYPE, type ProcessedObject } from './object-processing';
+import { processUpload, VARIANT_CONTENT_TYPE, type ProcessedObject, type Uploader } from './object-processing';
+import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
 
 /**
  * What the uploads module's parts share: its dependencies, object ids and keys, and writing a
@@ -70,6 +72,17 @@ export const readyValues = (processed: ProcessedObject) => ({
   uploadedAt: new Date(),
 });
 
+/** The account a file is processed for: its pixel limit is the larger one for admins and subscribed operators. */
+export async function uploaderOf(db: DbOrTx, ownerId: number | null): Promise<Uploader> {
+  // An object whose account was deleted meanwhile is processed as nobody's, under the lower limit.
+  if (ownerId === null) return { id: 0, subscribed: false };
+  const [row] = await db
+    .select({ role: users.role, subscribed: operatorIsSubscribed(users.id) })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  return { id: ownerId, subscribed: row?.role === 'admin' || row?.subscribed === true };
+}
+
 /** Checks, processes and stores a file the server already holds (data URLs, demo images); returns its /objects/ path. */
 export async function storeFile(
   storage: ObjectStorage,
@@ -78,7 +91,7 @@ export async function storeFile(
   bytes: Buffer,
   purpose: UploadPurpose,
 ): Promise<string> {
-  const processed = await processUpload(bytes, purpose);
+  const processed = await processUpload(bytes, purpose, await uploaderOf(tx, ownerId));
   const id = newObjectId();
   await storeProcessed(storage, id, processed);
   await tx
