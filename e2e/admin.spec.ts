@@ -166,3 +166,39 @@ test.describe('admin panel', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });
+
+test.describe('admin panel on a phone (360 px, touch)', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("shows each operator's Pause and Edit on screen, with no page wider than the phone", async ({ page, browser }) => {
+    const setup = await browser.newContext();
+    const setupPage = await setup.newPage();
+    const operator: AuthResponse = await loginAsSubscribedOperator(setupPage);
+    const truckName = `Phone Admin Tacos ${freshPhone().slice(-6)}`;
+    await createTruck(setupPage, operator, { name: truckName, ...DENVER });
+    await setup.close();
+
+    await page.goto('/admin/login');
+    await adminLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole('tab', { name: 'Operator Management' }).tap();
+    await page.getByLabel('Search operators').fill(truckName);
+    await expect(page.getByText('1 operator(s) found')).toBeVisible();
+    await expect(page.getByText(truckName)).toBeVisible();
+    const pause = page.getByRole('button', { name: /^Pause/ }).first();
+    const edit = page.getByRole('button', { name: /^Edit / }).first();
+    await expect(pause).toBeVisible();
+    for (const control of [pause, edit]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360, 'the control is within the phone screen').toBe(true);
+    }
+    const table = page.getByTestId('admin-table');
+    const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, 'the table needs no sideways scrolling').toBeLessThanOrEqual(0);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, 'the page is no wider than the phone').toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'test-results/admin-operators-360.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+  });
+});

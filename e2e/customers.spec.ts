@@ -152,3 +152,25 @@ test.describe('favourites and ratings', () => {
     await op.page.close();
   });
 });
+
+test.describe('keyboard focus on the diners\' cards', () => {
+  test('closing the menu with Escape, and favouriting from a card, keep focus on the control used', async ({ page, browser }) => {
+    const op = await operatorWithTruck(browser, `Keyboard Card ${Date.now()}`, spot(2));
+    await loginAs(page, 'customer', `/find-trucks?truck=${op.truck.id}`);
+    const card = page.getByTestId(`truck-card-${op.truck.id}`);
+
+    const menu = card.getByRole('button', { name: `Menu of ${op.truck.name}` });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    const heart = card.getByRole('button', { name: `Add ${op.truck.name} to favorites` });
+    await heart.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Added to Favorites')).toBeVisible();
+    await expect(card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` })).toBeFocused();
+  });
+});

@@ -44,6 +44,10 @@ test.describe('find trucks', () => {
     await expect(card(page, 'Smokestack BBQ')).toBeVisible();
     await search.fill('LAMAR');
     await expect(page.getByRole('article')).toHaveCount(2);
+    // Beyond name, cuisine and address: the description and menu, searched by the server.
+    await search.fill('brisket');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(card(page, 'Smokestack BBQ')).toBeVisible();
     await search.fill('no such truck');
     await expect(page.getByText('No food trucks match your search.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search', exact: true }).click();

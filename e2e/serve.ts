@@ -12,6 +12,7 @@ import { operatorSubscriptions } from '../server/src/db/schema';
 import { parseEnv } from '../server/src/env';
 import { adminQuery, databaseUrl as urlOfDatabase } from '../server/src/test/database';
 import { ACTIVE_SUBSCRIPTION_STATUS } from '../server/src/modules/subscriptions/subscriptions.service';
+import { embedSnippet } from '@shared/utils/embed';
 import { fixturesPort } from './ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ftf-e2e-'));
@@ -87,7 +88,8 @@ const fixtures = createServer((req, res) => {
   if (host) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
       `<!doctype html><html lang="en"><head><title>An operator's website</title></head><body><main><h1>Our truck</h1>` +
-        `<iframe src="${env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`}/embed/trucks/${host[1]}" title="Our truck on Food Truck Finder" width="360" height="260" style="border:0"></iframe>` +
+        // The snippet the edit screen gives operators, as they paste it.
+        embedSnippet(env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`, { id: Number(host[1]), name: 'Our truck' }) +
         `</main></body></html>`,
     );
     return;

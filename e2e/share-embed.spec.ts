@@ -15,6 +15,7 @@ test("the share page shows a truck's status, menu, next stops and map at 360 px;
     description: 'Hand pies & coffee',
     address: 'Nicollet Mall & 8th',
     isOpen: true,
+    phone: '612.555.0147',
     ...SPOT,
   });
   const auth = { Authorization: `Bearer ${session.token}` };
@@ -45,6 +46,9 @@ test("the share page shows a truck's status, menu, next stops and map at 360 px;
   await expect(page.getByRole('list', { name: 'Next stops' }).getByText('at Loring Park').first()).toBeVisible();
   await expect(page.getByText('Apple Hand Pie')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open on Find Trucks' })).toHaveAttribute('href', `/find-trucks?truck=${truck.id}`);
+  // Issue 27: the diner can call the truck and add its stops to a calendar.
+  await expect(page.getByRole('link', { name: `Call ${name} at 612-555-0147` })).toHaveAttribute('href', 'tel:+16125550147');
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/food-trucks/${truck.id}/calendar.ics`);
   await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the share page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
@@ -91,5 +95,27 @@ test('the embed card in an iframe of another origin updates live when the truck 
   await expect(card.getByText('Open now', { exact: true })).toBeVisible();
   await expect(card.getByText('Now at Stone Arch Bridge')).toBeVisible();
   await page.screenshot({ path: 'test-results/embed-card-open.png' });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("the default embed code shows a card with three stops whole: its link inside the frame", async ({ page }) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  // A long name and places that wrap: the tallest cards operators have.
+  const name = `Embed Fit ${Date.now() % 1_000_000} Smokehouse & Taqueria Kitchen`;
+  const truck = await createTruck(page, session, { name, ...SPOT, isOpen: true, address: 'Stone Arch Bridge, 100 Portland Ave S, Minneapolis, MN 55401' });
+  for (const weekday of [1, 2, 3, 4]) {
+    const stop = await page.request.post(`/api/food-trucks/${truck.id}/schedule/stops`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: { kind: 'weekly', weekday, startTime: '11:00', endTime: '14:00', address: 'Loring Park, 1382 Willow St, Minneapolis', ...SPOT },
+    });
+    expect(stop.status(), await stop.text()).toBe(201);
+  }
+  await page.goto(`http://127.0.0.1:${fixturesPort}/embed-host/${truck.id}`);
+  const frame = page.locator('iframe[title="Our truck on Food Truck Finder"]');
+  const link = page.frameLocator('iframe[title="Our truck on Food Truck Finder"]').getByRole('link', { name: 'Find us on Food Truck Finder' });
+  await expect(link).toBeVisible();
+  const [box, linkBox] = [await frame.boundingBox(), await link.boundingBox()];
+  expect(box && linkBox && linkBox.y + linkBox.height, 'the link ends inside the frame').toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+  await page.screenshot({ path: 'test-results/embed-card-fits.png' });
   await expectNoSeriousA11yViolations(page);
 });

@@ -34,8 +34,9 @@ test.describe('subscribe in test mode', () => {
     for (const benefit of [
       'Create and manage multiple trucks',
       'Update location and menu in real time',
-      'Track engagement and orders',
-      'Analytics dashboard',
+      'Show your trucks to diners on the live map and list',
+      'Text alerts to customers who favorite your truck when you open',
+      'Publish your schedule, with a page and a calendar feed for each truck',
     ]) {
       await expect(page.getByText(benefit)).toBeVisible();
     }

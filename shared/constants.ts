@@ -33,10 +33,11 @@ export const SUBSCRIPTION_PRICE_CENTS = 2999;
 export const SUBSCRIPTION_CURRENCY = 'usd';
 
 export const DEFAULT_SMS_MESSAGE = "🚚 We're now open for business! Come grab some delicious food!";
+/** Said wherever a customer opts in to texts (signup, the favourites switch) and in every opening text. */
+export const SMS_OPT_OUT_TEXT = 'Reply STOP to opt out.';
 
 export const FREE_VOICE_USES = 3;
 export const MOBILE_BREAKPOINT_PX = 768;
-export const COPYRIGHT_YEAR = 2025;
 
 const MB = 1024 * 1024;
 export const LIMITS = {
@@ -44,7 +45,6 @@ export const LIMITS = {
   menuDocuments: 5,
   bannerBytes: 50 * MB,
   galleryBytes: 50 * MB,
-  createImageBytes: 5 * MB,
   menuDocumentBytes: 10 * MB,
   uploaderDefaultBytes: 10 * MB,
   phoneMinLength: 10,

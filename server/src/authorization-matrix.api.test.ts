@@ -404,6 +404,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/events/ticket': { build: async () => ({ path: '/api/events/ticket' }), expect: SIGNED_IN },
   'GET /api/food-trucks': { build: async () => ({ path: '/api/food-trucks' }), expect: SIGNED_IN },
   'GET /api/food-trucks/active': { build: async () => ({ path: '/api/food-trucks/active' }), expect: PUBLIC },
+  'GET /api/food-trucks/search': { build: async () => ({ path: '/api/food-trucks/search?q=taco' }), expect: PUBLIC },
   'GET /api/food-trucks/:id': {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}` }),
     expect: PUBLIC,

@@ -24,7 +24,7 @@ export async function openEnvDatabase(env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
   ).catch((err: unknown) => {
     // A second process on the same DATA_DIR: one clear line, not a stack trace.
-    throw err instanceof DataDirInUse ? new EnvError([err.message]) : err;
+    throw err instanceof DataDirInUse ? new EnvError([err.message], { cause: err }) : err;
   });
 }
 

@@ -210,8 +210,11 @@ export const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
+  constructor(
+    readonly lines: string[],
+    options?: ErrorOptions,
+  ) {
+    super(lines.join('\n'), options);
   }
 }
 

@@ -121,6 +121,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetTable: z.string(),
   targetId: z.number().int().nullable(),
+  /** The account the entry is about (a subscription's operator), by name; null when none is known. */
+  targetName: z.string().nullable(),
   oldValues: z.record(z.string(), z.unknown()).nullable(),
   newValues: z.record(z.string(), z.unknown()).nullable(),
   timestamp: isoDate,

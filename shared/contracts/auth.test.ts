@@ -18,9 +18,15 @@ describe('loginSchema', () => {
 
 describe('registerSchema', () => {
   const valid = { phone: '512-555-0100', password: 'long-enough-1', role: 'operator' };
-  it('accepts a minimal registration and cleans the phone', () => {
-    expect(registerSchema.parse(valid)).toEqual({ phone: '5125550100', password: 'long-enough-1', role: 'operator' });
+  it('accepts a minimal registration and stores the phone in its one form, E.164', () => {
+    expect(registerSchema.parse(valid)).toEqual({ phone: '+15125550100', password: 'long-enough-1', role: 'operator' });
   });
+  it.each(['512.555.0100', '(512) 555 0100', '+1 512-555-0100', '1.512.555.0100'])(
+    'accepts the phone %s, written as people do, as +15125550100',
+    (phone) => {
+      expect(registerSchema.parse({ ...valid, phone }).phone).toBe('+15125550100');
+    },
+  );
   it('treats empty username and email as not given', () => {
     const parsed = registerSchema.parse({ ...valid, username: '', email: ' ' });
     expect(parsed.username).toBeUndefined();

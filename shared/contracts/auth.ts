@@ -1,19 +1,30 @@
 import { z } from 'zod';
 import { REGISTERABLE_ROLES, ROLES } from '../constants';
-import { stripPhoneFormatting } from '../utils/phone';
+import { stripPhoneFormatting, stripPhoneSeparators, toE164 } from '../utils/phone';
 import { optionalText, text } from './common';
 
 export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 
-/** A phone entry: hyphens, spaces and parentheses stripped, then the spec's two rules. */
+/**
+ * A phone entry in any common US writing (dots, spaces, hyphens, parentheses, +1): separators
+ * stripped, then the spec's two rules, then the one stored form, E.164 (`+15125550178`). Used by
+ * every phone field — accounts and trucks — on the client and the server.
+ */
 export const phoneField = text({ error: 'Phone number is required' })
-  .transform(stripPhoneFormatting)
+  .transform(stripPhoneSeparators)
   .pipe(
     z
       .string()
       .min(10, 'Phone number must be at least 10 digits')
       .regex(PHONE_PATTERN, 'Invalid phone number format'),
-  );
+  )
+  .transform(toE164);
+
+/** An optional phone (a truck's): an empty field means "not given". */
+export const optionalPhoneField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  phoneField.optional(),
+);
 
 /** Decision (docs/decisions/0002): a password of at least 8 characters; the spec shows no rule. */
 export const newPasswordField = text({ error: 'Password is required' })

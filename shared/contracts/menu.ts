@@ -20,7 +20,24 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
  * price of nothing, which the spec answers with 'Price must be greater than 0'.
  */
 const blankIsZero = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 0 : v);
-const price = z.preprocess(blankIsZero, decimal('Price must be a number')).pipe(
+
+/**
+ * A price as people type it (issue 27: `2,50` was saved as $250.00): a leading `$` is dropped; a
+ * comma followed by one or two final digits (`2,50`, `3,5`) is a decimal comma; commas between
+ * groups of three digits (`1,250` or `1,250.00`) separate thousands. Any other comma is refused by
+ * the number check below, never read as something else.
+ */
+export function readPriceText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trim().replace(/^\$\s*/, '');
+  if (/^\d+,\d{1,2}$/.test(t)) return t.replace(',', '.');
+  if (/^\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/.test(t)) return t.replace(/,/g, '');
+  return t;
+}
+
+export const PRICE_NOT_A_NUMBER = 'Price must be a number, like 2.50';
+/** A menu item's price in dollars, from a JSON number or the form's text. */
+export const priceField = z.preprocess((v) => readPriceText(blankIsZero(v)), decimal(PRICE_NOT_A_NUMBER)).pipe(
   z
     .number()
     .min(0.01, 'Price must be greater than 0')
@@ -33,7 +50,7 @@ const price = z.preprocess(blankIsZero, decimal('Price must be a number')).pipe(
 
 const menuItemFields = {
   name: text({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-  price,
+  price: priceField,
   description: optionalText(1000),
   category: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

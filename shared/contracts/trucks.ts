@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUISINES, LIMITS } from '../constants';
+import { optionalPhoneField } from './auth';
 import { DECIMAL_TEXT, decimal, isoDate, optionalText, rowId, text } from './common';
 
 /**
@@ -95,8 +96,8 @@ export const foodTruckSchema = z.object({
 export type FoodTruck = z.input<typeof foodTruckSchema>;
 
 /**
- * A truck in the diners' list and on their map (`view=summary`): what a card, a marker and the
- * search need. The rest (description, phone, photos, menu documents) comes on demand from
+ * A truck in the diners' list and on their map (`view=summary`): what a card, a marker, a popup's
+ * call link and the search need. The rest (description, photos, menu documents) comes on demand from
  * GET /api/food-trucks/:id when a card is expanded, a popup opened or a menu shown — a tenth of the
  * bytes for a city of trucks (ADR 0120).
  */
@@ -109,11 +110,18 @@ export const truckSummarySchema = foodTruckSchema.pick({
   longitude: true,
   address: true,
   isOpen: true,
+  phone: true,
   image: true,
   lastUpdated: true,
   rating: true,
   distanceMiles: true,
 });
+
+/** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
+export const truckSearchQuerySchema = z.object({
+  q: text({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(100),
+});
+export const truckSearchResultSchema = z.array(z.number().int());
 export type TruckSummary = z.input<typeof truckSummarySchema>;
 
 /** `full` (the default, every field of the spec's contract) or `summary` (truckSummarySchema). */
@@ -130,7 +138,7 @@ const truckFields = {
   name: truckName,
   description: optionalText(2000),
   cuisine,
-  phone: optionalText(30),
+  phone: optionalPhoneField,
   address: optionalText(300),
   image: mediaRef.nullish(),
   gallery: z

@@ -45,7 +45,8 @@ const photoRule: UploadRule = {
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   image: imageRule(LIMITS.uploaderDefaultBytes),
   'menu-item-image': imageRule(LIMITS.uploaderDefaultBytes),
-  'truck-image': imageRule(LIMITS.createImageBytes),
+  // One rule for a truck's photo whether it is chosen while creating or editing the truck (ADR 0150).
+  'truck-image': photoRule,
   banner: photoRule,
   gallery: { ...photoRule, maxBytes: LIMITS.galleryBytes },
   'menu-document': {

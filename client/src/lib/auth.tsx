@@ -7,6 +7,7 @@ import { ApiError, apiJson } from './api-client';
 import { storage } from './storage';
 import { clearStoredSession, readStoredUser } from './stored-session';
 import { isAdmin, isOperator } from './roles';
+import { dismiss } from './toast';
 
 interface AuthState {
   user: PublicUser | null;
@@ -31,6 +32,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storage.set(STORAGE_KEYS.token, session.token);
       storage.set(STORAGE_KEYS.user, JSON.stringify(session.user));
       queryClient.clear();
+      // A new session starts clean: a toast from the signed-out screen ('Login Failed' after a
+      // mistyped password) must not stay up over the signed-in one.
+      dismiss();
       setUser(session.user);
     },
     [queryClient],

@@ -34,6 +34,8 @@ export const queryKeys = {
   scheduleStops: (truckId: number) => ['/api/food-trucks', truckId, 'schedule', 'stops'] as const,
   /** A truck's expanded stops, the next 7 days (share page; below the truck's key). */
   truckSchedule: (truckId: number) => ['/api/food-trucks', truckId, 'schedule'] as const,
+  /** The ids of the trucks whose description or menu holds a search (below the trucks' key). */
+  truckSearch: (q: string) => ['/api/food-trucks', 'search', q] as const,
   /** Every listed truck's current and next stop (cards, popups, favourites). */
   upcomingStops: ['/api/food-trucks', 'upcoming-stops'] as const,
   /** Where trucks will be at a time, with the list's position and radius. */

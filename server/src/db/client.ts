@@ -82,8 +82,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
-/** The embedded database's folder is held by another live process. */
-export class DataDirInUse extends Error {}
+/** The embedded database's folder is held by another live process (`holderPid` when known). */
+export class DataDirInUse extends Error {
+  constructor(
+    message: string,
+    readonly holderPid?: number,
+  ) {
+    super(message);
+  }
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -127,6 +134,7 @@ function lockDataDir(dir: string): () => void {
       throw new DataDirInUse(
         `The embedded database in ${dir} is in use by another process (pid ${holder.pid ?? '?'} on ${holder.host ?? '?'}). ` +
           'It serves one process: stop the other one, or set DATABASE_URL to a PostgreSQL database to run several (docs/deploy.md).',
+        holder.pid,
       );
     }
     try {

@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
-import path from 'node:path';
-import { openDatabase } from '../db/client';
-import { parseEnv } from '../env';
 import { recentSmsOutbox } from '../modules/sms/sms-outbox.service';
+import { withScriptDatabase } from './script-database';
 
 /**
  * npm run sms:outbox [-- --limit N]: the newest SMS outbox rows (status, attempts, recipient, text).
@@ -11,11 +9,7 @@ import { recentSmsOutbox } from '../modules/sms/sms-outbox.service';
  */
 const { values } = parseArgs({ options: { limit: { type: 'string', default: '20' } } });
 const limit = Math.min(Math.max(Number(values.limit) || 20, 1), 500);
-const env = parseEnv();
-const database = await openDatabase(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
-);
-try {
+await withScriptDatabase('npm run sms:outbox', async (database) => {
   const rows = await recentSmsOutbox(database.db, limit);
   if (rows.length === 0) console.log('The SMS outbox is empty.');
   for (const row of rows) {
@@ -25,6 +19,4 @@ try {
     );
     console.log(`    ${row.body.replace(/\n/g, ' | ')}`);
   }
-} finally {
-  await database.close();
-}
+});

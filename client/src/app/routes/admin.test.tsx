@@ -182,7 +182,7 @@ describe('/admin/login', () => {
     expect(currentPath()).toBe('/admin/login');
   });
 
-  it("says 'Login Failed' with the server's message, and signs an admin in to /admin", async () => {
+  it("says 'Login Failed' with the server's message, and signs an admin in to /admin, closing that toast", async () => {
     let answer: { status?: number; body: unknown } = {
       status: 401,
       body: { message: 'Invalid credentials' },
@@ -204,6 +204,7 @@ describe('/admin/login', () => {
     fill('chief', 'right-password');
     await waitFor(() => expect(currentPath()).toBe('/admin'));
     expect(localStorage.getItem('token')).toBe('admin-token');
+    expect(currentToast()).toMatchObject({ title: 'Login Failed', open: false });
   });
 });
 

@@ -197,7 +197,7 @@ describe('register tab', () => {
     await waitFor(() => expect(currentPath()).toBe('/find-trucks'));
     expect(sentBody(fetchMock, 'POST /api/auth/register')).toEqual({
       username: 'sam_eats',
-      phone: '5125550199',
+      phone: '+15125550199',
       password: 'long-enough-1',
       role: 'customer',
     });

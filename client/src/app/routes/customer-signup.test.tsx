@@ -22,6 +22,7 @@ describe('customer signup', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByText('SMS alerts')).toBeInTheDocument();
+    expect(screen.getByText(/Reply STOP to opt out\./)).toBeInTheDocument();
     expect(screen.getByText('Save favorites')).toBeInTheDocument();
   });
 
@@ -47,7 +48,7 @@ describe('customer signup', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     await waitFor(() => expect(currentPath()).toBe('/find-trucks'));
-    expect(sentBody(fetchMock, 'POST /api/auth/register-customer')).toEqual({ phone: '5125550111', password: 'long-enough-1' });
+    expect(sentBody(fetchMock, 'POST /api/auth/register-customer')).toEqual({ phone: '+15125550111', password: 'long-enough-1' });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(JSON.parse(localStorage.getItem('user') ?? '')).toMatchObject({ id: 9, role: 'customer' });
     expect(currentToast()).toMatchObject({ title: 'Welcome to Food Truck Finder!' });

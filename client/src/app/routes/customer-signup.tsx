@@ -1,11 +1,12 @@
 import { Bell, Heart, MapPin, Mic } from 'lucide-react';
 import { Link, Redirect } from 'wouter';
+import { SMS_OPT_OUT_TEXT } from '@shared/constants';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { homeFor, useAuth } from '@client/lib/auth';
 import { CustomerSignupForm } from '@client/features/auth/components/customer-signup-form';
 
 const BENEFITS = [
-  { Icon: Bell, title: 'SMS alerts', text: 'Get a text when your favorite trucks open for business.' },
+  { Icon: Bell, title: 'SMS alerts', text: `Get a text when your favorite trucks open for business. ${SMS_OPT_OUT_TEXT}` },
   { Icon: Heart, title: 'Save favorites', text: 'Keep the trucks you love one tap away.' },
   { Icon: MapPin, title: 'Nearby alerts', text: 'Know when a favorite truck parks close to you.' },
   { Icon: Mic, title: 'Unlimited voice assistant', text: 'Ask where to eat as often as you like.' },

@@ -15,6 +15,7 @@ import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
 import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from '@client/features/trucks/lib/truck-list';
+import { useTruckSearchIds } from '@client/features/trucks/api/truck-search';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
@@ -105,7 +106,8 @@ export default function FindTrucksPage() {
     };
   }, [at, scheduled.data]);
 
-  const filtered = useMemo(() => filterTrucks(trucks, search), [trucks, search]);
+  const searchHits = useTruckSearchIds(search);
+  const filtered = useMemo(() => filterTrucks(trucks, search, searchHits), [trucks, search, searchHits]);
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
 
@@ -119,8 +121,8 @@ export default function FindTrucksPage() {
   const recommended = useRecommendedTruck({
     trucks: live.isSuccess ? (live.data ?? NO_TRUCKS) : undefined,
     matchesSearch: useCallback(
-      (truck: TruckSummary) => !search.trim() || matchesSearch(truck, search),
-      [search],
+      (truck: TruckSummary) => !search.trim() || matchesSearch(truck, search, searchHits),
+      [search, searchHits],
     ),
     clearSearch: useCallback(() => setSearch(''), []),
     refresh: refreshAll,
@@ -241,7 +243,7 @@ export default function FindTrucksPage() {
               <Input
                 type="search"
                 aria-label="Search food trucks"
-                placeholder="Name, cuisine or address"
+                placeholder="Name, cuisine, dish or address"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
                 className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"

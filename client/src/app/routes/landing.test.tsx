@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('landing page', () => {
-  it("shows the product, tagline, both calls to action, four features and the 2025 copyright", () => {
+  it("shows the product, tagline, both calls to action, four features and this year's copyright", () => {
     const fetchMock = mockFetch({});
     renderWithApp(<LandingPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Food Truck Finder' })).toBeInTheDocument();
@@ -23,17 +23,18 @@ describe('landing page', () => {
       'For Food Truck Operators',
     ]);
     expect(screen.getByRole('link', { name: 'Log in to your operator account' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Food Truck Finder');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Food Truck Finder`);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
 describe('not-found screen', () => {
-  it('says 404 Page Not Found with the router hint and a way home', () => {
+  it('says 404 Page Not Found in words for diners, not developers, with a way home', () => {
     mockFetch({});
     renderWithApp(<NotFoundPage />, { path: '/nowhere' });
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByText(/forget to add the page to the router/)).toBeInTheDocument();
+    expect(screen.getByText("We couldn't find this page. The link may be old or mistyped.")).toBeInTheDocument();
+    expect(screen.queryByText(/router/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR, PRODUCT_NAME } from '@shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 import { Clock, Heart, MapPin, Truck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -107,7 +107,7 @@ export function LandingPage() {
             <Truck className="h-4 w-4 text-brand-700" aria-hidden /> {PRODUCT_NAME}
           </span>
           <p>
-            © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
+            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
           </p>
         </div>
       </footer>

@@ -12,7 +12,7 @@ export default function NotFoundPage() {
             <AlertCircle className="h-8 w-8 shrink-0 text-red-700" aria-hidden />
             <h1 className="text-2xl font-bold text-gray-900">404 Page Not Found</h1>
           </div>
-          <p className="text-sm text-gray-700">Did you forget to add the page to the router?</p>
+          <p className="text-sm text-gray-700">We couldn't find this page. The link may be old or mistyped.</p>
           <Button asChild className="justify-self-start">
             <Link href="/">Go to the home page</Link>
           </Button>

@@ -284,13 +284,18 @@ describe('Create Food Truck', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('refuses an image over 5 MB', async () => {
+  it("takes the edit screen's photo rule: the 50MB hint, and a photo over 50 MB refused with the edit screen's message", async () => {
     useApi({});
     renderApp(<CreateTruckPage />, { user: OPERATOR });
-    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
-    fireEvent.change(screen.getByLabelText('Truck image file'), { target: { files: [big] } });
-    expect(await screen.findByText('Image too large')).toBeInTheDocument();
-    expect(screen.getByText('Please select an image smaller than 5MB.')).toBeInTheDocument();
+    expect(screen.getByText('JPG, PNG or WebP, max 50MB')).toBeInTheDocument();
+    const sized = (bytes: number) => {
+      const f = new File([new Uint8Array(1)], 'photo.png', { type: 'image/png' });
+      Object.defineProperty(f, 'size', { value: bytes });
+      return f;
+    };
+    fireEvent.change(screen.getByLabelText('Truck image file'), { target: { files: [sized(50 * 1024 * 1024 + 1)] } });
+    expect(await screen.findByText('File too large')).toBeInTheDocument();
+    expect(screen.getByText('Please upload images smaller than 50MB')).toBeInTheDocument();
   });
 
   it('creates the truck, says so and returns to the dashboard', async () => {
@@ -417,5 +422,24 @@ describe('Menu management', () => {
     expect(screen.queryByRole('heading', { name: 'Taco' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Elote' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it("reads a price typed with a decimal comma as dollars and cents, and shows what it saves before saving", async () => {
+    const stub = useApi({
+      'GET /api/food-trucks/3': truck,
+      'GET /api/food-trucks/3/menu': [],
+      'POST /api/menu-items': { id: 9, foodTruckId: 3, name: 'Horchata', price: 2.5, description: null, category: null, available: true, image: null },
+    });
+    // The dialog's switch measures itself (Radix); jsdom has no ResizeObserver.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    renderMenu('/menu-management/3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Menu Item' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Menu Item' }));
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Horchata' } });
+    fireEvent.change(dialog.getByLabelText('Price ($)'), { target: { value: '2,50' } });
+    expect(dialog.getByText('Saves as $2.50')).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Item' }));
+    await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/menu-items')).toBe(true));
+    expect(stub.calls.find((c) => c.url === '/api/menu-items')?.body).toMatchObject({ name: 'Horchata', price: 2.5 });
   });
 });

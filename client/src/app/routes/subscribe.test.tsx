@@ -40,6 +40,10 @@ describe('/subscribe', () => {
     expect(screen.getByText('Setting up subscription...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Join Food Truck Finder' })).toBeInTheDocument();
     expect(screen.getByText('Cancel anytime')).toBeInTheDocument();
+    // Only what a subscription gives today (ADR 0150): no unbuilt features advertised.
+    expect(screen.queryByText('Track engagement and orders')).not.toBeInTheDocument();
+    expect(screen.queryByText('Analytics dashboard')).not.toBeInTheDocument();
+    expect(screen.getByText('Create and manage multiple trucks')).toBeInTheDocument();
     expect(screen.getByText('Test mode')).toBeInTheDocument();
   });
 

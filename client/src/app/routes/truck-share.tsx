@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Map as MapIcon, MapPin, Navigation, Utensils } from 'lucide-react';
+import { CalendarPlus, Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -7,7 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { StatusBadge, TruckImage, UpdatedAgo } from '@client/entities/truck/truck-parts';
+import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
@@ -19,6 +19,9 @@ import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 
 // Leaflet loads on demand: the page's text shows first.
+/** The truck's calendar feed (its scheduled stops, iCalendar): a calendar app opens or subscribes to it. */
+const truckCalendarUrl = (truckId: number) => `/api/food-trucks/${truckId}/calendar.ics`;
+
 const TruckSpotMap = lazy(() => import('@client/features/map/components/truck-spot-map'));
 
 /** The id of /trucks/:id, or null when it is not one. */
@@ -75,8 +78,18 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             </span>
           </p>
           {truck.description && <p className="text-gray-800">{truck.description}</p>}
+          {truck.phone && (
+            <p className="flex items-center gap-1 text-gray-800">
+              <Phone className="h-4 w-4 shrink-0" aria-hidden /> <TruckPhoneLink name={truck.name} phone={truck.phone} />
+            </p>
+          )}
           <div className="flex flex-wrap gap-2 pt-1">
             <ShareButton truck={truck} />
+            <Button asChild size="sm" variant="outline">
+              <a href={truckCalendarUrl(truck.id)}>
+                <CalendarPlus aria-hidden /> Add to calendar
+              </a>
+            </Button>
             <Button asChild size="sm" variant="outline">
               <Link href={`/find-trucks?truck=${truck.id}`}>
                 <MapIcon aria-hidden /> Open on Find Trucks

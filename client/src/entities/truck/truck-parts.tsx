@@ -1,3 +1,4 @@
+import { formatPhone, telHref } from '@shared/utils/phone';
 import type { FoodTruck, TruckSummary } from '@shared/contracts';
 import { placeOf } from '@shared/utils/truck-address';
 import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
@@ -97,10 +98,27 @@ export function TruckAboutDetails({
           <dd className="break-words">{placeOf(truck)}</dd>
           <dt className="text-gray-600">Status</dt>
           <dd data-testid="truck-status">{truck.isOpen ? 'Open Now' : 'Closed'}</dd>
+          {truck.phone && (
+            <>
+              <dt className="text-gray-600">Phone</dt>
+              <dd>
+                <TruckPhoneLink name={truck.name} phone={truck.phone} />
+              </dd>
+            </>
+          )}
           {moreDetails}
         </dl>
       </section>
     </>
+  );
+}
+
+/** The truck's phone as a call link (`tel:`), shown as 512-555-0100 (cards, the truck page). */
+export function TruckPhoneLink({ name, phone, className }: { name: string; phone: string; className?: string }) {
+  return (
+    <a href={telHref(phone)} aria-label={`Call ${name} at ${formatPhone(phone)}`} className={className ?? 'font-medium text-brand-700 underline'}>
+      {formatPhone(phone)}
+    </a>
   );
 }
 

@@ -4,7 +4,6 @@ import { objectPathFromUploadURL, UPLOAD_RULES } from '@shared/contracts';
 import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from './components/truck-media';
 import {
   checkFile,
-  CREATE_IMAGE_RULE,
   fileHint,
   GALLERY_FULL,
   GALLERY_RULE,
@@ -78,11 +77,12 @@ describe('menu documents', () => {
 });
 
 describe('creation image and generic uploader', () => {
-  it('limit the creation image to 5 MB', () => {
-    expect(checkFile(file('image/png', 5 * MB), CREATE_IMAGE_RULE)).toBeNull();
-    expect(checkFile(file('image/png', 5 * MB + 1), CREATE_IMAGE_RULE)).toEqual({
-      title: 'Image too large',
-      description: 'Please select an image smaller than 5MB.',
+  it("give the creation image the banner's one rule and message: 50 MB, not 5 MB on create and 50 MB on edit", () => {
+    expect(UPLOAD_RULES['truck-image']).toEqual(UPLOAD_RULES.banner);
+    expect(checkFile(file('image/png', 50 * MB), PHOTO_RULE)).toBeNull();
+    expect(checkFile(file('image/png', 50 * MB + 1), PHOTO_RULE)).toEqual({
+      title: 'File too large',
+      description: 'Please upload images smaller than 50MB',
     });
   });
   it('take a JPG, PNG or WebP image up to 10 MB by default, or the given limit', () => {
@@ -117,8 +117,6 @@ describe('hints read from the upload rules', () => {
     expect(`Up to ${LIMITS.galleryPhotos} photos. ${fileHint(GALLERY_RULE)} each.`).toBe('Up to 10 photos. JPG, PNG or WebP, max 50MB each.');
     expect(GALLERY_CONFIG.hint).toBe('Up to 10 photos. JPG, PNG or WebP, max 50MB each.');
     expect(MENU_DOCUMENTS_CONFIG.hint).toBe('Up to 5 menus. JPG, PNG or PDF, max 10MB each.');
-    expect(fileHint(CREATE_IMAGE_RULE)).toBe('JPG, PNG or WebP, max 5MB');
-    expect(CREATE_IMAGE_RULE.sizeProblem.description).toBe('Please select an image smaller than 5MB.');
     expect(GALLERY_FULL.description).toBe('You can upload a maximum of 10 photos.');
     expect(MENU_LIMIT_REACHED.description).toBe('You can upload a maximum of 5 menu items.');
     expect(UPLOAD_RULES.banner.sizeMessage).toBe('File too large: Please upload images smaller than 50MB');

@@ -39,18 +39,16 @@ function ruleFor(
   };
 }
 
-/** Banner and gallery photos on the edit screen (DESIGN.md: JPG/PNG/WebP, 50 MB, hint says 50MB). */
+/**
+ * A truck's photo — the create form's image and the edit screen's banner — and gallery photos: one
+ * rule and one message (JPG/PNG/WebP, 50 MB; ADR 0150: creating said 5 MB, editing 50 MB).
+ */
 export const PHOTO_RULE: FileRule = ruleFor('banner');
 export const GALLERY_RULE: FileRule = ruleFor('gallery');
 
 /** Menu documents: JPG, PNG or PDF up to 10 MB. */
 export const MENU_DOCUMENT_RULE: FileRule = ruleFor('menu-document');
 
-/** The create form's truck image: under 5 MB ('Image too large' in the spec). */
-export const CREATE_IMAGE_RULE: FileRule = ruleFor('truck-image', {
-  typeProblem: PHOTO_RULE.typeProblem,
-  sizeProblem: { title: 'Image too large', description: `Please select an image smaller than ${megabytes(LIMITS.createImageBytes)}.` },
-});
 
 /** The generic image uploader: an image of at most `maxSizeMB` (default: the purpose's limit, 10 MB). */
 export function uploaderRule(maxSizeMB?: number, purpose: UploadPurpose = 'menu-item-image'): FileRule {

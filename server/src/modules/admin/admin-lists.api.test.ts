@@ -116,6 +116,7 @@ describe('GET /api/admin/audit-log', () => {
       action: 'update_customer',
       targetTable: 'users',
       targetId: targets[2]?.id,
+      targetName: targets[2]?.username,
       newValues: { email: 'audited2@example.com' },
       timestamp: expect.any(String),
     });
@@ -127,6 +128,20 @@ describe('GET /api/admin/audit-log', () => {
     const byTarget = await get<Page<AuditEntry>>(`/api/admin/audit-log?search=${targets[1]?.id}`);
     expect(byTarget.body.items.map((e) => e.targetId)).toEqual([targets[1]?.id]);
     expect((await get<unknown>('/api/admin/audit-log?action=drop_tables')).status).toBe(400);
+  });
+
+  it('names each target by its account: a subscription by its operator, a deleted account by its recorded name', async () => {
+    const operator = await server.signUpSubscribedOperator();
+    const customer = await server.signUp('customer');
+    const act = async (method: string, path: string) =>
+      expect((await server.request(method, path, { token: admin.token })).status).toBe(200);
+    await act('POST', `/api/admin/operators/${operator.user.id}/subscription/pause`);
+    await act('DELETE', `/api/admin/customers/${customer.user.id}`);
+    const entries = (await get<Page<AuditEntry>>('/api/admin/audit-log?limit=2')).body.items;
+    expect(entries.map((e) => [e.action, e.targetName])).toEqual([
+      ['delete_customer', customer.user.phone],
+      ['pause_subscription', operator.user.username ?? operator.user.phone],
+    ]);
   });
 });
 

@@ -33,6 +33,16 @@ export async function writeAudit(tx: Tx, record: AuditRecord): Promise<void> {
 
 type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
+/**
+ * The account an entry is about, by name (username, else phone, else email): the user itself, or
+ * the operator of a subscription. A deleted account keeps the name its delete entry recorded.
+ */
+const targetName = sql<string | null>`coalesce(
+  (select coalesce(target.username, target.phone, target.email) from users target
+    where target.id = case when ${auditLog.targetTable} = 'users' then ${auditLog.targetId}
+      else (select s.operator_id from operator_subscriptions s where s.id = ${auditLog.targetId}) end),
+  ${auditLog.oldValues} ->> 'username', ${auditLog.oldValues} ->> 'phone', ${auditLog.oldValues} ->> 'email')`;
+
 /** GET /api/admin/audit-log: newest first, by id cursor; search on the admin's name, the action or the target id. */
 export async function listAuditLog(
   db: Database,
@@ -60,6 +70,7 @@ export async function listAuditLog(
         action: auditLog.action,
         targetTable: auditLog.targetTable,
         targetId: auditLog.targetId,
+        targetName,
         oldValues: auditLog.oldValues,
         newValues: auditLog.newValues,
         timestamp: auditLog.timestamp,

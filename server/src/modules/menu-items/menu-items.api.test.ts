@@ -71,7 +71,8 @@ describe('POST /api/menu-items', () => {
     [{ price: 0 }, 'Price must be greater than 0'],
     [{ price: -3 }, 'Price must be greater than 0'],
     [{ price: 1.005 }, 'Price can have at most two decimal places'],
-    [{ price: 'abc' }, 'Price must be a number'],
+    [{ price: 'abc' }, 'Price must be a number, like 2.50'],
+    [{ price: '2,5,0' }, 'Price must be a number, like 2.50'],
     [{ category: 'Soups' }, 'Please choose a menu category'],
   ])('answers 400 for %j with the spec message and creates nothing', async (patch, message) => {
     const before = (await server.db.select().from(menuItems)).length;

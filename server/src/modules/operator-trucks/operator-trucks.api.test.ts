@@ -44,7 +44,7 @@ describe('creating trucks', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       ...baseTruck,
-      phone: '5125550100',
+      phone: '+15125550100',
       operatorId: owner.user.id,
       isOpen: false,
       gallery: [],
@@ -496,5 +496,29 @@ describe('POST /api/food-trucks/:id/heartbeat', () => {
     const later = new Date(beatAt + 8 * HOUR + 1000);
     await autoClose.run(server.workerContext, later);
     expect(await getTruck(beating.id)).toMatchObject({ isOpen: false, autoClosedAt: later, lastUpdated: positionAt });
+  });
+});
+
+describe("a truck's phone", () => {
+  it.each(['512.555.0178', '512 555 0178', '(512) 555-0178', '+1 512 555 0178', '1-512-555-0178', '+1 (512) 555.0178'])(
+    'accepts %s and stores it as +15125550178',
+    async (phone) => {
+      const truck = await createTruck(owner, { phone: '5125550100' });
+      const res = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}`, { token: owner.token, body: { phone } });
+      expect(res.status).toBe(200);
+      expect(res.body.phone).toBe('+15125550178');
+      expect((await getTruck(truck.id))?.phone).toBe('+15125550178');
+    },
+  );
+
+  it('refuses what is not a phone number with a field message, changing nothing', async () => {
+    const truck = await createTruck(owner, { phone: '5125550100' });
+    const res = await server.request<TruckRes>('PATCH', `/api/food-trucks/${truck.id}`, {
+      token: owner.token,
+      body: { phone: 'call us anytime' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors?.phone).toEqual(['Invalid phone number format']);
+    expect((await getTruck(truck.id))?.phone).toBe('+15125550100');
   });
 });

@@ -25,7 +25,8 @@ export const EMBED_CSP = [
 
 /** Small enough to inline: the whole card is a few kilobytes, so it needs no stylesheet request. */
 const STYLE = `*{box-sizing:border-box}html,body{margin:0}body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#fff}
-.card{padding:12px 14px;border:1px solid #e5e7eb;border-radius:12px;max-width:480px}
+.card{padding:12px 14px;border:1px solid #e5e7eb;border-radius:12px;max-width:480px;display:flex;flex-direction:column;max-height:100vh;overflow:hidden}
+.card>ul{flex:0 1 auto;min-height:0;overflow:auto}.card>.more{margin-top:auto;padding-top:4px}
 .head{display:flex;gap:8px;align-items:center;justify-content:space-between}
 h1{font-size:16px;margin:0;overflow-wrap:anywhere}h2{font-size:12px;margin:10px 0 2px;text-transform:uppercase;letter-spacing:.04em;color:#4b5563}
 .status{flex:none;border-radius:999px;padding:2px 8px;font-size:12px;font-weight:600}
@@ -67,8 +68,9 @@ export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: Emb
     line === null ? '' : `<p data-status-line>${escapeHtml(line)}</p>`,
     where === null ? '' : `<p class="where">Now ${escapeHtml(atPlace(where))}</p>`,
     `<h2>Next stops</h2>`,
-    stops.length > 0 ? `<ul>${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
-    `<p><a href="${escapeHtml(`${publicUrl}/trucks/${truck.id}`)}" target="_blank" rel="noopener">Find us on Food Truck Finder</a></p>`,
+    stops.length > 0 ? `<ul tabindex="0" aria-label="Next stops">${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
+    // Last and never pushed out: in a frame shorter than the card, the stops above scroll instead.
+    `<p class="more"><a href="${escapeHtml(`${publicUrl}/trucks/${truck.id}`)}" target="_blank" rel="noopener">Find us on Food Truck Finder</a></p>`,
   ].join('');
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { SMS_OPT_OUT_TEXT } from '@shared/constants';
 import type { Database, DbOrTx } from '../../db/client';
 import { smsOutbox, userFavorites, users } from '../../db/schema';
 import { SmsOutcomeUnknown, type SmsProvider } from '../../integrations/sms';
@@ -33,9 +34,9 @@ export const SMS_OUTBOX_DEFAULTS: SmsOutboxOptions = {
   maxBackoffMs: 60 * 60_000,
 };
 
-/** The text of the opening SMS: the truck's message, its name and a link to it on the map. */
+/** The text of the opening SMS: the truck's message, its name, a link to it on the map and how to opt out. */
 export function openingSmsBody(truck: Pick<TruckRow, 'id' | 'name' | 'smsMessage'>, publicUrl: string): string {
-  return `${truck.smsMessage}\n${truck.name}\n${publicUrl}/find-trucks?truck=${truck.id}`;
+  return `${truck.smsMessage}\n${truck.name}\n${publicUrl}/find-trucks?truck=${truck.id}\n${SMS_OPT_OUT_TEXT}`;
 }
 
 /**

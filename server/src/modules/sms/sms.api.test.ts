@@ -90,7 +90,7 @@ describe('opening a favourite truck queues SMS (offline provider)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: fan.user.id, toPhone: fan.user.phone, status: 'pending', attempts: 0 });
     expect(rows[0]?.body).toBe(
-      `🚚 We're now open for business! Come grab some delicious food!\nTaco Loco\n${server.config.publicUrl}/find-trucks?truck=${truck.id}`,
+      `🚚 We're now open for business! Come grab some delicious food!\nTaco Loco\n${server.config.publicUrl}/find-trucks?truck=${truck.id}\nReply STOP to opt out.`,
     );
     expect(rows.some((r) => r.userId === notAFan.user.id)).toBe(false);
   });

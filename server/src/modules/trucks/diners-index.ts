@@ -26,6 +26,11 @@ export interface IndexedTruck {
   lng: number | null;
   /** The truck's JSON object (truckSummarySchema, without distanceMiles). */
   json: string;
+  /**
+   * What a diner's search matches, lower-cased: name, cuisine, address, description, and the names
+   * and descriptions of its menu items ("brisket" finds the truck that sells it).
+   */
+  searchText: string;
 }
 
 interface Entry extends IndexedTruck {
@@ -74,6 +79,13 @@ class Grid {
     found.sort(nearestFirst);
     const parts = found.map(({ entry, miles }) => `${entry.json.slice(0, -1)},"distanceMiles":${roundMiles(miles)}}`);
     return `[${parts.join(',')}]`;
+  }
+
+  /** The ids of the trucks whose search text holds `term` (already lower-cased), by id. */
+  search(term: string): number[] {
+    const ids: number[] = [];
+    for (const entry of this.entries.values()) if (entry.searchText.includes(term)) ids.push(entry.id);
+    return ids.sort((a, b) => a - b);
   }
 
   all(): string {
@@ -198,6 +210,16 @@ export class DinersIndex {
     await this.current();
     // Taken together, with no await between: the id is exactly what this grid holds.
     return { json: this.grid.nearby(query), eventId: this.eventId };
+  }
+
+  /**
+   * The ids of the trucks diners may see whose name, cuisine, address, description or menu (item
+   * names and descriptions) holds `query`, case-insensitively — as fresh as the lists, since a menu
+   * change publishes a truck event that re-reads the truck.
+   */
+  async search(query: string): Promise<number[]> {
+    await this.current();
+    return this.grid.search(query.toLowerCase());
   }
 
   /** Every truck diners may see, by id: a JSON array. */

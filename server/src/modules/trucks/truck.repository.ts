@@ -30,6 +30,7 @@ export const truckSummaryColumns = {
   longitude: foodTrucks.longitude,
   address: foodTrucks.address,
   isOpen: foodTrucks.isOpen,
+  phone: foodTrucks.phone,
   image: foodTrucks.image,
   lastUpdated: foodTrucks.lastUpdated,
   rating,
@@ -39,7 +40,6 @@ export const truckSummaryColumns = {
 export const truckColumns = {
   ...truckSummaryColumns,
   description: foodTrucks.description,
-  phone: foodTrucks.phone,
   gallery: foodTrucks.gallery,
   menuDocuments: foodTrucks.menuDocuments,
   smsMessage: foodTrucks.smsMessage,

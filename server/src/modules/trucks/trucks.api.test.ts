@@ -154,10 +154,10 @@ describe('GET /api/food-trucks/active', () => {
     expect(summary.body.map((t) => t.id)).toEqual(full.body.map((t) => t.id));
     const [first] = summary.body;
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'longitude', 'name', 'operatorId', 'rating'],
+      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'longitude', 'name', 'operatorId', 'phone', 'rating'],
     );
-    const { description, phone, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
-    void [description, phone, gallery, menuDocuments, smsMessage, autoClosedAt];
+    const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
+    void [description, gallery, menuDocuments, smsMessage, autoClosedAt];
     expect(first).toEqual(rest);
     expect(Buffer.byteLength(JSON.stringify(summary.body))).toBeLessThan(Buffer.byteLength(JSON.stringify(full.body)));
     // Each view has its own cached body and ETag.
@@ -179,8 +179,8 @@ describe('GET /api/food-trucks/active', () => {
     const fresh = await server.signUpSubscribedOperator();
     const near = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=10`;
     const summaryOf = (t: FoodTruck) => {
-      const { description, phone, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = t;
-      void [description, phone, gallery, menuDocuments, smsMessage, autoClosedAt];
+      const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = t;
+      void [description, gallery, menuDocuments, smsMessage, autoClosedAt];
       return rest;
     };
     /** The second process's summaries equal the database's full answer, field for field. */
@@ -536,6 +536,45 @@ describe('GET /api/food-trucks/:id/menu', () => {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Food truck not found');
     }
+  });
+});
+
+describe('GET /api/food-trucks/search', () => {
+  const search = (q: string) => server.request<number[] & ErrorResponse>('GET', `/api/food-trucks/search?q=${encodeURIComponent(q)}`);
+
+  it("finds trucks by their description and menu items, case-insensitively, only among those diners may see", async () => {
+    const smokestack = await insertTruck(server.db, operator.user.id, {
+      name: 'Smokestack BBQ',
+      description: 'Central Texas brisket smoked 14 hours over post oak.',
+    });
+    const elsewhere = await insertTruck(server.db, other.user.id, { name: 'Corner Cart' });
+    const hidden = await insertTruck(server.db, unpaid.user.id, { name: 'Unpaid pit', description: 'Brisket too' });
+    expect((await search('BRISKET')).body).toEqual([smokestack.id]);
+    expect((await search('brisket')).body).not.toContain(hidden.id);
+
+    // A menu item added through the API is found at once (its truck event re-reads the truck).
+    expect((await search('elote')).body).toEqual([]);
+    const added = await server.request('POST', '/api/menu-items', {
+      token: other.token,
+      body: { foodTruckId: elsewhere.id, name: 'Elote Cup', price: 5, description: 'Street corn, cotija, lime' },
+    });
+    expect(added.status).toBe(201);
+    expect((await search('Elote')).body).toEqual([elsewhere.id]);
+    expect((await search('cotija')).body).toEqual([elsewhere.id]);
+  });
+
+  it('refuses an empty search with a 400 message', async () => {
+    const res = await search(' ');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+});
+
+describe("a truck's phone in the diners' summaries", () => {
+  it('comes with each summary, for the call links of cards and popups', async () => {
+    const truck = await insertTruck(server.db, operator.user.id, { name: 'Callable', phone: '+15125550123' });
+    const res = await list('?view=summary');
+    expect(res.body.find((t) => t.id === truck.id)).toMatchObject({ phone: '+15125550123' });
   });
 });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import { menuItemSchema } from '@shared/contracts/menu';
-import { activeTrucksQuerySchema, foodTruckSchema } from '@shared/contracts/trucks';
+import { activeTrucksQuerySchema, foodTruckSchema, truckSearchQuerySchema, truckSearchResultSchema } from '@shared/contracts/trucks';
 import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-representation';
 import { notFound } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';
@@ -102,6 +102,20 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => sendTruckList(request, reply, request.query),
+  );
+
+  app.get(
+    '/api/food-trucks/search',
+    {
+      schema: {
+        tags: ['trucks'],
+        summary:
+          "Ids of the trucks diners may see whose name, cuisine, address, description or menu items hold q (case-insensitive); the diners' list itself stays one cached answer",
+        querystring: truckSearchQuerySchema,
+        response: { 200: truckSearchResultSchema.meta({ examples: [[1, 4]] }), ...errorResponses(400) },
+      },
+    },
+    (request) => dinersIndex.search(request.query.q),
   );
 
   app.get(

@@ -93,6 +93,13 @@ function visibleTruckSummariesQuery(db: DbOrTx, viewer: Viewer, position?: Posit
 }
 
 /**
+ * The text a diner's search matches (lower-cased): the spec's name, cuisine and address, and the
+ * truck's description and menu items' names and descriptions (issue 27: "brisket" finds the truck).
+ */
+const truckSearchText = sql<string>`lower(concat_ws(' ', ${foodTrucks.name}, ${foodTrucks.cuisine}, ${foodTrucks.address}, ${foodTrucks.description},
+  (select string_agg(concat_ws(' ', ${menuItems.name}, ${menuItems.description}), ' ') from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id})))`;
+
+/**
  * What the diners' index (DinersIndex) reads: the diners' summaries through the same visibility rule
  * as visibleTrucksQuery, each serialised once through its response contract.
  */
@@ -100,15 +107,16 @@ export function dinersIndexSource(db: DbOrTx): DinersIndexSource {
   return {
     summaries: async (ids) => {
       const rows = await db
-        .select(truckSummaryColumns)
+        .select({ ...truckSummaryColumns, searchText: truckSearchText })
         .from(foodTrucks)
         .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
         .where(and(listScope(null), ids ? inArray(foodTrucks.id, ids) : undefined));
-      return rows.map((row) => ({
+      return rows.map(({ searchText, ...row }) => ({
         id: row.id,
         lat: row.latitude,
         lng: row.longitude,
         json: JSON.stringify(z.encode(truckSummarySchema, row)),
+        searchText,
       }));
     },
     trucksOfEvents: async (eventIds) => {

@@ -4,7 +4,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 
 /**
  * The panel's tables: spec columns as headers, a skeleton while the first page loads, an empty line,
- * horizontal scrolling on narrow screens, and Load more while the server has further pages.
+ * rows stacked as cards on phones, and Load more while the server has further pages.
  */
 export function AdminTable({
   caption,
@@ -27,10 +27,12 @@ export function AdminTable({
 }) {
   return (
     <div>
-      <div className="overflow-x-auto rounded-lg border border-gray-200">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+      <div className="overflow-x-auto rounded-lg border border-gray-200" data-testid="admin-table">
+        {/* Below 640 px each row stacks its cells (a card per account), so Pause, Edit and Delete are
+            on the phone's screen instead of at the end of a 775-px-wide table (issue 27). */}
+        <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem] max-sm:[&_td]:block max-sm:[&_td]:py-1.5 max-sm:[&>tbody>tr]:block max-sm:[&>tbody>tr]:py-2">
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-700 uppercase">
+          <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-700 uppercase max-sm:sr-only">
             <tr>
               {columns.map((c) => (
                 <th key={c} scope="col" className="px-4 py-3">
@@ -39,7 +41,7 @@ export function AdminTable({
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-200">
+          <tbody className="divide-y divide-gray-200 max-sm:block">
             {loading &&
               [0, 1, 2].map((i) => (
                 <tr key={i}>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/utils/phone';
 import { AUDIT_ACTIONS, type AuditEntry } from '@shared/contracts';
 import { useState } from 'react';
 import { useAuditLog } from '../api/audit-log';
@@ -36,6 +37,22 @@ function Changes({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** A name that is a stored phone (+15125550100) in the panel's one phone form (512-555-0100). */
+const targetLabel = (name: string | null) => (name === null ? '—' : /^\+?\d+$/.test(name) ? formatPhone(name) : name);
+
+/** The account by name, with what kind of record and its id in small print ('jane · account #12'). */
+function TargetName({ entry }: { entry: AuditEntry }) {
+  const kind = entry.targetTable === 'operator_subscriptions' ? 'subscription' : 'account';
+  return (
+    <>
+      <span className="font-medium">{targetLabel(entry.targetName)}</span>{' '}
+      <span className="text-xs whitespace-nowrap text-gray-700">
+        {kind} #{entry.targetId ?? '—'}
+      </span>
+    </>
+  );
+}
+
 /** Audit log: every admin change, newest first, with who did it and what changed. */
 export function AuditLogTab() {
   const [action, setAction] = useState('');
@@ -65,8 +82,8 @@ export function AuditLogTab() {
             </Cell>
             <Cell>{entry.adminUsername ?? (entry.adminId ? `#${entry.adminId}` : '—')}</Cell>
             <Cell>{actionLabel(entry.action)}</Cell>
-            <Cell className="whitespace-nowrap">
-              {entry.targetTable} #{entry.targetId ?? '—'}
+            <Cell>
+              <TargetName entry={entry} />
             </Cell>
             <Cell>
               <Changes entry={entry} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ListParams } from '../api/admin-list';
 import { useEndSessionOnRefusal } from './use-admin-guard';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useFetchFailureToast } from './use-fetch-failure-toast';
 
 interface ListQuery {

@@ -21,20 +21,18 @@ export function useStartSession() {
     (session: AuthResponse, how: 'login' | 'register') => {
       const operator = isOperator(session.user);
       const duration = operator ? OPERATOR_TOAST_MS : undefined;
-      let target: string;
-      if (how === 'login') {
-        target = operator ? '/operator-dashboard' : '/find-trucks';
-        toast({ title: 'Login successful', description: `Welcome back, ${displayName(session.user)}!`, duration });
-      } else if (operator) {
-        target = '/subscribe';
-        toast({ title: 'Account created successfully!', description: 'Next, set up your subscription.', duration });
-      } else {
-        target = '/find-trucks';
-        toast({ title: `Welcome to ${PRODUCT_NAME}!` });
-      }
-      // Leave the auth screen before the session exists, so its "already signed in" redirect never wins.
+      // Leave the auth screen before the session exists, so its "already signed in" redirect never
+      // wins; the greeting comes after signIn, which closes the signed-out screen's toasts.
+      const target = how === 'login' ? (operator ? '/operator-dashboard' : '/find-trucks') : operator ? '/subscribe' : '/find-trucks';
       navigate(target);
       signIn(session);
+      if (how === 'login') {
+        toast({ title: 'Login successful', description: `Welcome back, ${displayName(session.user)}!`, duration });
+      } else if (operator) {
+        toast({ title: 'Account created successfully!', description: 'Next, set up your subscription.', duration });
+      } else {
+        toast({ title: `Welcome to ${PRODUCT_NAME}!` });
+      }
     },
     [navigate, signIn],
   );

@@ -31,8 +31,8 @@ interface FavoriteButtonProps {
 
 /**
  * The heart on list cards, map popups and the favourites screen: visitors get the 'Login
- * Required' toast, the truck's owner does not see it, and it is disabled with a spinner while the
- * change is pending.
+ * Required' toast, the truck's owner does not see it, and it shows a spinner (and ignores taps) while
+ * the change is pending, keeping focus.
  */
 export function FavoriteButton({ truck, size = 'md', className }: FavoriteButtonProps) {
   const { user } = useAuth();
@@ -46,6 +46,7 @@ export function FavoriteButton({ truck, size = 'md', className }: FavoriteButton
   const label = favorite ? `Remove ${truck.name} from favorites` : `Add ${truck.name} to favorites`;
 
   const onClick = () => {
+    if (mutation.isPending) return;
     if (!user) {
       toast({ title: FAVORITE_TEXTS.loginTitle, description: FAVORITE_TEXTS.login });
       return;
@@ -72,7 +73,9 @@ export function FavoriteButton({ truck, size = 'md', className }: FavoriteButton
       aria-label={label}
       aria-pressed={favorite}
       title={label}
-      disabled={mutation.isPending}
+      // aria-disabled, not disabled: a disabled button loses focus, which dropped a keyboard user to the
+      // top of the page after each favourite (issue 27). Clicks while pending are ignored above.
+      aria-disabled={mutation.isPending || undefined}
       onClick={onClick}
       data-testid={`favorite-button-${truck.id}`}
       className={cn('text-red-600 hover:bg-red-50 hover:text-red-700', className)}

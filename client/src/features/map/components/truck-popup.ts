@@ -1,4 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
+import { formatPhone, telHref } from '@shared/utils/phone';
 import { placeOf } from '@shared/utils/truck-address';
 import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/entities/truck/truck-format';
 
@@ -11,7 +12,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
 
 /**
  * The map popup of spec section 2: name, Open or Closed badge, Directions link, cuisine, description,
- * image, address, last-updated time. Built as DOM (text only, never HTML strings), lazily on open,
+ * image, address, a call link (issue 27), last-updated time. Built as DOM (text only, never HTML strings), lazily on open,
  * so 10,000 markers cost no popup work until one is clicked.
  */
 export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElement; description?: HTMLElement } = {}): HTMLElement {
@@ -55,6 +56,12 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     root.append(img);
   }
   root.append(el('p', 'text-gray-700 !m-0', placeOf(truck)));
+  if (truck.phone) {
+    const call = el('a', 'block font-medium text-brand-700 underline', formatPhone(truck.phone));
+    call.href = telHref(truck.phone);
+    call.setAttribute('aria-label', `Call ${truck.name} at ${formatPhone(truck.phone)}`);
+    root.append(call);
+  }
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');
   const time = el('time', '', formatUpdated(truck.lastUpdated));
   time.dateTime = truck.lastUpdated;

@@ -1,5 +1,5 @@
 import { MENU_CATEGORIES } from '@shared/constants';
-import { menuItemFormSchema, type MenuItem, type MenuItemFormInput } from '@shared/contracts';
+import { menuItemFormSchema, priceField, type MenuItem, type MenuItemFormInput } from '@shared/contracts';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import {
@@ -17,6 +17,7 @@ import { NativeSelect } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { invalid, submitHandler, type Validation } from '@client/lib/forms';
+import { formatPrice } from '../menu-stats';
 
 export interface MenuItemFormValues {
   name: string;
@@ -44,6 +45,13 @@ export function parseMenuItemForm(
   return result.success
     ? { success: true, data: { ...input, price: result.data.price } }
     : invalid(result.error);
+}
+
+/** What the typed price will be saved as ('Saves as $2.50'), shown before saving; nothing while it is not a price. */
+function pricePreview(typed: string): string | undefined {
+  if (!typed.trim()) return undefined;
+  const parsed = priceField.safeParse(typed);
+  return parsed.success ? `Saves as ${formatPrice(parsed.data)}` : undefined;
 }
 
 /** Add or edit a menu item: name, price, description, category and availability. */
@@ -112,12 +120,12 @@ function MenuItemForm({
           placeholder="e.g. Al Pastor Taco"
         />
       </FormField>
-      <FormField label="Price ($)" error={errors.price}>
+      <FormField label="Price ($)" error={errors.price} hint={pricePreview(values.price)}>
         <Input
-          type="number"
-          step="0.01"
-          min="0.01"
+          // Text, not number: a number input drops a decimal comma ('2,50' became 250) without a word.
+          type="text"
           inputMode="decimal"
+          autoComplete="off"
           value={values.price}
           onChange={(e) => set('price', e.target.value)}
           placeholder="0.00"

@@ -1,6 +1,7 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, Copy } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
+import { copyText } from '@client/lib/clipboard';
 import { toastError } from '@client/lib/toast';
 import { useChangeFavoritesCalendarFeed, useFavoritesCalendarFeed } from '../api/favorites-calendar-feed';
 
@@ -36,6 +37,9 @@ export function FavoritesCalendarPanel() {
             onFocus={(e) => e.target.select()}
           />
           <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => void copyText(feed.data ?? '', 'Calendar address copied')}>
+              <Copy aria-hidden /> Copy address
+            </Button>
             <Button size="sm" variant="outline" disabled={change.isPending} onClick={() => act('renew')}>
               Replace address
             </Button>

@@ -2,11 +2,16 @@ import type { ReactNode } from 'react';
 import { Check } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 
-const BENEFITS = [
+/**
+ * Only what a subscription gives today (ADR 0150): the spec's 'Track engagement and orders' and
+ * 'Analytics dashboard' are not built, so they are not advertised. Add a line when its feature ships.
+ */
+export const BENEFITS = [
   'Create and manage multiple trucks',
   'Update location and menu in real time',
-  'Track engagement and orders',
-  'Analytics dashboard',
+  'Show your trucks to diners on the live map and list',
+  'Text alerts to customers who favorite your truck when you open',
+  'Publish your schedule, with a page and a calendar feed for each truck',
 ];
 
 /** The 'Join' card of /subscribe: benefits, the price, the payment form and 'Cancel anytime'. */

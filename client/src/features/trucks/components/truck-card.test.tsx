@@ -19,3 +19,17 @@ describe("a truck card's DETAILS GPS badge", () => {
     expect(gps.getByText('GPS Inactive')).toBeInTheDocument();
   });
 });
+
+describe("a truck's phone for diners", () => {
+  it("shows the card's DETAILS phone as a call link", () => {
+    const link = details(makeTruck({ id: 3, name: 'Smokestack BBQ', phone: '+15125550111' })).getByRole('link', {
+      name: 'Call Smokestack BBQ at 512-555-0111',
+    });
+    expect(link).toHaveAttribute('href', 'tel:+15125550111');
+    expect(link).toHaveTextContent('512-555-0111');
+  });
+
+  it('shows no phone line when the truck has none', () => {
+    expect(details(makeTruck({ id: 4, phone: null })).queryByText('Phone')).toBeNull();
+  });
+});

@@ -3,17 +3,24 @@ import { isWithin, milesTo, nearestFirst, type LatLng } from '@shared/utils/geo'
 
 export type Position = LatLng;
 
-/** Spec section 5: case-insensitive substring match on name, cuisine or address. */
-export function matchesSearch(truck: Pick<TruckSummary, 'name' | 'cuisine' | 'address'>, query: string): boolean {
+type Searchable = Pick<TruckSummary, 'id' | 'name' | 'cuisine' | 'address'>;
+
+/**
+ * Spec section 5: case-insensitive substring match on name, cuisine or address — and, beyond the
+ * spec (issue 27), on the description and menu: `serverHits` are the ids the server found for this
+ * search (GET /api/food-trucks/search), since the list carries neither.
+ */
+export function matchesSearch(truck: Searchable, query: string, serverHits?: ReadonlySet<number>): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
+  if (serverHits?.has(truck.id)) return true;
   return [truck.name, truck.cuisine, truck.address].some((field) => field?.toLowerCase().includes(q) ?? false);
 }
 
 /** The trucks matching the search; the same array when the search is empty. */
-export function filterTrucks<T extends Pick<TruckSummary, 'name' | 'cuisine' | 'address'>>(trucks: readonly T[], query: string): readonly T[] {
+export function filterTrucks<T extends Searchable>(trucks: readonly T[], query: string, serverHits?: ReadonlySet<number>): readonly T[] {
   if (!query.trim()) return trucks;
-  return trucks.filter((t) => matchesSearch(t, query));
+  return trucks.filter((t) => matchesSearch(t, query, serverHits));
 }
 
 /** The truck's distance from `position`: the server's figure when present, else great-circle; null without coordinates. */

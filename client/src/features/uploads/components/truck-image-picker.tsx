@@ -2,12 +2,12 @@ import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
-import { acceptAttribute, checkFile, CREATE_IMAGE_RULE, fileHint } from '../file-rules';
+import { acceptAttribute, checkFile, fileHint, PHOTO_RULE } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
 
-/** The create form's truck image: under 5 MB, with a preview and a remove button. */
+/** The create form's truck image: the banner's rule (PHOTO_RULE), with a preview and a remove button. */
 export function TruckImagePicker({
   value,
   onChange,
@@ -25,7 +25,7 @@ export function TruckImagePicker({
 
   async function onFiles([file]: File[]) {
     if (!file) return;
-    const problem = checkFile(file, CREATE_IMAGE_RULE);
+    const problem = checkFile(file, PHOTO_RULE);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
       return;
@@ -71,13 +71,13 @@ export function TruckImagePicker({
       ) : (
         <div className="flex h-32 flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-gray-300 text-gray-600">
           <ImageIcon className="h-8 w-8" aria-hidden />
-          <span className="text-xs">{fileHint(CREATE_IMAGE_RULE)}</span>
+          <span className="text-xs">{fileHint(PHOTO_RULE)}</span>
         </div>
       )}
       <div>
         <FilePickButton
           inputLabel="Truck image file"
-          accept={acceptAttribute(CREATE_IMAGE_RULE)}
+          accept={acceptAttribute(PHOTO_RULE)}
           disabled={isUploading}
           onFiles={(f) => void onFiles(f)}
           size="sm"

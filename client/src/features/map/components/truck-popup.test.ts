@@ -1,0 +1,18 @@
+import { within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeTruck } from '@client/test/trucks';
+import { buildTruckPopup } from './truck-popup';
+
+describe("the map popup's phone", () => {
+  it('is a call link', () => {
+    const popup = buildTruckPopup(makeTruck({ id: 5, name: 'Taco Loco', phone: '+15125550100' }));
+    const link = within(popup).getByRole('link', { name: 'Call Taco Loco at 512-555-0100' });
+    expect(link).toHaveAttribute('href', 'tel:+15125550100');
+    expect(link).toHaveTextContent('512-555-0100');
+  });
+
+  it('is left out when the truck has no phone', () => {
+    const popup = buildTruckPopup(makeTruck({ id: 6, phone: null }));
+    expect(within(popup).queryByRole('link', { name: /^Call / })).toBeNull();
+  });
+});
