@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { AuthResponse, ErrorResponse, FoodTruck, UploadResponse } from '@shared/contracts';
-import { objectPathFromUploadURL } from '@shared/contracts';
+import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem, UploadResponse } from '@shared/contracts';
+import { objectPathFromUploadURL, UPLOAD_RULES } from '@shared/contracts';
 import { createStorage } from '../../integrations/storage';
 import { startFakeS3 } from '../../test/fake-s3';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -98,13 +98,24 @@ describe('with an S3-compatible store', () => {
   });
 
   it('refuses a file over the limit of the field it is attached to', async () => {
-    const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    // Sent for a truck photo (50 MB) and attached to a menu item, whose limit is 10 MB: the store
+    // took the bytes as they came, so the server checks them against the field when attaching.
+    const big = Buffer.concat([await jpegWithGps(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
     const path = await uploadToStore(big, 'image/jpeg', operator, 'truck-image');
-    const res = await server.request<ErrorResponse>('POST', '/api/food-trucks', {
+    const truck = await server.request<FoodTruck>('POST', '/api/food-trucks', {
       token: operator.token,
-      body: { name: 'Big', cuisine: 'Other', image: path },
+      body: { name: 'Big', cuisine: 'Other' },
+    });
+    const item = await server.request<MenuItem>('POST', '/api/menu-items', {
+      token: operator.token,
+      body: { foodTruckId: truck.body.id, name: 'Soda', price: 2 },
+    });
+    const res = await server.request<ErrorResponse>('PUT', `/api/menu-items/${item.body.id}/image`, {
+      token: operator.token,
+      body: { imageURL: path },
     });
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('File size must be less than 5MB');
+    expect(res.body.message).toBe(UPLOAD_RULES['menu-item-image'].sizeMessage);
+    expect(res.body.message).toBe('File size must be less than 10MB');
   });
 });
