@@ -73,7 +73,13 @@ test.describe('live truck data from the first second', () => {
     await favour(alertSetup, alertCustomer, nearby);
     await alertSetup.close();
 
-    const anonymous = await browser.newPage();
+    // A diner beside the listed truck: without a position the list holds every truck, 20 cards at a
+    // time, and by now other specs' trucks can push this one past the first 20.
+    const dinerContext = await browser.newContext({
+      geolocation: { latitude: listed.latitude ?? 0, longitude: listed.longitude ?? 0 },
+      permissions: ['geolocation'],
+    });
+    const anonymous = await dinerContext.newPage();
     const truckPage = await browser.newPage();
     const embedPage = await browser.newPage();
 
@@ -159,6 +165,7 @@ test.describe('live truck data from the first second', () => {
     );
     expect(failures).toEqual([]);
     await alertContext.close();
+    await dinerContext.close();
     for (const page of [operatorPage, customerPage, anonymous, truckPage, embedPage]) await page.close();
   });
 });
