@@ -158,3 +158,32 @@ test.describe('the look-ahead in a Chicago browser', () => {
     await page.screenshot({ path: 'test-results/look-ahead-chicago-360.png', fullPage: true });
   });
 });
+
+test.describe("the operator's schedule editor", () => {
+  test.use({ timezoneId: 'America/Chicago', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('adds a Saturday 18:00–02:00 stop, saying it ends the next day', async ({ page }) => {
+    const session = await loginAsSubscribedOperator(page, '/');
+    const truck = await createTruck(page, session, { name: `Night Editor ${Date.now() % 1_000_000}` });
+    await page.goto(`/edit-truck/${truck.id}`);
+    const section = page.getByRole('region', { name: 'Schedule' });
+    await section.getByLabel('Day').selectOption({ label: 'Saturday' });
+    await section.getByLabel('Starts').fill('18:00');
+    await section.getByLabel('Ends').fill('02:00');
+    await expect(section.getByText('Ends the next day, Sunday')).toBeVisible();
+    await section.getByLabel(/^Place/).fill('Rainey St');
+    await section.getByLabel('Stop latitude').fill(String(SPOT.latitude));
+    await section.getByLabel('Stop longitude').fill(String(SPOT.longitude));
+    await section.getByRole('button', { name: 'Add stop' }).tap();
+    await expect(section.getByRole('list', { name: 'Stops' })).toContainText('Every Saturday 18:00–02:00 at Rainey St');
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/late-night-editor-360.png', fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    // Equal times are refused by the form (the shared contract) before anything is sent.
+    await section.getByLabel('Ends').fill('18:00');
+    await section.getByRole('button', { name: 'Add stop' }).tap();
+    await expect(section.getByRole('alert').filter({ hasText: 'The stop must end after it starts' })).toBeVisible();
+    await expect(section.getByRole('list', { name: 'Stops' }).getByRole('listitem')).toHaveCount(1);
+  });
+});
