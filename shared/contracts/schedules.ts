@@ -49,6 +49,28 @@ export function timeOf(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** Minutes in a local day; a stop lasts at most this long. */
+export const DAY_MINUTES = 1440;
+
+/**
+ * When a stop ends, in minutes after midnight of the local day it starts (issue 27): an end time
+ * later than the start is that day; an earlier one is the next day (Saturday 18:00–02:00 ends at
+ * 1560, Sunday 02:00). '24:00' is the day's end (1440). Equal times are refused by the contract.
+ */
+export function endMinuteOf(startTime: string, endTime: string): number {
+  const start = minutesOf(startTime);
+  const end = minutesOf(endTime);
+  return end > start ? end : end + DAY_MINUTES;
+}
+
+/** The wall-clock end of a stop ending `endMinute` after its start day's midnight: 1560 → '02:00', 1440 → '24:00'. */
+export const endTimeOf = (endMinute: number): string =>
+  timeOf(endMinute > DAY_MINUTES ? endMinute - DAY_MINUTES : endMinute);
+
+/** The stop runs past midnight into the next local day (ends after 24:00). */
+export const endsNextDay = (startTime: string, endTime: string): boolean =>
+  endMinuteOf(startTime, endTime) > DAY_MINUTES;
+
 /** A calendar date 'YYYY-MM-DD' that exists (no 2026-02-30). */
 export const localDate = (name = 'Date') =>
   text({ error: `${name} is required` })
@@ -69,9 +91,19 @@ const place = {
     .min(1, 'Address is required: diners see it as "at …"')
     .max(300),
 };
-const hours = { startTime: localTime('Start time'), endTime: localTime('End time') };
+const hours = {
+  startTime: localTime('Start time').refine(
+    (t) => minutesOf(t) < DAY_MINUTES,
+    'Start time must be a time like 11:30 (00:00–23:59)',
+  ),
+  endTime: localTime('End time'),
+};
+/**
+ * A stop lasts more than nothing and at most a day: an end before the start is the next day
+ * (endMinuteOf), so only equal times are refused ('00:00'–'24:00' is the whole day).
+ */
 const endsAfterStart = {
-  check: (s: { startTime: string; endTime: string }) => minutesOf(s.endTime) > minutesOf(s.startTime),
+  check: (s: { startTime: string; endTime: string }) => minutesOf(s.endTime) !== minutesOf(s.startTime),
   params: { message: 'The stop must end after it starts', path: ['endTime'] },
 };
 
@@ -88,7 +120,10 @@ export const stopInputSchema = z
   .refine(endsAfterStart.check, endsAfterStart.params);
 export type StopInput = z.input<typeof stopInputSchema>;
 
-/** A stop as the API returns it. */
+/**
+ * A stop as the API returns it. `startTime`/`endTime` are wall-clock times; an `endTime` not after
+ * `startTime` is on the next day (a late-night stop, 'Sat 18:00–02:00').
+ */
 export const scheduleStopSchema = z.object({
   id: z.number().int(),
   foodTruckId: z.number().int(),
@@ -110,7 +145,10 @@ export type ScheduleStop = z.infer<typeof scheduleStopSchema>;
 export const timeZoneUpdateSchema = z.object({ timeZone: timeZoneName });
 export const stopExceptionSchema = z.object({ date: localDate() });
 
-/** One expanded stop: a real start and end (ISO with offset), and the local wall-clock view. */
+/**
+ * One expanded stop: a real start and end (ISO with offset), and the local wall-clock view.
+ * `localDate` and `weekday` are the day it starts; a late-night stop's `end` is on the next day.
+ */
 export const occurrenceSchema = z.object({
   stopId: z.number().int(),
   kind: z.enum(STOP_KINDS),

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { SUBSCRIPTION_PRICE_CENTS, type MenuCategory } from '@shared/constants';
 import { toE164 } from '@shared/utils/phone';
+import { endMinuteOf, minutesOf } from '@shared/contracts/schedules';
 import { hashPassword } from '../lib/passwords';
 import type { ObjectStorage } from '../integrations/storage';
 import { storeFile } from '../modules/uploads/uploads.service';
@@ -47,14 +48,11 @@ export const DEMO_STOPS: Readonly<Record<string, SeedStop[]>> = {
   'Green Machine': [[[1, 3, 5], '11:00', '14:00', DOMAIN], [[6], '09:00', '13:00']],
   'Sweet Spot Desserts': [[[4, 5, 6, 7], '14:00', '22:00']],
   'Rolling Roast Coffee': [[[1, 2, 3, 4, 5], '06:30', '10:00', UT_CAMPUS]],
-  'Mezze on Main': [[[2, 4, 6], '11:00', '20:00']],
+  // A late-night stop: Friday 18:00 to Saturday 02:00 (issue 27).
+  'Mezze on Main': [[[2, 4, 6], '11:00', '20:00'], [[5], '18:00', '02:00']],
   'Masala Wheels': [[[3], '11:30', '14:00', DOWNTOWN]],
 };
 
-const minutesOf = (hhmm: string) => {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-};
 
 /** About a dozen trucks around Austin, TX: varied cuisines, open and closed. */
 export const DEMO_TRUCKS: SeedTruck[] = [
@@ -156,7 +154,7 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
           kind: 'weekly',
           weekday,
           startMinute: minutesOf(start),
-          endMinute: minutesOf(end),
+          endMinute: endMinuteOf(start, end),
           ...(at ? { address: at.address, latitude: at.lat, longitude: at.lng } : { address: t.address, latitude: t.lat, longitude: t.lng }),
         })),
       );

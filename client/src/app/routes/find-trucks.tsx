@@ -18,10 +18,18 @@ import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from '@clie
 import { useTruckSearchIds } from '@client/features/trucks/api/truck-search';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
-import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
+import { useUpcomingStops, useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
-import { describeMoment, momentOf, NOW_CHOICE, type TimeChoice } from '@client/features/schedules/time-choice';
+import {
+  describeMoment,
+  lookAheadZone,
+  momentOf,
+  NOW_CHOICE,
+  settleChoice,
+  type TimeChoice,
+} from '@client/features/schedules/time-choice';
+import { deviceTimeZone } from '@shared/utils/zoned-time';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
 import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
@@ -74,8 +82,7 @@ export default function FindTrucksPage() {
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
   // Now: the live list. Later: where trucks will be then, by their schedules.
-  const [timeChoice, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
-  const at = useMemo(() => momentOf(timeChoice), [timeChoice]);
+  const [chosenTime, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
 
   const connection = useLiveTruckCache(user && isOperator(user) ? { operatorId: user.id } : {});
   useUpcomingStopsFollowChanges();
@@ -87,6 +94,15 @@ export default function FindTrucksPage() {
     [position, showAll],
   );
   const live = useActiveTrucks(params, connection === 'open');
+  // The look-ahead speaks in the listed trucks' zone (their stops carry it), not the device's, and
+  // its hour is always one still ahead (issue 27).
+  const upcomingZones = useUpcomingStops().data?.zones;
+  const zone = useMemo(
+    () => lookAheadZone(upcomingZones, (live.data ?? NO_TRUCKS).map((t) => t.id), deviceTimeZone()),
+    [upcomingZones, live.data],
+  );
+  const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
+  const at = useMemo(() => momentOf(timeChoice, zone), [timeChoice, zone]);
   const scheduled = useScheduledTrucks(at, params);
   const query = at ? scheduled : live;
   const trucks = useMemo<readonly TruckSummary[]>(() => {
@@ -228,10 +244,10 @@ export default function FindTrucksPage() {
               )}
             </div>
             <div className="mb-3">
-              <TimeChoicePicker value={timeChoice} onChange={setTimeChoice} />
+              <TimeChoicePicker value={timeChoice} zone={zone} onChange={setTimeChoice} />
               {at && (
                 <p className="mt-2 text-sm text-gray-700" data-testid="time-choice-status">
-                  Where trucks will be on {describeMoment(at)}, by their schedules
+                  Where trucks will be on {describeMoment(at, zone)}, by their schedules
                 </p>
               )}
             </div>

@@ -1,23 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { momentOf } from './time-choice';
+import { describeMoment, hoursOffered, lookAheadZone, momentOf, settleChoice, type TimeChoice } from './time-choice';
+
+const CHICAGO = 'America/Chicago';
+// Wednesday 2026-11-25, 20:30 in Chicago — already Thursday 02:30 in UTC, 18:30 in Los Angeles.
+const now = new Date('2026-11-26T02:30:00Z');
+const choice = (over: Partial<TimeChoice>): TimeChoice => ({ when: 'later', hour: 12, date: '', ...over });
 
 describe('momentOf', () => {
-  const now = new Date(2027, 0, 5, 9, 30);
-
-  it('is null for now and for a date not chosen yet', () => {
-    expect(momentOf({ when: 'now', hour: 12, date: '' }, now)).toBeNull();
-    expect(momentOf({ when: 'date', hour: 12, date: '' }, now)).toBeNull();
+  it('is null for now, for a date not chosen yet, and for a past date', () => {
+    expect(momentOf(choice({ when: 'now' }), CHICAGO, now)).toBeNull();
+    expect(momentOf(choice({ when: 'date', date: '' }), CHICAGO, now)).toBeNull();
+    expect(momentOf(choice({ when: 'date', date: '2026-11-24' }), CHICAGO, now)).toBeNull();
   });
 
-  it('is the chosen hour today, tomorrow or on a date, in local time', () => {
-    expect(momentOf({ when: 'later', hour: 17, date: '' }, now)).toEqual(new Date(2027, 0, 5, 17));
-    expect(momentOf({ when: 'tomorrow', hour: 12, date: '' }, now)).toEqual(new Date(2027, 0, 6, 12));
-    expect(momentOf({ when: 'date', hour: 8, date: '2027-02-28' }, now)).toEqual(new Date(2027, 1, 28, 8));
-  });
-
-  it('rolls tomorrow over the end of a month', () => {
-    expect(momentOf({ when: 'tomorrow', hour: 12, date: '' }, new Date(2027, 0, 31, 20))).toEqual(
-      new Date(2027, 1, 1, 12),
+  it("is the chosen hour on the trucks' clock, whatever the device's zone", () => {
+    // "Later today" is Chicago's Wednesday, although UTC is on Thursday already.
+    expect(momentOf(choice({ hour: 22 }), CHICAGO, now)?.toISOString()).toBe('2026-11-26T04:00:00.000Z');
+    expect(momentOf(choice({ when: 'tomorrow', hour: 1 }), CHICAGO, now)?.toISOString()).toBe('2026-11-26T07:00:00.000Z');
+    expect(momentOf(choice({ when: 'date', date: '2026-11-29', hour: 1 }), CHICAGO, now)?.toISOString()).toBe(
+      '2026-11-29T07:00:00.000Z',
     );
+    // In UTC, "tomorrow" is Friday.
+    expect(momentOf(choice({ when: 'tomorrow', hour: 1 }), 'UTC', now)?.toISOString()).toBe('2026-11-27T01:00:00.000Z');
+  });
+
+  it('rolls tomorrow over the end of a month and keeps wall-clock hours across DST', () => {
+    expect(momentOf(choice({ when: 'tomorrow' }), CHICAGO, new Date('2026-11-30T20:00:00Z'))?.toISOString()).toBe(
+      '2026-12-01T18:00:00.000Z',
+    );
+    const beforeSpring = new Date('2026-03-07T20:00:00Z');
+    expect(momentOf(choice({ when: 'tomorrow', hour: 12 }), CHICAGO, beforeSpring)?.toISOString()).toBe('2026-03-08T17:00:00.000Z');
+  });
+});
+
+describe('hoursOffered', () => {
+  it('offers only hours still ahead today, every hour on later days, none on a past date', () => {
+    expect(hoursOffered(choice({}), CHICAGO, now)).toEqual([21, 22, 23]);
+    expect(hoursOffered(choice({}), 'America/Los_Angeles', now)).toEqual([19, 20, 21, 22, 23]);
+    expect(hoursOffered(choice({ when: 'tomorrow' }), CHICAGO, now)).toHaveLength(24);
+    expect(hoursOffered(choice({ when: 'date', date: '2026-11-25' }), CHICAGO, now)).toEqual([21, 22, 23]);
+    expect(hoursOffered(choice({ when: 'date', date: '2026-11-26' }), CHICAGO, now)).toHaveLength(24);
+    expect(hoursOffered(choice({ when: 'date', date: '2026-11-24' }), CHICAGO, now)).toEqual([]);
+    expect(hoursOffered(choice({ when: 'date', date: '2026-11-25' }), 'UTC', now)).toEqual([]);
+  });
+
+  it('does not offer the hour under way (14:00 at 14:05)', () => {
+    expect(hoursOffered(choice({}), 'UTC', new Date('2026-11-26T14:05:00Z'))[0]).toBe(15);
+  });
+});
+
+describe('settleChoice', () => {
+  it('moves a past hour to the first one ahead, and "later today" to tomorrow at 23:xx', () => {
+    expect(settleChoice(choice({ hour: 12 }), CHICAGO, now)).toMatchObject({ when: 'later', hour: 21 });
+    expect(settleChoice(choice({ hour: 22 }), CHICAGO, now)).toMatchObject({ when: 'later', hour: 22 });
+    expect(settleChoice(choice({ hour: 12 }), CHICAGO, new Date('2026-11-26T05:30:00Z'))).toMatchObject({
+      when: 'tomorrow',
+      hour: 12,
+    });
+    expect(settleChoice(choice({ when: 'now' }), CHICAGO, now)).toMatchObject({ when: 'now' });
+  });
+});
+
+describe('lookAheadZone', () => {
+  const zones = new Map([
+    [1, CHICAGO],
+    [2, CHICAGO],
+    [3, 'America/Denver'],
+  ]);
+
+  it("is the zone most listed trucks keep, else any truck's, else the device's", () => {
+    expect(lookAheadZone(zones, [1, 2, 3, 4], 'UTC')).toBe(CHICAGO);
+    expect(lookAheadZone(zones, [3], 'UTC')).toBe('America/Denver');
+    expect(lookAheadZone(zones, [9], 'UTC')).toBe(CHICAGO);
+    expect(lookAheadZone(new Map(), [1], 'America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(lookAheadZone(undefined, [1], 'UTC')).toBe('UTC');
+  });
+});
+
+describe('describeMoment', () => {
+  it("names the day and hour on the zone's clock", () => {
+    const at = new Date('2026-11-29T07:00:00Z');
+    expect(describeMoment(at, CHICAGO)).toMatch(/^Sun, Nov 29, 01:00$/);
+    expect(describeMoment(at, 'America/Los_Angeles')).toMatch(/^Sat, Nov 28, 23:00$/);
   });
 });

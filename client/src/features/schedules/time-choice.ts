@@ -1,9 +1,15 @@
-/** The /find-trucks time choice: now (the live list), or an hour later today, tomorrow, or on a date. */
+import { addDays, wallClock, zonedMoment } from '@shared/utils/zoned-time';
+
+/**
+ * The /find-trucks time choice: now (the live list), or an hour later today, tomorrow, or on a date.
+ * Days and hours are those of the look-ahead zone — the listed trucks' zone (issue 27), not the
+ * device's: a diner in Los Angeles asking about Austin trucks picks Austin's 18:00.
+ */
 export type TimeChoiceWhen = 'now' | 'later' | 'tomorrow' | 'date';
 
 export interface TimeChoice {
   when: TimeChoiceWhen;
-  /** Hour of the day (0–23) in the viewer's own time zone. */
+  /** Hour of the day (0–23) in the look-ahead zone. */
   hour: number;
   /** 'YYYY-MM-DD' when `when` is 'date'. */
   date: string;
@@ -11,28 +17,87 @@ export interface TimeChoice {
 
 export const NOW_CHOICE: TimeChoice = { when: 'now', hour: 12, date: '' };
 
-/** The moment a choice stands for in the viewer's time zone; null for now (or an unfinished date). */
-export function momentOf(choice: TimeChoice, now: Date = new Date()): Date | null {
-  if (choice.when === 'now') return null;
-  if (choice.when === 'date') {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(choice.date);
-    if (!match) return null;
-    return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), choice.hour, 0, 0, 0);
-  }
-  const day = new Date(
-    now.getFullYear(),
-    now.getMonth(),
-    now.getDate() + (choice.when === 'tomorrow' ? 1 : 0),
-  );
-  day.setHours(choice.hour, 0, 0, 0);
-  return day;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The local date a choice asks about in `zone`; null for now, or a date not (fully) entered. */
+function dayOf(choice: TimeChoice, zone: string, now: Date): string | null {
+  const today = wallClock(now, zone).date;
+  if (choice.when === 'later') return today;
+  if (choice.when === 'tomorrow') return addDays(today, 1);
+  if (choice.when === 'date' && DATE.test(choice.date)) return choice.date;
+  return null;
+}
+
+/**
+ * The hours still ahead on the chosen day in `zone`: later today and a date that is today offer
+ * only hours that have not begun (at 14:05, 15:00 is the first); tomorrow and later dates offer all
+ * 24; a past date, none.
+ */
+export function hoursOffered(choice: TimeChoice, zone: string, now: Date = new Date()): number[] {
+  const day = dayOf(choice, zone, now);
+  if (day === null) return [];
+  const clock = wallClock(now, zone);
+  if (day < clock.date) return [];
+  const first = day === clock.date ? clock.hour + 1 : 0;
+  return Array.from({ length: Math.max(0, 24 - first) }, (_, i) => first + i);
+}
+
+/** The earliest date the date field takes: today in `zone`. */
+export const firstDate = (zone: string, now: Date = new Date()): string => wallClock(now, zone).date;
+
+/**
+ * The choice with an hour that is still ahead: a choice whose hour has passed (or was never
+ * offered) takes the first hour left; 'Later today' with no hour left moves to tomorrow.
+ */
+export function settleChoice(choice: TimeChoice, zone: string, now: Date = new Date()): TimeChoice {
+  if (choice.when === 'now') return choice;
+  const hours = hoursOffered(choice, zone, now);
+  if (hours.length === 0) return choice.when === 'later' ? settleChoice({ ...choice, when: 'tomorrow' }, zone, now) : choice;
+  return hours.includes(choice.hour) ? choice : { ...choice, hour: hours[0] ?? choice.hour };
+}
+
+/**
+ * The moment a choice stands for: its hour on its day in `zone` (settleChoice first, so the hour is
+ * one still ahead). Null for now, for a date not entered yet, and for a past date.
+ */
+export function momentOf(choice: TimeChoice, zone: string, now: Date = new Date()): Date | null {
+  const day = dayOf(choice, zone, now);
+  if (day === null || day < wallClock(now, zone).date) return null;
+  return zonedMoment(day, choice.hour, zone);
 }
 
 /** '12:00' for 12. */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
-/** 'Tue, Nov 24, 12:00' — the moment as the list heading names it. */
-export function describeMoment(at: Date): string {
-  const day = at.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-  return `${day}, ${hourLabel(at.getHours())}`;
+/**
+ * The zone the look-ahead speaks in: the one most of the listed trucks with stops keep (their
+ * upcoming stops carry it), else that of any truck with stops, else the device's.
+ */
+export function lookAheadZone(
+  zones: ReadonlyMap<number, string> | undefined,
+  listedIds: readonly number[],
+  deviceZone: string,
+): string {
+  if (!zones || zones.size === 0) return deviceZone;
+  const counts = new Map<string, number>();
+  const listed = listedIds.flatMap((id) => zones.get(id) ?? []);
+  for (const zone of listed.length > 0 ? listed : [...zones.values()]) counts.set(zone, (counts.get(zone) ?? 0) + 1);
+  let best = deviceZone;
+  let most = 0;
+  for (const [zone, n] of counts) {
+    if (n > most) [best, most] = [zone, n];
+  }
+  return best;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Sat, Nov 28, 01:00' — the moment as the list heading names it, on the look-ahead zone's clock. */
+export function describeMoment(at: Date, zone: string): string {
+  let day = dayFormatters.get(zone);
+  if (!day) {
+    day = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: zone });
+    dayFormatters.set(zone, day);
+  }
+  return `${day.format(at)}, ${hourLabel(wallClock(at, zone).hour)}`;
 }

@@ -19,7 +19,8 @@ import { users } from './users';
  * A truck's planned stops (issue 14, ADR 0100): `weekly` repeats on `weekday` (ISO 1 = Monday …
  * 7 = Sunday), `once` happens on `date`. Times are minutes since local midnight in the truck's time
  * zone (food_trucks.time_zone), so a stop keeps its wall-clock hours across DST changes. A stop
- * lies within one local day (end ≤ 1440). Overlaps are refused by the service under the truck's
+ * starts within its local day and lasts at most a day: `end_minute` counts from the start day's
+ * midnight, so past 1440 it ends the next day (Saturday 18:00–02:00 is 1080–1560, issue 27). Overlaps are refused by the service under the truck's
  * row lock (they depend on exceptions, which a constraint cannot see).
  */
 export const truckScheduleStops = pgTable(
@@ -47,7 +48,7 @@ export const truckScheduleStops = pgTable(
     ),
     check(
       'truck_schedule_stops_hours_check',
-      sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`,
+      sql`${t.startMinute} >= 0 and ${t.startMinute} < 1440 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} <= ${t.startMinute} + 1440`,
     ),
     check('truck_schedule_stops_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('truck_schedule_stops_longitude_check', sql`${t.longitude} between -180 and 180`),

@@ -59,6 +59,29 @@ describe('truck calendar', () => {
     expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
   });
 
+  it('ends a late-night stop on Sunday 02:00 local time (DTEND the next day)', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'Night Owl Feed' });
+    const res = await server.request('POST', `/api/food-trucks/${truck.id}/schedule/stops`, {
+      token: owner.token,
+      body: { kind: 'weekly', weekday: 6, startTime: '18:00', endTime: '02:00', ...PLACE },
+    });
+    expect(res.status).toBe(201);
+    const events = await eventsOf(`/api/food-trucks/${truck.id}/calendar.ics`);
+    expect(events.length).toBeGreaterThanOrEqual(8);
+    const inChicago = (d: Date | string | undefined) =>
+      new Date(d ?? 0).toLocaleString('en-US', {
+        timeZone: 'America/Chicago',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      });
+    for (const e of events) {
+      expect(inChicago(e.start)).toBe('Sat 18:00');
+      expect(inChicago(e.end)).toBe('Sun 02:00');
+    }
+  });
+
   it('is 404 for a truck diners may not see', async () => {
     const hidden = await truckWithWeeklyStop(unpaid, 'Hidden Feed Truck');
     const res = await server.request<ErrorResponse>('GET', `/api/food-trucks/${hidden.id}/calendar.ics`);

@@ -1,7 +1,11 @@
 import { DateTime } from 'luxon';
-import { timeOf, type Occurrence, type StopKind } from '@shared/contracts/schedules';
+import { DAY_MINUTES, endTimeOf, timeOf, type Occurrence, type StopKind } from '@shared/contracts/schedules';
 
-/** A stop as the expansion needs it: local hours in minutes, and the dates a weekly stop skips. */
+/**
+ * A stop as the expansion needs it: local hours in minutes after midnight of the day it starts
+ * (`endMinute` up to `startMinute` + 1440: past 1440 it ends on the next day, issue 27), and the
+ * dates a weekly stop skips.
+ */
 export interface StopValues {
   id: number;
   foodTruckId: number;
@@ -45,15 +49,21 @@ function instant(date: string, minute: number, zone: string): DateTime {
   );
 }
 
-function happensOn(stop: StopValues, date: string, weekday: number): boolean {
+type Slot = Pick<StopValues, 'id' | 'kind' | 'weekday' | 'date' | 'startMinute' | 'endMinute' | 'exceptions'>;
+
+/** The stop starts on this local date (a weekly stop's exceptions name the date it starts). */
+function happensOn(stop: Slot, date: string, weekday: number): boolean {
   if (stop.kind === 'once') return stop.date === date;
   return stop.weekday === weekday && !stop.exceptions.includes(date);
 }
 
 /**
  * Every occurrence of `stops` that overlaps [from, to), in start order (ties by stop id): a stop
- * under way at `from` is included. Walks the local dates of the window in the truck's zone, so
- * weekly stops keep their wall-clock hours across DST changes.
+ * under way at `from` is included, also one that began the evening before (a stop lasts at most a
+ * day, so the walk starts a day early). Walks the local dates of the window in the truck's zone, so
+ * weekly stops keep their wall-clock hours across DST changes; a late-night stop's end is the wall-
+ * clock time on the next local date (Saturday 18:00–02:00 ends Sunday 02:00, however long that
+ * night is).
  */
 export function expandStops(stops: StopValues[], zone: string, from: Date, to: Date): TimedOccurrence[] {
   if (stops.length === 0 || to <= from) return [];
@@ -87,25 +97,39 @@ export function toWire(o: TimedOccurrence): Occurrence {
     localDate: o.localDate,
     weekday: weekdayOfDate(o.localDate),
     startTime: timeOf(o.stop.startMinute),
-    endTime: timeOf(o.stop.endMinute),
+    endTime: endTimeOf(o.stop.endMinute),
     latitude: o.stop.latitude,
     longitude: o.stop.longitude,
     address: o.stop.address,
   };
 }
 
-type Slot = Pick<StopValues, 'id' | 'kind' | 'weekday' | 'date' | 'startMinute' | 'endMinute' | 'exceptions'>;
+/** The stops' local spans meet when `b`'s day starts `dayOffset` days after `a`'s (touching ends do not). */
+const spansMeet = (a: Slot, b: Slot, dayOffset: number): boolean =>
+  a.startMinute < b.endMinute + dayOffset * DAY_MINUTES && b.startMinute + dayOffset * DAY_MINUTES < a.endMinute;
 
 /**
  * Whether two stops of one truck ever run at the same time. All of a truck's stops are in its one
  * zone, so this compares local dates and hours (touching ends, 11:00–14:00 and 14:00–16:00, do not
- * clash). A one-off on a date a weekly stop skips does not clash with it.
+ * clash). A stop may run past midnight, so Saturday 18:00–02:00 meets Sunday 01:00–03:00. A one-off
+ * on a date a weekly stop skips does not clash with that date's occurrence.
  */
 export function stopsClash(a: Slot, b: Slot): boolean {
-  if (!(a.startMinute < b.endMinute && b.startMinute < a.endMinute)) return false;
-  if (a.kind === 'weekly' && b.kind === 'weekly') return a.weekday === b.weekday;
-  if (a.kind === 'once' && b.kind === 'once') return a.date === b.date;
-  const [weekly, once] = a.kind === 'weekly' ? [a, b] : [b, a];
-  const date = once.date ?? '';
-  return weekdayOfDate(date) === weekly.weekday && !weekly.exceptions.includes(date);
+  if (a.kind === 'weekly' && b.kind === 'weekly') {
+    // Days from a's weekday to b's, and the same a week either way (Sunday night into Monday).
+    const days = (b.weekday ?? 1) - (a.weekday ?? 1);
+    return [days - 7, days, days + 7].some((offset) => spansMeet(a, b, offset));
+  }
+  // A one-off on date D meets only stops starting the day before, that day or the day after.
+  const once = a.kind === 'once' ? a : b;
+  const day = DateTime.fromISO(once.date ?? '', { zone: 'utc' });
+  const around = [-1, 0, 1].map((n) => {
+    const d = day.plus({ days: n });
+    return { n, date: d.toISODate() ?? '', weekday: d.weekday };
+  });
+  return around.some(
+    (x) =>
+      happensOn(a, x.date, x.weekday) &&
+      around.some((y) => happensOn(b, y.date, y.weekday) && spansMeet(a, b, y.n - x.n)),
+  );
 }

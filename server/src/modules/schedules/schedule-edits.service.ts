@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   WEEKDAYS,
+  endMinuteOf,
+  endTimeOf,
   minutesOf,
   timeOf,
   type ScheduleStop,
@@ -36,7 +38,7 @@ export function toStopResponse(stop: StopValues): ScheduleStop {
     weekday: stop.weekday,
     date: stop.date,
     startTime: timeOf(stop.startMinute),
-    endTime: timeOf(stop.endMinute),
+    endTime: endTimeOf(stop.endMinute),
     latitude: stop.latitude,
     longitude: stop.longitude,
     address: stop.address,
@@ -47,7 +49,7 @@ export function toStopResponse(stop: StopValues): ScheduleStop {
 /** "the Tuesday stop 11:00–14:00 at 6th & Congress" / "the stop on 2026-11-27 …", for messages. */
 function describeStop(stop: StopValues): string {
   const when = stop.kind === 'weekly' ? `${WEEKDAYS[(stop.weekday ?? 1) - 1]} stop` : `stop on ${stop.date}`;
-  return `the ${when} ${timeOf(stop.startMinute)}–${timeOf(stop.endMinute)} at ${stop.address}`;
+  return `the ${when} ${timeOf(stop.startMinute)}–${endTimeOf(stop.endMinute)} at ${stop.address}`;
 }
 
 function assertNoClash(candidate: StopValues, others: StopValues[]): void {
@@ -122,7 +124,7 @@ function stopFields(input: StopInput) {
     weekday: input.kind === 'weekly' ? input.weekday : null,
     date: input.kind === 'once' ? input.date : null,
     startMinute: minutesOf(input.startTime),
-    endMinute: minutesOf(input.endTime),
+    endMinute: endMinuteOf(input.startTime, input.endTime),
     latitude: input.latitude,
     longitude: input.longitude,
     address: input.address,

@@ -52,6 +52,93 @@ const occurrences = async (truckId: number, query: string, token?: string) =>
     token,
   });
 
+describe('late-night stops (issue 27)', () => {
+  const saturdayNight = { kind: 'weekly', weekday: 6, startTime: '18:00', endTime: '02:00', ...PLACE };
+
+  it('accepts Saturday 18:00–02:00 as a stop ending on Sunday, and shows it so', async () => {
+    const truck = await newTruck();
+    const res = await addStop(truck.id, saturdayNight);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ weekday: 6, startTime: '18:00', endTime: '02:00' });
+    expect((await storedStops(truck.id)).map((s) => [s.startMinute, s.endMinute])).toEqual([[18 * 60, 26 * 60]]);
+    // 2027-01-02 is a Saturday: the occurrence starts then and ends Sunday 02:00 in Chicago.
+    const read = await occurrences(truck.id, 'from=2027-01-02&to=2027-01-04');
+    expect(read.status).toBe(200);
+    expect(read.body.occurrences).toMatchObject([
+      {
+        localDate: '2027-01-02',
+        weekday: 6,
+        startTime: '18:00',
+        endTime: '02:00',
+        start: '2027-01-02T18:00:00.000-06:00',
+        end: '2027-01-03T02:00:00.000-06:00',
+      },
+    ]);
+    // A window that opens on Sunday still holds Saturday's stop under way.
+    const sunday = await occurrences(truck.id, `from=${encodeURIComponent('2027-01-03T01:00:00-06:00')}&to=2027-01-04`);
+    expect(sunday.body.occurrences.map((o) => o.localDate)).toEqual(['2027-01-02']);
+  });
+
+  it('places the truck at its late-night stop on Sunday at 01:00 in the look-ahead, not at 02:00', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { name: `Night ${Math.random()}` });
+    await mustAdd(truck.id, { ...saturdayNight, address: 'Rainey St', latitude: 30.2583, longitude: -97.7386 });
+    const scheduled = async (at: string) =>
+      server.request<ScheduledTruck[]>('GET', `/api/food-trucks/scheduled?at=${encodeURIComponent(at)}`);
+    const oneAm = await scheduled('2027-01-03T01:00:00-06:00');
+    expect(oneAm.status).toBe(200);
+    expect(oneAm.body.find((t) => t.id === truck.id)).toMatchObject({
+      address: 'Rainey St',
+      scheduledStop: { startTime: '18:00', endTime: '02:00', localDate: '2027-01-02' },
+    });
+    const twoAm = await scheduled('2027-01-03T02:00:00-06:00');
+    expect(twoAm.body.find((t) => t.id === truck.id)).toBeUndefined();
+  });
+
+  it('edits a day stop into a late-night one', async () => {
+    const truck = await newTruck();
+    const stop = await mustAdd(truck.id, { ...saturdayNight, startTime: '11:00', endTime: '14:00' });
+    const res = await server.request<StopRes>('PUT', `${stopsPath(truck.id)}/${stop.id}`, {
+      token: owner.token,
+      body: saturdayNight,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: stop.id, startTime: '18:00', endTime: '02:00' });
+    expect((await storedStops(truck.id))[0]).toMatchObject({ startMinute: 1080, endMinute: 1560 });
+  });
+
+  it('refuses equal start and end times on add and edit, changing nothing', async () => {
+    const truck = await newTruck();
+    const same = await addStop(truck.id, { ...saturdayNight, endTime: '18:00' });
+    expect(same.status).toBe(400);
+    expect(same.body).toMatchObject({
+      message: 'The stop must end after it starts',
+      fieldErrors: { endTime: ['The stop must end after it starts'] },
+    });
+    expect(await storedStops(truck.id)).toHaveLength(0);
+    const stop = await mustAdd(truck.id, saturdayNight);
+    const before = await dbFingerprint(server.db);
+    const edit = await server.request<StopRes>('PUT', `${stopsPath(truck.id)}/${stop.id}`, {
+      token: owner.token,
+      body: { ...saturdayNight, startTime: '02:00' },
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe('The stop must end after it starts');
+    expect(await dbFingerprint(server.db)).toEqual(before);
+  });
+
+  it("refuses a Sunday-morning stop that overlaps Saturday night's (409), and takes one after 02:00", async () => {
+    const truck = await newTruck();
+    await mustAdd(truck.id, saturdayNight);
+    const clash = await addStop(truck.id, { ...saturdayNight, weekday: 7, startTime: '01:00', endTime: '03:00' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(
+      'This stop overlaps the Saturday stop 18:00–02:00 at 6th & Congress. A truck can be at one stop at a time.',
+    );
+    expect(await storedStops(truck.id)).toHaveLength(1);
+    expect((await addStop(truck.id, { ...saturdayNight, weekday: 7, startTime: '02:00', endTime: '04:00' })).status).toBe(201);
+  });
+});
+
 describe('adding stops', () => {
   it('adds a weekly stop in the default zone and lists it for the owner', async () => {
     const truck = await newTruck();

@@ -73,6 +73,23 @@ describe('schedule answers', () => {
     );
   });
 
+  it('says a late-night stop ends at 2 AM, and that it is under way at 1 AM the next day', () => {
+    expect(spokenTime(26 * 60)).toBe('2 AM');
+    // Saturday 18:00–02:00 in Chicago (weekday 6); asked on Saturday noon and on Sunday at 01:00.
+    const night = { zone: 'America/Chicago', stops: [stop(40, 1, 6, 18, 26, 'Rainey Street')] };
+    const askAt = (when: 'today' | 'tomorrow' | 'next', at: string, over: Partial<KnownTruck> = {}) =>
+      answerQuestion(
+        { kind: 'schedule', when, truckIds: [1] },
+        { ...context, now: new Date(at), trucks: new Map([[1, { ...rey, ...over }]]), schedules: new Map([[1, night]]) },
+      ).text;
+    expect(askAt('today', '2027-06-19T12:00:00-05:00')).toBe('Tacos El Rey will be at Rainey Street today from 6 PM to 2 AM.');
+    expect(askAt('today', '2027-06-20T01:00:00-05:00')).toBe(
+      'Tacos El Rey is usually at Rainey Street until 2 AM, but has not opened yet.',
+    );
+    expect(askAt('today', '2027-06-20T01:00:00-05:00', { isOpen: true })).toBe('Tacos El Rey is at Rainey Street now, until 2 AM.');
+    expect(askAt('today', '2027-06-20T02:00:00-05:00')).toMatch(/^Tacos El Rey has no stops today\./);
+  });
+
   it("counts today and tomorrow in the truck's own zone", () => {
     expect(ask({ kind: 'schedule', when: 'tomorrow', truckIds: [3] }).text).toBe(
       'Tokyo Rolls will be at Shibuya tomorrow from 11:30 AM to 1 PM.',

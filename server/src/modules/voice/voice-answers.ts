@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { WEEKDAYS } from '@shared/constants';
-import { timeOf } from '@shared/contracts/schedules';
+import { endTimeOf, timeOf } from '@shared/contracts/schedules';
 import { haversineMiles } from '@shared/utils/geo';
 import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
@@ -129,8 +129,10 @@ function currentTruck(context: AnswerContext): KnownTruck | undefined {
 const NEXT_STOP_DAYS = 62;
 
 /** '11 AM', '2:30 PM', 'noon', 'midnight': minutes since local midnight, as said aloud. */
-export function spokenTime(minute: number): string {
-  if (minute % 1440 === 0) return 'midnight';
+export function spokenTime(minuteOfStartDay: number): string {
+  // A late-night stop's end (1560) is the next day's clock (2 AM).
+  const minute = minuteOfStartDay % 1440;
+  if (minute === 0) return 'midnight';
   if (minute === 720) return 'noon';
   const hour = Math.floor(minute / 60);
   const minutes = minute % 60;
@@ -152,7 +154,7 @@ const hoursOf = (o: TimedOccurrence) => `from ${spokenTime(o.stop.startMinute)} 
 
 /**
  * The occurrences a schedule question is about, in start order: those of the asked local day (today:
- * the ones not over yet) or, for `next`, the first one still to end (under way or coming).
+ * the ones not over yet, with one begun the day before) or, for `next`, the first one still to end (under way or coming).
  */
 function occurrencesFor(schedule: KnownSchedule | undefined, when: ScheduleDay, now: Date): TimedOccurrence[] {
   if (!schedule) return [];
@@ -162,7 +164,11 @@ function occurrencesFor(schedule: KnownSchedule | undefined, when: ScheduleDay, 
   }
   const day = DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: when === 'tomorrow' ? 1 : 0 });
   const from = when === 'today' ? now : day.toJSDate();
-  return expandStops(stops, zone, from, day.plus({ days: 1 }).toJSDate()).filter((o) => o.localDate === day.toISODate());
+  // Today also holds last night's stop still under way (Saturday 18:00–02:00 at Sunday 01:00).
+  const underWay = (o: TimedOccurrence) => when === 'today' && o.start.toMillis() <= now.getTime();
+  return expandStops(stops, zone, from, day.plus({ days: 1 }).toJSDate()).filter(
+    (o) => o.localDate === day.toISODate() || underWay(o),
+  );
 }
 
 /**
@@ -187,7 +193,7 @@ const statusStop = (o: TimedOccurrence) => ({
   end: o.end.toMillis(),
   weekday: o.start.weekday,
   startTime: timeOf(o.stop.startMinute),
-  endTime: timeOf(o.stop.endMinute),
+  endTime: endTimeOf(o.stop.endMinute),
   latitude: o.stop.latitude,
   longitude: o.stop.longitude,
   address: o.stop.address,

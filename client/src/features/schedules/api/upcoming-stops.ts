@@ -4,8 +4,17 @@ import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { useTruckEvents } from '@client/entities/truck/use-truck-events';
 
-function byTruck(list: UpcomingStops): Map<number, Occurrence[]> {
-  return new Map(list.map((e) => [e.truckId, e.stops]));
+/** Per truck id: its current and next stops, and the time zone it keeps (the look-ahead's zone). */
+export interface UpcomingByTruck {
+  stops: Map<number, Occurrence[]>;
+  zones: Map<number, string>;
+}
+
+function byTruck(list: UpcomingStops): UpcomingByTruck {
+  return {
+    stops: new Map(list.map((e) => [e.truckId, e.stops])),
+    zones: new Map(list.map((e) => [e.truckId, e.timeZone])),
+  };
 }
 
 /**
@@ -22,7 +31,7 @@ export function useUpcomingStopsFollowChanges(): void {
 }
 
 /**
- * GET /api/food-trucks/upcoming-stops, as a map from truck id to its current and next stop. One
+ * GET /api/food-trucks/upcoming-stops, as maps from truck id to its current and next stop and its zone. One
  * query for every card and popup: fetched lazily beside the (cached, time-independent) truck list,
  * refreshed every 5 minutes (and on changes, see useUpcomingStopsFollowChanges).
  */

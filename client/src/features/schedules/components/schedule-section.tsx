@@ -1,4 +1,4 @@
-import { stopInputSchema, type ScheduleStop } from '@shared/contracts/schedules';
+import { endsNextDay, stopInputSchema, type ScheduleStop } from '@shared/contracts/schedules';
 import { CalendarPlus, Crosshair, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -55,6 +55,15 @@ function stopRequest(v: StopFormValues) {
 export function describeStop(stop: ScheduleStop): string {
   const when = stop.kind === 'weekly' ? `Every ${WEEKDAY_NAMES[(stop.weekday ?? 1) - 1]}` : stop.date;
   return `${when} ${stop.startTime}–${stop.endTime} at ${stop.address}`;
+}
+
+const CLOCK = /^\d{2}:\d{2}$/;
+
+/** "Ends the next day, Sunday" under the end time of a late-night stop (an end before the start). */
+function nextDayHint(v: StopFormValues): string | undefined {
+  if (!CLOCK.test(v.startTime) || !CLOCK.test(v.endTime) || !endsNextDay(v.startTime, v.endTime)) return undefined;
+  if (v.kind !== 'weekly') return 'Ends the next day';
+  return `Ends the next day, ${WEEKDAY_NAMES[Number(v.weekday) % 7] ?? ''}`;
 }
 
 function timeZones(current: string): string[] {
@@ -222,7 +231,7 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
                 onChange={(e) => set('startTime', e.target.value)}
               />
             </FormField>
-            <FormField label="Ends" error={errors.endTime}>
+            <FormField label="Ends" error={errors.endTime} hint={nextDayHint(values)}>
               <Input type="time" value={values.endTime} onChange={(e) => set('endTime', e.target.value)} />
             </FormField>
           </div>

@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { deviceTimeZone, zoneName } from '@shared/utils/zoned-time';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/select';
-import { hourLabel, type TimeChoice, type TimeChoiceWhen } from '../time-choice';
+import { useNow } from '@client/lib/use-now';
+import { firstDate, hourLabel, hoursOffered, type TimeChoice, type TimeChoiceWhen } from '../time-choice';
 
 const WHEN_OPTIONS: { value: TimeChoiceWhen; label: string }[] = [
   { value: 'now', label: 'Now' },
@@ -10,17 +12,27 @@ const WHEN_OPTIONS: { value: TimeChoiceWhen; label: string }[] = [
   { value: 'tomorrow', label: 'Tomorrow' },
   { value: 'date', label: 'Pick a date' },
 ];
-const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
-/** When to look: now (live), or an hour later today, tomorrow or on a date — where trucks will be then. */
+/**
+ * When to look: now (live), or an hour later today, tomorrow or on a date — where trucks will be
+ * then. Days and hours are in `zone`, the trucks' zone (issue 27): the picker says so ('Times in
+ * Central Time') when the device keeps another, and offers only hours still ahead (re-read every
+ * minute). The page passes a settled `value` (settleChoice), so its hour is one of those offered.
+ */
 export function TimeChoicePicker({
   value,
+  zone,
   onChange,
 }: {
   value: TimeChoice;
+  zone: string;
   onChange(next: TimeChoice): void;
 }) {
   const id = useId();
+  const now = useNow(60_000);
+  const hours = hoursOffered(value, zone, now);
+  const laterLeft = hoursOffered({ ...value, when: 'later' }, zone, now).length > 0;
+  const zoneNote = useMemo(() => (zone === deviceTimeZone() ? null : `Times in ${zoneName(zone)}`), [zone]);
   return (
     <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Look ahead">
       <div className="grid gap-1">
@@ -31,7 +43,7 @@ export function TimeChoicePicker({
           onChange={(e) => onChange({ ...value, when: e.target.value as TimeChoiceWhen })}
           className="w-36"
         >
-          {WHEN_OPTIONS.map((o) => (
+          {WHEN_OPTIONS.filter((o) => o.value !== 'later' || laterLeft || value.when === 'later').map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -44,28 +56,38 @@ export function TimeChoicePicker({
           <Input
             id={`${id}-date`}
             type="date"
+            min={firstDate(zone, now)}
             value={value.date}
             onChange={(e) => onChange({ ...value, date: e.target.value })}
             className="w-40"
           />
         </div>
       )}
-      {value.when !== 'now' && (
+      {value.when !== 'now' && hours.length > 0 && (
         <div className="grid gap-1">
           <Label htmlFor={`${id}-hour`}>Time</Label>
           <NativeSelect
             id={`${id}-hour`}
             value={String(value.hour)}
             onChange={(e) => onChange({ ...value, hour: Number(e.target.value) })}
+            aria-describedby={zoneNote ? `${id}-zone` : undefined}
             className="w-28"
           >
-            {HOURS.map((h) => (
+            {hours.map((h) => (
               <option key={h} value={h}>
                 {hourLabel(h)}
               </option>
             ))}
           </NativeSelect>
         </div>
+      )}
+      {value.when === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(value.date) && hours.length === 0 && (
+        <p className="pb-2 text-sm text-gray-700">No hours ahead on this date: pick a later one.</p>
+      )}
+      {value.when !== 'now' && zoneNote && (
+        <p id={`${id}-zone`} className="pb-2 text-sm text-gray-700" data-testid="time-zone-note">
+          {zoneNote}
+        </p>
       )}
     </div>
   );

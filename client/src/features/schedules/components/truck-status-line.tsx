@@ -23,7 +23,7 @@ export function TruckStatusLine({
   return (
     <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)} data-testid="schedule-label">
       <CalendarClock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span className="min-w-0 break-words">{truckStatusLine(truck, upcoming.data.get(truck.id) ?? [], now)}</span>
+      <span className="min-w-0 break-words">{truckStatusLine(truck, upcoming.data.stops.get(truck.id) ?? [], now)}</span>
     </p>
   );
 }

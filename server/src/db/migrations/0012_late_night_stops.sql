@@ -1,0 +1,4 @@
+-- Late-night stops (issue 27, ADR 0152): a stop may run past midnight, up to a day. end_minute counts
+-- from midnight of the day the stop starts (Saturday 18:00–02:00 is 1080–1560); existing rows already fit.
+ALTER TABLE "truck_schedule_stops" DROP CONSTRAINT "truck_schedule_stops_hours_check";--> statement-breakpoint
+ALTER TABLE "truck_schedule_stops" ADD CONSTRAINT "truck_schedule_stops_hours_check" CHECK ("truck_schedule_stops"."start_minute" >= 0 and "truck_schedule_stops"."start_minute" < 1440 and "truck_schedule_stops"."start_minute" < "truck_schedule_stops"."end_minute" and "truck_schedule_stops"."end_minute" <= "truck_schedule_stops"."start_minute" + 1440);
