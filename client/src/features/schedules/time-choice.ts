@@ -1,3 +1,5 @@
+import { formatClock, formatDay, formatTime } from '@shared/utils/format';
+
 /** The /find-trucks time choice: now (the live list), or an hour later today, tomorrow, or on a date. */
 export type TimeChoiceWhen = 'now' | 'later' | 'tomorrow' | 'date';
 
@@ -28,11 +30,10 @@ export function momentOf(choice: TimeChoice, now: Date = new Date()): Date | nul
   return day;
 }
 
-/** '12:00' for 12. */
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** '12:00 PM' for 12 (en-US; the viewer's clock, shared/utils/format.ts). */
+export const hourLabel = (hour: number) => formatClock(hour * 60);
 
-/** 'Tue, Nov 24, 12:00' — the moment as the list heading names it. */
+/** 'Tue, Nov 24, 12:00 PM' — the moment as the list heading names it. */
 export function describeMoment(at: Date): string {
-  const day = at.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-  return `${day}, ${hourLabel(at.getHours())}`;
+  return `${formatDay(at)}, ${formatTime(at)}`;
 }
