@@ -25,6 +25,7 @@ describe('distances', () => {
     expect(usesMiles('en-US')).toBe(true);
     expect(formatDistance(0.43, us)).toBe('0.4 mi');
     expect(formatDistance(2.26, us)).toBe('2.3 mi');
+    expect(formatDistance(1, us)).toBe('1.0 mi');
     expect(formatDistance(37.4, us)).toBe('37 mi');
     expect(formatDistance(0.04, us)).toBe('0.04 mi');
   });
@@ -33,7 +34,7 @@ describe('distances', () => {
     expect(formatDistance(2.5, { ...us, long: true })).toBe('2.5 miles');
   });
   it('measured in km (the nearby alert) still read in miles for en-US', () => {
-    expect(formatDistanceKm(1.609344, us)).toBe('1 mi');
+    expect(formatDistanceKm(1.609344, us)).toBe('1.0 mi');
     expect(formatDistanceKm(0.65, us)).toBe('0.4 mi');
   });
   it('are metres and kilometres where people use them', () => {

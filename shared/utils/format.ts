@@ -78,7 +78,9 @@ export function formatDistance(miles: number, options: { locale?: string; long?:
   const display = long ? 'long' : 'short';
   if (usesMiles(locale)) {
     const digits = miles < 0.1 ? 2 : miles < 10 ? 1 : 0;
-    return numberFormat(`mile|${display}|${digits}`, { style: 'unit', unit: 'mile', unitDisplay: display, maximumFractionDigits: digits }, locale).format(miles);
+    // Cards keep the decimal ("1.0 mi" beside "1.4 mi"); the voice says "1 mile".
+    const least = long ? 0 : digits;
+    return numberFormat(`mile|${display}|${digits}`, { style: 'unit', unit: 'mile', unitDisplay: display, minimumFractionDigits: least, maximumFractionDigits: digits }, locale).format(miles);
   }
   const km = miles * KM_PER_MILE;
   if (km < 1) {
@@ -86,7 +88,8 @@ export function formatDistance(miles: number, options: { locale?: string; long?:
     return numberFormat(`meter|${display}`, { style: 'unit', unit: 'meter', unitDisplay: display, maximumFractionDigits: 0 }, locale).format(meters);
   }
   const digits = km < 10 ? 1 : 0;
-  return numberFormat(`km|${display}|${digits}`, { style: 'unit', unit: 'kilometer', unitDisplay: display, maximumFractionDigits: digits }, locale).format(km);
+  const least = long ? 0 : digits;
+  return numberFormat(`km|${display}|${digits}`, { style: 'unit', unit: 'kilometer', unitDisplay: display, minimumFractionDigits: least, maximumFractionDigits: digits }, locale).format(km);
 }
 
 /** `formatDistance` of a distance measured in kilometres (the nearby alert's great circle). */
