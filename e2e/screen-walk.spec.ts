@@ -216,7 +216,7 @@ async function makeWorld(api: APIRequestContext): Promise<World> {
       },
     })
     .then((r) => json<FoodTruck>(r, 201));
-  for (const [name, price, category] of [['Walk Brisket Plate', 16.5, 'Mains'], ['Banana Pudding', 5, 'Desserts']] as const) {
+  for (const [name, price, category] of [['Walk Brisket Plate', 16.5, 'Main Dishes'], ['Banana Pudding', 5, 'Desserts']] as const) {
     await api
       .post('/api/menu-items', { headers: as(operator), data: { foodTruckId: truck.id, name, price, category, description: 'House-made' } })
       .then((r) => json(r, 201));
@@ -250,16 +250,12 @@ async function makeWorld(api: APIRequestContext): Promise<World> {
   return { truck, sessions: { customer, operator, 'new-operator': newOperator, admin } };
 }
 
-let world: World | undefined;
-test.beforeAll(async ({ playwright }) => {
-  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  world = await makeWorld(api);
-  await api.dispose();
-});
+/** Made by the first walk test of each worker, read by the others. */
+let world: Promise<World> | undefined;
 
 async function visit(page: Page, stop: Stop, press: Press): Promise<World> {
-  const w = world;
-  if (!w) throw new Error('no walk data');
+  world ??= makeWorld(page.request);
+  const w = await world;
   const path = stop.path(w);
   if (stop.who === 'anonymous') await page.goto(path);
   else await openWithSession(page, w.sessions[stop.who], path);
@@ -279,7 +275,7 @@ for (const [label, device] of [
     for (const stop of WALK) {
       test(`${stop.name} (${stop.who})`, async ({ page }) => {
         await visit(page, stop, (target) => (label === 'phone' ? target.tap() : target.click()));
-        await page.screenshot({ path: test.info().outputPath(`../walk/${stop.name}-${label}.png`), fullPage: true });
+        await page.screenshot({ path: `test-results/walk/${stop.name}-${label}.png`, fullPage: true });
         expect(badForms(await visibleText(page))).toEqual([]);
         if (label === 'phone') {
           const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
