@@ -24,7 +24,8 @@ const FORBIDDEN: readonly [string, RegExp][] = [
   ['a distance in km (en-US reads miles)', /\d\s?km\b|\bkm\b/i],
   ['"favourite" (US spelling: favorite)', /favourit/i],
   ['a phone in its stored E.164 form', /\+\d{11,15}\b/],
-  ['a numeric date (11/25, 11/25/2026)', /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/],
+  // "Wed 11/25", "11/25/2026" (not a count such as "0/10 photos").
+  ['a numeric date (Wed 11/25, 11/25/2026)', /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? \d{1,2}\/\d{1,2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/],
   ['a long date ("December 25, 2026")', /\b(?:January|February|March|April|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/],
   ['an ISO date', /\b\d{4}-\d{2}-\d{2}\b/],
   ['"undefined"', /\bundefined\b/],
@@ -82,8 +83,10 @@ const WALK: readonly Stop[] = [
     who: 'anonymous',
     path: (w) => `/find-trucks?truck=${w.truck.id}`,
     ready: async (p, w) => {
-      await expect(p.getByTestId(`truck-card-${w.truck.id}`).getByTestId('schedule-label')).toBeVisible();
-      await expect(p.locator('.leaflet-popup')).toBeVisible();
+      // ?truck= centres the map on the truck and opens its card's details.
+      const card = p.getByTestId(`truck-card-${w.truck.id}`);
+      await expect(card.getByTestId('schedule-label')).toBeVisible();
+      await expect(card.getByRole('button', { name: w.truck.name, exact: true })).toHaveAttribute('aria-expanded', 'true');
     },
   },
   {
@@ -179,7 +182,7 @@ test('the walk visits every route of the client router', () => {
 });
 
 test('badForms finds the other forms and passes the one form', () => {
-  expect(badForms('Open now until 2:00 PM · 0.4 mi · Wed, Nov 25 · Nov 25, 2026 · 512-555-0100 · My Favorites')).toEqual([]);
+  expect(badForms('Open now until 2:00 PM · 0.4 mi · Wed, Nov 25 · Nov 25, 2026 · 512-555-0100 · My Favorites · 0/10 photos')).toEqual([]);
   for (const bad of ['until 14:00', '1.2 km', 'my favourites', '+15125550100', 'Wed 11/25', '11/25/2026', 'December 25, 2026', 'NaN mi', '© 2025'])
     expect(badForms(bad), bad).not.toEqual([]);
 });
