@@ -9,9 +9,12 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
-import { expect, test } from './test';
+import { expect as baseExpect, test } from './test';
 import { ADMIN, freshPhone, openWithSession } from './helpers';
 import { fixturesPort } from './ports';
+
+/** Screens wait for their data; on a busy two-core machine that can take longer than the default 10 s. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Portland, far from the Austin demo trucks and other specs' places. */
 const SPOT = { latitude: 45.5189, longitude: -122.6795 };
