@@ -57,7 +57,7 @@ export function TimeChoicePicker({
             id={`${id}-hour`}
             value={String(value.hour)}
             onChange={(e) => onChange({ ...value, hour: Number(e.target.value) })}
-            className="w-28"
+            className="w-32"
           >
             {HOURS.map((h) => (
               <option key={h} value={h}>
