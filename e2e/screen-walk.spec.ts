@@ -119,6 +119,8 @@ const WALK: readonly Stop[] = [
       // The look-ahead's hours.
       await p.getByLabel('When').selectOption({ label: 'Tomorrow' });
       await expect(p.getByTestId('time-choice-status')).toBeVisible();
+      // Tomorrow at noon the truck is at its daily stop: the list has loaded when its card says so.
+      await expect(card.getByText(/^Scheduled /)).toBeVisible();
     },
   },
   {
