@@ -89,7 +89,7 @@ test.describe('favourites and ratings', () => {
     await setOpen(op, false);
     await expect(card.getByTestId('truck-status')).toHaveText('Closed');
 
-    const sms = page.getByRole('switch', { name: 'Text me when my favourites open' });
+    const sms = page.getByRole('switch', { name: 'Text me when my favorites open' });
     await expect(sms).toHaveAttribute('aria-checked', 'true');
     await sms.click();
     await expect(sms).toHaveAttribute('aria-checked', 'false');
@@ -147,7 +147,7 @@ test.describe('favourites and ratings', () => {
     // 1 km north of the customer: within 2 km.
     await setOpen(op, true, { latitude: here.latitude + 0.009, longitude: here.longitude });
     await expect(page.getByText('Favorite truck nearby!', { exact: true })).toBeVisible();
-    await expect(page.getByText(`${op.truck.name} is open 1.0 km from you.`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`${op.truck.name} is open 0.6 mi from you.`, { exact: true })).toBeVisible();
     await context.close();
     await op.page.close();
   });

@@ -25,7 +25,7 @@ export async function loginAs(page: Page, role: 'customer' | 'operator', path = 
     data: { phone: freshPhone(), password: 'e2e-password-1', role },
   });
   expect(res.status()).toBe(201);
-  return storeSession(page, (await res.json()) as AuthResponse, path);
+  return openWithSession(page, (await res.json()) as AuthResponse, path);
 }
 
 /**
@@ -62,10 +62,11 @@ export async function loginAsDemo(page: Page, who: keyof typeof DEMO, path = '/'
     data: { username: DEMO[who].username, password: DEMO[who].password },
   });
   expect(res.status()).toBe(200);
-  return storeSession(page, (await res.json()) as AuthResponse, path);
+  return openWithSession(page, (await res.json()) as AuthResponse, path);
 }
 
-async function storeSession(page: Page, session: AuthResponse, path: string): Promise<AuthResponse> {
+/** Stores `session` as the app does (localStorage), then opens `path`. */
+export async function openWithSession(page: Page, session: AuthResponse, path: string): Promise<AuthResponse> {
   await page.goto('/');
   await page.evaluate(({ token, user }) => {
     localStorage.setItem('token', token);

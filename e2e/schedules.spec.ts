@@ -56,7 +56,7 @@ test('an operator adds a weekly stop on the Schedule section of the edit screen 
 
   await expect(toast(page, 'Stop added')).toBeVisible();
   const stops = section.getByRole('list', { name: 'Stops' });
-  await expect(stops.getByText('Every Tuesday 11:00–14:00 at 6th & Congress')).toBeVisible();
+  await expect(stops.getByText('Every Tuesday 11:00 AM–2:00 PM at 6th & Congress')).toBeVisible();
 
   // An overlapping stop is refused with the server's message, shown by the form.
   await section.getByLabel('Starts').fill('13:00');
@@ -64,7 +64,7 @@ test('an operator adds a weekly stop on the Schedule section of the edit screen 
   await section.getByLabel(/^Place/).fill('Elsewhere');
   await section.getByRole('button', { name: 'Add stop' }).click();
   await expect(
-    section.getByRole('alert').filter({ hasText: 'overlaps the Tuesday stop 11:00–14:00' }),
+    section.getByRole('alert').filter({ hasText: 'overlaps the Tuesday stop 11:00 AM–2:00 PM' }),
   ).toBeVisible();
   await expect(stops.getByRole('listitem')).toHaveCount(1);
 
@@ -75,7 +75,7 @@ test('an operator adds a weekly stop on the Schedule section of the edit screen 
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00' and finds the truck there", async ({
+test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' and finds the truck there", async ({
   page,
 }) => {
   const session = await loginAsSubscribedOperator(page, '/');
@@ -90,17 +90,17 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00' and 
   await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
   const card = page.getByTestId(`truck-card-${truck.id}`);
   const day = WEEKDAYS[tomorrowWeekday() - 1]?.slice(0, 3);
-  await expect(card.getByTestId('schedule-label')).toHaveText(`Next: ${day} 11:00–14:00 at ${address}`);
+  await expect(card.getByTestId('schedule-label')).toHaveText(`Next: ${day} 11:00 AM–2:00 PM at ${address}`);
 
   await page.getByLabel('When').selectOption({ label: 'Tomorrow' });
-  await page.getByLabel('Time', { exact: true }).selectOption({ label: '12:00' });
-  await expect(page.getByTestId('time-choice-status')).toContainText('12:00');
+  await page.getByLabel('Time', { exact: true }).selectOption({ label: '12:00 PM' });
+  await expect(page.getByTestId('time-choice-status')).toContainText('12:00 PM');
   await expect(card).toBeVisible();
-  await expect(card.getByText(`Scheduled 11:00–14:00 at ${address}`)).toBeVisible();
+  await expect(card.getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
   await expect(card.getByText(address).first()).toBeVisible();
 
-  // At 18:00 the stop is over: the truck is not placed anywhere.
-  await page.getByLabel('Time', { exact: true }).selectOption({ label: '18:00' });
+  // At 6 PM the stop is over: the truck is not placed anywhere.
+  await page.getByLabel('Time', { exact: true }).selectOption({ label: '6:00 PM' });
   await expect(card).toHaveCount(0);
   await expect(
     page
@@ -145,7 +145,7 @@ test("an operator at a scheduled stop takes the stop's place with one tap on the
   const card = page.getByRole('article', { name });
   await expect(card.getByText('Somewhere else')).toBeVisible();
   const offer = card.getByTestId('stop-place');
-  await expect(offer).toContainText(`Scheduled now: 00:00–24:00 at ${address}`);
+  await expect(offer).toContainText(`Scheduled now: all day at ${address}`);
   await page.screenshot({ path: 'test-results/stop-place-offer-360.png', fullPage: true });
   await expectNoSeriousA11yViolations(page);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REGISTERABLE_ROLES, ROLES } from '../constants';
-import { stripPhoneFormatting, stripPhoneSeparators, toE164 } from '../utils/phone';
+import { formatPhone, stripPhoneFormatting, stripPhoneSeparators, toE164 } from '../utils/phone';
 import { optionalText, text } from './common';
 
 export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
@@ -109,6 +109,8 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const authResponseSchema = z.object({ user: publicUserSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const displayName = (u: Pick<PublicUser, 'username' | 'phone'>) => u.username ?? u.phone ?? 'there';
+/** How the app names a signed-in user: the username, else the phone as people write it (512-555-0100). */
+export const displayName = (u: Pick<PublicUser, 'username' | 'phone'>) =>
+  u.username ?? (u.phone ? formatPhone(u.phone) : 'there');
 
 export { optionalText };

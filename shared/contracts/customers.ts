@@ -27,7 +27,7 @@ export const myRatingSchema = z.object({
 });
 export type MyRating = z.infer<typeof myRatingSchema>;
 
-/** GET/PUT /api/auth/user/sms-preferences: 'Text me when my favourites open'. */
+/** GET/PUT /api/auth/user/sms-preferences: 'Text me when my favorites open'. */
 export const smsPreferencesSchema = z.object({ smsAlerts: z.boolean() });
 export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
 

@@ -2,14 +2,14 @@
  * What a truck's status line says (issue 24: "what a card says must be true"). One home for the rule,
  * used by the list and favourites cards, the map popup, the truck page, the embed card and the voice
  * assistant: the live state first, then the schedule. A closed truck never reads "Open now", and an
- * open truck reads "Open now until 14:00" only when it is at the stop under way (ADR 0100).
+ * open truck reads "Open now until 2:00 PM" only when it is at the stop under way (ADR 0100).
  *
  * Pure: the caller passes its clock (`now`), the truck's live state and its stops in start order
  * (the upcoming list of GET /api/food-trucks/upcoming-stops, the embed's next stops, the voice
  * module's expansion). Stop times are the truck's local wall-clock times ('14:00'); the instants
  * decide, so the viewer's own time zone never matters.
  */
-import { weekdayShort } from '../constants';
+import { formatClock, formatClockRange, formatWeekday } from './format';
 import { haversineKm } from './geo';
 import { SAME_SPOT_KM } from './truck-address';
 
@@ -34,17 +34,17 @@ export interface StatusStop {
 }
 
 export type TruckStatus<S extends StatusStop = StatusStop> =
-  /** Open, at the stop under way: 'Open now until 14:00'. */
+  /** Open, at the stop under way: 'Open now until 2:00 PM'. */
   | { kind: 'open-at-stop'; stop: S }
   /** Open away from any stop under way: 'Open now', with the next stop when there is one. */
   | { kind: 'open'; next: S | null }
   /**
-   * Closed while a stop is under way: 'Usually here until 14:00 — not open yet' (weekly stop) or
-   * 'Scheduled until 14:00 — not open yet' (one-off). Whether it has not come or left early is not
+   * Closed while a stop is under way: 'Usually here until 2:00 PM — not open yet' (weekly stop) or
+   * 'Scheduled until 2:00 PM — not open yet' (one-off). Whether it has not come or left early is not
    * known (`lastUpdated` also moves with edits), and either way it may still open before the end.
    */
   | { kind: 'not-open-yet'; stop: S }
-  /** Closed, a stop to come: 'Next: Tue 11:00–14:00 at 6th & Congress'. */
+  /** Closed, a stop to come: 'Next: Tue 11:00 AM–2:00 PM at 6th & Congress'. */
   | { kind: 'next'; stop: S }
   /** Closed, nothing ahead: 'No upcoming stops'. */
   | { kind: 'no-stops' };
@@ -76,24 +76,34 @@ export function truckStatus<S extends StatusStop>(truck: StatusTruck, stops: rea
   return next ? { kind: 'next', stop: next } : { kind: 'no-stops' };
 }
 
-const nextText = (s: StatusStop) => `Next: ${weekdayShort(s.weekday)} ${s.startTime}–${s.endTime} at ${s.address}`;
+/** How the line writes times (shared/utils/format.ts): the viewer's locale, or the server's. */
+export interface StatusTextOptions {
+  locale?: string;
+}
+
+const nextText = (s: StatusStop, o: StatusTextOptions) =>
+  `Next: ${formatWeekday(s.weekday, o)} ${formatClockRange(s.startTime, s.endTime, o)} at ${s.address}`;
 
 /** The line itself, as cards, popups, the truck page and the embed card show it. */
-export function describeStatus(status: TruckStatus): string {
+export function describeStatus(status: TruckStatus, options: StatusTextOptions = {}): string {
   switch (status.kind) {
     case 'open-at-stop':
-      return `Open now until ${status.stop.endTime}`;
+      return `Open now until ${formatClock(status.stop.endTime, options)}`;
     case 'open':
-      return status.next ? `Open now · ${nextText(status.next)}` : 'Open now';
+      return status.next ? `Open now · ${nextText(status.next, options)}` : 'Open now';
     case 'not-open-yet':
-      return `${status.stop.kind === 'weekly' ? 'Usually here' : 'Scheduled'} until ${status.stop.endTime} — not open yet`;
+      return `${status.stop.kind === 'weekly' ? 'Usually here' : 'Scheduled'} until ${formatClock(status.stop.endTime, options)} — not open yet`;
     case 'next':
-      return nextText(status.stop);
+      return nextText(status.stop, options);
     case 'no-stops':
       return 'No upcoming stops';
   }
 }
 
 /** `describeStatus(truckStatus(…))`: the status line of a truck at `now`. */
-export const truckStatusLine = (truck: StatusTruck, stops: readonly StatusStop[], now: Date): string =>
-  describeStatus(truckStatus(truck, stops, now));
+export const truckStatusLine = (
+  truck: StatusTruck,
+  stops: readonly StatusStop[],
+  now: Date,
+  options: StatusTextOptions = {},
+): string => describeStatus(truckStatus(truck, stops, now), options);

@@ -1,3 +1,4 @@
+import { displayName } from '@shared/contracts/auth';
 import { Redirect } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/auth';
@@ -12,7 +13,7 @@ export default function AccountPage() {
       <Card className="mx-auto max-w-md">
         <CardHeader>
           <h1 className="text-xl font-semibold">Your account</h1>
-          <CardDescription>Signed in as {user.username ?? user.phone}.</CardDescription>
+          <CardDescription>Signed in as {displayName(user)}.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <h2 className="font-medium">Change password</h2>

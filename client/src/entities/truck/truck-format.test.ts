@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
-import { directionsUrl, formatAge, formatMiles, isLive, isStale } from './truck-format';
+import { directionsUrl, formatAge, isLive, isStale } from './truck-format';
 
 describe('truck format helpers', () => {
   it('is live only when open with coordinates', () => {
@@ -17,11 +17,6 @@ describe('truck format helpers', () => {
       'https://www.google.com/maps/dir/?api=1&destination=1%20Main%20St',
     );
     expect(directionsUrl(makeTruck({ id: 1, latitude: null, longitude: null, address: null }))).toBeNull();
-  });
-
-  it('formats miles', () => {
-    expect(formatMiles(2.345)).toBe('2.3 mi');
-    expect(formatMiles(37.4)).toBe('37 mi');
   });
 });
 

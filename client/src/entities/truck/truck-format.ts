@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import { formatDateTime } from '@shared/utils/time';
+import { formatDateTime } from '@shared/utils/format';
 
 /** Shown on cards, popups and the favourites screen: small truck presentation helpers. */
 
@@ -21,17 +21,9 @@ export function directionsUrl(t: Located & Pick<TruckSummary, 'address'>): strin
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
 
-/** A truck's last-updated time, in the one format of every screen (shared/utils/time.ts). */
-export const formatUpdated = (iso: string): string => formatDateTime(iso);
-
 // The viewer's first formatter loads the locale's data (about 15 ms; 60 ms on Lighthouse's slow
 // phone): made while the screen waits for its data, not inside the render that shows the cards.
 if (typeof requestIdleCallback === 'function') requestIdleCallback(() => formatDateTime(new Date()));
-
-/** "0.4 mi", "2.3 mi", "37 mi". */
-export function formatMiles(miles: number): string {
-  return miles < 10 ? `${miles.toFixed(1)} mi` : `${Math.round(miles)} mi`;
-}
 
 /** The rating badge (DESIGN.md): '★ 4.3 · 12', or 'New' before the first rating. */
 export function formatRating(rating: TruckSummary['rating'] | undefined): string {

@@ -1,4 +1,5 @@
-import { formatPhone, telHref } from '@shared/utils/phone';
+import { formatPhone } from '@shared/utils/format';
+import { telHref } from '@shared/utils/phone';
 import type { FoodTruck, TruckSummary } from '@shared/contracts';
 import { placeOf } from '@shared/utils/truck-address';
 import { ChevronDown, Truck as TruckIcon } from 'lucide-react';

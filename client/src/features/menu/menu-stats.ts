@@ -29,6 +29,3 @@ export function categoryCounts(
     ...[...known, ...others].map((c) => ({ category: c, count: counts.get(c) ?? 0 })),
   ];
 }
-
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatPrice = (price: number) => dollars.format(price);

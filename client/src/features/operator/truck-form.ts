@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { formatPhone } from '@shared/utils/phone';
+import { formatPhone } from '@shared/utils/format';
 import type { z } from 'zod';
 import { invalid, type Validation } from '@client/lib/forms';
 

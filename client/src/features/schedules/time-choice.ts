@@ -1,3 +1,4 @@
+import { formatClock, formatDay, formatTime } from '@shared/utils/format';
 import { addDays, wallClock, zonedMoment } from '@shared/utils/zoned-time';
 
 /**
@@ -66,8 +67,8 @@ export function momentOf(choice: TimeChoice, zone: string, now: Date = new Date(
   return zonedMoment(day, choice.hour, zone);
 }
 
-/** '12:00' for 12. */
-export const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+/** '12:00 PM' for 12 (en-US; the viewer's clock, shared/utils/format.ts). */
+export const hourLabel = (hour: number) => formatClock(hour * 60);
 
 /**
  * The zone the look-ahead speaks in: the one most of the listed trucks with stops keep (their
@@ -90,14 +91,7 @@ export function lookAheadZone(
   return best;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** 'Sat, Nov 28, 01:00' — the moment as the list heading names it, on the look-ahead zone's clock. */
+/** 'Sat, Nov 28, 1:00 AM' — the moment as the list heading names it, on the look-ahead zone's clock. */
 export function describeMoment(at: Date, zone: string): string {
-  let day = dayFormatters.get(zone);
-  if (!day) {
-    day = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: zone });
-    dayFormatters.set(zone, day);
-  }
-  return `${day.format(at)}, ${hourLabel(wallClock(at, zone).hour)}`;
+  return `${formatDay(at, { timeZone: zone })}, ${formatTime(at, { timeZone: zone })}`;
 }

@@ -28,7 +28,7 @@ export const users = pgTable(
      * (migration 0002) adds 1 whenever the role or the password hash changes, ending old sessions.
      */
     sessionVersion: integer('session_version').notNull().default(0),
-    /** Replied STOP, or turned off 'Text me when my favourites open': no SMS at all. */
+    /** Replied STOP, or turned off 'Text me when my favorites open': no SMS at all. */
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

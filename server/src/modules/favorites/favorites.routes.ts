@@ -20,7 +20,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: guard,
       config: TRUCK_EVENT_ID_ROUTE,
-      schema: { tags, summary: 'The favourite trucks diners may see now', response: { 200: truckListSchema, ...errors } },
+      schema: { tags, summary: 'The favorite trucks diners may see now', response: { 200: truckListSchema, ...errors } },
     },
     async (request, reply) => {
       await sendTruckEventId(app.db, reply);
@@ -43,7 +43,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'Adds a favourite (adding it again is not an error)',
+        summary: 'Adds a favorite (adding it again is not an error)',
         body: favoriteCreateSchema,
         response: { 200: favoriteCheckSchema, ...errors },
       },
@@ -60,7 +60,7 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: {
         tags,
-        summary: 'Removes a favourite (removing a non-favourite is not an error)',
+        summary: 'Removes a favorite (removing a non-favorite is not an error)',
         params: truckIdParams,
         response: { 200: favoriteCheckSchema, ...errors },
       },

@@ -109,5 +109,5 @@ export async function favoritesCalendar(
     : [];
   if (!feed) throw notFound(FEED_NOT_FOUND);
   const trucks = await listFavorites(deps.db, { id: feed.userId });
-  return calendarOf(deps, 'My favourite food trucks — Food Truck Finder', trucks, now);
+  return calendarOf(deps, 'My favorite food trucks — Food Truck Finder', trucks, now);
 }

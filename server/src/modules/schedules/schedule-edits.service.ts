@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  WEEKDAYS,
   endMinuteOf,
   endTimeOf,
   minutesOf,
@@ -11,6 +10,7 @@ import {
   type stopInputSchema,
   type TakeStopPlaceInput,
 } from '@shared/contracts/schedules';
+import { formatClockRange, formatDate, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 import type { DbOrTx, Tx } from '../../db/client';
 import { foodTrucks, truckScheduleExceptions, truckScheduleStops } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -46,10 +46,12 @@ export function toStopResponse(stop: StopValues): ScheduleStop {
   };
 }
 
-/** "the Tuesday stop 11:00–14:00 at 6th & Congress" / "the stop on 2026-11-27 …", for messages. */
+/** "the Tuesday stop 11:00 AM–2:00 PM at 6th & Congress" / "the stop on Nov 27, 2026 …", for messages. */
 function describeStop(stop: StopValues): string {
-  const when = stop.kind === 'weekly' ? `${WEEKDAYS[(stop.weekday ?? 1) - 1]} stop` : `stop on ${stop.date}`;
-  return `the ${when} ${timeOf(stop.startMinute)}–${endTimeOf(stop.endMinute)} at ${stop.address}`;
+  const said = { locale: SERVER_LOCALE };
+  const when =
+    stop.kind === 'weekly' ? `${formatWeekday(stop.weekday ?? 1, { ...said, long: true })} stop` : `stop on ${formatDate(stop.date ?? '', said)}`;
+  return `the ${when} ${formatClockRange(stop.startMinute, stop.endMinute, said)} at ${stop.address}`;
 }
 
 function assertNoClash(candidate: StopValues, others: StopValues[]): void {
@@ -229,7 +231,8 @@ export async function addException(
       });
     }
     if (weekdayOfDate(date) !== stop.weekday) {
-      const message = `${date} is not a ${WEEKDAYS[(stop.weekday ?? 1) - 1]}`;
+      const said = { locale: SERVER_LOCALE };
+      const message = `${formatDate(date, said)} is not a ${formatWeekday(stop.weekday ?? 1, { ...said, long: true })}`;
       throw badRequest(message, { date: [message] });
     }
     await tx.insert(truckScheduleExceptions).values({ stopId: stop.id, date }).onConflictDoNothing();

@@ -207,7 +207,7 @@ describe('overlaps', () => {
     });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(
-      'This stop overlaps the Tuesday stop 11:00–14:00 at 6th & Congress. A truck can be at one stop at a time.',
+      'This stop overlaps the Tuesday stop 11:00 AM–2:00 PM at 6th & Congress. A truck can be at one stop at a time.',
     );
     expect((await addStop(truck.id, { ...tuesday, startTime: '14:00', endTime: '16:00' })).status).toBe(201);
     expect((await addStop(truck.id, { ...tuesday, weekday: 3 })).status).toBe(201);
@@ -227,7 +227,7 @@ describe('overlaps', () => {
     };
     const clash = await addStop(truck.id, once);
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toContain('overlaps the Tuesday stop 11:00–14:00');
+    expect(clash.body.message).toContain('overlaps the Tuesday stop 11:00 AM–2:00 PM');
 
     const skip = await server.request<StopRes>('POST', `${stopsPath(truck.id)}/${weekly.id}/exceptions`, {
       token: owner.token,
@@ -245,7 +245,7 @@ describe('overlaps', () => {
     );
     expect(restore.status).toBe(409);
     expect(restore.body.message).toBe(
-      'This stop overlaps the stop on 2027-01-05 12:00–13:00 at 6th & Congress. A truck can be at one stop at a time.',
+      'This stop overlaps the stop on Jan 5, 2027 12:00 PM–1:00 PM at 6th & Congress. A truck can be at one stop at a time.',
     );
   });
 
@@ -383,7 +383,7 @@ describe('exceptions', () => {
       body: { date: '2027-01-06' },
     });
     expect(wrongDay.status).toBe(400);
-    expect(wrongDay.body.message).toBe('2027-01-06 is not a Tuesday');
+    expect(wrongDay.body.message).toBe('Jan 6, 2027 is not a Tuesday');
     const onOnce = await server.request<ErrorResponse>('POST', path(once.id), {
       token: owner.token,
       body: { date: '2027-02-01' },

@@ -165,7 +165,7 @@ export const schedulesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A customer's favourites' stops behind their secret, revocable address",
+        summary: "A customer's favorites' stops behind their secret, revocable address",
         params: z.object({ file: z.string() }),
         response: { 200: icsSchema, ...errorResponses(404) },
       },

@@ -1,9 +1,9 @@
-import { weekdayShort } from '@shared/constants';
 import type { Occurrence } from '@shared/contracts/schedules';
 import type { TruckRow } from '../trucks/truck.repository';
 import { escapeHtml } from './page-html';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { describeStatus, truckStatus } from '@shared/utils/truck-status-line';
+import { formatClockRange, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 
 /** How many of the next stops the card lists. */
 export const EMBED_STOPS = 3;
@@ -47,8 +47,11 @@ export interface EmbedCardView {
   eventId: number;
 }
 
+/** The card is the same for every viewer (it is built once per change): the server's locale. */
+const SERVER = { locale: SERVER_LOCALE };
+
 const stopLine = (o: Occurrence) =>
-  `<li>${escapeHtml(`${weekdayShort(o.weekday)} ${o.startTime}–${o.endTime}`)} <span class="muted">at ${escapeHtml(o.address)}</span></li>`;
+  `<li>${escapeHtml(`${formatWeekday(o.weekday, SERVER)} ${formatClockRange(o.startTime, o.endTime, SERVER)}`)} <span class="muted">at ${escapeHtml(o.address)}</span></li>`;
 
 /**
  * The card's inner HTML: open or closed, where, the next stops and the link. The page's script
@@ -60,7 +63,7 @@ export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: Emb
   // The status line (one rule with the app's cards) when it says more than the badge and the list
   // of next stops below: a stop under way, kept or not.
   const status = truckStatus(truck, stops, now);
-  const line = status.kind === 'open-at-stop' || status.kind === 'not-open-yet' ? describeStatus(status) : null;
+  const line = status.kind === 'open-at-stop' || status.kind === 'not-open-yet' ? describeStatus(status, SERVER) : null;
   return [
     `<div class="head"><h1>${escapeHtml(truck.name)}</h1>`,
     `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,

@@ -10,6 +10,7 @@ import { ROUTE_MODULES } from '../../lib/client-manifest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { stopUnderWayNow } from '../../test/stop-under-way';
 import { EMBED_MODULE } from './share.routes';
+import { formatClock } from '@shared/utils/format';
 
 /** The built client as far as these pages need it: index.html and the embed script in the manifest. */
 const INDEX = `<!doctype html>
@@ -150,7 +151,7 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
     expect(html).toContain('Embed &lt;b&gt;Truck&lt;/b&gt;');
     expect(html).toContain('Open now');
     expect(html).toContain('Now at Rainey &amp; 1st');
-    expect(html).toMatch(/<li>Tue 11:00–14:00 <span class="muted">at Plaza &lt;One&gt;<\/span><\/li>/);
+    expect(html).toMatch(/<li>Tue 11:00 AM–2:00 PM <span class="muted">at Plaza &lt;One&gt;<\/span><\/li>/);
     expect(html).toContain(`href="https://trucks.example/trucks/${truck.id}"`);
     expect(html).toContain('Find us on Food Truck Finder');
     expect(html).toContain(`<script type="module" src="/${EMBED_SCRIPT}"></script>`);
@@ -174,14 +175,14 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
 
     const closed = await (await page(`/embed/trucks/${truck.id}`)).text();
     expect(closed).toContain('>Closed<');
-    expect(closed).toContain(`<p data-status-line>Scheduled until ${stop.endTime} — not open yet</p>`);
+    expect(closed).toContain(`<p data-status-line>Scheduled until ${formatClock(stop.endTime, { locale: 'en-US' })} — not open yet</p>`);
     expect(closed).not.toContain('Open now');
 
     // Opened at the stop: 'Open now until …'.
     const opened = await call('POST', `/api/food-trucks/${truck.id}/open`, { latitude: stop.latitude, longitude: stop.longitude });
     expect(opened.status).toBe(200);
     const open = await (await page(`/embed/trucks/${truck.id}`)).text();
-    expect(open).toContain(`<p data-status-line>Open now until ${stop.endTime}</p>`);
+    expect(open).toContain(`<p data-status-line>Open now until ${formatClock(stop.endTime, { locale: 'en-US' })}</p>`);
     // Moved from Burnet Rd to its stop without a new address: named after the stop (ADR 0100).
     expect(open).toContain('Now near 6th &amp; Congress');
   });

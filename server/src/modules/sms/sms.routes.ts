@@ -39,7 +39,7 @@ const inboundForm = z.record(z.string(), z.string());
 
 /**
  * SMS opt-out: replies to our number (POST /api/sms/inbound, Twilio's form-encoded webhook) and
- * the signed-in customer's switch 'Text me when my favourites open'.
+ * the signed-in customer's switch 'Text me when my favorites open'.
  */
 export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -48,7 +48,7 @@ export const smsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser('customer'),
       schema: {
         tags: ['sms'],
-        summary: "Whether the caller gets an SMS when a favourite truck opens",
+        summary: "Whether the caller gets an SMS when a favorite truck opens",
         response: { 200: smsPreferencesSchema, ...errorResponses(401, 403) },
       },
     },

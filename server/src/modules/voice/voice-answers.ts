@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import { WEEKDAYS } from '@shared/constants';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
 import { haversineMiles } from '@shared/utils/geo';
+import { formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
@@ -63,11 +63,10 @@ export const REPHRASE =
 
 const MAX_RECOMMENDED = 3;
 
-const miles = (value: number) => {
-  const rounded = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`;
-};
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** Answers are written the product's one way (shared/utils/format.ts), with units spelled out for speech. */
+const SAID = { locale: SERVER_LOCALE };
+const miles = (value: number) => formatDistance(value, { ...SAID, long: true });
+export const dollars = (cents: number) => formatPrice(cents / 100, SAID);
 const list = (parts: string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 const cuisineWord = (cuisine: string) => CUISINE_SPOKEN[cuisine]?.[0] ?? spoken(cuisine);
@@ -134,10 +133,7 @@ export function spokenTime(minuteOfStartDay: number): string {
   const minute = minuteOfStartDay % 1440;
   if (minute === 0) return 'midnight';
   if (minute === 720) return 'noon';
-  const hour = Math.floor(minute / 60);
-  const minutes = minute % 60;
-  const clock = `${hour % 12 || 12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
-  return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
+  return formatClock(minute, { ...SAID, short: true });
 }
 
 /** 'today', 'tomorrow', 'on Friday', or 'on Friday, December 4' beyond a week: in the truck's zone. */
@@ -146,8 +142,7 @@ function spokenDay(o: TimedOccurrence, zone: string, now: Date): string {
   const days = Math.round(DateTime.fromISO(o.localDate, { zone }).diff(today, 'days').days);
   if (days <= 0) return 'today';
   if (days === 1) return 'tomorrow';
-  const weekday = WEEKDAYS[o.start.weekday - 1] ?? '';
-  return days < 7 ? `on ${weekday}` : `on ${weekday}, ${o.start.toFormat('MMMM d')}`;
+  return days < 7 ? `on ${formatWeekday(o.start.weekday, { ...SAID, long: true })}` : `on ${formatDay(o.localDate, { ...SAID, long: true })}`;
 }
 
 const hoursOf = (o: TimedOccurrence) => `from ${spokenTime(o.stop.startMinute)} to ${spokenTime(o.stop.endMinute)}`;

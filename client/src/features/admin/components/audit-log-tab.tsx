@@ -1,4 +1,4 @@
-import { formatPhone } from '@shared/utils/phone';
+import { formatPhone } from '@shared/utils/format';
 import { AUDIT_ACTIONS, type AuditEntry } from '@shared/contracts';
 import { useState } from 'react';
 import { useAuditLog } from '../api/audit-log';
@@ -6,6 +6,7 @@ import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';
 import { FilterSelect } from './filter-select';
 import { ListToolbar } from './list-toolbar';
+import { formatTimestamp } from '@shared/utils/format';
 
 const COLUMNS = ['Time', 'Admin', 'Action', 'Target', 'Changes'] as const;
 /** 'update_customer' → 'Update customer'. */
@@ -78,7 +79,7 @@ export function AuditLogTab() {
         rows={list.items.map((entry) => (
           <tr key={entry.id}>
             <Cell className="text-xs whitespace-nowrap">
-              {new Date(entry.timestamp).toLocaleString('en-US')}
+              {formatTimestamp(entry.timestamp)}
             </Cell>
             <Cell>{entry.adminUsername ?? (entry.adminId ? `#${entry.adminId}` : '—')}</Cell>
             <Cell>{actionLabel(entry.action)}</Cell>

@@ -1,6 +1,7 @@
 import { accountName } from '../account-name';
 import { Mail, Phone } from 'lucide-react';
 import { Cell } from './admin-table';
+import { formatDate } from '@shared/utils/format';
 
 /** The Contact column: email and phone (3-3-4 when it has ten digits). */
 export function ContactCell({ email, phone }: { email: string | null; phone: string }) {
@@ -28,7 +29,7 @@ export function AccountCell({
     <Cell>
       <p className="font-medium text-gray-900">{accountName(account)}</p>
       <p className="text-xs text-gray-600">
-        #{account.id} · joined {new Date(account.createdAt).toLocaleDateString('en-US')}
+        #{account.id} · joined {formatDate(account.createdAt)}
       </p>
     </Cell>
   );

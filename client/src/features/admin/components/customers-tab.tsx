@@ -1,4 +1,4 @@
-import { formatPhone } from '@shared/utils/phone';
+import { formatPhone } from '@shared/utils/format';
 import { Badge } from '@client/components/ui/badge';
 import { useAdminCustomers } from '../api/customers';
 import { foundText, useListView } from '../hooks/use-list-view';

@@ -1,4 +1,6 @@
 import { adminUserUpdateSchema, type AdminUser, type AdminUserUpdate } from '@shared/contracts';
+import { formatPhone } from '@shared/utils/format';
+import { toE164 } from '@shared/utils/phone';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -51,7 +53,9 @@ export function changedFields(
   const changes: AdminUserUpdate = {};
   for (const field of EDITABLE) {
     const next = values[field].trim();
-    if (next !== '' && next !== (user[field] ?? '')) changes[field] = next;
+    // The phone field shows 512-555-0100; the account holds +15125550100: the same number.
+    const same = field === 'phone' ? toE164(next) === toE164(user.phone ?? '') : next === (user[field] ?? '');
+    if (next !== '' && !same) changes[field] = next;
   }
   if (values.password.trim() !== '') changes.password = values.password;
   return changes;
@@ -61,7 +65,7 @@ function EditForm({ kind, user, onDone }: { kind: AccountKind; user: AdminUser; 
   const { values, setField, errors, setErrors } = useFormValues({
     username: user.username ?? '',
     email: user.email ?? '',
-    phone: user.phone ?? '',
+    phone: formatPhone(user.phone),
     password: '',
   });
   const mutation = useUpdateAccount();

@@ -1,5 +1,5 @@
 import { SMS_STATUSES } from '@shared/contracts';
-import { formatPhone } from '@shared/utils/phone';
+import { formatPhone, formatTimestamp } from '@shared/utils/format';
 import { useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { useOutboxMessages } from '../api/messages';
@@ -10,7 +10,6 @@ import { ListToolbar } from './list-toolbar';
 
 const COLUMNS = ['Recipient', 'Message', 'Status', 'Attempts', 'Times'] as const;
 const STATUS_OPTIONS = SMS_STATUSES.map((s) => ({ value: s, label: s }));
-const when = (iso: string) => new Date(iso).toLocaleString('en-US');
 const variantOf = (status: string) =>
   status === 'sent' ? 'success' : status === 'failed' ? 'destructive' : 'secondary';
 
@@ -46,11 +45,11 @@ export function MessagesTab() {
             </Cell>
             <Cell>{m.attempts}</Cell>
             <Cell className="text-xs text-gray-700">
-              <p>Created {when(m.createdAt)}</p>
+              <p>Created {formatTimestamp(m.createdAt)}</p>
               {m.sentAt ? (
-                <p>Sent {when(m.sentAt)}</p>
+                <p>Sent {formatTimestamp(m.sentAt)}</p>
               ) : (
-                m.status === 'pending' && <p>Next try {when(m.nextAttemptAt)}</p>
+                m.status === 'pending' && <p>Next try {formatTimestamp(m.nextAttemptAt)}</p>
               )}
             </Cell>
           </tr>

@@ -1,4 +1,4 @@
-import { formatPhone } from '@shared/utils/phone';
+import { formatPhone } from '@shared/utils/format';
 import { useAdminOperators } from '../api/operators';
 import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';

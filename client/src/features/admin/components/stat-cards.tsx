@@ -2,6 +2,7 @@ import { CreditCard, Store, Truck, Users } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAdminStats } from '../api/stats';
+import { formatCount } from '@shared/utils/format';
 
 /** The four stat cards of the admin panel (spec section 2). */
 export function StatCards() {
@@ -22,7 +23,7 @@ export function StatCards() {
               <Skeleton className="mt-1 h-7 w-12" />
             ) : (
               <p className="text-2xl font-bold text-gray-900" data-testid={`stat-${label}`}>
-                {value.toLocaleString('en-US')}
+                {formatCount(value)}
               </p>
             )}
           </div>

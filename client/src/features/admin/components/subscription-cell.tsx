@@ -6,8 +6,7 @@ import { toast, toastError } from '@client/lib/toast';
 import { useSubscriptionAction } from '../api/admin-mutations';
 import { Cell } from './admin-table';
 import { accountName } from '../account-name';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatPrice } from '@shared/utils/format';
 
 /** Spec section 3: active and paused have their own badges; any other status is destructive. */
 function statusVariant(status: string) {
@@ -47,7 +46,7 @@ export function SubscriptionCell({ operator }: { operator: AdminOperator }) {
     <Cell>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={statusVariant(subscription.status)}>{subscription.status}</Badge>
-        <span className="text-gray-800">{usd.format(subscription.amount / 100)}/month</span>
+        <span className="text-gray-800">{formatPrice(subscription.amount / 100)}/month</span>
       </div>
       {(subscription.status === 'active' || subscription.status === 'paused') && (
         <Button

@@ -3,6 +3,7 @@ import type { ListParams } from '../api/admin-list';
 import { useEndSessionOnRefusal } from './use-admin-guard';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
 import { useFetchFailureToast } from './use-fetch-failure-toast';
+import { formatCount } from '@shared/utils/format';
 
 interface ListQuery {
   error: unknown;
@@ -41,4 +42,4 @@ export function useListView<Q extends ListQuery>(
 
 /** '{n} customer(s) found' (spec section 2), once the count is known. */
 export const foundText = (total: number | undefined, noun: string) =>
-  total === undefined ? undefined : `${total.toLocaleString('en-US')} ${noun}(s) found`;
+  total === undefined ? undefined : `${formatCount(total)} ${noun}(s) found`;

@@ -1,4 +1,4 @@
-import { formatPhone } from '@shared/utils/phone';
+import { formatPhone } from '@shared/utils/format';
 import { Info } from 'lucide-react';
 import { useAppConfig } from '@client/lib/app-config';
 

@@ -14,7 +14,7 @@ export function useSmsPreferences(enabled: boolean) {
   return useQuery({ ...smsPreferencesQuery(), enabled });
 }
 
-/** PUT /api/auth/user/sms-preferences: 'Text me when my favourites open'. */
+/** PUT /api/auth/user/sms-preferences: 'Text me when my favorites open'. */
 export function useSetSmsPreferences() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import { Switch } from '@client/components/ui/switch';
 import { toastError } from '@client/lib/toast';
 import { useSetSmsPreferences, useSmsPreferences } from '../api/sms-preferences';
 
-/** 'Text me when my favourites open': the customer's SMS opt-out (STOP / START by text does the same). */
+/** 'Text me when my favorites open': the customer's SMS opt-out (STOP / START by text does the same). */
 export function SmsAlertsSwitch() {
   const prefs = useSmsPreferences(true);
   const save = useSetSmsPreferences();
@@ -21,7 +21,7 @@ export function SmsAlertsSwitch() {
         }
       />
       <div className="grid gap-0.5">
-        <Label htmlFor="sms-alerts">Text me when my favourites open</Label>
+        <Label htmlFor="sms-alerts">Text me when my favorites open</Label>
         <p id="sms-alerts-hint" className="text-sm text-gray-700">
           {SMS_OPT_OUT_TEXT}
         </p>

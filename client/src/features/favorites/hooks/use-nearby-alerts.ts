@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { watchPosition } from '@client/lib/geolocation';
 import { toast } from '@client/lib/toast';
 import { loadAlerted, nearbyFavorites, nextAlerts, NEARBY_TOAST_MS, saveAlerted, type NearbyTruck } from '../nearby';
+import { formatDistanceKm } from '@shared/utils/format';
 import { useLiveFavorites } from './use-live-favorites';
 
 const truckLink = (id: number) => `/find-trucks?truck=${id}`;
@@ -21,8 +22,7 @@ async function notificationsAllowed(): Promise<boolean> {
 }
 
 function describe({ truck, km }: NearbyTruck): string {
-  const distance = km < 1 ? `${Math.round(km * 1000)} m` : `${km.toFixed(1)} km`;
-  return `${truck.name} is open ${distance} from you.`;
+  return `${truck.name} is open ${formatDistanceKm(km)} from you.`;
 }
 
 /**

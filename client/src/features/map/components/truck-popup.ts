@@ -1,7 +1,8 @@
 import type { TruckSummary } from '@shared/contracts';
-import { formatPhone, telHref } from '@shared/utils/phone';
+import { formatDateTime, formatPhone } from '@shared/utils/format';
+import { telHref } from '@shared/utils/phone';
 import { placeOf } from '@shared/utils/truck-address';
-import { describeRating, directionsUrl, formatAge, formatRating, formatUpdated } from '@client/entities/truck/truck-format';
+import { describeRating, directionsUrl, formatAge, formatRating } from '@client/entities/truck/truck-format';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -63,7 +64,7 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     root.append(call);
   }
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');
-  const time = el('time', '', formatUpdated(truck.lastUpdated));
+  const time = el('time', '', formatDateTime(truck.lastUpdated));
   time.dateTime = truck.lastUpdated;
   updated.append(time);
   root.append(updated);

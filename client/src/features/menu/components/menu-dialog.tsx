@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useMenu } from '../api/menu';
-import { formatPrice } from '../menu-stats';
+import { formatPrice } from '@shared/utils/format';
 
 export function isPdf(ref: string): boolean {
   return /^data:application\/pdf/i.test(ref) || /\.pdf(?:$|[?#])/i.test(ref);

@@ -8,7 +8,7 @@ import { ConfirmDialog, deleteConfirmation } from '@client/components/ui/confirm
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { objectVariant } from '@client/lib/object-url';
-import { formatPrice } from '../menu-stats';
+import { formatPrice } from '@shared/utils/format';
 
 /** One menu item: image, name, badges, price, description, image uploader, availability, edit and delete. */
 export function MenuItemCard({

@@ -17,7 +17,7 @@ import { NativeSelect } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { invalid, submitHandler, type Validation } from '@client/lib/forms';
-import { formatPrice } from '../menu-stats';
+import { formatPrice } from '@shared/utils/format';
 
 export interface MenuItemFormValues {
   name: string;

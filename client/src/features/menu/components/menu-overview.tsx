@@ -1,7 +1,8 @@
 import type { MenuItem } from '@shared/contracts';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/utils';
-import { categoryCounts, formatPrice, menuStats } from '../menu-stats';
+import { categoryCounts, menuStats } from '../menu-stats';
+import { formatPrice } from '@shared/utils/format';
 
 /** Total items, available count and average price. */
 export function MenuStatsRow({ items }: { items: MenuItem[] }) {

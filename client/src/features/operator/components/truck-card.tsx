@@ -1,5 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
-import { formatPhone } from '@shared/utils/phone';
+import { formatDateTime, formatPhone } from '@shared/utils/format';
+import { telHref } from '@shared/utils/phone';
 import {
   Check,
   Clock,
@@ -18,7 +19,7 @@ import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { objectVariant } from '@client/lib/object-url';
-import { formatUpdated, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
+import { hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 import { Card } from '@client/components/ui/card';
 import { toast, toastError } from '@client/lib/toast';
 import { useHeartbeat } from '../hooks/use-heartbeat';
@@ -109,7 +110,7 @@ export function TruckCard({
                 <Phone className="mt-0.5 h-4 w-4 text-gray-600" aria-label="Phone" />
               </dt>
               <dd>
-                <a href={`tel:${truck.phone}`} className="underline-offset-2 hover:underline">
+                <a href={telHref(truck.phone)} className="underline-offset-2 hover:underline">
                   {formatPhone(truck.phone)}
                 </a>
               </dd>
@@ -148,7 +149,7 @@ export function TruckCard({
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="flex items-center gap-1 text-xs text-gray-700">
                 <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
-                <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
+                <time dateTime={truck.lastUpdated}>{formatDateTime(truck.lastUpdated)}</time>
               </p>
               {/* Keeps the truck open (auto-close counts from here) without changing what diners read. */}
               <Button
@@ -169,9 +170,9 @@ export function TruckCard({
           )}
           {!truck.isOpen && truck.autoClosedAt && (
             <p role="status" className="rounded-md bg-amber-50 p-2 text-xs text-amber-900" data-testid="auto-closed-note">
-              Closed automatically <time dateTime={truck.autoClosedAt}>{formatUpdated(truck.autoClosedAt)}</time>: no
+              Closed automatically <time dateTime={truck.autoClosedAt}>{formatDateTime(truck.autoClosedAt)}</time>: no
               recent location update or "Still here" from the truck (position last updated{' '}
-              <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>). Open it again when you
+              <time dateTime={truck.lastUpdated}>{formatDateTime(truck.lastUpdated)}</time>). Open it again when you
               are serving.
             </p>
           )}

@@ -27,7 +27,7 @@ export function FavoritesCalendarPanel() {
       {feed.data ? (
         <>
           <p className="text-sm text-gray-700">
-            Subscribe to this private address in your calendar app to see where your favourites will be. Keep
+            Subscribe to this private address in your calendar app to see where your favorites will be. Keep
             it secret; replace it if it leaked.
           </p>
           <Input
@@ -50,7 +50,7 @@ export function FavoritesCalendarPanel() {
         </>
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-gray-700">Your favourites' scheduled stops in your own calendar.</p>
+          <p className="text-sm text-gray-700">Your favorites' scheduled stops in your own calendar.</p>
           <Button size="sm" disabled={feed.isPending || change.isPending} onClick={() => act('renew')}>
             Get calendar link
           </Button>

@@ -1,11 +1,11 @@
-import { weekdayShort } from '@shared/constants';
+import { formatClockRange, formatDay } from '@shared/utils/format';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useTruckSchedule } from '../api/truck-schedule';
 
 /** How many stops the share page lists. */
 const SHOWN = 6;
 
-/** A truck's stops over the next week, in its own hours: 'Tue 11:00–14:00 at 6th & Congress'. */
+/** A truck's stops over the next week, in its own hours: 'Tue, Nov 24 · 11:00 AM–2:00 PM at 6th & Congress'. */
 export function NextStops({ truckId }: { truckId: number }) {
   const schedule = useTruckSchedule(truckId);
   if (schedule.isPending) return <Skeleton className="h-12 w-full" />;
@@ -16,7 +16,7 @@ export function NextStops({ truckId }: { truckId: number }) {
       {stops.map((stop) => (
         <li key={`${stop.stopId}-${stop.localDate}`} className="flex flex-wrap gap-x-2 py-1.5">
           <span className="font-medium">
-            {weekdayShort(stop.weekday)} {stop.localDate.slice(5).replace('-', '/')} · {stop.startTime}–{stop.endTime}
+            {formatDay(stop.localDate)} · {formatClockRange(stop.startTime, stop.endTime)}
           </span>
           <span className="min-w-0 break-words text-gray-700">at {stop.address}</span>
         </li>

@@ -13,6 +13,7 @@ import { getCurrentPosition } from '@client/lib/geolocation';
 import { toast, toastError } from '@client/lib/toast';
 import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone } from '../api/schedule-stops';
 import { WEEKDAY_NAMES } from '../schedule-label';
+import { formatClockRange, formatDate, formatWeekday } from '@shared/utils/format';
 
 interface StopFormValues {
   kind: 'weekly' | 'once';
@@ -53,8 +54,8 @@ function stopRequest(v: StopFormValues) {
 }
 
 export function describeStop(stop: ScheduleStop): string {
-  const when = stop.kind === 'weekly' ? `Every ${WEEKDAY_NAMES[(stop.weekday ?? 1) - 1]}` : stop.date;
-  return `${when} ${stop.startTime}–${stop.endTime} at ${stop.address}`;
+  const when = stop.kind === 'weekly' ? `Every ${formatWeekday(stop.weekday ?? 1, { long: true })}` : formatDate(stop.date ?? '');
+  return `${when} ${formatClockRange(stop.startTime, stop.endTime)} at ${stop.address}`;
 }
 
 const CLOCK = /^\d{2}:\d{2}$/;

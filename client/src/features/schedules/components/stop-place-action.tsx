@@ -5,6 +5,7 @@ import { toast, toastError } from '@client/lib/toast';
 import { useNow } from '@client/lib/use-now';
 import { useStopUnderWay } from '../api/schedule-stops';
 import { useTakeStopPlace } from '../api/take-stop-place';
+import { formatClock, formatClockRange } from '@shared/utils/format';
 
 type TruckPlace = Pick<FoodTruck, 'id' | 'isOpen' | 'latitude' | 'longitude' | 'address'>;
 
@@ -27,7 +28,7 @@ export function StopPlaceAction({ truck }: { truck: TruckPlace }) {
       <p className="flex items-start gap-2 text-xs text-gray-700" data-testid="stop-place">
         <CalendarCheck className="mt-0.5 h-3.5 w-3.5 shrink-0 text-green-700" aria-hidden />
         <span className="min-w-0 break-words">
-          At your scheduled stop, {stop.address}, until {stop.endTime}.
+          At your scheduled stop, {stop.address}, until {formatClock(stop.endTime)}.
         </span>
       </p>
     );
@@ -50,7 +51,7 @@ export function StopPlaceAction({ truck }: { truck: TruckPlace }) {
       <p className="flex items-start gap-2 text-gray-800">
         <MapPinned className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
         <span className="min-w-0 break-words">
-          Scheduled now: {stop.startTime}–{stop.endTime} at <strong>{stop.address}</strong>
+          Scheduled now: {formatClockRange(stop.startTime, stop.endTime)} at <strong>{stop.address}</strong>
         </span>
       </p>
       <Button variant="outline" onClick={takePlace} disabled={take.isPending}>

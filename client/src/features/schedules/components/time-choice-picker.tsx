@@ -71,7 +71,7 @@ export function TimeChoicePicker({
             value={String(value.hour)}
             onChange={(e) => onChange({ ...value, hour: Number(e.target.value) })}
             aria-describedby={zoneNote ? `${id}-zone` : undefined}
-            className="w-28"
+            className="w-32"
           >
             {hours.map((h) => (
               <option key={h} value={h}>

@@ -7,9 +7,8 @@ import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { toastError } from '@client/lib/toast';
 import { useSetRenewal } from '../api/renewal';
 import { useSubscriptionStatus } from '../api/subscription-status';
+import { formatDate } from '@shared/utils/format';
 
-const formatDate = (date: Date | string) =>
-  new Date(date).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Why the trucks are hidden, in the operator's words. */
 function hiddenReason(status: SubscriptionStatusResponse['status']): string {

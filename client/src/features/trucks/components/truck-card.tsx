@@ -6,7 +6,8 @@ import { RatingBadge } from '@client/entities/truck/rating-badge';
 import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/entities/truck/truck-parts';
 import { Button } from '@client/components/ui/button';
 import { ShareButton } from '@client/entities/truck/share-button';
-import { directionsUrl, formatMiles, formatUpdated, isLive } from '@client/entities/truck/truck-format';
+import { directionsUrl, isLive } from '@client/entities/truck/truck-format';
+import { formatDateTime, formatDistance } from '@shared/utils/format';
 import { cn } from '@client/lib/utils';
 import { placeOf } from '@shared/utils/truck-address';
 
@@ -95,7 +96,7 @@ export const TruckCard = memo(function TruckCard({
             <RatingBadge rating={truck.rating} />
             {distanceMiles !== null && (
               <span className="text-xs font-medium text-gray-700" data-testid="truck-distance">
-                {formatMiles(distanceMiles)}
+                {formatDistance(distanceMiles)}
               </span>
             )}
             {live && <UpdatedAgo iso={truck.lastUpdated} />}
@@ -132,7 +133,7 @@ export const TruckCard = memo(function TruckCard({
               <>
                 <dt className="text-gray-600">Updated</dt>
                 <dd>
-                  <time dateTime={truck.lastUpdated}>{formatUpdated(truck.lastUpdated)}</time>
+                  <time dateTime={truck.lastUpdated}>{formatDateTime(truck.lastUpdated)}</time>
                 </dd>
                 <dt className="text-gray-600">GPS</dt>
                 <dd>
