@@ -7,7 +7,7 @@ import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator }
 test.slow();
 
 /*
- * Issue 27: a late-night stop (Saturday 18:00–02:00) reads "Sat 18:00–02:00" and the truck is here
+ * Issue 27: a late-night stop (Saturday 18:00–02:00) reads "Sat 6:00 PM–2:00 AM" (ADR 0153: the en-US clock) and the truck is here
  * now on Sunday at 01:00; the /find-trucks look-ahead speaks in the trucks' zone (Chicago) whatever
  * the browser's zone, and offers only hours still ahead. The browser's clock is fixed with
  * Playwright's clock API (timers keep running); the server keeps the real time.
@@ -53,31 +53,31 @@ async function nightTruck(page: Page, label: string, open: boolean): Promise<Nig
 test.describe('a late-night stop', () => {
   test.use({ timezoneId: 'America/Chicago' });
 
-  test('reads "Sat 18:00–02:00" on the truck page and card, and the truck is here now on Sunday at 01:00', async ({ page }) => {
+  test('reads "Sat 6:00 PM–2:00 AM" (ADR 0153: the en-US clock) on the truck page and card, and the truck is here now on Sunday at 01:00', async ({ page }) => {
     const { truck, address, start } = await nightTruck(page, 'Page', true);
 
     // Saturday noon: the stop is ahead.
     await page.clock.setFixedTime(start - 6 * HOUR);
     await page.goto(`/trucks/${truck.id}`);
-    await expect(page.getByTestId('schedule-label')).toHaveText(`Open now · Next: Sat 18:00–02:00 at ${address}`);
+    await expect(page.getByTestId('schedule-label')).toHaveText(`Open now · Next: Sat 6:00 PM–2:00 AM at ${address}`);
     const nextStops = page.getByRole('list', { name: 'Next stops' });
-    await expect(nextStops.getByRole('listitem').filter({ hasText: address }).first()).toContainText(/^Sat \d\d\/\d\d · 18:00–02:00/);
+    await expect(nextStops.getByRole('listitem').filter({ hasText: address }).first()).toContainText(/^Sat, [A-Z][a-z]{2} \d{1,2} · 6:00 PM–2:00 AM/);
     await page.screenshot({ path: 'test-results/late-night-truck-page-desktop.png', fullPage: true });
 
     // Sunday 01:00: under way, until 02:00 — on the truck page and on its card.
     await page.clock.setFixedTime(start + 7 * HOUR);
     await page.reload();
-    await expect(page.getByTestId('schedule-label')).toHaveText('Open now until 02:00');
+    await expect(page.getByTestId('schedule-label')).toHaveText('Open now until 2:00 AM');
     await page.goto('/find-trucks');
     await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
     const card = page.getByTestId(`truck-card-${truck.id}`);
-    await expect(card.getByTestId('schedule-label')).toHaveText('Open now until 02:00');
+    await expect(card.getByTestId('schedule-label')).toHaveText('Open now until 2:00 AM');
 
     // Sunday 02:00: over (the next Saturday is beyond the upcoming stops' eight days from the server's now).
     await page.clock.setFixedTime(start + 8 * HOUR);
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
-    await expect(card.getByTestId('schedule-label')).not.toContainText('until 02:00');
+    await expect(card.getByTestId('schedule-label')).not.toContainText('until 2:00 AM');
     await expect(card.getByTestId('schedule-label')).toContainText('Open now');
   });
 
@@ -92,8 +92,8 @@ test.describe('a late-night stop', () => {
     const { truck, start } = await nightTruck(page, 'Phone', false);
     await page.clock.setFixedTime(start + 7 * HOUR);
     await page.goto(`/trucks/${truck.id}`);
-    await expect(page.getByTestId('schedule-label')).toHaveText('Usually here until 02:00 — not open yet');
-    await expect(page.getByRole('list', { name: 'Next stops' })).toContainText('18:00–02:00');
+    await expect(page.getByTestId('schedule-label')).toHaveText('Usually here until 2:00 AM — not open yet');
+    await expect(page.getByRole('list', { name: 'Next stops' })).toContainText('6:00 PM–2:00 AM');
     await page.screenshot({ path: 'test-results/late-night-truck-page-360.png', fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'the truck page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
@@ -112,7 +112,7 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
       await page.goto('/find-trucks');
       await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
       const card = page.getByTestId(`truck-card-${truck.id}`);
-      await expect(card.getByTestId('schedule-label')).toHaveText(`Next: Sat 18:00–02:00 at ${address}`);
+      await expect(card.getByTestId('schedule-label')).toHaveText(`Next: Sat 6:00 PM–2:00 AM at ${address}`);
 
       await page.getByLabel('When').selectOption({ label: 'Later today' });
       await expect(page.getByTestId('time-zone-note')).toHaveText('Times in Central Time');
@@ -126,7 +126,7 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
 
       await hours.selectOption({ label: '20:00' });
       await expect(page.getByTestId('time-choice-status')).toContainText('20:00');
-      await expect(card.getByText(`Scheduled 18:00–02:00 at ${address}`)).toBeVisible();
+      await expect(card.getByText(`Scheduled 6:00 PM–2:00 AM at ${address}`)).toBeVisible();
       await page.screenshot({ path: `test-results/look-ahead-${timezoneId.replace('/', '-')}-desktop.png`, fullPage: true });
       await expectNoSeriousA11yViolations(page, '[role="group"][aria-label="Look ahead"]');
 
@@ -135,9 +135,9 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
       await hours.selectOption({ label: '01:00' });
       await expect(page.getByTestId('time-choice-status')).toContainText('01:00');
       await expect(page.getByTestId('time-choice-status')).toContainText('Sun');
-      await expect(card.getByText(`Scheduled 18:00–02:00 at ${address}`)).toBeVisible();
-      await hours.selectOption({ label: '02:00' });
-      await expect(page.getByTestId('time-choice-status')).toContainText('02:00');
+      await expect(card.getByText(`Scheduled 6:00 PM–2:00 AM at ${address}`)).toBeVisible();
+      await hours.selectOption({ label: '2:00 AM' });
+      await expect(page.getByTestId('time-choice-status')).toContainText('2:00 AM');
       await expect(card).toHaveCount(0);
     });
   });
@@ -153,7 +153,7 @@ test.describe('the look-ahead in a Chicago browser', () => {
     await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
     await page.getByLabel('When').selectOption({ label: 'Later today' });
     await page.getByLabel('Time', { exact: true }).selectOption({ label: '19:00' });
-    await expect(page.getByTestId(`truck-card-${truck.id}`).getByText(`Scheduled 18:00–02:00 at ${address}`)).toBeVisible();
+    await expect(page.getByTestId(`truck-card-${truck.id}`).getByText(`Scheduled 6:00 PM–2:00 AM at ${address}`)).toBeVisible();
     await expect(page.getByTestId('time-zone-note')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/look-ahead-chicago-360.png', fullPage: true });
   });
@@ -175,7 +175,7 @@ test.describe("the operator's schedule editor", () => {
     await section.getByLabel('Stop latitude').fill(String(SPOT.latitude));
     await section.getByLabel('Stop longitude').fill(String(SPOT.longitude));
     await section.getByRole('button', { name: 'Add stop' }).tap();
-    await expect(section.getByRole('list', { name: 'Stops' })).toContainText('Every Saturday 18:00–02:00 at Rainey St');
+    await expect(section.getByRole('list', { name: 'Stops' })).toContainText('Every Saturday 6:00 PM–2:00 AM at Rainey St');
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/late-night-editor-360.png', fullPage: true });
     await expectNoSeriousA11yViolations(page);

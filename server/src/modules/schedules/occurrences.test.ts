@@ -156,16 +156,16 @@ describe('the status line of a late-night stop', () => {
 
   it('is here now on Sunday at 01:00, until 02:00', () => {
     const open = { isOpen: true, latitude: PLACE.latitude, longitude: PLACE.longitude };
-    expect(truckStatusLine(open, [occurrence], sunday1am)).toBe('Open now until 02:00');
+    expect(truckStatusLine(open, [occurrence], sunday1am)).toBe('Open now until 2:00 AM');
     expect(truckStatusLine({ ...open, isOpen: false }, [occurrence], sunday1am)).toBe(
-      'Usually here until 02:00 — not open yet',
+      'Usually here until 2:00 AM — not open yet',
     );
   });
 
   it('announces it as "Sat 18:00–02:00" before it starts', () => {
     const closed = { isOpen: false, latitude: null, longitude: null };
     expect(truckStatusLine(closed, [occurrence], at('2026-11-28T12:00:00-06:00'))).toBe(
-      'Next: Sat 18:00–02:00 at 6th & Congress',
+      'Next: Sat 6:00 PM–2:00 AM at 6th & Congress',
     );
   });
 });
