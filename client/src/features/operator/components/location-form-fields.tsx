@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { DialogFooter } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
-import { Input, Textarea } from '@client/components/ui/input';
+import { Textarea } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
