@@ -44,6 +44,21 @@ function FollowPin({ pin }: { pin: Point | null }) {
   return null;
 }
 
+/**
+ * The map's name for assistive technology: react-leaflet passes only id, class and style to its
+ * container, which Leaflet makes a keyboard stop (arrows pan, +/- zoom), so it is named here.
+ */
+function NameMap({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'application');
+    container.setAttribute('aria-roledescription', 'map');
+    container.setAttribute('aria-label', label);
+  }, [map, label]);
+  return null;
+}
+
 /** "Put the pin here" for keyboard users: the map pans with the arrow keys, this drops the pin at its centre. */
 function PinAtCentre({ onPick, mapRef }: { onPick(point: Point): void; mapRef: { current: L.Map | null } }) {
   return (
@@ -75,17 +90,16 @@ export default function PlaceMap({ pin, fallbackCenter, onPick, label }: PlaceMa
     [onPick],
   );
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" data-testid="place-map">
       <MapContainer
         ref={mapRef}
         center={start ? [start.latitude, start.longitude] : NO_PLACE_CENTER}
         zoom={start ? PLACE_ZOOM : NO_PLACE_ZOOM}
         scrollWheelZoom={false}
         className="h-52 w-full rounded-lg border border-gray-300"
-        aria-label={label}
-        data-testid="place-map"
       >
         <TileLayer {...OSM_TILES} />
+        <NameMap label={label} />
         <PickOnClick onPick={onPick} />
         <FollowPin pin={pin} />
         {pin && (
