@@ -74,8 +74,9 @@ export function PlacePicker({ value, onChange, errors = {}, labels, locate, fall
   const pickCount = useRef(0);
   const pin = pinOf(value);
   const settled = useDebouncedValue(query, 350);
-  const search = useAddressSearch(settled, pin ?? fallbackCenter ?? null);
   const longEnough = query.trim().length >= MIN_SEARCH_LENGTH;
+  // A cleared box (a place was chosen) searches nothing, even before the debounced text catches up.
+  const search = useAddressSearch(longEnough ? settled : '', pin ?? fallbackCenter ?? null);
   const results = longEnough ? search.data : undefined;
   const searching = longEnough && (settled.trim() !== query.trim() || search.isFetching);
 
