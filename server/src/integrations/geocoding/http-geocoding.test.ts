@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RAINEY, startFakeGeocoder, type FakeGeocoder } from '../../test/fake-geocoder';
-import { GeocodingUnavailable, type KnownPlaces } from './geocoding';
+import { GeocodingUnavailable, type GeocodingProvider, type KnownPlaces } from './geocoding';
 import { HttpGeocoding, type HttpGeocodingConfig } from './http-geocoding';
 
 /** The real providers never read the known places. */
@@ -19,7 +19,8 @@ afterEach(() => {
   fake.requests.length = 0;
 });
 
-const provider = (kind: HttpGeocodingConfig['kind'], extra: Partial<HttpGeocodingConfig> = {}) =>
+/** Called as the app calls it: through the interface (the known places are ignored). */
+const provider = (kind: HttpGeocodingConfig['kind'], extra: Partial<HttpGeocodingConfig> = {}): GeocodingProvider =>
   new HttpGeocoding({ kind, url: fake.url, userAgent: 'FoodTruckFinder-test/1.0 (ops@example.com)', minIntervalMs: 0, ...extra });
 
 describe('HttpGeocoding (Nominatim)', () => {
@@ -89,7 +90,7 @@ describe('HttpGeocoding failures', () => {
   });
 
   it('an unreachable server is GeocodingUnavailable', async () => {
-    const gone = new HttpGeocoding({ kind: 'nominatim', url: 'http://127.0.0.1:9/', userAgent: 'x', minIntervalMs: 0 });
+    const gone: GeocodingProvider = new HttpGeocoding({ kind: 'nominatim', url: 'http://127.0.0.1:9/', userAgent: 'x', minIntervalMs: 0 });
     await expect(gone.search('rainey', { limit: 8 }, unused)).rejects.toBeInstanceOf(GeocodingUnavailable);
   });
 
