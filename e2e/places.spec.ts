@@ -1,5 +1,5 @@
-import type { FoodTruck, ScheduleStop } from '@shared/contracts';
-import type { AuthResponse } from '@shared/contracts';
+import type { AuthResponse, FoodTruck } from '@shared/contracts';
+import type { ScheduleStop } from '@shared/contracts/schedules';
 import { expect, test, type Page } from './test';
 import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator, toast } from './helpers';
 
