@@ -23,6 +23,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { favoritesRoutes } from './modules/favorites/favorites.routes';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes';
 import {
   createTruckEventHub,
   EVENT_STREAM_DEFAULTS,
@@ -288,6 +289,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(smsRoutes);
   await app.register(schedulesRoutes);
   await app.register(shareRoutes);
+  await app.register(geocodingRoutes);
 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   // Every page names the app's JavaScript chunks and a screen's page its screen's, so the browser fetches them beside the

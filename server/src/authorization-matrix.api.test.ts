@@ -541,6 +541,13 @@ const MATRIX: Record<string, Entry> = {
     expect: OWNER_OR_ADMIN,
   },
 
+  // Address search for operators' place fields (ADR 0151): operators (paid or not) and admins.
+  'GET /api/geocode/search': { build: async () => ({ path: '/api/geocode/search?q=rainey' }), expect: [401, 403, 200, 200, 200, 200] },
+  'GET /api/geocode/reverse': {
+    build: async () => ({ path: '/api/geocode/reverse?lat=30.2587&lng=-97.7383' }),
+    expect: [401, 403, 200, 200, 200, 200],
+  },
+
   // Uploads: URLs for operators and admins; the PUT only by the uploader it was made for.
   'POST /api/objects/upload': {
     build: async () => ({ path: '/api/objects/upload', body: { purpose: 'image' } }),

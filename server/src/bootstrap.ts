@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { DataDirInUse, openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
-import { EnvError, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
+import { EnvError, geocodingConfig, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
 import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
 import { startWorkers, WORKERS, type RunningWorkers } from './workers';
@@ -41,6 +41,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     speech: speechConfig(env),
     stripe: stripeConfig(env),
     twilio: twilioConfig(env),
+    geocoding: geocodingConfig(env),
   });
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
   if (demoData && (await isEmpty(database.db))) {
@@ -87,6 +88,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
       publicReadsPerAddressPerMinute: env.PUBLIC_READS_PER_ADDRESS_PER_MINUTE,
       eventStreamsPerAddress: env.EVENT_STREAMS_PER_ADDRESS,
       eventStreamsPerAccount: env.EVENT_STREAMS_PER_ACCOUNT,
+      geocodeRequestsPerUserPerMinute: env.GEOCODE_REQUESTS_PER_MINUTE,
     },
   };
   return { database, integrations, config };

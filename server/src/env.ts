@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '@shared/contracts/schedules';
 import type { SpeechConfig } from './integrations/speech';
 import type { StripeConfig } from './integrations/payments';
 import type { TwilioConfig } from './integrations/sms';
+import type { HttpGeocodingConfig } from './integrations/geocoding';
 import type { S3Config } from './integrations/storage';
 
 const flag = z
@@ -18,6 +19,7 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefin
 const limit = optional(z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'));
 
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+const GEOCODING_VARIABLES = ['GEOCODING_PROVIDER', 'GEOCODING_URL'] as const;
 const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /** Every variable the server reads. `.env.example` documents each one. */
@@ -96,6 +98,22 @@ export const envSchema = z
     S3_REGION: optional(z.string()),
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
+    /** A Nominatim- or Photon-compatible server for operators' address search (ADR 0151); unset: offline (known places). */
+    GEOCODING_PROVIDER: optional(z.enum(['nominatim', 'photon'], { error: 'must be nominatim or photon' })),
+    GEOCODING_URL: optional(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
+    /** Sent with every geocoding call (OSM's usage policy); default names the app and PUBLIC_URL. */
+    GEOCODING_USER_AGENT: optional(z.string().min(1)),
+    /** Nominatim's `email` parameter: a contact for the server's operators. */
+    GEOCODING_EMAIL: optional(z.email({ error: 'must be an email address' })),
+    /** Limit results to these countries (ISO 3166-1 alpha-2, comma-separated, e.g. us). */
+    GEOCODING_COUNTRY_CODES: optional(z.string().regex(/^[a-z]{2}(,[a-z]{2})*$/i, 'must be country codes such as us or us,ca')),
+    GEOCODING_TIMEOUT_MS: optional(
+      z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100'),
+    ),
+    /** Calls to the geocoder start at least this far apart per process (the public Nominatim allows 1 a second). */
+    GEOCODING_MIN_INTERVAL_MS: optional(
+      z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more'),
+    ),
     OPENAI_API_KEY: optional(z.string()),
     OPENAI_BASE_URL: optional(z.url({ error: 'must be a URL' })),
     VOICE_STT: z.enum(['auto', 'offline', 'openai'], { error: 'must be auto, offline or openai' }).default('auto'),
@@ -128,6 +146,7 @@ export const envSchema = z
     PUBLIC_READS_PER_ADDRESS_PER_MINUTE: limit,
     EVENT_STREAMS_PER_ADDRESS: limit,
     EVENT_STREAMS_PER_ACCOUNT: limit,
+    GEOCODE_REQUESTS_PER_MINUTE: limit,
     /** Anonymous questions the server works on per client address per day, understood or not (issue 32). */
     VOICE_FREE_ATTEMPTS_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
@@ -188,6 +207,7 @@ export const envSchema = z
           'and the other STRIPE_ variables are required when NODE_ENV=production (or set PAYMENTS_TEST_MODE=1 to run payments in test mode)',
       });
     }
+    allOrNone(GEOCODING_VARIABLES, 'must be set together with the other of GEOCODING_PROVIDER and GEOCODING_URL (or neither, for the offline search of known places)');
     allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
     // Twilio signs the public address it posts replies to: without PUBLIC_URL the check would use
     // http://localhost:PORT, no signature could ever match, and STOP/START would silently fail.
@@ -260,6 +280,20 @@ export function stripeConfig(env: Env): StripeConfig | undefined {
 export function twilioConfig(env: Env): TwilioConfig | undefined {
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return undefined;
   return { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM };
+}
+
+/** The Nominatim or Photon server when GEOCODING_PROVIDER and GEOCODING_URL are set, else the offline provider. */
+export function geocodingConfig(env: Env): HttpGeocodingConfig | undefined {
+  if (!env.GEOCODING_PROVIDER || !env.GEOCODING_URL) return undefined;
+  return {
+    kind: env.GEOCODING_PROVIDER,
+    url: env.GEOCODING_URL,
+    userAgent: env.GEOCODING_USER_AGENT ?? `FoodTruckFinder/1.0 (${env.PUBLIC_URL ?? 'self-hosted'})`,
+    email: env.GEOCODING_EMAIL,
+    countryCodes: env.GEOCODING_COUNTRY_CODES,
+    timeoutMs: env.GEOCODING_TIMEOUT_MS,
+    minIntervalMs: env.GEOCODING_MIN_INTERVAL_MS,
+  };
 }
 
 /** JWT_SECRET, or one generated on first start and kept under DATA_DIR (never in production). */

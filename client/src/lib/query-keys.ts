@@ -55,6 +55,8 @@ export const queryKeys = {
   smsPreferences: ['/api/auth/user/sms-preferences'] as const,
   /** The signed-in user's secret favourites calendar address (404 while none). */
   favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
+  /** An operator's address search, with the point nearer which places come first. */
+  geocodeSearch: (q: string, near: { latitude: number; longitude: number } | null) => ['/api/geocode/search', q, near] as const,
 };
 
 /** The admin panel's paged lists (GET /api/admin/{name}). */

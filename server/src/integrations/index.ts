@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { createGeocoding, type GeocodingProvider, type HttpGeocodingConfig } from './geocoding';
 import { createSpeech, type SpeechConfig, type SpeechProvider } from './speech';
 import { createPayments, type PaymentProvider, type StripeConfig } from './payments';
 import { createSms, type SmsLogLine, type SmsProvider, type TwilioConfig } from './sms';
@@ -18,6 +19,8 @@ export interface Integrations {
   payments: PaymentProvider;
   /** Text messages to customers (favourite opened): Twilio, or the offline provider that logs them. */
   sms: SmsProvider;
+  /** Address search and reverse lookup for operators' place fields: Nominatim/Photon, or the known places. */
+  geocoding: GeocodingProvider;
 }
 
 export interface IntegrationSettings {
@@ -31,6 +34,8 @@ export interface IntegrationSettings {
   twilio?: TwilioConfig;
   /** Where the offline SMS provider logs each message. */
   smsLog?: SmsLogLine;
+  /** A Nominatim- or Photon-compatible server; the offline provider (known places) when not given. */
+  geocoding?: HttpGeocodingConfig;
 }
 
 /** The real provider where configured, else the offline one. */
@@ -40,5 +45,6 @@ export function createIntegrations(settings: IntegrationSettings): Integrations 
     speech: createSpeech(settings.speech ?? { stt: 'offline', tts: 'offline' }),
     payments: createPayments({ stripe: settings.stripe }),
     sms: createSms({ twilio: settings.twilio, log: settings.smsLog }),
+    geocoding: createGeocoding({ http: settings.geocoding }),
   };
 }

@@ -34,6 +34,8 @@ export interface RateLimits {
   /** Event streams open at once in one process per client address, and per signed-in account (issue 32). */
   eventStreamsPerAddress: number;
   eventStreamsPerAccount: number;
+  /** Address searches and reverse lookups per operator per minute (each may call the geocoder; ADR 0151). */
+  geocodeRequestsPerUserPerMinute: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -47,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   publicReadsPerAddressPerMinute: 600,
   eventStreamsPerAddress: 100,
   eventStreamsPerAccount: 10,
+  geocodeRequestsPerUserPerMinute: 60,
 };
 
 /** The limits in force: the defaults, overridden by the ones AppConfig.rateLimits sets (tests raise them). */

@@ -8,6 +8,9 @@ import MenuManagementPage from './menu-management';
 import OperatorDashboardPage from './operator-dashboard';
 import { Route } from 'wouter';
 
+// Leaflet does not run in jsdom: the place picker's map is a stand-in (e2e/places.spec.ts drives the real one).
+vi.mock('@client/entities/place/place-map', () => ({ default: () => <div data-testid="place-map" /> }));
+
 afterEach(() => vi.unstubAllGlobals());
 
 const truck: FoodTruck = {

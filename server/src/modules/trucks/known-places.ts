@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { KM_PER_MILE, haversineKm } from '@shared/utils/geo';
 import { isNearAddress, nearAddress, NEAR_PLACE_KM, type AddressChange } from '@shared/utils/truck-address';
 import type { DbOrTx } from '../../db/client';
+import type { KnownPlaces } from '../../integrations/geocoding';
 import { foodTrucks, operatorSubscriptions, truckScheduleStops } from '../../db/schema';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import { visibleTrucksQuery } from './trucks.service';
@@ -68,4 +69,53 @@ export async function resolveAddress(tx: DbOrTx, truckId: number | null, change:
   if (change.kind === 'keep') return undefined;
   if (change.kind === 'set') return change.address;
   return nearAddress(await nearestKnownPlace(tx, truckId, change.at), change.at);
+}
+
+/** `%text%` for ILIKE with the caller's `%`, `_` and `\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Enough candidates for ranking a handful of answers (the offline geocoder keeps the best few). */
+const CANDIDATES = 50;
+
+/**
+ * The places an operator's address search may name (ADR 0151), as the offline geocoder reads them:
+ * the addresses operators wrote for trucks diners can see and the places of their scheduled stops,
+ * plus the caller's own trucks and stops (paid or not). Never an address the server wrote ("Near …"),
+ * and never another unpaid operator's: only what diners can already read, as for "Near …" above.
+ */
+export function knownPlacesFor(db: DbOrTx, viewerId: number): KnownPlaces {
+  const readable = or(isNotNull(operatorSubscriptions.id), eq(foodTrucks.operatorId, viewerId));
+  const truckAddress = and(isNotNull(foodTrucks.address), isNotNull(foodTrucks.latitude), isNotNull(foodTrucks.longitude), notLike(foodTrucks.address, 'Near %'));
+  const truckPlaces = (where: SQL | undefined) =>
+    db
+      .select({ label: sql<string>`${foodTrucks.address}`, latitude: sql<number>`${foodTrucks.latitude}`, longitude: sql<number>`${foodTrucks.longitude}` })
+      .from(foodTrucks)
+      .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+      .where(and(readable, truckAddress, where))
+      .limit(CANDIDATES);
+  const stopPlaces = (where: SQL | undefined) =>
+    db
+      .select({ label: truckScheduleStops.address, latitude: truckScheduleStops.latitude, longitude: truckScheduleStops.longitude })
+      .from(truckScheduleStops)
+      .innerJoin(foodTrucks, eq(foodTrucks.id, truckScheduleStops.foodTruckId))
+      .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
+      .where(and(readable, where))
+      .limit(CANDIDATES);
+  return {
+    async matching(words) {
+      const all = (column: SQL | typeof truckScheduleStops.address) => and(...words.map((w) => ilike(column, containing(w))));
+      const [trucks, stops] = await Promise.all([truckPlaces(all(sql`${foodTrucks.address}`)), stopPlaces(all(truckScheduleStops.address))]);
+      return [...stops, ...trucks];
+    },
+    async near(at, km) {
+      const origin = sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;
+      const radius = sql`(${km * 1000}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
+      const within = (lat: SQL | typeof truckScheduleStops.latitude, lng: SQL | typeof truckScheduleStops.longitude) =>
+        sql`earth_box(${origin}, ${radius}) @> ll_to_earth(${lat}, ${lng})`;
+      const [trucks, stops] = await Promise.all([
+        truckPlaces(within(sql`${foodTrucks.latitude}`, sql`${foodTrucks.longitude}`)),
+        stopPlaces(within(truckScheduleStops.latitude, truckScheduleStops.longitude)),
+      ]);
+      return [...stops, ...trucks];
+    },
+  };
 }

@@ -4,15 +4,16 @@
  * a fifth of the dashboard's main-thread work at load on a slow phone, Lighthouse).
  */
 import type { FoodTruck } from '@shared/contracts';
-import { Crosshair } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { DialogFooter } from '@client/components/ui/dialog';
 import { FormField } from '@client/components/ui/form-field';
-import { Input, Textarea } from '@client/components/ui/input';
+import { Textarea } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
+import { PlacePicker } from '@client/entities/place/place-picker';
+import type { Point } from '@client/entities/place/place-api';
 import { toast, toastError } from '@client/lib/toast';
 import { useUpdateLocation } from '../api/truck-mutations';
 import { getCurrentPosition, GeolocationUnsupportedError } from '@client/lib/geolocation';
@@ -30,26 +31,18 @@ const initialValues = (truck: FoodTruck): LocationFormValues => ({
 export default function LocationForm({ truck, onDone }: { truck: FoodTruck; onDone(): void }) {
   const [values, setValues] = useState(() => initialValues(truck));
   const [errors, setErrors] = useState<Partial<Record<keyof LocationFormValues, string>>>({});
-  const [locating, setLocating] = useState(false);
   const update = useUpdateLocation();
   const set = <K extends keyof LocationFormValues>(key: K, value: LocationFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  async function detectLocation() {
-    setLocating(true);
+  /** 'Use Current Location': the device's position, or a toast saying why not (spec section 8's texts). */
+  async function detectLocation(): Promise<Point | null> {
     try {
       const { latitude, longitude } = await getCurrentPosition('operator');
-      // A new spot: the old description no longer says where the truck is (unless the operator rewrote it).
-      const detected = { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
-      setValues((v) => ({
-        ...v,
-        latitude: latitude.toFixed(6),
-        longitude: longitude.toFixed(6),
-        address: formAddressAfterMove(truck, { ...detected, address: v.address }),
-      }));
       toast({ title: 'Location detected', description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
+      return { latitude, longitude };
     } catch (err) {
       if (err instanceof GeolocationUnsupportedError) {
         toast({ variant: 'destructive', title: 'Geolocation not supported', description: err.message });
@@ -60,8 +53,7 @@ export default function LocationForm({ truck, onDone }: { truck: FoodTruck; onDo
           description: 'Unable to get your current location.',
         });
       }
-    } finally {
-      setLocating(false);
+      return null;
     }
   }
 
@@ -83,30 +75,23 @@ export default function LocationForm({ truck, onDone }: { truck: FoodTruck; onDo
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Latitude" error={errors.latitude}>
-          <Input
-            type="number"
-            step="any"
-            inputMode="decimal"
-            value={values.latitude}
-            onChange={(e) => set('latitude', e.target.value)}
-          />
-        </FormField>
-        <FormField label="Longitude" error={errors.longitude}>
-          <Input
-            type="number"
-            step="any"
-            inputMode="decimal"
-            value={values.longitude}
-            onChange={(e) => set('longitude', e.target.value)}
-          />
-        </FormField>
-      </div>
-      <Button variant="outline" onClick={() => void detectLocation()} disabled={locating}>
-        {locating ? <Spinner label="Getting your location" /> : <Crosshair aria-hidden />} Use Current
-        Location
-      </Button>
+      <PlacePicker
+        value={values}
+        onChange={(patch) => {
+          setValues((v) => ({ ...v, ...patch }));
+          setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+        }}
+        errors={errors}
+        labels={{
+          latitude: 'Latitude',
+          longitude: 'Longitude',
+          locate: 'Use Current Location',
+          map: `Map of where ${truck.name} is: tap or click to put the pin there`,
+        }}
+        locate={detectLocation}
+        // A new spot: the old description no longer says where the truck is (unless the operator rewrote it).
+        addressAfterMove={(to, address) => formAddressAfterMove(truck, { ...to, address })}
+      />
       <FormField label="Describe Where You Are Located" error={errors.address}>
         <Textarea
           placeholder="e.g. Corner of 6th and Congress, next to the park"

@@ -1,5 +1,5 @@
 import { endsNextDay, stopInputSchema, type ScheduleStop } from '@shared/contracts/schedules';
-import { CalendarPlus, Crosshair, Trash2 } from 'lucide-react';
+import { CalendarPlus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
@@ -9,6 +9,8 @@ import { NativeSelect } from '@client/components/ui/select';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { fieldErrorsOf, serverFieldErrors, type FieldErrors } from '@client/lib/forms';
+import { PlacePicker } from '@client/entities/place/place-picker';
+import type { Point } from '@client/entities/place/place-api';
 import { getCurrentPosition } from '@client/lib/geolocation';
 import { toast, toastError } from '@client/lib/toast';
 import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone } from '../api/schedule-stops';
@@ -86,7 +88,7 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
   const [values, setValues] = useState<StopFormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [locating, setLocating] = useState(false);
+  const lastStop = schedule.data?.stops.at(-1);
   const zones = useMemo(() => timeZones(schedule.data?.timeZone ?? ''), [schedule.data?.timeZone]);
 
   const set = (key: keyof StopFormValues, value: string) => {
@@ -95,16 +97,13 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
     setFormError(null);
   };
 
-  async function fillMyLocation() {
-    setLocating(true);
+  /** 'Use my location': the device's position, or a toast saying why not. */
+  async function myLocation(): Promise<Point | null> {
     try {
-      const { latitude, longitude } = await getCurrentPosition('operator');
-      setValues((v) => ({ ...v, latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) }));
-      setErrors((e) => ({ ...e, latitude: undefined, longitude: undefined }));
+      return await getCurrentPosition('operator');
     } catch (err) {
-      toastError('Location unavailable', err, 'Could not read your location. Enter the coordinates instead.');
-    } finally {
-      setLocating(false);
+      toastError('Location unavailable', err, 'Could not read your location. Pick the place on the map or enter the coordinates.');
+      return null;
     }
   }
 
@@ -236,34 +235,32 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
               <Input type="time" value={values.endTime} onChange={(e) => set('endTime', e.target.value)} />
             </FormField>
           </div>
+          <PlacePicker
+            value={values}
+            onChange={(patch) => {
+              setValues((v) => ({ ...v, ...patch }));
+              setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+              setFormError(null);
+            }}
+            errors={errors}
+            labels={{
+              latitude: 'Stop latitude',
+              longitude: 'Stop longitude',
+              locate: 'Use my location',
+              map: "Map of the stop's place: tap or click to put the pin there",
+            }}
+            locate={myLocation}
+            fallbackCenter={lastStop ? { latitude: lastStop.latitude, longitude: lastStop.longitude } : null}
+          />
           <FormField label="Place" error={errors.address} hint="What diners read, e.g. 6th & Congress">
             <Input value={values.address} maxLength={300} onChange={(e) => set('address', e.target.value)} />
           </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Stop latitude" error={errors.latitude}>
-              <Input
-                inputMode="decimal"
-                value={values.latitude}
-                onChange={(e) => set('latitude', e.target.value)}
-              />
-            </FormField>
-            <FormField label="Stop longitude" error={errors.longitude}>
-              <Input
-                inputMode="decimal"
-                value={values.longitude}
-                onChange={(e) => set('longitude', e.target.value)}
-              />
-            </FormField>
-          </div>
           {formError && (
             <p role="alert" className="text-sm text-red-700">
               {formError}
             </p>
           )}
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => void fillMyLocation()} disabled={locating}>
-              {locating ? <Spinner label="Locating" /> : <Crosshair aria-hidden />} Use my location
-            </Button>
             <Button type="submit" disabled={addStop.isPending}>
               {addStop.isPending ? <Spinner label="Adding" /> : <CalendarPlus aria-hidden />} Add stop
             </Button>
