@@ -44,6 +44,8 @@ export type Intent =
   | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
+  /** Asked about a truck by a name no visible truck has. */
+  | { kind: 'unknown-truck'; name: string }
   /** Named a place that no truck address, stop or known place has. */
   | { kind: 'unknown-place'; place: string }
   /** `heard`: the words, so the re-ask can give an example that fits them. */
@@ -132,12 +134,17 @@ export function buildUnderstanding(
   };
 }
 
+/** Number words are times and addresses: compared exactly ("eight" is not "night"). */
+const NUMBERS = new Set(
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand'.split(' '),
+);
+
 const stem = (word: string) => stemmer(word.replace(/'s$/, '').replace(/'/g, ''));
 
 /** Two words the same, by stem or (for words of 5+ letters) within 1 edit, 2 from 7 letters. */
 export function sameWord(heard: string, known: string): boolean {
   if (heard === known) return true;
-  if (FORM_WORDS.has(heard) || FORM_WORDS.has(known)) return false;
+  if (FORM_WORDS.has(heard) || FORM_WORDS.has(known) || NUMBERS.has(heard) || NUMBERS.has(known)) return false;
   const a = stem(heard);
   const b = stem(known);
   if (a === b) return true;
@@ -355,11 +362,11 @@ export function understand(text: string, lexicon: Understanding): Intent {
   if (!words) return { kind: 'unknown', heard: '' };
   const cue = (pattern: RegExp) => pattern.test(words);
   const used = new Set<number>();
+  const time = findTime(words);
+  time?.positions.forEach((p) => used.add(p));
   const truck = findTruck(tokens, lexicon, used);
   truck?.positions.forEach((p) => used.add(p));
   const truckIds = truck?.truckIds;
-  const time = findTime(words);
-  time?.positions.forEach((p) => used.add(p));
   const place = findPlace(tokens, lexicon, used);
   place?.positions.forEach((p) => used.add(p));
   const food = findFood(tokens, lexicon, used);
@@ -376,6 +383,11 @@ export function understand(text: string, lexicon: Understanding): Intent {
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
+  if (!truckIds && cue(/\b(how late|until when|till when|when does|what time does)\b/)) {
+    // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.
+    const named = tokens.filter((t) => !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !['does', 'close', 'open'].includes(t));
+    if (named.length > 0) return { kind: 'unknown-truck', name: named.join(' ') };
+  }
   if (truckIds && cue(CUES.menu) && !cue(/\bopen\b/)) return { kind: 'menu', truckIds };
   if (truckIds && cue(/\b(open|closed)\b/)) return { kind: 'is-open', truckIds };
   if (!truckIds && !food && !place) {

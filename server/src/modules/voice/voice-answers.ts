@@ -321,7 +321,6 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${hint}`, ids, { truckIds: ids, index: 0 });
 }
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerContext): Answer {
   const context = fromPlace(base, intent.place);
@@ -547,6 +546,13 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'not-found':
       return answer(
         `I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`,
+        [],
+        context.state,
+        false,
+      );
+    case 'unknown-truck':
+      return answer(
+        `I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`,
         [],
         context.state,
         false,
