@@ -42,14 +42,39 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
     'anything open near {place}',
     'what food trucks are serving right now',
   ],
-  'open-after': ['which trucks are open after {time}', 'is anything open after {time} tonight', 'any {food} open past {time}'],
+  'open-after': [
+    'which trucks are open after {time}',
+    'is anything open after {time} tonight',
+    'any {food} open past {time}',
+  ],
   'is-open': ['is {truck} open', 'is {truck} open right now', '{truck} open today?'],
-  hours: ['how late is {truck} open', 'when does {truck} close', 'what time does {truck} close today', 'what are the hours of {truck}'],
+  hours: [
+    'how late is {truck} open',
+    'when does {truck} close',
+    'what time does {truck} close today',
+    'what are the hours of {truck}',
+  ],
   menu: ["what's on the menu at {truck}", 'what does {truck} sell', 'show me the menu of {truck}'],
-  price: ['how much is the {item}', 'how much does the {item} cost at {truck}', "what's the price of a {item}"],
-  cheapest: ["what's the cheapest {food} near me", 'cheapest {food} around here', 'where can I get a cheap {food}'],
-  favorites: ["where's my favourite truck today", 'are any of my favorites open', 'show me my favorite trucks'],
-  schedule: ['where will {truck} be tomorrow', 'when is {truck} open next', 'where will the {food} truck be today'],
+  price: [
+    'how much is the {item}',
+    'how much does the {item} cost at {truck}',
+    "what's the price of a {item}",
+  ],
+  cheapest: [
+    "what's the cheapest {food} near me",
+    'cheapest {food} around here',
+    'where can I get a cheap {food}',
+  ],
+  favorites: [
+    "where's my favourite truck today",
+    'are any of my favorites open',
+    'show me my favorite trucks',
+  ],
+  schedule: [
+    'where will {truck} be tomorrow',
+    'when is {truck} open next',
+    'where will the {food} truck be today',
+  ],
   'follow-up': ["what's on their menu", 'how far is it', 'is it open', 'and the next one'],
 };
 
@@ -59,7 +84,7 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
  */
 export const FORM_WORDS = new Set(
   (
-    "a about after again all also am an and any anybody anyone anything are area around as at away be best " +
+    'a about after again all also am an and any anybody anyone anything are area around as at away be best ' +
     'better buy by can close closed closer closes closest closing cost costs could craving cheap cheaper cheapest ' +
     'currently did do does doing dollars each eat eating else expensive far find food foods for from get give go ' +
     "going good got grab great has have here hey hi how how's hungry i i'd i'll i'm in is it it's its just kind know " +
@@ -69,7 +94,7 @@ export const FORM_WORDS = new Set(
     'so some somebody someone someplace something somewhere sort spot spots still stuff tell than thanks that ' +
     "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +
     "truck trucks uh um until up us wanna want wants was we well what what's when where where's which while who " +
-    "will with would yeah yes you your hours hour late latest serve vendor vendors stand stands cart carts " +
+    'will with would yeah yes you your hours hour late latest serve vendor vendors stand stands cart carts ' +
     'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr'
   ).split(' '),
 );
@@ -79,7 +104,8 @@ export const CUES = {
   favorites: /\b(favorite|favorites|favourite|favourites)\b/,
   price: /\b(how much|price|prices|priced|cost|costs|pricey|expensive|dollars)\b/,
   cheapest: /\b(cheapest|cheap|cheaper|least expensive|lowest price|best price|budget)\b/,
-  hours: /\b(how late|how long|until when|till when|what time|when does|when do|closing|close|closes|hours)\b/,
+  hours:
+    /\b(how late|how long|until when|till when|what time|when does|when do|closing|close|closes|hours)\b/,
   schedule: /\b(tomorrow|will|when is|next stop)\b/,
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,

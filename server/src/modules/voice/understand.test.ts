@@ -5,16 +5,77 @@ import { buildUnderstanding, findTime, sameWord, understand, type Intent } from 
 /** Trucks, menus and stops like the demo's: every entity the questions name comes from here. */
 const understanding = buildUnderstanding(
   [
-    { id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ', description: 'Central Texas brisket smoked 14 hours over post oak.', address: '1100 S Congress Ave, Austin, TX 78704', latitude: 30.2515, longitude: -97.7489 },
-    { id: 2, name: 'Taco Libre', cuisine: 'Mexican', description: 'Street tacos on handmade corn tortillas.', address: '1300 E 6th St, Austin, TX 78702', latitude: 30.2637, longitude: -97.7266 },
-    { id: 3, name: 'Rolling Roast Coffee', cuisine: 'Coffee', description: 'Single-origin espresso on wheels.', address: '1900 Aldrich St, Austin, TX 78723', latitude: 30.2987, longitude: -97.7058 },
-    { id: 4, name: 'Green Machine', cuisine: 'Vegetarian', description: 'Plant-forward bowls and wraps.', address: '4200 N Lamar Blvd, Austin, TX 78756', latitude: 30.3108, longitude: -97.7403 },
-    { id: 5, name: 'Sweet Spot Desserts', cuisine: 'Desserts', description: 'Ice cream sandwiches and pies.', address: '1701 S Lamar Blvd, Austin, TX 78704', latitude: 30.2521, longitude: -97.7666 },
-    { id: 6, name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean bowls and fried chicken.', address: '2100 Guadalupe St, Austin, TX 78705', latitude: 30.2846, longitude: -97.7419 },
-    { id: 7, name: 'Mezze on Main', cuisine: 'Mediterranean', description: 'Shawarma, mezze plates and fresh pita.', address: '11600 Rock Rose Ave, Austin, TX 78758', latitude: 30.4021, longitude: -97.7228 },
+    {
+      id: 1,
+      name: 'Smokestack BBQ',
+      cuisine: 'BBQ',
+      description: 'Central Texas brisket smoked 14 hours over post oak.',
+      address: '1100 S Congress Ave, Austin, TX 78704',
+      latitude: 30.2515,
+      longitude: -97.7489,
+    },
+    {
+      id: 2,
+      name: 'Taco Libre',
+      cuisine: 'Mexican',
+      description: 'Street tacos on handmade corn tortillas.',
+      address: '1300 E 6th St, Austin, TX 78702',
+      latitude: 30.2637,
+      longitude: -97.7266,
+    },
+    {
+      id: 3,
+      name: 'Rolling Roast Coffee',
+      cuisine: 'Coffee',
+      description: 'Single-origin espresso on wheels.',
+      address: '1900 Aldrich St, Austin, TX 78723',
+      latitude: 30.2987,
+      longitude: -97.7058,
+    },
+    {
+      id: 4,
+      name: 'Green Machine',
+      cuisine: 'Vegetarian',
+      description: 'Plant-forward bowls and wraps.',
+      address: '4200 N Lamar Blvd, Austin, TX 78756',
+      latitude: 30.3108,
+      longitude: -97.7403,
+    },
+    {
+      id: 5,
+      name: 'Sweet Spot Desserts',
+      cuisine: 'Desserts',
+      description: 'Ice cream sandwiches and pies.',
+      address: '1701 S Lamar Blvd, Austin, TX 78704',
+      latitude: 30.2521,
+      longitude: -97.7666,
+    },
+    {
+      id: 6,
+      name: 'Seoul Food Wagon',
+      cuisine: 'Asian',
+      description: 'Korean bowls and fried chicken.',
+      address: '2100 Guadalupe St, Austin, TX 78705',
+      latitude: 30.2846,
+      longitude: -97.7419,
+    },
+    {
+      id: 7,
+      name: 'Mezze on Main',
+      cuisine: 'Mediterranean',
+      description: 'Shawarma, mezze plates and fresh pita.',
+      address: '11600 Rock Rose Ave, Austin, TX 78758',
+      latitude: 30.4021,
+      longitude: -97.7228,
+    },
   ],
   [
-    { id: 10, truckId: 1, name: 'Brisket Plate', description: 'Half a pound of brisket, pickles, white bread' },
+    {
+      id: 10,
+      truckId: 1,
+      name: 'Brisket Plate',
+      description: 'Half a pound of brisket, pickles, white bread',
+    },
     { id: 11, truckId: 1, name: 'Pulled Pork Sandwich' },
     { id: 20, truckId: 2, name: 'Al Pastor Taco' },
     { id: 21, truckId: 2, name: 'Bean Burrito', description: 'Vegan, with black beans and rice' },
@@ -26,7 +87,15 @@ const understanding = buildUnderstanding(
 );
 
 /** What a question must be read as: its kind, and the entities that decide the answer. */
-type Expected = { kind: Intent['kind']; truck?: number; cuisine?: string; item?: number; place?: string; after?: number; cheapest?: boolean };
+type Expected = {
+  kind: Intent['kind'];
+  truck?: number;
+  cuisine?: string;
+  item?: number;
+  place?: string;
+  after?: number;
+  cheapest?: boolean;
+};
 
 function matches(intent: Intent, expected: Expected): boolean {
   if (intent.kind !== expected.kind) return false;
@@ -35,7 +104,11 @@ function matches(intent: Intent, expected: Expected): boolean {
   const truckIds = record.truckIds as number[] | undefined;
   const place = record.place as { name: string } | undefined;
   if (expected.truck !== undefined && !truckIds?.includes(expected.truck)) return false;
-  if (expected.cuisine !== undefined && !(food?.cuisines.includes(expected.cuisine) || record.cuisine === expected.cuisine)) return false;
+  if (
+    expected.cuisine !== undefined &&
+    !(food?.cuisines.includes(expected.cuisine) || record.cuisine === expected.cuisine)
+  )
+    return false;
   if (expected.item !== undefined && !food?.itemIds.includes(expected.item)) return false;
   if (expected.place !== undefined && place?.name !== expected.place) return false;
   if (expected.after !== undefined && record.after !== expected.after) return false;
@@ -139,11 +212,15 @@ describe('understand: the phrasings it is tuned on (every example of issue 25 am
 
 describe('understand: held-out phrasings', () => {
   it('reads at least 80 % of them right (the score is printed)', () => {
-    const wrong = HELD_OUT.filter(([question, expected]) => !matches(understand(question, understanding), expected));
+    const wrong = HELD_OUT.filter(
+      ([question, expected]) => !matches(understand(question, understanding), expected),
+    );
     const score = (HELD_OUT.length - wrong.length) / HELD_OUT.length;
     console.log(
       `held-out understanding: ${HELD_OUT.length - wrong.length}/${HELD_OUT.length} (${Math.round(score * 100)} %)` +
-        (wrong.length ? `; wrong: ${wrong.map(([q]) => `"${q}" -> ${JSON.stringify(understand(q, understanding))}`).join('; ')}` : ''),
+        (wrong.length
+          ? `; wrong: ${wrong.map(([q]) => `"${q}" -> ${JSON.stringify(understand(q, understanding))}`).join('; ')}`
+          : ''),
     );
     expect(score).toBeGreaterThanOrEqual(0.8);
   });

@@ -106,15 +106,26 @@ export function buildUnderstanding(
   }
   for (const truck of trucks) {
     const form = spoken(truck.cuisine);
-    if (form && !form.includes(' ') && !cuisineWords.has(stem(form))) cuisineWords.set(stem(form), truck.cuisine);
+    if (form && !form.includes(' ') && !cuisineWords.has(stem(form)))
+      cuisineWords.set(stem(form), truck.cuisine);
   }
   const itemWords = items.map((item) => ({
-    words: spoken(item.name).split(' ').filter((w) => w.length >= 3 && !FORM_WORDS.has(w)),
+    words: spoken(item.name)
+      .split(' ')
+      .filter((w) => w.length >= 3 && !FORM_WORDS.has(w)),
     value: { id: item.id, truckId: item.truckId, descriptionStems: stemsOf(item.description) },
   }));
-  const foodWords = new Set([...cuisineWords.keys(), ...itemWords.flatMap((i) => i.words.map((w) => stem(w)))]);
+  const foodWords = new Set([
+    ...cuisineWords.keys(),
+    ...itemWords.flatMap((i) => i.words.map((w) => stem(w))),
+  ]);
   const places: Array<Named<PlaceAsk>> = [];
-  const addPlace = (address: string | null | undefined, lat: number | null | undefined, lng: number | null | undefined, name?: string) => {
+  const addPlace = (
+    address: string | null | undefined,
+    lat: number | null | undefined,
+    lng: number | null | undefined,
+    name?: string,
+  ) => {
     if (!address || lat == null || lng == null) return;
     const words = meaningful(spoken(address).split(' '));
     if (words.length) places.push({ words, value: { name: name ?? placeName(address), lat, lng } });
@@ -123,7 +134,8 @@ export function buildUnderstanding(
     for (const alias of place.names) addPlace(alias, place.lat, place.lng, place.names[0]);
   }
   for (const stop of stops) addPlace(placeName(stop.address), stop.latitude, stop.longitude);
-  for (const truck of trucks) addPlace(truck.address ? placeName(truck.address) : null, truck.latitude, truck.longitude);
+  for (const truck of trucks)
+    addPlace(truck.address ? placeName(truck.address) : null, truck.latitude, truck.longitude);
   return {
     truckNames: trucks.map((t) => ({ words: spoken(t.name).split(' ').filter(Boolean), value: t.id })),
     itemWords,
@@ -136,7 +148,9 @@ export function buildUnderstanding(
 
 /** Number words are times and addresses: compared exactly ("eight" is not "night"). */
 const NUMBERS = new Set(
-  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand'.split(' '),
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand'.split(
+    ' ',
+  ),
 );
 
 const stem = (word: string) => stemmer(word.replace(/'s$/, '').replace(/'/g, ''));
@@ -144,7 +158,8 @@ const stem = (word: string) => stemmer(word.replace(/'s$/, '').replace(/'/g, '')
 /** Two words the same, by stem or (for words of 5+ letters) within 1 edit, 2 from 7 letters. */
 export function sameWord(heard: string, known: string): boolean {
   if (heard === known) return true;
-  if (FORM_WORDS.has(heard) || FORM_WORDS.has(known) || NUMBERS.has(heard) || NUMBERS.has(known)) return false;
+  if (FORM_WORDS.has(heard) || FORM_WORDS.has(known) || NUMBERS.has(heard) || NUMBERS.has(known))
+    return false;
   const a = stem(heard);
   const b = stem(known);
   if (a === b) return true;
@@ -167,7 +182,9 @@ interface Named<T> {
 function positionsOf(name: string[], tokens: string[], used: Set<number>): number[] | undefined {
   const positions: number[] = [];
   for (const word of name) {
-    const at = tokens.findIndex((token, i) => !used.has(i) && !positions.includes(i) && sameWord(token, word));
+    const at = tokens.findIndex(
+      (token, i) => !used.has(i) && !positions.includes(i) && sameWord(token, word),
+    );
     if (at < 0) return undefined;
     positions.push(at);
   }
@@ -186,11 +203,16 @@ export interface TruckMatch {
  * The truck the question names: its whole name (any order), else its distinctive words (those no
  * other truck's name has, and not a cuisine or food word) — "how late is Smokestack open".
  */
-export function findTruck(tokens: string[], lexicon: Understanding, used: Set<number>): TruckMatch | undefined {
+export function findTruck(
+  tokens: string[],
+  lexicon: Understanding,
+  used: Set<number>,
+): TruckMatch | undefined {
   let best: { score: number; match: TruckMatch } | undefined;
   const consider = (score: number, truckId: number, positions: number[]) => {
     if (!best || score > best.score) best = { score, match: { truckIds: [truckId], positions } };
-    else if (score === best.score && !best.match.truckIds.includes(truckId)) best.match.truckIds.push(truckId);
+    else if (score === best.score && !best.match.truckIds.includes(truckId))
+      best.match.truckIds.push(truckId);
   };
   const wordCount = new Map<string, number>();
   for (const truck of lexicon.truckNames) {
@@ -202,12 +224,17 @@ export function findTruck(tokens: string[], lexicon: Understanding, used: Set<nu
       consider(100 + truck.words.length, truck.value, whole);
       continue;
     }
-    const distinctive = meaningful(truck.words).filter((w) => wordCount.get(w) === 1 && !lexicon.foodWords.has(stem(w)));
+    const distinctive = meaningful(truck.words).filter(
+      (w) => wordCount.get(w) === 1 && !lexicon.foodWords.has(stem(w)),
+    );
     const found = distinctive.flatMap((word) => {
       const at = tokens.findIndex((token, i) => !used.has(i) && sameWord(token, word));
       if (at >= 0) return [at];
       // A recogniser may split a name in two ("smoke stack"): the pair, joined, is the word.
-      const pair = tokens.findIndex((token, i) => i + 1 < tokens.length && !used.has(i) && !used.has(i + 1) && `${token}${tokens[i + 1]}` === word);
+      const pair = tokens.findIndex(
+        (token, i) =>
+          i + 1 < tokens.length && !used.has(i) && !used.has(i + 1) && `${token}${tokens[i + 1]}` === word,
+      );
       return pair < 0 ? [] : [pair, pair + 1];
     });
     if (found.length > 0) consider(found.length, truck.value, found);
@@ -254,7 +281,8 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   // Several food words narrow ("fried chicken"): the items that have all of them, when any do.
   const intersect = (sets: Set<number>[]) =>
     sets.reduce((acc, set) => new Set([...acc].filter((x) => set.has(x))));
-  const nonEmpty = (pick: (w: (typeof perWord)[number]) => Set<number>) => perWord.map(pick).filter((s) => s.size > 0);
+  const nonEmpty = (pick: (w: (typeof perWord)[number]) => Set<number>) =>
+    perWord.map(pick).filter((s) => s.size > 0);
   const union = (sets: Set<number>[]) => new Set(sets.flatMap((s) => [...s]));
   const itemSets = nonEmpty((w) => w.items);
   const truckSets = nonEmpty((w) => w.trucks);
@@ -269,9 +297,15 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
 }
 
 /** The words after "near", "by", "around", "close to", "at", "in": a place the diner names. */
-function placePhrase(tokens: string[], used: Set<number>): { words: string[]; positions: number[] } | undefined {
+function placePhrase(
+  tokens: string[],
+  used: Set<number>,
+): { words: string[]; positions: number[] } | undefined {
   const joined = tokens.join(' ');
-  if (CUES.here.test(joined) && !/\b(near|by|around|close to|next to|at|in) (the )?[a-z]{3,}/.test(joined.replace(CUES.here, ''))) {
+  if (
+    CUES.here.test(joined) &&
+    !/\b(near|by|around|close to|next to|at|in) (the )?[a-z]{3,}/.test(joined.replace(CUES.here, ''))
+  ) {
     return undefined;
   }
   for (let i = 0; i < tokens.length; i += 1) {
@@ -283,7 +317,8 @@ function placePhrase(tokens: string[], used: Set<number>): { words: string[]; po
     for (let j = start; j < tokens.length; j += 1) {
       const token = tokens[j]!;
       if (used.has(j)) break;
-      if (['right', 'now', 'today', 'tonight', 'tomorrow', 'open', 'please', 'me', 'here'].includes(token)) break;
+      if (['right', 'now', 'today', 'tonight', 'tomorrow', 'open', 'please', 'me', 'here'].includes(token))
+        break;
       positions.push(j);
     }
     const words = positions.map((p) => tokens[p]!).filter((w) => !['the', 'a', 'an'].includes(w));
@@ -316,7 +351,13 @@ export function findPlace(
 }
 
 const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
-const MINUTES: Record<string, number> = { fifteen: 15, thirty: 30, 'forty five': 45, 'o clock': 0, "o'clock": 0 };
+const MINUTES: Record<string, number> = {
+  fifteen: 15,
+  thirty: 30,
+  'forty five': 45,
+  'o clock': 0,
+  "o'clock": 0,
+};
 
 /**
  * "after eight p m", "past nine thirty", "after 20:00 tonight": minutes since local midnight. An
@@ -348,7 +389,9 @@ export function findTime(text: string): { minute: number; positions: number[] } 
 
 /** The question as words: digits glued to "pm" split ("8pm"), then the spoken form. */
 export function wordsOf(text: string): string[] {
-  const words = spoken(text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'));
+  const words = spoken(
+    text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'),
+  );
   return words ? words.split(' ') : [];
 }
 
@@ -385,7 +428,9 @@ export function understand(text: string, lexicon: Understanding): Intent {
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
   if (!truckIds && cue(/\b(how late|until when|till when|when does|what time does)\b/)) {
     // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.
-    const named = tokens.filter((t) => !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !['does', 'close', 'open'].includes(t));
+    const named = tokens.filter(
+      (t) => !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !['does', 'close', 'open'].includes(t),
+    );
     if (named.length > 0) return { kind: 'unknown-truck', name: named.join(' ') };
   }
   if (truckIds && cue(CUES.menu) && !cue(/\bopen\b/)) return { kind: 'menu', truckIds };

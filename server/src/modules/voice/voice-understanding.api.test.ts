@@ -29,13 +29,39 @@ beforeAll(async () => {
   operator = await server.signUpSubscribedOperator();
   customer = await server.signUp('customer');
   const at = (latitude: number, longitude: number, address: string) => ({ latitude, longitude, address });
-  pit = await insertTruck(server.db, operator.user.id, { name: "Smoky Joe's Pit", cuisine: 'BBQ', isOpen: true, ...at(30.2605, -97.7431, '500 E Cesar Chavez St, Austin, TX 78701') });
+  pit = await insertTruck(server.db, operator.user.id, {
+    name: "Smoky Joe's Pit",
+    cuisine: 'BBQ',
+    isOpen: true,
+    ...at(30.2605, -97.7431, '500 E Cesar Chavez St, Austin, TX 78701'),
+  });
   // A block from the Texas State Capitol.
-  taqueria = await insertTruck(server.db, operator.user.id, { name: 'Taqueria Arandas', cuisine: 'Mexican', isOpen: true, description: 'Tacos al pastor off the trompo.', ...at(30.2741, -97.7411, '1100 Congress Ave, Austin, TX 78701') });
+  taqueria = await insertTruck(server.db, operator.user.id, {
+    name: 'Taqueria Arandas',
+    cuisine: 'Mexican',
+    isOpen: true,
+    description: 'Tacos al pastor off the trompo.',
+    ...at(30.2741, -97.7411, '1100 Congress Ave, Austin, TX 78701'),
+  });
   // The cheapest taco of all, 20 miles out: "near me" leaves it out.
-  farTacos = await insertTruck(server.db, operator.user.id, { name: 'Round Rock Street Eats', cuisine: 'American', isOpen: true, ...at(30.5083, -97.6789, '221 E Main St, Round Rock, TX 78664') });
-  nightOwl = await insertTruck(server.db, operator.user.id, { name: 'Night Owl Smokehouse', cuisine: 'BBQ', isOpen: false, ...at(30.2672, -97.7431, '600 Congress Ave, Austin, TX 78701') });
-  coffee = await insertTruck(server.db, operator.user.id, { name: 'Bean There Cafe', cuisine: 'Coffee', isOpen: true, ...at(30.2849, -97.7341, '2400 Speedway, Austin, TX 78712') });
+  farTacos = await insertTruck(server.db, operator.user.id, {
+    name: 'Round Rock Street Eats',
+    cuisine: 'American',
+    isOpen: true,
+    ...at(30.5083, -97.6789, '221 E Main St, Round Rock, TX 78664'),
+  });
+  nightOwl = await insertTruck(server.db, operator.user.id, {
+    name: 'Night Owl Smokehouse',
+    cuisine: 'BBQ',
+    isOpen: false,
+    ...at(30.2672, -97.7431, '600 Congress Ave, Austin, TX 78701'),
+  });
+  coffee = await insertTruck(server.db, operator.user.id, {
+    name: 'Bean There Cafe',
+    cuisine: 'Coffee',
+    isOpen: true,
+    ...at(30.2849, -97.7341, '2400 Speedway, Austin, TX 78712'),
+  });
 
   const items: Array<[TruckRow, string, number, string?]> = [
     [pit, 'Brisket Plate', 18.5],
@@ -53,17 +79,34 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
   }
   // The pit's stop today runs all day (until midnight in its zone); the Night Owl's is on another day.
-  const { timeZone, stop, otherDay } = stopUnderWayNow({ latitude: 30.2605, longitude: -97.7431, address: 'Rainey & Cesar Chavez' });
+  const { timeZone, stop, otherDay } = stopUnderWayNow({
+    latitude: 30.2605,
+    longitude: -97.7431,
+    address: 'Rainey & Cesar Chavez',
+  });
   const schedule = (truck: TruckRow, path: string, body: unknown, method = 'POST') =>
     server.request(method, `/api/food-trucks/${truck.id}/schedule${path}`, { token: operator.token, body });
-  for (const truck of [pit, nightOwl]) expect((await schedule(truck, '/time-zone', { timeZone }, 'PUT')).status).toBe(200);
+  for (const truck of [pit, nightOwl])
+    expect((await schedule(truck, '/time-zone', { timeZone }, 'PUT')).status).toBe(200);
   expect((await schedule(pit, '/stops', stop)).status).toBe(201);
-  expect((await schedule(nightOwl, '/stops', { ...otherDay, address: 'Republic Square', latitude: 30.2676, longitude: -97.7471 })).status).toBe(201);
+  expect(
+    (
+      await schedule(nightOwl, '/stops', {
+        ...otherDay,
+        address: 'Republic Square',
+        latitude: 30.2676,
+        longitude: -97.7471,
+      })
+    ).status,
+  ).toBe(201);
 }, 120_000);
 afterAll(() => server.close());
 
 const ask = (text: string, userLocation: typeof here | null = here) =>
-  server.request<VoiceRes>('POST', '/api/voice-assistant', { body: { text, userLocation }, token: customer.token });
+  server.request<VoiceRes>('POST', '/api/voice-assistant', {
+    body: { text, userLocation },
+    token: customer.token,
+  });
 
 describe('combined questions, answered from the data (issue 25)', () => {
   it('"is there any barbecue open now": the open barbecue trucks only, not every open truck', async () => {
@@ -85,13 +128,17 @@ describe('combined questions, answered from the data (issue 25)', () => {
 
   it('"how much is the brisket": the prices on the menus', async () => {
     const res = await ask('how much is the brisket');
-    expect(res.body.text).toBe("Brisket Plate at Smoky Joe's Pit costs $18.50; Brisket Taco at Smoky Joe's Pit costs $4.25.");
+    expect(res.body.text).toBe(
+      "Brisket Plate at Smoky Joe's Pit costs $18.50; Brisket Taco at Smoky Joe's Pit costs $4.25.",
+    );
     expect(res.body.recommendedTruckIds).toEqual([pit.id]);
   });
 
   it('"what\'s the cheapest taco near me": the cheapest nearby, not the cheaper one 20 miles away', async () => {
     const res = await ask("what's the cheapest taco near me");
-    expect(res.body.text).toMatch(/^The cheapest taco near you is Al Pastor Taco at Taqueria Arandas, \$3\.50, 0\.\d miles away at 1100 Congress Ave, Austin, TX 78701\.$/);
+    expect(res.body.text).toMatch(
+      /^The cheapest taco near you is Al Pastor Taco at Taqueria Arandas, \$3\.50, 0\.\d miles away at 1100 Congress Ave, Austin, TX 78701\.$/,
+    );
     expect(res.body.recommendedTruckIds[0]).toBe(taqueria.id);
     expect(res.body.recommendedTruckIds).not.toContain(farTacos.id);
   });
@@ -107,10 +154,14 @@ describe('combined questions, answered from the data (issue 25)', () => {
 describe('free phrasing (issue 25)', () => {
   it('finds a food in the menus and cuisines: coffee, tacos, vegan, a burrito', async () => {
     const coffeeRes = await ask('find me some coffee');
-    expect(coffeeRes.body.text).toMatch(/^The nearest open coffee truck is Bean There Cafe, \d\.\d miles away at 2400 Speedway, Austin, TX 78712\.$/);
+    expect(coffeeRes.body.text).toMatch(
+      /^The nearest open coffee truck is Bean There Cafe, \d\.\d miles away at 2400 Speedway, Austin, TX 78712\.$/,
+    );
     const tacos = await ask('I want tacos');
     // Tacos: the Mexican truck and every truck with a taco on its menu, nearest open first.
-    expect(tacos.body.recommendedTruckIds).toEqual(expect.arrayContaining([taqueria.id, pit.id, farTacos.id]));
+    expect(tacos.body.recommendedTruckIds).toEqual(
+      expect.arrayContaining([taqueria.id, pit.id, farTacos.id]),
+    );
     expect(tacos.body.recommendedTruckIds[0]).toBe(pit.id);
     const vegan = await ask('anything vegan around here?');
     // Vegan is on the Bean Burrito's description at the taqueria.
@@ -121,10 +172,14 @@ describe('free phrasing (issue 25)', () => {
 
   it('"is there food near the capitol": distances from the place named, not from the diner', async () => {
     const res = await ask('is there food near the capitol', null);
-    expect(res.body.text).toMatch(/^The nearest open food truck to the Capitol is Taqueria Arandas, 0\.\d miles from the Capitol at 1100 Congress Ave, Austin, TX 78701\.$/);
+    expect(res.body.text).toMatch(
+      /^The nearest open food truck to the Capitol is Taqueria Arandas, 0\.\d miles from the Capitol at 1100 Congress Ave, Austin, TX 78701\.$/,
+    );
     // A schedule's place is a place too: the Night Owl stops at Republic Square (another day).
     const square = await ask('any barbecue near republic square', null);
-    expect(square.body.text).toMatch(/^The nearest open barbecue truck to Republic Square is Smoky Joe's Pit, \d\.\d miles from Republic Square/);
+    expect(square.body.text).toMatch(
+      /^The nearest open barbecue truck to Republic Square is Smoky Joe's Pit, \d\.\d miles from Republic Square/,
+    );
   });
 
   it('never invents a truck, a dish or a place: a polite re-ask with an example from the data', async () => {
@@ -132,7 +187,9 @@ describe('free phrasing (issue 25)', () => {
     expect(dish.body.text).toBe("I couldn't find lobster on any menu.");
     expect(dish.body.recommendedTruckIds).toEqual([]);
     const place = await ask('is there food near the airport');
-    expect(place.body.text).toMatch(/^I don't know where airport is\. Try a street or a place where trucks stop, for example: is there food near .+\?$/);
+    expect(place.body.text).toMatch(
+      /^I don't know where airport is\. Try a street or a place where trucks stop, for example: is there food near .+\?$/,
+    );
     const joke = await ask('tell me a joke');
     expect(joke.body.text).toMatch(/^Sorry, I didn't catch that\. Please rephrase, for example: .+\?$/);
     // The example is made of live data: a truck, a dish, a cuisine of an open truck, or "what's open".
@@ -140,11 +197,15 @@ describe('free phrasing (issue 25)', () => {
     const names = [pit, taqueria, farTacos, nightOwl, coffee].map((t) => t.name);
     expect(
       names.some((n) => example.includes(n)) ||
-        /brisket plate|brisket taco|al pastor taco|bean burrito|street taco|cold brew|barbecue|mexican|american|coffee|what's open/.test(example),
+        /brisket plate|brisket taco|al pastor taco|bean burrito|street taco|cold brew|barbecue|mexican|american|coffee|what's open/.test(
+          example,
+        ),
     ).toBe(true);
     // An hours question about a truck that does not exist is not answered about another one.
     const missing = await ask('how late is the burger barn open');
-    expect(missing.body.text).toMatch(/^I couldn't find a truck called burger barn\. Try, for example: how late is .+ open\?$/);
+    expect(missing.body.text).toMatch(
+      /^I couldn't find a truck called burger barn\. Try, for example: how late is .+ open\?$/,
+    );
     expect(missing.body.recommendedTruckIds).toEqual([]);
   });
 });
