@@ -103,6 +103,8 @@ test.describe('voice assistant', () => {
   test('free questions are fair: the third answer stays in view above the upsell; another browser on the same address has its own 3', async ({
     browser,
   }) => {
+    // Two browsers, four questions and a reload: more than one test's usual share of the time.
+    test.slow();
     // A diner on a phone, in a fresh browser: the counter is the server's, then three typed questions.
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await phone.newPage();
@@ -144,6 +146,8 @@ test.describe('voice assistant', () => {
     const desktop = await browser.newContext();
     const other = await desktop.newPage();
     await other.goto('/find-trucks');
+    // The voice card is loaded lazily beside the map: on a loaded machine it may take a while.
+    await expect(other.getByRole('heading', { name: 'Voice Assistant' })).toBeVisible({ timeout: 30_000 });
     await expect(other.getByTestId('voice-free-uses')).toHaveText('3 of 3 free questions left');
     const answered = other.waitForResponse((r) => r.url().endsWith('/api/voice-assistant-free') && r.request().method() === 'POST');
     await other.getByRole('textbox', { name: 'Type your question' }).fill('find me some coffee');

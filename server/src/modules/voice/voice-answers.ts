@@ -348,7 +348,7 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   }
   const count = open.length === 1 ? `One ${label(intent.food, context)} is` : `${open.length} ${label(intent.food, context, true)} are`;
   const lead = open.length > MAX_RECOMMENDED ? (context.position ? ' The nearest are' : ' Among them') : '';
-  return answer(`${count} open${near} now.${lead ? `${lead}:` : ''} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
+  return answer(`${count} open${near} now${lead ? `.${lead}:` : ':'} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /**

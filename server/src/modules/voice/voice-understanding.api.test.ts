@@ -112,7 +112,7 @@ describe('combined questions, answered from the data (issue 25)', () => {
   it('"is there any barbecue open now": the open barbecue trucks only, not every open truck', async () => {
     const res = await ask('is there any barbecue open now');
     expect(res.status).toBe(200);
-    expect(res.body.text).toMatch(/^One barbecue truck is open now\. Smoky Joe's Pit, 0\.\d miles\.$/);
+    expect(res.body.text).toMatch(/^One barbecue truck is open now: Smoky Joe's Pit, 0\.\d miles\.$/);
     expect(res.body.recommendedTruckIds).toEqual([pit.id]);
   });
 
