@@ -472,6 +472,9 @@ export function exampleFor(heard: string, context: AnswerContext): string {
   return examples[0]!;
 }
 
+/** A question it cannot answer from the data: recommends nothing, keeps the conversation, uses no free question. */
+const reask = (text: string, context: AnswerContext): Answer => answer(text, [], context.state, false);
+
 /** The answer to a question, grounded in the trucks and menus diners can see right now. */
 export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
   switch (intent.kind) {
@@ -544,27 +547,15 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'schedule':
       return answerSchedule(intent, context);
     case 'not-found':
-      return answer(
-        `I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`,
-        [],
-        context.state,
-        false,
-      );
+      return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-truck':
-      return answer(
-        `I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`,
-        [],
-        context.state,
-        false,
-      );
+      return reask(`I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`, context);
     case 'unknown-place':
-      return answer(
+      return reask(
         `I don't know where ${intent.place} is. Try a street or a place where trucks stop, for example: ${exampleFor('near', context)}?`,
-        [],
-        context.state,
-        false,
+        context,
       );
     case 'unknown':
-      return answer(rephrase(exampleFor(intent.heard, context)), [], context.state, false);
+      return reask(rephrase(exampleFor(intent.heard, context)), context);
   }
 }

@@ -28,40 +28,67 @@ beforeAll(async () => {
   server = await startTestServer({ voice: { ratePerMinute: 1000 } });
   operator = await server.signUpSubscribedOperator();
   customer = await server.signUp('customer');
-  const at = (latitude: number, longitude: number, address: string) => ({ latitude, longitude, address });
-  pit = await insertTruck(server.db, operator.user.id, {
-    name: "Smoky Joe's Pit",
-    cuisine: 'BBQ',
-    isOpen: true,
-    ...at(30.2605, -97.7431, '500 E Cesar Chavez St, Austin, TX 78701'),
-  });
+  const truck = (
+    name: string,
+    cuisine: string,
+    isOpen: boolean,
+    latitude: number,
+    longitude: number,
+    address: string,
+    description?: string,
+  ) =>
+    insertTruck(server.db, operator.user.id, {
+      name,
+      cuisine,
+      isOpen,
+      latitude,
+      longitude,
+      address,
+      description,
+    });
+  pit = await truck(
+    "Smoky Joe's Pit",
+    'BBQ',
+    true,
+    30.2605,
+    -97.7431,
+    '500 E Cesar Chavez St, Austin, TX 78701',
+  );
   // A block from the Texas State Capitol.
-  taqueria = await insertTruck(server.db, operator.user.id, {
-    name: 'Taqueria Arandas',
-    cuisine: 'Mexican',
-    isOpen: true,
-    description: 'Tacos al pastor off the trompo.',
-    ...at(30.2741, -97.7411, '1100 Congress Ave, Austin, TX 78701'),
-  });
+  taqueria = await truck(
+    'Taqueria Arandas',
+    'Mexican',
+    true,
+    30.2741,
+    -97.7411,
+    '1100 Congress Ave, Austin, TX 78701',
+    'Tacos al pastor off the trompo.',
+  );
   // The cheapest taco of all, 20 miles out: "near me" leaves it out.
-  farTacos = await insertTruck(server.db, operator.user.id, {
-    name: 'Round Rock Street Eats',
-    cuisine: 'American',
-    isOpen: true,
-    ...at(30.5083, -97.6789, '221 E Main St, Round Rock, TX 78664'),
-  });
-  nightOwl = await insertTruck(server.db, operator.user.id, {
-    name: 'Night Owl Smokehouse',
-    cuisine: 'BBQ',
-    isOpen: false,
-    ...at(30.2672, -97.7431, '600 Congress Ave, Austin, TX 78701'),
-  });
-  coffee = await insertTruck(server.db, operator.user.id, {
-    name: 'Bean There Cafe',
-    cuisine: 'Coffee',
-    isOpen: true,
-    ...at(30.2849, -97.7341, '2400 Speedway, Austin, TX 78712'),
-  });
+  farTacos = await truck(
+    'Round Rock Street Eats',
+    'American',
+    true,
+    30.5083,
+    -97.6789,
+    '221 E Main St, Round Rock, TX 78664',
+  );
+  nightOwl = await truck(
+    'Night Owl Smokehouse',
+    'BBQ',
+    false,
+    30.2672,
+    -97.7431,
+    '600 Congress Ave, Austin, TX 78701',
+  );
+  coffee = await truck(
+    'Bean There Cafe',
+    'Coffee',
+    true,
+    30.2849,
+    -97.7341,
+    '2400 Speedway, Austin, TX 78712',
+  );
 
   const items: Array<[TruckRow, string, number, string?]> = [
     [pit, 'Brisket Plate', 18.5],
