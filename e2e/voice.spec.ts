@@ -100,20 +100,62 @@ test.describe('voice assistant', () => {
     await expect(page.locator('.leaflet-popup-content')).toContainText('Smokestack BBQ');
   });
 
-  test('shows the sign-up upsell once the free questions are used, and fits 360 px', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 740 });
+  test('free questions are fair: the third answer stays in view above the upsell; another browser on the same address has its own 3', async ({
+    browser,
+  }) => {
+    // Two browsers, four questions and a reload: more than one test's usual share of the time.
+    test.slow();
+    // A diner on a phone, in a fresh browser: the counter is the server's, then three typed questions.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('voiceAssistantFreeUses', '0'));
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Voice Assistant' }).click();
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('button', { name: 'Voice Assistant' }).tap();
     const popover = page.getByRole('dialog', { name: 'Voice Assistant' });
+    await expect(popover.getByTestId('voice-free-uses')).toHaveText('3 of 3 free questions left');
+    const questions: Array<[string, RegExp]> = [
+      ["what's open right now", /open now|No food trucks are open/],
+      ['how much is the brisket', /costs \$|couldn't find brisket/],
+      ['is there any barbecue open now', /barbecue trucks? (is|are) open now|No barbecue truck is open/],
+    ];
+    for (const [index, [question, expected]] of questions.entries()) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/voice-assistant-free') && r.request().method() === 'POST');
+      await popover.getByRole('textbox', { name: 'Type your question' }).fill(question);
+      await popover.getByRole('button', { name: 'Ask' }).tap();
+      expect((await answered).status()).toBe(200);
+      await expect(popover.getByTestId('voice-answer')).toContainText(`You asked: ${question}`);
+      await expect(popover.getByTestId('voice-answer')).toContainText(expected);
+      if (index < 2) await expect(popover.getByTestId('voice-free-uses')).toHaveText(`${2 - index} of 3 free questions left`);
+    }
+    // The answer that used the last free question is shown, with the upsell below it.
     await expect(popover.getByTestId('voice-upsell')).toBeVisible();
+    await expect(popover.getByTestId('voice-answer')).toContainText(questions[2]![1]);
     await expect(popover.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     await expect(popover.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
     const box = await popover.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
-    await page.screenshot({ path: 'test-results/voice-upsell-360.png' });
+    await page.screenshot({ path: 'test-results/voice-third-answer-360.png' });
     await expectNoSeriousA11yViolations(page);
+    // Reloaded, the browser still knows (from the server) that this visitor has none left.
+    await page.reload();
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('button', { name: 'Voice Assistant' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Voice Assistant' }).getByTestId('voice-upsell')).toBeVisible();
+
+    // Another diner on the same Wi-Fi (same address), in their own browser: their own 3, and answered.
+    const desktop = await browser.newContext();
+    const other = await desktop.newPage();
+    await other.goto('/find-trucks');
+    // The voice card is loaded lazily beside the map: on a loaded machine it may take a while.
+    await expect(other.getByRole('heading', { name: 'Voice Assistant' })).toBeVisible({ timeout: 30_000 });
+    await expect(other.getByTestId('voice-free-uses')).toHaveText('3 of 3 free questions left');
+    const answered = other.waitForResponse((r) => r.url().endsWith('/api/voice-assistant-free') && r.request().method() === 'POST');
+    await other.getByRole('textbox', { name: 'Type your question' }).fill('find me some coffee');
+    await other.getByRole('button', { name: 'Ask' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(other.getByTestId('voice-answer')).toContainText(/coffee/);
+    await expect(other.getByTestId('voice-free-uses')).toHaveText('2 of 3 free questions left');
+    await other.screenshot({ path: 'test-results/voice-second-browser-desktop.png' });
+    await Promise.all([phone.close(), desktop.close()]);
   });
 });

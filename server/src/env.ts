@@ -152,18 +152,19 @@ export const envSchema = z
       .number({ error: 'must be a number' })
       .int('must be a whole number')
       .min(1, 'must be at least 1')
-      .default(10),
+      .default(60),
     /** How long the offline recogniser may work on one recording; then it is answered as not understood. */
     VOICE_RECOGNITION_BUDGET_MS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
       .min(100, 'must be at least 100')
       .default(5000),
+    /** Free questions per client address per day: an abuse guard, well above one visitor's 3 (issue 25). */
     VOICE_FREE_USES_PER_ADDRESS: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
       .min(1, 'must be at least 1')
-      .default(3),
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -43,3 +43,7 @@ export const voiceAnswerSchema = z.object({
   freeUsesRemaining: z.number().int().min(0).optional(),
 });
 export type VoiceAnswer = z.infer<typeof voiceAnswerSchema>;
+
+/** GET /api/voice-assistant-free/uses: the free questions this visitor has left, before asking. */
+export const voiceFreeUsesSchema = z.object({ freeUsesRemaining: z.number().int().min(0) });
+export type VoiceFreeUses = z.infer<typeof voiceFreeUsesSchema>;

@@ -5,7 +5,8 @@ import { formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SER
 import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
-import { CUISINE_SPOKEN, spoken, type Intent, type ScheduleDay } from './voice-language';
+import type { FoodAsk, Intent, PlaceAsk } from './understand';
+import { CUISINE_SPOKEN, spoken, type ScheduleDay } from './voice-language';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -21,6 +22,7 @@ export interface KnownItem {
   id: number;
   truckId: number;
   name: string;
+  description?: string | null;
   priceCents: number;
   available: boolean;
 }
@@ -60,6 +62,8 @@ export interface Answer {
 
 export const REPHRASE =
   "Sorry, I didn't catch that. Please rephrase, for example: where is the nearest barbecue truck?";
+/** The re-ask, with an example from the live data that fits what was heard (exampleFor). */
+export const rephrase = (example: string) => `Sorry, I didn't catch that. Please rephrase, for example: ${example}?`;
 
 const MAX_RECOMMENDED = 3;
 
@@ -264,49 +268,224 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
   return answer(`${first.text}${more}`, ids, { truckIds: ids, index: 0 });
 }
 
+/** The trucks a food question names: of its cuisines, selling its items, or described with its words. */
+function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
+  const ids = new Set<number>(food.truckIds);
+  const items = new Set(food.itemIds);
+  for (const truck of context.trucks.values()) {
+    if (food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
+    if ((context.itemsByTruck.get(truck.id) ?? []).some((i) => i.available && items.has(i.id))) ids.add(truck.id);
+  }
+  return ids;
+}
+
+/** "barbecue truck", "truck serving burrito", "food truck": what a list of trucks is, said aloud. */
+function label(food: FoodAsk | undefined, context: AnswerContext, plural = false): string {
+  const trucks = plural ? 'trucks' : 'truck';
+  if (!food) return `food ${trucks}`;
+  const [cuisine, ...others] = food.cuisines;
+  const onlyCuisine =
+    cuisine !== undefined && others.length === 0 && [...sellersOf(food, context)].every((id) => context.trucks.get(id)?.cuisine === cuisine);
+  return onlyCuisine ? `${cuisineWord(cuisine)} ${trucks}` : `${trucks} serving ${food.words}`;
+}
+
+/** The context as seen from a place the diner named: distances are from there. */
+const fromPlace = (context: AnswerContext, place: PlaceAsk | undefined): AnswerContext =>
+  place ? { ...context, position: { lat: place.lat, lng: place.lng } } : context;
+
+/** "0.3 miles from the Capitol, at 1100 S Congress Ave" (a named place) or the usual whereabouts. */
+function whereFrom(truck: KnownTruck, context: AnswerContext, place: PlaceAsk | undefined): string {
+  if (!place) return whereAbouts(truck, context);
+  const text = whereAbouts(truck, context);
+  return text.replace(/ away\b/, ` from ${place.name}`);
+}
+
+function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: AnswerContext): Answer {
+  const context = fromPlace(base, intent.place);
+  let candidates = [...context.trucks.values()].filter((t) => t.latitude !== null && t.longitude !== null);
+  if (intent.food) {
+    const ids = sellersOf(intent.food, context);
+    candidates = candidates.filter((t) => ids.has(t.id));
+  }
+  const what = label(intent.food, context);
+  const near = intent.place ? ` near ${intent.place.name}` : '';
+  const open = rank(candidates.filter((t) => t.isOpen), context);
+  const first = open[0];
+  if (!first) return answer(`There is no open ${what}${near} right now.`, [], { truckIds: [], index: 0 });
+  const lead = intent.place
+    ? `The nearest open ${what} to ${intent.place.name} is`
+    : context.position
+      ? `The nearest open ${what} is`
+      : `An open ${what} is`;
+  const hint = context.position ? '' : ' Share your location to find the nearest one.';
+  const ids = open.map((t) => t.id);
+  return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${hint}`, ids, { truckIds: ids, index: 0 });
+}
+
+
+function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerContext): Answer {
+  const context = fromPlace(base, intent.place);
+  let candidates = [...context.trucks.values()];
+  if (intent.food) {
+    const ids = sellersOf(intent.food, context);
+    candidates = candidates.filter((t) => ids.has(t.id));
+  }
+  const near = intent.place ? ` near ${intent.place.name}` : '';
+  if (intent.after !== undefined) return answerOpenAfter(intent.after, intent.food, candidates, context, near);
+  const open = rank(candidates.filter((t) => t.isOpen), context);
+  const none = { truckIds: [], index: 0 };
+  if (open.length === 0) {
+    return answer(intent.food || near ? `No ${label(intent.food, context)} is open${near} right now.` : 'No food trucks are open right now.', [], none);
+  }
+  const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
+    const distance = distanceOf(t, context);
+    return distance === undefined ? t.name : `${t.name}, ${miles(distance)}`;
+  });
+  const ids = open.map((t) => t.id);
+  if (!intent.food && !near) {
+    const count = open.length === 1 ? 'One truck is' : `${open.length} trucks are`;
+    const lead = open.length > MAX_RECOMMENDED ? (context.position ? ' The nearest are' : ' Among them') : '';
+    return answer(`${count} open now.${lead ? `${lead}:` : ''} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
+  }
+  const count = open.length === 1 ? `One ${label(intent.food, context)} is` : `${open.length} ${label(intent.food, context, true)} are`;
+  const lead = open.length > MAX_RECOMMENDED ? (context.position ? ' The nearest are' : ' Among them') : '';
+  return answer(`${count} open${near} now${lead ? `.${lead}:` : ':'} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * "Which trucks are open after 8 PM": the stops scheduled today (each truck's own time zone) that
+ * end after that local time. A truck open now without a stop has no hours to go by: it is not
+ * counted, never guessed.
+ */
+function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
+  const at = spokenTime(after);
+  const late = rank(candidates, context).flatMap((truck) => {
+    const schedule = context.schedules.get(truck.id);
+    const stop = occurrencesFor(schedule, 'today', context.now).find((o) => o.stop.endMinute > after);
+    return stop ? [{ truck, stop }] : [];
+  });
+  const none = { truckIds: [], index: 0 };
+  if (late.length === 0) return answer(`No ${label(food, context)}${near} is scheduled to be open after ${at} today.`, [], none);
+  const parts = late
+    .slice(0, MAX_RECOMMENDED)
+    .map(({ truck, stop }) => `${truck.name} until ${spokenTime(stop.stop.endMinute)} at ${stop.stop.address}`);
+  const count = late.length === 1 ? `One ${label(food, context)} is` : `${late.length} ${label(food, context, true)} are`;
+  const ids = late.map((l) => l.truck.id);
+  return answer(`${count} scheduled to be open${near} after ${at} today: ${list(parts)}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/** "How late is Smokestack open": today's hours from its schedule, in its own zone; never guessed. */
+function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
+  const schedule = context.schedules.get(truck.id);
+  const zone = schedule?.zone ?? 'UTC';
+  const state = { truckIds: [truck.id], index: 0 };
+  const today = occurrencesFor(schedule, 'today', context.now);
+  const [first] = today;
+  const next = occurrencesFor(schedule, 'next', context.now)[0];
+  const nextStop = next ? ` Its next stop is ${next.stop.address} ${spokenDay(next, zone, context.now)} ${hoursOf(next)}.` : '';
+  if (first && first.start.toMillis() <= context.now.getTime() && truck.isOpen) {
+    const later = today.slice(1).map((o) => `, then at ${o.stop.address} ${hoursOf(o)}`).join('');
+    return answer(`${truck.name} is open until ${spokenTime(first.stop.endMinute)} today, at ${first.stop.address}${later}.`, [truck.id], state);
+  }
+  if (first) return answer(stopsSentence(truck, today, zone, context), [truck.id], state);
+  if (truck.isOpen) return answer(`${truck.name} is open now, but has not posted its hours for today.${nextStop}`, [truck.id], state);
+  return answer(`${truck.name} is closed right now and has no hours posted for today.${nextStop}`, [truck.id], state);
+}
+
+/** Prices from the menus: "how much is the brisket", "what's the cheapest taco near me". */
+function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: AnswerContext): Answer {
+  const wanted = new Set(intent.food.itemIds);
+  const offers = rank(
+    [...context.trucks.values()].filter((t) => !intent.truckIds || intent.truckIds.includes(t.id)),
+    context,
+  ).flatMap((truck) =>
+    (context.itemsByTruck.get(truck.id) ?? []).filter((item) => wanted.has(item.id)).map((item) => ({ truck, item })),
+  );
+  const where = intent.truckIds?.length === 1 ? ` at ${context.trucks.get(intent.truckIds[0]!)?.name ?? 'that truck'}` : '';
+  if (offers.length === 0) {
+    return answer(`I couldn't find ${intent.food.words} on any menu${where}.`, [], context.state);
+  }
+  if (intent.cheapest) {
+    let open = offers.filter((o) => o.truck.isOpen && o.item.available);
+    const NEAR_MILES = 5;
+    const near = open.filter((o) => (distanceOf(o.truck, context) ?? Infinity) <= NEAR_MILES);
+    if (near.length > 0) open = near;
+    const sorted = [...open].sort(
+      (a, b) =>
+        a.item.priceCents - b.item.priceCents ||
+        (distanceOf(a.truck, context) ?? Infinity) - (distanceOf(b.truck, context) ?? Infinity),
+    );
+    const best = sorted[0];
+    if (!best) return answer(`No open truck has ${intent.food.words} right now.`, [], { truckIds: [], index: 0 });
+    const scope = context.position ? (near.length ? ' near you' : '') : ' at an open truck';
+    const ids = [...new Set(sorted.map((o) => o.truck.id))];
+    return answer(
+      `The cheapest ${intent.food.words}${scope} is ${best.item.name} at ${best.truck.name}, ${dollars(best.item.priceCents)}, ${whereAbouts(best.truck, context)}.`,
+      ids,
+      { truckIds: ids, index: 0 },
+    );
+  }
+  // The same dish at several trucks: the open, nearest first; each item said once.
+  const shown = [...offers].sort((a, b) => Number(b.item.available) - Number(a.item.available)).slice(0, MAX_RECOMMENDED);
+  const sentence = ({ truck, item }: (typeof offers)[number]) =>
+    item.available
+      ? `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}`
+      : `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}, but it is not available right now`;
+  const ids = [...new Set(shown.map((o) => o.truck.id))];
+  return answer(`${shown.map(sentence).join('; ')}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * An example question that fits what was heard, made from the live data (a real truck, dish,
+ * cuisine or place), so the re-ask is never the same barbecue example nor about a truck that
+ * does not exist. `heard`: the words, or 'find' / 'near' for those re-asks.
+ */
+export function exampleFor(heard: string, context: AnswerContext): string {
+  const trucks = rank([...context.trucks.values()], context);
+  const truck = trucks[0];
+  const item = trucks.flatMap((t) => (context.itemsByTruck.get(t.id) ?? []).filter((i) => i.available))[0];
+  const cuisine = trucks.find((t) => t.isOpen && CUISINE_SPOKEN[t.cuisine])?.cuisine;
+  const place = trucks.find((t) => t.address)?.address?.split(',')[0];
+  const said = ` ${heard} `;
+  const cue = (pattern: RegExp) => pattern.test(said);
+  const examples: string[] = [];
+  if (cue(/ (how much|price|cost|costs|cheap|cheapest|menu|sell|sells) /)) {
+    if (item) examples.push(`how much is the ${item.name.toLowerCase()}`);
+    if (truck) examples.push(`what does ${truck.name} sell`);
+  }
+  if (cue(/ (open|close|closed|closes|late|hours|time|when) /) && truck) examples.push(`how late is ${truck.name} open`);
+  if (cue(/ (near|around|close to|by|at) /) || heard === 'near') {
+    examples.push(place ? `is there food near ${place}` : 'is there food near me');
+  }
+  if (cue(/ (favorite|favourite|favorites|favourites) /)) examples.push('are any of my favorites open');
+  if (heard === 'find' && cuisine) examples.push(`find me some ${cuisineWord(cuisine)}`);
+  if (examples.length === 0) {
+    // Nothing to go by: one of several, chosen by what was heard (the same words, the same example).
+    const choices = [
+      cuisine ? `where is the nearest ${cuisineWord(cuisine)} truck` : undefined,
+      truck ? `is ${truck.name} open right now` : undefined,
+      item ? `how much is the ${item.name.toLowerCase()}` : undefined,
+      "what's open right now",
+    ].filter((c): c is string => Boolean(c));
+    const hash = [...heard].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+    examples.push(choices[hash % choices.length]!);
+  }
+  return examples[0]!;
+}
+
+/** A question it cannot answer from the data: recommends nothing, keeps the conversation, uses no free question. */
+const reask = (text: string, context: AnswerContext): Answer => answer(text, [], context.state, false);
+
 /** The answer to a question, grounded in the trucks and menus diners can see right now. */
 export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
-  const all = [...context.trucks.values()];
   switch (intent.kind) {
-    case 'nearest': {
-      let candidates = all.filter((t) => t.latitude !== null && t.longitude !== null);
-      let what = 'food truck';
-      if (intent.cuisine) {
-        candidates = candidates.filter((t) => t.cuisine === intent.cuisine);
-        what = `${cuisineWord(intent.cuisine)} truck`;
-      }
-      if (intent.item) {
-        const item = intent.item;
-        candidates = candidates.filter((t) =>
-          (context.itemsByTruck.get(t.id) ?? []).some((i) => i.available && spoken(i.name) === item),
-        );
-        what = `truck selling ${item}`;
-      }
-      const open = rank(candidates.filter((t) => t.isOpen), context);
-      if (open.length === 0) {
-        return answer(`There is no open ${what} right now.`, [], { truckIds: [], index: 0 });
-      }
-      const first = open[0]!;
-      const lead = context.position ? `The nearest open ${what} is` : `An open ${what} is`;
-      const hint = context.position ? '' : ' Share your location to find the nearest one.';
-      return answer(`${lead} ${first.name}, ${whereAbouts(first, context)}.${hint}`, open.map((t) => t.id), {
-        truckIds: open.map((t) => t.id),
-        index: 0,
-      });
-    }
-    case 'open-now': {
-      const open = rank(all.filter((t) => t.isOpen), context);
-      if (open.length === 0) return answer('No food trucks are open right now.', [], { truckIds: [], index: 0 });
-      const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
-        const distance = distanceOf(t, context);
-        return distance === undefined ? t.name : `${t.name}, ${miles(distance)}`;
-      });
-      const count = open.length === 1 ? 'One truck is' : `${open.length} trucks are`;
-      const lead = open.length > MAX_RECOMMENDED ? (context.position ? ' The nearest are' : ' Among them') : '';
-      return answer(`${count} open now.${lead ? `${lead}:` : ''} ${list(names)}.`, open.map((t) => t.id), {
-        truckIds: open.map((t) => t.id),
-        index: 0,
-      });
+    case 'nearest':
+      return answerNearest(intent, context);
+    case 'open-now':
+      return answerOpen(intent, context);
+    case 'hours': {
+      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
+      return truck ? answerHours(truck, context) : answer(REPHRASE, [], context.state, false);
     }
     case 'is-open': {
       const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
@@ -320,23 +499,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
       return truck ? menuOf(truck, context) : answer(REPHRASE, [], context.state, false);
     }
-    case 'price': {
-      const sellers = rank(
-        all.filter((t) => !intent.truckIds || intent.truckIds.includes(t.id)),
-        context,
-      ).flatMap((truck) =>
-        (context.itemsByTruck.get(truck.id) ?? [])
-          .filter((item) => spoken(item.name) === intent.item)
-          .map((item) => ({ truck, item })),
-      );
-      const found = sellers.find((s) => s.item.available) ?? sellers[0];
-      if (!found) return answer(`I couldn't find ${intent.item} on any menu.`, [], context.state);
-      const { truck, item } = found;
-      const text = item.available
-        ? `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}.`
-        : `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}, but it is not available right now.`;
-      return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
-    }
+    case 'price':
+      return answerPrice(intent, context);
     case 'favorites': {
       if (!context.favoriteIds) {
         return answer('Sign in to ask about your favorite trucks.', [], context.state);
@@ -345,7 +509,14 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       if (favorites.length === 0) return answer('You have no favorite trucks yet.', [], { truckIds: [], index: 0 });
       const open = favorites.filter((t) => t.isOpen);
       const state = { truckIds: (open.length ? open : favorites).map((t) => t.id), index: 0 };
-      if (open.length === 0) return answer('None of your favorite trucks is open right now.', [], state);
+      if (open.length === 0) {
+        // "Where's my favourite truck today": where the first of them with a stop today will be.
+        const later = favorites
+          .map((truck) => ({ truck, ...truckSchedule(truck, 'today', context) }))
+          .find((s) => s.found.length > 0);
+        const then = later ? ` ${later.text}` : '';
+        return answer(`None of your favorite trucks is open right now.${then}`, later ? [later.truck.id] : [], state);
+      }
       const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
         const distance = distanceOf(t, context);
         return distance === undefined ? t.name : `${t.name}, ${miles(distance)} away`;
@@ -376,7 +547,16 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     }
     case 'schedule':
       return answerSchedule(intent, context);
+    case 'not-found':
+      return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
+    case 'unknown-truck':
+      return reask(`I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`, context);
+    case 'unknown-place':
+      return reask(
+        `I don't know where ${intent.place} is. Try a street or a place where trucks stop, for example: ${exampleFor('near', context)}?`,
+        context,
+      );
     case 'unknown':
-      return answer(REPHRASE, [], context.state, false);
+      return reask(rephrase(exampleFor(intent.heard, context)), context);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildJsgf, vocabularyWords } from '../../integrations/speech/grammar';
 import { guessPronunciation } from '../../integrations/speech/letter-to-sound';
-import { buildLexicon, parseQuestion, spoken, TEMPLATES, vocabularyOf } from './voice-language';
+import { buildLexicon, spoken, TEMPLATES, vocabularyOf } from './voice-language';
 
 const lexicon = buildLexicon(
   [
@@ -18,27 +18,6 @@ describe('spoken forms', () => {
     expect(spoken("Joe’s Tacos & More!")).toBe("joe's tacos and more");
     expect(spoken('Food Truck 42')).toBe('food truck forty two');
     expect(spoken('Crêpe Café')).toBe('crepe cafe');
-  });
-});
-
-describe('parseQuestion', () => {
-  it('reads each kind of question, from the grammar or typed', () => {
-    expect(parseQuestion('where is the nearest barbecue truck', lexicon)).toEqual({ kind: 'nearest', cuisine: 'BBQ', item: undefined });
-    expect(parseQuestion('Where can I get a brisket plate?', lexicon)).toEqual({ kind: 'nearest', cuisine: undefined, item: 'brisket plate' });
-    expect(parseQuestion('what is open right now', lexicon)).toEqual({ kind: 'open-now' });
-    // The cuisine inside a truck's name is not a cuisine question.
-    expect(parseQuestion('is smokestack barbecue open', lexicon)).toEqual({ kind: 'is-open', truckIds: [1] });
-    expect(parseQuestion("What's on the menu at Joe's Tacos & More?", lexicon)).toEqual({ kind: 'menu', truckIds: [2] });
-    expect(parseQuestion('how much is the brisket plate at smokestack bbq', lexicon)).toEqual({ kind: 'price', item: 'brisket plate', truckIds: [1] });
-    expect(parseQuestion('are any of my favorites open', lexicon)).toEqual({ kind: 'favorites', openOnly: true });
-    expect(parseQuestion("what's on their menu", lexicon)).toEqual({ kind: 'follow-up', ask: 'menu' });
-    expect(parseQuestion('and the next one', lexicon)).toEqual({ kind: 'follow-up', ask: 'next' });
-    expect(parseQuestion('how far away is it', lexicon)).toEqual({ kind: 'follow-up', ask: 'distance' });
-    expect(parseQuestion('where will the taco truck be tomorrow', lexicon)).toEqual({ kind: 'schedule', when: 'tomorrow', cuisine: 'Mexican' });
-    expect(parseQuestion("Where will Joe's Tacos & More be today?", lexicon)).toEqual({ kind: 'schedule', when: 'today', truckIds: [2] });
-    expect(parseQuestion('when is smokestack barbecue open next', lexicon)).toEqual({ kind: 'schedule', when: 'next', truckIds: [1] });
-    expect(parseQuestion('tell me a joke', lexicon)).toEqual({ kind: 'unknown' });
-    expect(parseQuestion('', lexicon)).toEqual({ kind: 'unknown' });
   });
 });
 

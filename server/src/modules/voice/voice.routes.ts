@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VOICE_LIMITS, VOICE_MESSAGES, voiceAnswerSchema, voiceQuerySchema, type VoiceQuery } from '@shared/contracts/voice';
+import {
+  VOICE_LIMITS,
+  VOICE_MESSAGES,
+  voiceAnswerSchema,
+  voiceFreeUsesSchema,
+  voiceQuerySchema,
+  type VoiceQuery,
+} from '@shared/contracts/voice';
 import { errorResponses } from '../../lib/route-params';
 import { HttpError, notFound } from '../../lib/http-errors';
 import { DAY_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
@@ -26,7 +33,11 @@ export interface VoiceRouteOptions {
   freeAttemptsPerAddress: number;
 }
 
-export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, freeUsesPerAddress: 3, freeAttemptsPerAddress: 10 };
+/**
+ * The per-address numbers are abuse guards, well above one visitor's 3 (issue 25): a café's Wi-Fi
+ * or a carrier's address is shared by many diners, each with their own 3 free questions.
+ */
+export const DEFAULT_VOICE_OPTIONS: VoiceRouteOptions = { ratePerMinute: 20, freeUsesPerAddress: 30, freeAttemptsPerAddress: 60 };
 
 /** POST /api/voice-assistant (signed in), POST /api/voice-assistant-free (anonymous), GET the spoken answer. */
 export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,6 +63,18 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = currentUser(request);
       return (await ask(request.body, { userId: id }, `user:${id}`)).answer;
+    },
+  );
+
+  // The counter the panel shows before the first question: this visitor's free questions left, as
+  // the server counts them (the browser's stored number is only a first guess).
+  app.get(
+    '/api/voice-assistant-free/uses',
+    { schema: { tags, response: { 200: voiceFreeUsesSchema, ...errorResponses(429) } } },
+    async (request, reply) => {
+      const keys = { visitor: visitorId(request, reply, app.config.jwtSecret), address: request.ip };
+      reply.header('cache-control', 'no-store');
+      return { freeUsesRemaining: await freeUsesLeft(app.db, keys, freeUsesPerAddress) };
     },
   );
 

@@ -17,7 +17,8 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
-import { buildLexicon, parseQuestion, vocabularyOf, type Lexicon } from './voice-language';
+import { buildUnderstanding, understand, type Understanding } from './understand';
+import { buildLexicon, vocabularyOf, type Lexicon } from './voice-language';
 
 /** Spoken answers stay playable this long (the contract promises at least 10 minutes). */
 export const ANSWER_TTL_MINUTES = 30;
@@ -28,6 +29,8 @@ interface Knowledge {
   itemsByTruck: Map<number, KnownItem[]>;
   schedules: Map<number, KnownSchedule>;
   lexicon: Lexicon;
+  /** The same live data, as the understanding layer looks it up (understand.ts). */
+  understanding: Understanding;
   vocabulary: SpeechVocabulary;
 }
 
@@ -89,6 +92,7 @@ export class VoiceAssistant {
         id: menuItems.id,
         truckId: menuItems.foodTruckId,
         name: menuItems.name,
+        description: menuItems.description,
         priceCents: menuItems.priceCents,
         available: menuItems.available,
       })
@@ -107,8 +111,10 @@ export class VoiceAssistant {
     const schedules = new Map<number, KnownSchedule>(
       [...stops].map(([id, truckStops]) => [id, { zone: zones.get(id) ?? this.defaultTimeZone, stops: truckStops }]),
     );
-    const lexicon = buildLexicon(rows, [...itemsByTruck.values()].flat());
-    return { version, trucks, itemsByTruck, schedules, lexicon, vocabulary: vocabularyOf(lexicon, version) };
+    const allItems = [...itemsByTruck.values()].flat();
+    const lexicon = buildLexicon(rows, allItems);
+    const understanding = buildUnderstanding(rows, allItems, [...stops.values()].flat());
+    return { version, trucks, itemsByTruck, schedules, lexicon, understanding, vocabulary: vocabularyOf(lexicon, version) };
   }
 
   /** Compiles the grammar ahead of the first question. */
@@ -189,7 +195,7 @@ export class VoiceAssistant {
               .where(eq(userFavorites.userId, asker.userId))
           ).map((r) => r.id)
         : undefined;
-    const intent = heard ? parseQuestion(transcript, knowledge.lexicon) : { kind: 'unknown' as const };
+    const intent = heard ? understand(transcript, knowledge.understanding) : { kind: 'unknown' as const, heard: '' };
     const answer = answerQuestion(intent, {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,

@@ -1,5 +1,5 @@
-import type { VoiceAnswer, VoiceQuery } from '@shared/contracts/voice';
-import { useMutation } from '@tanstack/react-query';
+import type { VoiceAnswer, VoiceFreeUses, VoiceQuery } from '@shared/contracts/voice';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 
 /** POST /api/voice-assistant (signed in) or /api/voice-assistant-free (anonymous). */
@@ -9,4 +9,18 @@ export function askVoice(query: VoiceQuery, signedIn: boolean): Promise<VoiceAns
 
 export function useAskVoice(signedIn: boolean) {
   return useMutation({ mutationFn: (query: VoiceQuery) => askVoice(query, signedIn) });
+}
+
+/**
+ * GET /api/voice-assistant-free/uses: the free questions this visitor has left, as the server
+ * counts them (issue 25): what the panel shows before the first question. Anonymous visitors only.
+ */
+export function useFreeUsesLeft(enabled: boolean) {
+  return useQuery({
+    queryKey: ['voice-free-uses'],
+    queryFn: () => apiJson<VoiceFreeUses>('GET', '/api/voice-assistant-free/uses'),
+    enabled,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
 }

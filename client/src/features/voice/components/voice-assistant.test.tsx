@@ -81,8 +81,24 @@ describe('VoiceAssistant', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     expect(localStorage.getItem('voiceAssistantFreeUses')).toBe('0');
-    const second = fetchMock.mock.calls[1]?.[1]?.body;
-    expect(JSON.parse(String(second))).toMatchObject({ text: 'second', sessionId: 'session-123456' });
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(posts[1]?.[1]?.body))).toMatchObject({ text: 'second', sessionId: 'session-123456' });
+  });
+
+  it("shows the server's count before the first question, and keeps the answer that used the last one", async () => {
+    // The browser's stored number says 3; the server says this visitor has 1 left.
+    mockFetch({
+      'GET /api/voice-assistant-free/uses': () => json({ freeUsesRemaining: 1 }),
+      'POST /api/voice-assistant-free': () => json({ ...answer, freeUsesRemaining: 0 }),
+    });
+    renderWithApp(<VoiceAssistant />);
+    expect(await screen.findByText('1 of 3 free questions left')).toBeInTheDocument();
+    expect(localStorage.getItem('voiceAssistantFreeUses')).toBe('1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Type your question' }), 'last one{Enter}');
+    expect(await screen.findByTestId('voice-upsell')).toBeInTheDocument();
+    // The answer to the last free question is shown above the upsell, not hidden by it.
+    expect(screen.getByTestId('voice-answer')).toHaveTextContent(answer.text);
+    expect(localStorage.getItem('voiceAssistantFreeUses')).toBe('0');
   });
 
   it('shows the server message when processing fails', async () => {

@@ -1,7 +1,7 @@
 import { FREE_VOICE_USES } from '@shared/constants';
 import type { VoiceAnswer } from '@shared/contracts/voice';
 import { Loader2, MapPin, Mic, Play, Send, Square } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
@@ -9,7 +9,7 @@ import { Input } from '@client/components/ui/input';
 import { toast, toastError } from '@client/lib/toast';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
-import { useAskVoice } from '../api/ask-voice';
+import { useAskVoice, useFreeUsesLeft } from '../api/ask-voice';
 import { readFreeUses, writeFreeUses } from '../free-uses';
 import { useAnswerAudio } from '../hooks/use-answer-audio';
 import { blobToDataUrl, isRecordingSupported, useRecorder } from '../hooks/use-recorder';
@@ -51,6 +51,13 @@ export default function VoiceAssistant({
   const sessionRef = useRef<string | null>(null);
   const positionRef = useRef<Promise<{ latitude: number; longitude: number } | null> | null>(null);
   const ask = useAskVoice(signedIn);
+  // The server's count for this visitor replaces the browser's stored guess as soon as it arrives.
+  const serverUses = useFreeUsesLeft(!signedIn).data?.freeUsesRemaining;
+  useEffect(() => {
+    if (serverUses === undefined) return;
+    writeFreeUses(serverUses);
+    setFreeUses(serverUses);
+  }, [serverUses]);
   const audio = useAnswerAudio(answer?.audioUrl ?? null);
   const statusId = useId();
   const typedId = useId();
@@ -148,19 +155,53 @@ export default function VoiceAssistant({
     void send({ text });
   };
 
-  const body = exhausted ? (
-    <div className="grid gap-3" data-testid="voice-upsell">
-      <p className="font-medium">You've used your {FREE_VOICE_USES} free voice questions.</p>
-      <p className="text-sm text-gray-700">
-        Sign up to continue using the voice assistant and save your favorite food trucks!
+  // The answer stays in view when it used the last free question: the upsell comes below it.
+  const answerView = answer && (
+    <div className="grid gap-2 rounded-md bg-gray-50 p-3" data-testid="voice-answer">
+      {answer.transcript && (
+        <p className="text-xs text-gray-700">
+          You asked: <q>{answer.transcript}</q>
+        </p>
+      )}
+      <p aria-live="polite" className="text-sm font-medium text-gray-900">
+        {answer.text}
       </p>
-      <div className="flex gap-2">
-        <Button asChild size="sm">
-          <Link href="/register">Sign Up</Link>
-        </Button>
-        <Button asChild size="sm" variant="outline">
-          <Link href="/login">Log In</Link>
-        </Button>
+      {answer.recommendedTrucks.length > 0 && onRecommend && (
+        <ul className="flex flex-wrap gap-2" aria-label="Recommended trucks">
+          {answer.recommendedTrucks.map((truck, index) => (
+            <li key={truck.id}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  onRecommend([truck.id, ...answer.recommendedTruckIds.filter((id, i) => i !== index)])
+                }
+              >
+                <MapPin aria-hidden /> Show {truck.name} on map
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
+  const body = exhausted ? (
+    <div className="grid gap-3">
+      {answerView}
+      <div className="grid gap-3" data-testid="voice-upsell">
+        <p className="font-medium">You've used your {FREE_VOICE_USES} free voice questions.</p>
+        <p className="text-sm text-gray-700">
+          Sign up to continue using the voice assistant and save your favorite food trucks!
+        </p>
+        <div className="flex gap-2">
+          <Button asChild size="sm">
+            <Link href="/register">Sign Up</Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link href="/login">Log In</Link>
+          </Button>
+        </div>
       </div>
     </div>
   ) : (
@@ -199,35 +240,7 @@ export default function VoiceAssistant({
       <p id={statusId} role="status" className="text-sm text-gray-700">
         {PHASE_TEXT[phase]}
       </p>
-      {answer && (
-        <div className="grid gap-2 rounded-md bg-gray-50 p-3" data-testid="voice-answer">
-          {answer.transcript && (
-            <p className="text-xs text-gray-700">
-              You asked: <q>{answer.transcript}</q>
-            </p>
-          )}
-          <p aria-live="polite" className="text-sm font-medium text-gray-900">
-            {answer.text}
-          </p>
-          {answer.recommendedTrucks.length > 0 && onRecommend && (
-            <ul className="flex flex-wrap gap-2" aria-label="Recommended trucks">
-              {answer.recommendedTrucks.map((truck, index) => (
-                <li key={truck.id}>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() =>
-                      onRecommend([truck.id, ...answer.recommendedTruckIds.filter((id, i) => i !== index)])
-                    }
-                  >
-                    <MapPin aria-hidden /> Show {truck.name} on map
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {answerView}
       <form onSubmit={submitTyped} className="flex gap-2">
         <label htmlFor={typedId} className="sr-only">
           Type your question

@@ -1,0 +1,136 @@
+/**
+ * The voice assistant's vocabulary of meaning, written once (issue 25): the intents the
+ * understanding layer (understand.ts) returns, the words that cue each one, and example phrasings
+ * per intent. The recogniser's language model can be generated from the phrasings (slots filled
+ * with the live names), and the unit tests read them too, so what is recognised and what is
+ * understood never drift apart. Slots in the phrasings: {truck}, {food} (a cuisine or a dish),
+ * {item} (a menu item), {place}, {time}.
+ */
+
+export const INTENT_NAMES = [
+  'nearest',
+  'open-now',
+  'open-after',
+  'is-open',
+  'hours',
+  'menu',
+  'price',
+  'cheapest',
+  'favorites',
+  'schedule',
+  'follow-up',
+] as const;
+export type IntentName = (typeof INTENT_NAMES)[number];
+
+/** Example phrasings per intent, as people say them: filler, any word order, synonyms. */
+export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
+  nearest: [
+    'where is the nearest {food} truck',
+    'find me some {food}',
+    'I want {food}',
+    'anything {food} around here?',
+    'the closest place for a {food}',
+    'is there food near {place}',
+    'where can I get {food} near {place}',
+    'um can you find {food} for me',
+    "I'm craving {food}",
+  ],
+  'open-now': [
+    "what's open right now",
+    'which trucks are open now',
+    'is there any {food} open now',
+    'anything open near {place}',
+    'what food trucks are serving right now',
+  ],
+  'open-after': [
+    'which trucks are open after {time}',
+    'is anything open after {time} tonight',
+    'any {food} open past {time}',
+  ],
+  'is-open': ['is {truck} open', 'is {truck} open right now', '{truck} open today?'],
+  hours: [
+    'how late is {truck} open',
+    'when does {truck} close',
+    'what time does {truck} close today',
+    'what are the hours of {truck}',
+  ],
+  menu: ["what's on the menu at {truck}", 'what does {truck} sell', 'show me the menu of {truck}'],
+  price: [
+    'how much is the {item}',
+    'how much does the {item} cost at {truck}',
+    "what's the price of a {item}",
+  ],
+  cheapest: [
+    "what's the cheapest {food} near me",
+    'cheapest {food} around here',
+    'where can I get a cheap {food}',
+  ],
+  favorites: [
+    "where's my favourite truck today",
+    'are any of my favorites open',
+    'show me my favorite trucks',
+  ],
+  schedule: [
+    'where will {truck} be tomorrow',
+    'when is {truck} open next',
+    'where will the {food} truck be today',
+  ],
+  'follow-up': ["what's on their menu", 'how far is it', 'is it open', 'and the next one'],
+};
+
+/**
+ * Words that only carry the question's form (filler, question words, generic food-truck words):
+ * never a food, a truck or a place by themselves, and compared exactly, never fuzzily.
+ */
+export const FORM_WORDS = new Set(
+  (
+    'a about after again all also am an and any anybody anyone anything are area around as at away be best ' +
+    'better buy by can close closed closer closes closest closing cost costs could craving cheap cheaper cheapest ' +
+    'currently did do does doing dollars each eat eating else expensive far find food foods for from get give go ' +
+    "going good got grab great has have here hey hi how how's hungry i i'd i'll i'm in is it it's its just kind know " +
+    'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
+    "near nearby nearest need next now o'clock of off ok okay on one open opened opening opens or our out p past " +
+    'place places please price priced prices pricey right say see sell selling sells serve serves serving shop show ' +
+    'so some somebody someone someplace something somewhere sort spot spots still stuff tell than thanks that ' +
+    "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +
+    "truck trucks uh um until up us wanna want wants was we well what what's when where where's which while who " +
+    'will with would yeah yes you your hours hour late latest serve vendor vendors stand stands cart carts ' +
+    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr'
+  ).split(' '),
+);
+
+/** Words that cue each part of a question (matched as whole words in the spoken form). */
+export const CUES = {
+  favorites: /\b(favorite|favorites|favourite|favourites)\b/,
+  price: /\b(how much|price|prices|priced|cost|costs|pricey|expensive|dollars)\b/,
+  cheapest: /\b(cheapest|cheap|cheaper|least expensive|lowest price|best price|budget)\b/,
+  hours:
+    /\b(how late|how long|until when|till when|what time|when does|when do|closing|close|closes|hours)\b/,
+  schedule: /\b(tomorrow|will|when is|next stop)\b/,
+  menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
+  open: /\b(open|opened|still going|serving|operating)\b/,
+  list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show)\b/,
+  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry for|in the mood for|grab|somewhere|place for|spot for)\b/,
+  here: /\b(near me|near here|around here|close by|nearby|around me|close to me|by me)\b/,
+  follow: /\b(their|they|it|them)\b/,
+} as const;
+
+/**
+ * More ways to say a cuisine, for understanding (the first spoken form of each cuisine, in
+ * voice-language.ts, stays what answers say). Singular forms: words are compared by stem.
+ */
+export const CUISINE_WORDS: Record<string, readonly string[]> = {
+  Mexican: ['mexican', 'taco', 'tacos', 'burrito', 'quesadilla', 'tex mex', 'enchilada', 'nacho'],
+  American: ['american', 'burger', 'hamburger', 'cheeseburger', 'fries', 'hot dog'],
+  Italian: ['italian', 'pasta', 'pizza', 'spaghetti', 'lasagna'],
+  Asian: ['asian', 'korean', 'chinese', 'japanese', 'thai', 'vietnamese', 'noodle', 'ramen', 'sushi', 'pho'],
+  BBQ: ['barbecue', 'barbeque', 'bbq', 'b b q', 'smoked', 'brisket', 'ribs'],
+  Southern: ['southern', 'soul food', 'cajun', 'biscuit'],
+  Seafood: ['seafood', 'fish', 'shrimp', 'oyster', 'crab', 'lobster'],
+  Vegetarian: ['vegetarian', 'vegan', 'veggie', 'plant based', 'meatless'],
+  Desserts: ['dessert', 'desserts', 'ice cream', 'sweets', 'sweet', 'cake', 'pie', 'donut'],
+  Coffee: ['coffee', 'espresso', 'latte', 'cappuccino', 'caffeine'],
+  Mediterranean: ['mediterranean', 'greek', 'falafel', 'gyro', 'shawarma', 'hummus'],
+  Indian: ['indian', 'curry', 'masala', 'tikka'],
+  Fusion: ['fusion'],
+};

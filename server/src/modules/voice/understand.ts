@@ -1,0 +1,461 @@
+import { distance } from 'fastest-levenshtein';
+import { stemmer } from 'stemmer';
+import { CUISINE_WORDS, CUES, FORM_WORDS } from './intents';
+import { KNOWN_PLACES } from './known-places';
+import { spoken, type ScheduleDay } from './voice-language';
+
+/**
+ * The understanding layer (issue 25, ADR 0154): what a transcript or a typed question asks,
+ * whatever its word order, filler and synonyms. Entities come from the live data (truck names,
+ * cuisines, menu items and their descriptions, trucks' descriptions, addresses and schedule
+ * places), matched by stem and, for longer words, within a small edit distance, so a recogniser's
+ * near miss ("smoke stack", "brisquet") still finds what was meant. Intent cues (intents.ts) are
+ * looked for anywhere in the sentence.
+ */
+
+/** What was asked for to eat: the words heard, the cuisines they name, the items and trucks. */
+export interface FoodAsk {
+  words: string;
+  cuisines: string[];
+  /** Menu items whose name (or description) has the words. */
+  itemIds: number[];
+  /** Trucks whose description has the words. */
+  truckIds: number[];
+}
+
+/** A place the diner named, where it is. */
+export interface PlaceAsk {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export type Intent =
+  | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk }
+  /** Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today. */
+  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number }
+  | { kind: 'is-open'; truckIds: number[] }
+  | { kind: 'hours'; truckIds: number[] }
+  | { kind: 'menu'; truckIds: number[] }
+  | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean }
+  | { kind: 'favorites'; openOnly: boolean }
+  /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
+  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string }
+  | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
+  /** Asked for something to eat that no truck, cuisine or menu has. */
+  | { kind: 'not-found'; what: string }
+  /** Asked about a truck by a name no visible truck has. */
+  | { kind: 'unknown-truck'; name: string }
+  /** Named a place that no truck address, stop or known place has. */
+  | { kind: 'unknown-place'; place: string }
+  /** `heard`: the words, so the re-ask can give an example that fits them. */
+  | { kind: 'unknown'; heard: string };
+
+/** Live data as the understanding layer looks things up. */
+export interface Understanding {
+  truckNames: Array<Named<number>>;
+  itemWords: Array<Named<{ id: number; truckId: number; descriptionStems: Set<string> }>>;
+  /** Stem of a cuisine word to its cuisine. */
+  cuisineWords: Map<string, string>;
+  /** Stems of every cuisine word and menu item word: never a truck's distinctive word. */
+  foodWords: Set<string>;
+  truckDescriptions: Map<number, Set<string>>;
+  places: Array<Named<PlaceAsk>>;
+}
+
+export interface UnderstandingTruck {
+  id: number;
+  name: string;
+  cuisine: string;
+  description?: string | null;
+  address?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+export interface UnderstandingItem {
+  id: number;
+  truckId: number;
+  name: string;
+  description?: string | null;
+}
+export interface UnderstandingStop {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+const stemsOf = (text: string | null | undefined) =>
+  new Set(
+    spoken(text ?? '')
+      .split(' ')
+      .filter((w) => w.length >= 3 && !FORM_WORDS.has(w))
+      .map((w) => stem(w)),
+  );
+
+/** A place's words: its address up to the city ("1100 S Congress Ave, Austin, TX" -> 1100 s congress ave). */
+const placeName = (address: string) => address.split(',')[0]!.trim();
+
+export function buildUnderstanding(
+  trucks: UnderstandingTruck[],
+  items: UnderstandingItem[],
+  stops: UnderstandingStop[] = [],
+): Understanding {
+  const cuisineWords = new Map<string, string>();
+  for (const [cuisine, forms] of Object.entries(CUISINE_WORDS)) {
+    for (const form of forms) if (!form.includes(' ')) cuisineWords.set(stem(form), cuisine);
+  }
+  for (const truck of trucks) {
+    const form = spoken(truck.cuisine);
+    if (form && !form.includes(' ') && !cuisineWords.has(stem(form)))
+      cuisineWords.set(stem(form), truck.cuisine);
+  }
+  const itemWords = items.map((item) => ({
+    words: spoken(item.name)
+      .split(' ')
+      .filter((w) => w.length >= 3 && !FORM_WORDS.has(w)),
+    value: { id: item.id, truckId: item.truckId, descriptionStems: stemsOf(item.description) },
+  }));
+  const foodWords = new Set([
+    ...cuisineWords.keys(),
+    ...itemWords.flatMap((i) => i.words.map((w) => stem(w))),
+  ]);
+  const places: Array<Named<PlaceAsk>> = [];
+  const addPlace = (
+    address: string | null | undefined,
+    lat: number | null | undefined,
+    lng: number | null | undefined,
+    name?: string,
+  ) => {
+    if (!address || lat == null || lng == null) return;
+    const words = meaningful(spoken(address).split(' '));
+    if (words.length) places.push({ words, value: { name: name ?? placeName(address), lat, lng } });
+  };
+  for (const place of KNOWN_PLACES) {
+    for (const alias of place.names) addPlace(alias, place.lat, place.lng, place.names[0]);
+  }
+  for (const stop of stops) addPlace(placeName(stop.address), stop.latitude, stop.longitude);
+  for (const truck of trucks)
+    addPlace(truck.address ? placeName(truck.address) : null, truck.latitude, truck.longitude);
+  return {
+    truckNames: trucks.map((t) => ({ words: spoken(t.name).split(' ').filter(Boolean), value: t.id })),
+    itemWords,
+    cuisineWords,
+    foodWords,
+    truckDescriptions: new Map(trucks.map((t) => [t.id, stemsOf(t.description)])),
+    places,
+  };
+}
+
+/** Number words are times and addresses: compared exactly ("eight" is not "night"). */
+const NUMBERS = new Set(
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand'.split(
+    ' ',
+  ),
+);
+
+const stem = (word: string) => stemmer(word.replace(/'s$/, '').replace(/'/g, ''));
+
+/** Two words the same, by stem or (for words of 5+ letters) within 1 edit, 2 from 7 letters. */
+export function sameWord(heard: string, known: string): boolean {
+  if (heard === known) return true;
+  if (FORM_WORDS.has(heard) || FORM_WORDS.has(known) || NUMBERS.has(heard) || NUMBERS.has(known))
+    return false;
+  const a = stem(heard);
+  const b = stem(known);
+  if (a === b) return true;
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 5) return false;
+  return distance(a, b) <= (shorter >= 7 ? 2 : 1);
+}
+
+/** A known name, word by word, with what it stands for. */
+interface Named<T> {
+  words: string[];
+  value: T;
+}
+
+/**
+ * Where the words of `name` occur in `tokens` (not yet used), each at most once: the positions
+ * matched, or undefined when any word of the name is missing. Order is free: "tacos el rey" and
+ * "el rey tacos" are the same truck.
+ */
+function positionsOf(name: string[], tokens: string[], used: Set<number>): number[] | undefined {
+  const positions: number[] = [];
+  for (const word of name) {
+    const at = tokens.findIndex(
+      (token, i) => !used.has(i) && !positions.includes(i) && sameWord(token, word),
+    );
+    if (at < 0) return undefined;
+    positions.push(at);
+  }
+  return positions;
+}
+
+/** Words that say something (not form words, not "the"): a truck's distinctive words, a place's. */
+const meaningful = (words: string[]) => words.filter((w) => !FORM_WORDS.has(w) && w.length >= 3);
+
+export interface TruckMatch {
+  truckIds: number[];
+  positions: number[];
+}
+
+/**
+ * The truck the question names: its whole name (any order), else its distinctive words (those no
+ * other truck's name has, and not a cuisine or food word) — "how late is Smokestack open".
+ */
+export function findTruck(
+  tokens: string[],
+  lexicon: Understanding,
+  used: Set<number>,
+): TruckMatch | undefined {
+  let best: { score: number; match: TruckMatch } | undefined;
+  const consider = (score: number, truckId: number, positions: number[]) => {
+    if (!best || score > best.score) best = { score, match: { truckIds: [truckId], positions } };
+    else if (score === best.score && !best.match.truckIds.includes(truckId))
+      best.match.truckIds.push(truckId);
+  };
+  const wordCount = new Map<string, number>();
+  for (const truck of lexicon.truckNames) {
+    for (const word of new Set(truck.words)) wordCount.set(word, (wordCount.get(word) ?? 0) + 1);
+  }
+  for (const truck of lexicon.truckNames) {
+    const whole = positionsOf(truck.words, tokens, used);
+    if (whole) {
+      consider(100 + truck.words.length, truck.value, whole);
+      continue;
+    }
+    const distinctive = meaningful(truck.words).filter(
+      (w) => wordCount.get(w) === 1 && !lexicon.foodWords.has(stem(w)),
+    );
+    const found = distinctive.flatMap((word) => {
+      const at = tokens.findIndex((token, i) => !used.has(i) && sameWord(token, word));
+      if (at >= 0) return [at];
+      // A recogniser may split a name in two ("smoke stack"): the pair, joined, is the word.
+      const pair = tokens.findIndex(
+        (token, i) =>
+          i + 1 < tokens.length && !used.has(i) && !used.has(i + 1) && `${token}${tokens[i + 1]}` === word,
+      );
+      return pair < 0 ? [] : [pair, pair + 1];
+    });
+    if (found.length > 0) consider(found.length, truck.value, found);
+  }
+  return best?.match;
+}
+
+/** What was asked for to eat: the words heard, and the cuisines, items and trucks they name. */
+export function findFood(tokens: string[], lexicon: Understanding, used: Set<number>): FoodAsk | undefined {
+  const text = ` ${tokens.map((t, i) => (used.has(i) ? '_' : t)).join(' ')} `;
+  const heard: string[] = [];
+  const cuisines = new Set<string>();
+  const perWord: Array<{ items: Set<number>; trucks: Set<number> }> = [];
+  // Multi-word cuisine words first ("ice cream", "soul food", "tex mex").
+  for (const [cuisine, forms] of Object.entries(CUISINE_WORDS)) {
+    for (const form of forms) {
+      if (form.includes(' ') && text.includes(` ${form} `)) {
+        cuisines.add(cuisine);
+        heard.push(form);
+        const words = form.split(' ');
+        const start = text.slice(1, text.indexOf(` ${form} `) + 1).split(' ').length - 1;
+        words.forEach((_, k) => used.add(start + k));
+      }
+    }
+  }
+  tokens.forEach((token, i) => {
+    if (used.has(i) || FORM_WORDS.has(token) || token.length < 3) return;
+    const key = stem(token);
+    const cuisine = lexicon.cuisineWords.get(key);
+    const items = new Set<number>();
+    const trucks = new Set<number>();
+    for (const item of lexicon.itemWords) {
+      if (item.words.some((w) => sameWord(token, w))) items.add(item.value.id);
+      else if (item.value.descriptionStems.has(key)) items.add(item.value.id);
+    }
+    for (const [truckId, stems] of lexicon.truckDescriptions) if (stems.has(key)) trucks.add(truckId);
+    if (!cuisine && items.size === 0 && trucks.size === 0) return;
+    used.add(i);
+    heard.push(token);
+    if (cuisine) cuisines.add(cuisine);
+    perWord.push({ items, trucks });
+  });
+  if (heard.length === 0) return undefined;
+  // Several food words narrow ("fried chicken"): the items that have all of them, when any do.
+  const intersect = (sets: Set<number>[]) =>
+    sets.reduce((acc, set) => new Set([...acc].filter((x) => set.has(x))));
+  const nonEmpty = (pick: (w: (typeof perWord)[number]) => Set<number>) =>
+    perWord.map(pick).filter((s) => s.size > 0);
+  const union = (sets: Set<number>[]) => new Set(sets.flatMap((s) => [...s]));
+  const itemSets = nonEmpty((w) => w.items);
+  const truckSets = nonEmpty((w) => w.trucks);
+  const allItems = itemSets.length ? intersect(itemSets) : new Set<number>();
+  const allTrucks = truckSets.length ? intersect(truckSets) : new Set<number>();
+  return {
+    words: heard.join(' '),
+    cuisines: [...cuisines],
+    itemIds: [...(allItems.size ? allItems : union(itemSets))],
+    truckIds: [...(allTrucks.size ? allTrucks : union(truckSets))],
+  };
+}
+
+/** The words after "near", "by", "around", "close to", "at", "in": a place the diner names. */
+function placePhrase(
+  tokens: string[],
+  used: Set<number>,
+): { words: string[]; positions: number[] } | undefined {
+  const joined = tokens.join(' ');
+  if (
+    CUES.here.test(joined) &&
+    !/\b(near|by|around|close to|next to|at|in) (the )?[a-z]{3,}/.test(joined.replace(CUES.here, ''))
+  ) {
+    return undefined;
+  }
+  for (let i = 0; i < tokens.length; i += 1) {
+    const word = tokens[i]!;
+    const twoWord = word === 'close' || word === 'next' ? tokens[i + 1] === 'to' : false;
+    if (!['near', 'by', 'around', 'at', 'in'].includes(word) && !twoWord) continue;
+    const start = i + (twoWord ? 2 : 1);
+    const positions: number[] = [];
+    for (let j = start; j < tokens.length; j += 1) {
+      const token = tokens[j]!;
+      if (used.has(j)) break;
+      if (['right', 'now', 'today', 'tonight', 'tomorrow', 'open', 'please', 'me', 'here'].includes(token))
+        break;
+      positions.push(j);
+    }
+    const words = positions.map((p) => tokens[p]!).filter((w) => !['the', 'a', 'an'].includes(w));
+    if (words.length > 0 && meaningful(words).length > 0) return { words, positions };
+  }
+  return undefined;
+}
+
+/**
+ * The place the question names, from the trucks' addresses, their schedules' places and the known
+ * places: the one whose name has most of the heard words (all of its meaningful ones must be there).
+ */
+export function findPlace(
+  tokens: string[],
+  lexicon: Understanding,
+  used: Set<number>,
+): { place?: PlaceAsk; unknown?: string; positions: number[] } | undefined {
+  const phrase = placePhrase(tokens, used);
+  if (!phrase) return undefined;
+  const heard = meaningful(phrase.words);
+  let best: { score: number; place: Named<PlaceAsk> } | undefined;
+  for (const place of lexicon.places) {
+    const matched = heard.filter((w) => place.words.some((p) => sameWord(w, p))).length;
+    if (matched < heard.length) continue;
+    const score = matched / place.words.length;
+    if (!best || score > best.score) best = { score, place };
+  }
+  if (!best) return { unknown: phrase.words.join(' '), positions: phrase.positions };
+  return { place: best.place.value, positions: phrase.positions };
+}
+
+const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
+const MINUTES: Record<string, number> = {
+  fifteen: 15,
+  thirty: 30,
+  'forty five': 45,
+  'o clock': 0,
+  "o'clock": 0,
+};
+
+/**
+ * "after eight p m", "past nine thirty", "after 20:00 tonight": minutes since local midnight. An
+ * hour said without a.m./p.m. is read as the evening (food trucks; "in the morning" says otherwise).
+ */
+export function findTime(text: string): { minute: number; positions: number[] } | undefined {
+  const match = new RegExp(
+    `\\b(after|past|at|from|until|till|by|around) (${HOURS.join('|')}|noon|midnight|twenty|twenty one|twenty two|twenty three)` +
+      `(?: (fifteen|thirty|forty five|o clock|o'clock))?(?: (a m|am|p m|pm|tonight|in the evening|in the morning|this evening))?\\b`,
+  ).exec(text);
+  if (!match) return undefined;
+  const [, , hourWord = '', minuteWord, meridiem] = match;
+  const first = text.slice(0, match.index).split(' ').length - 1;
+  const positions = match[0].split(' ').map((_, k) => first + k);
+  if (hourWord === 'noon') return { minute: 720, positions };
+  if (hourWord === 'midnight') return { minute: 1440, positions };
+  const hour = hourWord.startsWith('twenty')
+    ? 20 + (HOURS.indexOf(hourWord.replace('twenty', '').trim()) + 1)
+    : HOURS.indexOf(hourWord) + 1;
+  const minutes = minuteWord ? (MINUTES[minuteWord] ?? 0) : 0;
+  const morning = meridiem === 'a m' || meridiem === 'am' || meridiem === 'in the morning';
+  let h = hour;
+  if (hour <= 12) {
+    if (morning) h = hour % 12;
+    else if (hour < 12) h = hour + 12;
+  }
+  return { minute: h * 60 + minutes, positions };
+}
+
+/** The question as words: digits glued to "pm" split ("8pm"), then the spoken form. */
+export function wordsOf(text: string): string[] {
+  const words = spoken(
+    text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'),
+  );
+  return words ? words.split(' ') : [];
+}
+
+/**
+ * What a transcript asks. Works on the grammar's sentences and on free text (typed questions,
+ * cloud transcripts) alike.
+ */
+export function understand(text: string, lexicon: Understanding): Intent {
+  const tokens = wordsOf(text);
+  const words = tokens.join(' ');
+  if (!words) return { kind: 'unknown', heard: '' };
+  const cue = (pattern: RegExp) => pattern.test(words);
+  const used = new Set<number>();
+  const time = findTime(words);
+  time?.positions.forEach((p) => used.add(p));
+  const truck = findTruck(tokens, lexicon, used);
+  truck?.positions.forEach((p) => used.add(p));
+  const truckIds = truck?.truckIds;
+  const place = findPlace(tokens, lexicon, used);
+  place?.positions.forEach((p) => used.add(p));
+  const food = findFood(tokens, lexicon, used);
+  const cheapest = cue(CUES.cheapest);
+
+  if (cue(CUES.favorites)) return { kind: 'favorites', openOnly: cue(CUES.open) };
+  if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
+  if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
+  if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
+  // "When is X open next", "where will X be tomorrow": the future is the schedules' (ADR 0100).
+  const cuisine = food?.cuisines.length === 1 && !truckIds ? food.cuisines[0] : undefined;
+  if ((truckIds || cuisine) && cue(CUES.schedule) && !(truckIds && cue(/\bwhen does\b/))) {
+    const when = cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next';
+    return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
+  }
+  if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
+  if (!truckIds && cue(/\b(how late|until when|till when|when does|what time does)\b/)) {
+    // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.
+    const named = tokens.filter(
+      (t) => !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !['does', 'close', 'open'].includes(t),
+    );
+    if (named.length > 0) return { kind: 'unknown-truck', name: named.join(' ') };
+  }
+  if (truckIds && cue(CUES.menu) && !cue(/\bopen\b/)) return { kind: 'menu', truckIds };
+  if (truckIds && cue(/\b(open|closed)\b/)) return { kind: 'is-open', truckIds };
+  if (!truckIds && !food && !place) {
+    if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
+    if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
+    if (cue(/\bnext( one)?\b/) && !cue(/\bopen\b/)) return { kind: 'follow-up', ask: 'next' };
+    if (cue(/\bis it open\b/)) return { kind: 'follow-up', ask: 'open' };
+    if (cue(/\bwhere is it\b/)) return { kind: 'follow-up', ask: 'where' };
+  }
+  if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };
+  const where = place?.place;
+  if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
+    return { kind: 'open-now', food, place: where, after: time.minute };
+  }
+  if (cue(CUES.open) && (cue(CUES.list) || food || where) && !cue(/\b(nearest|closest)\b/)) {
+    return { kind: 'open-now', food, place: where };
+  }
+  if (!food && !where && !truckIds && cue(CUES.find)) {
+    // "I want zebra steaks": something to eat that nothing here has; said back, never guessed.
+    const unknown = tokens.filter((t, i) => !used.has(i) && !FORM_WORDS.has(t) && t.length >= 3 && !time);
+    if (unknown.length > 0) return { kind: 'not-found', what: unknown.join(' ') };
+  }
+  if (food || where || (cue(CUES.find) && !truckIds)) return { kind: 'nearest', food, place: where };
+  if (truckIds) return { kind: 'is-open', truckIds };
+  return { kind: 'unknown', heard: words };
+}

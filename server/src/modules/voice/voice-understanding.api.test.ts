@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, ErrorResponse, VoiceAnswer } from '@shared/contracts';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { stopUnderWayNow } from '../../test/schedules';
+import { insertTruck } from '../../test/trucks';
+import type { TruckRow } from '../trucks/truck.repository';
+
+/**
+ * Issue 25 over real HTTP: free phrasing and combined questions, answered from the trucks, menus
+ * and schedules this test creates (typed questions go through the same understanding layer as
+ * transcripts).
+ */
+type VoiceRes = VoiceAnswer & ErrorResponse;
+
+let server: TestServer;
+let operator: AuthResponse;
+let customer: AuthResponse;
+let pit: TruckRow;
+let taqueria: TruckRow;
+let farTacos: TruckRow;
+let nightOwl: TruckRow;
+let coffee: TruckRow;
+
+/** The diner, downtown Austin. */
+const here = { latitude: 30.265, longitude: -97.745 };
+
+beforeAll(async () => {
+  server = await startTestServer({ voice: { ratePerMinute: 1000 } });
+  operator = await server.signUpSubscribedOperator();
+  customer = await server.signUp('customer');
+  const truck = (
+    name: string,
+    cuisine: string,
+    isOpen: boolean,
+    latitude: number,
+    longitude: number,
+    address: string,
+    description?: string,
+  ) =>
+    insertTruck(server.db, operator.user.id, {
+      name,
+      cuisine,
+      isOpen,
+      latitude,
+      longitude,
+      address,
+      description,
+    });
+  pit = await truck(
+    "Smoky Joe's Pit",
+    'BBQ',
+    true,
+    30.2605,
+    -97.7431,
+    '500 E Cesar Chavez St, Austin, TX 78701',
+  );
+  // A block from the Texas State Capitol.
+  taqueria = await truck(
+    'Taqueria Arandas',
+    'Mexican',
+    true,
+    30.2741,
+    -97.7411,
+    '1100 Congress Ave, Austin, TX 78701',
+    'Tacos al pastor off the trompo.',
+  );
+  // The cheapest taco of all, 20 miles out: "near me" leaves it out.
+  farTacos = await truck(
+    'Round Rock Street Eats',
+    'American',
+    true,
+    30.5083,
+    -97.6789,
+    '221 E Main St, Round Rock, TX 78664',
+  );
+  nightOwl = await truck(
+    'Night Owl Smokehouse',
+    'BBQ',
+    false,
+    30.2672,
+    -97.7431,
+    '600 Congress Ave, Austin, TX 78701',
+  );
+  coffee = await truck(
+    'Bean There Cafe',
+    'Coffee',
+    true,
+    30.2849,
+    -97.7341,
+    '2400 Speedway, Austin, TX 78712',
+  );
+
+  const items: Array<[TruckRow, string, number, string?]> = [
+    [pit, 'Brisket Plate', 18.5],
+    [pit, 'Brisket Taco', 4.25],
+    [taqueria, 'Al Pastor Taco', 3.5],
+    [taqueria, 'Bean Burrito', 6, 'Vegan: black beans, rice and salsa verde'],
+    [farTacos, 'Street Taco', 1],
+    [coffee, 'Cold Brew', 4],
+  ];
+  for (const [truck, name, price, description] of items) {
+    const res = await server.request('POST', '/api/menu-items', {
+      token: operator.token,
+      body: { name, price, foodTruckId: truck.id, ...(description ? { description } : {}) },
+    });
+    expect(res.status).toBe(201);
+  }
+  // The pit's stop today runs all day (until midnight in its zone); the Night Owl's is on another day.
+  const { timeZone, stop, otherDay } = stopUnderWayNow({
+    latitude: 30.2605,
+    longitude: -97.7431,
+    address: 'Rainey & Cesar Chavez',
+  });
+  const schedule = (truck: TruckRow, path: string, body: unknown, method = 'POST') =>
+    server.request(method, `/api/food-trucks/${truck.id}/schedule${path}`, { token: operator.token, body });
+  for (const truck of [pit, nightOwl])
+    expect((await schedule(truck, '/time-zone', { timeZone }, 'PUT')).status).toBe(200);
+  expect((await schedule(pit, '/stops', stop)).status).toBe(201);
+  expect(
+    (
+      await schedule(nightOwl, '/stops', {
+        ...otherDay,
+        address: 'Republic Square',
+        latitude: 30.2676,
+        longitude: -97.7471,
+      })
+    ).status,
+  ).toBe(201);
+}, 120_000);
+afterAll(() => server.close());
+
+const ask = (text: string, userLocation: typeof here | null = here) =>
+  server.request<VoiceRes>('POST', '/api/voice-assistant', {
+    body: { text, userLocation },
+    token: customer.token,
+  });
+
+describe('combined questions, answered from the data (issue 25)', () => {
+  it('"is there any barbecue open now": the open barbecue trucks only, not every open truck', async () => {
+    const res = await ask('is there any barbecue open now');
+    expect(res.status).toBe(200);
+    expect(res.body.text).toMatch(/^One barbecue truck is open now: Smoky Joe's Pit, 0\.\d miles\.$/);
+    expect(res.body.recommendedTruckIds).toEqual([pit.id]);
+  });
+
+  it('"which trucks are open after 8 pm": the stops that run past 8 PM today, in the truck\'s own zone', async () => {
+    const res = await ask('which trucks are open after 8 pm');
+    expect(res.body.text).toBe(
+      "One food truck is scheduled to be open after 8 PM today: Smoky Joe's Pit until midnight at Rainey & Cesar Chavez.",
+    );
+    expect(res.body.recommendedTruckIds).toEqual([pit.id]);
+    // A truck open now without posted hours is never guessed to be open late.
+    expect(res.body.text).not.toContain('Taqueria');
+  });
+
+  it('"how much is the brisket": the prices on the menus', async () => {
+    const res = await ask('how much is the brisket');
+    expect(res.body.text).toBe(
+      "Brisket Plate at Smoky Joe's Pit costs $18.50; Brisket Taco at Smoky Joe's Pit costs $4.25.",
+    );
+    expect(res.body.recommendedTruckIds).toEqual([pit.id]);
+  });
+
+  it('"what\'s the cheapest taco near me": the cheapest nearby, not the cheaper one 20 miles away', async () => {
+    const res = await ask("what's the cheapest taco near me");
+    expect(res.body.text).toMatch(
+      /^The cheapest taco near you is Al Pastor Taco at Taqueria Arandas, \$3\.50, 0\.\d miles away at 1100 Congress Ave, Austin, TX 78701\.$/,
+    );
+    expect(res.body.recommendedTruckIds[0]).toBe(taqueria.id);
+    expect(res.body.recommendedTruckIds).not.toContain(farTacos.id);
+  });
+
+  it('"how late is Smokestack open" style: the hours from the schedule, never invented', async () => {
+    const late = await ask('how late is smoky joe open');
+    expect(late.body.text).toBe("Smoky Joe's Pit is open until midnight today, at Rainey & Cesar Chavez.");
+    const unposted = await ask('how late is taqueria arandas open');
+    expect(unposted.body.text).toBe('Taqueria Arandas is open now, but has not posted its hours for today.');
+  });
+});
+
+describe('free phrasing (issue 25)', () => {
+  it('finds a food in the menus and cuisines: coffee, tacos, vegan, a burrito', async () => {
+    const coffeeRes = await ask('find me some coffee');
+    expect(coffeeRes.body.text).toMatch(
+      /^The nearest open coffee truck is Bean There Cafe, \d\.\d miles away at 2400 Speedway, Austin, TX 78712\.$/,
+    );
+    const tacos = await ask('I want tacos');
+    // Tacos: the Mexican truck and every truck with a taco on its menu, nearest open first.
+    expect(tacos.body.recommendedTruckIds).toEqual(
+      expect.arrayContaining([taqueria.id, pit.id, farTacos.id]),
+    );
+    expect(tacos.body.recommendedTruckIds[0]).toBe(pit.id);
+    const vegan = await ask('anything vegan around here?');
+    // Vegan is on the Bean Burrito's description at the taqueria.
+    expect(vegan.body.text).toMatch(/^The nearest open truck serving vegan is Taqueria Arandas, /);
+    const burrito = await ask('the closest place for a burrito');
+    expect(burrito.body.recommendedTruckIds[0]).toBe(taqueria.id);
+  });
+
+  it('"is there food near the capitol": distances from the place named, not from the diner', async () => {
+    const res = await ask('is there food near the capitol', null);
+    expect(res.body.text).toMatch(
+      /^The nearest open food truck to the Capitol is Taqueria Arandas, 0\.\d miles from the Capitol at 1100 Congress Ave, Austin, TX 78701\.$/,
+    );
+    // A schedule's place is a place too: the Night Owl stops at Republic Square (another day).
+    const square = await ask('any barbecue near republic square', null);
+    expect(square.body.text).toMatch(
+      /^The nearest open barbecue truck to Republic Square is Smoky Joe's Pit, \d\.\d miles from Republic Square/,
+    );
+  });
+
+  it('never invents a truck, a dish or a place: a polite re-ask with an example from the data', async () => {
+    const dish = await ask('how much is the lobster');
+    expect(dish.body.text).toBe("I couldn't find lobster on any menu.");
+    expect(dish.body.recommendedTruckIds).toEqual([]);
+    const place = await ask('is there food near the airport');
+    expect(place.body.text).toMatch(
+      /^I don't know where airport is\. Try a street or a place where trucks stop, for example: is there food near .+\?$/,
+    );
+    const joke = await ask('tell me a joke');
+    expect(joke.body.text).toMatch(/^Sorry, I didn't catch that\. Please rephrase, for example: .+\?$/);
+    // The example is made of live data: a truck, a dish, a cuisine of an open truck, or "what's open".
+    const example = joke.body.text.split('for example: ')[1] ?? '';
+    const names = [pit, taqueria, farTacos, nightOwl, coffee].map((t) => t.name);
+    expect(
+      names.some((n) => example.includes(n)) ||
+        /brisket plate|brisket taco|al pastor taco|bean burrito|street taco|cold brew|barbecue|mexican|american|coffee|what's open/.test(
+          example,
+        ),
+    ).toBe(true);
+    // An hours question about a truck that does not exist is not answered about another one.
+    const missing = await ask('how late is the burger barn open');
+    expect(missing.body.text).toMatch(
+      /^I couldn't find a truck called burger barn\. Try, for example: how late is .+ open\?$/,
+    );
+    expect(missing.body.recommendedTruckIds).toEqual([]);
+  });
+});
