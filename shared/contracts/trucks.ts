@@ -67,13 +67,24 @@ const typedCoordinate = (name: string, limit: 90 | 180) =>
 export const truckRatingSchema = z.object({ average: z.number(), count: z.number().int() });
 export type TruckRating = z.infer<typeof truckRatingSchema>;
 
+/**
+ * Where an unclaimed listing came from (issue 26): the source as diners read it, its licence and
+ * when the source last changed it. Null on operators' trucks.
+ */
+export const truckListingInfoSchema = z.object({
+  sourceName: z.string(),
+  licence: z.string(),
+  sourceUpdatedAt: z.string(),
+});
+
 /** A truck as the API returns it. `distanceMiles` only when the caller gave a position. */
 export const foodTruckSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   cuisine: z.string(),
-  operatorId: z.number().int(),
+  /** Null for an unclaimed listing imported from a city's open data (then `listing` says whence). */
+  operatorId: z.number().int().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   address: z.string().nullable(),
@@ -91,6 +102,8 @@ export const foodTruckSchema = z.object({
    * update); null once it opens again. Optional: events stored before it existed lack it.
    */
   autoClosedAt: isoDate.nullable().optional(),
+  /** Set on unclaimed listings only. Optional: events stored before it existed lack it. */
+  listing: truckListingInfoSchema.nullable().optional(),
 });
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
@@ -115,6 +128,7 @@ export const truckSummarySchema = foodTruckSchema.pick({
   lastUpdated: true,
   rating: true,
   distanceMiles: true,
+  listing: true,
 });
 
 /** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
