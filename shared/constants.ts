@@ -22,6 +22,7 @@ export const CUISINES = [
   'Fusion',
   'Other',
 ] as const;
+export type Cuisine = (typeof CUISINES)[number];
 
 export const MENU_CATEGORIES = ['Appetizers', 'Main Dishes', 'Sides', 'Desserts', 'Beverages', 'Specials'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];
