@@ -104,8 +104,8 @@ export async function columnsOf(head: Buffer, format: ImportFormat): Promise<str
   try {
     const first = await records.next();
     return first.done ? [] : Object.keys(first.value.values);
-  } catch {
-    if (format !== 'csv') return [];
+  } catch (err) {
+    if (format !== 'csv') throw err;
     // A CSV header alone (or cut mid-row): read just the first line.
     const firstLine = head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
     return firstLine.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
