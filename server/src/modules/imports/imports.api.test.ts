@@ -65,7 +65,7 @@ describe('POST /api/admin/imports', () => {
     // Diners find it by food near Mission Street, marked as a listing.
     const search = await server.request<number[]>('GET', '/api/food-trucks/search?q=hot%20dogs');
     expect(search.body).toContain(dogs!.id);
-    const near = await server.request<Array<{ id: number; listing: unknown; isOpen: boolean }>>('GET', '/api/food-trucks?lat=37.7599&lng=-122.4148&view=summary');
+    const near = await server.request<Array<{ id: number; listing: unknown; isOpen: boolean }>>('GET', '/api/food-trucks/active?lat=37.7599&lng=-122.4148&view=summary');
     expect(near.status, JSON.stringify(near.body)).toBe(200);
     expect(near.body.find((t) => t.id === dogs!.id)).toMatchObject({ isOpen: false, listing: { sourceName: 'SF open data' } });
   });
@@ -80,7 +80,7 @@ describe('POST /api/admin/imports', () => {
     expect(json).toMatchObject({ status: 'done', format: 'json', preset: 'sf-permits', processed: 3, created: 0, updated: 2, retired: 1, skipped: [{ line: 2, reason: 'Not approved (status REQUESTED)' }] });
     const retired = await server.db.select({ name: foodTrucks.name }).from(foodTrucks).where(eq(foodTrucks.name, 'Taqueria Movil'));
     expect(retired).toHaveLength(1);
-    const visible = await server.request<Array<{ name: string }>>('GET', '/api/food-trucks');
+    const visible = await server.request<Array<{ name: string }>>('GET', '/api/food-trucks/active');
     expect(visible.status, JSON.stringify(visible.body)).toBe(200);
     expect(visible.body.map((t) => t.name)).not.toContain('Taqueria Movil');
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { IMPORT_MAX_BYTES, type ImportFormat, type ImportPreset } from '@shared/constants';
 import { importFormSchema, importPreviewSchema, importReportSchema, importStartedSchema, type ImportForm } from '@shared/contracts';
 import { dataImports } from '../../db/schema';
