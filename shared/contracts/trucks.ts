@@ -96,14 +96,14 @@ export const foodTruckSchema = z.object({
   smsMessage: z.string(),
   lastUpdated: isoDate,
   rating: truckRatingSchema.nullable(),
+  /** Set on unclaimed listings only. Optional: events stored before it existed lack it. */
+  listing: truckListingInfoSchema.nullable().optional(),
   distanceMiles: z.number().optional(),
   /**
    * When the server closed the truck because its position went stale (AUTO_CLOSE_HOURS without an
    * update); null once it opens again. Optional: events stored before it existed lack it.
    */
   autoClosedAt: isoDate.nullable().optional(),
-  /** Set on unclaimed listings only. Optional: events stored before it existed lack it. */
-  listing: truckListingInfoSchema.nullable().optional(),
 });
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
@@ -127,8 +127,8 @@ export const truckSummarySchema = foodTruckSchema.pick({
   image: true,
   lastUpdated: true,
   rating: true,
-  distanceMiles: true,
   listing: true,
+  distanceMiles: true,
 });
 
 /** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */

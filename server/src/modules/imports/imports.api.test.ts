@@ -36,7 +36,7 @@ async function report(id: unknown): Promise<ImportReport> {
 
 const listingCount = async () => (await server.db.select({ n: count() }).from(truckListings))[0]?.n ?? 0;
 
-async function importNow(file: string, fields: Record<string, string> = {}, bytes?: Buffer) {
+async function importNow(file: string, fields: Record<string, string> = {}, bytes?: ReturnType<typeof fixture>) {
   const started = await upload(file, fields, cast.admin.token, '/api/admin/imports', bytes);
   expect(started.status).toBe(202);
   await runQueuedImports(server.db, server.config.dataDir);
