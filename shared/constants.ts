@@ -22,6 +22,7 @@ export const CUISINES = [
   'Fusion',
   'Other',
 ] as const;
+export type Cuisine = (typeof CUISINES)[number];
 
 export const MENU_CATEGORIES = ['Appetizers', 'Main Dishes', 'Sides', 'Desserts', 'Beverages', 'Specials'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];
@@ -94,3 +95,45 @@ export const VOICE_LIMITS = {
   maxAudioBytes: 4 * 1024 * 1024,
   maxTextLength: 300,
 } as const;
+
+/**
+ * An unclaimed listing's provenance (issue 26), carried on the truck so cards, popups, the public
+ * page and the public API say where it came from: "Unclaimed · from SF open data, updated 12 Nov".
+ */
+export interface TruckListingInfo {
+  /** The source as diners read it: 'SF open data'. */
+  sourceName: string;
+  /** The data's licence, e.g. 'ODC Public Domain Dedication and License (PDDL)'. */
+  licence: string;
+  /** When the source last changed the row (ISO date-time), or the import time when it does not say. */
+  sourceUpdatedAt: string;
+}
+
+/** The built-in import formats (issue 26): picked by the admin, or detected from the header. */
+export const IMPORT_PRESETS = ['sf-permits', 'sf-schedule', 'custom'] as const;
+export type ImportPreset = (typeof IMPORT_PRESETS)[number];
+export const IMPORT_FORMATS = ['csv', 'json', 'geojson'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** What a mapping can name: the field and the column of the file that holds it. */
+export const IMPORT_FIELDS = [
+  'sourceId',
+  'name',
+  'latitude',
+  'longitude',
+  'address',
+  'foodItems',
+  'daysHours',
+  'status',
+  'expiry',
+  'phone',
+  'facilityType',
+  'dayOfWeek',
+  'start24',
+  'end24',
+  'updatedAt',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** The largest import file the server takes (413 beyond it). */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** The diners' filter that hides unclaimed listings, kept in the /find-trucks URL. */
+export const HIDE_LISTINGS_PARAM = 'listings';

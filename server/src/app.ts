@@ -19,6 +19,7 @@ import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
 import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
 import { databaseRateLimitStore, rateLimitsOf, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
+import { importsRoutes } from './modules/imports/imports.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -284,6 +285,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(subscriptionsRoutes);
   await app.register(paymentsRoutes);
   await app.register(adminRoutes);
+  await app.register(importsRoutes);
   await app.register(favoritesRoutes);
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
-import { operatorSubscriptions, voiceAnswers } from './db/schema';
+import { dataImports, operatorSubscriptions, voiceAnswers } from './db/schema';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 import { stopUnderWayNow } from './test/schedules';
@@ -227,6 +227,19 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/messages': { build: async () => ({ path: '/api/admin/messages' }), expect: ADMIN_ONLY },
   'GET /api/admin/operators': { build: async () => ({ path: '/api/admin/operators' }), expect: ADMIN_ONLY },
   'GET /api/admin/stats': { build: async () => ({ path: '/api/admin/stats' }), expect: ADMIN_ONLY },
+  // Open-data imports (issue 26): a JSON body is not a file, so even an admin's call is refused (400).
+  'GET /api/admin/imports/:id': {
+    build: async () => {
+      const [row] = await server.db
+        .insert(dataImports)
+        .values({ source: 'matrix', sourceName: 'Matrix', licence: 'PDDL', timeZone: 'UTC', format: 'csv', preset: 'custom', mapping: {}, fileName: 'm.csv', status: 'failed' })
+        .returning({ id: dataImports.id });
+      return { path: `/api/admin/imports/${row!.id}` };
+    },
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/imports': { build: async () => ({ path: '/api/admin/imports', body: {} }), expect: [401, 403, 403, 403, 403, 400] },
+  'POST /api/admin/imports/preview': { build: async () => ({ path: '/api/admin/imports/preview', body: {} }), expect: [401, 403, 403, 403, 403, 400] },
   'PATCH /api/admin/customers/:id': {
     build: async () => ({
       path: `/api/admin/customers/${(await server.signUp('customer')).user.id}`,

@@ -8,3 +8,4 @@ export * from './voice';
 export * from './subscriptions';
 export * from './admin';
 export * from './customers';
+export * from './imports';

@@ -67,13 +67,24 @@ const typedCoordinate = (name: string, limit: 90 | 180) =>
 export const truckRatingSchema = z.object({ average: z.number(), count: z.number().int() });
 export type TruckRating = z.infer<typeof truckRatingSchema>;
 
+/**
+ * Where an unclaimed listing came from (issue 26): the source as diners read it, its licence and
+ * when the source last changed it. Null on operators' trucks.
+ */
+export const truckListingInfoSchema = z.object({
+  sourceName: z.string(),
+  licence: z.string(),
+  sourceUpdatedAt: z.string(),
+});
+
 /** A truck as the API returns it. `distanceMiles` only when the caller gave a position. */
 export const foodTruckSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   cuisine: z.string(),
-  operatorId: z.number().int(),
+  /** Null for an unclaimed listing imported from a city's open data (then `listing` says whence). */
+  operatorId: z.number().int().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   address: z.string().nullable(),
@@ -85,6 +96,8 @@ export const foodTruckSchema = z.object({
   smsMessage: z.string(),
   lastUpdated: isoDate,
   rating: truckRatingSchema.nullable(),
+  /** Set on unclaimed listings only. Optional: events stored before it existed lack it. */
+  listing: truckListingInfoSchema.nullable().optional(),
   distanceMiles: z.number().optional(),
   /**
    * When the server closed the truck because its position went stale (AUTO_CLOSE_HOURS without an
@@ -114,6 +127,7 @@ export const truckSummarySchema = foodTruckSchema.pick({
   image: true,
   lastUpdated: true,
   rating: true,
+  listing: true,
   distanceMiles: true,
 });
 

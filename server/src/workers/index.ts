@@ -1,4 +1,5 @@
 import { autoClose } from './auto-close';
+import { dataImportsWorker } from './data-imports';
 import { smsOutboxWorker } from './sms-outbox';
 import { subscriptionRenewals } from './subscription-renewals';
 import { truckEventsPrune } from './truck-events-prune';
@@ -16,4 +17,5 @@ export const WORKERS: readonly BackgroundWorker[] = [
   autoClose,
   truckEventsPrune,
   voicePrune,
+  dataImportsWorker,
 ];

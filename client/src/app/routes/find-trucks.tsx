@@ -3,7 +3,8 @@ import type { TruckSummary } from '@shared/contracts';
 import { Search, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
+import { HIDE_LISTINGS_PARAM } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { ShareButton } from '@client/entities/truck/share-button';
@@ -74,7 +75,18 @@ function parseTruckParam(search: string): number | null {
 
 /** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
 export default function FindTrucksPage() {
-  const focusTruckId = parseTruckParam(useSearch());
+  const urlSearch = useSearch();
+  const focusTruckId = parseTruckParam(urlSearch);
+  // "Hide unclaimed listings" (issue 26), kept in the URL: ?listings=hide.
+  const hideListings = new URLSearchParams(urlSearch).get(HIDE_LISTINGS_PARAM) === 'hide';
+  const [, navigate] = useLocation();
+  const setHideListings = (hide: boolean) => {
+    const params = new URLSearchParams(urlSearch);
+    if (hide) params.set(HIDE_LISTINGS_PARAM, 'hide');
+    else params.delete(HIDE_LISTINGS_PARAM);
+    const query = params.toString();
+    navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true });
+  };
   const { user } = useAuth();
   const { position, message, dismissMessage } = useDinerPosition();
   const [showAll, setShowAll] = useState(false);
@@ -123,7 +135,10 @@ export default function FindTrucksPage() {
   }, [at, scheduled.data]);
 
   const searchHits = useTruckSearchIds(search);
-  const filtered = useMemo(() => filterTrucks(trucks, search, searchHits), [trucks, search, searchHits]);
+  const filtered = useMemo(
+    () => filterTrucks(hideListings ? trucks.filter((t) => !t.listing) : trucks, search, searchHits),
+    [trucks, search, searchHits, hideListings],
+  );
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
 
@@ -275,6 +290,15 @@ export default function FindTrucksPage() {
                 </button>
               )}
             </div>
+            <label className="-mt-2 mb-4 flex items-center gap-2 text-sm text-gray-800">
+              <input
+                type="checkbox"
+                checked={hideListings}
+                onChange={(e) => setHideListings(e.target.checked)}
+                className="h-4 w-4"
+              />
+              Hide unclaimed listings
+            </label>
 
             {query.isPending ? (
               <TruckListSkeleton />

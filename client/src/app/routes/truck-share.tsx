@@ -7,7 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo } from '@client/entities/truck/truck-parts';
+import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo, ListingNote } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
@@ -66,6 +66,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             <StatusBadge isOpen={truck.isOpen} />
             <RatingBadge rating={truck.rating} />
             {live && <UpdatedAgo iso={truck.lastUpdated} />}
+            <ListingNote listing={truck.listing} />
           </div>
           <TruckStatusLine truck={truck} className="text-base text-gray-800" />
           <p className="flex items-center gap-1 text-gray-800">

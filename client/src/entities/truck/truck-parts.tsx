@@ -1,5 +1,7 @@
 import { formatPhone } from '@shared/utils/format';
 import { telHref } from '@shared/utils/phone';
+import { listingLine } from '@shared/utils/listing-line';
+import type { TruckListingInfo } from '@shared/constants';
 import type { FoodTruck, TruckSummary } from '@shared/contracts';
 import { placeOf } from '@shared/utils/truck-address';
 import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
@@ -18,6 +20,16 @@ export function StatusBadge({ isOpen, className }: { isOpen: boolean; className?
     <Badge variant={isOpen ? 'success' : 'secondary'} className={className}>
       {isOpen ? 'OPEN' : 'CLOSED'}
     </Badge>
+  );
+}
+
+/** An unclaimed listing's provenance: 'Unclaimed · from SF open data, updated 12 Nov', its licence in the title. */
+export function ListingNote({ listing, className }: { listing: TruckListingInfo | null | undefined; className?: string }) {
+  if (!listing) return null;
+  return (
+    <span className={cn('text-xs text-gray-700', className)} title={`Source: ${listing.sourceName} (${listing.licence})`} data-testid="listing-note">
+      {listingLine(listing)}
+    </span>
   );
 }
 

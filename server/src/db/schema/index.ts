@@ -6,3 +6,4 @@ export * from './payments';
 export * from './customers';
 export * from './rate-limits';
 export * from './schedules';
+export * from './listings';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_SMS_MESSAGE } from '@shared/constants';
+import { DEFAULT_SMS_MESSAGE, type TruckListingInfo } from '@shared/constants';
 import { users } from './users';
 
 export const foodTrucks = pgTable(
@@ -23,9 +23,8 @@ export const foodTrucks = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     cuisine: text('cuisine').notNull(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The operator who owns the truck; null for an unclaimed listing imported from open data (issue 26). */
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'cascade' }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     address: text('address'),
@@ -49,6 +48,13 @@ export const foodTrucks = pgTable(
      * "still here"); never shown to diners. Auto-close counts from the later of this and lastUpdated.
      */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * An unclaimed listing's provenance, as diners see it ("Unclaimed · from SF open data, updated
+     * 12 Nov"): null for operators' trucks and once a listing is claimed (truck_listings keeps it).
+     */
+    listing: jsonb('listing').$type<TruckListingInfo>(),
+    /** When a re-import no longer found the listing in its source: diners no longer see it. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,6 +68,8 @@ export const foodTrucks = pgTable(
     check('food_trucks_longitude_check', sql`${t.longitude} between -180 and 180`),
     check('food_trucks_coordinates_pair_check', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     check('food_trucks_open_needs_coordinates_check', sql`not ${t.isOpen} or ${t.latitude} is not null`),
+    // A listing is never LIVE: only an operator opens a truck.
+    check('food_trucks_listing_never_open_check', sql`${t.operatorId} is not null or not ${t.isOpen}`),
   ],
 );
 
@@ -128,7 +136,8 @@ export const truckEventQueue = pgTable('truck_event_queue', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   type: text('type').notNull(),
   truckId: integer('truck_id').notNull(),
-  operatorId: integer('operator_id').notNull(),
+  /** Null for an unclaimed listing's events. */
+  operatorId: integer('operator_id'),
   payload: jsonb('payload').notNull(),
 });
 
@@ -138,7 +147,7 @@ export const truckEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     truckId: integer('truck_id').notNull(),
-    operatorId: integer('operator_id').notNull(),
+    operatorId: integer('operator_id'),
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

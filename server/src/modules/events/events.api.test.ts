@@ -111,6 +111,7 @@ describe('GET /api/events', () => {
         lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
         autoClosedAt: null,
         rating: null,
+        listing: null,
       },
     });
   });

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { asc, gt, inArray, max, min, type SQL } from 'drizzle-orm';
+import { asc, gt, inArray, max, min, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { foodTruckSchema } from '@shared/contracts/trucks';
@@ -37,8 +37,9 @@ export type EventStreamOptions = typeof EVENT_STREAM_DEFAULTS;
 export interface HubEvent {
   id: number;
   type: TruckEventType;
-  operatorId: number;
-  /** The operator's subscription is active now (diners see the truck). */
+  /** Null for an unclaimed listing (issue 26). */
+  operatorId: number | null;
+  /** The operator's subscription is active now, or the truck is an unclaimed listing (diners see the truck). */
   operatorSubscribed: boolean;
   /** The SSE frame with the whole truck, ready to write. */
   frame: string;
@@ -67,7 +68,7 @@ const partialTruck = foodTruckSchema.partial();
 /** The FoodTruck wire shape of a stored payload; only declared fields leave. */
 export function truckWire(
   payload: unknown,
-  ids: { truckId: number; operatorId: number },
+  ids: { truckId: number; operatorId: number | null },
 ): Record<string, unknown> {
   const full = foodTruckSchema.safeParse(payload);
   if (full.success) return z.encode(foodTruckSchema, full.data);
@@ -85,7 +86,8 @@ export function formatEventFrame(id: number, type: TruckEventType, truck: Record
 export const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
-const operatorSubscribed = operatorIsSubscribed(truckEvents.operatorId);
+// An unclaimed listing's events have no operator: diners see listings (retired ones leave with `removed`).
+const operatorSubscribed = sql<boolean>`(${truckEvents.operatorId} is null or ${operatorIsSubscribed(truckEvents.operatorId)})`;
 
 async function readEvents(db: Database, where: SQL | undefined, limit?: number): Promise<HubEvent[]> {
   const query = db

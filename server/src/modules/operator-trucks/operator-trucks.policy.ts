@@ -1,7 +1,9 @@
 import type { DbOrTx } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { requireActiveSubscription } from '../subscriptions/subscriptions.service';
+
+export const UNCLAIMED_NEVER_OPEN_MESSAGE = 'An unclaimed listing cannot be opened: only its operator can, once they claim it';
 
 /** "Is admin" lives in the auth plugin; re-exported for this module's service. */
 export { isAdmin };
@@ -21,9 +23,11 @@ export function ownerOfNewTruck(actor: AuthUser, requested: number | undefined):
 
 /**
  * The subscription gate (DESIGN.md): operators may create and edit trucks before paying, but only
- * open them with an active subscription. Admins act on any truck.
+ * open them with an active subscription. Admins act on any truck — but an unclaimed listing (no
+ * operator) is never opened by anyone: it is never LIVE (issue 26).
  */
-export async function assertMayOpen(db: DbOrTx, actor: AuthUser, operatorId: number): Promise<void> {
+export async function assertMayOpen(db: DbOrTx, actor: AuthUser, operatorId: number | null): Promise<void> {
+  if (operatorId === null) throw conflict(UNCLAIMED_NEVER_OPEN_MESSAGE);
   if (isAdmin(actor)) return;
   await requireActiveSubscription(db, operatorId);
 }

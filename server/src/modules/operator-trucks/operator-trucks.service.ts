@@ -220,7 +220,7 @@ export async function updateTruck(
     // A client-sent operatorId moves the truck only when an admin sends it.
     const operatorId =
       isAdmin(actor) && input.operatorId !== undefined ? input.operatorId : before.operatorId;
-    if (operatorId !== before.operatorId) await assertOperatorExists(tx, operatorId);
+    if (operatorId !== null && operatorId !== before.operatorId) await assertOperatorExists(tx, operatorId);
     if (input.isOpen === true) await assertMayOpen(tx, actor, operatorId);
     const media = await resolveMedia(deps, tx, actor, input, before, 'banner');
     return saveTruck(tx, deps, before, {

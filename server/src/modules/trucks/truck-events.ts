@@ -38,3 +38,16 @@ export async function lastTruckEventId(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ id: sql<string | number | null>`max(${truckEvents.id})` }).from(truckEvents);
   return Number(row?.id ?? 0);
 }
+
+/** publishTruckEvent for many trucks at once (an import's listings): one insert per 500 events. */
+export async function publishTruckEvents(tx: DbOrTx, type: TruckEventType, trucks: TruckRow[]): Promise<void> {
+  for (let i = 0; i < trucks.length; i += 500) {
+    const values = trucks.slice(i, i + 500).map((truck) => ({
+      type,
+      truckId: truck.id,
+      operatorId: truck.operatorId,
+      payload: { ...truck, lastUpdated: truck.lastUpdated.toISOString() },
+    }));
+    if (values.length > 0) await tx.insert(truckEventQueue).values(values);
+  }
+}

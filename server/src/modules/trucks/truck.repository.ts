@@ -34,6 +34,7 @@ export const truckSummaryColumns = {
   image: foodTrucks.image,
   lastUpdated: foodTrucks.lastUpdated,
   rating,
+  listing: foodTrucks.listing,
 };
 
 /** The columns a truck leaves the server with (matches foodTruckSchema): the summary and the details. */

@@ -95,6 +95,7 @@ describe('GET /api/food-trucks/active', () => {
       lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       autoClosedAt: null,
       rating: null,
+      listing: null,
     });
     expect(res.body.some((t) => t.isOpen === false)).toBe(true);
     expect(res.body.every((t) => t.distanceMiles === undefined)).toBe(true);
@@ -154,7 +155,7 @@ describe('GET /api/food-trucks/active', () => {
     expect(summary.body.map((t) => t.id)).toEqual(full.body.map((t) => t.id));
     const [first] = summary.body;
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'longitude', 'name', 'operatorId', 'phone', 'rating'],
+      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'listing', 'longitude', 'name', 'operatorId', 'phone', 'rating'],
     );
     const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
     void [description, gallery, menuDocuments, smsMessage, autoClosedAt];

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '@shared/constants';
 import { menuItemSchema, type MenuItem } from '@shared/contracts/menu';
 import { foodTruckSchema, truckSummarySchema, type TruckListView } from '@shared/contracts/trucks';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '@shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks, menuItems, operatorSubscriptions, truckEvents } from '../../db/schema';
+import { foodTrucks, menuItems, operatorSubscriptions, truckEvents, truckListings } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import type { DinersIndexSource } from './diners-index';
@@ -31,9 +31,18 @@ const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
 const METERS_PER_MILE = KM_PER_MILE * 1000;
 const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitude})`;
 
-/** The list routes' rule: operators their own trucks, everyone else subscribed operators' trucks. */
+/**
+ * What diners see: the trucks of subscribed operators, and the unclaimed listings imported from open
+ * data (issue 26) that their source still lists (a re-import retires the ones that vanished).
+ */
+const dinersSee: SQL = or(
+  isNotNull(operatorSubscriptions.id),
+  and(isNull(foodTrucks.operatorId), isNull(foodTrucks.retiredAt)),
+)!;
+
+/** The list routes' rule: operators their own trucks, everyone else what diners see. */
 const listScope = (viewer: Viewer): SQL =>
-  seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : isNotNull(operatorSubscriptions.id);
+  seesOnlyOwnTrucks(viewer) ? eq(foodTrucks.operatorId, viewer.id) : dinersSee;
 
 /**
  * The trucks among `ids` that the viewer may list (the same rule as visibleTrucksQuery), by id:
@@ -97,7 +106,8 @@ function visibleTruckSummariesQuery(db: DbOrTx, viewer: Viewer, position?: Posit
  * truck's description and menu items' names and descriptions (issue 27: "brisket" finds the truck).
  */
 const truckSearchText = sql<string>`lower(concat_ws(' ', ${foodTrucks.name}, ${foodTrucks.cuisine}, ${foodTrucks.address}, ${foodTrucks.description},
-  (select string_agg(concat_ws(' ', ${menuItems.name}, ${menuItems.description}), ' ') from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id})))`;
+  (select string_agg(concat_ws(' ', ${menuItems.name}, ${menuItems.description}), ' ') from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id}),
+  (select ${truckListings.foodWords} from ${truckListings} where ${truckListings.foodTruckId} = ${foodTrucks.id})))`;
 
 /**
  * What the diners' index (DinersIndex) reads: the diners' summaries through the same visibility rule
@@ -169,11 +179,10 @@ export async function truckListBody(db: DbOrTx, viewer: Viewer, position: Positi
 }
 
 
-/** The viewer may see this truck: its operator is subscribed, or the viewer owns it, or is an admin. */
+/** The viewer may see this truck: diners see it, or the viewer owns it, or is an admin. */
 function visibleTo(viewer: Viewer): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
-  const subscribed = isNotNull(operatorSubscriptions.id);
-  return viewer ? or(subscribed, eq(foodTrucks.operatorId, viewer.id)) : subscribed;
+  return viewer ? or(dinersSee, eq(foodTrucks.operatorId, viewer.id)) : dinersSee;
 }
 
 export async function findVisibleTruck(

@@ -3,7 +3,7 @@ import { MapPin, Navigation, Utensils } from 'lucide-react';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
-import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/entities/truck/truck-parts';
+import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo, ListingNote } from '@client/entities/truck/truck-parts';
 import { Button } from '@client/components/ui/button';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { directionsUrl, isLive } from '@client/entities/truck/truck-format';
@@ -100,6 +100,7 @@ export const TruckCard = memo(function TruckCard({
               </span>
             )}
             {live && <UpdatedAgo iso={truck.lastUpdated} />}
+            <ListingNote listing={truck.listing} />
           </div>
           <p className="mt-1.5 flex items-start gap-1 text-sm text-gray-700">
             <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
