@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
+import { buildJsgf, buildLanguageModel, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
 
 /**
  * Weight of the phone loop against the templates: low enough that in-grammar questions (40+ in
@@ -67,6 +67,20 @@ export class OfflineSpeech implements SpeechProvider {
       log?: Pick<FastifyBaseLogger, 'warn'>;
       /** Default RECOGNITION_BUDGET_MS. */
       recognitionBudgetMs?: number;
+      /**
+       * What the decoder searches: the diner language model (default, ADR 0155) or the templates'
+       * JSGF grammar (the engine before issue 25; kept for the bench's comparison).
+       */
+      model?: 'language-model' | 'grammar';
+      /**
+       * Noise suppression and voice activity detection (RNNoise) before decoding: on by default;
+       * off for the bench's comparison.
+       */
+      denoise?: boolean;
+      /** Sentences the language model must not be counted from (the bench's held-out questions). */
+      heldOut?: readonly string[];
+      /** Absolute discount of the language model (ADR 0155: chosen on the tune part). */
+      discount?: number;
     } = {},
   ) {}
 
@@ -155,10 +169,16 @@ export class OfflineSpeech implements SpeechProvider {
   async useVocabulary(vocabulary: SpeechVocabulary): Promise<void> {
     if (this.grammarVersion === vocabulary.version) return this.grammarUpdate.then(() => undefined);
     this.grammarVersion = vocabulary.version;
-    this.grammarUpdate = this.call('grammar', {
-      jsgf: buildJsgf(vocabulary, { rejection: this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT }),
-      words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS],
-    });
+    const rejection = this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT;
+    this.grammarUpdate = this.call(
+      'grammar',
+      this.options.model === 'grammar'
+        ? { jsgf: buildJsgf(vocabulary, { rejection }), words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS] }
+        : (() => {
+            const { fsg, words } = buildLanguageModel(vocabulary, { rejection, heldOut: this.options.heldOut, discount: this.options.discount });
+            return { fsg, words: [...words, ...PHONE_WORDS] };
+          })(),
+    );
     try {
       await this.grammarUpdate;
     } catch (error) {
@@ -172,24 +192,36 @@ export class OfflineSpeech implements SpeechProvider {
   }
 
   async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
+    const notUnderstood: Transcript = { text: '', confidence: 0, provider: 'offline' };
+    let pcm = input.pcm;
+    if (this.options.denoise !== false) {
+      // Nobody spoke (RNNoise heard no voice in any frame): not understood, without decoding. If
+      // the cleaning itself fails (its process died), the recording is decoded as it came.
+      const cleaned = await this.decoder.clean(pcm).catch((error: unknown) => {
+        this.options.log?.warn({ err: error }, 'noise suppression failed; decoding the recording as it came');
+        return { pcm, voicedShare: 1 };
+      });
+      if (cleaned.pcm.samples.length === 0) return notUnderstood;
+      pcm = cleaned.pcm;
+    }
     // A new engine has no grammar: the retry sets it again (grammarVersion was cleared with the engine).
     const budgetMs = this.options.recognitionBudgetMs ?? RECOGNITION_BUDGET_MS;
     let heard: { text: string; words: Array<{ t: string; p: number }> };
     try {
       heard = await withOneRestart(async () => {
         await this.useVocabulary(vocabulary);
-        return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: input.pcm.samples }, budgetMs);
+        return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: pcm.samples }, budgetMs);
       });
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;
       const seconds = input.pcm.samples.length / input.pcm.sampleRate;
       this.options.log?.warn({ budgetMs, seconds }, 'speech recognition went over its time budget; answered as not understood');
-      return { text: '', confidence: 0, provider: 'offline' };
+      return notUnderstood;
     }
     const { text, words } = heard;
     const spoken = words.filter((w) => !/^[<([]/.test(w.t));
     // The phone loop won: the speech was not a question the grammar knows (or not speech).
-    if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return { text: '', confidence: 0, provider: 'offline' };
+    if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return notUnderstood;
     const confidence = Math.min(...spoken.map((w) => w.p));
     return { text: text.trim(), confidence, provider: 'offline' };
   }
