@@ -9,7 +9,7 @@
  */
 import type { Pcm, SpeechProvider } from '../../server/src/integrations/speech';
 import { padded } from '../../server/src/test/speech-audio';
-import { makeNoise, mix, type NoiseKind } from './noise';
+import { makeNoise, mix, type NoiseKind } from '../../server/src/test/outdoor-noise';
 import type { EvalQuestion } from './questions';
 import { FESTIVAL_VOICE, FLITE_SET_VOICES, festivalAvailable, say, TUNE_VOICES } from './voices';
 

@@ -12,8 +12,14 @@ import type { Pcm } from './speech';
 const RNNOISE_RATE = 48_000;
 /** RNNoise works on 16-bit sample values. */
 const SCALE = 32_768;
-/** A frame whose voice probability reaches this is speech. */
+/**
+ * A frame is speech when the voice probability averaged over it and its neighbours (70 ms)
+ * reaches this: a lone frame of a passing car or a gust is not a voice.
+ */
 const VOICED = 0.5;
+const SMOOTHING_FRAMES = 7;
+/** Speech lasts: a voiced stretch shorter than this (150 ms) is a noise that sounded like one. */
+const SHORTEST_SPEECH_FRAMES = 15;
 /** Kept around the voiced part: the starts and ends of words are quiet. */
 const MARGIN_SECONDS = 0.3;
 
@@ -34,7 +40,7 @@ export async function suppressNoise(input: Pcm): Promise<CleanedSpeech> {
   const state = model._rnnoise_create(0);
   const buffer = model._malloc(frameSize * 4);
   const out = new Float32Array(wide.samples.length);
-  const voiced: boolean[] = [];
+  const probabilities: number[] = [];
   try {
     for (let start = 0; start < wide.samples.length; start += frameSize) {
       // The module's memory can grow (and its views be replaced) between calls: look it up each time.
@@ -42,13 +48,28 @@ export async function suppressNoise(input: Pcm): Promise<CleanedSpeech> {
       frame.fill(0);
       const chunk = wide.samples.subarray(start, start + frameSize);
       for (let i = 0; i < chunk.length; i++) frame[i] = chunk[i]! * SCALE;
-      voiced.push(model._rnnoise_process_frame(state, buffer, buffer) >= VOICED);
+      probabilities.push(model._rnnoise_process_frame(state, buffer, buffer));
       const cleaned = model.HEAPF32.subarray(buffer >> 2, (buffer >> 2) + frameSize);
       for (let i = 0; i < chunk.length; i++) out[start + i] = cleaned[i]! / SCALE;
     }
   } finally {
     model._free(buffer);
     model._rnnoise_destroy(state);
+  }
+  const half = Math.floor(SMOOTHING_FRAMES / 2);
+  const voiced = probabilities.map((_, i) => {
+    const around = probabilities.slice(Math.max(0, i - half), i + half + 1);
+    return around.reduce((sum, p) => sum + p, 0) / around.length >= VOICED;
+  });
+  for (let start = 0; start < voiced.length; ) {
+    if (!voiced[start]) {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < voiced.length && voiced[end]) end++;
+    if (end - start < SHORTEST_SPEECH_FRAMES) voiced.fill(false, start, end);
+    start = end;
   }
   const first = voiced.indexOf(true);
   const share = voiced.filter(Boolean).length / Math.max(1, voiced.length);

@@ -234,6 +234,11 @@ export class OfflineSpeech implements SpeechProvider {
     return { audio: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength), contentType: 'audio/wav' };
   }
 
+  /** The decoding and noise-suppression process's id while one runs (the bench's memory figure). */
+  get decoderPid(): number | undefined {
+    return this.decoder.pid;
+  }
+
   /** The engine process's id while one runs (diagnostics, and the crash test). */
   get enginePid(): number | undefined {
     return this.engine?.worker.pid;

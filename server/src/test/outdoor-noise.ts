@@ -6,7 +6,7 @@
  *   - wind: gusts of low-passed noise with a slowly wandering loudness.
  * Mixed into a question at a signal-to-noise ratio measured over the whole recording.
  */
-import type { Pcm } from '../../server/src/integrations/speech';
+import type { Pcm } from '../integrations/speech';
 
 export type NoiseKind = 'traffic' | 'babble' | 'wind';
 
