@@ -26,7 +26,9 @@ try {
   await seedDemoData(server.db, { storage: server.integrations.storage });
   const { vocabulary, dishes } = await demoVocabulary(server.url);
   const speech = server.integrations.speech;
-  const questions = evaluationQuestions(dishes).filter((q) => q.split === 'tune');
+  const questions = evaluationQuestions(dishes)
+    .filter((q) => q.split === 'tune')
+    .slice(0, Number(process.env.BENCH_TUNE_LIMIT ?? Infinity));
   const set = await speakSet(speech, questions);
   const talk = await babbleTalk(speech);
   const offTopic = await Promise.all(OFF_TOPIC.map((text, i) => say(speech, text, ['slt', 'rms', 'kal16'][i % 3]!)));

@@ -63,14 +63,14 @@ export const isPhoneWord = (word: string) => word.startsWith('ph_');
  */
 export function buildLanguageModel(
   vocabulary: SpeechVocabulary,
-  options: { rejection?: number; discount?: number; phrasings?: readonly string[]; heldOut?: readonly string[] } = {},
+  options: { rejection?: number; phoneProbability?: number; discount?: number; phrasings?: readonly string[]; heldOut?: readonly string[] } = {},
 ): { fsg: string; words: Array<[string, string]> } {
   const classes = corpusClasses(vocabulary);
   const corpus = withoutSentences(dinerCorpus(vocabulary, options.phrasings), classes, options.heldOut ?? []);
   const model = trainBigram(corpus, { discount: options.discount });
   const fsg = bigramToFsg(model, {
     classes,
-    rejection: options.rejection === undefined ? undefined : { weight: options.rejection, phoneWords: PHONE_WORDS.map(([w]) => w) },
+    rejection: options.rejection === undefined ? undefined : { weight: options.rejection, phoneWords: PHONE_WORDS.map(([w]) => w), phoneProbability: options.phoneProbability },
   });
   const words = new Set<string>();
   for (const sentence of corpus) for (const token of sentence) if (!token.startsWith('<')) words.add(token);

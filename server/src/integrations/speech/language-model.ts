@@ -89,7 +89,7 @@ export interface FsgOptions {
    * model cannot express comes out as phone words and is rejected instead of being forced into the
    * nearest question.
    */
-  rejection?: { weight: number; phoneWords: string[] };
+  rejection?: { weight: number; phoneWords: string[]; phoneProbability?: number };
   /** Probabilities below this are left out of the automaton (smaller and faster; default 1e-6). */
   floor?: number;
 }
@@ -152,7 +152,8 @@ export function bigramToFsg(model: BigramModel, options: FsgOptions): string {
   if (options.rejection) {
     const loop = states++;
     epsilon(START, loop, Math.log10(options.rejection.weight));
-    for (const phone of options.rejection.phoneWords) word(loop, loop, Math.log10(1 / options.rejection.phoneWords.length), phone);
+    const each = options.rejection.phoneProbability ?? 1 / options.rejection.phoneWords.length;
+    for (const phone of options.rejection.phoneWords) word(loop, loop, Math.log10(each), phone);
     epsilon(loop, FINAL, 0);
   }
   return ['FSG_BEGIN diner', `NUM_STATES ${states}`, `START_STATE ${START}`, `FINAL_STATE ${FINAL}`, ...lines, 'FSG_END', ''].join('\n');

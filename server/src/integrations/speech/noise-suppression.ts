@@ -21,7 +21,9 @@ const SMOOTHING_FRAMES = 7;
 /** Speech lasts: a voiced stretch shorter than this (150 ms) is a noise that sounded like one. */
 const SHORTEST_SPEECH_FRAMES = 15;
 /** Kept around the voiced part: the starts and ends of words are quiet. */
-const MARGIN_SECONDS = 0.3;
+const MARGIN_SECONDS = 0.4;
+/** Where the cut may begin and end: frames this likely to hold a voice. */
+const MAYBE_VOICED = 0.15;
 
 let loaded: Promise<RnnoiseModule> | undefined;
 const rnnoise = () => (loaded ??= createRnnoise());
@@ -31,6 +33,8 @@ export interface CleanedSpeech {
   pcm: Pcm;
   /** The share of frames RNNoise heard a voice in. */
   voicedShare: number;
+  /** Where the cut begins in the recording, in seconds. */
+  startSeconds: number;
 }
 
 export async function suppressNoise(input: Pcm): Promise<CleanedSpeech> {
@@ -57,27 +61,26 @@ export async function suppressNoise(input: Pcm): Promise<CleanedSpeech> {
     model._rnnoise_destroy(state);
   }
   const half = Math.floor(SMOOTHING_FRAMES / 2);
-  const voiced = probabilities.map((_, i) => {
+  const smoothed = probabilities.map((_, i) => {
     const around = probabilities.slice(Math.max(0, i - half), i + half + 1);
-    return around.reduce((sum, p) => sum + p, 0) / around.length >= VOICED;
+    return around.reduce((sum, p) => sum + p, 0) / around.length;
   });
-  for (let start = 0; start < voiced.length; ) {
-    if (!voiced[start]) {
-      start++;
-      continue;
-    }
-    let end = start;
-    while (end < voiced.length && voiced[end]) end++;
-    if (end - start < SHORTEST_SPEECH_FRAMES) voiced.fill(false, start, end);
-    start = end;
-  }
-  const first = voiced.indexOf(true);
+  const voiced = smoothed.map((p) => p >= VOICED);
   const share = voiced.filter(Boolean).length / Math.max(1, voiced.length);
-  if (first < 0) return { pcm: { samples: new Float32Array(0), sampleRate: input.sampleRate }, voicedShare: 0 };
-  const last = voiced.lastIndexOf(true);
+  // Speech somewhere: a voiced stretch long enough to be a word.
+  let speaks = false;
+  for (let run = 0, i = 0; i < voiced.length && !speaks; i++) {
+    run = voiced[i] ? run + 1 : 0;
+    speaks = run >= SHORTEST_SPEECH_FRAMES;
+  }
+  if (!speaks) return { pcm: { samples: new Float32Array(0), sampleRate: input.sampleRate }, voicedShare: 0, startSeconds: 0 };
+  // The cut is generous: from the first to the last frame that may be voiced (soft starts and
+  // endings of words score low), and a margin beyond.
+  const first = smoothed.findIndex((p) => p >= MAYBE_VOICED);
+  const last = smoothed.length - 1 - [...smoothed].reverse().findIndex((p) => p >= MAYBE_VOICED);
   const margin = Math.round(MARGIN_SECONDS * RNNOISE_RATE);
   const from = Math.max(0, first * frameSize - margin);
   const to = Math.min(out.length, (last + 1) * frameSize + margin);
   const pcm = await resample({ samples: out.subarray(from, to), sampleRate: RNNOISE_RATE }, input.sampleRate);
-  return { pcm, voicedShare: share };
+  return { pcm, voicedShare: share, startSeconds: from / RNNOISE_RATE };
 }

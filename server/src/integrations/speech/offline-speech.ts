@@ -81,6 +81,8 @@ export class OfflineSpeech implements SpeechProvider {
       heldOut?: readonly string[];
       /** Absolute discount of the language model (ADR 0155: chosen on the tune part). */
       discount?: number;
+      /** Probability of each phone of the phone loop that rejects off-topic speech (language model only). */
+      phoneProbability?: number;
     } = {},
   ) {}
 
@@ -175,7 +177,12 @@ export class OfflineSpeech implements SpeechProvider {
       this.options.model === 'grammar'
         ? { jsgf: buildJsgf(vocabulary, { rejection }), words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS] }
         : (() => {
-            const { fsg, words } = buildLanguageModel(vocabulary, { rejection, heldOut: this.options.heldOut, discount: this.options.discount });
+            const { fsg, words } = buildLanguageModel(vocabulary, {
+              rejection,
+              heldOut: this.options.heldOut,
+              discount: this.options.discount,
+              phoneProbability: this.options.phoneProbability,
+            });
             return { fsg, words: [...words, ...PHONE_WORDS] };
           })(),
     );
@@ -199,7 +206,7 @@ export class OfflineSpeech implements SpeechProvider {
       // the cleaning itself fails (its process died), the recording is decoded as it came.
       const cleaned = await this.decoder.clean(pcm).catch((error: unknown) => {
         this.options.log?.warn({ err: error }, 'noise suppression failed; decoding the recording as it came');
-        return { pcm, voicedShare: 1 };
+        return { pcm, voicedShare: 1, startSeconds: 0 };
       });
       if (cleaned.pcm.samples.length === 0) return notUnderstood;
       pcm = cleaned.pcm;
