@@ -84,8 +84,6 @@ export const DINER_PHRASINGS = [
   `[and | what about | how about | ok] the next one`,
   `(how much is it | how much are they | what does it cost)`,
   `(what about | how about | and) (<cuisine> | <item> | <truck>)`,
-  // Thanks and short answers (heard, then re-asked).
-  `(thanks | thank you | never mind | no thanks | okay | yes | no)`,
 ];
 
 /** Hours as said ("after eight pm"). */
