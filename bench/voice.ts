@@ -13,7 +13,7 @@
  *      transcript against the question's words. The typed answers themselves (the understanding
  *      layer's ceiling) are reported beside: how many are answers, and how many recommend the truck
  *      the question is about first.
- * BENCH_VOICE_LIMIT=n takes the first n held-out questions (quick runs).
+ * BENCH_VOICE_LIMIT=n takes n held-out questions spread evenly over the part (quick runs).
  * In-process server on a fresh in-memory PGlite (server/src/test/harness.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -43,14 +43,16 @@ await seedDemoData(bootstrap.db, { storage: bootstrap.integrations.storage });
 const demo = await demoVocabulary(bootstrap.url);
 await bootstrap.close();
 const allQuestions = evaluationQuestions(demo.dishes);
-const heldOut = allQuestions.filter((q) => q.split === 'held-out').slice(0, LIMIT);
+const allHeldOut = allQuestions.filter((q) => q.split === 'held-out');
+// A quick run takes questions spread evenly over the part (every kind of question, every voice).
+const step = Math.max(1, allHeldOut.length / Math.min(LIMIT, allHeldOut.length));
+const heldOut = allHeldOut.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step) || i === 0);
 
 const offline = new OfflineSpeech({ heldOut: heldOut.map((q) => spoken(q.text)) });
-const server = await startTestServer({
-  trustProxy: true,
-  voice: { ratePerMinute: 100_000, freeUsesPerAddress: 100_000 },
-  integrations: { speech: new FallbackSpeech(offline, {}) },
-});
+const server = await startTestServer(
+  { trustProxy: true, voice: { ratePerMinute: 100_000, freeUsesPerAddress: 100_000 } },
+  { integrations: { speech: new FallbackSpeech(offline, {}) } },
+);
 await seedDemoData(server.db, { storage: server.integrations.storage });
 const speech = server.integrations.speech;
 let address = 0;
