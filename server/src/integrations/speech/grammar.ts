@@ -1,6 +1,6 @@
 import type { SpeechVocabulary } from './speech';
 import { corpusClasses, dinerCorpus, withoutSentences } from './diner-corpus';
-import { bigramToFsg, trainBigram } from './language-model';
+import { bigramToFsg, trainBigram, type BigramModel } from './language-model';
 import { guessPronunciation } from './letter-to-sound';
 
 const TOKEN = /<[a-z_]+>|[()[\]|]|[a-z0-9']+/g;
@@ -64,7 +64,7 @@ export const isPhoneWord = (word: string) => word.startsWith('ph_');
 export function buildLanguageModel(
   vocabulary: SpeechVocabulary,
   options: { rejection?: number; phoneProbability?: number; discount?: number; phrasings?: readonly string[]; heldOut?: readonly string[] } = {},
-): { fsg: string; words: Array<[string, string]> } {
+): { fsg: string; words: Array<[string, string]>; model: BigramModel; classes: Record<string, string[][]> } {
   const classes = corpusClasses(vocabulary);
   const corpus = withoutSentences(dinerCorpus(vocabulary, options.phrasings), classes, options.heldOut ?? []);
   const model = trainBigram(corpus, { discount: options.discount });
@@ -75,5 +75,5 @@ export function buildLanguageModel(
   const words = new Set<string>();
   for (const sentence of corpus) for (const token of sentence) if (!token.startsWith('<')) words.add(token);
   for (const members of Object.values(classes)) for (const member of members) member.forEach((w) => words.add(w));
-  return { fsg, words: [...words].sort().map((word) => [word, guessPronunciation(word)]) };
+  return { fsg, words: [...words].sort().map((word) => [word, guessPronunciation(word)]), model, classes };
 }

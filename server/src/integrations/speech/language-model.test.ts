@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corpusClasses, corpusSentences, dinerCorpus, DINER_PHRASINGS, expandPhrasing, withoutSentences } from './diner-corpus';
 import { buildLanguageModel } from './grammar';
-import { bigramToFsg, sentenceLogProb, trainBigram } from './language-model';
+import { bigramToFsg, sentenceLogProb, trainBigram, unseenPairShare } from './language-model';
 
 const words = (text: string) => text.split(' ');
 
@@ -116,5 +116,22 @@ describe('keeping held-out questions out of the corpus', () => {
     expect(kept.map((s) => s.join(' '))).toEqual(['is <truck> open now', 'where is <truck>']);
     expect(corpusSentences(kept, classes).has('is taco libre open')).toBe(false);
     expect(withoutSentences(corpus, classes, [])).toBe(corpus);
+  });
+});
+
+describe('judging a transcript by the pairs the corpus never had', () => {
+  const classes = { truck: [['taco', 'libre']], cuisine: [['coffee'], ['barbecue']] };
+  const model = trainBigram(['is <truck> open', 'is <truck> open now', 'find me some <cuisine>', 'is there any <cuisine> open now'].map(words));
+
+  it('is 0 for a question of the corpus with its slots filled, and high for words forced into the model', () => {
+    expect(unseenPairShare(model, classes, 'is taco libre open now')).toBe(0);
+    expect(unseenPairShare(model, classes, 'find me some coffee')).toBe(0);
+    expect(unseenPairShare(model, classes, 'open some is me now find')).toBeGreaterThan(0.5);
+  });
+
+  it('is in between for a new phrasing made of the corpus’s pairs and a few new ones', () => {
+    const share = unseenPairShare(model, classes, 'find me some coffee now');
+    expect(share).toBeGreaterThan(0);
+    expect(share).toBeLessThan(0.5);
   });
 });

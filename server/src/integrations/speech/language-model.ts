@@ -158,3 +158,34 @@ export function bigramToFsg(model: BigramModel, options: FsgOptions): string {
   }
   return ['FSG_BEGIN diner', `NUM_STATES ${states}`, `START_STATE ${START}`, `FINAL_STATE ${FINAL}`, ...lines, 'FSG_END', ''].join('\n');
 }
+
+/**
+ * The share of a transcript's word pairs the model never saw in its corpus (its slot values read
+ * back as their class): what the decoder reached only by backing off. Off-topic speech forced into
+ * the model comes out as a string of pairs nobody asks ("will till when there feel like"); a
+ * question, even one phrased anew, is mostly pairs of the corpus.
+ */
+export function unseenPairShare(model: BigramModel, classes: Record<string, string[][]>, transcript: string): number {
+  const words = transcript.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 0;
+  // Longest class member first at each position, else the word itself.
+  const members = Object.entries(classes)
+    .flatMap(([name, list]) => list.map((member) => ({ token: `<${name}>`, member })))
+    .sort((a, b) => b.member.length - a.member.length);
+  const tokens: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    const seenAsWord = model.unigrams.has(words[i]!);
+    const match = members.find(({ member }) => member.every((w, k) => words[i + k] === w));
+    if (match && !(seenAsWord && match.member.length === 1 && model.bigrams.get(tokens.at(-1) ?? SENTENCE_START)?.has(words[i]!))) {
+      tokens.push(match.token);
+      i += match.member.length;
+    } else {
+      tokens.push(words[i]!);
+      i++;
+    }
+  }
+  const sequence = [SENTENCE_START, ...tokens, SENTENCE_END];
+  let unseen = 0;
+  for (let i = 1; i < sequence.length; i++) if (!model.bigrams.get(sequence[i - 1]!)?.has(sequence[i]!)) unseen++;
+  return unseen / (sequence.length - 1);
+}

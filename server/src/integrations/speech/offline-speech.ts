@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildJsgf, buildLanguageModel, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
+import { unseenPairShare, type BigramModel } from './language-model';
 
 /**
  * Weight of the phone loop against the templates: low enough that in-grammar questions (40+ in
@@ -9,6 +10,13 @@ import { buildJsgf, buildLanguageModel, isPhoneWord, PHONE_WORDS, pronunciationC
  * and noise fall into the loop. Chosen by that bench.
  */
 const OUT_OF_GRAMMAR_WEIGHT = 1e-7;
+
+/**
+ * A language-model transcript more than this share of whose word pairs the corpus never had is
+ * off-topic speech forced into the model, answered as not understood (ADR 0155): off-topic
+ * sentences came out at 0.54–0.75, the evaluation set's questions at 0–0.43.
+ */
+const MAX_UNSEEN_PAIRS = 0.5;
 import { AudioDecoder } from './audio-decoder';
 import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } from './speech';
 
@@ -58,6 +66,8 @@ export class OfflineSpeech implements SpeechProvider {
   private nextId = 1;
   private grammarVersion: string | undefined;
   private grammarUpdate: Promise<unknown> = Promise.resolve();
+  /** The language model the decoder searches, to judge its transcripts (none with the JSGF grammar). */
+  private languageModel: { model: BigramModel; classes: Record<string, string[][]> } | undefined;
   private readonly decoder = new AudioDecoder();
 
   constructor(
@@ -177,12 +187,13 @@ export class OfflineSpeech implements SpeechProvider {
       this.options.model === 'grammar'
         ? { jsgf: buildJsgf(vocabulary, { rejection }), words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS] }
         : (() => {
-            const { fsg, words } = buildLanguageModel(vocabulary, {
+            const { fsg, words, model, classes } = buildLanguageModel(vocabulary, {
               rejection,
               heldOut: this.options.heldOut,
               discount: this.options.discount,
               phoneProbability: this.options.phoneProbability,
             });
+            this.languageModel = { model, classes };
             return { fsg, words: [...words, ...PHONE_WORDS] };
           })(),
     );
@@ -229,6 +240,9 @@ export class OfflineSpeech implements SpeechProvider {
     const spoken = words.filter((w) => !/^[<([]/.test(w.t));
     // The phone loop won: the speech was not a question the grammar knows (or not speech).
     if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return notUnderstood;
+    // Off-topic speech the language model forced into words nobody asks in that order.
+    const lm = this.languageModel;
+    if (lm && unseenPairShare(lm.model, lm.classes, text.trim()) > MAX_UNSEEN_PAIRS) return notUnderstood;
     const confidence = Math.min(...spoken.map((w) => w.p));
     return { text: text.trim(), confidence, provider: 'offline' };
   }
