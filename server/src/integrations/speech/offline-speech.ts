@@ -12,9 +12,9 @@ import { unseenPairShare, type BigramModel } from './language-model';
 const OUT_OF_GRAMMAR_WEIGHT = 1e-7;
 
 /**
- * A language-model transcript more than this share of whose word pairs the corpus never had is
- * off-topic speech forced into the model, answered as not understood (ADR 0155): off-topic
- * sentences came out at 0.54–0.75, the evaluation set's questions at 0–0.43.
+ * A language-model transcript at least this share of whose word pairs the corpus never had is
+ * off-topic speech forced into the model ("is" alone: half its pairs), answered as not understood
+ * (ADR 0155): off-topic sentences came out at 0.43–0.75, the evaluation set's questions at 0–0.43.
  */
 const MAX_UNSEEN_PAIRS = 0.5;
 import { AudioDecoder } from './audio-decoder';
@@ -242,7 +242,7 @@ export class OfflineSpeech implements SpeechProvider {
     if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return notUnderstood;
     // Off-topic speech the language model forced into words nobody asks in that order.
     const lm = this.languageModel;
-    if (lm && unseenPairShare(lm.model, lm.classes, text.trim()) > MAX_UNSEEN_PAIRS) return notUnderstood;
+    if (lm && unseenPairShare(lm.model, lm.classes, text.trim()) >= MAX_UNSEEN_PAIRS) return notUnderstood;
     const confidence = Math.min(...spoken.map((w) => w.p));
     return { text: text.trim(), confidence, provider: 'offline' };
   }
