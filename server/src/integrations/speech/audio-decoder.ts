@@ -2,17 +2,18 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { declaredSeconds, type DecodedRecording, sniffAudio, tooLong } from './audio';
-import { AudioInputError } from './speech';
+import type { CleanedSpeech } from './noise-suppression';
+import { AudioInputError, type Pcm } from './speech';
 
-export interface DecodeRequest {
-  id: number;
-  audio: Uint8Array;
-  maxSeconds: number;
-}
+export type DecodeRequest =
+  | { id: number; audio: Uint8Array; maxSeconds: number }
+  /** Noise suppression and voice activity detection of decoded PCM (noise-suppression.ts). */
+  | { id: number; clean: Pcm };
 
 export type DecodeReply =
   | { ready: true; id?: undefined }
   | { id: number; recording: DecodedRecording }
+  | { id: number; cleaned: CleanedSpeech }
   | { id: number; error: { message: string; reason: AudioInputError['reason'] } | undefined };
 
 const UNDECODABLE = 'Unsupported or undecodable audio';
@@ -22,7 +23,7 @@ const DECODE_TIMEOUT_MS = 15_000;
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 interface Pending {
-  resolve: (recording: DecodedRecording) => void;
+  resolve: (reply: DecodedRecording | CleanedSpeech) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -58,6 +59,7 @@ export class AudioDecoder {
         this.pending.delete(reply.id);
         clearTimeout(waiter.timer);
         if ('recording' in reply) waiter.resolve(reply.recording);
+        else if ('cleaned' in reply) waiter.resolve(reply.cleaned);
         else waiter.reject(new AudioInputError(reply.error?.message ?? UNDECODABLE, reply.error?.reason ?? 'undecodable'));
       });
     });
@@ -89,13 +91,25 @@ export class AudioDecoder {
     if (!sniffAudio(audio)) throw new AudioInputError(UNDECODABLE, 'undecodable');
     // Refused before any decoding when the container says it is too long (issue 32).
     if ((declaredSeconds(audio) ?? 0) > maxSeconds) throw tooLong(maxSeconds);
+    return this.request<DecodedRecording>((id) => ({ id, audio, maxSeconds }));
+  }
+
+  /**
+   * The recording with the street taken out (RNNoise), cut to its voiced part; empty when nobody
+   * spoke. In this process too: a few tens of milliseconds of WebAssembly per question.
+   */
+  clean(pcm: Pcm): Promise<CleanedSpeech> {
+    return this.request<CleanedSpeech>((id) => ({ id, clean: pcm }));
+  }
+
+  private async request<T extends DecodedRecording | CleanedSpeech>(message: (id: number) => DecodeRequest): Promise<T> {
     const { process: child, ready } = this.start();
     await ready;
     const id = this.nextId++;
-    return new Promise<DecodedRecording>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => this.fail(child, new AudioInputError(UNDECODABLE, 'undecodable')), DECODE_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
-      child.send({ id, audio, maxSeconds } satisfies DecodeRequest);
+      this.pending.set(id, { resolve: resolve as (reply: DecodedRecording | CleanedSpeech) => void, reject, timer });
+      child.send(message(id));
     });
   }
 

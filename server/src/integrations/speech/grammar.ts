@@ -1,4 +1,6 @@
 import type { SpeechVocabulary } from './speech';
+import { corpusClasses, dinerCorpus, withoutSentences } from './diner-corpus';
+import { bigramToFsg, trainBigram, type BigramModel } from './language-model';
 import { guessPronunciation } from './letter-to-sound';
 
 const TOKEN = /<[a-z_]+>|[()[\]|]|[a-z0-9']+/g;
@@ -52,3 +54,26 @@ const PHONES = 'AA AE AH AO AW AY B CH D DH EH ER EY F G HH IH IY JH K L M N NG 
 export const PHONE_RULE = 'phone';
 export const PHONE_WORDS: Array<[string, string]> = PHONES.map((phone) => [`ph_${phone.toLowerCase()}`, phone]);
 export const isPhoneWord = (word: string) => word.startsWith('ph_');
+
+/**
+ * The language model's grammar for a vocabulary (ADR 0155): the diner corpus counted as a class
+ * bigram, compiled to a weighted FSG whose classes are the vocabulary's live names, with the phone
+ * loop as the low-weight way out for speech it cannot express; and every word it can produce, with
+ * a guessed pronunciation for those the dictionary lacks.
+ */
+export function buildLanguageModel(
+  vocabulary: SpeechVocabulary,
+  options: { rejection?: number; phoneProbability?: number; discount?: number; phrasings?: readonly string[]; heldOut?: readonly string[] } = {},
+): { fsg: string; words: Array<[string, string]>; model: BigramModel; classes: Record<string, string[][]> } {
+  const classes = corpusClasses(vocabulary);
+  const corpus = withoutSentences(dinerCorpus(vocabulary, options.phrasings), classes, options.heldOut ?? []);
+  const model = trainBigram(corpus, { discount: options.discount });
+  const fsg = bigramToFsg(model, {
+    classes,
+    rejection: options.rejection === undefined ? undefined : { weight: options.rejection, phoneWords: PHONE_WORDS.map(([w]) => w), phoneProbability: options.phoneProbability },
+  });
+  const words = new Set<string>();
+  for (const sentence of corpus) for (const token of sentence) if (!token.startsWith('<')) words.add(token);
+  for (const members of Object.values(classes)) for (const member of members) member.forEach((w) => words.add(w));
+  return { fsg, words: [...words].sort().map((word) => [word, guessPronunciation(word)]), model, classes };
+}

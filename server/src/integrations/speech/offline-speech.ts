@@ -1,7 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
+import { buildJsgf, buildLanguageModel, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
+import { unseenPairShare, type BigramModel } from './language-model';
 
 /**
  * Weight of the phone loop against the templates: low enough that in-grammar questions (40+ in
@@ -9,6 +10,13 @@ import { buildJsgf, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './
  * and noise fall into the loop. Chosen by that bench.
  */
 const OUT_OF_GRAMMAR_WEIGHT = 1e-7;
+
+/**
+ * A language-model transcript at least this share of whose word pairs the corpus never had is
+ * off-topic speech forced into the model ("is" alone: half its pairs), answered as not understood
+ * (ADR 0155): off-topic sentences came out at 0.43–0.75, the evaluation set's questions at 0–0.43.
+ */
+const MAX_UNSEEN_PAIRS = 0.5;
 import { AudioDecoder } from './audio-decoder';
 import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } from './speech';
 
@@ -58,6 +66,8 @@ export class OfflineSpeech implements SpeechProvider {
   private nextId = 1;
   private grammarVersion: string | undefined;
   private grammarUpdate: Promise<unknown> = Promise.resolve();
+  /** The language model the decoder searches, to judge its transcripts (none with the JSGF grammar). */
+  private languageModel: { model: BigramModel; classes: Record<string, string[][]> } | undefined;
   private readonly decoder = new AudioDecoder();
 
   constructor(
@@ -67,6 +77,22 @@ export class OfflineSpeech implements SpeechProvider {
       log?: Pick<FastifyBaseLogger, 'warn'>;
       /** Default RECOGNITION_BUDGET_MS. */
       recognitionBudgetMs?: number;
+      /**
+       * What the decoder searches: the diner language model (default, ADR 0155) or the templates'
+       * JSGF grammar (the engine before issue 25; kept for the bench's comparison).
+       */
+      model?: 'language-model' | 'grammar';
+      /**
+       * Noise suppression and voice activity detection (RNNoise) before decoding: on by default;
+       * off for the bench's comparison.
+       */
+      denoise?: boolean;
+      /** Sentences the language model must not be counted from (the bench's held-out questions). */
+      heldOut?: readonly string[];
+      /** Absolute discount of the language model (ADR 0155: chosen on the tune part). */
+      discount?: number;
+      /** Probability of each phone of the phone loop that rejects off-topic speech (language model only). */
+      phoneProbability?: number;
     } = {},
   ) {}
 
@@ -155,10 +181,22 @@ export class OfflineSpeech implements SpeechProvider {
   async useVocabulary(vocabulary: SpeechVocabulary): Promise<void> {
     if (this.grammarVersion === vocabulary.version) return this.grammarUpdate.then(() => undefined);
     this.grammarVersion = vocabulary.version;
-    this.grammarUpdate = this.call('grammar', {
-      jsgf: buildJsgf(vocabulary, { rejection: this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT }),
-      words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS],
-    });
+    const rejection = this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT;
+    this.grammarUpdate = this.call(
+      'grammar',
+      this.options.model === 'grammar'
+        ? { jsgf: buildJsgf(vocabulary, { rejection }), words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS] }
+        : (() => {
+            const { fsg, words, model, classes } = buildLanguageModel(vocabulary, {
+              rejection,
+              heldOut: this.options.heldOut,
+              discount: this.options.discount,
+              phoneProbability: this.options.phoneProbability,
+            });
+            this.languageModel = { model, classes };
+            return { fsg, words: [...words, ...PHONE_WORDS] };
+          })(),
+    );
     try {
       await this.grammarUpdate;
     } catch (error) {
@@ -172,24 +210,39 @@ export class OfflineSpeech implements SpeechProvider {
   }
 
   async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
+    const notUnderstood: Transcript = { text: '', confidence: 0, provider: 'offline' };
+    let pcm = input.pcm;
+    if (this.options.denoise !== false) {
+      // Nobody spoke (RNNoise heard no voice in any frame): not understood, without decoding. If
+      // the cleaning itself fails (its process died), the recording is decoded as it came.
+      const cleaned = await this.decoder.clean(pcm).catch((error: unknown) => {
+        this.options.log?.warn({ err: error }, 'noise suppression failed; decoding the recording as it came');
+        return { pcm, voicedShare: 1, startSeconds: 0 };
+      });
+      if (cleaned.pcm.samples.length === 0) return notUnderstood;
+      pcm = cleaned.pcm;
+    }
     // A new engine has no grammar: the retry sets it again (grammarVersion was cleared with the engine).
     const budgetMs = this.options.recognitionBudgetMs ?? RECOGNITION_BUDGET_MS;
     let heard: { text: string; words: Array<{ t: string; p: number }> };
     try {
       heard = await withOneRestart(async () => {
         await this.useVocabulary(vocabulary);
-        return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: input.pcm.samples }, budgetMs);
+        return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: pcm.samples }, budgetMs);
       });
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;
       const seconds = input.pcm.samples.length / input.pcm.sampleRate;
       this.options.log?.warn({ budgetMs, seconds }, 'speech recognition went over its time budget; answered as not understood');
-      return { text: '', confidence: 0, provider: 'offline' };
+      return notUnderstood;
     }
     const { text, words } = heard;
     const spoken = words.filter((w) => !/^[<([]/.test(w.t));
     // The phone loop won: the speech was not a question the grammar knows (or not speech).
-    if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return { text: '', confidence: 0, provider: 'offline' };
+    if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return notUnderstood;
+    // Off-topic speech the language model forced into words nobody asks in that order.
+    const lm = this.languageModel;
+    if (lm && unseenPairShare(lm.model, lm.classes, text.trim()) >= MAX_UNSEEN_PAIRS) return notUnderstood;
     const confidence = Math.min(...spoken.map((w) => w.p));
     return { text: text.trim(), confidence, provider: 'offline' };
   }
@@ -200,6 +253,11 @@ export class OfflineSpeech implements SpeechProvider {
       this.call<{ wav: Uint8Array }>('synthesize', { text: sanitizeForFlite(text), voice }),
     );
     return { audio: Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength), contentType: 'audio/wav' };
+  }
+
+  /** The decoding and noise-suppression process's id while one runs (the bench's memory figure). */
+  get decoderPid(): number | undefined {
+    return this.decoder.pid;
   }
 
   /** The engine process's id while one runs (diagnostics, and the crash test). */

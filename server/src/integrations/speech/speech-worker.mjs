@@ -29,15 +29,37 @@ function pronounce(word, guess) {
   return guess;
 }
 
-function setGrammar({ jsgf, words }) {
+function addWords(words) {
   const added = [];
   for (const [word, guess] of words) {
     const pron = pronounce(word, guess);
     if (pron) added.push([word, pron]);
   }
   if (added.length > 0) decoder.add_words(...added);
-  decoder.set_grammar(jsgf);
-  return { added: added.length };
+  return added.length;
+}
+
+/** A JSGF grammar (compiled by the decoder) or a weighted FSG in Sphinx's text format (the language model, ADR 0155). */
+function setGrammar({ jsgf, fsg, words }) {
+  const added = addWords(words);
+  if (jsgf) decoder.set_grammar(jsgf);
+  else setFsg(fsg);
+  return { added };
+}
+
+/** Reads the FSG text from memory as the decoder reads its files (decoder.set_grammar's path for JSGF). */
+function setFsg(text) {
+  const bytes = new TextEncoder().encode(text);
+  const address = soundswallower._malloc(bytes.length + 1);
+  soundswallower.HEAPU8.set(bytes, address);
+  soundswallower.HEAPU8[address + bytes.length] = 0;
+  const file = soundswallower._s3file_init(address, bytes.length);
+  try {
+    if (soundswallower._decoder_init_grammar_s3file(decoder.cdecoder, file, 0) < 0) throw new Error('the decoder refused the language model');
+  } finally {
+    soundswallower._s3file_free(file);
+    soundswallower._free(address);
+  }
 }
 
 function decode({ samples }) {
