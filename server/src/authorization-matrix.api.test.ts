@@ -428,6 +428,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/health': { build: async () => ({ path: '/api/health' }), expect: PUBLIC },
   'GET /api/ready': { build: async () => ({ path: '/api/ready' }), expect: PUBLIC },
+  'GET /api/voice-assistant-free/uses': { build: async () => ({ path: '/api/voice-assistant-free/uses' }), expect: PUBLIC },
   'GET /objects/:id': { build: async () => ({ path: servedObject }), expect: PUBLIC },
   'GET /api/voice-assistant/audio/:id': {
     build: async () => {

@@ -119,7 +119,7 @@ describe('login tab', () => {
     await waitFor(() => expect(currentPath()).toBe('/operator-dashboard'));
     expect(currentToast()).toMatchObject({
       title: 'Login successful',
-      description: 'Welcome back, +15125550101!',
+      description: 'Welcome back, 512-555-0101!',
       duration: 6000,
     });
   });

@@ -132,7 +132,7 @@ describe('late-night stops (issue 27)', () => {
     const clash = await addStop(truck.id, { ...saturdayNight, weekday: 7, startTime: '01:00', endTime: '03:00' });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(
-      'This stop overlaps the Saturday stop 18:00–02:00 at 6th & Congress. A truck can be at one stop at a time.',
+      'This stop overlaps the Saturday stop 6:00 PM–2:00 AM at 6th & Congress. A truck can be at one stop at a time.',
     );
     expect(await storedStops(truck.id)).toHaveLength(1);
     expect((await addStop(truck.id, { ...saturdayNight, weekday: 7, startTime: '02:00', endTime: '04:00' })).status).toBe(201);
