@@ -117,23 +117,23 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
       await page.getByLabel('When').selectOption({ label: 'Later today' });
       await expect(page.getByTestId('time-zone-note')).toHaveText('Times in Central Time');
       const hours = page.getByLabel('Time', { exact: true });
-      // 12:00 has begun in Chicago: 13:00 is the first hour offered, 23:00 the last.
+      // 12:00 has begun in Chicago: 1:00 PM is the first hour offered, 11:00 PM the last.
       const offered = await hours.locator('option').allTextContents();
-      expect(offered[0]).toBe('13:00');
-      expect(offered.at(-1)).toBe('23:00');
+      expect(offered[0]).toBe('1:00 PM');
+      expect(offered.at(-1)).toBe('11:00 PM');
       await expect(hours).toHaveValue('13');
       await expect(card).toHaveCount(0);
 
-      await hours.selectOption({ label: '20:00' });
-      await expect(page.getByTestId('time-choice-status')).toContainText('20:00');
+      await hours.selectOption({ label: '8:00 PM' });
+      await expect(page.getByTestId('time-choice-status')).toContainText('8:00 PM');
       await expect(card.getByText(`Scheduled 6:00 PM–2:00 AM at ${address}`)).toBeVisible();
       await page.screenshot({ path: `test-results/look-ahead-${timezoneId.replace('/', '-')}-desktop.png`, fullPage: true });
       await expectNoSeriousA11yViolations(page, '[role="group"][aria-label="Look ahead"]');
 
       // Sunday 01:00 in Chicago: still at the late-night stop; 02:00: gone.
       await page.getByLabel('When').selectOption({ label: 'Tomorrow' });
-      await hours.selectOption({ label: '01:00' });
-      await expect(page.getByTestId('time-choice-status')).toContainText('01:00');
+      await hours.selectOption({ label: '1:00 AM' });
+      await expect(page.getByTestId('time-choice-status')).toContainText('1:00 AM');
       await expect(page.getByTestId('time-choice-status')).toContainText('Sun');
       await expect(card.getByText(`Scheduled 6:00 PM–2:00 AM at ${address}`)).toBeVisible();
       await hours.selectOption({ label: '2:00 AM' });
@@ -152,7 +152,7 @@ test.describe('the look-ahead in a Chicago browser', () => {
     await page.goto('/find-trucks');
     await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
     await page.getByLabel('When').selectOption({ label: 'Later today' });
-    await page.getByLabel('Time', { exact: true }).selectOption({ label: '19:00' });
+    await page.getByLabel('Time', { exact: true }).selectOption({ label: '7:00 PM' });
     await expect(page.getByTestId(`truck-card-${truck.id}`).getByText(`Scheduled 6:00 PM–2:00 AM at ${address}`)).toBeVisible();
     await expect(page.getByTestId('time-zone-note')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/look-ahead-chicago-360.png', fullPage: true });

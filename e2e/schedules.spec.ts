@@ -153,7 +153,7 @@ test("an operator at a scheduled stop takes the stop's place with one tap on the
   await expect(toast(page, 'Location updated')).toBeVisible();
   await expect(card.getByText(address, { exact: true })).toBeVisible();
   await expect(card.getByText(`Position: ${stopAt.latitude.toFixed(5)}, ${stopAt.longitude.toFixed(5)}`)).toBeVisible();
-  await expect(card.getByTestId('stop-place')).toContainText(`At your scheduled stop, ${address}, until 24:00.`);
+  await expect(card.getByTestId('stop-place')).toContainText(`At your scheduled stop, ${address}, until 12:00 AM.`);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the dashboard scrolls sideways at 360 px').toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/stop-place-taken-360.png', fullPage: true });

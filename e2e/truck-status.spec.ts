@@ -1,6 +1,7 @@
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { NULL_ISLAND_MESSAGE } from '@shared/contracts';
 import { stopUnderWayNow } from '../server/src/test/stop-under-way';
+import { formatClock } from '@shared/utils/format';
 import { createTruck, loginAsSubscribedOperator, toast } from './helpers';
 import { expect, test, type Page } from './test';
 
@@ -27,7 +28,7 @@ async function closedTruckWithStopUnderWay(page: Page, label: string): Promise<{
   expect(added.status(), await added.text()).toBe(201);
   // The diner: no session.
   await page.evaluate(() => localStorage.clear());
-  return { truck, endTime: stop.endTime, session };
+  return { truck, endTime: formatClock(stop.endTime), session };
 }
 
 test.describe('a closed truck during its stop', () => {
