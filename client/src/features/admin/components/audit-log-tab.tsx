@@ -1,4 +1,4 @@
-import { formatPhone } from '@shared/utils/format';
+import { formatPhone, formatTimestamp } from '@shared/utils/format';
 import { AUDIT_ACTIONS, type AuditEntry } from '@shared/contracts';
 import { useState } from 'react';
 import { useAuditLog } from '../api/audit-log';
@@ -6,7 +6,6 @@ import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';
 import { FilterSelect } from './filter-select';
 import { ListToolbar } from './list-toolbar';
-import { formatTimestamp } from '@shared/utils/format';
 
 const COLUMNS = ['Time', 'Admin', 'Action', 'Target', 'Changes'] as const;
 /** 'update_customer' → 'Update customer'. */
@@ -15,7 +14,12 @@ export const actionLabel = (action: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }));
-const show = (value: unknown) => (value === null || value === undefined ? '—' : String(value));
+/** A recorded value as the panel writes it: a stored phone (+15125550100) in its one phone form (512-555-0100). */
+const show = (value: unknown) => {
+  if (value === null || value === undefined) return '—';
+  const text = String(value);
+  return /^\+1\d{10}$/.test(text) ? formatPhone(text) : text;
+};
 
 /** One line per recorded field: 'email: old → new', or just the value when it did not change. */
 function Changes({ entry }: { entry: AuditEntry }) {
