@@ -45,6 +45,11 @@ const env = parseEnv({
   UPLOAD_URLS_PER_HOUR: '100000',
   PUBLIC_READS_PER_ADDRESS_PER_MINUTE: '1000000',
   EVENT_STREAMS_PER_ADDRESS: '1000000',
+  // Every spec's visitor asks from 127.0.0.1: the per-address guards (ADR 0154) would let the first
+  // specs' questions use up the address's share and leave voice.spec's fresh visitor refused.
+  VOICE_FREE_USES_PER_ADDRESS: '100000',
+  VOICE_FREE_ATTEMPTS_PER_ADDRESS: '100000',
+  VOICE_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
 });
 const runtime = await prepareRuntime(env, {
