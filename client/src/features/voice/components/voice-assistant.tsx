@@ -157,22 +157,24 @@ export default function VoiceAssistant({
 
   // The answer stays in view when it used the last free question: the upsell comes below it.
   const answerView = answer && (
-    <div className="grid gap-2 rounded-md bg-gray-50 p-3" data-testid="voice-answer">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 rounded-md bg-gray-50 p-3" data-testid="voice-answer">
       {answer.transcript && (
         <p className="text-xs text-gray-700">
           You asked: <q>{answer.transcript}</q>
         </p>
       )}
-      <p aria-live="polite" className="text-sm font-medium text-gray-900">
+      <p aria-live="polite" className="text-sm font-medium break-words text-gray-900">
         {answer.text}
       </p>
       {answer.recommendedTrucks.length > 0 && onRecommend && (
         <ul className="flex flex-wrap gap-2" aria-label="Recommended trucks">
           {answer.recommendedTrucks.map((truck, index) => (
-            <li key={truck.id}>
+            <li key={truck.id} className="max-w-full">
+              {/* A long truck name wraps inside the 360-px popover rather than pushing Ask off-screen. */}
               <Button
                 size="sm"
                 variant="outline"
+                className="h-auto max-w-full py-1 text-left whitespace-normal"
                 onClick={() =>
                   onRecommend([truck.id, ...answer.recommendedTruckIds.filter((id, i) => i !== index)])
                 }
