@@ -59,9 +59,9 @@ export const adminClaimSchema = claimSchema.extend({
 });
 export type AdminClaim = z.input<typeof adminClaimSchema>;
 
-/** GET /api/admin/claims: pending by default; `search` matches the truck, the operator or the source id. */
+/** GET /api/admin/claims (every status unless one is given; the panel asks for pending): `search` matches the truck, the operator or the source id. */
 export const adminClaimsQuerySchema = adminListQuerySchema.extend({
-  status: z.enum(CLAIM_STATUSES).default('pending'),
+  status: z.enum(CLAIM_STATUSES).optional(),
 });
 export type AdminClaimsQuery = z.input<typeof adminClaimsQuerySchema>;
 

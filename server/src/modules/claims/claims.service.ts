@@ -329,7 +329,7 @@ export async function listAdminClaims(db: Database, query: AdminClaimsFilter, no
   await expireStale(db, undefined);
   const pattern = query.search ? substringPattern(query.search) : undefined;
   const where = and(
-    eq(truckClaims.status, query.status),
+    query.status ? eq(truckClaims.status, query.status) : undefined,
     pattern
       ? or(
           ilike(foodTrucks.name, pattern),
