@@ -140,16 +140,24 @@ async function expireStale(db: DbOrTx, where: SQL | undefined): Promise<void> {
     .where(and(eq(truckClaims.status, 'pending'), lte(truckClaims.expiresAt, sql`now()`), where));
 }
 
-/** Locks the caller's own claim (ownership in the where clause: someone else's claim is missing). */
-async function lockOwnClaim(tx: Tx, operator: AuthUser, claimId: number) {
-  const [claim] = await tx
-    .select()
-    .from(truckClaims)
-    .where(and(eq(truckClaims.id, claimId), eq(truckClaims.operatorId, operator.id)))
-    .for('update');
+/**
+ * Locks a claim and its listing's truck — the truck first, then the claim. Every path that changes
+ * a claim takes the locks in this order (an approval also closes the listing's other pending
+ * claims), so two transactions never hold one each and wait for the other's (a deadlock that
+ * PostgreSQL would end with an error).
+ */
+async function lockClaim(tx: Tx, where: SQL | undefined) {
+  const [peek] = await tx.select({ foodTruckId: truckClaims.foodTruckId }).from(truckClaims).where(where);
+  if (!peek) throw notFound(CLAIM_MESSAGES.claimNotFound);
+  await tx.select({ id: foodTrucks.id }).from(foodTrucks).where(eq(foodTrucks.id, peek.foodTruckId)).for('update');
+  const [claim] = await tx.select().from(truckClaims).where(where).for('update');
   if (!claim) throw notFound(CLAIM_MESSAGES.claimNotFound);
   return claim;
 }
+
+/** Locks the caller's own claim (ownership in the where clause: someone else's claim is missing). */
+const lockOwnClaim = (tx: Tx, operator: AuthUser, claimId: number) =>
+  lockClaim(tx, and(eq(truckClaims.id, claimId), eq(truckClaims.operatorId, operator.id)));
 
 /** Texts a new code for a claim: stores its hash, restarts the tries and the expiry. */
 async function textNewCode(tx: Tx, deps: ClaimDeps, claim: { id: number; operatorId: number; foodTruckId: number }, toPhone: string, truckName: string, now: Date) {
@@ -276,9 +284,9 @@ export async function verifyClaimCode(deps: ClaimDeps, operator: AuthUser, claim
 }
 
 /**
- * Makes the listing the claimant's truck, inside the caller's transaction (claim row already
- * locked): locks the truck row, so approvals of one listing run one after the other, and sets the
- * operator only while there is none. Same truck id: its stops, ratings, favourites and source
+ * Makes the listing the claimant's truck, inside the caller's transaction (truck and claim rows
+ * locked by lockClaim, so approvals of one listing run one after the other), and sets the operator
+ * only while there is none. Same truck id: its stops, ratings, favourites and source
  * record stay (truck_listings records who claimed it when). The listing line goes (`listing` null:
  * no longer "Unclaimed"); the other pending claims of the listing close; diners get the change.
  */
@@ -288,6 +296,7 @@ async function approveInTx(
   decidedBy: number | null,
   now: Date,
 ): Promise<void> {
+  // Locked already by lockClaim (truck, then claim); read under that lock.
   const [truck] = await tx
     .select({ operatorId: foodTrucks.operatorId })
     .from(foodTrucks)
@@ -370,8 +379,7 @@ export async function decideClaim(
   now = new Date(),
 ) {
   await deps.db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(truckClaims).where(eq(truckClaims.id, claimId)).for('update');
-    if (!claim) throw notFound(CLAIM_MESSAGES.claimNotFound);
+    const claim = await lockClaim(tx, eq(truckClaims.id, claimId));
     const status = effectiveStatus(claim, now);
     if (status !== 'pending') throw conflict(CLAIM_MESSAGES.notPending(status));
     if (decision.approved) await approveInTx(tx, claim, admin.id, now);
