@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClaim, AuthResponse, Claim, Page } from '@shared/contracts';
 import { CLAIM_MAX_CODE_ATTEMPTS, CLAIM_MAX_CODES } from '@shared/constants';
@@ -6,8 +6,7 @@ import { auditLog, foodTrucks, smsOutbox, truckClaims, truckListings, truckSched
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { drainSmsOutbox } from '../sms/sms-outbox.service';
-import { publishTruckEvent } from '../trucks/truck-events';
-import { truckColumns } from '../trucks/truck.repository';
+import { insertListing as createListing, textedClaimCode } from '../../test/listings';
 import { CLAIM_MESSAGES } from './claims.service';
 
 let server: TestServer;
@@ -19,39 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let listings = 0;
-/** An unclaimed listing as an import leaves it: no operator, its provenance, a source record, a weekly stop. */
-async function insertListing(phone: string | null = '+14155550123') {
-  listings += 1;
-  return server.db.transaction(async (tx) => {
-    const [truck] = await tx
-      .insert(foodTrucks)
-      .values({
-        name: `Mission Cart ${listings}`,
-        cuisine: 'American',
-        latitude: 37.7592,
-        longitude: -122.4188,
-        address: '2400 MISSION ST',
-        timeZone: 'America/Los_Angeles',
-        listing: { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T00:00:00.000Z' },
-      })
-      .returning(truckColumns);
-    if (!truck) throw new Error('no truck');
-    await tx.insert(truckListings).values({ foodTruckId: truck.id, source: 'claims-test', sourceId: `rec-${truck.id}`, phone, foodWords: 'hot dogs' });
-    await tx.insert(truckScheduleStops).values({
-      foodTruckId: truck.id,
-      kind: 'weekly',
-      weekday: 1,
-      startMinute: 420,
-      endMinute: 1140,
-      latitude: 37.7592,
-      longitude: -122.4188,
-      address: '2400 MISSION ST',
-    });
-    await publishTruckEvent(tx, 'updated', truck);
-    return truck;
-  });
-}
+const insertListing = (phone?: string | null) => createListing(server.db, phone);
 
 const start = (who: AuthResponse | undefined, truckId: number, body: Record<string, unknown> = {}) =>
   server.request<Claim & { message?: string }>('POST', `/api/food-trucks/${truckId}/claims`, { token: who?.token, body });
@@ -60,13 +27,7 @@ const verify = (who: AuthResponse, claimId: number, code: string) =>
 const resend = (who: AuthResponse, claimId: number) =>
   server.request<Claim & { message?: string }>('POST', `/api/claims/${claimId}/resend`, { token: who.token });
 
-/** The code in the newest text about this truck (as the offline provider would deliver it). */
-async function textedCode(truckId: number): Promise<string> {
-  const [row] = await server.db.select().from(smsOutbox).where(eq(smsOutbox.foodTruckId, truckId)).orderBy(desc(smsOutbox.id)).limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code texted for truck ${truckId}`);
-  return code;
-}
+const textedCode = (truckId: number) => textedClaimCode(server.db, truckId);
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const truckRow = async (id: number) => (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, id)))[0];
 const claimRow = async (id: number) => (await server.db.select().from(truckClaims).where(eq(truckClaims.id, id)))[0];
