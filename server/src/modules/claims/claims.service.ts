@@ -389,19 +389,19 @@ export async function decideClaim(
         .set({ status: 'rejected', codeHash: null, reason: decision.reason, decidedBy: admin.id, decidedAt: now })
         .where(eq(truckClaims.id, claim.id));
     }
-    await writeAudit(tx, {
-      adminId: admin.id,
-      action: decision.approved ? 'approve_claim' : 'reject_claim',
-      targetTable: 'truck_claims',
-      targetId: claim.id,
-      oldValues: { status: 'pending', foodTruckId: claim.foodTruckId, operatorId: claim.operatorId, method: claim.method },
-      newValues: decision.approved ? { status: 'approved' } : { status: 'rejected', reason: decision.reason },
-    });
     const [who] = await tx
       .select({ phone: users.phone, optOut: users.smsOptOut, truckName: foodTrucks.name })
       .from(users)
       .innerJoin(foodTrucks, eq(foodTrucks.id, claim.foodTruckId))
       .where(eq(users.id, claim.operatorId));
+    await writeAudit(tx, {
+      adminId: admin.id,
+      action: decision.approved ? 'approve_claim' : 'reject_claim',
+      targetTable: 'truck_claims',
+      targetId: claim.id,
+      oldValues: { status: 'pending', truck: who?.truckName ?? null, foodTruckId: claim.foodTruckId, operatorId: claim.operatorId, method: claim.method },
+      newValues: decision.approved ? { status: 'approved' } : { status: 'rejected', reason: decision.reason },
+    });
     if (who?.phone && !who.optOut) {
       await queueSms(tx, { userId: claim.operatorId, foodTruckId: claim.foodTruckId, toPhone: who.phone, body: claimDecisionSms(who.truckName, decision, deps.publicUrl) });
     }
