@@ -1,12 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClaim, AuthResponse, Claim, Page } from '@shared/contracts';
 import { CLAIM_MAX_CODE_ATTEMPTS, CLAIM_MAX_CODES } from '@shared/constants';
-import { auditLog, foodTrucks, smsOutbox, truckClaims, truckListings, truckScheduleStops } from '../../db/schema';
+import { auditLog, foodTrucks, smsOutbox, truckClaims, truckEvents, truckListings, truckScheduleStops } from '../../db/schema';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { drainSmsOutbox } from '../sms/sms-outbox.service';
 import { insertListing as createListing, textedClaimCode } from '../../test/listings';
+import { runQueuedImports } from '../imports/imports.service';
+import { cameFromOpenData, publishOperatorVisibility } from '../trucks/truck-visibility';
 import { CLAIM_MESSAGES } from './claims.service';
 
 let server: TestServer;
@@ -294,5 +299,68 @@ describe('two operators never both own one listing', () => {
     const two = await start(cast.other, truck.id);
     await server.db.update(truckClaims).set({ status: 'approved' }).where(eq(truckClaims.id, one.body.id));
     await expect(server.db.update(truckClaims).set({ status: 'approved' }).where(eq(truckClaims.id, two.body.id))).rejects.toThrow();
+  });
+});
+
+describe('re-imports of the source', () => {
+  it('never write over or retire a claimed listing; unclaimed ones still refresh and retire', async () => {
+    const csv = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../imports/fixtures/sf-permits.csv'), 'utf8');
+    const [header, dogs, tacos, requested] = csv.split('\n');
+    const importCsv = async (text: string) => {
+      const form = new FormData();
+      form.append('source', 'claims-reimport');
+      form.append('file', new Blob([text]), 'permits.csv');
+      const res = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${cast.admin.token}` } });
+      const started = (await res.json()) as { id: number; message?: string };
+      expect(res.status, started.message).toBe(202);
+      await runQueuedImports(server.db, server.config.dataDir);
+      const { id } = started;
+      return (await server.request<{ status: string; created: number; retired: number }>('GET', `/api/admin/imports/${id}`, { token: cast.admin.token })).body;
+    };
+    expect(await importCsv([header, dogs, tacos].join('\n'))).toMatchObject({ status: 'done', created: 2 });
+    const [dogsTruck] = await server.db.select().from(foodTrucks).where(eq(foodTrucks.name, 'Mission Dogs'));
+    const claim = await start(cast.owner, dogsTruck!.id);
+    expect(claim.body.method).toBe('admin');
+    expect((await server.request('POST', `/api/admin/claims/${claim.body.id}/approve`, { token: cast.admin.token })).status).toBe(200);
+    // The operator makes it theirs: a new name, their own hours.
+    await server.db.update(foodTrucks).set({ name: 'Our Dogs' }).where(eq(foodTrucks.id, dogsTruck!.id));
+    await server.db.delete(truckScheduleStops).where(eq(truckScheduleStops.foodTruckId, dogsTruck!.id));
+
+    expect(await importCsv([header, dogs, tacos].join('\n'))).toMatchObject({ status: 'done', created: 0 });
+    expect(await truckRow(dogsTruck!.id)).toMatchObject({ name: 'Our Dogs', listing: null, operatorId: cast.owner.user.id, retiredAt: null });
+    expect(await server.db.select().from(truckScheduleStops).where(eq(truckScheduleStops.foodTruckId, dogsTruck!.id))).toHaveLength(0);
+
+    // The source drops both (its one row is not approved): the unclaimed one retires, the claimed one stays.
+    expect(await importCsv([header, requested].join('\n'))).toMatchObject({ status: 'done', retired: 1 });
+    expect((await truckRow(dogsTruck!.id))?.retiredAt).toBeNull();
+    const [tacosTruck] = await server.db.select().from(foodTrucks).where(eq(foodTrucks.name, 'Taqueria Movil'));
+    expect(tacosTruck?.retiredAt).toBeInstanceOf(Date);
+    const record = (await server.db.select().from(truckListings).where(eq(truckListings.foodTruckId, dogsTruck!.id)))[0];
+    expect(record?.claimedBy).toBe(cast.owner.user.id);
+  });
+});
+
+describe('what diners see of a claimed listing', () => {
+  it('stays in the event stream for diners while its operator has no subscription, and leaves when the operator is deleted', async () => {
+    const operator = await server.signUp('operator');
+    const truck = await insertListing(null);
+    const claim = await start(operator, truck.id);
+    await server.request('POST', `/api/admin/claims/${claim.body.id}/approve`, { token: cast.admin.token });
+    const [event] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truck.id)).orderBy(desc(truckEvents.id)).limit(1);
+    expect(event).toMatchObject({ type: 'updated', operatorId: operator.user.id });
+    const hubSees = await server.db
+      .select({ seen: sql<boolean>`${cameFromOpenData(truckEvents.truckId)}` })
+      .from(truckEvents)
+      .where(eq(truckEvents.id, event!.id));
+    expect(hubSees[0]?.seen).toBe(true);
+    // A lapsed subscription: the claimed listing is published as still there, not removed.
+    await server.db.transaction((tx) => publishOperatorVisibility(tx, operator.user.id, { visible: false }));
+    const [lapsed] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truck.id)).orderBy(desc(truckEvents.id)).limit(1);
+    expect(lapsed?.type).toBe('updated');
+    expect((await server.request('GET', `/api/food-trucks/${truck.id}`)).status).toBe(200);
+    // The operator is deleted: the truck goes with the account (ON DELETE CASCADE) and leaves diners' maps.
+    expect((await server.request('DELETE', `/api/admin/operators/${operator.user.id}`, { token: cast.admin.token })).status).toBe(200);
+    const [gone] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truck.id)).orderBy(desc(truckEvents.id)).limit(1);
+    expect(gone?.type).toBe('removed');
   });
 });

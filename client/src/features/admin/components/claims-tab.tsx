@@ -73,7 +73,7 @@ export function ClaimsTab() {
               </p>
             </Cell>
             <Cell>
-              <p className="font-medium text-gray-900">{claim.operator.username ?? formatPhone(claim.operator.phone ?? '')}</p>
+              <p className="font-medium text-gray-900">{claim.operator.username ?? `Operator #${claim.operator.id}`}</p>
               <p className="text-gray-800">{claim.operator.email ?? 'No email'}</p>
               <p className="text-gray-800">{claim.operator.phone ? formatPhone(claim.operator.phone) : 'No phone'}</p>
             </Cell>

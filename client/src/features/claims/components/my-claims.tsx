@@ -67,7 +67,13 @@ export function MyClaims() {
                 </div>
                 <Badge variant={statusVariant(claim.status)}>{STATUS_TEXT[claim.status]}</Badge>
               </div>
-              {claim.status !== 'approved' && <ClaimProgress claim={claim} />}
+              {claim.status === 'approved' ? (
+                <p className="text-sm text-gray-800">
+                  Diners keep seeing it by its usual schedule. Subscribe to open it live and share your location.
+                </p>
+              ) : (
+                <ClaimProgress claim={claim} />
+              )}
             </Card>
           </li>
         ))}
