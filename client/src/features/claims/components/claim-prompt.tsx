@@ -74,10 +74,10 @@ export function ClaimPrompt({ truck }: { truck: Pick<FoodTruck, 'id' | 'name' | 
   }
 
   return (
-    <Card className="grid gap-3 border-brand-200 bg-brand-50 p-4" data-testid="claim-prompt">
+    <Card className="grid gap-3 border-orange-200 bg-brand-50 p-4" data-testid="claim-prompt">
       <section aria-labelledby="claim-heading" className="grid gap-3">
         <h2 id="claim-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <BadgeCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden /> Is this your truck?
+          <BadgeCheck className="h-5 w-5 shrink-0 text-brand-700" aria-hidden /> {claim ? 'Your claim' : 'Is this your truck?'}
         </h2>
         {!claim && (
           <p className="text-sm text-gray-800">
