@@ -137,3 +137,20 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 /** The diners' filter that hides unclaimed listings, kept in the /find-trucks URL. */
 export const HIDE_LISTINGS_PARAM = 'listings';
+
+/** Claiming a listing (issue 26, ADR 0158): the texted code and its limits. */
+export const CLAIM_CODE_LENGTH = 6;
+/** A texted code works this long; the claim expires with it. */
+export const CLAIM_CODE_TTL_MINUTES = 15;
+/** Wrong codes a texted code takes before it stops working (a new code starts again). */
+export const CLAIM_MAX_CODE_ATTEMPTS = 5;
+/** Codes one claim may text (the first and its resends); then an admin decides. */
+export const CLAIM_MAX_CODES = 3;
+/** Seconds between two codes of one claim. */
+export const CLAIM_RESEND_COOLDOWN_SECONDS = 60;
+/** A claim waiting for an admin expires after this many days. */
+export const CLAIM_ADMIN_REVIEW_DAYS = 30;
+export const CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_METHODS = ['sms', 'admin'] as const;
+export type ClaimMethod = (typeof CLAIM_METHODS)[number];

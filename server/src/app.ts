@@ -20,6 +20,7 @@ import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-e
 import { databaseRateLimitStore, rateLimitsOf, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { claimsRoutes } from './modules/claims/claims.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -286,6 +287,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(paymentsRoutes);
   await app.register(adminRoutes);
   await app.register(importsRoutes);
+  await app.register(claimsRoutes);
   await app.register(favoritesRoutes);
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);

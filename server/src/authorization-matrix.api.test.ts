@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
-import { dataImports, operatorSubscriptions, voiceAnswers } from './db/schema';
+import { dataImports, operatorSubscriptions, truckClaims, voiceAnswers } from './db/schema';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 import { stopUnderWayNow } from './test/schedules';
 import { insertTruck } from './test/trucks';
+import { insertListing, textedClaimCode } from './test/listings';
 
 /**
  * The authorization matrix (issue 13): every route of the route table × every kind of caller, with
@@ -134,6 +135,18 @@ async function truckOf(owner: AuthResponse): Promise<number> {
   return truck.id;
 }
 
+/** A pending claim of a fresh listing by `owner`: texted (a code, its cool-down already over) or for an admin. */
+async function claimOf(owner: AuthResponse, method: 'sms' | 'admin'): Promise<{ id: number; code: string | null }> {
+  const listing = await insertListing(server.db, method === 'sms' ? '+14155550123' : null);
+  const claim = await ok(
+    server.request<{ id: number }>('POST', `/api/food-trucks/${listing.id}/claims`, { token: owner.token, body: {} }),
+    'claim',
+  );
+  if (method === 'admin') return { id: claim.id, code: null };
+  await server.db.update(truckClaims).set({ codeSentAt: new Date(Date.now() - 3_600_000) }).where(eq(truckClaims.id, claim.id));
+  return { id: claim.id, code: await textedClaimCode(server.db, listing.id) };
+}
+
 /** An open truck of `owner` (written directly: the unsubscribed operator may not open one). */
 async function openTruckOf(owner: AuthResponse): Promise<number> {
   return (await insertTruck(server.db, owner.user.id, { name: 'Open Matrix Tacos', isOpen: true, ...AUSTIN })).id;
@@ -227,6 +240,35 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/messages': { build: async () => ({ path: '/api/admin/messages' }), expect: ADMIN_ONLY },
   'GET /api/admin/operators': { build: async () => ({ path: '/api/admin/operators' }), expect: ADMIN_ONLY },
   'GET /api/admin/stats': { build: async () => ({ path: '/api/admin/stats' }), expect: ADMIN_ONLY },
+  // Claims of open-data listings (issue 26, ADR 0158): operators their own claims, admins decide.
+  'POST /api/food-trucks/:id/claims': {
+    build: async () => ({ path: `/api/food-trucks/${(await insertListing(server.db, null)).id}/claims`, body: {} }),
+    expect: [401, 403, 201, 201, 201, 403],
+  },
+  'GET /api/claims': { build: async () => ({ path: '/api/claims' }), expect: [401, 403, 200, 200, 200, 403] },
+  'POST /api/claims/:id/code': {
+    build: async ({ owner }) => {
+      const claim = await claimOf(owner, 'sms');
+      return { path: `/api/claims/${claim.id}/code`, body: { code: claim.code } };
+    },
+    expect: [401, 403, 404, 200, 200, 403],
+  },
+  'POST /api/claims/:id/resend': {
+    build: async ({ owner }) => ({ path: `/api/claims/${(await claimOf(owner, 'sms')).id}/resend` }),
+    expect: [401, 403, 404, 200, 200, 403],
+  },
+  'GET /api/admin/claims': { build: async () => ({ path: '/api/admin/claims' }), expect: ADMIN_ONLY },
+  'POST /api/admin/claims/:id/approve': {
+    build: async ({ sessions }) => ({ path: `/api/admin/claims/${(await claimOf(sessions.owner, 'admin')).id}/approve` }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/claims/:id/reject': {
+    build: async ({ sessions }) => ({
+      path: `/api/admin/claims/${(await claimOf(sessions.owner, 'admin')).id}/reject`,
+      body: { reason: 'Not the permit holder' },
+    }),
+    expect: ADMIN_ONLY,
+  },
   // Open-data imports (issue 26): a JSON body is not a file, so even an admin's call is refused (400).
   'GET /api/admin/imports/:id': {
     build: async () => {

@@ -105,6 +105,8 @@ export const AUDIT_ACTIONS = [
   'delete_operator',
   'pause_subscription',
   'resume_subscription',
+  'approve_claim',
+  'reject_claim',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -53,6 +53,8 @@ export const queryKeys = {
   /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */
   myRating: (truckId: number) => ['/api/food-trucks', truckId, 'rating'] as const,
   smsPreferences: ['/api/auth/user/sms-preferences'] as const,
+  /** The signed-in operator's claims of open-data listings (ADR 0158). */
+  myClaims: ['/api/claims'] as const,
   /** The signed-in user's secret favourites calendar address (404 while none). */
   favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
   /** An operator's address search, with the point nearer which places come first. */
@@ -60,7 +62,7 @@ export const queryKeys = {
 };
 
 /** The admin panel's paged lists (GET /api/admin/{name}). */
-export type AdminListName = 'customers' | 'operators' | 'audit-log' | 'messages';
+export type AdminListName = 'customers' | 'operators' | 'audit-log' | 'messages' | 'claims';
 
 /** After any truck change: every cached truck list and truck is refetched (ADR 0050). */
 export async function invalidateTruckCaches(queryClient: QueryClient): Promise<void> {

@@ -36,6 +36,8 @@ export interface RateLimits {
   eventStreamsPerAccount: number;
   /** Address searches and reverse lookups per operator per minute (each may call the geocoder; ADR 0151). */
   geocodeRequestsPerUserPerMinute: number;
+  /** Claim codes texted per operator per hour (each is an SMS to a listing's phone; ADR 0158). */
+  claimTextsPerOperatorPerHour: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -50,6 +52,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   eventStreamsPerAddress: 100,
   eventStreamsPerAccount: 10,
   geocodeRequestsPerUserPerMinute: 60,
+  claimTextsPerOperatorPerHour: 10,
 };
 
 /** The limits in force: the defaults, overridden by the ones AppConfig.rateLimits sets (tests raise them). */

@@ -128,6 +128,7 @@ export async function startTestServer(
       publicReadsPerAddressPerMinute: 1_000_000,
       eventStreamsPerAddress: 1_000_000,
       eventStreamsPerAccount: 1_000_000,
+      claimTextsPerOperatorPerHour: 10_000,
     },
     publicUrl: 'http://127.0.0.1', // replaced by the real address once listening (below)
     ...overrides,

@@ -25,7 +25,8 @@ export default function AuthPage({ tab }: { tab: AuthTab }) {
           <CardDescription>Log in or create an account to save favorites and manage trucks.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs value={tab} onValueChange={(next) => navigate(next === 'register' ? '/register' : '/login', { replace: true })}>
+          {/* The query string (?next=, ?role=) stays when the tab changes. */}
+          <Tabs value={tab} onValueChange={(next) => navigate(`${next === 'register' ? '/register' : '/login'}${window.location.search}`, { replace: true })}>
             <TabsList aria-label="Login or register">
               <TabsTrigger value="login">Login</TabsTrigger>
               <TabsTrigger value="register">Register</TabsTrigger>

@@ -10,6 +10,7 @@ import { TruckCard } from '@client/features/operator/components/truck-card';
 import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
 import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
+import { MyClaims } from '@client/features/claims/components/my-claims';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
@@ -35,6 +36,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
       </header>
       {!loading && <SubscriptionPanel />}
       {!loading && denied && <LocationDeniedNotice />}
+      {!loading && <MyClaims />}
       {loading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-gray-700">
           <Spinner className="h-6 w-6 text-brand-700" label="Loading" />

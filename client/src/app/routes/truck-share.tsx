@@ -11,6 +11,7 @@ import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo, ListingNote } from
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
+import { ClaimPrompt } from '@client/features/claims/components/claim-prompt';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
 import { placeOf } from '@shared/utils/truck-address';
@@ -105,6 +106,8 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             )}
           </div>
         </header>
+
+        <ClaimPrompt truck={truck} />
 
         {hasCoordinates(truck) && (
           <Suspense fallback={<Skeleton className="h-56 w-full" />}>

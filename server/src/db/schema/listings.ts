@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ImportField, ImportFormat, ImportPreset } from '@shared/constants';
+import type { ClaimMethod, ClaimStatus, ImportField, ImportFormat, ImportPreset } from '@shared/constants';
 import { foodTrucks } from './trucks';
 import { users } from './users';
 
@@ -100,8 +100,7 @@ export const truckListings = pgTable(
   (t) => [uniqueIndex('truck_listings_source_unique').on(t.source, t.sourceId)],
 );
 
-export type ClaimStatus = 'pending' | 'approved' | 'rejected' | 'expired';
-export type ClaimMethod = 'sms' | 'admin';
+export type { ClaimMethod, ClaimStatus };
 
 /**
  * An operator's claim of a listing: by a code texted to the listing's phone (`sms`) or by an admin's
@@ -124,6 +123,11 @@ export const truckClaims = pgTable(
     /** SHA-256 of the texted code (sms claims). */
     codeHash: text('code_hash'),
     attempts: integer('attempts').notNull().default(0),
+    /** How many codes this claim has texted, and when the last one went (the resend cool-down). */
+    codesSent: integer('codes_sent').notNull().default(0),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    /** Why it was rejected (the admin's words) or closed (another claim of the listing was approved). */
+    reason: text('reason'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

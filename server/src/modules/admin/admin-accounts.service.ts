@@ -237,7 +237,7 @@ export async function deleteAccount(
     };
     if (role === 'operator') {
       const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
-      const truckCount = await publishOperatorVisibility(tx, id, { visible: false });
+      const truckCount = await publishOperatorVisibility(tx, id, { visible: false, leaving: true });
       oldValues = { ...oldValues, truckCount, subscriptionStatus: subscription?.status ?? null };
     }
     const ratings = await removeRatingsOf(tx, id);

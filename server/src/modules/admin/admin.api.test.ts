@@ -64,7 +64,8 @@ async function snapshot() {
 describe('authorization matrix: every admin route', () => {
   it('answers 401 without a valid token and 403 for customers and operators, changing nothing', async () => {
     const routes = server.app.routeTable.filter((r) => r.url.startsWith('/api/admin/'));
-    expect(routes.length).toBe(15);
+    // 15 + the claims section's list, approve and reject (ADR 0158).
+    expect(routes.length).toBe(18);
     const target = await server.signUpSubscribedOperator();
     const before = await snapshot();
     for (const route of routes) {

@@ -8,7 +8,7 @@ import { fetchPage, substringPattern } from './admin-paging';
 export interface AuditRecord {
   adminId: number;
   action: AuditAction;
-  targetTable: 'users' | 'operator_subscriptions';
+  targetTable: 'users' | 'operator_subscriptions' | 'truck_claims';
   targetId: number;
   oldValues: Record<string, unknown> | null;
   newValues: Record<string, unknown> | null;
@@ -35,11 +35,12 @@ type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 /**
  * The account an entry is about, by name (username, else phone, else email): the user itself, or
- * the operator of a subscription. A deleted account keeps the name its delete entry recorded.
+ * the operator of a subscription or of a claim. A deleted account keeps the name its delete entry recorded.
  */
 const targetName = sql<string | null>`coalesce(
   (select coalesce(target.username, target.phone, target.email) from users target
     where target.id = case when ${auditLog.targetTable} = 'users' then ${auditLog.targetId}
+      when ${auditLog.targetTable} = 'truck_claims' then (select c.operator_id from truck_claims c where c.id = ${auditLog.targetId})
       else (select s.operator_id from operator_subscriptions s where s.id = ${auditLog.targetId}) end),
   ${auditLog.oldValues} ->> 'username', ${auditLog.oldValues} ->> 'phone', ${auditLog.oldValues} ->> 'email')`;
 

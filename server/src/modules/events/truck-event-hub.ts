@@ -9,6 +9,7 @@ import { TRUCK_EVENT_TYPES, type TruckEventType } from '../trucks/truck-events';
 import { findAuthUser, isAdmin, type AuthUser } from '../../plugins/auth';
 import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
 import type { TruckFeed } from '../trucks/truck-feed';
+import { cameFromOpenData } from '../trucks/truck-visibility';
 import type { Viewer } from '../trucks/trucks.service';
 
 export const EVENT_STREAM_DEFAULTS = {
@@ -39,7 +40,7 @@ export interface HubEvent {
   type: TruckEventType;
   /** Null for an unclaimed listing (issue 26). */
   operatorId: number | null;
-  /** The operator's subscription is active now, or the truck is an unclaimed listing (diners see the truck). */
+  /** The operator's subscription is active now, or the truck came from open data (diners see the truck). */
   operatorSubscribed: boolean;
   /** The SSE frame with the whole truck, ready to write. */
   frame: string;
@@ -86,8 +87,9 @@ export function formatEventFrame(id: number, type: TruckEventType, truck: Record
 export const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
-// An unclaimed listing's events have no operator: diners see listings (retired ones leave with `removed`).
-const operatorSubscribed = sql<boolean>`(${truckEvents.operatorId} is null or ${operatorIsSubscribed(truckEvents.operatorId)})`;
+// An unclaimed listing's events have no operator: diners see listings (retired ones leave with `removed`),
+// and a claimed listing's whatever its operator's subscription (ADR 0158).
+const operatorSubscribed = sql<boolean>`(${truckEvents.operatorId} is null or ${operatorIsSubscribed(truckEvents.operatorId)} or ${cameFromOpenData(truckEvents.truckId)})`;
 
 async function readEvents(db: Database, where: SQL | undefined, limit?: number): Promise<HubEvent[]> {
   const query = db

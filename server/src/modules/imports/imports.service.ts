@@ -209,14 +209,18 @@ async function applyImport(db: Database, job: ImportRow): Promise<void> {
         if (known) {
           await tx.update(truckListings).set(listingValues).where(eq(truckListings.foodTruckId, known.truckId));
           // A claimed listing is its operator's truck now: the source no longer writes over it.
+          // The where clause checks again: a claim approved since `existing` was read (it locks the
+          // truck row) leaves the update with no row, and the stops as the operator has them.
           if (known.operatorId === null) {
             const [truck] = await tx
               .update(foodTrucks)
               .set(truckValues(job, row))
-              .where(eq(foodTrucks.id, known.truckId))
+              .where(and(eq(foodTrucks.id, known.truckId), isNull(foodTrucks.operatorId)))
               .returning(truckColumns);
-            await replaceStops(tx, known.truckId, row);
-            if (truck) changed.push(truck);
+            if (truck) {
+              await replaceStops(tx, known.truckId, row);
+              changed.push(truck);
+            }
           }
           updated += 1;
         } else {

@@ -75,6 +75,19 @@ export async function queueOpeningSms(
   return inserted.length;
 }
 
+/**
+ * Call inside the transaction that decides to text someone (a listing's claim code, a claim's
+ * outcome): writes one outbox row and wakes the worker once the transaction commits. `userId` is
+ * the account the message is for (its opt-out applies; deleting it deletes the message).
+ */
+export async function queueSms(
+  tx: DbOrTx,
+  message: { userId: number; foodTruckId: number | null; toPhone: string; body: string },
+): Promise<void> {
+  await tx.insert(smsOutbox).values(message);
+  await tx.execute(sql`select pg_notify(${SMS_OUTBOX_CHANNEL}, '')`);
+}
+
 interface ClaimedMessage {
   id: number;
   to: string;

@@ -10,6 +10,7 @@ import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import type { DinersIndexSource } from './diners-index';
 import { lastTruckEventId } from './truck-events';
+import { cameFromOpenData } from './truck-visibility';
 import { truckColumns, truckSummaryColumns, type TruckRow } from './truck.repository';
 
 /** Who is asking: null for anonymous callers. */
@@ -32,12 +33,14 @@ const METERS_PER_MILE = KM_PER_MILE * 1000;
 const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitude})`;
 
 /**
- * What diners see: the trucks of subscribed operators, and the unclaimed listings imported from open
- * data (issue 26) that their source still lists (a re-import retires the ones that vanished).
+ * What diners see: the trucks of subscribed operators, and the trucks imported from open data
+ * (issue 26) that their source still lists (a re-import retires the unclaimed ones that vanished) —
+ * claimed or not: a claimed listing stays on the map by its schedule until its operator subscribes
+ * and goes live (ADR 0158).
  */
 const dinersSee: SQL = or(
   isNotNull(operatorSubscriptions.id),
-  and(isNull(foodTrucks.operatorId), isNull(foodTrucks.retiredAt)),
+  and(isNull(foodTrucks.retiredAt), or(isNull(foodTrucks.operatorId), cameFromOpenData(foodTrucks.id))),
 )!;
 
 /** The list routes' rule: operators their own trucks, everyone else what diners see. */

@@ -11,7 +11,7 @@ import { invalidateTruckCaches, queryKeys } from '@client/lib/query-keys';
 export type AccountKind = 'customers' | 'operators';
 
 /** An admin change: afterwards every admin list, the stats and (trucks may have gone) truck caches refetch. */
-function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
+export function useAdminMutation<TVars, TResult>(mutationFn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

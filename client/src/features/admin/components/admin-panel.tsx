@@ -6,12 +6,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/
 import { useAuth } from '@client/lib/auth';
 import { ADMIN_LOGIN_PATH, useAdminGuard } from '../hooks/use-admin-guard';
 import { AuditLogTab } from './audit-log-tab';
+import { ClaimsTab } from './claims-tab';
 import { CustomersTab } from './customers-tab';
 import { MessagesTab } from './messages-tab';
 import { OperatorsTab } from './operators-tab';
 import { StatCards } from './stat-cards';
 
-/** /admin (spec section 2): header with the admin's name and Logout, stat cards, four tabs. */
+/** /admin (spec section 2): header with the admin's name and Logout, stat cards, the tabs. */
 export function AdminPanel() {
   const admin = useAdminGuard();
   const { endSession } = useAuth();
@@ -46,6 +47,7 @@ export function AdminPanel() {
             <TabsTrigger value="customers">Customer Management</TabsTrigger>
             <TabsTrigger value="operators">Operator Management</TabsTrigger>
             <TabsTrigger value="messages">Messages</TabsTrigger>
+            <TabsTrigger value="claims">Claims</TabsTrigger>
             <TabsTrigger value="audit">Audit log</TabsTrigger>
           </TabsList>
           <TabsContent value="customers">
@@ -56,6 +58,9 @@ export function AdminPanel() {
           </TabsContent>
           <TabsContent value="messages">
             <MessagesTab />
+          </TabsContent>
+          <TabsContent value="claims">
+            <ClaimsTab />
           </TabsContent>
           <TabsContent value="audit">
             <AuditLogTab />

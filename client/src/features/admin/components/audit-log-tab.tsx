@@ -47,7 +47,7 @@ const targetLabel = (name: string | null) => (name === null ? '—' : /^\+?\d+$/
 
 /** The account by name, with what kind of record and its id in small print ('jane · account #12'). */
 function TargetName({ entry }: { entry: AuditEntry }) {
-  const kind = entry.targetTable === 'operator_subscriptions' ? 'subscription' : 'account';
+  const kind = entry.targetTable === 'operator_subscriptions' ? 'subscription' : entry.targetTable === 'truck_claims' ? 'claim' : 'account';
   return (
     <>
       <span className="font-medium">{targetLabel(entry.targetName)}</span>{' '}

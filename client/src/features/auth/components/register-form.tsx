@@ -16,7 +16,8 @@ export function RegisterForm() {
     phone: '',
     password: '',
     confirmPassword: '',
-    role: 'customer',
+    // "Claim it" on a listing links here with ?role=operator: claiming is for operators.
+    role: new URLSearchParams(window.location.search).get('role') === 'operator' ? 'operator' : 'customer',
   });
   const mutation = useRegister();
   const startSession = useStartSession();

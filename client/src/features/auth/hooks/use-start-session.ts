@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { toast } from '@client/lib/toast';
 import { useAuth } from '@client/lib/auth';
 import { isOperator } from '@client/lib/roles';
+import { returnPath } from '@client/lib/return-to';
 
 /** Operators' login and register toasts stay up longer (spec section 8). */
 const OPERATOR_TOAST_MS = 6000;
@@ -12,7 +13,8 @@ const OPERATOR_TOAST_MS = 6000;
 /**
  * Stores a new session, greets the user and sends them where spec section 2 says:
  * login → operator dashboard (operators) or /find-trucks (everyone else);
- * register → /subscribe (operators) or /find-trucks (customers).
+ * register → /subscribe (operators) or /find-trucks (customers). An operator who came from a
+ * listing's "Claim it" (`?next=/trucks/:id`) goes back to it instead.
  */
 export function useStartSession() {
   const { signIn } = useAuth();
@@ -23,7 +25,8 @@ export function useStartSession() {
       const duration = operator ? OPERATOR_TOAST_MS : undefined;
       // Leave the auth screen before the session exists, so its "already signed in" redirect never
       // wins; the greeting comes after signIn, which closes the signed-out screen's toasts.
-      const target = how === 'login' ? (operator ? '/operator-dashboard' : '/find-trucks') : operator ? '/subscribe' : '/find-trucks';
+      const back = operator ? returnPath(window.location.search) : null;
+      const target = back ?? (how === 'login' ? (operator ? '/operator-dashboard' : '/find-trucks') : operator ? '/subscribe' : '/find-trucks');
       navigate(target);
       signIn(session);
       if (how === 'login') {

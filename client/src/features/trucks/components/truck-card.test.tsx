@@ -33,3 +33,17 @@ describe("a truck's phone for diners", () => {
     expect(details(makeTruck({ id: 4, phone: null })).queryByText('Phone')).toBeNull();
   });
 });
+
+describe("an unclaimed listing's card (issue 26)", () => {
+  it("links its operator to the claim on the truck's page", () => {
+    const listing = { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T00:00:00.000Z' };
+    details(makeTruck({ id: 5, listing }));
+    const link = screen.getByRole('link', { name: 'Is this your truck? Claim it' });
+    expect(link).toHaveAttribute('href', '/trucks/5');
+  });
+
+  it('has no claim link for an operator’s truck', () => {
+    details(makeTruck({ id: 6, listing: null }));
+    expect(screen.queryByRole('link', { name: /Claim it/ })).toBeNull();
+  });
+});

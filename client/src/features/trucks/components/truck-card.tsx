@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { directionsUrl, isLive } from '@client/entities/truck/truck-format';
 import { formatDateTime, formatDistance } from '@shared/utils/format';
+import { Link } from 'wouter';
 import { cn } from '@client/lib/utils';
 import { placeOf } from '@shared/utils/truck-address';
 
@@ -159,6 +160,12 @@ export const TruckCard = memo(function TruckCard({
               </Button>
             )}
             <ShareButton truck={truck} />
+            {truck.listing && (
+              // An unclaimed listing: its operator claims it on the truck's page (issue 26).
+              <Button asChild size="sm" variant="outline">
+                <Link href={`/trucks/${truck.id}`}>Is this your truck? Claim it</Link>
+              </Button>
+            )}
           </div>
         </div>
       )}

@@ -1,0 +1,18 @@
+/**
+ * "Sign in and come back": a screen that needs an account links to /login or /register with
+ * `?next=<path>`, and the new session lands there instead of its usual home. Only paths of this
+ * app that are worth coming back to are taken (a truck's page), never another site's address.
+ */
+const RETURNABLE = /^\/trucks\/\d{1,10}$/;
+
+/** The path to come back to, from a location's query string, or null. */
+export function returnPath(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  return next && RETURNABLE.test(next) ? next : null;
+}
+
+/** `/login?next=/trucks/7` (with more query parameters when given). */
+export function withReturn(path: string, next: string, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ ...extra, next });
+  return `${path}?${query.toString()}`;
+}

@@ -1,0 +1,51 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { foodTrucks, smsOutbox, truckListings, truckScheduleStops } from '../db/schema';
+import { publishTruckEvent } from '../modules/trucks/truck-events';
+import { truckColumns, type TruckRow } from '../modules/trucks/truck.repository';
+
+let listings = 0;
+
+/**
+ * An unclaimed open-data listing as an import leaves it (issue 26): no operator, its provenance,
+ * a source record (with `phone`, where a claim code is texted; null = admin review) and one weekly stop.
+ */
+export async function insertListing(db: Database, phone: string | null = '+14155550123'): Promise<TruckRow> {
+  listings += 1;
+  return db.transaction(async (tx) => {
+    const [truck] = await tx
+      .insert(foodTrucks)
+      .values({
+        name: `Mission Cart ${listings}`,
+        cuisine: 'American',
+        latitude: 37.7592,
+        longitude: -122.4188,
+        address: '2400 MISSION ST',
+        timeZone: 'America/Los_Angeles',
+        listing: { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T00:00:00.000Z' },
+      })
+      .returning(truckColumns);
+    if (!truck) throw new Error('no truck');
+    await tx.insert(truckListings).values({ foodTruckId: truck.id, source: 'claims-test', sourceId: `rec-${truck.id}`, phone, foodWords: 'hot dogs' });
+    await tx.insert(truckScheduleStops).values({
+      foodTruckId: truck.id,
+      kind: 'weekly',
+      weekday: 1,
+      startMinute: 420,
+      endMinute: 1140,
+      latitude: 37.7592,
+      longitude: -122.4188,
+      address: '2400 MISSION ST',
+    });
+    await publishTruckEvent(tx, 'updated', truck);
+    return truck;
+  });
+}
+
+/** The code in the newest text about this truck (as the offline provider would deliver it). */
+export async function textedClaimCode(db: Database, truckId: number): Promise<string> {
+  const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.foodTruckId, truckId)).orderBy(desc(smsOutbox.id)).limit(1);
+  const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code texted for truck ${truckId}`);
+  return code;
+}
