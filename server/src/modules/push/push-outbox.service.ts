@@ -7,6 +7,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { notificationPreferences, pushOutbox, pushSubscriptions, userFavorites, users } from '../../db/schema';
 import { PushSubscriptionGone, type PushProvider, type VapidDetails } from '../../integrations/push';
 import type { TruckRow } from '../trucks/truck.repository';
+import { inQuietHours } from '../quiet-hours/quiet-hours';
 
 /*
  * Web Push alerts (issue 29, ADR 0160): the same durable outbox as the SMS one (ADR 0070). Rows
@@ -47,19 +48,6 @@ export const PUSH_TTL_SECONDS: Record<PushKind, number> = { opened: 60 * 60, sch
 /** The link of a truck in a notification: on the map for an opening, its page for a schedule. */
 export const pushLink = (kind: PushKind, truckId: number) =>
   kind === 'opened' ? `/find-trucks?truck=${truckId}` : `/trucks/${truckId}`;
-
-/**
- * True while the customer `userId` is inside their quiet hours (their own zone): nothing is pushed
- * or texted to them then. Quiet hours may span midnight (22:00–07:00).
- */
-export function inQuietHours(userId: SQL | typeof users.id): SQL {
-  const minute = sql`(extract(hour from now() at time zone np.time_zone) * 60 + extract(minute from now() at time zone np.time_zone))`;
-  return sql`exists (select 1 from ${notificationPreferences} np where np.user_id = ${userId}
-    and np.quiet_start_minute is not null
-    and case when np.quiet_start_minute < np.quiet_end_minute
-      then ${minute} >= np.quiet_start_minute and ${minute} < np.quiet_end_minute
-      else ${minute} >= np.quiet_start_minute or ${minute} < np.quiet_end_minute end)`;
-}
 
 /** Great-circle km between the device and the truck (R = 6371 km, like shared/utils/geo). */
 function kmFromDevice(truck: { latitude: number; longitude: number }): SQL<number> {

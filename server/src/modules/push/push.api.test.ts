@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthResponse, FoodTruck, NotificationPreferences, PushDevice, PushMessage, PushPublicKey } from '@shared/contracts';
-import { pushOutbox, pushSubscriptions } from '../../db/schema';
+import { pushOutbox, pushSubscriptions, smsOutbox } from '../../db/schema';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../../test/fake-push-service';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { stopUnderWayNow } from '../../test/schedules';
@@ -126,7 +126,7 @@ describe('Web Push alerts (local push service)', () => {
     expect(messagesTo(near.device)).toHaveLength(2);
   });
 
-  it('quiet hours hold every push back', async () => {
+  it('quiet hours hold every push and SMS back', async () => {
     const truck = await createTruck('Quiet Night');
     const { fan, device } = await fanWithDevice(truck.id);
     // Quiet from an hour ago to an hour from now, in UTC.
@@ -134,17 +134,19 @@ describe('Web Push alerts (local push service)', () => {
     const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
     const res = await server.request<NotificationPreferences>('PUT', '/api/auth/user/notification-preferences', {
       token: fan.token,
-      body: { push: { opened: true, schedule: true }, sms: { opened: false }, quietHours: { start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' } },
+      body: { push: { opened: true, schedule: true }, sms: { opened: true }, quietHours: { start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' } },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       push: { opened: true, schedule: true },
-      sms: { opened: false },
+      sms: { opened: true },
       quietHours: { start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' },
     });
     await open(truck.id);
     await drain();
     expect(messagesTo(device)).toHaveLength(0);
+    // The SMS channel keeps the same quiet hours.
+    expect(await server.db.select().from(smsOutbox).where(eq(smsOutbox.userId, fan.user.id))).toEqual([]);
   });
 
   it("a change to a favourite's stops for today pushes a link to the truck's page; another day's does not", async () => {
