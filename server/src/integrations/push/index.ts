@@ -53,7 +53,7 @@ export function createPush(): PushProvider {
       const res = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,
-        body: request.body,
+        body: request.body ? new Uint8Array(request.body) : null,
         redirect: 'error',
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
