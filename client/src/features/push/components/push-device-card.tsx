@@ -8,7 +8,7 @@ import { hasBrowserSubscription, PushPermissionDenied, pushSupport, storedPushDe
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@client/lib/query-keys';
 
-type State = 'checking' | 'unsupported' | 'off' | 'on' | 'working';
+type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning-off';
 
 /**
  * Push alerts for this device, on the favourites screen (issue 29): a tap on "Turn on alerts on
@@ -20,7 +20,7 @@ export function PushDeviceCard() {
   const devices = usePushDevices(pushSupport() === 'supported');
   const remove = useRemovePushDevice();
   const [browserSubscribed, setBrowserSubscribed] = useState<boolean | null>(null);
-  const [working, setWorking] = useState(false);
+  const [working, setWorking] = useState<'turning-on' | 'turning-off' | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -37,7 +37,7 @@ export function PushDeviceCard() {
     pushSupport() === 'unsupported'
       ? 'unsupported'
       : working
-        ? 'working'
+        ? working
         : browserSubscribed === null || devices.isPending
           ? 'checking'
           : browserSubscribed && id !== null && devices.data?.some((d) => d.id === id)
@@ -45,7 +45,7 @@ export function PushDeviceCard() {
             : 'off';
 
   async function turnOn() {
-    setWorking(true);
+    setWorking('turning-on');
     try {
       await turnOnPush();
       setBrowserSubscribed(true);
@@ -55,12 +55,12 @@ export function PushDeviceCard() {
       if (error instanceof PushPermissionDenied) toast({ title: 'Notifications blocked', description: error.message, variant: 'destructive' });
       else toastError('Error', error, 'Could not turn on alerts on this device. Please try again.');
     } finally {
-      setWorking(false);
+      setWorking(null);
     }
   }
 
   async function turnOff() {
-    setWorking(true);
+    setWorking('turning-off');
     try {
       if (id !== null) await remove.mutateAsync(id).catch(() => undefined);
       await unsubscribeBrowser();
@@ -68,7 +68,7 @@ export function PushDeviceCard() {
     } catch (error) {
       toastError('Error', error, 'Could not turn off alerts on this device. Please try again.');
     } finally {
-      setWorking(false);
+      setWorking(null);
     }
   }
 
@@ -83,20 +83,20 @@ export function PushDeviceCard() {
           <p className="text-sm text-gray-700" data-testid="push-state">
             {state === 'unsupported'
               ? "This browser can't receive alerts. On iPhone, add Food Truck Finder to your Home Screen first."
-              : state === 'on'
+              : state === 'on' || state === 'turning-off'
                 ? 'On: a notification when a favorite opens near you, even with the app closed.'
                 : state === 'checking'
                   ? 'Checking this device…'
                   : 'Get a notification when a favorite opens near you, even with the app closed.'}
           </p>
         </div>
-        {state === 'on' ? (
-          <Button variant="outline" onClick={() => void turnOff()}>
-            Turn off
+        {state === 'on' || state === 'turning-off' ? (
+          <Button variant="outline" onClick={() => void turnOff()} disabled={state === 'turning-off'}>
+            {state === 'turning-off' ? 'Turning off…' : 'Turn off'}
           </Button>
-        ) : state === 'off' || state === 'working' ? (
-          <Button onClick={() => void turnOn()} disabled={state === 'working'}>
-            {state === 'working' ? 'Turning on…' : 'Turn on alerts on this device'}
+        ) : state === 'off' || state === 'turning-on' ? (
+          <Button onClick={() => void turnOn()} disabled={state === 'turning-on'}>
+            {state === 'turning-on' ? 'Turning on…' : 'Turn on alerts on this device'}
           </Button>
         ) : null}
       </div>
