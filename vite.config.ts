@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -41,7 +42,42 @@ function precompress(): Plugin {
 export default defineConfig({
   root: here('./client'),
   publicDir: here('./client/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (issue 29, ADR 0160): the manifest, and client/src/sw.ts built into /sw.js
+    // with the shell's precache list. main.tsx registers it after the page has loaded.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/find-trucks',
+        name: 'Food Truck Finder',
+        short_name: 'Food Trucks',
+        description: 'Find your favorite food trucks in real time.',
+        start_url: '/find-trucks',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#ea580c',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      injectManifest: {
+        // The shell: the app's scripts, styles and icons — not the voice models or source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['**/*.map', 'embed*', '**/embed-*'],
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@shared': here('./shared'),

@@ -50,6 +50,8 @@ const env = parseEnv({
   VOICE_FREE_USES_PER_ADDRESS: '100000',
   VOICE_FREE_ATTEMPTS_PER_ADDRESS: '100000',
   VOICE_RATE_LIMIT_PER_MINUTE: '10000',
+  // The push spec's local push service listens on 127.0.0.1 over http (ADR 0160).
+  PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
   LOG_LEVEL: 'warn',
 });
 const runtime = await prepareRuntime(env, {

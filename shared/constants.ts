@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
   voiceFreeUses: 'voiceAssistantFreeUses',
+  /** The id (on the server) of this browser's push subscription: "This device" in the list. */
+  pushDeviceId: 'pushDeviceId',
 } as const;
 
 /** Weekdays as ISO numbers: 1 = Monday … 7 = Sunday. */

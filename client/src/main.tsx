@@ -14,3 +14,13 @@ const { pathname } = window.location;
 requestScreenDataEarly(pathname);
 prefetchDinerPositionFor(pathname);
 void import('./app-main');
+
+// The service worker (ADR 0160): the installable app, its offline shell and last list, and Web Push.
+// Registered once the page has loaded, so its precaching never competes with the page's own requests.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      /* no service worker (private mode, an old browser): the app works without it */
+    });
+  });
+}

@@ -41,6 +41,9 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { vapidKeys, type PushConfig } from './modules/push/push.service';
+import type { PushOutboxOptions } from './modules/push/push-outbox.service';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createDinersLists, type DinersLists } from './modules/trucks/diners-lists';
@@ -86,6 +89,10 @@ export interface AppConfig {
   eventStream?: Partial<EventStreamOptions>;
   /** SMS outbox batch, lease and retry settings (defaults: SMS_OUTBOX_DEFAULTS); tests shorten them. */
   smsOutbox?: Partial<SmsOutboxOptions>;
+  /** Web Push: VAPID keys and subject, and which endpoints are accepted (ADR 0160). */
+  push?: PushConfig;
+  /** Push outbox batch, lease and retry settings (defaults: PUSH_OUTBOX_DEFAULTS); tests shorten them. */
+  pushOutbox?: Partial<PushOutboxOptions>;
   /** Voice assistant limits (defaults in voice.routes.ts). */
   voice?: Partial<VoiceRouteOptions>;
 }
@@ -187,6 +194,9 @@ export async function buildApp({ database, config, integrations, logger = false 
     for (const method of methods) app.routeTable.push({ method, url: route.url, access: routeAccess(hooks) });
   });
   app.decorate('tokens', new TokenService(config.jwtSecret));
+  // The VAPID key pair exists from the first start on (generated and stored when not configured),
+  // so every process and the push-outbox worker sign with the same one.
+  await vapidKeys(database.db, config.push ?? {}, integrations.push);
 
   // The process-wide state the routes read, kept current by one truck feed (ADR 0130): route
   // plugins only register routes. The subscribers hear each change in this order.
@@ -291,6 +301,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(favoritesRoutes);
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
+  await app.register(pushRoutes);
   await app.register(schedulesRoutes);
   await app.register(shareRoutes);
   await app.register(geocodingRoutes);

@@ -68,6 +68,18 @@ interface Entry {
   freshCaller?: boolean;
 }
 
+/** A browser's push subscription (issue 29) on a public https push service, unique per call. */
+const pushSubscriptionBody = () => ({
+  endpoint: `https://push.example.test/send/${randomBytes(8).toString('hex')}`,
+  keys: { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') },
+});
+/** A device of `customer`, for the routes that name one. */
+async function customerDevice(customer: AuthResponse): Promise<number> {
+  const res = await server.request<{ id: number }>('POST', '/api/push/subscriptions', { token: customer.token, body: pushSubscriptionBody() });
+  if (res.status !== 201) throw new Error(`push subscribe failed ${res.status}`);
+  return res.body.id;
+}
+
 const PUBLIC: Row = [200, 200, 200, 200, 200, 200];
 const SIGNED_IN: Row = [401, 200, 200, 200, 200, 200];
 const CUSTOMER_ONLY: Row = [401, 200, 403, 403, 403, 403];
@@ -437,6 +449,35 @@ const MATRIX: Record<string, Entry> = {
   },
   'PUT /api/auth/user/sms-preferences': {
     build: async () => ({ path: '/api/auth/user/sms-preferences', body: { smsAlerts: false } }),
+    expect: CUSTOMER_ONLY,
+    freshCaller: true,
+  },
+  'GET /api/push/public-key': { build: async () => ({ path: '/api/push/public-key' }), expect: CUSTOMER_ONLY },
+  'GET /api/push/subscriptions': { build: async () => ({ path: '/api/push/subscriptions' }), expect: CUSTOMER_ONLY },
+  'POST /api/push/subscriptions': {
+    build: async () => ({ path: '/api/push/subscriptions', body: pushSubscriptionBody() }),
+    expect: [401, 201, 403, 403, 403, 403],
+  },
+  'PUT /api/push/subscriptions/:id/position': {
+    build: async ({ sessions: s }) => ({
+      path: `/api/push/subscriptions/${await customerDevice(s.customer)}/position`,
+      body: { latitude: 30.27, longitude: -97.74 },
+    }),
+    expect: [401, 204, 403, 403, 403, 403],
+  },
+  'DELETE /api/push/subscriptions/:id': {
+    build: async ({ sessions: s }) => ({ path: `/api/push/subscriptions/${await customerDevice(s.customer)}` }),
+    expect: [401, 204, 403, 403, 403, 403],
+  },
+  'GET /api/auth/user/notification-preferences': {
+    build: async () => ({ path: '/api/auth/user/notification-preferences' }),
+    expect: CUSTOMER_ONLY,
+  },
+  'PUT /api/auth/user/notification-preferences': {
+    build: async () => ({
+      path: '/api/auth/user/notification-preferences',
+      body: { push: { opened: true, schedule: false }, sms: { opened: true }, quietHours: { start: '22:00', end: '07:00', timeZone: 'America/Chicago' } },
+    }),
     expect: CUSTOMER_ONLY,
     freshCaller: true,
   },

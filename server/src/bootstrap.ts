@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { DataDirInUse, openDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seedDemoData } from './db/seed';
-import { EnvError, geocodingConfig, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
+import { EnvError, geocodingConfig, pushConfig, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
 import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
 import { startWorkers, WORKERS, type RunningWorkers } from './workers';
@@ -72,6 +72,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     autoCloseHours: env.AUTO_CLOSE_HOURS,
     stopEndGraceMinutes: env.STOP_END_GRACE_MINUTES,
     trustProxy: env.TRUST_PROXY ?? false,
+    push: pushConfig(env),
     clientDir: options.clientDir,
     voice: {
       ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE,

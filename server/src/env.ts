@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE, isTimeZone } from '@shared/contracts/schedules';
 import type { SpeechConfig } from './integrations/speech';
 import type { StripeConfig } from './integrations/payments';
 import type { TwilioConfig } from './integrations/sms';
+import type { PushConfig } from './modules/push/push.service';
 import type { HttpGeocodingConfig } from './integrations/geocoding';
 import type { S3Config } from './integrations/storage';
 
@@ -93,6 +94,13 @@ export const envSchema = z
     TWILIO_ACCOUNT_SID: optional(z.string()),
     TWILIO_AUTH_TOKEN: optional(z.string()),
     TWILIO_FROM: optional(z.string()),
+    /** Web Push identity (ADR 0160): both keys or neither (then generated on first start and kept in the database). */
+    VAPID_PUBLIC_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key, 65 bytes in base64url (npx web-push generate-vapid-keys)')),
+    VAPID_PRIVATE_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url')),
+    /** A mailto: or https: contact push services may use; default mailto:alerts@{PUBLIC_URL's host}. */
+    VAPID_SUBJECT: optional(z.string().regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: address or an https: URL')),
+    /** Accept push endpoints on http: and local hosts (a local push service in development). Never in production. */
+    PUSH_ALLOW_LOCAL_ENDPOINTS: optional(flag),
     S3_ENDPOINT: optional(z.url({ error: 'must be a URL' })),
     S3_BUCKET: optional(z.string()),
     S3_REGION: optional(z.string()),
@@ -209,6 +217,10 @@ export const envSchema = z
       });
     }
     allOrNone(GEOCODING_VARIABLES, 'must be set together with the other of GEOCODING_PROVIDER and GEOCODING_URL (or neither, for the offline search of known places)');
+    allOrNone(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], 'must be set together with the other VAPID key (or neither, to generate a pair)');
+    if (env.NODE_ENV === 'production' && env.PUSH_ALLOW_LOCAL_ENDPOINTS === true) {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_LOCAL_ENDPOINTS'], message: 'must not be set when NODE_ENV=production' });
+    }
     allOrNone(TWILIO_VARIABLES, 'must be set together with the other TWILIO_ variables (or none of them, for offline SMS)');
     // Twilio signs the public address it posts replies to: without PUBLIC_URL the check would use
     // http://localhost:PORT, no signature could ever match, and STOP/START would silently fail.
@@ -281,6 +293,16 @@ export function stripeConfig(env: Env): StripeConfig | undefined {
 export function twilioConfig(env: Env): TwilioConfig | undefined {
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return undefined;
   return { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM };
+}
+
+/** Web Push settings: configured VAPID keys (else generated), subject, local endpoints (development). */
+export function pushConfig(env: Env): PushConfig {
+  return {
+    vapidKeys:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+    subject: env.VAPID_SUBJECT,
+    allowLocalEndpoints: env.PUSH_ALLOW_LOCAL_ENDPOINTS === true,
+  };
 }
 
 /** The Nominatim or Photon server when GEOCODING_PROVIDER and GEOCODING_URL are set, else the offline provider. */

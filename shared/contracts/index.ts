@@ -10,3 +10,4 @@ export * from './admin';
 export * from './customers';
 export * from './imports';
 export * from './claims';
+export * from './push';

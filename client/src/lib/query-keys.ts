@@ -24,6 +24,11 @@ export const queryKeys = {
   subscriptionSetup: ['/api/create-operator-subscription'] as const,
   /** Every active list, whatever its params (prefix). */
   activeTrucks: [ACTIVE_TRUCKS_URL] as const,
+  /**
+   * Where the last diners' list came from: `savedAt` when the service worker answered offline (ADR
+   * 0160). Not a URL and outside the lists' prefix: only the list's fetch writes it.
+   */
+  activeTrucksSource: ['client-state', 'active-trucks-source'] as const,
   activeTrucksList: (params?: ActiveTrucksParams) =>
     params ? ([ACTIVE_TRUCKS_URL, params] as const) : ([ACTIVE_TRUCKS_URL] as const),
   /** Every truck, its menu included (prefix). */
@@ -55,6 +60,10 @@ export const queryKeys = {
   smsPreferences: ['/api/auth/user/sms-preferences'] as const,
   /** The signed-in operator's claims of open-data listings (ADR 0158). */
   myClaims: ['/api/claims'] as const,
+  /** Alerts per channel and kind, and quiet hours (ADR 0160). */
+  notificationPreferences: ['/api/auth/user/notification-preferences'] as const,
+  /** The signed-in customer's devices with push alerts on. */
+  pushDevices: ['/api/push/subscriptions'] as const,
   /** The signed-in user's secret favourites calendar address (404 while none). */
   favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
   /** An operator's address search, with the point nearer which places come first. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createGeocoding, type GeocodingProvider, type HttpGeocodingConfig } from './geocoding';
 import { createSpeech, type SpeechConfig, type SpeechProvider } from './speech';
+import { createPush, type PushProvider } from './push';
 import { createPayments, type PaymentProvider, type StripeConfig } from './payments';
 import { createSms, type SmsLogLine, type SmsProvider, type TwilioConfig } from './sms';
 import { createStorage, type ObjectStorage, type S3Config } from './storage';
@@ -21,6 +22,8 @@ export interface Integrations {
   sms: SmsProvider;
   /** Address search and reverse lookup for operators' place fields: Nominatim/Photon, or the known places. */
   geocoding: GeocodingProvider;
+  /** Web Push to customers' devices (favourite opened nearby, today's stops changed). */
+  push: PushProvider;
 }
 
 export interface IntegrationSettings {
@@ -46,5 +49,6 @@ export function createIntegrations(settings: IntegrationSettings): Integrations 
     payments: createPayments({ stripe: settings.stripe }),
     sms: createSms({ twilio: settings.twilio, log: settings.smsLog }),
     geocoding: createGeocoding({ http: settings.geocoding }),
+    push: createPush(),
   };
 }

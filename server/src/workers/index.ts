@@ -1,5 +1,6 @@
 import { autoClose } from './auto-close';
 import { dataImportsWorker } from './data-imports';
+import { pushOutboxWorker } from './push-outbox';
 import { smsOutboxWorker } from './sms-outbox';
 import { subscriptionRenewals } from './subscription-renewals';
 import { truckEventsPrune } from './truck-events-prune';
@@ -14,6 +15,7 @@ export const WORKERS: readonly BackgroundWorker[] = [
   uploadJanitor,
   subscriptionRenewals,
   smsOutboxWorker,
+  pushOutboxWorker,
   autoClose,
   truckEventsPrune,
   voicePrune,

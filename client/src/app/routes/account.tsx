@@ -3,8 +3,10 @@ import { Redirect } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/auth';
 import { ChangePasswordForm } from '@client/features/auth/components/change-password-form';
+import { AlertSettings } from '@client/features/push/components/alert-settings';
+import { isCustomer } from '@client/lib/roles';
 
-/** /account: the signed-in user's own account (issue 32: change password). */
+/** /account: the signed-in user's own account (issue 32: change password; issue 29: a customer's alert settings). */
 export default function AccountPage() {
   const { user } = useAuth();
   if (!user) return <Redirect to="/login" replace />;
@@ -18,6 +20,12 @@ export default function AccountPage() {
         <CardContent className="grid gap-4">
           <h2 className="font-medium">Change password</h2>
           <ChangePasswordForm />
+          {isCustomer(user) && (
+            <>
+              <hr className="border-gray-200" />
+              <AlertSettings />
+            </>
+          )}
         </CardContent>
       </Card>
     </main>

@@ -9,6 +9,7 @@ import { FavoritesCalendarPanel } from '@client/features/schedules/components/fa
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { SmsAlertsSwitch } from '@client/features/favorites/components/sms-alerts-switch';
+import { PushDeviceCard } from '@client/features/push/components/push-device-card';
 import { useLiveFavorites } from '@client/features/favorites/hooks/use-live-favorites';
 import { useAuth } from '@client/lib/auth';
 import { isCustomer, isOperator } from '@client/lib/roles';
@@ -27,6 +28,7 @@ function FavoritesList() {
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Your Favorite Food Trucks</h1>
       </header>
+      {isCustomer(user) && <PushDeviceCard />}
       {isCustomer(user) && <SmsAlertsSwitch />}
       {isCustomer(user) && <FavoritesCalendarPanel />}
       {favorites.isPending ? (

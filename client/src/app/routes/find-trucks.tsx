@@ -12,6 +12,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
+import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
@@ -192,6 +193,8 @@ export default function FindTrucksPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Find Food Trucks</h1>
         <p className="mt-1 text-gray-700">Discover delicious meals from food trucks near you</p>
       </header>
+
+      <OfflineNotice />
 
       {/* The position is asked for from the app's entry (use-diner-position.ts), so this notice is
           usually there for the page's first render and moves nothing. */}

@@ -19,6 +19,7 @@ import type { MediaResolver, UploadPurpose } from '../uploads/media';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
 import { queueOpeningSms } from '../sms/sms-outbox.service';
+import { queueOpeningPush } from '../push/push-outbox.service';
 import { HOUR_MS, takeOrRefuse } from '../../lib/rate-limits';
 import {
   assertMayOpen,
@@ -123,8 +124,8 @@ function eventFor(before: TruckRow, after: TruckRow): TruckEventType {
 
 /**
  * Writes the change and its truck event in one transaction step; a closed → open change also
- * queues the favourite-opened SMS in the same transaction (sent later by the sms-outbox worker, so
- * the open call never waits for a provider).
+ * queues the favourite-opened SMS and push messages in the same transaction (sent later by the
+ * outbox workers, so the open call never waits for a provider).
  */
 async function saveTruck(
   tx: Tx,
@@ -145,7 +146,10 @@ async function saveTruck(
     await takeOrRefuse(tx, `truck-openings:operator:${after.operatorId}`, deps.openingsPerHour, HOUR_MS, OPENINGS_CAPPED);
   }
   await publishTruckEvent(tx, event, after);
-  if (event === 'opened') await queueOpeningSms(tx, after, deps.publicUrl);
+  if (event === 'opened') {
+    await queueOpeningSms(tx, after, deps.publicUrl);
+    await queueOpeningPush(tx, after);
+  }
   return after;
 }
 

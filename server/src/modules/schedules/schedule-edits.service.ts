@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import { lockTruck, relocateLockedTruck, type TruckStateDeps } from '../operator-trucks/operator-trucks.service';
 import { publishTruckEvent } from '../trucks/truck-events';
+import { queueScheduleTodayPush, type TodayStop } from '../push/push-outbox.service';
 import type { TruckRow } from '../trucks/truck.repository';
 import { expandStops, stopsClash, todayIn, toWire, weekdayOfDate, type StopValues, type TimedOccurrence } from './occurrences';
 import { loadStops, stopColumns, truckZones, type ScheduleDeps } from './schedule.repository';
@@ -111,13 +112,35 @@ async function changeSchedule<T>(
       truckZones(tx, [truck.id], deps.defaultTimeZone),
       loadStops(tx, [truck.id]),
     ]);
-    const result = await change(tx, {
-      zone: zones.get(truck.id) ?? deps.defaultTimeZone,
-      stops: stops.get(truck.id) ?? [],
-    });
+    const zone = zones.get(truck.id) ?? deps.defaultTimeZone;
+    const before = stops.get(truck.id) ?? [];
+    const result = await change(tx, { zone, stops: before });
     await publishTruckEvent(tx, 'updated', truck);
+    await pushIfTodayChanged(tx, truck, before, zone);
     return result;
   });
+}
+
+/** The stops of the truck's local today, in order (what its favourites' schedule alert tells). */
+function stopsOfToday(stops: StopValues[], zone: string, today: string): TodayStop[] {
+  const now = new Date();
+  const from = new Date(now.getTime() - 36 * 3_600_000);
+  const to = new Date(now.getTime() + 36 * 3_600_000);
+  return expandStops(stops, zone, from, to)
+    .filter((o) => o.localDate === today)
+    .map((o) => ({ startMinute: o.stop.startMinute, endMinute: o.stop.endMinute, address: o.stop.address }));
+}
+
+/**
+ * A change that alters the truck's stops for today (its zone) pushes to its favourites' devices
+ * (issue 29): a stop added, moved, cancelled or skipped today. Changes to other days push nothing.
+ */
+async function pushIfTodayChanged(tx: Tx, truck: TruckRow, before: StopValues[], zone: string): Promise<void> {
+  const today = todayIn(zone);
+  const after = (await loadStops(tx, [truck.id])).get(truck.id) ?? [];
+  const was = stopsOfToday(before, zone, today);
+  const now = stopsOfToday(after, zone, today);
+  if (JSON.stringify(was) !== JSON.stringify(now)) await queueScheduleTodayPush(tx, truck, today, now);
 }
 
 function stopFields(input: StopInput) {

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { smsOutbox, userFavorites, users } from '../../db/schema';
 import { SmsOutcomeUnknown, type SmsProvider } from '../../integrations/sms';
 import type { TruckRow } from '../trucks/truck.repository';
+import { inQuietHours } from '../quiet-hours/quiet-hours';
 
 /** NOTIFYed (after commit) when new outbox rows are due: the sms-outbox worker wakes at once. */
 export const SMS_OUTBOX_CHANNEL = 'sms_outbox';
@@ -64,6 +65,8 @@ export async function queueOpeningSms(
         sql`${users.phone} is not null and ${users.phone} <> ''`,
         eq(users.smsOptOut, false),
         sql`not ${recentlyTexted}`,
+        // Quiet hours (issue 29): no opening SMS then (not held back: "open now" is stale by morning).
+        sql`not ${inQuietHours(users.id)}`,
       ),
     );
   const rows = recipients.flatMap(({ userId, toPhone }) =>

@@ -4,6 +4,20 @@ import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from './active-trucks-url';
 
+/** Set by the service worker (client/src/sw.ts) on a saved list it answers with while offline. */
+export const SAVED_AT_HEADER = 'x-ftf-saved-at';
+
+/** `savedAt` (ISO) when the list on screen is the copy saved before the network went away; null when live. */
+export interface ActiveTrucksSource {
+  savedAt: string | null;
+}
+
+/** Whether the list on screen is an offline copy, and from when (no request of its own: the list's fetch sets it). */
+export function useActiveTrucksSource(): ActiveTrucksSource | undefined {
+  return useQuery<ActiveTrucksSource>({ queryKey: queryKeys.activeTrucksSource, queryFn: () => ({ savedAt: null }), enabled: false, staleTime: Infinity })
+    .data;
+}
+
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
 
@@ -16,7 +30,13 @@ export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: 
   return queryOptions({
     queryKey: queryKeys.activeTrucksList(params),
     // The whole list's first fetch may already be under way: the entry asked for it (app/early-requests.ts).
-    queryFn: () => readJson<TruckSummary[]>(apiRequest('GET', activeTrucksUrl(params))),
+    queryFn: async ({ client }) => {
+      const res = await apiRequest('GET', activeTrucksUrl(params));
+      // The service worker answers with the last list it saved when the network is gone (ADR 0160).
+      const source: ActiveTrucksSource = { savedAt: res.headers.get(SAVED_AT_HEADER) };
+      client.setQueryData(queryKeys.activeTrucksSource, source);
+      return readJson<TruckSummary[]>(Promise.resolve(res));
+    },
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
     refetchOnMount: true,

@@ -1,0 +1,108 @@
+import { BellOff, BellRing } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { toast, toastError } from '@client/lib/toast';
+import { usePushDevices, useRemovePushDevice } from '../api/push-devices';
+import { hasBrowserSubscription, PushPermissionDenied, pushSupport, storedPushDeviceId, turnOnPush, unsubscribeBrowser } from '../browser-push';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@client/lib/query-keys';
+
+type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning-off';
+
+/**
+ * Push alerts for this device, on the favourites screen (issue 29): a tap on "Turn on alerts on
+ * this device" asks the browser's permission — never before the tap — subscribes and tells the
+ * server; "Turn off" ends the subscription here and there.
+ */
+export function PushDeviceCard() {
+  const queryClient = useQueryClient();
+  const devices = usePushDevices(pushSupport() === 'supported');
+  const remove = useRemovePushDevice();
+  const [browserSubscribed, setBrowserSubscribed] = useState<boolean | null>(null);
+  const [working, setWorking] = useState<'turning-on' | 'turning-off' | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void hasBrowserSubscription()
+      .catch(() => false)
+      .then((has) => live && setBrowserSubscribed(has));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const id = storedPushDeviceId();
+  const state: State =
+    pushSupport() === 'unsupported'
+      ? 'unsupported'
+      : working
+        ? working
+        : browserSubscribed === null || devices.isPending
+          ? 'checking'
+          : browserSubscribed && id !== null && devices.data?.some((d) => d.id === id)
+            ? 'on'
+            : 'off';
+
+  async function turnOn() {
+    setWorking('turning-on');
+    try {
+      await turnOnPush();
+      setBrowserSubscribed(true);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pushDevices });
+      toast({ title: 'Alerts are on', description: "We'll notify this device when a favorite opens near you." });
+    } catch (error) {
+      if (error instanceof PushPermissionDenied) toast({ title: 'Notifications blocked', description: error.message, variant: 'destructive' });
+      else toastError('Error', error, 'Could not turn on alerts on this device. Please try again.');
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  async function turnOff() {
+    setWorking('turning-off');
+    try {
+      if (id !== null) await remove.mutateAsync(id).catch(() => undefined);
+      await unsubscribeBrowser();
+      setBrowserSubscribed(false);
+    } catch (error) {
+      toastError('Error', error, 'Could not turn off alerts on this device. Please try again.');
+    } finally {
+      setWorking(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="push-alerts-heading" className="grid gap-2 rounded-xl border border-gray-200 bg-white p-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {state === 'on' ? <BellRing className="h-5 w-5 text-green-700" aria-hidden /> : <BellOff className="h-5 w-5 text-gray-600" aria-hidden />}
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <h2 id="push-alerts-heading" className="font-medium">
+            Alerts on this device
+          </h2>
+          <p className="text-sm text-gray-700" data-testid="push-state">
+            {state === 'unsupported'
+              ? "This browser can't receive alerts. On iPhone, add Food Truck Finder to your Home Screen first."
+              : state === 'on' || state === 'turning-off'
+                ? 'On: a notification when a favorite opens near you, even with the app closed.'
+                : state === 'checking'
+                  ? 'Checking this device…'
+                  : 'Get a notification when a favorite opens near you, even with the app closed.'}
+          </p>
+        </div>
+        {state === 'on' || state === 'turning-off' ? (
+          <Button variant="outline" onClick={() => void turnOff()} disabled={state === 'turning-off'}>
+            {state === 'turning-off' ? 'Turning off…' : 'Turn off'}
+          </Button>
+        ) : state === 'off' || state === 'turning-on' ? (
+          <Button onClick={() => void turnOn()} disabled={state === 'turning-on'}>
+            {state === 'turning-on' ? 'Turning on…' : 'Turn on alerts on this device'}
+          </Button>
+        ) : null}
+      </div>
+      <Link href="/account#alerts" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        Alert settings
+      </Link>
+    </section>
+  );
+}
