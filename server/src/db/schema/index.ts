@@ -7,3 +7,4 @@ export * from './customers';
 export * from './rate-limits';
 export * from './schedules';
 export * from './listings';
+export * from './landmarks';
