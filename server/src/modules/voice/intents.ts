@@ -120,17 +120,17 @@ export const CUES = {
  * voice-language.ts, stays what answers say). Singular forms: words are compared by stem.
  */
 export const CUISINE_WORDS: Record<string, readonly string[]> = {
-  Mexican: ['mexican', 'taco', 'tacos', 'burrito', 'quesadilla', 'tex mex', 'enchilada', 'nacho'],
-  American: ['american', 'burger', 'hamburger', 'cheeseburger', 'fries', 'hot dog'],
+  Mexican: ['mexican', 'taco', 'tacos', 'burrito', 'burritos', 'quesadilla', 'quesadillas', 'tex mex', 'enchilada', 'enchiladas', 'nacho', 'nachos'],
+  American: ['american', 'burger', 'burgers', 'hamburger', 'cheeseburger', 'fries', 'hot dog', 'hot dogs'],
   Italian: ['italian', 'pasta', 'pizza', 'spaghetti', 'lasagna'],
-  Asian: ['asian', 'korean', 'chinese', 'japanese', 'thai', 'vietnamese', 'noodle', 'ramen', 'sushi', 'pho'],
+  Asian: ['asian', 'korean', 'chinese', 'japanese', 'thai', 'vietnamese', 'noodle', 'noodles', 'ramen', 'sushi', 'pho'],
   BBQ: ['barbecue', 'barbeque', 'bbq', 'b b q', 'smoked', 'brisket', 'ribs'],
-  Southern: ['southern', 'soul food', 'cajun', 'biscuit'],
+  Southern: ['southern', 'soul food', 'cajun', 'biscuit', 'biscuits'],
   Seafood: ['seafood', 'fish', 'shrimp', 'oyster', 'crab', 'lobster'],
   Vegetarian: ['vegetarian', 'vegan', 'veggie', 'plant based', 'meatless'],
-  Desserts: ['dessert', 'desserts', 'ice cream', 'sweets', 'sweet', 'cake', 'pie', 'donut'],
+  Desserts: ['dessert', 'desserts', 'ice cream', 'sweets', 'sweet', 'cake', 'pie', 'donut', 'donuts'],
   Coffee: ['coffee', 'espresso', 'latte', 'cappuccino', 'caffeine'],
-  Mediterranean: ['mediterranean', 'greek', 'falafel', 'gyro', 'shawarma', 'hummus'],
+  Mediterranean: ['mediterranean', 'greek', 'falafel', 'gyro', 'gyros', 'shawarma', 'hummus'],
   Indian: ['indian', 'curry', 'masala', 'tikka'],
   Fusion: ['fusion'],
 };
