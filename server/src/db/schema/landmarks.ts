@@ -3,7 +3,7 @@ import { check, doublePrecision, pgTable, serial, text, timestamp, uniqueIndex }
 
 /**
  * Places people name that are not a truck's address or a stop ("is there food near the capitol"):
- * a city's landmarks, as data (ADR 0157). The offline geocoder and the voice assistant read them
+ * a city's landmarks, as data (ADR 0161). The offline geocoder and the voice assistant read them
  * beside the trucks' addresses and stops; the demo data seeds the demo city's (Austin). `aliases`
  * are other names for the same place ("Zilker" for "Zilker Park"); `name` is what answers say.
  */
