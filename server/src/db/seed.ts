@@ -5,7 +5,7 @@ import { endMinuteOf, minutesOf } from '@shared/contracts/schedules';
 import { hashPassword } from '../lib/passwords';
 import type { ObjectStorage } from '../integrations/storage';
 import { storeFile } from '../modules/uploads/uploads.service';
-import type { Database } from './client';
+import type { Database, DbOrTx } from './client';
 import { demoBanner } from './demo-banners';
 import { addOneMonth } from '../lib/billing-period';
 import { foodTrucks, landmarks, menuItems, operatorSubscriptions, truckScheduleStops, users } from './schema';
@@ -177,9 +177,16 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
       );
       if (stops.length > 0) await tx.insert(truckScheduleStops).values(stops);
     }
-    await tx
-      .insert(landmarks)
-      .values(DEMO_LANDMARKS.map((l) => ({ name: l.name, aliases: l.aliases, latitude: l.lat, longitude: l.lng })))
-      .onConflictDoNothing();
+    await seedDemoLandmarks(tx);
   });
+}
+
+/** The demo city's landmarks, when the table has none (an administrator's own stay as they are). */
+export async function seedDemoLandmarks(db: DbOrTx): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(landmarks);
+  if (n > 0) return;
+  await db
+    .insert(landmarks)
+    .values(DEMO_LANDMARKS.map((l) => ({ name: l.name, aliases: l.aliases, latitude: l.lat, longitude: l.lng })))
+    .onConflictDoNothing();
 }

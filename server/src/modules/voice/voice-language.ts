@@ -93,18 +93,18 @@ const STREET_WORDS: Record<string, string> = {
 /**
  * The ways a place is said, from its address or name: the part before the first comma, as written
  * and with its short street words said out, each with and without a leading house number
- * ("1100 S Congress Ave, Austin, TX": "one one zero zero s congress ave", "south congress avenue", …).
+ * ("1100 S Congress Ave, Austin, TX": "one one zero zero s congress ave", "south congress avenue", …);
+ * `said`: the way people say it, without the number.
  * A leading "the" is left off: questions say it or not.
  */
-export function spokenPlaceForms(address: string): { forms: string[]; withoutNumber: string[] } {
+export function spokenPlaceForms(address: string): { forms: string[]; said: string } {
   const first = address.split(',')[0]!.trim();
   const words = first.split(/\s+/).map((w) => w.replace(/\.$/, ''));
   const said = words.map((w, i) => (i === 0 && /^st$/i.test(w) ? 'saint' : (STREET_WORDS[w.toLowerCase()] ?? w)));
   const dropNumber = (ws: string[]) => (ws.length > 1 && /^\d+[a-z]?$/i.test(ws[0]!) ? ws.slice(1) : ws);
   const clean = (ws: string[]) => spoken(ws.join(' ')).replace(/^the /, '');
-  const withoutNumber = [...new Set([clean(dropNumber(said)), clean(dropNumber(words))])].filter(Boolean);
-  const forms = [...new Set([clean(words), clean(said), ...withoutNumber])].filter(Boolean);
-  return { forms, withoutNumber };
+  const forms = [...new Set([clean(words), clean(said), clean(dropNumber(said)), clean(dropNumber(words))])].filter(Boolean);
+  return { forms, said: clean(dropNumber(said)) };
 }
 
 /**
@@ -184,7 +184,11 @@ const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
 /** `places`: addresses and landmark names diners may name ("near the capitol", "on congress avenue"). */
 export function buildLexicon(trucks: VocabularyTruck[], items: VocabularyItem[], places: string[] = []): Lexicon {
   const lexicon: Lexicon = { trucks: new Map(), cuisines: new Map(), items: new Map(), places: new Set() };
-  for (const place of places) spokenPlaceForms(place).withoutNumber.forEach((form) => lexicon.places.add(form));
+  // The recogniser hears a place as said ("south congress avenue"), never its abbreviations.
+  for (const place of places) {
+    const { said } = spokenPlaceForms(place);
+    if (said) lexicon.places.add(said);
+  }
   for (const truck of trucks) add(lexicon.trucks, spoken(truck.name), truck.id);
   for (const cuisine of CUISINES) {
     for (const form of CUISINE_SPOKEN[cuisine] ?? [spoken(cuisine)]) lexicon.cuisines.set(form, cuisine);
