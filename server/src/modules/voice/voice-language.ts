@@ -1,6 +1,6 @@
 import { CUISINES } from '@shared/constants';
 import type { SpeechVocabulary } from '../../integrations/speech';
-import { CUISINE_WORDS, INTENT_PHRASINGS } from './intents';
+import { HEARD_FOOD_WORDS, INTENT_PHRASINGS } from './intents';
 
 /**
  * What the assistant understands, written once: the templates become the offline recogniser's
@@ -206,8 +206,8 @@ export function vocabularyOf(lexicon: Lexicon, version: string): SpeechVocabular
     version,
     slots: {
       truck: [...lexicon.trucks.keys()],
-      // Every food word the understanding layer knows ("tacos", "a burrito"), so it can be heard.
-      cuisine: [...new Set([...lexicon.cuisines.keys(), ...Object.values(CUISINE_WORDS).flat().map(spoken)])],
+      // The dishes people ask for by name ("tacos", "a burrito"), so they can be heard.
+      cuisine: [...new Set([...lexicon.cuisines.keys(), ...HEARD_FOOD_WORDS])],
       item: [...lexicon.items.keys()],
       place: [...lexicon.places],
     },
