@@ -1,12 +1,14 @@
 /** The demo data's vocabulary and dishes, read over the API of a seeded test server. */
 import type { SpeechVocabulary } from '../../server/src/integrations/speech';
 import { buildLexicon, vocabularyOf } from '../../server/src/modules/voice/voice-language';
+import { DEMO_LANDMARKS } from '../../server/src/db/seed';
 import type { DemoDish } from './questions';
 
 export interface DemoTruckRow {
   id: number;
   name: string;
   cuisine: string;
+  address?: string | null;
 }
 
 export async function demoVocabulary(url: string): Promise<{ vocabulary: SpeechVocabulary; dishes: DemoDish[]; trucks: DemoTruckRow[] }> {
@@ -19,5 +21,7 @@ export async function demoVocabulary(url: string): Promise<{ vocabulary: SpeechV
     // Two dishes a truck for the price questions.
     for (const item of menu.slice(0, 2)) dishes.push({ name: item.name, truck: truck.name });
   }
-  return { vocabulary: vocabularyOf(buildLexicon(trucks, items), 'voice-set'), dishes, trucks };
+  // The places the server's own vocabulary has: the landmarks and the trucks' addresses.
+  const places = [...DEMO_LANDMARKS.flatMap((l) => [l.name, ...l.aliases]), ...trucks.flatMap((t) => (t.address ? [t.address] : []))];
+  return { vocabulary: vocabularyOf(buildLexicon(trucks, items, places), 'voice-set'), dishes, trucks };
 }

@@ -213,7 +213,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   app.decorate('openStreams', new OpenStreams(rateLimitsOf(config)));
   app.decorate(
     'voiceAssistant',
-    createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed),
+    createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed, integrations.geocoding),
   );
   // Open streams would keep server.close() waiting: end them first (with a retry hint).
   app.addHook('preClose', async () => truckEventHub.close());

@@ -8,8 +8,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap } from './bootstrap';
 import { openDatabase } from './db/client';
-import { foodTrucks, menuItems, operatorSubscriptions, users } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_TRUCKS } from './db/seed';
+import { foodTrucks, landmarks, menuItems, operatorSubscriptions, users } from './db/schema';
+import { DEMO_ACCOUNTS, DEMO_LANDMARKS, DEMO_TRUCKS } from './db/seed';
 import { EnvError, parseEnv } from './env';
 import { createTestDatabase } from './test/database';
 
@@ -75,7 +75,14 @@ describe('bootstrap', { timeout: 120_000 }, () => {
     expect(truckCountAgain?.n).toBe(DEMO_TRUCKS.length);
     const [admins] = await again.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
     expect(admins?.n).toBe(1);
+    // A demo database from before landmarks were data gets the demo city's at the next start, once.
+    expect((await again.db.select().from(landmarks)).map((l) => l.name)).toEqual(DEMO_LANDMARKS.map((l) => l.name));
+    await again.db.delete(landmarks);
     await again.close();
+    const third = await bootstrap(parseEnv(vars));
+    const [landmarkCount] = await third.db.select({ n: count() }).from(landmarks);
+    expect(landmarkCount?.n).toBe(DEMO_LANDMARKS.length);
+    await third.close();
     await cleanup();
   });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type AppConfig } from './app';
 import { DataDirInUse, openDatabase, type DatabaseHandle } from './db/client';
-import { isEmpty, seedDemoData } from './db/seed';
+import { isEmpty, seedDemoData, seedDemoLandmarks } from './db/seed';
 import { EnvError, geocodingConfig, pushConfig, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
 import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
@@ -46,6 +46,9 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
   if (demoData && (await isEmpty(database.db))) {
     await seedDemoData(database.db, { storage: integrations.storage });
+  } else if (demoData) {
+    // A demo database seeded before landmarks were data (ADR 0161) gets the demo city's.
+    await seedDemoLandmarks(database.db);
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD) {
     try {

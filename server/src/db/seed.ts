@@ -5,10 +5,10 @@ import { endMinuteOf, minutesOf } from '@shared/contracts/schedules';
 import { hashPassword } from '../lib/passwords';
 import type { ObjectStorage } from '../integrations/storage';
 import { storeFile } from '../modules/uploads/uploads.service';
-import type { Database } from './client';
+import type { Database, DbOrTx } from './client';
 import { demoBanner } from './demo-banners';
 import { addOneMonth } from '../lib/billing-period';
-import { foodTrucks, menuItems, operatorSubscriptions, truckScheduleStops, users } from './schema';
+import { foodTrucks, landmarks, menuItems, operatorSubscriptions, truckScheduleStops, users } from './schema';
 
 /** Shown on the login tab while DEMO_DATA is on. */
 export const DEMO_ACCOUNTS = [
@@ -92,6 +92,23 @@ export async function isEmpty(db: Database): Promise<boolean> {
  * Demo operator (subscribed) and customer, and the demo trucks with menus. Run on an empty database.
  * With `storage`, each demo truck also gets a generated banner image stored as an object.
  */
+/**
+ * The demo city's landmarks (Austin, TX, where the demo trucks park): places diners name ("is there
+ * food near the capitol") that are not a truck's address or stop. The first name is what answers say.
+ */
+export const DEMO_LANDMARKS: Array<{ name: string; aliases: string[]; lat: number; lng: number }> = [
+  { name: 'the Capitol', aliases: ['Texas State Capitol', 'State Capitol'], lat: 30.2747, lng: -97.7404 },
+  { name: 'Zilker Park', aliases: ['Zilker'], lat: 30.2669, lng: -97.7729 },
+  { name: 'the University of Texas', aliases: ['UT campus', 'UT Austin'], lat: 30.2849, lng: -97.7341 },
+  { name: 'Lady Bird Lake', aliases: ['Town Lake'], lat: 30.2637, lng: -97.7513 },
+  { name: 'South Congress', aliases: ['SoCo'], lat: 30.2493, lng: -97.7497 },
+  { name: 'Sixth Street', aliases: ['Dirty Sixth'], lat: 30.2672, lng: -97.7392 },
+  { name: 'Rainey Street', aliases: [], lat: 30.2588, lng: -97.7387 },
+  { name: 'the Convention Center', aliases: ['Austin Convention Center'], lat: 30.2635, lng: -97.7396 },
+  { name: 'Barton Springs', aliases: [], lat: 30.2641, lng: -97.7713 },
+  { name: 'the Domain', aliases: [], lat: 30.4021, lng: -97.7253 },
+];
+
 export async function seedDemoData(db: Database, options: { storage?: ObjectStorage } = {}): Promise<void> {
   const { storage } = options;
   await db.transaction(async (tx) => {
@@ -160,5 +177,16 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
       );
       if (stops.length > 0) await tx.insert(truckScheduleStops).values(stops);
     }
+    await seedDemoLandmarks(tx);
   });
+}
+
+/** The demo city's landmarks, when the table has none (an administrator's own stay as they are). */
+export async function seedDemoLandmarks(db: DbOrTx): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(landmarks);
+  if (n > 0) return;
+  await db
+    .insert(landmarks)
+    .values(DEMO_LANDMARKS.map((l) => ({ name: l.name, aliases: l.aliases, latitude: l.lat, longitude: l.lng })))
+    .onConflictDoNothing();
 }

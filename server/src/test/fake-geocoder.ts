@@ -19,6 +19,9 @@ export interface FakeGeocoder {
 
 /** Rainey Street, Austin, as both servers describe it. */
 export const RAINEY = { latitude: 30.2587, longitude: -97.7383 };
+/** Austin's airport, 12 km from downtown; the Eiffel Tower, an ocean away (Nominatim only). */
+export const AIRPORT = { latitude: 30.1975, longitude: -97.6664 };
+export const EIFFEL_TOWER = { latitude: 48.8584, longitude: 2.2945 };
 
 function json(res: ServerResponse, body: unknown) {
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -66,7 +69,11 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
                 { place_id: 1, lat: String(RAINEY.latitude), lon: String(RAINEY.longitude), display_name: 'Rainey Street, Austin, Texas, United States' },
                 { place_id: 2, lat: '30.2600', lon: '-97.7390', display_name: 'Rainey Street Historic District, Austin, Texas' },
               ]
-            : [],
+            : q.includes('airport')
+              ? [{ place_id: 3, lat: String(AIRPORT.latitude), lon: String(AIRPORT.longitude), display_name: 'Austin-Bergstrom International Airport, Austin, Texas' }]
+              : q.includes('eiffel')
+                ? [{ place_id: 4, lat: String(EIFFEL_TOWER.latitude), lon: String(EIFFEL_TOWER.longitude), display_name: 'Eiffel Tower, Paris, France' }]
+                : [],
         );
       case '/geo/api':
         return json(res, {

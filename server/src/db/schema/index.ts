@@ -8,3 +8,4 @@ export * from './rate-limits';
 export * from './schedules';
 export * from './listings';
 export * from './push';
+export * from './landmarks';

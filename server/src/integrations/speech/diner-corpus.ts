@@ -31,6 +31,9 @@ export const DINER_PHRASINGS = [
   `(what | where) (can i | should i) eat (nearby | around here | near me | near the <place> | now)`,
   `(food | trucks | something to eat) (near | around | by) [the] <place>`,
   `[show me] (trucks | food trucks | food) near [the] <place>`,
+  `[any | some] (<cuisine> | <item>) [food | trucks | places] (near | around | by | close to) [the] <place>`,
+  `(is there | are there) [any | some] (<cuisine> | <item>) [food] [truck | trucks] (near | around | by | close to) [the] <place>`,
+  `(where can i get | who has | who sells) [some | a | an] (<cuisine> | <item>) (near | around | by) [the] <place>`,
   // Open now.
   `(what's | what is | what are | who's | who is) open [right now | now | today | tonight | at the moment]`,
   `(which | what) [food] (trucks | places) are (open | serving | still open) [right now | now | today | tonight | near me]`,

@@ -66,6 +66,14 @@ describe('hearing through street noise (issue 25)', () => {
     expect(unheard.text.split(' ')).not.toContain('coffee');
   }, 120_000);
 
+  it('hears a place the diner names, from the places slot (landmarks, streets as said)', async () => {
+    const withPlaces = { ...vocabulary, version: 'street-places', slots: { ...vocabulary.slots, cuisine: [...vocabulary.slots.cuisine, 'tacos'], place: ['capitol', 'zilker park', 'south congress avenue', 'east sixth street'] } };
+    const question = padded(await speak(without, 'is there food near the capitol', 'kal16'), 0.4);
+    expect((await withSuppression.transcribe({ pcm: question }, withPlaces)).text).toBe('is there food near the capitol');
+    const street = padded(await speak(without, 'tacos near east sixth street', 'slt'), 0.4);
+    expect((await withSuppression.transcribe({ pcm: street }, withPlaces)).text).toBe('tacos near east sixth street');
+  }, 120_000);
+
   it('hears a free phrasing the templates cannot say, word for word, in the language model', async () => {
     const question = padded(await speak(without, 'is there any barbecue open now', 'rms'), 0.4);
     expect((await withSuppression.transcribe({ pcm: question }, vocabulary)).text).toBe('is there any barbecue open now');

@@ -3,7 +3,7 @@ import { KM_PER_MILE, haversineKm } from '@shared/utils/geo';
 import { isNearAddress, nearAddress, NEAR_PLACE_KM, type AddressChange } from '@shared/utils/truck-address';
 import type { DbOrTx } from '../../db/client';
 import type { KnownPlaces } from '../../integrations/geocoding';
-import { foodTrucks, operatorSubscriptions, truckScheduleStops } from '../../db/schema';
+import { foodTrucks, landmarks, operatorSubscriptions, truckScheduleStops } from '../../db/schema';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import { visibleTrucksQuery } from './trucks.service';
 
@@ -77,13 +77,14 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 const CANDIDATES = 50;
 
 /**
- * The places an operator's address search may name (ADR 0151), as the offline geocoder reads them:
- * the addresses operators wrote for trucks diners can see and the places of their scheduled stops,
- * plus the caller's own trucks and stops (paid or not). Never an address the server wrote ("Near …"),
- * and never another unpaid operator's: only what diners can already read, as for "Near …" above.
+ * The places an address search may name (ADR 0151), as the offline geocoder reads them: the city's
+ * landmarks, the addresses operators wrote for trucks diners can see and the places of their
+ * scheduled stops, plus the caller's own trucks and stops (paid or not; `viewerId` null: a diner's
+ * question, no own trucks). Never an address the server wrote ("Near …"), and never another unpaid
+ * operator's: only what diners can already read, as for "Near …" above.
  */
-export function knownPlacesFor(db: DbOrTx, viewerId: number): KnownPlaces {
-  const readable = or(isNotNull(operatorSubscriptions.id), eq(foodTrucks.operatorId, viewerId));
+export function knownPlacesFor(db: DbOrTx, viewerId: number | null): KnownPlaces {
+  const readable = or(isNotNull(operatorSubscriptions.id), viewerId === null ? undefined : eq(foodTrucks.operatorId, viewerId));
   const truckAddress = and(isNotNull(foodTrucks.address), isNotNull(foodTrucks.latitude), isNotNull(foodTrucks.longitude), notLike(foodTrucks.address, 'Near %'));
   const truckPlaces = (where: SQL | undefined) =>
     db
@@ -100,22 +101,35 @@ export function knownPlacesFor(db: DbOrTx, viewerId: number): KnownPlaces {
       .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
       .where(and(readable, where))
       .limit(CANDIDATES);
+  // A landmark is found by its name or any alias; the name is what is shown.
+  const landmarkPlaces = (where: SQL | undefined) =>
+    db
+      .select({ label: landmarks.name, latitude: landmarks.latitude, longitude: landmarks.longitude })
+      .from(landmarks)
+      .where(where)
+      .limit(CANDIDATES);
+  const landmarkText = sql`${landmarks.name} || ' ' || array_to_string(${landmarks.aliases}, ' ')`;
   return {
     async matching(words) {
       const all = (column: SQL | typeof truckScheduleStops.address) => and(...words.map((w) => ilike(column, containing(w))));
-      const [trucks, stops] = await Promise.all([truckPlaces(all(sql`${foodTrucks.address}`)), stopPlaces(all(truckScheduleStops.address))]);
-      return [...stops, ...trucks];
+      const [named, trucks, stops] = await Promise.all([
+        landmarkPlaces(all(landmarkText)),
+        truckPlaces(all(sql`${foodTrucks.address}`)),
+        stopPlaces(all(truckScheduleStops.address)),
+      ]);
+      return [...named, ...stops, ...trucks];
     },
     async near(at, km) {
       const origin = sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;
       const radius = sql`(${km * 1000}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
       const within = (lat: SQL | typeof truckScheduleStops.latitude, lng: SQL | typeof truckScheduleStops.longitude) =>
         sql`earth_box(${origin}, ${radius}) @> ll_to_earth(${lat}, ${lng})`;
-      const [trucks, stops] = await Promise.all([
+      const [named, trucks, stops] = await Promise.all([
+        landmarkPlaces(within(sql`${landmarks.latitude}`, sql`${landmarks.longitude}`)),
         truckPlaces(within(sql`${foodTrucks.latitude}`, sql`${foodTrucks.longitude}`)),
         stopPlaces(within(truckScheduleStops.latitude, truckScheduleStops.longitude)),
       ]);
-      return [...stops, ...trucks];
+      return [...named, ...stops, ...trucks];
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTENT_NAMES, INTENT_PHRASINGS } from './intents';
-import { buildUnderstanding, findTime, sameWord, understand, type Intent } from './understand';
+import { DEMO_LANDMARKS } from '../../db/seed';
+import { buildUnderstanding, findTime, sameWord, understand, withPlace, type Intent } from './understand';
 
 /** Trucks, menus and stops like the demo's: every entity the questions name comes from here. */
 const understanding = buildUnderstanding(
@@ -84,6 +85,7 @@ const understanding = buildUnderstanding(
     { id: 60, truckId: 6, name: 'Bibimbap Bowl' },
   ],
   [{ address: 'Zilker Park, 2100 Barton Springs Rd, Austin, TX', latitude: 30.2669, longitude: -97.7729 }],
+  DEMO_LANDMARKS.map((l) => ({ name: l.name, aliases: l.aliases, latitude: l.lat, longitude: l.lng })),
 );
 
 /** What a question must be read as: its kind, and the entities that decide the answer. */
@@ -131,6 +133,11 @@ const TUNED: Array<[string, Expected]> = [
   ['any good spot for tacos', { kind: 'nearest', cuisine: 'Mexican' }],
   ['food near zilker park please', { kind: 'nearest', place: 'Zilker Park' }],
   ['bbq near south congress', { kind: 'nearest', cuisine: 'BBQ', place: 'South Congress' }],
+  // Addresses as people say them: street words in full, ordinals in words, no house number.
+  ['anything to eat near congress avenue', { kind: 'nearest', place: '1100 S Congress Ave' }],
+  ['tacos near east sixth street', { kind: 'nearest', cuisine: 'Mexican', place: '1300 E 6th St' }],
+  ['coffee near aldrich street', { kind: 'nearest', cuisine: 'Coffee', place: '1900 Aldrich St' }],
+  ['what is open near 1900 Aldrich St', { kind: 'open-now', place: '1900 Aldrich St' }],
   // open now, alone and combined
   ["what's open right now", { kind: 'open-now' }],
   ['which trucks are open now', { kind: 'open-now' }],
@@ -248,5 +255,17 @@ describe('the parts', () => {
     const intent = understand('is burger bus open', understanding);
     expect('truckIds' in intent ? intent.truckIds : []).not.toContain(undefined);
     expect(intent.kind === 'is-open' || intent.kind === 'hours').toBe(false);
+  });
+});
+
+describe('withPlace: a place the geocoder found for words no known place has', () => {
+  it('turns "near the airport" from an unknown place into a place the answer can use', () => {
+    expect(understand('is there food near the airport', understanding)).toMatchObject({ kind: 'unknown-place', place: 'airport' });
+    const airport = { name: 'Austin-Bergstrom International Airport', lat: 30.1975, lng: -97.6664 };
+    expect(understand('is there food near the airport', withPlace(understanding, 'airport', airport))).toEqual({
+      kind: 'nearest',
+      food: undefined,
+      place: airport,
+    });
   });
 });

@@ -1,8 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { stemmer } from 'stemmer';
 import { CUISINE_WORDS, CUES, FORM_WORDS } from './intents';
-import { KNOWN_PLACES } from './known-places';
-import { spoken, type ScheduleDay } from './voice-language';
+import { spoken, spokenPlaceForms, type ScheduleDay } from './voice-language';
 
 /**
  * The understanding layer (issue 25, ADR 0154): what a transcript or a typed question asks,
@@ -92,13 +91,31 @@ const stemsOf = (text: string | null | undefined) =>
       .map((w) => stem(w)),
   );
 
-/** A place's words: its address up to the city ("1100 S Congress Ave, Austin, TX" -> 1100 s congress ave). */
+/** A place's name in answers: its address up to the city ("1100 S Congress Ave, Austin, TX" -> 1100 S Congress Ave). */
 const placeName = (address: string) => address.split(',')[0]!.trim();
+
+/** A landmark (db/schema/landmarks.ts): `name` is what answers say, `aliases` other ways to say it. */
+export interface UnderstandingLandmark {
+  name: string;
+  aliases: string[];
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The lexicon with one more place: a place a geocoder found for words no known place had (the voice
+ * service's fallback), named as the geocoder labels it.
+ */
+export function withPlace(lexicon: Understanding, said: string, place: PlaceAsk): Understanding {
+  const words = meaningful(spoken(said).split(' '));
+  return words.length ? { ...lexicon, places: [...lexicon.places, { words, value: place }] } : lexicon;
+}
 
 export function buildUnderstanding(
   trucks: UnderstandingTruck[],
   items: UnderstandingItem[],
   stops: UnderstandingStop[] = [],
+  landmarks: UnderstandingLandmark[] = [],
 ): Understanding {
   const cuisineWords = new Map<string, string>();
   for (const [cuisine, forms] of Object.entries(CUISINE_WORDS)) {
@@ -127,15 +144,17 @@ export function buildUnderstanding(
     name?: string,
   ) => {
     if (!address || lat == null || lng == null) return;
-    const words = meaningful(spoken(address).split(' '));
-    if (words.length) places.push({ words, value: { name: name ?? placeName(address), lat, lng } });
+    // As written and as said ("S Congress Ave" and "south congress avenue"), with and without the number.
+    for (const form of spokenPlaceForms(address).forms) {
+      const words = meaningful(form.split(' '));
+      if (words.length) places.push({ words, value: { name: name ?? placeName(address), lat, lng } });
+    }
   };
-  for (const place of KNOWN_PLACES) {
-    for (const alias of place.names) addPlace(alias, place.lat, place.lng, place.names[0]);
+  for (const place of landmarks) {
+    for (const alias of [place.name, ...place.aliases]) addPlace(alias, place.latitude, place.longitude, place.name);
   }
-  for (const stop of stops) addPlace(placeName(stop.address), stop.latitude, stop.longitude);
-  for (const truck of trucks)
-    addPlace(truck.address ? placeName(truck.address) : null, truck.latitude, truck.longitude);
+  for (const stop of stops) addPlace(stop.address, stop.latitude, stop.longitude);
+  for (const truck of trucks) addPlace(truck.address, truck.latitude, truck.longitude);
   return {
     truckNames: trucks.map((t) => ({ words: spoken(t.name).split(' ').filter(Boolean), value: t.id })),
     itemWords,

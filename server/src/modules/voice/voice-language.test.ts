@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildJsgf, vocabularyWords } from '../../integrations/speech/grammar';
 import { guessPronunciation } from '../../integrations/speech/letter-to-sound';
-import { buildLexicon, spoken, TEMPLATES, vocabularyOf } from './voice-language';
+import { expandPhrasing } from '../../integrations/speech/diner-corpus';
+import { buildLexicon, spoken, spokenPlaceForms, TEMPLATES, vocabularyOf } from './voice-language';
 
 const lexicon = buildLexicon(
   [
@@ -48,5 +49,36 @@ describe('the grammar', () => {
     expect(guessPronunciation('cheese')).toBe('CH IY S');
     expect(guessPronunciation('gordo')).toBe('G AO R D AA');
     expect(guessPronunciation('x')).toBe('EH K S');
+  });
+});
+
+describe('spokenPlaceForms: how diners say a place', () => {
+  it('says street words in full and ordinals in words, with and without the house number', () => {
+    expect(spokenPlaceForms('1300 E 6th St, Austin, TX 78702')).toEqual({
+      forms: ['one three zero zero e sixth st', 'one three zero zero east sixth street', 'east sixth street', 'e sixth st'],
+      said: 'east sixth street',
+    });
+  });
+  it('reads a leading St as Saint and leaves names without numbers alone', () => {
+    expect(spokenPlaceForms('St Elmo Market').said).toBe('saint elmo market');
+    expect(spokenPlaceForms('the Capitol').forms).toEqual(['capitol']);
+  });
+});
+
+describe('vocabularyOf: what the offline recogniser may hear', () => {
+  const lexicon = buildLexicon(
+    [{ id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ' }],
+    [],
+    ['the Capitol', '1100 S Congress Ave, Austin, TX'],
+  );
+  const vocabulary = vocabularyOf(lexicon, '1');
+  it('names places (landmarks, streets) as a slot, as said, without house numbers', () => {
+    expect(vocabulary.slots.place).toEqual(['capitol', 'south congress avenue']);
+  });
+  it("counts the understanding layer's example phrasings, in the grammar's notation", () => {
+    expect(vocabulary.templates).toContain('is there food near [the] <place>');
+    expect(vocabulary.templates).toContain('which trucks are open after <hour> [pm | p m]');
+    expect(vocabulary.templates.every((t) => !/[{}?]/.test(t))).toBe(true);
+    for (const template of vocabulary.templates) expect(() => expandPhrasing(template)).not.toThrow();
   });
 });

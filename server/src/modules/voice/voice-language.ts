@@ -1,5 +1,6 @@
 import { CUISINES } from '@shared/constants';
 import type { SpeechVocabulary } from '../../integrations/speech';
+import { HEARD_FOOD_WORDS, INTENT_PHRASINGS } from './intents';
 
 /**
  * What the assistant understands, written once: the templates become the offline recogniser's
@@ -36,6 +37,15 @@ function numberWords(n: number): string {
     .join(' ');
 }
 
+/** "sixth", "twenty first", "one hundred second": how an ordinal in a street name is said. */
+function ordinalWords(n: number): string {
+  const words = numberWords(n).split(' ');
+  const last = words.pop()!;
+  const IRREGULAR: Record<string, string> = { one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth' };
+  const ordinal = IRREGULAR[last] ?? (last.endsWith('y') ? `${last.slice(0, -1)}ieth` : `${last}th`);
+  return [...words, ordinal].join(' ');
+}
+
 /** The spoken form of a name or question: lower case words, symbols and numbers said out. */
 export function spoken(text: string): string {
   return text
@@ -47,6 +57,7 @@ export function spoken(text: string): string {
     .replace(/\+/g, ' plus ')
     .replace(/@/g, ' at ')
     .replace(/\bbbq\b/g, 'barbecue')
+    .replace(/\b(\d+)(?:st|nd|rd|th)\b/g, (_, n: string) => ` ${ordinalWords(Number(n))} `)
     .replace(/\b(\d+)\b/g, (_, n: string) => ` ${numberWords(Number(n))} `)
     .replace(/'s\b/g, "'s")
     .replace(/[^a-z' ]+/g, ' ')
@@ -54,6 +65,66 @@ export function spoken(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** How street words written short are said ("S Congress Ave" is "south congress avenue"). */
+const STREET_WORDS: Record<string, string> = {
+  st: 'street',
+  ave: 'avenue',
+  av: 'avenue',
+  blvd: 'boulevard',
+  dr: 'drive',
+  rd: 'road',
+  ln: 'lane',
+  pkwy: 'parkway',
+  hwy: 'highway',
+  pl: 'place',
+  ct: 'court',
+  sq: 'square',
+  n: 'north',
+  s: 'south',
+  e: 'east',
+  w: 'west',
+  ne: 'northeast',
+  nw: 'northwest',
+  se: 'southeast',
+  sw: 'southwest',
+};
+
+/**
+ * The ways a place is said, from its address or name: the part before the first comma, as written
+ * and with its short street words said out, each with and without a leading house number
+ * ("1100 S Congress Ave, Austin, TX": "one one zero zero s congress ave", "south congress avenue", …);
+ * `said`: the way people say it, without the number.
+ * A leading "the" is left off: questions say it or not.
+ */
+export function spokenPlaceForms(address: string): { forms: string[]; said: string } {
+  const first = address.split(',')[0]!.trim();
+  const words = first.split(/\s+/).map((w) => w.replace(/\.$/, ''));
+  const said = words.map((w, i) => (i === 0 && /^st$/i.test(w) ? 'saint' : (STREET_WORDS[w.toLowerCase()] ?? w)));
+  const dropNumber = (ws: string[]) => (ws.length > 1 && /^\d+[a-z]?$/i.test(ws[0]!) ? ws.slice(1) : ws);
+  const clean = (ws: string[]) => spoken(ws.join(' ')).replace(/^the /, '');
+  const forms = [...new Set([clean(words), clean(said), clean(dropNumber(said)), clean(dropNumber(words))])].filter(Boolean);
+  return { forms, said: clean(dropNumber(said)) };
+}
+
+/**
+ * The understanding layer's example phrasings (intents.ts) as templates, so the offline language
+ * model is counted from what the parser is tested on too: `{food}` is a cuisine or a dish, `{place}`
+ * a place with or without "the", `{time}` an hour said with or without "pm".
+ */
+export const INTENT_TEMPLATES: string[] = Object.values(INTENT_PHRASINGS)
+  .flat()
+  .map((phrasing) =>
+    phrasing
+      .toLowerCase()
+      .replace(/[?.!,]/g, '')
+      .replace(/favourite/g, 'favorite')
+      .replace(/\{food\}/g, '(<cuisine> | <item>)')
+      .replace(/\{item\}/g, '<item>')
+      .replace(/\{truck\}/g, '<truck>')
+      .replace(/\{place\}/g, '[the] <place>')
+      .replace(/\{time\}/g, '<hour> [pm | p m]'),
+  );
 
 const OPEN_NOW = '[now | right now | today]';
 const NEAREST = '(nearest | closest)';
@@ -99,6 +170,8 @@ export interface Lexicon {
   trucks: Map<string, number[]>;
   cuisines: Map<string, string>;
   items: Map<string, VocabularyItem[]>;
+  /** How the places diners may name are said: stops, trucks' addresses, landmarks (no house numbers). */
+  places: Set<string>;
 }
 
 const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
@@ -108,8 +181,14 @@ const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
   map.set(key, list);
 };
 
-export function buildLexicon(trucks: VocabularyTruck[], items: VocabularyItem[]): Lexicon {
-  const lexicon: Lexicon = { trucks: new Map(), cuisines: new Map(), items: new Map() };
+/** `places`: addresses and landmark names diners may name ("near the capitol", "on congress avenue"). */
+export function buildLexicon(trucks: VocabularyTruck[], items: VocabularyItem[], places: string[] = []): Lexicon {
+  const lexicon: Lexicon = { trucks: new Map(), cuisines: new Map(), items: new Map(), places: new Set() };
+  // The recogniser hears a place as said ("south congress avenue"), never its abbreviations.
+  for (const place of places) {
+    const { said } = spokenPlaceForms(place);
+    if (said) lexicon.places.add(said);
+  }
   for (const truck of trucks) add(lexicon.trucks, spoken(truck.name), truck.id);
   for (const cuisine of CUISINES) {
     for (const form of CUISINE_SPOKEN[cuisine] ?? [spoken(cuisine)]) lexicon.cuisines.set(form, cuisine);
@@ -127,10 +206,12 @@ export function vocabularyOf(lexicon: Lexicon, version: string): SpeechVocabular
     version,
     slots: {
       truck: [...lexicon.trucks.keys()],
-      cuisine: [...lexicon.cuisines.keys()],
+      // The dishes people ask for by name ("tacos", "a burrito"), so they can be heard.
+      cuisine: [...new Set([...lexicon.cuisines.keys(), ...HEARD_FOOD_WORDS])],
       item: [...lexicon.items.keys()],
+      place: [...lexicon.places],
     },
-    templates: TEMPLATES,
+    templates: [...TEMPLATES, ...INTENT_TEMPLATES],
   };
 }
 

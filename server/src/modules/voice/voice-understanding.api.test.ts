@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse, VoiceAnswer } from '@shared/contracts';
+import { landmarks } from '../../db/schema';
+import { HttpGeocoding } from '../../integrations/geocoding';
+import { startFakeGeocoder, type FakeGeocoder } from '../../test/fake-geocoder';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { stopUnderWayNow } from '../../test/schedules';
 import { insertTruck } from '../../test/trucks';
@@ -28,6 +31,8 @@ beforeAll(async () => {
   server = await startTestServer({ voice: { ratePerMinute: 1000 } });
   operator = await server.signUpSubscribedOperator();
   customer = await server.signUp('customer');
+  // A landmark, as the demo data seeds the demo city's: named in questions, not a truck's address.
+  await server.db.insert(landmarks).values({ name: 'the Capitol', aliases: ['Texas State Capitol'], latitude: 30.2747, longitude: -97.7404 });
   const truck = (
     name: string,
     cuisine: string,
@@ -234,5 +239,48 @@ describe('free phrasing (issue 25)', () => {
       /^I couldn't find a truck called burger barn\. Try, for example: how late is .+ open\?$/,
     );
     expect(missing.body.recommendedTruckIds).toEqual([]);
+  });
+});
+
+describe('a place no truck, stop or landmark has: asked of the configured geocoder', () => {
+  let fake: FakeGeocoder;
+  let withGeocoder: TestServer;
+  beforeAll(async () => {
+    fake = await startFakeGeocoder();
+    withGeocoder = await startTestServer(
+      { voice: { ratePerMinute: 1000 } },
+      {
+        shareDatabaseWith: server,
+        integrations: { geocoding: new HttpGeocoding({ kind: 'nominatim', url: fake.url, userAgent: 'FoodTruckFinder-test/1.0', minIntervalMs: 0 }) },
+      },
+    );
+  });
+  afterAll(async () => {
+    await withGeocoder.close();
+    await fake.close();
+  });
+  const askThere = (text: string) =>
+    withGeocoder.request<VoiceRes>('POST', '/api/voice-assistant', { body: { text, userLocation: here }, token: customer.token });
+
+  it('"is there food near the airport": the airport near the diner, named as the geocoder names it', async () => {
+    const res = await askThere('is there food near the airport');
+    expect(res.status).toBe(200);
+    expect(res.body.text).toMatch(/^The nearest open food truck to Austin-Bergstrom International Airport is /);
+    expect(res.body.recommendedTruckIds.length).toBeGreaterThan(0);
+    expect(fake.requests.at(-1)?.params).toMatchObject({ q: 'airport' });
+  });
+
+  it('never a place an ocean away, and a geocoder that fails is the same "I don\'t know where" answer, not an error', async () => {
+    const far = await askThere('is there food near the eiffel tower');
+    expect(far.body.text).toMatch(/^I don't know where eiffel tower is\./);
+    fake.mode = 'fail';
+    try {
+      // (Not the airport again: the provider answers a repeated question from its cache.)
+      const failed = await askThere('is there food near the airport terminal');
+      expect(failed.status).toBe(200);
+      expect(failed.body.text).toMatch(/^I don't know where airport terminal is\./);
+    } finally {
+      fake.mode = 'ok';
+    }
   });
 });

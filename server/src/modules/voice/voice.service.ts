@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { VOICE_LIMITS, VOICE_MESSAGES, type VoiceAnswer, type VoiceQuery } from '@shared/contracts/voice';
 import type { Database } from '../../db/client';
-import { menuItems, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
+import { landmarks, menuItems, userFavorites, voiceAnswers, voiceSessions } from '../../db/schema';
+import { GeocodingUnavailable, type GeocodingProvider } from '../../integrations/geocoding';
+import { haversineKm } from '@shared/utils/geo';
+import { knownPlacesFor } from '../trucks/known-places';
 import { AudioInputError, type SpeechProvider, type SpeechVocabulary } from '../../integrations/speech';
 import { isSilent, trimSilence } from '../../integrations/speech/audio';
 import { FairQueue } from '../../lib/fair-queue';
@@ -17,8 +20,14 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
-import { buildUnderstanding, understand, type Understanding } from './understand';
+import { buildUnderstanding, understand, withPlace, type Intent, type Understanding } from './understand';
 import { buildLexicon, vocabularyOf, type Lexicon } from './voice-language';
+
+/**
+ * A place a geocoder finds for a diner's words counts only this close to the diner (or, without a
+ * position, to a truck diners can see): "near the airport" is this city's airport, never another's.
+ */
+export const GEOCODED_PLACE_MAX_KM = 80;
 
 /** Spoken answers stay playable this long (the contract promises at least 10 minutes). */
 export const ANSWER_TTL_MINUTES = 30;
@@ -68,6 +77,8 @@ export class VoiceAssistant {
     private readonly speech: SpeechProvider,
     /** DEFAULT_TIMEZONE: the zone of the stops of trucks whose operator chose none. */
     private readonly defaultTimeZone: string,
+    /** Finds places no truck address, stop or landmark has (a configured Nominatim or Photon). */
+    private readonly geocoding?: GeocodingProvider,
   ) {}
 
   /** A truck changed (or notifications may have been missed): the next question reloads. */
@@ -107,13 +118,22 @@ export class VoiceAssistant {
     }
     // Schedule changes publish a truck event too, so the stops are as fresh as the version.
     const ids = [...trucks.keys()];
-    const [zones, stops] = await Promise.all([truckZones(this.db, ids, this.defaultTimeZone), loadStops(this.db, ids)]);
+    const [zones, stops, named] = await Promise.all([
+      truckZones(this.db, ids, this.defaultTimeZone),
+      loadStops(this.db, ids),
+      this.db.select().from(landmarks),
+    ]);
     const schedules = new Map<number, KnownSchedule>(
       [...stops].map(([id, truckStops]) => [id, { zone: zones.get(id) ?? this.defaultTimeZone, stops: truckStops }]),
     );
     const allItems = [...itemsByTruck.values()].flat();
-    const lexicon = buildLexicon(rows, allItems);
-    const understanding = buildUnderstanding(rows, allItems, [...stops.values()].flat());
+    const allStops = [...stops.values()].flat();
+    const lexicon = buildLexicon(rows, allItems, [
+      ...named.flatMap((l) => [l.name, ...l.aliases]),
+      ...allStops.map((s) => s.address),
+      ...rows.flatMap((t) => (t.address ? [t.address] : [])),
+    ]);
+    const understanding = buildUnderstanding(rows, allItems, allStops, named);
     return { version, trucks, itemsByTruck, schedules, lexicon, understanding, vocabulary: vocabularyOf(lexicon, version) };
   }
 
@@ -195,7 +215,11 @@ export class VoiceAssistant {
               .where(eq(userFavorites.userId, asker.userId))
           ).map((r) => r.id)
         : undefined;
-    const intent = heard ? understand(transcript, knowledge.understanding) : { kind: 'unknown' as const, heard: '' };
+    let intent: Intent = heard ? understand(transcript, knowledge.understanding) : { kind: 'unknown', heard: '' };
+    if (intent.kind === 'unknown-place') {
+      const found = await this.geocodedPlace(intent.place, query.userLocation ?? undefined, knowledge);
+      if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found));
+    }
     const answer = answerQuestion(intent, {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
@@ -222,6 +246,33 @@ export class VoiceAssistant {
         audioUrl: `/api/voice-assistant/audio/${answerId}`,
       },
     };
+  }
+
+  /**
+   * A place named in words no truck address, stop or landmark has, from the geocoding provider:
+   * the best match near the diner, within GEOCODED_PLACE_MAX_KM of them (or of a truck). Undefined
+   * when there is none or the provider is unavailable: the answer then says it doesn't know the place.
+   */
+  private async geocodedPlace(
+    said: string,
+    at: { latitude: number; longitude: number } | undefined,
+    knowledge: Knowledge,
+  ): Promise<{ name: string; lat: number; lng: number } | undefined> {
+    if (!this.geocoding) return undefined;
+    let place;
+    try {
+      [place] = await this.geocoding.search(said, { near: at, limit: 1 }, knownPlacesFor(this.db, null));
+    } catch (err) {
+      if (err instanceof GeocodingUnavailable) return undefined;
+      throw err;
+    }
+    if (!place) return undefined;
+    const where = { lat: place.latitude, lng: place.longitude };
+    const anchors = at
+      ? [{ lat: at.latitude, lng: at.longitude }]
+      : [...knowledge.trucks.values()].flatMap((t) => (t.latitude !== null && t.longitude !== null ? [{ lat: t.latitude, lng: t.longitude }] : []));
+    if (!anchors.some((a) => haversineKm(a, where) <= GEOCODED_PLACE_MAX_KM)) return undefined;
+    return { name: place.label.split(',')[0]!.trim(), ...where };
   }
 
   private async storeAnswer(text: string): Promise<string> {
@@ -274,8 +325,9 @@ export function createVoiceAssistant(
   speech: SpeechProvider,
   defaultTimeZone: string,
   feed: TruckFeed,
+  geocoding?: GeocodingProvider,
 ): VoiceAssistant {
-  const assistant = new VoiceAssistant(db, speech, defaultTimeZone);
+  const assistant = new VoiceAssistant(db, speech, defaultTimeZone, geocoding);
   const changed = () => assistant.trucksChanged();
   feed.subscribe({ truckEvent: changed, ratingEvent: changed, notificationGap: changed });
   return assistant;
