@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { importsQuerySchema, importSummarySchema, Page } from '@shared/contracts';
 import type { TruckListingInfo } from '@shared/constants';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
@@ -11,7 +13,9 @@ import {
   foodTrucks,
   truckListings,
   truckScheduleStops,
+  users,
 } from '../../db/schema';
+import { fetchPage, substringPattern } from '../admin/admin-paging';
 import { publishTruckEvents } from '../trucks/truck-events';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { checkRecord, SKIP, type ListingRow } from './listing-rows';
@@ -270,6 +274,8 @@ export async function importReport(db: DbOrTx, id: number) {
     preset: job.preset,
     format: job.format,
     fileName: job.fileName,
+    sourceName: job.sourceName,
+    licence: job.licence,
     fileBytes: job.fileBytes,
     bytesRead: job.bytesRead,
     processed: job.processed,
@@ -282,4 +288,48 @@ export async function importReport(db: DbOrTx, id: number) {
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
   };
+}
+
+/**
+ * GET /api/admin/imports: past imports, newest first by id cursor (the admin list's paging); search
+ * matches the file name or the source's name.
+ */
+export async function listImports(
+  db: Database,
+  query: z.output<typeof importsQuerySchema>,
+): Promise<Page<z.output<typeof importSummarySchema>>> {
+  const pattern = query.search ? substringPattern(query.search) : undefined;
+  const where = pattern
+    ? or(sql`lower(${dataImports.fileName}) like ${pattern}`, sql`lower(${dataImports.sourceName}) like ${pattern}`)
+    : undefined;
+  return fetchPage(
+    db
+      .select({
+        id: dataImports.id,
+        status: dataImports.status,
+        preset: dataImports.preset,
+        format: dataImports.format,
+        fileName: dataImports.fileName,
+        sourceName: dataImports.sourceName,
+        licence: dataImports.licence,
+        fileBytes: dataImports.fileBytes,
+        bytesRead: dataImports.bytesRead,
+        processed: dataImports.processed,
+        created: dataImports.created,
+        updated: dataImports.updated,
+        retired: dataImports.retired,
+        skippedCount: dataImports.skippedCount,
+        message: dataImports.message,
+        createdAt: dataImports.createdAt,
+        finishedAt: dataImports.finishedAt,
+        adminUsername: users.username,
+      })
+      .from(dataImports)
+      .leftJoin(users, eq(users.id, dataImports.adminId))
+      .where(and(where, query.cursor ? lt(dataImports.id, query.cursor) : undefined))
+      .orderBy(desc(dataImports.id))
+      .limit(query.limit),
+    db.select({ n: count() }).from(dataImports).where(where),
+    query.limit,
+  );
 }

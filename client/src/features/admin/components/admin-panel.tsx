@@ -7,11 +7,12 @@ import { useAuth } from '@client/lib/auth';
 import { ADMIN_LOGIN_PATH, useAdminGuard } from '../hooks/use-admin-guard';
 import { AuditLogTab } from './audit-log-tab';
 import { CustomersTab } from './customers-tab';
+import { ImportsTab } from './imports-tab';
 import { MessagesTab } from './messages-tab';
 import { OperatorsTab } from './operators-tab';
 import { StatCards } from './stat-cards';
 
-/** /admin (spec section 2): header with the admin's name and Logout, stat cards, four tabs. */
+/** /admin (spec section 2): header with the admin's name and Logout, stat cards, five tabs. */
 export function AdminPanel() {
   const admin = useAdminGuard();
   const { endSession } = useAuth();
@@ -47,6 +48,7 @@ export function AdminPanel() {
             <TabsTrigger value="operators">Operator Management</TabsTrigger>
             <TabsTrigger value="messages">Messages</TabsTrigger>
             <TabsTrigger value="audit">Audit log</TabsTrigger>
+            <TabsTrigger value="imports">Imports</TabsTrigger>
           </TabsList>
           <TabsContent value="customers">
             <CustomersTab />
@@ -59,6 +61,9 @@ export function AdminPanel() {
           </TabsContent>
           <TabsContent value="audit">
             <AuditLogTab />
+          </TabsContent>
+          <TabsContent value="imports">
+            <ImportsTab />
           </TabsContent>
         </Tabs>
       </main>
