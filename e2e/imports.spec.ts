@@ -65,6 +65,8 @@ test.describe('open-data imports', () => {
     await expect(preview.first()).toContainText('hot dogs, toppings, non alcoholic beverages');
     await expect(preview.first()).toContainText('Will import');
     await expect(preview.nth(3)).toContainText('Skipped: Not approved (status REQUESTED)');
+    await expect(preview.nth(6)).toContainText('Skipped: Duplicate source id 1800102');
+    await expect(page.getByText('4 will be imported, 4 skipped in these rows.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('imports-preview-desktop.png'), fullPage: true });
 
@@ -93,6 +95,7 @@ test.describe('open-data imports', () => {
     await expect(dogs).not.toContainText(/LIVE|Open now/);
     await expect(dinerPage.getByRole('article', { name: 'Frankly Mission Franks' })).toContainText('Usually here Mon–Fri 11:00 AM–8:00 PM');
     await expect(dinerPage.getByLabel('Hide unclaimed listings')).toBeVisible();
+    await dogs.scrollIntoViewIfNeeded();
     await dinerPage.screenshot({ path: test.info().outputPath('imports-diner-list.png') });
 
     // On the map: its pin and popup (opened from its link, at street zoom where the carts' cluster splits).

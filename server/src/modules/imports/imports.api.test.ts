@@ -142,6 +142,10 @@ describe('POST /api/admin/imports', () => {
     const rows = preview.body.rows as Array<{ line: number; name: string; foodWords: string; skip: string | null }>;
     expect(rows[0]).toMatchObject({ line: 2, name: 'Mission Dogs', foodWords: 'hot dogs, toppings, non alcoholic beverages', skip: null });
     expect(rows[2]).toMatchObject({ line: 4, skip: 'Not approved (status REQUESTED)' });
+    // A source id seen before is skipped as the import skips it.
+    const twice = Buffer.concat([fixture('sf-permits.csv'), Buffer.from(fixture('sf-permits.csv').toString().split('\n')[1] + '\n')]);
+    const dup = await upload('twice.csv', {}, cast.admin.token, '/api/admin/imports/preview', twice);
+    expect((dup.body.rows as Array<{ line: number; skip: string | null }>).at(-1)).toEqual(expect.objectContaining({ line: 10, skip: 'Duplicate source id 1723891' }));
   });
 
   it('lists past imports newest first, paged and searchable, without their skipped rows', async () => {

@@ -22,7 +22,7 @@ import { badRequest, notFound, payloadTooLarge } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { DATA_IMPORTS_CHANNEL, importFilePath, importReport, listImports } from './imports.service';
-import { checkRecord } from './listing-rows';
+import { checkRecord, SKIP } from './listing-rows';
 import { detectPreset, PRESETS, resolveMapping, type ImportMapping } from './presets';
 import { columnsOf, detectFormat, MalformedFileError, readRecords } from './records';
 
@@ -243,9 +243,14 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (unmapped) return unmapped;
         const plan = await planImport(upload.form, upload.fileName, head);
         const rows: z.input<typeof importPreviewSchema>['rows'] = [];
+        // As the import does: a source id seen before is a duplicate (the schedule format merges them).
+        const seen = new Set<string>();
         try {
           for await (const record of readRecords(Readable.from([head]), plan.format)) {
-            const verdict = checkRecord(record, plan.mapping, new Date(), plan.timeZone);
+            const checked = checkRecord(record, plan.mapping, new Date(), plan.timeZone);
+            const duplicate = 'row' in checked && plan.mapping.dayOfWeek === undefined && seen.has(checked.row.sourceId);
+            if ('row' in checked) seen.add(checked.row.sourceId);
+            const verdict = duplicate && 'row' in checked ? { skip: SKIP.duplicate(checked.row.sourceId) } : checked;
             const values = record.values;
             rows.push(
               'row' in verdict
