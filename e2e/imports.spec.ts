@@ -159,7 +159,7 @@ test.describe('open-data imports', () => {
     const page = await phone.newPage();
     await openImports(page, true);
     const tag = freshPhone().slice(-6);
-    const csv = `Truck,Lat,Lng,Menu,Permit,When\nValencia Hot Dog Cart ${tag},37.7611,-122.4216,Hot dogs: lemonade,v${tag}-1,Mo-Fr:11AM-3PM\nNowhere Cart ${tag},,,Hot dogs,v${tag}-2,\n`;
+    const csv = `Truck,Lat,Lng,Menu,Permit,When\nValencia Lemonade Stand ${tag},37.7611,-122.4216,Lemonade: churros,v${tag}-1,Mo-Fr:11AM-3PM\nNowhere Cart ${tag},,,Lemonade,v${tag}-2,\n`;
     await page.getByLabel('File').setInputFiles({ name: `valencia-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     // No preset knows these columns: the form offers them for a custom mapping.
     await expect(page.getByLabel('Format')).toHaveValue('custom');
