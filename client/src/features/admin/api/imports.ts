@@ -31,8 +31,9 @@ function formOf(choice: ImportChoice, file: Blob): FormData {
 }
 
 /** POST /api/admin/imports/preview with the file's first 64 KB: the first rows as the import reads them. */
-export const previewImport = (choice: ImportChoice) =>
-  apiFormJson<ImportPreview>('/api/admin/imports/preview', formOf(choice, choice.file.slice(0, PREVIEW_BYTES)));
+export function previewImport(choice: ImportChoice): Promise<ImportPreview> {
+  return apiFormJson<ImportPreview>('/api/admin/imports/preview', formOf(choice, choice.file.slice(0, PREVIEW_BYTES)));
+}
 
 /** POST /api/admin/imports: the whole file; answers at once with the import's id. */
 export function useStartImport() {
@@ -43,7 +44,9 @@ export function useStartImport() {
   });
 }
 
-const running = (report: ImportReport | undefined) => !report || report.status === 'queued' || report.status === 'running';
+function running(report: ImportReport | undefined): boolean {
+  return !report || report.status === 'queued' || report.status === 'running';
+}
 
 /**
  * GET /api/admin/imports/:id, polled every 500 ms while the import is queued or running; once it
