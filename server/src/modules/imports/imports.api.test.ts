@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { ImportReport, ImportSummary, Page } from '@shared/contracts';
+import type { UpcomingStops } from '@shared/contracts/schedules';
 import { dataImports, foodTrucks, truckListings, truckScheduleStops } from '../../db/schema';
 import { signUpCast, startTestServer, type TestCast, type TestServer } from '../../test/harness';
 import { runQueuedImports } from './imports.service';
@@ -68,6 +69,15 @@ describe('POST /api/admin/imports', () => {
     const near = await server.request<Array<{ id: number; listing: unknown; isOpen: boolean }>>('GET', '/api/food-trucks/active?lat=37.7599&lng=-122.4148&view=summary');
     expect(near.status, JSON.stringify(near.body)).toBe(200);
     expect(near.body.find((t) => t.id === dogs!.id)).toMatchObject({ isOpen: false, listing: { sourceName: 'SF open data' } });
+    // Its status line's week (ADR 0157): the upcoming stops carry a listing's usual hours.
+    const upcoming = await server.request<UpcomingStops>('GET', '/api/food-trucks/upcoming-stops');
+    expect(upcoming.body.find((e) => e.truckId === dogs!.id)?.usualHours).toEqual([
+      { weekday: 1, startTime: '07:00', endTime: '19:00' },
+      { weekday: 2, startTime: '07:00', endTime: '19:00' },
+      { weekday: 3, startTime: '07:00', endTime: '19:00' },
+      { weekday: 4, startTime: '08:00', endTime: '15:00' },
+      { weekday: 5, startTime: '08:00', endTime: '15:00' },
+    ]);
   });
 
   it('re-importing the same file creates nothing new; JSON and GeoJSON of the same source update by source id and retire what vanished', async () => {
