@@ -66,7 +66,7 @@ export function ImportsTab() {
   const [running, setRunning] = useState<number | null>(null);
   const open = (id: number) => {
     setRunning(id);
-    document.getElementById('import-card')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    document.getElementById('import-card')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   };
   return (
     <section aria-label="Imports" className="space-y-6">
