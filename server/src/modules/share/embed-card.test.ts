@@ -28,12 +28,12 @@ const truck = {
 
 describe("the embed card's status line", () => {
   it("says an operator's closed truck is usually here, not open yet", () => {
-    expect(embedCardBody({ truck, stops: [stop], publicUrl: 'https://ftf.example', script: null, now })).toContain('not open yet');
+    expect(embedCardBody({ truck, stops: [stop], publicUrl: 'https://ftf.example', script: null, eventId: 0, now })).toContain('not open yet');
   });
 
   it('promises nothing of an unclaimed listing (issue 26): it is never open', () => {
     const listing = { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T00:00:00Z' };
-    const body = embedCardBody({ truck: { ...truck, listing }, stops: [stop], publicUrl: 'https://ftf.example', script: null, now });
+    const body = embedCardBody({ truck: { ...truck, listing }, stops: [stop], publicUrl: 'https://ftf.example', script: null, eventId: 0, now });
     expect(body).not.toContain('not open yet');
     expect(body).toContain('2400 MISSION ST');
   });
