@@ -282,6 +282,7 @@ const MATRIX: Record<string, Entry> = {
     expect: ADMIN_ONLY,
   },
   // Open-data imports (issue 26): a JSON body is not a file, so even an admin's call is refused (400).
+  'GET /api/admin/imports': { build: async () => ({ path: '/api/admin/imports' }), expect: ADMIN_ONLY },
   'GET /api/admin/imports/:id': {
     build: async () => {
       const [row] = await server.db

@@ -14,7 +14,10 @@ export const adminStatsSchema = z.object({
   totalCustomers: z.number().int(),
   totalOperators: z.number().int(),
   activeSubscriptions: z.number().int(),
+  /** Operators' trucks (unclaimed listings are not anyone's truck). */
   totalTrucks: z.number().int(),
+  /** Unclaimed listings imported from open data and not retired (issue 26), shown under the trucks card. */
+  unclaimedListings: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_FIELDS, IMPORT_FORMATS, IMPORT_PRESETS } from '../constants';
+import { adminListQuerySchema } from './admin';
 import { isoDate, text } from './common';
 
 /** The form fields of POST /api/admin/imports (and …/preview) beside the file. */
@@ -26,6 +27,9 @@ export const importReportSchema = z.object({
   preset: z.enum(IMPORT_PRESETS),
   format: z.enum(IMPORT_FORMATS),
   fileName: z.string(),
+  /** The source as diners read it and its licence ('SF open data', 'Open Data Commons PDDL (DataSF)'). */
+  sourceName: z.string(),
+  licence: z.string(),
   fileBytes: z.number().int(),
   bytesRead: z.number().int(),
   processed: z.number().int(),
@@ -40,6 +44,12 @@ export const importReportSchema = z.object({
   finishedAt: isoDate.nullable(),
 });
 export type ImportReport = z.input<typeof importReportSchema>;
+
+/** GET /api/admin/imports: past imports, newest first (a page; `search` matches the file or source name). */
+export const importsQuerySchema = adminListQuerySchema;
+/** One past import in the list: its report without the skipped rows, and who ran it. */
+export const importSummarySchema = importReportSchema.omit({ skipped: true }).extend({ adminUsername: z.string().nullable() });
+export type ImportSummary = z.input<typeof importSummarySchema>;
 
 export const importPreviewSchema = z.object({
   format: z.enum(IMPORT_FORMATS),

@@ -208,7 +208,16 @@ export const scheduleQuerySchema = z.object({
 
 /** GET /api/food-trucks/upcoming-stops: per truck with stops, its next few occurrences (cards, popups). */
 export const upcomingStopsSchema = z.array(
-  z.object({ truckId: z.number().int(), timeZone: z.string(), stops: z.array(occurrenceSchema) }),
+  z.object({
+    truckId: z.number().int(),
+    timeZone: z.string(),
+    stops: z.array(occurrenceSchema),
+    /**
+     * An unclaimed listing's weekly hours (issue 26): its status line says when it is usually there
+     * ('Usually here Mon–Wed 7:00 AM–7:00 PM'), never open now. Absent for operators' trucks.
+     */
+    usualHours: z.array(z.object({ weekday: z.number().int(), startTime: z.string(), endTime: z.string() })).optional(),
+  }),
 );
 export type UpcomingStops = z.infer<typeof upcomingStopsSchema>;
 /** How many occurrences per truck the upcoming-stops list carries (the current one and the next). */

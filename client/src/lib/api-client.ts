@@ -88,6 +88,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** A multipart POST (a file and its form fields; the browser sets the boundary), then its JSON body. */
+export async function apiFormJson<T>(url: string, form: FormData): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: authHeaders(), body: form, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return readJson<T>(Promise.resolve(res));
+}
+
 /** The JSON body of an apiRequest (or undefined for an empty body such as a 204). */
 export async function readJson<T>(request: Promise<Response>): Promise<T> {
   const res = await request;

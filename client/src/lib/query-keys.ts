@@ -51,6 +51,8 @@ export const queryKeys = {
   /** Everything of the admin panel (prefix): refetched after every admin change. */
   admin: ['/api/admin'] as const,
   adminStats: ['/api/admin', 'stats'] as const,
+  /** One import's report (GET /api/admin/imports/:id), polled while it runs. */
+  adminImport: (id: number) => ['/api/admin', 'import', id] as const,
   /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
   adminList: (list: AdminListName, params: Record<string, string | undefined>) => ['/api/admin', list, params] as const,
   /** The signed-in user's favourite trucks (spec section 7). */
@@ -71,7 +73,7 @@ export const queryKeys = {
 };
 
 /** The admin panel's paged lists (GET /api/admin/{name}). */
-export type AdminListName = 'customers' | 'operators' | 'audit-log' | 'messages' | 'claims';
+export type AdminListName = 'customers' | 'operators' | 'audit-log' | 'messages' | 'claims' | 'imports';
 
 /** After any truck change: every cached truck list and truck is refetched (ADR 0050). */
 export async function invalidateTruckCaches(queryClient: QueryClient): Promise<void> {

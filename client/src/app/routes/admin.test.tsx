@@ -33,7 +33,7 @@ const OPERATOR_ROW: AdminOperator = {
   subscriptionData: { status: 'past_due', amount: 2999 },
 };
 const page = <T,>(items: T[]) => ({ body: { items, total: items.length, nextCursor: null } });
-const STATS = { body: { totalCustomers: 1, totalOperators: 1, activeSubscriptions: 0, totalTrucks: 1 } };
+const STATS = { body: { totalCustomers: 1, totalOperators: 1, activeSubscriptions: 0, totalTrucks: 1, unclaimedListings: 0 } };
 
 function useApi(routes: Record<string, { status?: number; body?: unknown }>) {
   const stub = stubFetch((url, init) => routes[`${init?.method ?? 'GET'} ${url.split('?')[0]}`]);

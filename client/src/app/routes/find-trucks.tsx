@@ -141,6 +141,7 @@ export default function FindTrucksPage() {
     [trucks, search, searchHits, hideListings],
   );
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
+  const hasListings = useMemo(() => trucks.some((t) => t.listing), [trucks]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
 
   // A truck recommended by the voice assistant (here or in the navbar popover).
@@ -293,15 +294,18 @@ export default function FindTrucksPage() {
                 </button>
               )}
             </div>
-            <label className="-mt-2 mb-4 flex items-center gap-2 text-sm text-gray-800">
-              <input
-                type="checkbox"
-                checked={hideListings}
-                onChange={(e) => setHideListings(e.target.checked)}
-                className="h-4 w-4"
-              />
-              Hide unclaimed listings
-            </label>
+            {/* Only where it changes something: the results hold listings, or they are hidden now. */}
+            {(hideListings || hasListings) && (
+              <label className="-mt-2 mb-4 flex items-center gap-2 text-sm text-gray-800">
+                <input
+                  type="checkbox"
+                  checked={hideListings}
+                  onChange={(e) => setHideListings(e.target.checked)}
+                  className="h-4 w-4"
+                />
+                Hide unclaimed listings
+              </label>
+            )}
 
             {query.isPending ? (
               <TruckListSkeleton />

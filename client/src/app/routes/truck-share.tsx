@@ -7,7 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo, ListingNote } from '@client/entities/truck/truck-parts';
+import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo, ListingNote, ListingSource } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
@@ -76,10 +76,15 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           <p className="flex items-start gap-1 text-gray-800">
             <MapPin className="mt-1 h-4 w-4 shrink-0" aria-hidden />
             <span className="min-w-0 break-words">
-              {truck.isOpen ? placeOf(truck) : `Closed now${truck.address ? ` · last seen at ${truck.address}` : ''}`}
+              {truck.isOpen
+                ? placeOf(truck)
+                : truck.listing
+                  ? `Usually at ${truck.address ?? placeOf(truck)}`
+                  : `Closed now${truck.address ? ` · last seen at ${truck.address}` : ''}`}
             </span>
           </p>
           {truck.description && <p className="text-gray-800">{truck.description}</p>}
+          <ListingSource listing={truck.listing} />
           {truck.phone && (
             <p className="flex items-center gap-1 text-gray-800">
               <Phone className="h-4 w-4 shrink-0" aria-hidden /> <TruckPhoneLink name={truck.name} phone={truck.phone} />

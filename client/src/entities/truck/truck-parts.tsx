@@ -33,6 +33,16 @@ export function ListingNote({ listing, className }: { listing: TruckListingInfo 
   );
 }
 
+/** The truck page's provenance of a listing, in full: 'Source: SF open data · Licence: Open Data Commons PDDL (DataSF)'. */
+export function ListingSource({ listing, className }: { listing: TruckListingInfo | null | undefined; className?: string }) {
+  if (!listing) return null;
+  return (
+    <p className={cn('text-sm text-gray-700', className)} data-testid="listing-source">
+      Source: {listing.sourceName} · Licence: {listing.licence}
+    </p>
+  );
+}
+
 /** 'Updated 3 min ago', re-read every 30 s: how fresh the truck's position is. */
 export function UpdatedAgo({ iso, className }: { iso: string; className?: string }) {
   const now = useNow();

@@ -65,7 +65,9 @@ export async function adminStats(db: Database): Promise<AdminStats> {
       totalCustomers: sql<number>`(select count(*) from ${users} where ${users.role} = 'customer')::int`,
       totalOperators: sql<number>`(select count(*) from ${users} where ${users.role} = 'operator')::int`,
       activeSubscriptions: sql<number>`(select count(*) from ${operatorSubscriptions} where ${operatorSubscriptions.status} = ${ACTIVE_SUBSCRIPTION_STATUS})::int`,
-      totalTrucks: sql<number>`(select count(*) from ${foodTrucks})::int`,
+      // Operators' trucks: an unclaimed listing (operator_id null, issue 26) is counted apart.
+      totalTrucks: sql<number>`(select count(*) from ${foodTrucks} where ${foodTrucks.operatorId} is not null)::int`,
+      unclaimedListings: sql<number>`(select count(*) from ${foodTrucks} where ${foodTrucks.operatorId} is null and ${foodTrucks.retiredAt} is null)::int`,
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('stats query returned no row');

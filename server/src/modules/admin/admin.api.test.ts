@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type {
   AdminDeleteResponse,
@@ -64,8 +64,8 @@ async function snapshot() {
 describe('authorization matrix: every admin route', () => {
   it('answers 401 without a valid token and 403 for customers and operators, changing nothing', async () => {
     const routes = server.app.routeTable.filter((r) => r.url.startsWith('/api/admin/'));
-    // 15 + the claims section's list, approve and reject (ADR 0158).
-    expect(routes.length).toBe(18);
+    // 15 + the past imports' list (issue 26) + the claims section's list, approve and reject (ADR 0158).
+    expect(routes.length).toBe(19);
     const target = await server.signUpSubscribedOperator();
     const before = await snapshot();
     for (const route of routes) {
@@ -90,19 +90,27 @@ describe('authorization matrix: every admin route', () => {
 });
 
 describe('GET /api/admin/stats', () => {
-  it('counts customers, operators, active subscriptions and trucks', async () => {
+  it("counts customers, operators, active subscriptions and operators' trucks; unclaimed listings apart", async () => {
+    // An unclaimed listing (issue 26: operator_id null) and a retired one: neither is an operator's truck.
+    const listing = { sourceName: 'Stats data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T00:00:00Z' };
+    await server.db.insert(foodTrucks).values([
+      { name: 'Stats Listing', cuisine: 'Tacos', listing },
+      { name: 'Stats Retired Listing', cuisine: 'Tacos', listing, retiredAt: new Date() },
+    ]);
     const res = await asAdmin<AdminStats>('GET', '/api/admin/stats');
     expect(res.status).toBe(200);
     const n = async (
       table: typeof users | typeof foodTrucks | typeof operatorSubscriptions,
-      where?: ReturnType<typeof eq>,
+      where?: SQL,
     ) => (await server.db.select({ n: count() }).from(table).where(where))[0]?.n;
     expect(res.body).toEqual({
       totalCustomers: await n(users, eq(users.role, 'customer')),
       totalOperators: await n(users, eq(users.role, 'operator')),
       activeSubscriptions: await n(operatorSubscriptions, eq(operatorSubscriptions.status, 'active')),
-      totalTrucks: await n(foodTrucks),
+      totalTrucks: await n(foodTrucks, isNotNull(foodTrucks.operatorId)),
+      unclaimedListings: await n(foodTrucks, and(isNull(foodTrucks.operatorId), isNull(foodTrucks.retiredAt))),
     });
+    expect(res.body.unclaimedListings).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull } from 'drizzle-orm';
-import type { ImportReport } from '@shared/contracts';
+import type { ImportReport, ImportSummary, Page } from '@shared/contracts';
+import type { UpcomingStops } from '@shared/contracts/schedules';
 import { dataImports, foodTrucks, truckListings, truckScheduleStops } from '../../db/schema';
 import { signUpCast, startTestServer, type TestCast, type TestServer } from '../../test/harness';
 import { runQueuedImports } from './imports.service';
@@ -68,6 +69,15 @@ describe('POST /api/admin/imports', () => {
     const near = await server.request<Array<{ id: number; listing: unknown; isOpen: boolean }>>('GET', '/api/food-trucks/active?lat=37.7599&lng=-122.4148&view=summary');
     expect(near.status, JSON.stringify(near.body)).toBe(200);
     expect(near.body.find((t) => t.id === dogs!.id)).toMatchObject({ isOpen: false, listing: { sourceName: 'SF open data' } });
+    // Its status line's week (ADR 0157): the upcoming stops carry a listing's usual hours.
+    const upcoming = await server.request<UpcomingStops>('GET', '/api/food-trucks/upcoming-stops');
+    expect(upcoming.body.find((e) => e.truckId === dogs!.id)?.usualHours).toEqual([
+      { weekday: 1, startTime: '07:00', endTime: '19:00' },
+      { weekday: 2, startTime: '07:00', endTime: '19:00' },
+      { weekday: 3, startTime: '07:00', endTime: '19:00' },
+      { weekday: 4, startTime: '08:00', endTime: '15:00' },
+      { weekday: 5, startTime: '08:00', endTime: '15:00' },
+    ]);
   });
 
   it('re-importing the same file creates nothing new; JSON and GeoJSON of the same source update by source id and retire what vanished', async () => {
@@ -142,6 +152,41 @@ describe('POST /api/admin/imports', () => {
     const rows = preview.body.rows as Array<{ line: number; name: string; foodWords: string; skip: string | null }>;
     expect(rows[0]).toMatchObject({ line: 2, name: 'Mission Dogs', foodWords: 'hot dogs, toppings, non alcoholic beverages', skip: null });
     expect(rows[2]).toMatchObject({ line: 4, skip: 'Not approved (status REQUESTED)' });
+    // A source id seen before is skipped as the import skips it.
+    const twice = Buffer.concat([fixture('sf-permits.csv'), Buffer.from(fixture('sf-permits.csv').toString().split('\n')[1] + '\n')]);
+    const dup = await upload('twice.csv', {}, cast.admin.token, '/api/admin/imports/preview', twice);
+    expect((dup.body.rows as Array<{ line: number; skip: string | null }>).at(-1)).toEqual(expect.objectContaining({ line: 10, skip: 'Duplicate source id 1723891' }));
+  });
+
+  it('lists past imports newest first, paged and searchable, without their skipped rows', async () => {
+    const first = await importNow('sf-permits.csv', { source: 'list-test', sourceName: 'List test data' });
+    const second = await importNow('sf-permits.csv', { source: 'list-test', sourceName: 'List test data' });
+    const page = await server.request<Page<ImportSummary>>('GET', '/api/admin/imports?limit=1', { token: cast.admin.token });
+    expect(page.status).toBe(200);
+    expect(page.body.items).toHaveLength(1);
+    expect(page.body.items[0]).toMatchObject({ id: second.id, status: 'done', created: 0, updated: 3, sourceName: 'List test data', adminUsername: cast.admin.user.username });
+    expect(page.body.items[0]).not.toHaveProperty('skipped');
+    expect(page.body.nextCursor).toBe(second.id);
+    const next = await server.request<Page<ImportSummary>>('GET', `/api/admin/imports?limit=1&cursor=${second.id}`, { token: cast.admin.token });
+    expect(next.body.items[0]?.id).toBe(first.id);
+    const found = await server.request<Page<ImportSummary>>('GET', '/api/admin/imports?search=list%20test', { token: cast.admin.token });
+    expect(found.body.items.map((i) => i.id)).toEqual([second.id, first.id]);
+    expect(found.body.total).toBe(2);
+    expect(first).toMatchObject({ created: 3, sourceName: 'List test data', licence: 'Open Data Commons PDDL (DataSF)' });
+    expect((await server.request('GET', '/api/admin/imports?limit=0', { token: cast.admin.token })).status).toBe(400);
+    for (const who of [cast.owner, cast.customer]) {
+      expect((await server.request('GET', '/api/admin/imports', { token: who.token })).status).toBe(403);
+    }
+  });
+
+  it("previews a file no preset knows as its columns, then with the admin's mapping", async () => {
+    const csv = Buffer.from('Truck,Lat,Lng,Menu,Id\nCorner Cart,37.76,-122.42,Hot dogs,c1\n');
+    const columns = await upload('corner.csv', {}, cast.admin.token, '/api/admin/imports/preview', csv);
+    expect(columns).toEqual({ status: 200, body: { format: 'csv', preset: 'custom', columns: ['Truck', 'Lat', 'Lng', 'Menu', 'Id'], mapping: {}, rows: [] } });
+    const mapping = JSON.stringify({ name: 'Truck', latitude: 'Lat', longitude: 'Lng', foodItems: 'Menu', sourceId: 'Id' });
+    const mapped = await upload('corner.csv', { preset: 'custom', mapping }, cast.admin.token, '/api/admin/imports/preview', csv);
+    expect(mapped.status).toBe(200);
+    expect(mapped.body.rows).toMatchObject([{ line: 2, name: 'Corner Cart', foodWords: 'hot dogs', skip: null }]);
   });
 
   it('a listing is never opened, even by an admin', async () => {

@@ -7,13 +7,22 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IMPORT_MAX_BYTES, type ImportFormat, type ImportPreset } from '@shared/constants';
-import { importFormSchema, importPreviewSchema, importReportSchema, importStartedSchema, type ImportForm } from '@shared/contracts';
+import {
+  importFormSchema,
+  importPreviewSchema,
+  importReportSchema,
+  importStartedSchema,
+  importsQuerySchema,
+  importSummarySchema,
+  pageSchema,
+  type ImportForm,
+} from '@shared/contracts';
 import { dataImports } from '../../db/schema';
 import { badRequest, notFound, payloadTooLarge } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { DATA_IMPORTS_CHANNEL, importFilePath, importReport } from './imports.service';
-import { checkRecord } from './listing-rows';
+import { DATA_IMPORTS_CHANNEL, importFilePath, importReport, listImports } from './imports.service';
+import { checkRecord, SKIP } from './listing-rows';
 import { detectPreset, PRESETS, resolveMapping, type ImportMapping } from './presets';
 import { columnsOf, detectFormat, MalformedFileError, readRecords } from './records';
 
@@ -91,6 +100,25 @@ async function planImport(form: ImportForm, fileName: string, head: Buffer): Pro
     licence: form.licence ?? base?.licence ?? 'See the source',
     timeZone,
   };
+}
+
+/**
+ * The preview of a file that matches no preset and has no mapping (or custom was chosen without one):
+ * no rows, just its columns for the admin to map. Undefined when the file can be planned as it is.
+ */
+async function unmappedColumns(form: ImportForm, fileName: string, head: Buffer) {
+  if (form.mapping) return undefined;
+  const format = detectFormat(fileName, head.toString('utf8'));
+  if (!format) return undefined;
+  let columns: string[];
+  try {
+    columns = await columnsOf(head, format);
+  } catch {
+    return undefined;
+  }
+  const preset = form.preset ?? detectPreset(columns) ?? 'custom';
+  if (preset !== 'custom' || columns.length === 0) return undefined;
+  return { format, preset, columns, mapping: {}, rows: [] };
 }
 
 async function readHead(file: string): Promise<Buffer> {
@@ -210,11 +238,19 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const upload = await receive(request);
       try {
         const head = await readHead(upload.file);
+        // A file no preset knows, without a mapping yet: its columns, so the admin can map them.
+        const unmapped = await unmappedColumns(upload.form, upload.fileName, head);
+        if (unmapped) return unmapped;
         const plan = await planImport(upload.form, upload.fileName, head);
         const rows: z.input<typeof importPreviewSchema>['rows'] = [];
+        // As the import does: a source id seen before is a duplicate (the schedule format merges them).
+        const seen = new Set<string>();
         try {
           for await (const record of readRecords(Readable.from([head]), plan.format)) {
-            const verdict = checkRecord(record, plan.mapping, new Date(), plan.timeZone);
+            const checked = checkRecord(record, plan.mapping, new Date(), plan.timeZone);
+            const duplicate = 'row' in checked && plan.mapping.dayOfWeek === undefined && seen.has(checked.row.sourceId);
+            if ('row' in checked) seen.add(checked.row.sourceId);
+            const verdict = duplicate && 'row' in checked ? { skip: SKIP.duplicate(checked.row.sourceId) } : checked;
             const values = record.values;
             rows.push(
               'row' in verdict
@@ -232,6 +268,20 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         await rm(upload.file, { force: true });
       }
     },
+  );
+
+  app.get(
+    '/api/admin/imports',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Past imports, newest first (a page: search, limit, cursor)',
+        querystring: importsQuerySchema,
+        response: { 200: pageSchema(importSummarySchema), ...errors },
+      },
+    },
+    async (request) => listImports(app.db, request.query),
   );
 
   app.get(

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { importsQuerySchema, importSummarySchema, Page } from '@shared/contracts';
 import type { TruckListingInfo } from '@shared/constants';
 import type { Database, DbOrTx, Tx } from '../../db/client';
 import {
@@ -11,7 +13,9 @@ import {
   foodTrucks,
   truckListings,
   truckScheduleStops,
+  users,
 } from '../../db/schema';
+import { fetchPage, substringPattern } from '../admin/admin-paging';
 import { publishTruckEvents } from '../trucks/truck-events';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { checkRecord, SKIP, type ListingRow } from './listing-rows';
@@ -147,15 +151,13 @@ function truckValues(job: ImportRow, row: ListingRow) {
   };
 }
 
-async function replaceStops(tx: Tx, truckId: number, row: ListingRow): Promise<void> {
-  await tx.delete(truckScheduleStops).where(eq(truckScheduleStops.foodTruckId, truckId));
-  const seen = new Set<string>();
-  const values = row.stops
+/** A listing's weekly stops as rows: one per weekday (a listing's hours are where it usually is, not overlapping stops). */
+function stopRows(truckId: number, row: ListingRow) {
+  const seen = new Set<number>();
+  return row.stops
     .filter((stop) => {
-      const key = `${stop.weekday}`;
-      // One stop per weekday: a listing's hours are where it usually is, not overlapping stops.
-      if (seen.has(key)) return false;
-      seen.add(key);
+      if (seen.has(stop.weekday)) return false;
+      seen.add(stop.weekday);
       return true;
     })
     .map((stop) => ({
@@ -168,7 +170,44 @@ async function replaceStops(tx: Tx, truckId: number, row: ListingRow): Promise<v
       longitude: row.longitude,
       address: row.address ?? row.name,
     }));
+}
+
+async function replaceStops(tx: Tx, truckId: number, row: ListingRow): Promise<void> {
+  await tx.delete(truckScheduleStops).where(eq(truckScheduleStops.foodTruckId, truckId));
+  const values = stopRows(truckId, row);
   if (values.length > 0) await tx.insert(truckScheduleStops).values(values);
+}
+
+function listingValuesOf(job: ImportRow, row: ListingRow) {
+  return {
+    foodWords: row.foodWords,
+    phone: row.phone,
+    importId: job.id,
+    sourceUpdatedAt: row.sourceUpdatedAt ? new Date(row.sourceUpdatedAt) : null,
+    updatedAt: new Date(),
+  };
+}
+
+/**
+ * Creates a batch's new listings in three statements (trucks, listings, stops) instead of three per
+ * row: the trucks' ids are drawn from their sequence first, so each listing and stop knows its truck.
+ */
+async function createListings(tx: Tx, job: ImportRow, rows: ListingRow[]): Promise<TruckRow[]> {
+  if (rows.length === 0) return [];
+  const ids = await tx
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence('food_trucks', 'id'))::int` })
+    .from(sql`generate_series(1, ${rows.length})`);
+  const withIds = rows.map((row, i) => ({ row, id: ids[i]!.id }));
+  const trucks = await tx
+    .insert(foodTrucks)
+    .values(withIds.map(({ row, id }) => ({ id, ...truckValues(job, row) })))
+    .returning(truckColumns);
+  await tx
+    .insert(truckListings)
+    .values(withIds.map(({ row, id }) => ({ foodTruckId: id, source: job.source, sourceId: row.sourceId, ...listingValuesOf(job, row) })));
+  const stops = withIds.flatMap(({ row, id }) => stopRows(id, row));
+  for (let i = 0; i < stops.length; i += BATCH) await tx.insert(truckScheduleStops).values(stops.slice(i, i + BATCH));
+  return trucks;
 }
 
 /**
@@ -196,18 +235,12 @@ async function applyImport(db: Database, job: ImportRow): Promise<void> {
         .innerJoin(foodTrucks, eq(foodTrucks.id, truckListings.foodTruckId))
         .where(and(eq(truckListings.source, job.source), inArray(truckListings.sourceId, batch.map((r) => r.sourceId))));
       const bySource = new Map(existing.map((e) => [e.sourceId, e]));
+      const fresh: ListingRow[] = [];
       for (const staged of batch) {
         const row = staged.data as ListingRow;
         const known = bySource.get(row.sourceId);
-        const listingValues = {
-          foodWords: row.foodWords,
-          phone: row.phone,
-          importId: job.id,
-          sourceUpdatedAt: row.sourceUpdatedAt ? new Date(row.sourceUpdatedAt) : null,
-          updatedAt: new Date(),
-        };
         if (known) {
-          await tx.update(truckListings).set(listingValues).where(eq(truckListings.foodTruckId, known.truckId));
+          await tx.update(truckListings).set(listingValuesOf(job, row)).where(eq(truckListings.foodTruckId, known.truckId));
           // A claimed listing is its operator's truck now: the source no longer writes over it.
           // The where clause checks again: a claim approved since `existing` was read (it locks the
           // truck row) leaves the update with no row, and the stops as the operator has them.
@@ -224,14 +257,12 @@ async function applyImport(db: Database, job: ImportRow): Promise<void> {
           }
           updated += 1;
         } else {
-          const [truck] = await tx.insert(foodTrucks).values(truckValues(job, row)).returning(truckColumns);
-          if (!truck) continue;
-          await tx.insert(truckListings).values({ foodTruckId: truck.id, source: job.source, sourceId: row.sourceId, ...listingValues });
-          await replaceStops(tx, truck.id, row);
-          changed.push(truck);
-          created += 1;
+          fresh.push(row);
         }
       }
+      const made = await createListings(tx, job, fresh);
+      changed.push(...made);
+      created += made.length;
     }
     await publishTruckEvents(tx, 'updated', changed);
     const retired = await retireVanished(tx, job);
@@ -274,6 +305,8 @@ export async function importReport(db: DbOrTx, id: number) {
     preset: job.preset,
     format: job.format,
     fileName: job.fileName,
+    sourceName: job.sourceName,
+    licence: job.licence,
     fileBytes: job.fileBytes,
     bytesRead: job.bytesRead,
     processed: job.processed,
@@ -286,4 +319,48 @@ export async function importReport(db: DbOrTx, id: number) {
     createdAt: job.createdAt,
     finishedAt: job.finishedAt,
   };
+}
+
+/**
+ * GET /api/admin/imports: past imports, newest first by id cursor (the admin list's paging); search
+ * matches the file name or the source's name.
+ */
+export async function listImports(
+  db: Database,
+  query: z.output<typeof importsQuerySchema>,
+): Promise<Page<z.output<typeof importSummarySchema>>> {
+  const pattern = query.search ? substringPattern(query.search) : undefined;
+  const where = pattern
+    ? or(sql`lower(${dataImports.fileName}) like ${pattern}`, sql`lower(${dataImports.sourceName}) like ${pattern}`)
+    : undefined;
+  return fetchPage(
+    db
+      .select({
+        id: dataImports.id,
+        status: dataImports.status,
+        preset: dataImports.preset,
+        format: dataImports.format,
+        fileName: dataImports.fileName,
+        sourceName: dataImports.sourceName,
+        licence: dataImports.licence,
+        fileBytes: dataImports.fileBytes,
+        bytesRead: dataImports.bytesRead,
+        processed: dataImports.processed,
+        created: dataImports.created,
+        updated: dataImports.updated,
+        retired: dataImports.retired,
+        skippedCount: dataImports.skippedCount,
+        message: dataImports.message,
+        createdAt: dataImports.createdAt,
+        finishedAt: dataImports.finishedAt,
+        adminUsername: users.username,
+      })
+      .from(dataImports)
+      .leftJoin(users, eq(users.id, dataImports.adminId))
+      .where(and(where, query.cursor ? lt(dataImports.id, query.cursor) : undefined))
+      .orderBy(desc(dataImports.id))
+      .limit(query.limit),
+    db.select({ n: count() }).from(dataImports).where(where),
+    query.limit,
+  );
 }

@@ -2,7 +2,9 @@ import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import {
+  endTimeOf,
   MAX_SCHEDULE_WINDOW_DAYS,
+  timeOf,
   UPCOMING_STOPS_PER_TRUCK,
   type Occurrences,
   type scheduleQuerySchema,
@@ -13,7 +15,7 @@ import { truckScheduleStops } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { TruckRow } from '../trucks/truck.repository';
 import { findVisibleTruck, listVisibleTrucksById, type Position, type Viewer } from '../trucks/trucks.service';
-import { expandStops, toWire, type TimedOccurrence } from './occurrences';
+import { expandStops, toWire, type StopValues, type TimedOccurrence } from './occurrences';
 import { loadStops, truckZones, type ScheduleDeps } from './schedule.repository';
 
 /*
@@ -72,6 +74,13 @@ export async function truckOccurrences(
   };
 }
 
+/** A listing's weekly stops as its usual hours, Monday first. */
+function usualHoursOf(stops: readonly StopValues[]) {
+  return stops
+    .filter((s) => s.kind === 'weekly' && s.weekday !== null)
+    .map((s) => ({ weekday: s.weekday ?? 0, startTime: timeOf(s.startMinute), endTime: endTimeOf(s.endMinute) }));
+}
+
 /** The viewer's list (same rule as the truck list) restricted to trucks that have stops, with them. */
 async function listedTrucksWithStops(deps: ScheduleDeps, viewer: Viewer) {
   const ids = await deps.db.selectDistinct({ id: truckScheduleStops.foodTruckId }).from(truckScheduleStops);
@@ -108,6 +117,8 @@ export async function upcomingStops(
       truckId: truck.id,
       timeZone: zone,
       stops: expandStops(stops, zone, now, horizon).slice(0, UPCOMING_STOPS_PER_TRUCK).map(toWire),
+      // A listing is never open: its line says its usual week instead (issue 26, ADR 0157).
+      ...(truck.listing ? { usualHours: usualHoursOf(stops) } : {}),
     }))
     .filter((entry) => entry.stops.length > 0);
 }

@@ -35,7 +35,7 @@ p,ul{margin:4px 0}ul{padding-left:18px}.where{overflow-wrap:anywhere}.muted{colo
 a{color:#c2410c;font-weight:600}`;
 
 export interface EmbedCardView {
-  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address' | 'latitude' | 'longitude' | 'lastUpdated'>;
+  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address' | 'latitude' | 'longitude' | 'lastUpdated'> & { listing?: TruckRow['listing'] };
   stops: Occurrence[];
   /** PUBLIC_URL: the card links to the truck's share page. */
   publicUrl: string;
@@ -63,7 +63,8 @@ export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: Emb
   // The status line (one rule with the app's cards) when it says more than the badge and the list
   // of next stops below: a stop under way, kept or not.
   const status = truckStatus(truck, stops, now);
-  const line = status.kind === 'open-at-stop' || status.kind === 'not-open-yet' ? describeStatus(status, SERVER) : null;
+  // An unclaimed listing is never open (issue 26): "— not open yet" would promise that it opens.
+  const line = !truck.listing && (status.kind === 'open-at-stop' || status.kind === 'not-open-yet') ? describeStatus(status, SERVER) : null;
   return [
     `<div class="head"><h1>${escapeHtml(truck.name)}</h1>`,
     `<span class="status ${truck.isOpen ? 'open' : 'closed'}" data-status>${truck.isOpen ? 'Open now' : 'Closed'}</span></div>`,

@@ -27,6 +27,35 @@ export const EXAMPLE_TRUCK: FoodTruck = {
   autoClosedAt: null,
 };
 
+/**
+ * An unclaimed listing imported from a city's open data (issue 26, ADR 0156/0157): no operator, never
+ * open, and `listing` names the source, its licence and when the source last changed the row.
+ */
+export const EXAMPLE_LISTING: FoodTruck = {
+  id: 4821,
+  name: 'Mission Street Dogs',
+  description: 'Hot dogs and related toppings: non alcoholic beverages',
+  cuisine: 'American',
+  operatorId: null,
+  latitude: 37.7592,
+  longitude: -122.4188,
+  address: '2400 MISSION ST',
+  isOpen: false,
+  phone: null,
+  image: null,
+  gallery: [],
+  menuDocuments: [],
+  smsMessage: '',
+  lastUpdated: '2026-11-12T08:00:00.000Z',
+  rating: null,
+  listing: {
+    sourceName: 'SF open data',
+    licence: 'Open Data Commons PDDL (DataSF)',
+    sourceUpdatedAt: '2025-11-16T08:00:00.000Z',
+  },
+  autoClosedAt: null,
+};
+
 export const EXAMPLE_MENU: MenuItem[] = [
   {
     id: 101,

@@ -1,4 +1,4 @@
-import { EXAMPLE_MENU, EXAMPLE_SCHEDULE, EXAMPLE_TRUCK } from './public-api-examples';
+import { EXAMPLE_LISTING, EXAMPLE_MENU, EXAMPLE_SCHEDULE, EXAMPLE_TRUCK } from './public-api-examples';
 import { foodTruckSchema } from '@shared/contracts/trucks';
 import { occurrencesSchema } from '@shared/contracts/schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -610,11 +610,12 @@ describe('OpenAPI', () => {
     const doc = (await server.request<Doc>('GET', '/api/docs/json')).body;
     const example = (path: string) => doc.paths[path]?.get?.responses?.['200']?.content?.['application/json']?.example;
     expect(example('/api/food-trucks/{id}')).toEqual(EXAMPLE_TRUCK);
-    expect(example('/api/food-trucks/active')).toEqual([EXAMPLE_TRUCK]);
+    expect(example('/api/food-trucks/active')).toEqual([EXAMPLE_TRUCK, EXAMPLE_LISTING]);
     expect(example('/api/food-trucks/{id}/menu')).toEqual(EXAMPLE_MENU);
     expect(example('/api/food-trucks/{id}/schedule')).toEqual(EXAMPLE_SCHEDULE);
     // Each example is a valid answer: the route's own response schema accepts it.
     expect(foodTruckSchema.safeParse(EXAMPLE_TRUCK).success).toBe(true);
+    expect(foodTruckSchema.safeParse(EXAMPLE_LISTING).success).toBe(true);
     expect(occurrencesSchema.safeParse(EXAMPLE_SCHEDULE).success).toBe(true);
   });
 });

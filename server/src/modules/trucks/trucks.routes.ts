@@ -8,7 +8,7 @@ import { JsonRepresentation, sendJsonRepresentation } from '../../lib/json-repre
 import { notFound } from '../../lib/http-errors';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { requireUser } from '../../plugins/auth';
-import { EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
+import { EXAMPLE_LISTING, EXAMPLE_MENU, EXAMPLE_TRUCK } from './public-api-examples';
 import { lastTruckEventId } from './truck-events';
 import { sendTruckEventId, TRUCK_EVENT_ID_ROUTE, truckEventIdHeaders } from './truck-event-id';
 import {
@@ -29,7 +29,7 @@ const listResponses = {
   200: truckListSchema
     .or(truckSummaryListSchema)
     .describe('Full trucks, or summaries with view=summary')
-    .meta({ examples: [[EXAMPLE_TRUCK]] }),
+    .meta({ examples: [[EXAMPLE_TRUCK, EXAMPLE_LISTING]] }),
   304: z.null().describe('Not modified (If-None-Match)'),
   ...errorResponses(400, 401),
 };

@@ -117,3 +117,28 @@ describe('schedule answers', () => {
     expect(week.text).toBe('Tokyo Rolls will be at Shibuya on Thursday from 11:30 AM to 1 PM.');
   });
 });
+
+describe('unclaimed listings (issue 26)', () => {
+  const listing = { ...truck(7, 'Mission Street Dogs', 'American'), latitude: 37.7592, longitude: -122.4188, address: '2400 MISSION ST', listing: { sourceName: 'SF open data' } };
+  const franks = { ...truck(8, 'Frankly Mission Franks', 'American'), latitude: 37.7556, longitude: -122.4187, address: '2650 MISSION ST', listing: { sourceName: 'SF open data' } };
+  const sf: AnswerContext = {
+    ...context,
+    trucks: new Map([listing, franks, rey].map((t) => [t.id, t])),
+    position: { lat: 37.7599, lng: -122.4148 },
+  };
+  const hotDogs = { words: 'hot dogs', cuisines: [], itemIds: [], truckIds: [7, 8] };
+
+  it('never says a listing is open, but says where the food usually is, nearest first', () => {
+    const nearest = answerQuestion({ kind: 'nearest', food: hotDogs }, sf);
+    expect(nearest.text).toMatch(
+      /^There is no open truck serving hot dogs right now\. Mission Street Dogs is usually 0\.\d miles away at 2400 MISSION ST: an unclaimed listing from SF open data, not live\. 1 more listed\.$/,
+    );
+    expect(nearest.truckIds).toEqual([7, 8]);
+    const open = answerQuestion({ kind: 'open-now', food: hotDogs }, sf);
+    expect(open.text).toMatch(/^No truck serving hot dogs is open right now\. Mission Street Dogs is usually /);
+  });
+
+  it('says nothing of listings when the question names no food they serve', () => {
+    expect(answerQuestion({ kind: 'nearest', food: { words: 'sushi', cuisines: ['Asian'], itemIds: [], truckIds: [] } }, sf).truckIds).toEqual([]);
+  });
+});

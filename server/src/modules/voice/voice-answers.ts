@@ -17,6 +17,8 @@ export interface KnownTruck {
   latitude: number | null;
   longitude: number | null;
   address: string | null;
+  /** Set on an unclaimed listing (issue 26): never open, but where a food usually is. */
+  listing?: { sourceName: string } | null;
 }
 export interface KnownItem {
   id: number;
@@ -300,6 +302,26 @@ function whereFrom(truck: KnownTruck, context: AnswerContext, place: PlaceAsk | 
   return text.replace(/ away\b/, ` from ${place.name}`);
 }
 
+/**
+ * When no truck that fits is open: the nearest unclaimed listing that does (issue 26), said as what
+ * it is — where it usually is, from open data, not live — so a diner still learns where the food is.
+ */
+function listingsAnswer(candidates: KnownTruck[], context: AnswerContext, lead: string, place: PlaceAsk | undefined): Answer | undefined {
+  const listings = rank(
+    candidates.filter((t) => t.listing && t.latitude !== null && t.longitude !== null),
+    context,
+  );
+  const first = listings[0];
+  if (!first?.listing) return undefined;
+  const ids = listings.map((t) => t.id);
+  const more = listings.length > 1 ? ` ${listings.length - 1} more listed.` : '';
+  return answer(
+    `${lead} ${first.name} is usually ${whereFrom(first, context, place)}: an unclaimed listing from ${first.listing.sourceName}, not live.${more}`,
+    ids,
+    { truckIds: ids, index: 0 },
+  );
+}
+
 function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: AnswerContext): Answer {
   const context = fromPlace(base, intent.place);
   let candidates = [...context.trucks.values()].filter((t) => t.latitude !== null && t.longitude !== null);
@@ -311,7 +333,12 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   const near = intent.place ? ` near ${intent.place.name}` : '';
   const open = rank(candidates.filter((t) => t.isOpen), context);
   const first = open[0];
-  if (!first) return answer(`There is no open ${what}${near} right now.`, [], { truckIds: [], index: 0 });
+  if (!first) {
+    return (
+      listingsAnswer(candidates, context, `There is no open ${what}${near} right now.`, intent.place) ??
+      answer(`There is no open ${what}${near} right now.`, [], { truckIds: [], index: 0 })
+    );
+  }
   const lead = intent.place
     ? `The nearest open ${what} to ${intent.place.name} is`
     : context.position
@@ -335,7 +362,8 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   const open = rank(candidates.filter((t) => t.isOpen), context);
   const none = { truckIds: [], index: 0 };
   if (open.length === 0) {
-    return answer(intent.food || near ? `No ${label(intent.food, context)} is open${near} right now.` : 'No food trucks are open right now.', [], none);
+    const text = intent.food || near ? `No ${label(intent.food, context)} is open${near} right now.` : 'No food trucks are open right now.';
+    return (intent.food ? listingsAnswer(candidates, context, text, intent.place) : undefined) ?? answer(text, [], none);
   }
   const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
     const distance = distanceOf(t, context);

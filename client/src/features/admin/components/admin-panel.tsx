@@ -8,6 +8,7 @@ import { ADMIN_LOGIN_PATH, useAdminGuard } from '../hooks/use-admin-guard';
 import { AuditLogTab } from './audit-log-tab';
 import { ClaimsTab } from './claims-tab';
 import { CustomersTab } from './customers-tab';
+import { ImportsTab } from './imports-tab';
 import { MessagesTab } from './messages-tab';
 import { OperatorsTab } from './operators-tab';
 import { StatCards } from './stat-cards';
@@ -49,6 +50,7 @@ export function AdminPanel() {
             <TabsTrigger value="messages">Messages</TabsTrigger>
             <TabsTrigger value="claims">Claims</TabsTrigger>
             <TabsTrigger value="audit">Audit log</TabsTrigger>
+            <TabsTrigger value="imports">Imports</TabsTrigger>
           </TabsList>
           <TabsContent value="customers">
             <CustomersTab />
@@ -64,6 +66,9 @@ export function AdminPanel() {
           </TabsContent>
           <TabsContent value="audit">
             <AuditLogTab />
+          </TabsContent>
+          <TabsContent value="imports">
+            <ImportsTab />
           </TabsContent>
         </Tabs>
       </main>

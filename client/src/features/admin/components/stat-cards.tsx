@@ -26,6 +26,11 @@ export function StatCards() {
                 {formatCount(value)}
               </p>
             )}
+            {label === 'Total Trucks' && data && data.unclaimedListings > 0 && (
+              <p className="text-xs text-gray-700" data-testid="stat-unclaimed-listings">
+                + {formatCount(data.unclaimedListings)} unclaimed listings
+              </p>
+            )}
           </div>
           <Icon className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
         </Card>

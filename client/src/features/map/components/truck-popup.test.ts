@@ -16,3 +16,13 @@ describe("the map popup's phone", () => {
     expect(within(popup).queryByRole('link', { name: /^Call / })).toBeNull();
   });
 });
+
+describe("an unclaimed listing's popup (issue 26)", () => {
+  it('names its source instead of a position’s freshness', () => {
+    const listing = { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T08:00:00.000Z' };
+    const popup = buildTruckPopup(makeTruck({ id: 7, name: 'Mission Street Dogs', operatorId: null, listing }));
+    expect(within(popup).getByTestId('popup-listing')).toHaveTextContent('Unclaimed · from SF open data, updated Nov 12, 2026');
+    expect(within(popup).queryByTestId('popup-updated-ago')).toBeNull();
+    expect(popup).not.toHaveTextContent('Last updated');
+  });
+});

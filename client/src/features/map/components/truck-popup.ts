@@ -3,6 +3,7 @@ import { formatDateTime, formatPhone } from '@shared/utils/format';
 import { telHref } from '@shared/utils/phone';
 import { placeOf } from '@shared/utils/truck-address';
 import { describeRating, directionsUrl, formatAge, formatRating } from '@client/entities/truck/truck-format';
+import { listingLine } from '@shared/utils/listing-line';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -62,6 +63,14 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     call.href = telHref(truck.phone);
     call.setAttribute('aria-label', `Call ${truck.name} at ${formatPhone(truck.phone)}`);
     root.append(call);
+  }
+  if (truck.listing) {
+    // An unclaimed listing (issue 26): where it comes from, never a position's freshness (it has no GPS).
+    const note = el('p', 'text-xs text-gray-700 !m-0', listingLine(truck.listing));
+    note.dataset.testid = 'popup-listing';
+    note.title = `Source: ${truck.listing.sourceName} (${truck.listing.licence})`;
+    root.append(note);
+    return root;
   }
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');
   const time = el('time', '', formatDateTime(truck.lastUpdated));

@@ -1,4 +1,5 @@
 import type { Occurrence, UpcomingStops } from '@shared/contracts/schedules';
+import type { WeeklyHours } from '@shared/utils/usual-hours';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -8,12 +9,15 @@ import { useTruckEvents } from '@client/entities/truck/use-truck-events';
 export interface UpcomingByTruck {
   stops: Map<number, Occurrence[]>;
   zones: Map<number, string>;
+  /** Unclaimed listings' weekly hours (issue 26): their status line says when they are usually there. */
+  usualHours: Map<number, WeeklyHours[]>;
 }
 
 function byTruck(list: UpcomingStops): UpcomingByTruck {
   return {
     stops: new Map(list.map((e) => [e.truckId, e.stops])),
     zones: new Map(list.map((e) => [e.truckId, e.timeZone])),
+    usualHours: new Map(list.flatMap((e) => (e.usualHours ? [[e.truckId, e.usualHours] as const] : []))),
   };
 }
 

@@ -1,5 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { truckStatusLine, type StatusTruck } from '@shared/utils/truck-status-line';
+import { usualHoursLine } from '@shared/utils/usual-hours';
 import { cn } from '@client/lib/utils';
 import { useUpcomingStops } from '../api/upcoming-stops';
 import { useNow } from '@client/lib/use-now';
@@ -14,16 +15,20 @@ export function TruckStatusLine({
   truck,
   className,
 }: {
-  truck: StatusTruck & { id: number };
+  truck: StatusTruck & { id: number; listing?: unknown };
   className?: string;
 }) {
   const upcoming = useUpcomingStops();
   const now = useNow();
   if (!upcoming.data) return null;
+  // An unclaimed listing is never live: its line says when it is usually there (issue 26).
+  const line = truck.listing
+    ? usualHoursLine(upcoming.data.usualHours.get(truck.id) ?? [])
+    : truckStatusLine(truck, upcoming.data.stops.get(truck.id) ?? [], now);
   return (
     <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)} data-testid="schedule-label">
       <CalendarClock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span className="min-w-0 break-words">{truckStatusLine(truck, upcoming.data.stops.get(truck.id) ?? [], now)}</span>
+      <span className="min-w-0 break-words">{line}</span>
     </p>
   );
 }
