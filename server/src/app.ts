@@ -40,6 +40,7 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
+import { dietaryNeedsRoutes } from './modules/dietary-needs/dietary-needs.routes';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createDinersLists, type DinersLists } from './modules/trucks/diners-lists';
@@ -289,6 +290,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(favoritesRoutes);
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
+  await app.register(dietaryNeedsRoutes);
   await app.register(schedulesRoutes);
   await app.register(shareRoutes);
   await app.register(geocodingRoutes);

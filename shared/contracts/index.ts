@@ -9,3 +9,4 @@ export * from './subscriptions';
 export * from './admin';
 export * from './customers';
 export * from './imports';
+export * from './attributes';

@@ -53,6 +53,8 @@ export const queryKeys = {
   /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */
   myRating: (truckId: number) => ['/api/food-trucks', truckId, 'rating'] as const,
   smsPreferences: ['/api/auth/user/sms-preferences'] as const,
+  /** The signed-in customer's saved dietary needs (issue 28). */
+  dietaryNeeds: ['/api/auth/user/dietary-needs'] as const,
   /** The signed-in user's secret favourites calendar address (404 while none). */
   favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
   /** An operator's address search, with the point nearer which places come first. */

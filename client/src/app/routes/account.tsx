@@ -3,6 +3,8 @@ import { Redirect } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/auth';
 import { ChangePasswordForm } from '@client/features/auth/components/change-password-form';
+import { DietaryNeedsForm } from '@client/features/diet/components/dietary-needs-form';
+import { isCustomer } from '@client/lib/roles';
 
 /** /account: the signed-in user's own account (issue 32: change password). */
 export default function AccountPage() {
@@ -20,6 +22,20 @@ export default function AccountPage() {
           <ChangePasswordForm />
         </CardContent>
       </Card>
+      {isCustomer(user) && (
+        <Card className="mx-auto mt-6 max-w-md">
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Dietary needs</h2>
+            <CardDescription>
+              Trucks with nothing marked for your needs are dimmed on Find Trucks, and menus flag the dishes that
+              conflict. Only what trucks have stated counts.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DietaryNeedsForm />
+          </CardContent>
+        </Card>
+      )}
     </main>
   );
 }

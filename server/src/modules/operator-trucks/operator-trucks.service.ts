@@ -194,6 +194,8 @@ export async function createTruck(
         gallery: media.gallery ?? [],
         menuDocuments: media.menuDocuments ?? [],
         operatorId,
+        features: input.features ?? {},
+        accessNote: input.accessNote ?? null,
         ...position,
       })
       .returning(truckColumns);
@@ -233,6 +235,8 @@ export async function updateTruck(
       gallery: media.gallery,
       menuDocuments: media.menuDocuments,
       operatorId,
+      features: input.features,
+      accessNote: input.accessNote,
       ...position,
     });
   });

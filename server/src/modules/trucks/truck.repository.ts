@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TruckRating } from '@shared/contracts/trucks';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks } from '../../db/schema';
+import { foodTrucks, menuItems } from '../../db/schema';
+import type { ItemLabels } from '@shared/utils/attributes';
 
 /** The average of `sum` over `count` ratings to one decimal, or null before the first rating. */
 export function ratingOf(sum: number, count: number): TruckRating | null {
@@ -20,6 +21,17 @@ const rating: SQL<TruckRating | null> = sql`(${foodTrucks.ratingSum}::text || '/
   },
 );
 
+/**
+ * The distinct diet and allergen labels of the truck's available items (issue 28), as one selected
+ * field: what the filters and a customer's dietary needs match, carried by every list and event so
+ * that no client needs the menus to filter. Sold-out items count (sold out is for today only; the
+ * lists must not go stale at midnight with no event). One lookup on menu_items_truck_idx per truck.
+ */
+const menuLabels: SQL<ItemLabels[]> = sql`(select coalesce(jsonb_agg(distinct jsonb_build_object('diets', ${menuItems.diets}, 'allergens', ${menuItems.allergens})), '[]'::jsonb)
+  from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id} and ${menuItems.available})`.mapWith((value: unknown) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as ItemLabels[],
+);
+
 /** The columns of the diners' lean list (matches truckSummarySchema in shared/contracts). */
 export const truckSummaryColumns = {
   id: foodTrucks.id,
@@ -35,6 +47,8 @@ export const truckSummaryColumns = {
   lastUpdated: foodTrucks.lastUpdated,
   rating,
   listing: foodTrucks.listing,
+  features: foodTrucks.features,
+  menuLabels,
 };
 
 /** The columns a truck leaves the server with (matches foodTruckSchema): the summary and the details. */
@@ -45,6 +59,7 @@ export const truckColumns = {
   menuDocuments: foodTrucks.menuDocuments,
   smsMessage: foodTrucks.smsMessage,
   autoClosedAt: foodTrucks.autoClosedAt,
+  accessNote: foodTrucks.accessNote,
 };
 
 type FieldValue<F> =
