@@ -145,6 +145,17 @@ export function itemHasDiet(item: ItemLabels, diet: Diet): boolean {
   if (diet === 'glutenFree') return item.allergens.gluten === 'free';
   return false;
 }
+/**
+ * The item states it does not have the diet: stated no, or implied by what it states (not
+ * vegetarian is not vegan; containing gluten is not gluten-free).
+ */
+export function itemLacksDiet(item: ItemLabels, diet: Diet): boolean {
+  if (itemHasDiet(item, diet)) return false;
+  if (item.diets[diet] === false) return true;
+  if (diet === 'vegan') return item.diets.vegetarian === false;
+  if (diet === 'glutenFree') return item.allergens.gluten === 'contains' || item.allergens.gluten === 'mayContain';
+  return false;
+}
 /** The item states it is free of the allergen (gluten-free counts as free of gluten). */
 export function itemFreeOf(item: ItemLabels, allergen: Allergen): boolean {
   if (item.allergens[allergen] === 'free') return true;
@@ -184,7 +195,7 @@ export const hasNeeds = (needs: DietaryNeeds | null | undefined): needs is Dieta
  */
 export type Fit = 'suits' | 'conflicts' | 'unknown';
 export function itemFit(item: ItemLabels, needs: DietaryNeeds): Fit {
-  const dietNo = (d: Diet) => item.diets[d] === false && !itemHasDiet(item, d);
+  const dietNo = (d: Diet) => itemLacksDiet(item, d);
   const allergenIn = (a: Allergen) => {
     const state = item.allergens[a];
     return state === 'contains' || state === 'mayContain';
@@ -197,7 +208,7 @@ export function itemFit(item: ItemLabels, needs: DietaryNeeds): Fit {
 /** Which allergens and diets make an item conflict with the needs (for the menu's flag). */
 export function conflictReasons(item: ItemLabels, needs: DietaryNeeds): string[] {
   const reasons: string[] = [];
-  for (const d of needs.diets) if (item.diets[d] === false && !itemHasDiet(item, d)) reasons.push(`Not ${DIET_TEXT[d].toLowerCase()}`);
+  for (const d of needs.diets) if (itemLacksDiet(item, d)) reasons.push(`Not ${DIET_TEXT[d].toLowerCase()}`);
   for (const a of needs.avoid) {
     const state = item.allergens[a];
     if (state === 'contains' || state === 'mayContain') reasons.push(`${ALLERGEN_STATE_TEXT[state]} ${ALLERGEN_TEXT[a].toLowerCase()}`);
