@@ -100,12 +100,6 @@ export const foodTruckSchema = z.object({
   rating: truckRatingSchema.nullable(),
   /** Set on unclaimed listings only. Optional: events stored before it existed lack it. */
   listing: truckListingInfoSchema.nullable().optional(),
-  distanceMiles: z.number().optional(),
-  /**
-   * When the server closed the truck because its position went stale (AUTO_CLOSE_HOURS without an
-   * update); null once it opens again. Optional: events stored before it existed lack it.
-   */
-  autoClosedAt: isoDate.nullable().optional(),
   /**
    * Payment, access and amenities (issue 28): true = yes, false = no, left out = not stated.
    * Optional like the fields above: events stored before it existed lack it.
@@ -118,6 +112,13 @@ export const foodTruckSchema = z.object({
    * ("vegan options", "no peanuts") and a customer's dietary needs are matched against.
    */
   menuLabels: z.array(itemLabelsSchema).optional(),
+  // Before distanceMiles: the diners' index appends that last to each truck's ready-made JSON.
+  distanceMiles: z.number().optional(),
+  /**
+   * When the server closed the truck because its position went stale (AUTO_CLOSE_HOURS without an
+   * update); null once it opens again. Optional: events stored before it existed lack it.
+   */
+  autoClosedAt: isoDate.nullable().optional(),
 });
 /** The wire shape (timestamps as ISO strings), as clients see it. */
 export type FoodTruck = z.input<typeof foodTruckSchema>;
