@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem, TruckSummary } from '@shared/contracts';
 import type { DietaryNeeds } from '@shared/utils/attributes';
-import { foodTrucks, menuItems, users } from '../../db/schema';
+import { foodTrucks, menuItems, truckEvents, users } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 
 /** Issue 28, over HTTP against a real database: features, item labels, sold out, filters, dietary needs. */
@@ -126,6 +126,22 @@ describe('menu item labels and sold out', () => {
         { diets: { vegetarian: false }, allergens: { peanuts: 'contains' } },
       ]),
     );
+  });
+
+  it("a label change publishes the truck's 'updated' with its new menu labels (lists follow live)", async () => {
+    const res = await server.request<ItemRes>('PUT', `/api/menu-items/${vegan.id}`, { token: owner.token, body: { diets: { vegan: true, halal: true } } });
+    expect(res.status).toBe(200);
+    const [event] = await server.db.select().from(truckEvents).orderBy(desc(truckEvents.id)).limit(1);
+    expect(event).toMatchObject({ type: 'updated', truckId: truck.id });
+    // Exactly this truck's two items (a one-table query once matched menu_items.id to the truck's id).
+    expect((event?.payload as FoodTruck).menuLabels).toEqual(
+      expect.arrayContaining([
+        { diets: { vegan: true, halal: true }, allergens: { peanuts: 'free', sesame: 'mayContain' } },
+        { diets: { vegetarian: false }, allergens: { peanuts: 'contains' } },
+      ]),
+    );
+    expect((event?.payload as FoodTruck).menuLabels).toHaveLength(2);
+    await server.request('PUT', `/api/menu-items/${vegan.id}`, { token: owner.token, body: { diets: { vegan: true } } });
   });
 
   it.each([

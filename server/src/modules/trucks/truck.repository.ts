@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TruckRating } from '@shared/contracts/trucks';
 import type { DbOrTx } from '../../db/client';
-import { foodTrucks, menuItems } from '../../db/schema';
+import { foodTrucks } from '../../db/schema';
 import type { ItemLabels } from '@shared/utils/attributes';
 
 /** The average of `sum` over `count` ratings to one decimal, or null before the first rating. */
@@ -27,10 +27,12 @@ const rating: SQL<TruckRating | null> = sql`(${foodTrucks.ratingSum}::text || '/
  * that no client needs the menus to filter. Sold-out items count (sold out is for today only; the
  * lists must not go stale at midnight with no event). One lookup on menu_items_truck_idx per truck.
  */
-const menuLabels: SQL<ItemLabels[]> = sql`(select coalesce(jsonb_agg(distinct jsonb_build_object('diets', ${menuItems.diets}, 'allergens', ${menuItems.allergens})), '[]'::jsonb)
-  from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id} and ${menuItems.available})`.mapWith((value: unknown) =>
+const menuLabels: SQL<ItemLabels[]> = sql`(select coalesce(jsonb_agg(distinct jsonb_build_object('diets', mi.diets, 'allergens', mi.allergens)), '[]'::jsonb)
+  from menu_items mi where mi.food_truck_id = "food_trucks"."id" and mi.available)`.mapWith((value: unknown) =>
   (typeof value === 'string' ? JSON.parse(value) : value) as ItemLabels[],
 );
+// Spelled out, not ${foodTrucks.id}: Drizzle writes a column of a one-table query without its table
+// ("id"), which inside this subquery would be menu_items.id.
 
 /** The columns of the diners' lean list (matches truckSummarySchema in shared/contracts). */
 export const truckSummaryColumns = {
