@@ -28,6 +28,8 @@ const STREAM_RUNS = [
   [10_000, 10],
 ] as const;
 const BROWSER_ENCODING = 'gzip, deflate, br';
+/** Issue 28's filtered nearby case: two features the bench seeding states for most trucks. */
+const FILTERED = '&filters=cards,step-free';
 /** BENCH_RADIUS_ONLY=1: only section 3 (the 100,000-truck radius queries). */
 const RADIUS_ONLY = process.env.BENCH_RADIUS_ONLY === '1';
 const { json, post } = client(BASE);
@@ -309,6 +311,8 @@ async function main() {
       radius: number | undefined,
       view: string,
       encoding = 'identity',
+      /** Extra query parameters, e.g. issue 28's `&filters=cards,step-free`. */
+      extra = '',
     ) => {
       let seed = 7;
       const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
@@ -320,7 +324,7 @@ async function main() {
         const lng = box.lng[0] + random() * (box.lng[1] - box.lng[0]);
         const t = performance.now();
         const res = await fetch(
-          `${BASE}/api/food-trucks/active?lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}${radius ? `&radiusMiles=${radius}` : ''}&view=${view}`,
+          `${BASE}/api/food-trucks/active?lat=${lat.toFixed(5)}&lng=${lng.toFixed(5)}${radius ? `&radiusMiles=${radius}` : ''}&view=${view}${extra}`,
           { headers: { 'accept-encoding': encoding } },
         );
         const text = await res.text();
@@ -330,7 +334,7 @@ async function main() {
       }
       const s = sorted(times);
       radiusRows.push([
-        `${label}, ${view}${encoding === 'identity' ? '' : `, ${encoding}`}`,
+        `${label}, ${view}${encoding === 'identity' ? '' : `, ${encoding}`}${extra ? `, ${extra.slice(1)}` : ''}`,
         count,
         Math.round(trucks / count),
         `${(bytes / count / 1024).toFixed(1)} KB`,
@@ -347,6 +351,8 @@ async function main() {
       measured[`${label} summary`] = await radiusRun(label, count, box, radius, 'summary');
       measured[`${label} summary br`] = await radiusRun(label, count, box, radius, 'summary', 'br');
       measured[`${label} full`] = await radiusRun(label, count, box, radius, 'full');
+      // Issue 28: the same questions with filters (shared/utils/attributes matchesFilters on the index).
+      measured[`${label} summary filtered`] = await radiusRun(label, count, box, radius, 'summary', 'identity', FILTERED);
     }
     await post('/bench/spatial-index', { present: false });
     for (const [label, , box, radius] of cases) {
@@ -368,6 +374,16 @@ async function main() {
         baseline: `${pair(measured[`${label} full`])} the database's query on its spatial index (view=full); ${pair(measured[`${label} noindex`])} without the index`,
         budget: 'p99 < 20 ms',
         met: Math.max(ours?.p99 ?? Infinity, measured[`${label} summary br`]?.p99 ?? Infinity) < 20,
+      });
+    }
+    for (const [label] of cases) {
+      const filtered = measured[`${label} summary filtered`];
+      figures.push({
+        figure: `nearby query with filters, 100,000 trucks, ${label} (${filtered?.trucks ?? '?'} trucks, view=summary${FILTERED}): p50 / p99`,
+        ours: pair(filtered),
+        baseline: `${pair(measured[`${label} summary`])} without filters`,
+        budget: 'p99 < 20 ms',
+        met: (filtered?.p99 ?? Infinity) < 20,
       });
     }
     saveFigures(`read-path-${server.kind}`, figures);

@@ -87,12 +87,14 @@ app.post(
       }
       await tx.execute(sql`select setseed(${0.42 - seeded / 1e7})`);
       await tx.execute(sql`
-      insert into food_trucks (name, cuisine, description, operator_id, latitude, longitude, address, is_open, phone)
+      insert into food_trucks (name, cuisine, description, operator_id, latitude, longitude, address, is_open, phone, features)
       select 'Bench Truck ' || g, (array['Mexican','BBQ','Italian','Asian','American','Coffee'])[1 + g % 6],
              'A benchmark truck with a short description.', ${operatorIds[0]}::int + (g % ${OPERATORS}),
              ${box.lat[0]}::float8 + random() * ${box.lat[1] - box.lat[0]}::float8,
              ${box.lng[0]}::float8 + random() * ${box.lng[1] - box.lng[0]}::float8,
-             g || ' Bench St', random() < 0.4, '(512) 555-0100'
+             g || ' Bench St', random() < 0.4, '(512) 555-0100',
+             -- Issue 28: most trucks state something about cards and access, some nothing.
+             case when random() < 0.7 then jsonb_build_object('cards', random() < 0.8, 'stepFree', random() < 0.5) else '{}'::jsonb end
       from generate_series(${seeded + 1}::int, ${seeded + count}::int) g`);
     });
     seeded += count;

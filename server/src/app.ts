@@ -44,6 +44,7 @@ import { smsRoutes } from './modules/sms/sms.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { vapidKeys, type PushConfig } from './modules/push/push.service';
 import type { PushOutboxOptions } from './modules/push/push-outbox.service';
+import { dietaryNeedsRoutes } from './modules/dietary-needs/dietary-needs.routes';
 import type { SmsOutboxOptions } from './modules/sms/sms-outbox.service';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { createDinersLists, type DinersLists } from './modules/trucks/diners-lists';
@@ -302,6 +303,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
   await app.register(pushRoutes);
+  await app.register(dietaryNeedsRoutes);
   await app.register(schedulesRoutes);
   await app.register(shareRoutes);
   await app.register(geocodingRoutes);

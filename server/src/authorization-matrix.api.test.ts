@@ -482,6 +482,15 @@ const MATRIX: Record<string, Entry> = {
     expect: CUSTOMER_ONLY,
     freshCaller: true,
   },
+  'GET /api/auth/user/dietary-needs': {
+    build: async () => ({ path: '/api/auth/user/dietary-needs' }),
+    expect: CUSTOMER_ONLY,
+  },
+  'PUT /api/auth/user/dietary-needs': {
+    build: async () => ({ path: '/api/auth/user/dietary-needs', body: { diets: ['vegan'], avoid: ['peanuts'] } }),
+    expect: CUSTOMER_ONLY,
+    freshCaller: true,
+  },
   'POST /api/sms/inbound': {
     // The offline SMS provider takes no reply from the network (issue 32; Twilio's signed ones are
     // tested in sms.api.test.ts).

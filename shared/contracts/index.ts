@@ -11,3 +11,4 @@ export * from './customers';
 export * from './imports';
 export * from './claims';
 export * from './push';
+export * from './attributes';

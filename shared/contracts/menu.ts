@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MENU_CATEGORIES } from '../constants';
 import { decimal, optionalText, text } from './common';
 import { mediaRef } from './trucks';
+import { itemAllergensSchema, itemDietsSchema } from './attributes';
 
 export const menuItemSchema = z.object({
   id: z.number().int(),
@@ -12,6 +13,12 @@ export const menuItemSchema = z.object({
   category: z.string().nullable(),
   available: z.boolean(),
   image: z.string().nullable(),
+  /** Diet labels: true = yes, false = no, left out = not stated (issue 28). */
+  diets: itemDietsSchema,
+  /** Allergens: contains, may contain, free of; left out = not stated. */
+  allergens: itemAllergensSchema,
+  /** Sold out until the end of the truck's local day (the server's clock: it clears itself at midnight). */
+  soldOutToday: z.boolean(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
@@ -58,6 +65,10 @@ const menuItemFields = {
   ),
   available: z.boolean().default(true),
   image: mediaRef.nullish(),
+  diets: itemDietsSchema.optional(),
+  allergens: itemAllergensSchema.optional(),
+  /** true: sold out until the truck's local midnight; false: back on sale. */
+  soldOutToday: z.boolean().optional(),
 };
 
 export const menuItemCreateSchema = z.object({ ...menuItemFields, foodTruckId: z.number().int().positive() });

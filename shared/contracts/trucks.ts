@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CUISINES, LIMITS } from '../constants';
 import { optionalPhoneField } from './auth';
 import { DECIMAL_TEXT, decimal, isoDate, optionalText, rowId, text } from './common';
+import { accessNoteField, itemLabelsSchema, truckFeaturesSchema } from './attributes';
+import { TRUCK_FILTER_IDS, unknownFilterIds } from '../utils/attributes';
 
 /**
  * A stored file reference: `/objects/{id}` served by our object store. Older clients may also send a
@@ -98,6 +100,19 @@ export const foodTruckSchema = z.object({
   rating: truckRatingSchema.nullable(),
   /** Set on unclaimed listings only. Optional: events stored before it existed lack it. */
   listing: truckListingInfoSchema.nullable().optional(),
+  /**
+   * Payment, access and amenities (issue 28): true = yes, false = no, left out = not stated.
+   * Optional like the fields above: events stored before it existed lack it.
+   */
+  features: truckFeaturesSchema.optional(),
+  /** A short note beside the access features; null when none. */
+  accessNote: z.string().nullable().optional(),
+  /**
+   * The distinct diet and allergen labels of the truck's available menu items: what the filters
+   * ("vegan options", "no peanuts") and a customer's dietary needs are matched against.
+   */
+  menuLabels: z.array(itemLabelsSchema).optional(),
+  // Before distanceMiles: the diners' index appends that last to each truck's ready-made JSON.
   distanceMiles: z.number().optional(),
   /**
    * When the server closed the truck because its position went stale (AUTO_CLOSE_HOURS without an
@@ -129,6 +144,8 @@ export const truckSummarySchema = foodTruckSchema.pick({
   rating: true,
   listing: true,
   distanceMiles: true,
+  features: true,
+  menuLabels: true,
 });
 
 /** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
@@ -168,6 +185,9 @@ const truckFields = {
   isOpen: z.boolean().optional(),
   /** Ignored unless the caller is an admin: the operator is always the signed-in user. */
   operatorId: rowId.optional(),
+  /** The whole set of stated features (replaces the stored one); left out: unchanged. */
+  features: truckFeaturesSchema.optional(),
+  accessNote: accessNoteField.optional(),
 };
 
 export const truckCreateSchema = z.object(truckFields).superRefine(notNullIsland);
@@ -242,10 +262,27 @@ export const latLngTogether: [(q: { lat?: number; lng?: number }) => boolean, { 
   { message: 'lat and lng must be given together', path: ['lat'] },
 ];
 
+/**
+ * `filters=cards,step-free,vegan,no-peanuts`: only trucks matching every one (shared/utils/attributes
+ * matchesFilters). Unknown names are refused; the list comes back in canonical order, each once.
+ */
+export const truckFiltersQueryField = text()
+  .max(1000)
+  .superRefine((v, ctx) => {
+    const unknown = unknownFilterIds(v);
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Unknown filter: ${unknown.join(', ')} (known: ${TRUCK_FILTER_IDS.join(', ')})` });
+  })
+  .transform((v) => {
+    const asked = new Set(v.split(',').map((s) => s.trim()));
+    return TRUCK_FILTER_IDS.filter((id) => asked.has(id));
+  })
+  .describe(`Comma-separated filters, all of which a truck must match: ${TRUCK_FILTER_IDS.join(', ')}`);
+
 /** Query of GET /api/food-trucks/active. */
 export const activeTrucksQuerySchema = z
   .object({
     ...positionQueryFields,
     view: z.enum(TRUCK_LIST_VIEWS, { error: "view must be 'full' or 'summary'" }).optional(),
+    filters: truckFiltersQueryField.optional(),
   })
   .refine(...latLngTogether);

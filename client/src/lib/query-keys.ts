@@ -66,6 +66,8 @@ export const queryKeys = {
   notificationPreferences: ['/api/auth/user/notification-preferences'] as const,
   /** The signed-in customer's devices with push alerts on. */
   pushDevices: ['/api/push/subscriptions'] as const,
+  /** The signed-in customer's saved dietary needs (issue 28). */
+  dietaryNeeds: ['/api/auth/user/dietary-needs'] as const,
   /** The signed-in user's secret favourites calendar address (404 while none). */
   favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
   /** An operator's address search, with the point nearer which places come first. */

@@ -9,6 +9,7 @@ import type { Database, DbOrTx } from './client';
 import { demoBanner } from './demo-banners';
 import { addOneMonth } from '../lib/billing-period';
 import { foodTrucks, landmarks, menuItems, operatorSubscriptions, truckScheduleStops, users } from './schema';
+import type { ItemLabels, TruckFeatures } from '@shared/utils/attributes';
 
 /** Shown on the login tab while DEMO_DATA is on. */
 export const DEMO_ACCOUNTS = [
@@ -53,6 +54,36 @@ export const DEMO_STOPS: Readonly<Record<string, SeedStop[]>> = {
   'Masala Wheels': [[[3], '11:30', '14:00', DOWNTOWN]],
 };
 
+
+/**
+ * What some demo trucks state (issue 28), so the filters and cards show it on day one. Other trucks
+ * state nothing: "not stated" is a state the demo must show too.
+ */
+export const DEMO_FEATURES: Readonly<Record<string, { features: TruckFeatures; accessNote?: string }>> = {
+  'Smokestack BBQ': { features: { cards: true, cash: true, phoneWallets: true, stepFree: true, seating: true, shade: true, restroomNearby: true } },
+  'Taco Libre': { features: { cards: false, cash: true, stepFree: false, seating: false, petFriendly: true }, accessNote: 'Two steps up to the window; we bring orders down to you' },
+  'Green Machine': { features: { cards: true, cash: true, phoneWallets: true, stepFree: true, reachableCounter: true, orderFromSeat: true, seating: true, shade: true, petFriendly: true }, accessNote: 'Low counter at 34 in; ramp to the window' },
+  'Mezze on Main': { features: { cards: true, phoneWallets: true, stepFree: true, shade: true } },
+  'Rolling Roast Coffee': { features: { cards: true, cash: false, phoneWallets: true } },
+};
+type SeedLabels = { diets?: ItemLabels['diets']; allergens?: ItemLabels['allergens'] };
+/** Diet and allergen labels of some demo items, by item name. */
+export const DEMO_ITEM_LABELS: Readonly<Record<string, SeedLabels>> = {
+  'Sliced Brisket Plate': { diets: { vegetarian: false }, allergens: { gluten: 'contains', peanuts: 'free', dairy: 'free' } },
+  'Pulled Pork Sandwich': { diets: { vegetarian: false, halal: false }, allergens: { gluten: 'contains', peanuts: 'free' } },
+  'Mac & Cheese': { diets: { vegetarian: true, vegan: false }, allergens: { dairy: 'contains', gluten: 'contains', peanuts: 'free' } },
+  'Banana Pudding': { diets: { vegetarian: true }, allergens: { dairy: 'contains', egg: 'contains', gluten: 'contains', peanuts: 'mayContain' } },
+  'Sweet Tea': { diets: { vegan: true, glutenFree: true }, allergens: { peanuts: 'free', dairy: 'free', gluten: 'free' } },
+  'Al Pastor Taco': { diets: { vegetarian: false }, allergens: { gluten: 'free', dairy: 'free', peanuts: 'free' } },
+  Elote: { diets: { vegetarian: true, glutenFree: true }, allergens: { dairy: 'contains', gluten: 'free', peanuts: 'free' } },
+  Horchata: { diets: { vegetarian: true, vegan: true }, allergens: { treeNuts: 'mayContain', dairy: 'free', peanuts: 'free' } },
+  'Falafel Wrap': { diets: { vegetarian: true, vegan: true }, allergens: { gluten: 'contains', sesame: 'contains', peanuts: 'free', dairy: 'free' } },
+  'Quinoa Bowl': { diets: { vegetarian: true, vegan: true, glutenFree: true }, allergens: { peanuts: 'free', treeNuts: 'free', dairy: 'free', soy: 'contains', sesame: 'mayContain' } },
+  'Sweet Potato Fries': { diets: { vegan: true, glutenFree: true }, allergens: { peanuts: 'free', gluten: 'free' } },
+  'Chicken Shawarma Plate': { diets: { halal: true, vegetarian: false }, allergens: { sesame: 'contains', dairy: 'contains', peanuts: 'free' } },
+  'Hummus & Pita': { diets: { vegetarian: true, vegan: true, halal: true }, allergens: { sesame: 'contains', gluten: 'contains', peanuts: 'free' } },
+  Baklava: { diets: { vegetarian: true }, allergens: { treeNuts: 'contains', gluten: 'contains', dairy: 'contains' } },
+};
 
 /** About a dozen trucks around Austin, TX: varied cuisines, open and closed. */
 export const DEMO_TRUCKS: SeedTruck[] = [
@@ -152,6 +183,8 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
           phone: toE164(t.phone),
           operatorId: operator.id,
           image: storage ? await storeFile(storage, tx, operator.id, await demoBanner(t.name, t.cuisine), 'banner') : null,
+          features: DEMO_FEATURES[t.name]?.features ?? {},
+          accessNote: DEMO_FEATURES[t.name]?.accessNote ?? null,
         })
         .returning({ id: foodTrucks.id });
       if (!truck) throw new Error('demo truck was not created');
@@ -163,6 +196,8 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
           category,
           description,
           available,
+          diets: DEMO_ITEM_LABELS[name]?.diets ?? {},
+          allergens: DEMO_ITEM_LABELS[name]?.allergens ?? {},
         })),
       );
       const stops = (DEMO_STOPS[t.name] ?? []).flatMap(([weekdays, start, end, at]) =>

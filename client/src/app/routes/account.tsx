@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@client/componen
 import { useAuth } from '@client/lib/auth';
 import { ChangePasswordForm } from '@client/features/auth/components/change-password-form';
 import { AlertSettings } from '@client/features/push/components/alert-settings';
+import { DietaryNeedsForm } from '@client/features/diet/components/dietary-needs-form';
 import { isCustomer } from '@client/lib/roles';
 
 /** /account: the signed-in user's own account (issue 32: change password; issue 29: a customer's alert settings). */
@@ -28,6 +29,20 @@ export default function AccountPage() {
           )}
         </CardContent>
       </Card>
+      {isCustomer(user) && (
+        <Card className="mx-auto mt-6 max-w-md">
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Dietary needs</h2>
+            <CardDescription>
+              Trucks with nothing marked for your needs are dimmed on Find Trucks, and menus flag the dishes that
+              conflict. Only what trucks have stated counts.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <DietaryNeedsForm />
+          </CardContent>
+        </Card>
+      )}
     </main>
   );
 }

@@ -13,6 +13,8 @@ import { DeleteTruckButton } from '@client/features/operator/components/delete-t
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckFields } from '@client/features/operator/components/truck-fields';
+import { TruckAttributesFields } from '@client/features/operator/components/truck-attributes-fields';
+import type { TruckFeatures } from '@shared/utils/attributes';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { parseTruckId } from '@client/features/operator/route-params';
 import { checkTruckInput, truckFormFrom, type TruckFormErrors } from '@client/features/operator/truck-form';
@@ -28,6 +30,8 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
   const [image, setImage] = useState<string | null>(truck.image);
   const [gallery, setGallery] = useState<string[]>(truck.gallery);
   const [menuDocuments, setMenuDocuments] = useState<string[]>(truck.menuDocuments);
+  const [features, setFeatures] = useState<TruckFeatures>(() => truck.features ?? {});
+  const [accessNote, setAccessNote] = useState(truck.accessNote ?? '');
   const [errors, setErrors] = useState<TruckFormErrors>({});
   // Bumped by each save: the pickers start afresh, so their 'uploaded successfully' lines go.
   const [saves, setSaves] = useState(0);
@@ -36,7 +40,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
   /** The PATCH body: the text fields and the held banner, gallery and menu changes. */
   function request() {
     const { name, cuisine, description, phone } = values;
-    return { name, cuisine, description, phone, image, gallery, menuDocuments };
+    return { name, cuisine, description, phone, image, gallery, menuDocuments, features, accessNote };
   }
   const submit = submitHandler(
     () => checkTruckInput(truckUpdateSchema, request()),
@@ -71,6 +75,27 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
               onChange={(next, changed) => {
                 setValues(next);
                 setErrors((e) => ({ ...e, [changed]: undefined }));
+              }}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">Know before you go</h2>
+            <CardDescription>
+              What diners ask before they come: how they can pay, whether they can get to the counter, and what is there.
+              Leave “Not stated” where you are not sure — diners see exactly that.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <TruckAttributesFields
+              features={features}
+              accessNote={accessNote}
+              accessNoteError={errors.accessNote}
+              onFeaturesChange={setFeatures}
+              onAccessNoteChange={(v) => {
+                setAccessNote(v);
+                setErrors((e) => ({ ...e, accessNote: undefined }));
               }}
             />
           </CardContent>

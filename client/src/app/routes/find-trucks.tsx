@@ -15,6 +15,9 @@ import { LocationNotice } from '@client/features/trucks/components/location-noti
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
+import { TruckFilters } from '@client/features/trucks/components/truck-filters';
+import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
+import { FILTERS_PARAM, hasNeeds, matchesFilters, parseFilterIds, truckFit } from '@shared/utils/attributes';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
 import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from '@client/features/trucks/lib/truck-list';
 import { useTruckSearchIds } from '@client/features/trucks/api/truck-search';
@@ -81,13 +84,19 @@ export default function FindTrucksPage() {
   // "Hide unclaimed listings" (issue 26), kept in the URL: ?listings=hide.
   const hideListings = new URLSearchParams(urlSearch).get(HIDE_LISTINGS_PARAM) === 'hide';
   const [, navigate] = useLocation();
-  const setHideListings = (hide: boolean) => {
+  const setParam = (name: string, value: string | null) => {
     const params = new URLSearchParams(urlSearch);
-    if (hide) params.set(HIDE_LISTINGS_PARAM, 'hide');
-    else params.delete(HIDE_LISTINGS_PARAM);
+    if (value) params.set(name, value);
+    else params.delete(name);
     const query = params.toString();
     navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true });
   };
+  const setHideListings = (hide: boolean) => setParam(HIDE_LISTINGS_PARAM, hide ? 'hide' : null);
+  // Filters (issue 28), kept in the URL: ?filters=cards,vegan,no-peanuts (the API's parameter too).
+  const filterIdsText = new URLSearchParams(urlSearch).get(FILTERS_PARAM);
+  const filterIds = useMemo(() => parseFilterIds(filterIdsText), [filterIdsText]);
+  const setFilterIds = (ids: string[]) => setParam(FILTERS_PARAM, ids.join(','));
+  const needs = useDietaryNeeds();
   const { user } = useAuth();
   const { position, message, dismissMessage } = useDinerPosition();
   const [showAll, setShowAll] = useState(false);
@@ -137,9 +146,15 @@ export default function FindTrucksPage() {
 
   const searchHits = useTruckSearchIds(search);
   const filtered = useMemo(
-    () => filterTrucks(hideListings ? trucks.filter((t) => !t.listing) : trucks, search, searchHits),
-    [trucks, search, searchHits, hideListings],
+    () =>
+      filterTrucks(
+        trucks.filter((t) => !(hideListings && t.listing) && matchesFilters(t, filterIds)),
+        search,
+        searchHits,
+      ),
+    [trucks, search, searchHits, hideListings, filterIds],
   );
+  const fitOf = useMemo(() => (hasNeeds(needs) ? (truck: TruckSummary) => truckFit(truck, needs) : undefined), [needs]);
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const hasListings = useMemo(() => trucks.some((t) => t.listing), [trucks]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
@@ -294,6 +309,7 @@ export default function FindTrucksPage() {
                 </button>
               )}
             </div>
+            <TruckFilters value={filterIds} onChange={setFilterIds} />
             {/* Only where it changes something: the results hold listings, or they are hidden now. */}
             {(hideListings || hasListings) && (
               <label className="-mt-2 mb-4 flex items-center gap-2 text-sm text-gray-800">
@@ -326,13 +342,16 @@ export default function FindTrucksPage() {
                 renderDetails={renderRating}
                 renderSchedule={renderSchedule}
                 emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
+                fitOf={fitOf}
+                filterCount={filterIds.length}
+                onClearFilters={() => setFilterIds([])}
               />
             )}
           </section>
         </div>
       </div>
 
-      <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} />
+      <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} needs={needs} />
     </main>
   );
 }

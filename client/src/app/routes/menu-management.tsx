@@ -104,6 +104,12 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
                       { onError: failed('Failed to update availability') },
                     )
                   }
+                  onToggleSoldOut={(soldOutToday) =>
+                    update.mutate(
+                      { id: item.id, input: { soldOutToday } },
+                      { onError: failed('Failed to update sold out') },
+                    )
+                  }
                   imageUploader={
                     <ImageUploader
                       purpose="menu-item-image"

@@ -18,6 +18,8 @@ import { placeOf } from '@shared/utils/truck-address';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
+import { TruckFeatureDetails } from '@client/entities/truck/truck-attributes';
+import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
 
 // Leaflet loads on demand: the page's text shows first.
 /** The truck's calendar feed (its scheduled stops, iCalendar): a calendar app opens or subscribes to it. */
@@ -43,6 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function TruckPage({ truck }: { truck: FoodTruck }) {
+  const needs = useDietaryNeeds();
   useEffect(() => {
     document.title = `${truck.name} · Food Truck Finder`;
     return () => {
@@ -120,13 +123,19 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           </Suspense>
         )}
 
+        <Section title="Know before you go">
+          <Card className="p-4">
+            <TruckFeatureDetails features={truck.features} accessNote={truck.accessNote} />
+          </Card>
+        </Section>
+
         <Section title="Next stops">
           <NextStops truckId={truck.id} />
         </Section>
 
         <Section title="Menu">
           <Card className="p-4">
-            <MenuContents truck={truck} />
+            <MenuContents truck={truck} needs={needs} />
           </Card>
         </Section>
       </article>

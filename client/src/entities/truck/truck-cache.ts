@@ -35,4 +35,7 @@ export function applyTruckStreamMessage(queryClient: QueryClient, message: Truck
     const rating = message.truck.rating;
     queryClient.setQueryData<TruckSummary>(detailKey, (truck) => (truck ? { ...truck, rating } : truck));
   } else if (queryClient.getQueryData(detailKey)) queryClient.setQueryData(detailKey, message.truck);
+  // A menu change (an item sold out, its labels) publishes the truck's 'updated': a menu on screen
+  // refetches at once (issue 28: sold out shows within a second); menus not on screen only go stale.
+  if (message.type === 'updated') void queryClient.invalidateQueries({ queryKey: queryKeys.menu(message.truck.id), exact: true });
 }

@@ -24,11 +24,11 @@ describe('menu stats', () => {
 });
 
 describe('menu item form', () => {
-  const base = { name: 'Taco', price: '3.75', description: '', category: '', available: true };
+  const base = { name: 'Taco', price: '3.75', description: '', category: '', available: true, diets: {}, allergens: {} };
   it('coerces the price and leaves an empty category out', () => {
     expect(parseMenuItemForm(base)).toEqual({
       success: true,
-      data: { name: 'Taco', price: 3.75, description: '', category: undefined, available: true },
+      data: { name: 'Taco', price: 3.75, description: '', category: undefined, available: true, diets: {}, allergens: {} },
     });
   });
   it('gives the spec messages for a missing name and a price of 0', () => {

@@ -12,7 +12,7 @@ export interface TruckFormValues {
   address: string;
 }
 export type TruckFormErrors = Partial<
-  Record<keyof TruckFormValues | 'image' | 'gallery' | 'menuDocuments', string>
+  Record<keyof TruckFormValues | 'image' | 'gallery' | 'menuDocuments' | 'accessNote' | 'features', string>
 >;
 
 export const emptyTruckForm: TruckFormValues = {

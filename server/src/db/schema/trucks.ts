@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_SMS_MESSAGE, type TruckListingInfo } from '@shared/constants';
+import type { Allergen, AllergenState, Diet, TruckFeatures } from '@shared/utils/attributes';
 import { users } from './users';
 
 export const foodTrucks = pgTable(
@@ -55,6 +56,10 @@ export const foodTrucks = pgTable(
     listing: jsonb('listing').$type<TruckListingInfo>(),
     /** When a re-import no longer found the listing in its source: diners no longer see it. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** Payment, access and amenities (issue 28): a key left out is "not stated", never no. */
+    features: jsonb('features').$type<TruckFeatures>().notNull().default({}),
+    /** A short note beside the access features. */
+    accessNote: text('access_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -87,6 +92,15 @@ export const menuItems = pgTable(
     category: text('category'),
     available: boolean('available').notNull().default(true),
     image: text('image'),
+    /** Diet labels (issue 28): true = yes, false = no, left out = not stated. */
+    diets: jsonb('diets').$type<Partial<Record<Diet, boolean>>>().notNull().default({}),
+    /** Allergens: contains / mayContain / free; left out = not stated. */
+    allergens: jsonb('allergens').$type<Partial<Record<Allergen, AllergenState>>>().notNull().default({}),
+    /**
+     * Sold out until this instant: the truck's next local midnight when the operator marked it, so
+     * it clears itself with no job (a read compares it with now()).
+     */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

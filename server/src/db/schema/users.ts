@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SUBSCRIPTION_PRICE_CENTS, type Role, type SubscriptionStatus } from '@shared/constants';
+import type { DietaryNeeds } from '@shared/utils/attributes';
 
 /**
  * What the admin search matches: username, email and phone, lower-cased, in one string. The index
@@ -30,6 +31,8 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** Replied STOP, or turned off 'Text me when my favorites open': no SMS at all. */
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
+    /** A customer's saved dietary needs (issue 28): diets they keep and allergens they avoid. */
+    dietaryNeeds: jsonb('dietary_needs').$type<DietaryNeeds>().notNull().default({ diets: [], avoid: [] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -60,6 +60,10 @@ describe('POST /api/menu-items', () => {
       category: null,
       available: true,
       image: null,
+      // Issue 28: nothing stated, not sold out.
+      diets: {},
+      allergens: {},
+      soldOutToday: false,
     });
     expect((await storedItem(res.body.id))?.priceCents).toBe(310);
     expect(await lastEvent()).toMatchObject({ type: 'updated', truckId: truck.id });

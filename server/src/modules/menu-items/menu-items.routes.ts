@@ -7,6 +7,7 @@ import {
   menuItemUpdateSchema,
   DATA_URL_BODY_LIMIT,
 } from '@shared/contracts';
+import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { mediaResolverFor } from '../uploads/uploads.service';
@@ -17,7 +18,7 @@ const tags = ['menu items'];
 
 /** Menu items: /api/menu-items. The operator of the item's truck, or an admin; others get 404/403/401. */
 export const menuItemsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, media: mediaResolverFor(app) };
+  const deps = { db: app.db, media: mediaResolverFor(app), defaultTimeZone: app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE };
   const guard = requireUser('operator', 'admin');
 
   app.post(

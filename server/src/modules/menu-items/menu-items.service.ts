@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, menuItems } from '../../db/schema';
@@ -7,7 +7,7 @@ import { isRowId } from '../../lib/route-params';
 import type { AuthUser } from '../../plugins/auth';
 import type { MenuItem, menuItemCreateSchema, menuItemUpdateSchema } from '@shared/contracts';
 import type { MediaResolver } from '../uploads/media';
-import { truckColumns, type TruckRow } from '../trucks/truck.repository';
+import { findTruck, truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent } from '../trucks/truck-events';
 import { manageableTruck } from '../trucks/truck-access';
 import { manageableMenuItem } from './menu-items.policy';
@@ -15,6 +15,8 @@ import { manageableMenuItem } from './menu-items.policy';
 export interface MenuItemServiceDeps {
   db: Database;
   media: MediaResolver;
+  /** DEFAULT_TIMEZONE: the zone of trucks whose operator chose none (where "today" ends). */
+  defaultTimeZone: string;
 }
 
 type MenuItemCreateInput = z.infer<typeof menuItemCreateSchema>;
@@ -25,6 +27,20 @@ const ITEM_NOT_FOUND = 'Menu item not found';
 
 /** The API speaks dollars; the database keeps whole cents. */
 const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** Sold out now: marked for a day that has not ended yet (the stored instant is that day's midnight). */
+export const isSoldOut = (soldOutUntil: Date | null, now = new Date()): boolean =>
+  soldOutUntil !== null && soldOutUntil.getTime() > now.getTime();
+
+/**
+ * The next local midnight of the truck's day, computed by the database from its zone (the truck's
+ * own, else DEFAULT_TIMEZONE): "sold out for today" ends there by itself, with no job to clear it.
+ */
+export function endOfTruckDay(truckId: number, defaultTimeZone: string): SQL<Date> {
+  const zone = sql`coalesce((select ${foodTrucks.timeZone} from ${foodTrucks} where ${foodTrucks.id} = ${truckId}), ${defaultTimeZone})`;
+  return sql<Date>`(((now() at time zone ${zone})::date + 1)::timestamp at time zone ${zone})`;
+}
+
 export function presentMenuItem(row: MenuItemRow): MenuItem {
   return {
     id: row.id,
@@ -35,7 +51,16 @@ export function presentMenuItem(row: MenuItemRow): MenuItem {
     category: row.category,
     available: row.available,
     image: row.image,
+    diets: row.diets,
+    allergens: row.allergens,
+    soldOutToday: isSoldOut(row.soldOutUntil),
   };
+}
+
+/** The stored value of `soldOutToday` in a create or update (undefined: unchanged). */
+function soldOutValue(deps: MenuItemServiceDeps, truckId: number, soldOutToday: boolean | undefined): SQL<Date> | null | undefined {
+  if (soldOutToday === undefined) return undefined;
+  return soldOutToday ? endOfTruckDay(truckId, deps.defaultTimeZone) : null;
 }
 
 async function lockTruck(tx: Tx, actor: AuthUser, truckId: number): Promise<TruckRow> {
@@ -70,10 +95,11 @@ async function lockItem(
 
 /**
  * Menu changes publish an 'updated' event of the truck (in the same transaction), so a diner
- * looking at the truck refetches its menu live.
+ * looking at the truck refetches its menu live. The truck is read again after the change: its
+ * menuLabels (what the filters match) come from the items.
  */
 async function menuChanged(tx: Tx, truck: TruckRow): Promise<void> {
-  await publishTruckEvent(tx, 'updated', truck);
+  await publishTruckEvent(tx, 'updated', (await findTruck(tx, truck.id)) ?? truck);
 }
 
 /** A new image reference is checked (or a data URL stored); the item's current one stays as it is. */
@@ -107,6 +133,9 @@ export async function createMenuItem(
         category: input.category ?? null,
         available: input.available,
         image: image ?? null,
+        diets: input.diets ?? {},
+        allergens: input.allergens ?? {},
+        soldOutUntil: soldOutValue(deps, truck.id, input.soldOutToday) ?? null,
       })
       .returning();
     if (!row) throw new Error('menu item insert returned no row');
@@ -133,6 +162,9 @@ export async function updateMenuItem(
         category: input.category,
         available: input.available,
         image,
+        diets: input.diets,
+        allergens: input.allergens,
+        soldOutUntil: soldOutValue(deps, truck.id, input.soldOutToday),
       })
       .where(eq(menuItems.id, item.id))
       .returning();

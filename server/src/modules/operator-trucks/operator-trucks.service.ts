@@ -198,6 +198,8 @@ export async function createTruck(
         gallery: media.gallery ?? [],
         menuDocuments: media.menuDocuments ?? [],
         operatorId,
+        features: input.features ?? {},
+        accessNote: input.accessNote ?? null,
         ...position,
       })
       .returning(truckColumns);
@@ -237,6 +239,8 @@ export async function updateTruck(
       gallery: media.gallery,
       menuDocuments: media.menuDocuments,
       operatorId,
+      features: input.features,
+      accessNote: input.accessNote,
       ...position,
     });
   });

@@ -4,6 +4,7 @@ import { escapeHtml } from './page-html';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { describeStatus, truckStatus } from '@shared/utils/truck-status-line';
 import { formatClockRange, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
+import { DIET_TEXT, statedFeatures, truckDietOptions } from '@shared/utils/attributes';
 
 /** How many of the next stops the card lists. */
 export const EMBED_STOPS = 3;
@@ -32,10 +33,13 @@ h1{font-size:16px;margin:0;overflow-wrap:anywhere}h2{font-size:12px;margin:10px 
 .status{flex:none;border-radius:999px;padding:2px 8px;font-size:12px;font-weight:600}
 .open{background:#15803d;color:#fff}.closed{background:#e5e7eb;color:#111827}
 p,ul{margin:4px 0}ul{padding-left:18px}.where{overflow-wrap:anywhere}.muted{color:#4b5563}
-a{color:#c2410c;font-weight:600}`;
+a{color:#c2410c;font-weight:600}
+.facts{display:flex;flex-wrap:wrap;gap:4px;list-style:none;padding:0}.facts li{border:1px solid #e5e7eb;border-radius:999px;padding:0 8px;font-size:12px}
+.facts .yes{background:#f0fdf4;color:#14532d}.facts .no{background:#f9fafb;color:#374151}`;
 
 export interface EmbedCardView {
-  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address' | 'latitude' | 'longitude' | 'lastUpdated'> & { listing?: TruckRow['listing'] };
+  truck: Pick<TruckRow, 'id' | 'name' | 'cuisine' | 'isOpen' | 'address' | 'latitude' | 'longitude' | 'lastUpdated'> & { listing?: TruckRow['listing'] } &
+    Partial<Pick<TruckRow, 'features' | 'menuLabels'>>;
   stops: Occurrence[];
   /** PUBLIC_URL: the card links to the truck's share page. */
   publicUrl: string;
@@ -49,6 +53,18 @@ export interface EmbedCardView {
 
 /** The card is the same for every viewer (it is built once per change): the server's locale. */
 const SERVER = { locale: SERVER_LOCALE };
+
+/**
+ * What the truck states (issue 28): 'Takes cards', 'No cash', 'Step-free', 'Vegan options' — a glyph
+ * for the eye (hidden from screen readers) and the words for everyone. Nothing when nothing is stated.
+ */
+function factsList(truck: EmbedCardView['truck']): string {
+  const items = [
+    ...statedFeatures(truck.features).map(({ value, text }) => `<li class="${value ? 'yes' : 'no'}"><span aria-hidden="true">${value ? '✓' : '✗'}</span> ${escapeHtml(text)}</li>`),
+    ...truckDietOptions(truck).map((d) => `<li class="yes"><span aria-hidden="true">✓</span> ${escapeHtml(`${DIET_TEXT[d]} options`)}</li>`),
+  ];
+  return items.length > 0 ? `<ul class="facts" aria-label="Know before you go" data-facts>${items.join('')}</ul>` : '';
+}
 
 const stopLine = (o: Occurrence) =>
   `<li>${escapeHtml(`${formatWeekday(o.weekday, SERVER)} ${formatClockRange(o.startTime, o.endTime, SERVER)}`)} <span class="muted">at ${escapeHtml(o.address)}</span></li>`;
@@ -71,6 +87,7 @@ export function embedCardBody({ truck, stops, publicUrl, now = new Date() }: Emb
     `<p class="muted">${escapeHtml(truck.cuisine)}</p>`,
     line === null ? '' : `<p data-status-line>${escapeHtml(line)}</p>`,
     where === null ? '' : `<p class="where">Now ${escapeHtml(atPlace(where))}</p>`,
+    factsList(truck),
     `<h2>Next stops</h2>`,
     stops.length > 0 ? `<ul tabindex="0" aria-label="Next stops">${stops.map(stopLine).join('')}</ul>` : `<p class="muted">No upcoming stops</p>`,
     // Last and never pushed out: in a frame shorter than the card, the stops above scroll instead.

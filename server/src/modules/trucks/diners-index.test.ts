@@ -36,7 +36,7 @@ class FakeSource implements DinersIndexSource {
   }
 
   set(id: number, lat: number | null, lng: number | null, name = `Truck ${id}`): IndexedTruck {
-    const truck = { id, lat, lng, json: JSON.stringify({ id, name }), searchText: name.toLowerCase() };
+    const truck = { id, lat, lng, json: JSON.stringify({ id, name }), searchText: name.toLowerCase(), facts: {} };
     this.trucks.set(id, truck);
     return truck;
   }

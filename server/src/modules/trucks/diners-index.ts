@@ -1,3 +1,4 @@
+import { matchesFilters, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
@@ -31,6 +32,8 @@ export interface IndexedTruck {
    * and descriptions of its menu items ("brisket" finds the truck that sells it).
    */
   searchText: string;
+  /** Its features and menu labels: what `filters` match (shared/utils/attributes). */
+  facts: TruckFacts;
 }
 
 interface Entry extends IndexedTruck {
@@ -67,9 +70,10 @@ class Grid {
     for (const truck of trucks) this.put(truck);
   }
 
-  nearby(query: NearbyQuery): string {
+  nearby(query: NearbyQuery, filters: readonly string[] = []): string {
     const found: { entry: Entry; id: number; miles: number }[] = [];
     const consider = (entry: Entry) => {
+      if (filters.length > 0 && !matchesFilters(entry.facts, filters)) return;
       const miles = milesWithin(query, entry);
       if (miles !== null) found.push({ entry, id: entry.id, miles });
     };
@@ -88,9 +92,10 @@ class Grid {
     return ids.sort((a, b) => a - b);
   }
 
-  all(): string {
+  all(filters: readonly string[] = []): string {
     this.byId ??= [...this.entries.values()].sort((a, b) => a.id - b.id);
-    return `[${this.byId.map((entry) => entry.json).join(',')}]`;
+    const entries = filters.length > 0 ? this.byId.filter((entry) => matchesFilters(entry.facts, filters)) : this.byId;
+    return `[${entries.map((entry) => entry.json).join(',')}]`;
   }
 
   /**
@@ -205,11 +210,14 @@ export class DinersIndex {
     if (!this.loading) this.background(this.load());
   }
 
-  /** The trucks within the radius, nearest first (then by id), each with distanceMiles: a JSON array. */
-  async nearby(query: NearbyQuery): Promise<IndexAnswer> {
+  /**
+   * The trucks within the radius, nearest first (then by id), each with distanceMiles: a JSON array.
+   * With `filters`, only the trucks that match them all (issue 28).
+   */
+  async nearby(query: NearbyQuery, filters: readonly string[] = []): Promise<IndexAnswer> {
     await this.current();
     // Taken together, with no await between: the id is exactly what this grid holds.
-    return { json: this.grid.nearby(query), eventId: this.eventId };
+    return { json: this.grid.nearby(query, filters), eventId: this.eventId };
   }
 
   /**
@@ -222,10 +230,10 @@ export class DinersIndex {
     return this.grid.search(query.toLowerCase());
   }
 
-  /** Every truck diners may see, by id: a JSON array. */
-  async all(): Promise<IndexAnswer> {
+  /** Every truck diners may see (matching every filter), by id: a JSON array. */
+  async all(filters: readonly string[] = []): Promise<IndexAnswer> {
     await this.current();
-    return { json: this.grid.all(), eventId: this.eventId };
+    return { json: this.grid.all(filters), eventId: this.eventId };
   }
 
   /** Waits until the index is loaded and holds every change notified before this call. */

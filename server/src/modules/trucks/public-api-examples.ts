@@ -25,6 +25,12 @@ export const EXAMPLE_TRUCK: FoodTruck = {
   lastUpdated: '2026-06-16T17:05:00.000Z',
   rating: { average: 4.6, count: 31 },
   autoClosedAt: null,
+  features: { cards: true, cash: true, phoneWallets: true, stepFree: true, seating: false },
+  accessNote: 'Ramp to the window on request',
+  menuLabels: [
+    { diets: { vegetarian: false }, allergens: { gluten: 'free', dairy: 'free' } },
+    { diets: { vegetarian: true }, allergens: { dairy: 'contains', treeNuts: 'mayContain' } },
+  ],
 };
 
 /**
@@ -66,8 +72,23 @@ export const EXAMPLE_MENU: MenuItem[] = [
     category: 'Main Dishes',
     available: true,
     image: null,
+    diets: { vegetarian: false },
+    allergens: { gluten: 'free', dairy: 'free' },
+    soldOutToday: false,
   },
-  { id: 102, foodTruckId: 12, name: 'Horchata', description: 'Cinnamon rice milk', price: 3.5, category: 'Beverages', available: true, image: null },
+  {
+    id: 102,
+    foodTruckId: 12,
+    name: 'Horchata',
+    description: 'Cinnamon rice milk',
+    price: 3.5,
+    category: 'Beverages',
+    available: true,
+    image: null,
+    diets: { vegetarian: true },
+    allergens: { dairy: 'contains', treeNuts: 'mayContain' },
+    soldOutToday: true,
+  },
 ];
 
 export const EXAMPLE_SCHEDULE: Occurrences = {

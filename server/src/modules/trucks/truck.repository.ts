@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TruckRating } from '@shared/contracts/trucks';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks } from '../../db/schema';
+import type { ItemLabels } from '@shared/utils/attributes';
 
 /** The average of `sum` over `count` ratings to one decimal, or null before the first rating. */
 export function ratingOf(sum: number, count: number): TruckRating | null {
@@ -20,6 +21,19 @@ const rating: SQL<TruckRating | null> = sql`(${foodTrucks.ratingSum}::text || '/
   },
 );
 
+/**
+ * The distinct diet and allergen labels of the truck's available items (issue 28), as one selected
+ * field: what the filters and a customer's dietary needs match, carried by every list and event so
+ * that no client needs the menus to filter. Sold-out items count (sold out is for today only; the
+ * lists must not go stale at midnight with no event). One lookup on menu_items_truck_idx per truck.
+ */
+const menuLabels: SQL<ItemLabels[]> = sql`(select coalesce(jsonb_agg(distinct jsonb_build_object('diets', mi.diets, 'allergens', mi.allergens)), '[]'::jsonb)
+  from menu_items mi where mi.food_truck_id = "food_trucks"."id" and mi.available)`.mapWith((value: unknown) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as ItemLabels[],
+);
+// Spelled out, not ${foodTrucks.id}: Drizzle writes a column of a one-table query without its table
+// ("id"), which inside this subquery would be menu_items.id.
+
 /** The columns of the diners' lean list (matches truckSummarySchema in shared/contracts). */
 export const truckSummaryColumns = {
   id: foodTrucks.id,
@@ -35,6 +49,8 @@ export const truckSummaryColumns = {
   lastUpdated: foodTrucks.lastUpdated,
   rating,
   listing: foodTrucks.listing,
+  features: foodTrucks.features,
+  menuLabels,
 };
 
 /** The columns a truck leaves the server with (matches foodTruckSchema): the summary and the details. */
@@ -45,6 +61,7 @@ export const truckColumns = {
   menuDocuments: foodTrucks.menuDocuments,
   smsMessage: foodTrucks.smsMessage,
   autoClosedAt: foodTrucks.autoClosedAt,
+  accessNote: foodTrucks.accessNote,
 };
 
 type FieldValue<F> =

@@ -96,6 +96,10 @@ describe('GET /api/food-trucks/active', () => {
       autoClosedAt: null,
       rating: null,
       listing: null,
+      // Issue 28: nothing stated; its items' labels (none stated either).
+      features: {},
+      accessNote: null,
+      menuLabels: expect.any(Array),
     });
     expect(res.body.some((t) => t.isOpen === false)).toBe(true);
     expect(res.body.every((t) => t.distanceMiles === undefined)).toBe(true);
@@ -155,10 +159,10 @@ describe('GET /api/food-trucks/active', () => {
     expect(summary.body.map((t) => t.id)).toEqual(full.body.map((t) => t.id));
     const [first] = summary.body;
     expect(Object.keys(first ?? {}).sort()).toEqual(
-      ['address', 'cuisine', 'distanceMiles', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'listing', 'longitude', 'name', 'operatorId', 'phone', 'rating'],
+      ['address', 'cuisine', 'distanceMiles', 'features', 'id', 'image', 'isOpen', 'lastUpdated', 'latitude', 'listing', 'longitude', 'menuLabels', 'name', 'operatorId', 'phone', 'rating'],
     );
-    const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = full.body[0]!;
-    void [description, gallery, menuDocuments, smsMessage, autoClosedAt];
+    const { description, gallery, menuDocuments, smsMessage, autoClosedAt, accessNote, ...rest } = full.body[0]!;
+    void [description, gallery, menuDocuments, smsMessage, autoClosedAt, accessNote];
     expect(first).toEqual(rest);
     expect(Buffer.byteLength(JSON.stringify(summary.body))).toBeLessThan(Buffer.byteLength(JSON.stringify(full.body)));
     // Each view has its own cached body and ETag.
@@ -180,8 +184,8 @@ describe('GET /api/food-trucks/active', () => {
     const fresh = await server.signUpSubscribedOperator();
     const near = `?lat=${CAPITOL.lat}&lng=${CAPITOL.lng}&radiusMiles=10`;
     const summaryOf = (t: FoodTruck) => {
-      const { description, gallery, menuDocuments, smsMessage, autoClosedAt, ...rest } = t;
-      void [description, gallery, menuDocuments, smsMessage, autoClosedAt];
+      const { description, gallery, menuDocuments, smsMessage, autoClosedAt, accessNote, ...rest } = t;
+      void [description, gallery, menuDocuments, smsMessage, autoClosedAt, accessNote];
       return rest;
     };
     /** The second process's summaries equal the database's full answer, field for field. */
@@ -515,6 +519,9 @@ describe('GET /api/food-trucks/:id/menu', () => {
       category: 'Main Dishes',
       available: true,
       image: null,
+      diets: {},
+      allergens: {},
+      soldOutToday: false,
     });
   });
 

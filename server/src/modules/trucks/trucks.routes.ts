@@ -45,13 +45,15 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
         ? { lat: query.lat, lng: query.lng, radiusMiles: query.radiusMiles ?? DEFAULT_RADIUS_MILES }
         : undefined;
     const view = query.view ?? 'full';
+    const filters = query.filters ?? [];
     if (seesOnlyOwnTrucks(viewer)) {
       // Read before the list: the list holds every event up to it (Truck-Event-Id, ADR 0139).
       const eventId = await lastTruckEventId(app.db);
-      const body = await truckListBody(app.db, viewer, position, view);
+      const body = await truckListBody(app.db, viewer, position, view, filters);
       return sendJsonRepresentation(request, reply, new JsonRepresentation(body, false, truckEventIdHeaders(eventId)));
     }
-    const key = `${view}:${position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all'}`;
+    // The filters are in canonical order (the query schema sorts them): one key per set.
+    const key = `${view}:${position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all'}:${filters.join(',')}`;
     // A cached list keeps the Truck-Event-Id of the data it was built from (not a newer one read
     // later), and sends it with every answer, 304s included.
     const rep =
@@ -60,16 +62,16 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
         let eventId: number;
         let body: Buffer;
         if (view === 'summary') {
-          const answer = position ? await dinersIndex.nearby(position) : await dinersIndex.all();
+          const answer = position ? await dinersIndex.nearby(position, filters) : await dinersIndex.all(filters);
           ({ eventId } = answer);
           body = Buffer.from(answer.json);
         } else {
           eventId = await lastTruckEventId(app.db);
-          body = await truckListBody(app.db, null, position, view);
+          body = await truckListBody(app.db, null, position, view, filters);
         }
-        const list = new JsonRepresentation(body, position ? 'fast' : 'best', truckEventIdHeaders(eventId));
+        const list = new JsonRepresentation(body, position || filters.length > 0 ? 'fast' : 'best', truckEventIdHeaders(eventId));
         // The unfiltered list is what every diner polls: compress it before the requests arrive.
-        return position ? list : list.warm();
+        return position || filters.length > 0 ? list : list.warm();
       }));
     return sendJsonRepresentation(request, reply, rep);
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '@shared/constants';
 import { menuItemSchema, type MenuItem } from '@shared/contracts/menu';
 import { foodTruckSchema, truckSummarySchema, type TruckListView } from '@shared/contracts/trucks';
+import { matchesFilters, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '@shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions, truckEvents, truckListings } from '../../db/schema';
@@ -130,6 +131,7 @@ export function dinersIndexSource(db: DbOrTx): DinersIndexSource {
         lng: row.longitude,
         json: JSON.stringify(z.encode(truckSummarySchema, row)),
         searchText,
+        facts: { features: row.features, menuLabels: row.menuLabels },
       }));
     },
     trucksOfEvents: async (eventIds) => {
@@ -173,12 +175,19 @@ export async function listVisibleTrucks(
  * A truck list's JSON body in the asked view, encoded through its response contract (only declared
  * fields leave). Routes send the bytes as they are, so the ETag is computed from exactly what is sent.
  */
-export async function truckListBody(db: DbOrTx, viewer: Viewer, position: Position | undefined, view: TruckListView) {
+export async function truckListBody(
+  db: DbOrTx,
+  viewer: Viewer,
+  position: Position | undefined,
+  view: TruckListView,
+  filters: readonly string[] = [],
+) {
+  const matching = <T extends TruckFacts>(rows: T[]) => (filters.length > 0 ? rows.filter((row) => matchesFilters(row, filters)) : rows);
   if (view === 'summary') {
-    const rows = sortNearestFirst(await visibleTruckSummariesQuery(db, viewer, position), position);
+    const rows = sortNearestFirst(matching(await visibleTruckSummariesQuery(db, viewer, position)), position);
     return Buffer.from(JSON.stringify(z.encode(truckSummaryListSchema, rows)));
   }
-  return serializeTrucks(await listVisibleTrucks(db, viewer, position));
+  return serializeTrucks(matching(await listVisibleTrucks(db, viewer, position)));
 }
 
 
@@ -219,6 +228,9 @@ export async function listMenu(db: DbOrTx, truckId: number): Promise<MenuItem[]>
       category: menuItems.category,
       available: menuItems.available,
       image: menuItems.image,
+      diets: menuItems.diets,
+      allergens: menuItems.allergens,
+      soldOutToday: sql<boolean>`coalesce(${menuItems.soldOutUntil} > now(), false)`,
     })
     .from(menuItems)
     .where(eq(menuItems.foodTruckId, truckId))

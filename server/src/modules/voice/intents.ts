@@ -158,3 +158,48 @@ export const CUISINE_WORDS: Record<string, readonly string[]> = {
   Indian: ['indian', 'curry', 'masala', 'tikka'],
   Fusion: ['fusion'],
 };
+
+/**
+ * Words that ask what a truck states (issue 28), each to its filter (shared/utils/attributes): paid
+ * by card, step-free, halal, without peanuts… Matched in the spoken form ("gluten-free" is "gluten
+ * free"). "Vegan" and "vegetarian" are food words too (the Vegetarian cuisine, a menu's "vegan"): they
+ * make an attribute question only beside another attribute or a named truck (FOOD_WORD_DIETS).
+ */
+export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> = [
+  { filter: 'cards', pattern: /\b(cards?|credit|debit|visa|mastercard|amex)\b/g },
+  { filter: 'cash', pattern: /\bcash\b/g },
+  { filter: 'phone-wallets', pattern: /\b(apple pay|google pay|phone wallets?|tap to pay|contactless)\b/g },
+  { filter: 'step-free', pattern: /\b(wheelchair accessible|wheelchair|accessible|accessibility|step free|ramp)\b/g },
+  { filter: 'reachable-counter', pattern: /\b(low counter|lowered counter)\b/g },
+  { filter: 'order-from-seat', pattern: /\b(order from (my|a|the) seat|table service)\b/g },
+  { filter: 'seating', pattern: /\b(seating|seats|somewhere to sit|place to sit)\b/g },
+  { filter: 'shade', pattern: /\b(shade|shady|shaded)\b/g },
+  { filter: 'restroom-nearby', pattern: /\b(restrooms?|bathrooms?|toilets?|washrooms?)\b/g },
+  { filter: 'pet-friendly', pattern: /\b(pet friendly|dog friendly|pets?)\b/g },
+  { filter: 'gluten-free', pattern: /\b(gluten free|no gluten|without gluten|celiac|coeliac)\b/g },
+  { filter: 'halal', pattern: /\bhalal\b/g },
+  { filter: 'kosher', pattern: /\bkosher\b/g },
+  { filter: 'vegan', pattern: /\bvegan\b/g },
+  { filter: 'vegetarian', pattern: /\b(vegetarian|veggie|meatless)\b/g },
+  { filter: 'no-peanuts', pattern: /\b(peanut free|no peanuts?|without peanuts?|nut free|no nuts|without nuts)\b/g },
+  { filter: 'no-tree-nuts', pattern: /\b(tree nut free|no tree nuts?|nut free|no nuts|without nuts)\b/g },
+  { filter: 'no-dairy', pattern: /\b(dairy free|no dairy|without dairy|lactose free|no milk)\b/g },
+  { filter: 'no-egg', pattern: /\b(egg free|no eggs?|without eggs?)\b/g },
+  { filter: 'no-soy', pattern: /\b(soy free|no soy|without soy)\b/g },
+  { filter: 'no-sesame', pattern: /\b(sesame free|no sesame|without sesame)\b/g },
+  { filter: 'no-fish', pattern: /\b(fish free|no fish|without fish)\b/g },
+  { filter: 'no-shellfish', pattern: /\b(shellfish free|no shellfish|without shellfish)\b/g },
+];
+/** Diet filters whose words are also food words (see ATTRIBUTE_CUES). */
+export const FOOD_WORD_DIETS: ReadonlySet<string> = new Set(['vegan', 'vegetarian']);
+
+/** Example phrasings of attribute questions (issue 28), for the tests and the language model. */
+export const ATTRIBUTE_PHRASINGS: readonly string[] = [
+  'who takes cards near me',
+  'is there vegan food open now',
+  'does {truck} have anything gluten free',
+  'is the {food} truck wheelchair accessible',
+  'which trucks take cash',
+  'anything halal open now',
+  'does {truck} have seating',
+];

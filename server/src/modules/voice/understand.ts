@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { stemmer } from 'stemmer';
-import { CUISINE_WORDS, CUES, FORM_WORDS } from './intents';
+import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, FOOD_WORD_DIETS, FORM_WORDS } from './intents';
 import { spoken, spokenPlaceForms, type ScheduleDay } from './voice-language';
 
 /**
@@ -20,6 +20,11 @@ export interface FoodAsk {
   itemIds: number[];
   /** Trucks whose description has the words. */
   truckIds: number[];
+  /**
+   * Diets heard as food words ("vegan", "vegetarian", issue 28): the trucks with an item stated so
+   * are sellers too, besides the cuisine and the descriptions.
+   */
+  diets?: string[];
 }
 
 /** A place the diner named, where it is. */
@@ -41,6 +46,12 @@ export type Intent =
   /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
   | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string }
   | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
+  /**
+   * What trucks state (issue 28): "who takes cards near me", "does Smokestack have anything
+   * gluten-free", "is the taco truck wheelchair accessible". `filters` are shared/utils/attributes'
+   * ids; the trucks asked about are named (`truckIds`) or found by a food (`food`), else it is a list.
+   */
+  | { kind: 'attributes'; filters: string[]; truckIds?: number[]; food?: FoodAsk; place?: PlaceAsk; openOnly: boolean }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
   /** Asked about a truck by a name no visible truck has. */
@@ -406,6 +417,19 @@ export function findTime(text: string): { minute: number; positions: number[] } 
   return { minute: h * 60 + minutes, positions };
 }
 
+/** The attribute filters a question names, each once, with the token positions of their words. */
+export function findAttributes(words: string): { filters: string[]; positions: Map<string, number[]> } {
+  const positions = new Map<string, number[]>();
+  for (const { filter, pattern } of ATTRIBUTE_CUES) {
+    for (const match of words.matchAll(pattern)) {
+      const first = words.slice(0, match.index).split(' ').length - 1;
+      const at = match[0].split(' ').map((_, k) => first + k);
+      positions.set(filter, [...(positions.get(filter) ?? []), ...at]);
+    }
+  }
+  return { filters: [...positions.keys()], positions };
+}
+
 /** The question as words: digits glued to "pm" split ("8pm"), then the spoken form. */
 export function wordsOf(text: string): string[] {
   const words = spoken(
@@ -426,15 +450,33 @@ export function understand(text: string, lexicon: Understanding): Intent {
   const used = new Set<number>();
   const time = findTime(words);
   time?.positions.forEach((p) => used.add(p));
+  // What trucks state (issue 28): its words are not a truck, a place or a food.
+  const attributes = findAttributes(words);
+  const useAttributeWords = (food: boolean) => {
+    for (const [filter, at] of attributes.positions) if (food === FOOD_WORD_DIETS.has(filter)) at.forEach((p) => used.add(p));
+  };
+  useAttributeWords(false);
+  let attributeAsk = attributes.filters.some((f) => !FOOD_WORD_DIETS.has(f));
+  if (attributeAsk) useAttributeWords(true);
   const truck = findTruck(tokens, lexicon, used);
   truck?.positions.forEach((p) => used.add(p));
   const truckIds = truck?.truckIds;
+  // "Does Smokestack have anything vegan": a named truck makes the diet word a question about its menu.
+  if (!attributeAsk && truckIds && attributes.filters.length > 0) {
+    attributeAsk = true;
+    useAttributeWords(true);
+  }
   const place = findPlace(tokens, lexicon, used);
   place?.positions.forEach((p) => used.add(p));
   const food = findFood(tokens, lexicon, used);
+  const foodDiets = attributes.filters.filter((f) => FOOD_WORD_DIETS.has(f));
+  if (food && !attributeAsk && foodDiets.length > 0) food.diets = foodDiets;
   const cheapest = cue(CUES.cheapest);
 
   if (cue(CUES.favorites)) return { kind: 'favorites', openOnly: cue(CUES.open) };
+  if (attributeAsk && !cue(CUES.price)) {
+    return { kind: 'attributes', filters: attributes.filters, truckIds, food, place: place?.place, openOnly: cue(CUES.open) };
+  }
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };

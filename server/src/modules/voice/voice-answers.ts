@@ -6,6 +6,20 @@ import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
 import type { FoodAsk, Intent, PlaceAsk } from './understand';
+import {
+  ALLERGEN_TEXT,
+  DIET_TEXT,
+  FEATURE_TEXT,
+  itemHasDiet,
+  itemLacksDiet,
+  matchesFilters,
+  truckFilter,
+  type Diet,
+  type ItemLabels,
+  type TruckFeature,
+  type TruckFeatures,
+  type TruckFilter,
+} from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, type ScheduleDay } from './voice-language';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
@@ -19,6 +33,10 @@ export interface KnownTruck {
   address: string | null;
   /** Set on an unclaimed listing (issue 26): never open, but where a food usually is. */
   listing?: { sourceName: string } | null;
+  /** What the truck states (issue 28); absent: nothing stated. */
+  features?: TruckFeatures | null;
+  accessNote?: string | null;
+  menuLabels?: ItemLabels[] | null;
 }
 export interface KnownItem {
   id: number;
@@ -27,6 +45,8 @@ export interface KnownItem {
   description?: string | null;
   priceCents: number;
   available: boolean;
+  diets?: ItemLabels['diets'];
+  allergens?: ItemLabels['allergens'];
 }
 
 /** What a conversation remembers between turns. */
@@ -274,11 +294,96 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
 function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
   const ids = new Set<number>(food.truckIds);
   const items = new Set(food.itemIds);
+  const diets = (food.diets ?? []) as Diet[];
   for (const truck of context.trucks.values()) {
     if (food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
-    if ((context.itemsByTruck.get(truck.id) ?? []).some((i) => i.available && items.has(i.id))) ids.add(truck.id);
+    const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
+    if (menu.some((i) => items.has(i.id))) ids.add(truck.id);
+    // "Vegan" heard: an item its operator labelled vegan counts, whatever its name (issue 28).
+    if (diets.length > 0 && menu.some((i) => diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
   }
   return ids;
+}
+
+const labelsOf = (item: KnownItem): ItemLabels => ({ diets: item.diets ?? {}, allergens: item.allergens ?? {} });
+
+/** How a feature is said in a list of trucks: "Trucks that take cards". */
+const FEATURE_PLURAL: Record<TruckFeature, string> = {
+  cards: 'take cards',
+  cash: 'take cash',
+  phoneWallets: 'take phone wallets',
+  stepFree: 'are step-free',
+  reachableCounter: 'have a counter within reach',
+  orderFromSeat: 'let you order from a seat',
+  seating: 'have seating',
+  shade: 'have shade',
+  restroomNearby: 'have a restroom nearby',
+  petFriendly: 'are pet-friendly',
+};
+const itemFilterWords = (f: Exclude<TruckFilter, { kind: 'feature' }>) =>
+  f.kind === 'diet' ? DIET_TEXT[f.diet].toLowerCase() : `without ${ALLERGEN_TEXT[f.allergen].toLowerCase()}`;
+
+/**
+ * What trucks state (issue 28), never guessed: a truck that has not said is "not stated", and a
+ * list counts only the trucks that said yes. About named trucks (or "the taco truck"): each asked
+ * feature's yes, no or not stated, and the menu items labelled as asked. Otherwise: the trucks that
+ * match every filter (shared/utils/attributes matchesFilters), open first and nearest.
+ */
+function answerAttributes(intent: Extract<Intent, { kind: 'attributes' }>, base: AnswerContext): Answer {
+  const context = fromPlace(base, intent.place);
+  const filters = intent.filters.map(truckFilter).filter((f): f is TruckFilter => f !== undefined);
+  const features = filters.flatMap((f) => (f.kind === 'feature' ? [f.feature] : []));
+  const itemFilters = filters.filter((f): f is Exclude<TruckFilter, { kind: 'feature' }> => f.kind !== 'feature');
+  const subjectIds = intent.truckIds ?? (intent.food ? [...sellersOf(intent.food, context)] : undefined);
+  if (subjectIds) {
+    const subjects = rank(subjectIds.flatMap((id) => context.trucks.get(id) ?? []), context).slice(0, MAX_RECOMMENDED);
+    if (subjects.length === 0) return answer(`I couldn't find that truck right now.`, [], context.state);
+    const sentences = subjects.map((truck) => {
+      const parts = features.map((feature) => {
+        const value = truck.features?.[feature];
+        const text = FEATURE_TEXT[feature];
+        const said = value === undefined ? `${text.label.replace(/ \(.*\)$/, '').toLowerCase()}: not stated` : text[value ? 'yes' : 'no'].toLowerCase();
+        const note = feature === 'stepFree' || feature === 'reachableCounter' ? (truck.accessNote ? ` (${truck.accessNote})` : '') : '';
+        return `${said}${note}`;
+      });
+      if (itemFilters.length > 0) {
+        const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
+        const wanted = itemFilters.map(itemFilterWords).join(' and ');
+        const ids = itemFilters.map((f) => f.id);
+        const matching = menu.filter((i) => matchesFilters({ menuLabels: [labelsOf(i)] }, ids));
+        const lacking = menu.filter((i) =>
+          itemFilters.some((f) => (f.kind === 'diet' ? itemLacksDiet(labelsOf(i), f.diet) : ['contains', 'mayContain'].includes(labelsOf(i).allergens[f.allergen] ?? ''))),
+        );
+        if (matching.length > 0) parts.push(`${list(matching.slice(0, 3).map((i) => i.name))} ${matching.length === 1 ? 'is' : 'are'} marked ${wanted}`);
+        else if (menu.length > 0 && lacking.length === menu.length) parts.push(`nothing on the menu is ${wanted}`);
+        else parts.push(`${wanted}: not stated on the menu`);
+      }
+      return `${truck.name}: ${parts.join('; ')}.`;
+    });
+    const ids = subjects.map((t) => t.id);
+    return answer(sentences.join(' '), ids, { truckIds: ids, index: 0 });
+  }
+  const matching = rank(
+    [...context.trucks.values()].filter((t) => matchesFilters(t, intent.filters) && (!intent.openOnly || t.isOpen)),
+    context,
+  );
+  const phrase = [
+    ...features.map((f) => FEATURE_PLURAL[f]),
+    ...(itemFilters.length > 0 ? [`have dishes marked ${itemFilters.map(itemFilterWords).join(' and ')}`] : []),
+  ].join(' and ');
+  const open = intent.openOnly ? 'open ' : '';
+  const near = intent.place ? ` near ${intent.place.name}` : '';
+  if (matching.length === 0) {
+    return answer(`I found no ${open}trucks${near} that ${phrase}; trucks that have not said are not counted.`, [], { truckIds: [], index: 0 });
+  }
+  const names = matching.slice(0, MAX_RECOMMENDED).map((t) => {
+    const distance = distanceOf(t, context);
+    const status = intent.openOnly ? '' : t.isOpen ? ', open' : ', closed now';
+    return distance === undefined ? `${t.name}${status}` : `${t.name}${status}, ${miles(distance)}`;
+  });
+  const more = matching.length > MAX_RECOMMENDED ? `, and ${matching.length - MAX_RECOMMENDED} more` : '';
+  const ids = matching.map((t) => t.id);
+  return answer(`${open ? 'Open t' : 'T'}rucks${near} that ${phrase}: ${list(names)}${more}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /** "barbecue truck", "truck serving burrito", "food truck": what a list of trucks is, said aloud. */
@@ -575,6 +680,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     }
     case 'schedule':
       return answerSchedule(intent, context);
+    case 'attributes':
+      return answerAttributes(intent, context);
     case 'not-found':
       return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-truck':

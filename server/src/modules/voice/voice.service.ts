@@ -106,6 +106,8 @@ export class VoiceAssistant {
         description: menuItems.description,
         priceCents: menuItems.priceCents,
         available: menuItems.available,
+        diets: menuItems.diets,
+        allergens: menuItems.allergens,
       })
       .from(menuItems)
       .orderBy(menuItems.foodTruckId, sql`${menuItems.available} desc`, menuItems.name);

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { TruckDescription } from '@client/entities/truck/truck-parts';
+import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
@@ -232,7 +233,14 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
       <TileLayer {...OSM_TILES} />
       <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} onSlot={setSlot} />
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
-      {slot && createPortal(<TruckDescription truckId={slot.truckId} className="!m-0" />, slot.description)}
+      {slot &&
+        createPortal(
+          <>
+            <TruckDescription truckId={slot.truckId} className="!m-0" />
+            {slotTruck && <TruckFeatureBadges truck={slotTruck} className="!mt-1.5 !mb-0 list-none !pl-0" />}
+          </>,
+          slot.description,
+        )}
       <FollowPosition position={position} focusTruckId={focusTruckId} />
       {position && (
         <CircleMarker

@@ -5,6 +5,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useMenu } from '../api/menu';
 import { formatPrice } from '@shared/utils/format';
+import type { DietaryNeeds } from '@shared/utils/attributes';
+import { MenuItemLabels } from '@client/entities/truck/truck-attributes';
 
 export function isPdf(ref: string): boolean {
   return /^data:application\/pdf/i.test(ref) || /\.pdf(?:$|[?#])/i.test(ref);
@@ -23,7 +25,7 @@ export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]]
 }
 
 /** A truck's menu documents and items, or the empty texts (menu dialog, share page). */
-export function MenuContents({ truck }: { truck: Pick<TruckSummary, 'id' | 'name'> }) {
+export function MenuContents({ truck, needs }: { truck: Pick<TruckSummary, 'id' | 'name'>; needs?: DietaryNeeds | undefined }) {
   const menu = useMenu(truck.id);
   // The menu documents belong to the whole truck; lists hold summaries (ADR 0120).
   const details = useTruck(truck.id);
@@ -71,11 +73,12 @@ export function MenuContents({ truck }: { truck: Pick<TruckSummary, 'id' | 'name
               <li key={item.id} className="flex gap-3 py-2">
                 {item.image && <img src={item.image} alt="" className="h-12 w-12 shrink-0 rounded object-cover" loading="lazy" />}
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium">
+                  <p className={item.soldOutToday ? 'font-medium text-gray-600' : 'font-medium'}>
                     {item.name}
                     {!item.available && <span className="ml-2 text-xs font-normal text-gray-600">(unavailable)</span>}
                   </p>
                   {item.description && <p className="text-sm text-gray-600">{item.description}</p>}
+                  <MenuItemLabels item={item} needs={needs} />
                 </div>
                 <p className="shrink-0 font-medium">{formatPrice(item.price)}</p>
               </li>
@@ -88,7 +91,7 @@ export function MenuContents({ truck }: { truck: Pick<TruckSummary, 'id' | 'name
 }
 
 /** '{name} - Menu' (spec section 2): menu documents and menu items, or the empty texts. */
-export function MenuDialog({ truck, onClose }: { truck: TruckSummary | null; onClose(): void }) {
+export function MenuDialog({ truck, onClose, needs }: { truck: TruckSummary | null; onClose(): void; needs?: DietaryNeeds | undefined }) {
   return (
     <Dialog open={truck !== null} onOpenChange={(open) => !open && onClose()}>
       {truck && (
@@ -97,7 +100,7 @@ export function MenuDialog({ truck, onClose }: { truck: TruckSummary | null; onC
             <DialogTitle>{truck.name} - Menu</DialogTitle>
             <DialogDescription className="sr-only">Menu documents and dishes of {truck.name}</DialogDescription>
           </DialogHeader>
-          <MenuContents truck={truck} />
+          <MenuContents truck={truck} needs={needs} />
         </DialogContent>
       )}
     </Dialog>

@@ -9,12 +9,14 @@ import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
 import { objectVariant } from '@client/lib/object-url';
 import { formatPrice } from '@shared/utils/format';
+import { MenuItemLabels } from '@client/entities/truck/truck-attributes';
 
 /** One menu item: image, name, badges, price, description, image uploader, availability, edit and delete. */
 export function MenuItemCard({
   item,
   imageUploader,
   onToggleAvailable,
+  onToggleSoldOut,
   onEdit,
   onDelete,
   busy,
@@ -22,11 +24,14 @@ export function MenuItemCard({
   item: MenuItem;
   imageUploader: ReactNode;
   onToggleAvailable(available: boolean): void;
+  /** Sold out until the truck's local midnight (the server clears it), or back on sale. */
+  onToggleSoldOut(soldOut: boolean): void;
   onEdit(): void;
   onDelete(): void;
   busy: boolean;
 }) {
   const switchId = `available-${item.id}`;
+  const soldOutId = `sold-out-${item.id}`;
   return (
     <Card className="flex flex-col overflow-hidden" role="article" aria-labelledby={`item-${item.id}-name`}>
       {item.image ? (
@@ -50,6 +55,7 @@ export function MenuItemCard({
           {item.category && <Badge variant="outline">{item.category}</Badge>}
         </div>
         {item.description && <p className="text-sm text-gray-700">{item.description}</p>}
+        <MenuItemLabels item={item} />
         {imageUploader}
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-gray-200 pt-3">
           <div className="flex items-center gap-2">
@@ -61,6 +67,16 @@ export function MenuItemCard({
               onCheckedChange={onToggleAvailable}
             />
             <Label htmlFor={switchId}>Available</Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Switch
+              id={soldOutId}
+              aria-label={`Sold out today: ${item.name}`}
+              checked={item.soldOutToday}
+              disabled={busy}
+              onCheckedChange={onToggleSoldOut}
+            />
+            <Label htmlFor={soldOutId}>Sold out today</Label>
           </div>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${item.name}`}>

@@ -18,6 +18,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { invalid, submitHandler, type Validation } from '@client/lib/forms';
 import { formatPrice } from '@shared/utils/format';
+import { ALLERGENS, ALLERGEN_STATES, ALLERGEN_STATE_TEXT, ALLERGEN_TEXT, DIETS, DIET_TEXT } from '@shared/utils/attributes';
 
 export interface MenuItemFormValues {
   name: string;
@@ -25,6 +26,8 @@ export interface MenuItemFormValues {
   description: string;
   category: string;
   available: boolean;
+  diets: MenuItem['diets'];
+  allergens: MenuItem['allergens'];
 }
 type Errors = Partial<Record<keyof MenuItemFormValues, string>>;
 
@@ -34,6 +37,8 @@ export const menuItemFormFrom = (item?: MenuItem): MenuItemFormValues => ({
   description: item?.description ?? '',
   category: item?.category ?? '',
   available: item?.available ?? true,
+  diets: item?.diets ?? {},
+  allergens: item?.allergens ?? {},
 });
 
 /** The dialog's values checked with the shared contract. */
@@ -91,6 +96,75 @@ export function MenuItemDialog({
   );
 }
 
+/**
+ * An item's diet labels and allergens (issue 28): each a native select that starts at 'Not stated'
+ * — a diner filtering for "no peanuts" sees only items whose operator said so, never a guess.
+ */
+function ItemLabelFields({
+  diets,
+  allergens,
+  onDiets,
+  onAllergens,
+}: {
+  diets: MenuItem['diets'];
+  allergens: MenuItem['allergens'];
+  onDiets(next: MenuItem['diets']): void;
+  onAllergens(next: MenuItem['allergens']): void;
+}) {
+  return (
+    <>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold">Diet</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {DIETS.map((diet) => (
+            <FormField key={diet} label={DIET_TEXT[diet]}>
+              <NativeSelect
+                value={diets[diet] === undefined ? '' : diets[diet] ? 'yes' : 'no'}
+                onChange={(e) => {
+                  const next = { ...diets };
+                  if (e.target.value === '') delete next[diet];
+                  else next[diet] = e.target.value === 'yes';
+                  onDiets(next);
+                }}
+              >
+                <option value="">Not stated</option>
+                <option value="yes">Yes</option>
+                <option value="no">No</option>
+              </NativeSelect>
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold">Allergens</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {ALLERGENS.map((allergen) => (
+            <FormField key={allergen} label={ALLERGEN_TEXT[allergen]}>
+              <NativeSelect
+                value={allergens[allergen] ?? ''}
+                onChange={(e) => {
+                  const next = { ...allergens };
+                  const state = ALLERGEN_STATES.find((s) => s === e.target.value);
+                  if (state) next[allergen] = state;
+                  else delete next[allergen];
+                  onAllergens(next);
+                }}
+              >
+                <option value="">Not stated</option>
+                {ALLERGEN_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {ALLERGEN_STATE_TEXT[state]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
 function MenuItemForm({
   item,
   isSaving,
@@ -144,6 +218,12 @@ function MenuItemForm({
           ))}
         </NativeSelect>
       </FormField>
+      <ItemLabelFields
+        diets={values.diets}
+        allergens={values.allergens}
+        onDiets={(diets) => set('diets', diets)}
+        onAllergens={(allergens) => set('allergens', allergens)}
+      />
       <div className="flex items-center gap-3">
         <Switch
           id="menu-item-available"

@@ -1,4 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
+import type { Fit } from '@shared/utils/attributes';
 import { MapPin, Navigation, Utensils } from 'lucide-react';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
@@ -11,6 +12,7 @@ import { formatDateTime, formatDistance } from '@shared/utils/format';
 import { Link } from 'wouter';
 import { cn } from '@client/lib/utils';
 import { placeOf } from '@shared/utils/truck-address';
+import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 
 export function LiveBadge() {
   return (
@@ -36,6 +38,11 @@ interface TruckCardProps {
   renderDetails?: (truck: TruckSummary) => ReactNode;
   /** The truck's schedule line under its cuisine (e.g. 'Next: Tue 11:00–14:00 at …'). */
   renderSchedule?: (truck: TruckSummary) => ReactNode;
+  /**
+   * How the menu fits the signed-in customer's saved dietary needs (issue 28): 'conflicts' (every
+   * item states something they cannot eat) dims the card — never hides it.
+   */
+  dietFit?: Fit | undefined;
 }
 
 /**
@@ -51,6 +58,7 @@ export const TruckCard = memo(function TruckCard({
   renderFavorite,
   renderDetails,
   renderSchedule,
+  dietFit,
 }: TruckCardProps) {
   const ref = useRef<HTMLElement>(null);
   const detailsId = `truck-${truck.id}-details`;
@@ -75,9 +83,12 @@ export const TruckCard = memo(function TruckCard({
       ref={ref}
       aria-labelledby={headingId}
       data-testid={`truck-card-${truck.id}`}
+      data-diet-fit={dietFit}
       className={cn(
         'scroll-mt-20 rounded-xl border bg-white shadow-sm transition-shadow',
         expanded ? 'border-brand-500 shadow-md' : 'border-gray-200 hover:shadow-md',
+        // Dimmed, not hidden, and still readable (text keeps its contrast): a grey, dashed card with a faded photo.
+        dietFit === 'conflicts' && 'border-dashed bg-gray-50 [&_img]:opacity-50 [&_img]:grayscale',
       )}
     >
       {/* The whole summary is clickable; the heading's button gives keyboards and screen readers the same control. */}
@@ -112,6 +123,15 @@ export const TruckCard = memo(function TruckCard({
             {truck.cuisine}
           </p>
           {renderSchedule?.(truck)}
+          <TruckFeatureBadges truck={truck} className="mt-1.5" />
+          {dietFit && dietFit !== 'unknown' && (
+            <p
+              className={cn('mt-1 text-xs font-medium', dietFit === 'suits' ? 'text-green-800' : 'text-gray-700')}
+              data-testid="diet-fit"
+            >
+              {dietFit === 'suits' ? 'Has dishes marked for your needs' : 'Nothing on the menu suits your saved needs'}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-2" onClick={stop}>
           {renderFavorite?.(truck)}

@@ -1,4 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
+import type { Fit } from '@shared/utils/attributes';
 import { SearchX, Truck as TruckIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -28,6 +29,11 @@ interface TruckListProps {
   renderSchedule?: (truck: TruckSummary) => ReactNode;
   /** What an empty list says (default: 'No active food trucks found.'). */
   emptyText?: string;
+  /** How each truck's menu fits the customer's saved dietary needs (issue 28); none: not shown. */
+  fitOf?: ((truck: TruckSummary) => Fit) | undefined;
+  /** The filters in force (issue 28): an empty list then offers to clear them. */
+  filterCount?: number;
+  onClearFilters?: () => void;
 }
 
 export function TruckList({
@@ -42,12 +48,26 @@ export function TruckList({
   renderDetails,
   renderSchedule,
   emptyText = 'No active food trucks found.',
+  fitOf,
+  filterCount = 0,
+  onClearFilters,
 }: TruckListProps) {
   const [limit, setLimit] = useState(LIST_PAGE_SIZE);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
   const shown = Math.max(limit, expandedIndex + 1);
 
   if (listed.length === 0) {
+    if (filterCount > 0 && totalCount > 0 && onClearFilters) {
+      return (
+        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+          <SearchX className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
+          <p className="mt-3 text-gray-800">No food trucks match your filters{search.trim() ? ' and search' : ''}.</p>
+          <Button variant="outline" className="mt-4" onClick={onClearFilters}>
+            Clear filters
+          </Button>
+        </div>
+      );
+    }
     if (search.trim() && totalCount > 0) {
       return (
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
@@ -81,6 +101,7 @@ export function TruckList({
               renderFavorite={renderFavorite}
               renderDetails={renderDetails}
               renderSchedule={renderSchedule}
+              dietFit={fitOf?.(truck)}
             />
           </li>
         ))}

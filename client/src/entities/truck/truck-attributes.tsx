@@ -1,0 +1,163 @@
+import type { MenuItem } from '@shared/contracts';
+import {
+  conflictReasons,
+  DIET_TEXT,
+  FEATURE_GROUPS,
+  FEATURE_TEXT,
+  hasNeeds,
+  itemFit,
+  labelTexts,
+  NOT_STATED,
+  statedFeatures,
+  truckDietOptions,
+  type DietaryNeeds,
+  type TruckFacts,
+  type TruckFeature,
+  type TruckFeatures,
+} from '@shared/utils/attributes';
+import {
+  Accessibility,
+  ArrowDownToLine,
+  Armchair,
+  Banknote,
+  CreditCard,
+  HandPlatter,
+  Leaf,
+  PawPrint,
+  Smartphone,
+  Toilet,
+  TriangleAlert,
+  Umbrella,
+  type LucideIcon,
+} from 'lucide-react';
+import { cn } from '@client/lib/utils';
+
+/** Know before you go (issue 28): a truck's features and its menu's labels, with icons and words. */
+
+export const FEATURE_ICONS: Record<TruckFeature, LucideIcon> = {
+  cards: CreditCard,
+  cash: Banknote,
+  phoneWallets: Smartphone,
+  stepFree: Accessibility,
+  reachableCounter: ArrowDownToLine,
+  orderFromSeat: HandPlatter,
+  seating: Armchair,
+  shade: Umbrella,
+  restroomNearby: Toilet,
+  petFriendly: PawPrint,
+};
+
+const chip = 'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium';
+
+/**
+ * What a card and a popup show: the stated features (yes in green, no struck through in grey — the
+ * words say which: 'Takes cards', 'No cards') and the diets the menu has options for. The icons are
+ * decoration; the text is what a screen reader reads. Nothing when nothing is stated.
+ */
+export function TruckFeatureBadges({ truck, className }: { truck: TruckFacts; className?: string }) {
+  const stated = statedFeatures(truck.features);
+  const diets = truckDietOptions(truck);
+  if (stated.length === 0 && diets.length === 0) return null;
+  return (
+    <ul aria-label="Know before you go" className={cn('flex flex-wrap gap-1', className)} data-testid="truck-features">
+      {stated.map(({ feature, value, text }) => {
+        const Icon = FEATURE_ICONS[feature];
+        return (
+          <li
+            key={feature}
+            className={cn(chip, value ? 'border-green-200 bg-green-50 text-green-900' : 'border-gray-200 bg-gray-50 text-gray-700')}
+          >
+            <Icon className="h-3 w-3 shrink-0" aria-hidden />
+            {text}
+          </li>
+        );
+      })}
+      {diets.map((diet) => (
+        <li key={diet} className={cn(chip, 'border-lime-200 bg-lime-50 text-lime-900')}>
+          <Leaf className="h-3 w-3 shrink-0" aria-hidden />
+          {DIET_TEXT[diet]} options
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One feature's line on the truck page: stated yes, stated no, or 'Not stated'. */
+function FeatureLine({ feature, features }: { feature: TruckFeature; features: TruckFeatures | null | undefined }) {
+  const value = features?.[feature];
+  const Icon = FEATURE_ICONS[feature];
+  return (
+    <li className="flex items-center gap-2 text-sm">
+      <Icon className={cn('h-4 w-4 shrink-0', value === true ? 'text-green-700' : 'text-gray-500')} aria-hidden />
+      <span className={value === undefined ? 'text-gray-600' : value ? 'text-gray-900' : 'text-gray-700'}>
+        {value === undefined ? `${FEATURE_TEXT[feature].label}: ${NOT_STATED.toLowerCase()}` : FEATURE_TEXT[feature][value ? 'yes' : 'no']}
+      </span>
+    </li>
+  );
+}
+
+/** The truck page's and the embed card's full list: every feature by group, 'Not stated' included, and the access note. */
+export function TruckFeatureDetails({
+  features,
+  accessNote,
+  headingLevel: Heading = 'h3',
+}: {
+  features: TruckFeatures | null | undefined;
+  accessNote: string | null | undefined;
+  headingLevel?: 'h2' | 'h3' | 'h4';
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3" data-testid="truck-feature-details">
+      {FEATURE_GROUPS.map((group) => (
+        <div key={group.id}>
+          <Heading className="text-sm font-semibold text-gray-800">{group.label}</Heading>
+          <ul className="mt-1 grid gap-1">
+            {group.features.map((feature) => (
+              <FeatureLine key={feature} feature={feature} features={features} />
+            ))}
+          </ul>
+          {group.id === 'access' && accessNote && <p className="mt-1 text-sm text-gray-700">{accessNote}</p>}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A menu item's labels on diners' menus: diets, allergens ('Contains peanuts', 'May contain sesame',
+ * 'No dairy'), sold out today, and — for a customer with saved needs — a flag when it conflicts.
+ */
+export function MenuItemLabels({ item, needs }: { item: Pick<MenuItem, 'diets' | 'allergens' | 'soldOutToday'>; needs?: DietaryNeeds | null }) {
+  const { diets, allergens } = labelTexts(item);
+  const conflicts = hasNeeds(needs) && itemFit(item, needs) === 'conflicts' ? conflictReasons(item, needs) : [];
+  if (!item.soldOutToday && diets.length === 0 && allergens.length === 0 && conflicts.length === 0) return null;
+  return (
+    <div className="mt-1 flex flex-wrap gap-1">
+      {item.soldOutToday && (
+        <span className={cn(chip, 'border-red-200 bg-red-50 text-red-800')} data-testid="sold-out">
+          Sold out today
+        </span>
+      )}
+      {conflicts.length > 0 && (
+        <span className={cn(chip, 'border-amber-300 bg-amber-50 text-amber-900')} data-testid="diet-conflict">
+          <TriangleAlert className="h-3 w-3" aria-hidden />
+          Not for your needs: {conflicts.join(', ')}
+        </span>
+      )}
+      {diets.map((text) => (
+        <span key={text} className={cn(chip, 'border-lime-200 bg-lime-50 text-lime-900')}>
+          <Leaf className="h-3 w-3" aria-hidden />
+          {text}
+        </span>
+      ))}
+      {allergens.map(({ allergen, state, text }) => (
+        <span
+          key={allergen}
+          className={cn(chip, state === 'free' ? 'border-gray-200 bg-white text-gray-700' : 'border-orange-200 bg-orange-50 text-orange-900')}
+        >
+          {text}
+        </span>
+      ))}
+    </div>
+  );
+}
