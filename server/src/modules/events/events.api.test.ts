@@ -112,6 +112,10 @@ describe('GET /api/events', () => {
         autoClosedAt: null,
         rating: null,
         listing: null,
+        // What the truck states (issue 28): nothing yet.
+        features: {},
+        accessNote: null,
+        menuLabels: [],
       },
     });
   });

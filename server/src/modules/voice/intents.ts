@@ -124,11 +124,11 @@ export const CUES = {
  * people ask for by name ("I want tacos", "the closest place for a burrito"). Not every word of
  * CUISINE_WORDS: each word more is one more way for street noise to be heard as food (ADR 0161:
  * all of them cost 3.5 points of word error at 10 dB on the tune part; these few are the asks).
+ * Not "burrito": beside it the decoder lost the renamed truck "Gordo Burrito Bus" in
+ * voice.api.test.ts — each word here is measured against the tests and the bench.
  */
 export const HEARD_FOOD_WORDS = [
   'tacos',
-  'burrito',
-  'burritos',
   'burgers',
   'hot dog',
   'hot dogs',
