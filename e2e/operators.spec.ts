@@ -167,6 +167,9 @@ test.describe('operator journey with location allowed', () => {
           png('menu.png', [250, 250, 250], 100, 140),
           { name: 'menu.pdf', mimeType: 'application/pdf', buffer: pdfBuffer() },
         ]);
+      // Thumbnails load lazily: a PDF becomes its link once its thumbnail is tried, in view (the
+      // "Know before you go" card, issue 28, moved Menu Documents below the fold).
+      await page.getByRole('region', { name: 'Menu Documents' }).scrollIntoViewIfNeeded();
       await expect(page.getByRole('link', { name: 'Menu document 2' })).toBeVisible();
       await expect(page.getByText('Menu uploaded', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Remove Menu document 1' }).click();
@@ -187,6 +190,7 @@ test.describe('operator journey with location allowed', () => {
       await expect(page.getByLabel('Truck Name')).toHaveValue(newName);
       await expect(page.getByRole('img', { name: 'Banner photo' })).toBeVisible();
       await expect(page.getByRole('img', { name: /Gallery photo/ })).toHaveCount(2);
+      await page.getByRole('region', { name: 'Menu Documents' }).scrollIntoViewIfNeeded();
       await expect(page.getByRole('link', { name: 'Menu document 1' })).toBeVisible();
       await page.getByRole('button', { name: 'Remove Banner Photo' }).click();
       await page.getByRole('button', { name: 'Save Changes' }).click();

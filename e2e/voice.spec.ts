@@ -78,7 +78,8 @@ test.describe('voice assistant', () => {
   test('the navbar popover answers a typed question; choosing the truck closes it and clears the search that hid it', async ({ page }) => {
     await loginAs(page, 'customer', '/find-trucks');
     const search = page.getByRole('searchbox', { name: 'Search food trucks' });
-    await search.fill('taco');
+    // A search that hides Smokestack BBQ ("taco" would not: its menu has a brisket taco, issue 27).
+    await search.fill('libre');
     await expect(page.getByRole('article')).toHaveCount(1);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Voice Assistant' }).click();
