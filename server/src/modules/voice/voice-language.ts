@@ -206,7 +206,7 @@ export function vocabularyOf(lexicon: Lexicon, version: string): SpeechVocabular
     version,
     slots: {
       truck: [...lexicon.trucks.keys()],
-      // The dishes people ask for by name ("tacos", "a burrito"), so they can be heard.
+      // The dishes people ask for by name ("tacos", "hot dogs"), so they can be heard.
       cuisine: [...new Set([...lexicon.cuisines.keys(), ...HEARD_FOOD_WORDS])],
       item: [...lexicon.items.keys()],
       place: [...lexicon.places],
