@@ -135,6 +135,37 @@ describe('DinersIndex', () => {
     expect(source.fullLoads).toBe(1);
   });
 
+  it('a search given the last committed event holds it before its notification arrives (PostgreSQL read-your-writes)', async () => {
+    const source = new FakeSource();
+    source.set(1, AUSTIN.lat, AUSTIN.lng, 'Corner Cart');
+    const index = new DinersIndex(source);
+    expect(await index.search('elote')).toEqual([]);
+
+    // The operator adds an item; the write committed, its NOTIFY is still on the way.
+    source.set(1, AUSTIN.lat, AUSTIN.lng, 'Corner Cart elote cup');
+    const late = source.event(1);
+    expect(await index.search('elote')).toEqual([]);
+    expect(await index.search('elote', await source.lastEventId())).toEqual([1]);
+    // The notification arriving afterwards changes nothing, and reads no more than the one truck.
+    index.eventNotified(late);
+    expect(await index.search('elote')).toEqual([1]);
+    expect(source.fullLoads).toBe(1);
+  });
+
+  it('a search far behind the last committed event reads everything again rather than every event', async () => {
+    const source = new FakeSource();
+    source.set(1, AUSTIN.lat, AUSTIN.lng, 'Corner Cart');
+    const index = new DinersIndex(source);
+    await index.search('cart');
+    for (let i = 0; i < 1500; i++) source.event(1);
+    source.set(2, AUSTIN.lat, AUSTIN.lng, 'Elote Stand');
+    source.event(2);
+    const trucksOfEvents = vi.spyOn(source, 'trucksOfEvents');
+    expect(await index.search('elote', await source.lastEventId())).toEqual([2]);
+    expect(trucksOfEvents).not.toHaveBeenCalled();
+    expect(source.fullLoads).toBe(2);
+  });
+
   it('reloads everything in the background after a visibility change or a gap in notifications', async () => {
     const source = new FakeSource();
     source.set(1, AUSTIN.lat, AUSTIN.lng);

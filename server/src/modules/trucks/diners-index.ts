@@ -223,10 +223,13 @@ export class DinersIndex {
   /**
    * The ids of the trucks diners may see whose name, cuisine, address, description or menu (item
    * names and descriptions) holds `query`, case-insensitively — as fresh as the lists, since a menu
-   * change publishes a truck event that re-reads the truck.
+   * change publishes a truck event that re-reads the truck. With `upToEventId` (the database's last
+   * truck event, read when the request arrived), the answer holds every event up to it even where
+   * its notification is still on the way (PostgreSQL): a diner's own write is in the next search.
    */
-  async search(query: string): Promise<number[]> {
+  async search(query: string, upToEventId = 0): Promise<number[]> {
     await this.current();
+    await this.catchUp(upToEventId);
     return this.grid.search(query.toLowerCase());
   }
 
@@ -242,6 +245,25 @@ export class DinersIndex {
     if (this.reloadDue && !this.loading) this.background(this.load());
     const target = this.notified;
     while (this.applied < target) await this.applyEvents();
+  }
+
+  /**
+   * Reads the events after the ones the index holds, up to `target`, without waiting for their
+   * notifications: one round reads them with the events already notified. Far behind (a gap in
+   * notifications), a full load does it instead.
+   */
+  private async catchUp(target: number): Promise<void> {
+    if (this.eventId >= target) return;
+    if (target - this.eventId > BATCH) {
+      this.reloadDue = true;
+      while (this.eventId < target) await (this.loading?.promise ?? this.load());
+      return;
+    }
+    for (let id = this.eventId + 1; id <= target; id++) this.events.add(id);
+    // A round already running took its events before these were added: the next round takes them.
+    const running = this.eventRound;
+    if (running) await running.catch(() => {});
+    await this.applyEvents();
   }
 
   /** A failure in the background is retried by the next request, which answers it (503 while the database is away). */

@@ -117,7 +117,8 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: truckSearchResultSchema.meta({ examples: [[1, 4]] }), ...errorResponses(400) },
       },
     },
-    (request) => dinersIndex.search(request.query.q),
+    // The last event is read first: a write this caller just made is in the answer (read-your-writes).
+    async (request) => dinersIndex.search(request.query.q, await lastTruckEventId(app.db)),
   );
 
   app.get(
