@@ -122,7 +122,9 @@ async function jsBeforeFirstCard(browser: Browser, url: string): Promise<number>
   const CARD = '[data-testid^="truck-card-"]';
   const html = await (await fetch(url)).text();
   if (html.includes('data-testid="truck-card-')) return 0;
-  const page = await browser.newPage();
+  // A first visit: no cache, no service worker (its precaching is not the page's).
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     // Checked on every change of the document, from the moment it is parsed: the time the card came.
@@ -143,7 +145,7 @@ async function jsBeforeFirstCard(browser: Browser, url: string): Promise<number>
     );
     return bytes / 1024;
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
