@@ -252,6 +252,7 @@ export default function FindTrucksPage() {
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
                 renderPopupExtra={at ? renderPopupFavorite : renderPopupExtra}
+                fitOf={fitOf}
               />
             </Suspense>
           </div>
