@@ -267,6 +267,7 @@ export default function FindTrucksPage() {
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
                 renderPopupExtra={at ? renderPopupFavorite : renderPopupExtra}
+                fitOf={fitOf}
               />
             </Suspense>
           </div>
