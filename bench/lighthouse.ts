@@ -94,10 +94,18 @@ async function seedUsers(post: ReturnType<typeof client>['post'], trucks: TruckS
   return { operator, customer };
 }
 
-/** Puts `session` (or nobody) in the page's localStorage, as the login screen stores it (kept: disableStorageReset). */
-async function signIn(browser: Browser, session: AuthResponse | null): Promise<void> {
+/**
+ * Before each run: a first visit (no HTTP cache, no service worker or its caches — Lighthouse's own
+ * storage reset is off, as it would also clear the session), with `session` (or nobody) in the
+ * page's localStorage, as the login screen stores it.
+ */
+async function firstVisitAs(browser: Browser, session: AuthResponse | null): Promise<void> {
   const page = await browser.newPage();
   await page.goto(`${BASE}/api/health`);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin: BASE, storageTypes: 'service_workers,cache_storage' });
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
   await page.evaluate(
     (keys, token, user) => {
       localStorage.clear();
@@ -194,11 +202,17 @@ async function main() {
 
     for (const route of ROUTES) {
       const signedIn = SIGNED_IN[route];
-      await signIn(browser, signedIn ? users[signedIn] : null);
+      const session = signedIn ? users[signedIn] : null;
       const url = `${BASE}${route.replace('{id}', String(truck.id))}`;
-      if (route === '/find-trucks') firstCardKb = await jsBeforeFirstCard(browser, url);
+      if (route === '/find-trucks') {
+        // Which files arrived first depends on timing (the map's chunks may overtake a late card): the median of 3.
+        const kbs: number[] = [];
+        for (let i = 0; i < 3; i++) kbs.push(await jsBeforeFirstCard(browser, url));
+        firstCardKb = median(kbs);
+      }
       const runs: Run[] = [];
       while (runs.length < RUNS) {
+        await firstVisitAs(browser, session);
         const result = await lighthouse(url, {
           port: chromePort,
           output: 'json',
@@ -289,7 +303,7 @@ async function main() {
     }
     if (firstCardKb !== undefined) {
       figures.push({
-        figure: '/find-trucks: JavaScript received before the first truck card is in the page (gzip)',
+        figure: '/find-trucks: JavaScript received before the first truck card is in the page (gzip, median of 3 first visits)',
         ours: `${firstCardKb.toFixed(1)} KB`,
         baseline: '',
         budget: `≤ ${BUDGET.firstCardJsKb} KB`,
