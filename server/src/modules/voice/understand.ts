@@ -102,8 +102,11 @@ const stemsOf = (text: string | null | undefined) =>
       .map((w) => stem(w)),
   );
 
-/** A place's name in answers: its address up to the city ("1100 S Congress Ave, Austin, TX" -> 1100 S Congress Ave). */
-const placeName = (address: string) => address.split(',')[0]!.trim();
+/**
+ * A place's name in answers: an address up to the city ("1100 S Congress Ave, Austin, TX" -> 1100 S
+ * Congress Ave), or a geocoder's label up to its first comma.
+ */
+export const placeName = (address: string) => address.split(',')[0]!.trim();
 
 /** A landmark (db/schema/landmarks.ts): `name` is what answers say, `aliases` other ways to say it. */
 export interface UnderstandingLandmark {

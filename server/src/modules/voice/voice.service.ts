@@ -20,7 +20,7 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
-import { buildUnderstanding, understand, withPlace, type Intent, type Understanding } from './understand';
+import { buildUnderstanding, placeName, understand, withPlace, type Intent, type Understanding } from './understand';
 import { buildLexicon, vocabularyOf, type Lexicon } from './voice-language';
 
 /**
@@ -274,7 +274,7 @@ export class VoiceAssistant {
       ? [{ lat: at.latitude, lng: at.longitude }]
       : [...knowledge.trucks.values()].flatMap((t) => (t.latitude !== null && t.longitude !== null ? [{ lat: t.latitude, lng: t.longitude }] : []));
     if (!anchors.some((a) => haversineKm(a, where) <= GEOCODED_PLACE_MAX_KM)) return undefined;
-    return { name: place.label.split(',')[0]!.trim(), ...where };
+    return { name: placeName(place.label), ...where };
   }
 
   private async storeAnswer(text: string): Promise<string> {
