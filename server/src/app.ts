@@ -42,6 +42,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { goingRoutes } from './modules/going/going.routes';
 import { vapidKeys, type PushConfig } from './modules/push/push.service';
 import type { PushOutboxOptions } from './modules/push/push-outbox.service';
 import { dietaryNeedsRoutes } from './modules/dietary-needs/dietary-needs.routes';
@@ -303,6 +304,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
   await app.register(pushRoutes);
+  await app.register(goingRoutes);
   await app.register(dietaryNeedsRoutes);
   await app.register(schedulesRoutes);
   await app.register(shareRoutes);
