@@ -554,6 +554,20 @@ const MATRIX: Record<string, Entry> = {
     },
     expect: SIGNED_IN,
   },
+  // "I'm going" (issue 31): customers mark an open truck; only its operator (or an admin) reads the counts.
+  'GET /api/going': { build: async () => ({ path: '/api/going' }), expect: CUSTOMER_ONLY },
+  'POST /api/food-trucks/:id/going': {
+    build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await openTruckOf(s.owner)}/going` }),
+    expect: CUSTOMER_ONLY,
+  },
+  'DELETE /api/food-trucks/:id/going': {
+    build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await openTruckOf(s.owner)}/going` }),
+    expect: CUSTOMER_ONLY,
+  },
+  'GET /api/food-trucks/:id/going': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/going` }),
+    expect: OWNER_OR_ADMIN,
+  },
   'GET /api/food-trucks/:id/rating': {
     build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await truckOf(s.owner)}/rating` }),
     expect: CUSTOMER_ONLY,
