@@ -55,6 +55,10 @@ export const queryKeys = {
   adminImport: (id: number) => ['/api/admin', 'import', id] as const,
   /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
   adminList: (list: AdminListName, params: Record<string, string | undefined>) => ['/api/admin', list, params] as const,
+  /** The signed-in customer's "I'm going" stops (issue 31). */
+  myGoing: ['/api/going'] as const,
+  /** How many are going to each stop of an operator's truck (below the truck's key). */
+  goingCounts: (truckId: number) => ['/api/food-trucks', truckId, 'going'] as const,
   /** The signed-in user's favourite trucks (spec section 7). */
   favorites: ['/api/favorites'] as const,
   /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */
