@@ -13,3 +13,4 @@ export * from './claims';
 export * from './push';
 export * from './attributes';
 export * from './going';
+export * from './insights';

@@ -26,7 +26,8 @@ CREATE TABLE "insight_events" (
 	"food_truck_id" integer,
 	"visitor" text,
 	"cell_lat" integer,
-	"cell_lng" integer
+	"cell_lng" integer,
+	"detail" text
 );
 --> statement-breakpoint
 CREATE TABLE "truck_going" (
@@ -52,5 +53,6 @@ ALTER TABLE "truck_going" ADD CONSTRAINT "truck_going_user_id_users_id_fk" FOREI
 ALTER TABLE "truck_going" ADD CONSTRAINT "truck_going_food_truck_id_food_trucks_id_fk" FOREIGN KEY ("food_truck_id") REFERENCES "public"."food_trucks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "insight_events_truck_time_idx" ON "insight_events" USING btree ("food_truck_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "insight_events_time_idx" ON "insight_events" USING btree ("occurred_at");--> statement-breakpoint
+CREATE INDEX "insight_events_search_idx" ON "insight_events" USING btree ("occurred_at","cell_lat","cell_lng") WHERE "insight_events"."kind" = 'search';--> statement-breakpoint
 CREATE UNIQUE INDEX "truck_going_user_stop_unique" ON "truck_going" USING btree ("user_id","food_truck_id","stop_key");--> statement-breakpoint
 CREATE INDEX "truck_going_truck_idx" ON "truck_going" USING btree ("food_truck_id","stop_key");

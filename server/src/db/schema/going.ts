@@ -92,10 +92,13 @@ export const insightEvents = pgTable(
     visitor: text('visitor'),
     cellLat: integer('cell_lat'),
     cellLng: integer('cell_lng'),
+    /** For `going`: the stop's address, so the counts can be told per stop. */
+    detail: text('detail'),
   },
   (t) => [
     index('insight_events_truck_time_idx').on(t.foodTruckId, t.occurredAt),
     index('insight_events_time_idx').on(t.occurredAt),
+    index('insight_events_search_idx').on(t.occurredAt, t.cellLat, t.cellLng).where(sql`${t.kind} = 'search'`),
   ],
 );
 
