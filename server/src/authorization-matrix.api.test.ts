@@ -568,6 +568,32 @@ const MATRIX: Record<string, Entry> = {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/going` }),
     expect: OWNER_OR_ADMIN,
   },
+  // Insights (issue 31): anyone reports views (counted only for diners); owners and admins read them.
+  'POST /api/insights/views': {
+    build: async ({ sessions: s }) => ({ path: '/api/insights/views', body: { views: [{ truckId: await truckOf(s.owner), kind: 'card_view' }] } }),
+    expect: [204, 204, 204, 204, 204, 204],
+  },
+  'GET /api/food-trucks/:id/insights': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/insights?days=30` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/food-trucks/:id/insights.csv': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/insights.csv` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/operators/:operatorId/insights/demand': {
+    build: async ({ owner }) => ({ path: `/api/operators/${owner.user.id}/insights/demand?days=90` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/auth/user/insights-preferences': {
+    build: async () => ({ path: '/api/auth/user/insights-preferences' }),
+    expect: CUSTOMER_ONLY,
+  },
+  'PUT /api/auth/user/insights-preferences': {
+    build: async () => ({ path: '/api/auth/user/insights-preferences', body: { countMyVisits: false } }),
+    expect: CUSTOMER_ONLY,
+    freshCaller: true,
+  },
   'GET /api/food-trucks/:id/rating': {
     build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await truckOf(s.owner)}/rating` }),
     expect: CUSTOMER_ONLY,

@@ -13,6 +13,8 @@ import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
 import { GoingButton } from '@client/features/going/components/going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
+import { SeenMarker } from '@client/features/insights/components/seen-marker';
+import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { MenuDialog } from '@client/features/menu/components/menu-dialog';
@@ -59,6 +61,7 @@ const renderFavorite = (truck: TruckSummary) => (
   <>
     <FavoriteButton truck={truck} size="md" />
     <GoingButton truck={truck} />
+    <SeenMarker truckId={truck.id} />
   </>
 );
 const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
@@ -111,6 +114,7 @@ export default function FindTrucksPage() {
   const [search, setSearch] = useState('');
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
+  useReportView(menuTruckId, 'menu_open');
   // Now: the live list. Later: where trucks will be then, by their schedules.
   const [chosenTime, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
 

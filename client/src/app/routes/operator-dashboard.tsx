@@ -12,6 +12,8 @@ import { useLocationPermission } from '@client/features/operator/hooks/use-locat
 import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
 import { MyClaims } from '@client/features/claims/components/my-claims';
 import { GoingCounts } from '@client/features/going/components/going-counts';
+import { InsightsSection } from '@client/features/insights/components/insights-section';
+import { DemandSection } from '@client/features/insights/components/demand-section';
 import { useLiveGoingCounts } from '@client/features/going/hooks/use-live-going';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
@@ -70,9 +72,11 @@ function Dashboard({ operatorId }: { operatorId: number }) {
               <TruckCard key={truck.id} truck={truck} locationDenied={denied}>
                 <StopPlaceAction truck={truck} />
                 <GoingCounts truckId={truck.id} />
+                <InsightsSection truckId={truck.id} truckName={truck.name} />
               </TruckCard>
             ))}
           </div>
+          <DemandSection operatorId={operatorId} />
           <div className="flex justify-center">
             <Button asChild variant="outline">
               <Link href="/create-truck">

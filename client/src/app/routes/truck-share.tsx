@@ -14,6 +14,7 @@ import { NextStops } from '@client/features/schedules/components/next-stops';
 import { ClaimPrompt } from '@client/features/claims/components/claim-prompt';
 import { GoingButton } from '@client/features/going/components/going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
+import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
 import { placeOf } from '@shared/utils/truck-address';
@@ -151,6 +152,7 @@ export default function TruckSharePage() {
   const params = useParams<{ truckId: string }>();
   const truckId = parseId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
+  useReportView(truck.isSuccess ? truck.data.id : null, 'page_view');
   useLiveTruckCache();
   useUpcomingStopsFollowChanges();
 

@@ -48,7 +48,6 @@ CREATE TABLE "truck_going" (
 ALTER TABLE "users" ADD COLUMN "insights_opt_out" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "going_notices" ADD CONSTRAINT "going_notices_food_truck_id_food_trucks_id_fk" FOREIGN KEY ("food_truck_id") REFERENCES "public"."food_trucks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insight_daily" ADD CONSTRAINT "insight_daily_food_truck_id_food_trucks_id_fk" FOREIGN KEY ("food_truck_id") REFERENCES "public"."food_trucks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "insight_events" ADD CONSTRAINT "insight_events_food_truck_id_food_trucks_id_fk" FOREIGN KEY ("food_truck_id") REFERENCES "public"."food_trucks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "truck_going" ADD CONSTRAINT "truck_going_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "truck_going" ADD CONSTRAINT "truck_going_food_truck_id_food_trucks_id_fk" FOREIGN KEY ("food_truck_id") REFERENCES "public"."food_trucks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "insight_events_truck_time_idx" ON "insight_events" USING btree ("food_truck_id","occurred_at");--> statement-breakpoint

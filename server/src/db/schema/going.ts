@@ -88,7 +88,11 @@ export const insightEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     kind: text('kind').notNull(),
-    foodTruckId: integer('food_truck_id').references(() => foodTrucks.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a batch must never fail for one view of a truck deleted meanwhile (the rollup
+     * counts only trucks that exist; the raw rows go after 90 days like the others).
+     */
+    foodTruckId: integer('food_truck_id'),
     visitor: text('visitor'),
     cellLat: integer('cell_lat'),
     cellLng: integer('cell_lng'),

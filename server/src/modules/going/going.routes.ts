@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { errorResponses, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { goingCounts, listMyGoing, markGoing, unmarkGoing, type GoingDeps } from './going.service';
+import { recordTruckInsight } from '../insights/insights-recording';
 
 const tags = ['going'];
 
@@ -47,7 +48,11 @@ export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myGoingListSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => markGoing(deps, currentUser(request), request.params.id),
+    async (request) => {
+      const { list, added } = await markGoing(deps, currentUser(request), request.params.id);
+      if (added) recordTruckInsight(app, request, 'going', { id: added.foodTruckId, operatorId: null }, added.address);
+      return list;
+    },
   );
 
   app.delete(

@@ -109,8 +109,13 @@ export async function listMyGoing(db: DbOrTx, user: AuthUser, now: Date = new Da
  * "I'm going" to the truck's current or next stop (a truck diners may see: 404 otherwise; 409 when
  * it has none). Saying it twice is not an error. Answers the caller's list.
  */
-export async function markGoing(deps: GoingDeps, user: AuthUser, truckId: number, now: Date = new Date()): Promise<MyGoingList> {
-  await deps.db.transaction(async (tx) => {
+export async function markGoing(
+  deps: GoingDeps,
+  user: AuthUser,
+  truckId: number,
+  now: Date = new Date(),
+): Promise<{ list: MyGoingList; added: StopTarget | null }> {
+  const added = await deps.db.transaction(async (tx) => {
     const truck = await findVisibleTruck(tx, user, truckId);
     if (!truck) throw notFound('Food truck not found');
     const target = await currentOrNextStop(tx, deps, truck, now);
@@ -120,9 +125,11 @@ export async function markGoing(deps: GoingDeps, user: AuthUser, truckId: number
       .values({ ...target, userId: user.id })
       .onConflictDoNothing()
       .returning({ id: truckGoing.id });
-    if (inserted.length > 0) await countsChanged(tx, truck);
+    if (inserted.length === 0) return null;
+    await countsChanged(tx, truck);
+    return target;
   });
-  return listMyGoing(deps.db, user, now);
+  return { list: await listMyGoing(deps.db, user, now), added };
 }
 
 /** Undo: the caller is no longer going to any stop of the truck. Undoing twice is not an error. */
