@@ -11,7 +11,8 @@ import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedO
 const spot = () => ({ latitude: 42 + Math.random() * 0.5, longitude: -101 - Math.random() * 0.5 });
 
 test('a diner’s page view reaches the operator’s insights; GPC is not counted', async ({ page, browser }) => {
-  const opPage = await browser.newPage();
+  const opContext = await browser.newContext();
+  const opPage = await opContext.newPage();
   const operator = await loginAsSubscribedOperator(opPage, '/');
   const truck = await createTruck(opPage, operator, { name: `Insights Truck ${Date.now()}`, ...spot(), address: '300 Test Ave' });
 
@@ -64,5 +65,5 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phoneContext.close();
-  await opPage.close();
+  await opContext.close();
 });

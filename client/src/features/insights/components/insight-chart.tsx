@@ -19,7 +19,8 @@ export function InsightChart({ days, counts, color = '#c2410c' }: { days: string
         height: 120,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        // Half a day either side: the first and last bars are whole.
+        scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [{ space: 60, size: 30 }, { size: 36, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] }],
         series: [{}, { stroke: color, fill: `${color}55`, paths: uPlot.paths.bars?.({ size: [0.7, 24] }) }],
       },
