@@ -279,6 +279,8 @@ export class TruckEventHub {
   goingNotice(payload: string): void {
     const id = Number(payload);
     if (!Number.isSafeInteger(id) || id <= 0 || this.closed) return;
+    // Notices go to signed-in diners only: a process with none of them on a stream reads nothing.
+    if (![...this.clients].some((c) => c.viewer?.role === 'customer')) return;
     readGoingNotice(this.db, id).then(
       (notice) => {
         if (!notice) return;
