@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+import { createTruck, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
 
 /**
  * Operator insights (issue 31): a diner's visit to a truck's page is counted off the request path
@@ -65,5 +65,49 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phoneContext.close();
+  await opContext.close();
+});
+
+test('the demand map: a cell shows once 10 different diners searched there, never with 9', async ({ browser, request }) => {
+  const opContext = await browser.newContext();
+  const opPage = await opContext.newPage();
+  const operator = await loginAsSubscribedOperator(opPage, '/');
+  const at = spot();
+  await createTruck(opPage, operator, { name: `Demand Truck ${Date.now()}`, ...at, address: '400 Test Ave' });
+  // Two places about 1 km north and south of the truck: 10 diners search at one, 9 at the other.
+  const busy = { lat: at.latitude + 0.01, lng: at.longitude };
+  const quiet = { lat: at.latitude - 0.01, lng: at.longitude };
+  const search = async (where: { lat: number; lng: number }) => {
+    const res = await request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' } });
+    const { token } = (await res.json()) as { token: string };
+    const list = await request.get(`/api/food-trucks/active?lat=${where.lat}&lng=${where.lng}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(list.status()).toBe(200);
+  };
+  for (let i = 0; i < 10; i++) await search(busy);
+  for (let i = 0; i < 9; i++) await search(quiet);
+  let cells: { latitude: number; diners: number }[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await opPage.request.get(`/api/operators/${operator.user.id}/insights/demand?days=7`, { headers: { Authorization: `Bearer ${operator.token}` } });
+        cells = ((await res.json()) as { cells: typeof cells }).cells;
+        return cells.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  expect(cells[0]?.diners).toBe(10);
+  expect(Math.abs((cells[0]?.latitude ?? 0) - busy.lat)).toBeLessThan(0.005);
+
+  await opPage.goto('/operator-dashboard');
+  const section = opPage.getByTestId('demand-section');
+  await expect(section.getByRole('table')).toContainText('10');
+  await section.getByRole('button', { name: '7 days' }).click();
+  await expect(section.getByRole('table').locator('tbody tr')).toHaveCount(1);
+  await section.getByRole('button', { name: 'Show on a map' }).click();
+  await expect(section.getByTestId('demand-map').locator('.leaflet-interactive')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(opPage);
+  await section.scrollIntoViewIfNeeded();
+  await opPage.screenshot({ path: 'test-results/insights-demand-desktop.png' });
   await opContext.close();
 });

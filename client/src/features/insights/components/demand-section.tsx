@@ -1,14 +1,18 @@
 import { DEMAND_MIN_DINERS, INSIGHT_PERIODS, type InsightPeriod } from '@shared/contracts';
 import { formatCount } from '@shared/utils/format';
 import { MapPinned } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessage } from '@client/lib/api-client';
 import { useDemandGrid } from '../api/truck-insights';
 
-const osmLink = (lat: number, lng: number) => `https://www.openstreetmap.org/?mlat=${lat.toFixed(4)}&mlon=${lng.toFixed(4)}#map=16/${lat.toFixed(4)}/${lng.toFixed(4)}`;
+// Leaflet loads only when the operator asks for the map (the dashboard's own chunk stays small).
+const DemandMap = lazy(() => import('./demand-map'));
+
+const osmLink = (lat: number, lng: number) =>
+  `https://www.openstreetmap.org/?mlat=${lat.toFixed(4)}&mlon=${lng.toFixed(4)}#map=16/${lat.toFixed(4)}/${lng.toFixed(4)}`;
 
 /**
  * Where the hungry people are (issue 31): ~500 m cells near the operator's usual places where at
@@ -18,6 +22,7 @@ const osmLink = (lat: number, lng: number) => `https://www.openstreetmap.org/?ml
 export function DemandSection({ operatorId }: { operatorId: number }) {
   const [days, setDays] = useState<InsightPeriod>(30);
   const [open, setOpen] = useState(false);
+  const [showMap, setShowMap] = useState(false);
   const grid = useDemandGrid(operatorId, days);
   const cells = grid.data?.cells ?? [];
   return (
@@ -28,14 +33,22 @@ export function DemandSection({ operatorId }: { operatorId: number }) {
         </h2>
         <div role="group" aria-label="Period" className="flex gap-1">
           {INSIGHT_PERIODS.map((p) => (
-            <Button key={p} type="button" size="sm" variant={p === days ? 'default' : 'outline'} aria-pressed={p === days} onClick={() => setDays(p)}>
+            <Button
+              key={p}
+              type="button"
+              size="sm"
+              variant={p === days ? 'default' : 'outline'}
+              aria-pressed={p === days}
+              onClick={() => setDays(p)}
+            >
               {p} days
             </Button>
           ))}
         </div>
       </div>
       <p className="text-sm text-gray-700">
-        Areas of about 500 m near your trucks and stops where at least {DEMAND_MIN_DINERS} different diners searched. No single diner is ever shown.
+        Areas of about 500 m near your trucks and stops where at least {DEMAND_MIN_DINERS} different diners
+        searched. No single diner is ever shown.
       </p>
       {grid.isPending ? (
         <Skeleton className="h-16 w-full" />
@@ -44,35 +57,65 @@ export function DemandSection({ operatorId }: { operatorId: number }) {
           {errorMessage(grid.error, 'Could not load where diners look.')}
         </p>
       ) : cells.length === 0 ? (
-        <p className="text-sm text-gray-700">Not enough diners searched near your places in these {days} days yet.</p>
+        <p className="text-sm text-gray-700">
+          Not enough diners searched near your places in these {days} days yet.
+        </p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Diners per area, busiest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Area (centre)</th>
-              <th scope="col" className="text-right">
-                Diners
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {(open ? cells : cells.slice(0, 10)).map((c) => (
-              <tr key={`${c.south},${c.west}`}>
-                <td>
-                  <a className="underline" href={osmLink(c.latitude, c.longitude)} target="_blank" rel="noopener noreferrer">
-                    {c.latitude.toFixed(3)}, {c.longitude.toFixed(3)}
-                    <span className="sr-only"> (opens a map in a new tab)</span>
-                  </a>
-                </td>
-                <td className="text-right font-semibold">{formatCount(c.diners)}</td>
+        <>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-expanded={showMap}
+            onClick={() => setShowMap((m) => !m)}
+            className="justify-self-start"
+          >
+            {showMap ? 'Hide map' : 'Show on a map'}
+          </Button>
+          {showMap && (
+            <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+              <DemandMap cells={cells} />
+            </Suspense>
+          )}
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Diners per area, busiest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Area (centre)</th>
+                <th scope="col" className="text-right">
+                  Diners
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(open ? cells : cells.slice(0, 10)).map((c) => (
+                <tr key={`${c.south},${c.west}`}>
+                  <td>
+                    <a
+                      className="underline"
+                      href={osmLink(c.latitude, c.longitude)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {c.latitude.toFixed(3)}, {c.longitude.toFixed(3)}
+                      <span className="sr-only"> (opens a map in a new tab)</span>
+                    </a>
+                  </td>
+                  <td className="text-right font-semibold">{formatCount(c.diners)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
       {cells.length > 10 && (
-        <Button type="button" size="sm" variant="ghost" onClick={() => setOpen((o) => !o)} className="justify-self-start">
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          onClick={() => setOpen((o) => !o)}
+          className="justify-self-start"
+        >
           {open ? 'Show fewer' : `Show all ${cells.length}`}
         </Button>
       )}
