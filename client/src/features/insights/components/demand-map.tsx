@@ -7,8 +7,8 @@ import { MapContainer, Rectangle, TileLayer, Tooltip } from 'react-leaflet';
 
 /**
  * The demand cells on a map (issue 31; a lazy chunk with Leaflet, loaded only when asked for): each
- * ~500 m cell a rectangle, darker the more diners. Cells, never positions. The table beside it has
- * the same numbers.
+ * ~500 m cell a rectangle, darker the more diners. Cells, never positions. The table below it has
+ * the same numbers, for screen readers.
  */
 export default function DemandMap({ cells }: { cells: DemandGrid['cells'] }) {
   const bounds = useMemo<L.LatLngBoundsExpression>(
@@ -20,7 +20,7 @@ export default function DemandMap({ cells }: { cells: DemandGrid['cells'] }) {
   );
   const most = Math.max(...cells.map((c) => c.diners));
   return (
-    <div aria-hidden className="h-64 overflow-hidden rounded-lg border border-gray-200" data-testid="demand-map">
+    <div role="region" aria-label="Map of the areas in the table below" className="h-64 overflow-hidden rounded-lg border border-gray-200" data-testid="demand-map">
       <MapContainer bounds={bounds} boundsOptions={{ padding: [24, 24] }} scrollWheelZoom={false} className="h-full w-full">
         <TileLayer {...OSM_TILES} />
         {cells.map((c) => (
