@@ -49,7 +49,7 @@ export default function AccountPage() {
           <h2 className="text-lg font-semibold">Privacy: what we count</h2>
           <CardDescription>
             To show truck operators where and when diners want food, we count how often a truck&apos;s card, page and menu are
-            seen, favourites added and removed, &quot;I&apos;m going&quot; taps, alerts and texts sent, and voice answers that name
+            seen, favorites added and removed, &quot;I&apos;m going&quot; taps, alerts and texts sent, and voice answers that name
             the truck — as daily totals per truck. Where diners look for food is kept only as an area of about 500 m, and
             an area is shown to operators only once at least 10 different diners searched there. Operators never see who
             you are or where exactly you were; an operator&apos;s own views are not counted. Raw counts are deleted after

@@ -14,7 +14,7 @@ export function CountMyVisitsSwitch() {
           Don&apos;t count my visits
         </label>
         <p className="text-sm text-gray-700">
-          Trucks&apos; operators see counts of views, favourites and &quot;I&apos;m going&quot;, never who. Turn this on and your visits are not counted at all.
+          Trucks&apos; operators see counts of views, favorites and &quot;I&apos;m going&quot;, never who. Turn this on and your visits are not counted at all.
           Browsers that send Do Not Track or Global Privacy Control are never counted.
         </p>
       </div>
