@@ -89,6 +89,6 @@ export class InsightsBuffer {
       this.events = [...unwritten, ...this.events].slice(0, this.options.maxEvents);
       throw err;
     }
-    return written;
+    return taken.length;
   }
 }
