@@ -20,6 +20,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../server/src/app';
+import { insightsFlush, startWorkers } from '../server/src/workers';
 import { foodTrucks, operatorSubscriptions } from '../server/src/db/schema';
 import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
 import { createIntegrations } from '../server/src/integrations';
@@ -47,6 +48,12 @@ const app = await buildApp({
     clientDir: process.env.BENCH_CLIENT_DIR,
   },
 });
+
+// As every web process does: its insight events are written in batches by its flush worker (issue 31).
+await startWorkers(
+  { db, database: database.handle, integrations: app.integrations, config: app.config, log: app.log },
+  [insightsFlush(app.insights)],
+);
 
 const STATIC_BODY = { status: 'ok', message: 'x'.repeat(200 - 28) };
 if (JSON.stringify(STATIC_BODY).length !== 200) throw new Error('static body must be 200 bytes');

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWebApp, prepareRuntime, startRuntimeWorkers } from '../server/src/bootstrap';
+import { buildWebApp, prepareRuntime, startRuntimeWorkers, startWebWorkers } from '../server/src/bootstrap';
 import { operatorSubscriptions } from '../server/src/db/schema';
 import { parseEnv } from '../server/src/env';
 import { adminQuery, databaseUrl as urlOfDatabase } from '../server/src/test/database';
@@ -60,7 +60,8 @@ const runtime = await prepareRuntime(env, {
 const app = await buildWebApp(runtime, { logger: { level: 'warn' } });
 // As `npm start` (PROCESS_ROLE=all): the same process runs the background workers.
 const workers = await startRuntimeWorkers(runtime, app.log);
-app.addHook('preClose', () => workers.stop());
+const webWorkers = await startWebWorkers(runtime, app);
+app.addHook('preClose', () => Promise.all([workers.stop(), webWorkers.stop()]).then(() => undefined));
 await app.listen({ port: env.PORT, host: env.HOST });
 
 // Playwright ends the run with SIGTERM: close the app and drop the throwaway database. A server that

@@ -42,6 +42,9 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { shareRoutes } from './modules/share/share.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { goingRoutes } from './modules/going/going.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { InsightsBuffer } from './modules/insights/insights-buffer';
 import { vapidKeys, type PushConfig } from './modules/push/push.service';
 import type { PushOutboxOptions } from './modules/push/push-outbox.service';
 import { dietaryNeedsRoutes } from './modules/dietary-needs/dietary-needs.routes';
@@ -96,6 +99,8 @@ export interface AppConfig {
   pushOutbox?: Partial<PushOutboxOptions>;
   /** Voice assistant limits (defaults in voice.routes.ts). */
   voice?: Partial<VoiceRouteOptions>;
+  /** The insights' clock (issue 31): recording, reads and the rollup; tests fix it. */
+  insightsClock?: () => Date;
 }
 
 export interface BuildAppOptions {
@@ -126,6 +131,10 @@ declare module 'fastify' {
     truckFeed: TruckFeed;
     /** The diners' list cache and in-memory index (trucks.routes.ts reads them). */
     dinersLists: DinersLists;
+    /** The process's insight events on their way to the database (the insights-flush worker writes them). */
+    insights: InsightsBuffer;
+    /** AppConfig.insightsClock, or the real one. */
+    insightsClock: () => Date;
     /** The event stream's fan-out (events.routes.ts connects streams to it). */
     truckEventHub: TruckEventHub;
     /** Event streams open in this process per address and account (events.routes.ts caps them). */
@@ -212,6 +221,11 @@ export async function buildApp({ database, config, integrations, logger = false 
   );
   app.decorate('truckEventHub', truckEventHub);
   app.decorate('openStreams', new OpenStreams(rateLimitsOf(config)));
+  // Insight events (issue 31): recorded by pushing onto this buffer; the insights-flush worker of
+  // this process writes them in batches, and the app's close writes what is left.
+  const insights = new InsightsBuffer();
+  app.decorate('insights', insights);
+  app.decorate('insightsClock', config.insightsClock ?? (() => new Date()));
   app.decorate(
     'voiceAssistant',
     createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed, integrations.geocoding),
@@ -221,6 +235,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   app.addHook('onClose', async () => {
     truckEventHub.close();
     await truckFeed.close();
+    await insights.flush(database.db).catch((err: unknown) => app.log.warn({ err }, 'could not write the last insight events'));
   });
   // Start the recogniser and compile the grammar while the server starts (not in tests, where most
   // servers never hear a question); a failure here is retried on the first question.
@@ -303,6 +318,8 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(ratingsRoutes);
   await app.register(smsRoutes);
   await app.register(pushRoutes);
+  await app.register(goingRoutes);
+  await app.register(insightsRoutes);
   await app.register(dietaryNeedsRoutes);
   await app.register(schedulesRoutes);
   await app.register(shareRoutes);

@@ -554,6 +554,46 @@ const MATRIX: Record<string, Entry> = {
     },
     expect: SIGNED_IN,
   },
+  // "I'm going" (issue 31): customers mark an open truck; only its operator (or an admin) reads the counts.
+  'GET /api/going': { build: async () => ({ path: '/api/going' }), expect: CUSTOMER_ONLY },
+  'POST /api/food-trucks/:id/going': {
+    build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await openTruckOf(s.owner)}/going` }),
+    expect: CUSTOMER_ONLY,
+  },
+  'DELETE /api/food-trucks/:id/going': {
+    build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await openTruckOf(s.owner)}/going` }),
+    expect: CUSTOMER_ONLY,
+  },
+  'GET /api/food-trucks/:id/going': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/going` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  // Insights (issue 31): anyone reports views (counted only for diners); owners and admins read them.
+  'POST /api/insights/views': {
+    build: async ({ sessions: s }) => ({ path: '/api/insights/views', body: { views: [{ truckId: await truckOf(s.owner), kind: 'card_view' }] } }),
+    expect: [204, 204, 204, 204, 204, 204],
+  },
+  'GET /api/food-trucks/:id/insights': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/insights?days=30` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/food-trucks/:id/insights.csv': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/insights.csv` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/operators/:operatorId/insights/demand': {
+    build: async ({ owner }) => ({ path: `/api/operators/${owner.user.id}/insights/demand?days=90` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/auth/user/insights-preferences': {
+    build: async () => ({ path: '/api/auth/user/insights-preferences' }),
+    expect: CUSTOMER_ONLY,
+  },
+  'PUT /api/auth/user/insights-preferences': {
+    build: async () => ({ path: '/api/auth/user/insights-preferences', body: { countMyVisits: false } }),
+    expect: CUSTOMER_ONLY,
+    freshCaller: true,
+  },
   'GET /api/food-trucks/:id/rating': {
     build: async ({ sessions: s }) => ({ path: `/api/food-trucks/${await truckOf(s.owner)}/rating` }),
     expect: CUSTOMER_ONLY,

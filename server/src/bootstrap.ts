@@ -6,7 +6,7 @@ import { isEmpty, seedDemoData, seedDemoLandmarks } from './db/seed';
 import { EnvError, geocodingConfig, pushConfig, resolveJwtSecret, s3Config, speechConfig, stripeConfig, twilioConfig, type Env } from './env';
 import { createIntegrations, type Integrations } from './integrations';
 import { AdminNameTaken, upsertAdmin } from './modules/auth/auth.service';
-import { startWorkers, WORKERS, type RunningWorkers } from './workers';
+import { insightsFlush, startWorkers, WORKERS, type RunningWorkers } from './workers';
 
 /** What every process of the app shares: the database, the integrations and the settings. */
 export interface Runtime {
@@ -114,6 +114,14 @@ export async function buildWebApp(
 /** Starts every background worker (workers/index.ts) on a runtime. */
 export function startRuntimeWorkers(runtime: Runtime, log: FastifyBaseLogger): Promise<RunningWorkers> {
   return startWorkers({ db: runtime.database.db, ...runtime, log }, WORKERS);
+}
+
+/**
+ * The work a process that serves HTTP does for itself: writing its own insight events (issue 31).
+ * Started beside the app by every web process (PROCESS_ROLE web or all).
+ */
+export function startWebWorkers(runtime: Runtime, app: Awaited<ReturnType<typeof buildWebApp>>): Promise<RunningWorkers> {
+  return startWorkers({ db: runtime.database.db, ...runtime, log: app.log }, [insightsFlush(app.insights)]);
 }
 
 /** Opens the database, migrates, seeds and builds the app, as `npm start` does (without workers). */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { buildWebApp, prepareRuntime, startRuntimeWorkers } from './bootstrap';
+import { buildWebApp, prepareRuntime, startRuntimeWorkers, startWebWorkers } from './bootstrap';
 import { EnvError, parseEnv, stripeConfig, type Env } from './env';
 import type { RunningWorkers } from './workers';
 
@@ -41,6 +41,8 @@ async function main() {
   }
   const workers: RunningWorkers | undefined =
     role === 'web' ? undefined : await startRuntimeWorkers(runtime, log);
+  // Every web process writes its own insight events (issue 31).
+  const webWorkers: RunningWorkers | undefined = app ? await startWebWorkers(runtime, app) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,7 +57,7 @@ async function main() {
     // hint (browsers reconnect to another process) and finishes the requests in flight (new ones
     // on kept-alive connections get 503, which nginx retries elsewhere); the workers finish the
     // batch in hand. The database closes after both.
-    await Promise.all([workers?.stop(), app?.close()]);
+    await Promise.all([workers?.stop(), webWorkers?.stop().then(() => app?.close())]);
     await runtime.database.close();
     clearTimeout(timer);
     log.info('shut down');

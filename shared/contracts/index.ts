@@ -12,3 +12,5 @@ export * from './imports';
 export * from './claims';
 export * from './push';
 export * from './attributes';
+export * from './going';
+export * from './insights';

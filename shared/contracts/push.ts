@@ -8,8 +8,11 @@ import { localTime, timeZoneName } from './schedules';
  * shows; the kinds are the events a customer can have pushed.
  */
 
-/** What a push tells about: a favourite opened nearby, or a favourite's stops for today changed. */
-export const PUSH_KINDS = ['opened', 'schedule'] as const;
+/**
+ * What a push tells about: a favourite opened nearby, a favourite's stops for today changed, or a
+ * stop the customer said they are going to closed early, moved or was cancelled (issue 31).
+ */
+export const PUSH_KINDS = ['opened', 'schedule', 'going'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The decrypted payload of every push message: the service worker shows it and opens `url` on a tap. */

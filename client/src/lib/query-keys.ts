@@ -55,6 +55,16 @@ export const queryKeys = {
   adminImport: (id: number) => ['/api/admin', 'import', id] as const,
   /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
   adminList: (list: AdminListName, params: Record<string, string | undefined>) => ['/api/admin', list, params] as const,
+  /** A truck's insights over a period (owner's dashboard, issue 31; below the truck's key). */
+  truckInsights: (truckId: number, days: number) => ['/api/food-trucks', truckId, 'insights', days] as const,
+  /** The operator's demand grid over a period. */
+  demandGrid: (operatorId: number, days: number) => ['/api/operators', operatorId, 'insights', 'demand', days] as const,
+  /** Whether the customer's visits are counted ("Don't count my visits"). */
+  insightsPreferences: ['/api/auth/user/insights-preferences'] as const,
+  /** The signed-in customer's "I'm going" stops (issue 31). */
+  myGoing: ['/api/going'] as const,
+  /** How many are going to each stop of an operator's truck (below the truck's key). */
+  goingCounts: (truckId: number) => ['/api/food-trucks', truckId, 'going'] as const,
   /** The signed-in user's favourite trucks (spec section 7). */
   favorites: ['/api/favorites'] as const,
   /** The signed-in customer's own rating of a truck (below the truck's key: a truck refetch includes it). */

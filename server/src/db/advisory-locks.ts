@@ -31,6 +31,8 @@ export const ADVISORY_LOCKS = {
   truckEventsPrune: 7_240_121,
   /** workers/voice-prune.ts: deleting old voice sessions and answers, one process at a time. */
   voicePrune: 7_240_122,
+  /** workers/insights.ts: rolling insight events up and deleting old ones, one process at a time. */
+  insightsRollup: 7_240_123,
 } as const;
 
 export type AdvisoryLockName = keyof typeof ADVISORY_LOCKS;

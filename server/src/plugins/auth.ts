@@ -13,6 +13,8 @@ export interface AuthUser {
   phone: string | null;
   /** users.session_version: a token or stream opened at another version is no longer valid. */
   sessionVersion: number;
+  /** "Don't count my visits" (issue 31): none of this account's views enter the insights. */
+  insightsOptOut?: boolean;
 }
 
 declare module 'fastify' {
@@ -84,6 +86,7 @@ export async function findAuthUser(db: DbOrTx, userId: number): Promise<AuthUser
       username: users.username,
       phone: users.phone,
       sessionVersion: users.sessionVersion,
+      insightsOptOut: users.insightsOptOut,
     })
     .from(users)
     .where(eq(users.id, userId))

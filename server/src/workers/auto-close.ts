@@ -6,6 +6,7 @@ import { expandStops } from '../modules/schedules/occurrences';
 import { loadStops, truckZones } from '../modules/schedules/schedule.repository';
 import { truckColumns } from '../modules/trucks/truck.repository';
 import { publishTruckEvent } from '../modules/trucks/truck-events';
+import { goingAfterTruckChange } from '../modules/going/going.service';
 import type { BackgroundWorker, WorkerContext } from './worker';
 
 const BATCH = 100;
@@ -54,6 +55,8 @@ async function closeAfterStopsEnd(ctx: WorkerContext, now: Date): Promise<number
         .returning(truckColumns);
       if (closed) {
         await publishTruckEvent(tx, 'closed', closed);
+        // Diners who said they were going are told it closed (issue 31).
+        await goingAfterTruckChange(tx, ctx.config, { ...closed, isOpen: true }, closed, now);
         closedCount += 1;
       }
     }
@@ -100,7 +103,10 @@ export const autoClose = {
               ),
             )
             .returning(truckColumns);
-          if (closed) await publishTruckEvent(tx, 'closed', closed);
+          if (closed) {
+            await publishTruckEvent(tx, 'closed', closed);
+            await goingAfterTruckChange(tx, ctx.config, { ...closed, isOpen: true }, closed, now);
+          }
         }
         return stale.length;
       });

@@ -6,6 +6,7 @@ import { subscriptionRenewals } from './subscription-renewals';
 import { truckEventsPrune } from './truck-events-prune';
 import { uploadJanitor } from './upload-janitor';
 import { voicePrune } from './voice-prune';
+import { insightsRollup } from './insights';
 import type { BackgroundWorker } from './worker';
 
 export { startWorkers, type BackgroundWorker, type RunningWorkers, type WorkerContext } from './worker';
@@ -20,4 +21,7 @@ export const WORKERS: readonly BackgroundWorker[] = [
   truckEventsPrune,
   voicePrune,
   dataImportsWorker,
+  insightsRollup,
 ];
+
+export { insightsFlush } from './insights';

@@ -2,13 +2,14 @@ import { lt, lte, max } from 'drizzle-orm';
 import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import { truckEvents } from '../db/schema';
 import { EVENT_STREAM_DEFAULTS } from '../modules/events/truck-event-hub';
+import { pruneGoing } from '../modules/going/going.service';
 import type { BackgroundWorker, WorkerContext } from './worker';
 
 /**
  * Deletes truck events older than the event stream's retention (24 h; tests shorten it through
  * config.eventStream.retentionMs). A client resuming from a pruned id gets `reset` and refetches
  * (modules/events/truck-event-hub.ts). Hourly, and once when the workers start; one process at a
- * time (advisory key `truckEventsPrune`). Tests pass `now` instead of waiting.
+ * time (advisory key `truckEventsPrune`). Also prunes what "I'm going" no longer needs. Tests pass `now` instead of waiting.
  */
 export const truckEventsPrune = {
   name: 'truck-events-prune',
@@ -29,6 +30,8 @@ export const truckEventsPrune = {
         .delete(truckEvents)
         .where(lte(truckEvents.id, newestOld))
         .returning({ id: truckEvents.id });
+      // "I'm going" rows of stops that are over, and notices older than a day (issue 31).
+      await pruneGoing(tx, now);
       return pruned.length;
     });
   },

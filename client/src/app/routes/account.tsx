@@ -6,6 +6,7 @@ import { ChangePasswordForm } from '@client/features/auth/components/change-pass
 import { AlertSettings } from '@client/features/push/components/alert-settings';
 import { DietaryNeedsForm } from '@client/features/diet/components/dietary-needs-form';
 import { isCustomer } from '@client/lib/roles';
+import { CountMyVisitsSwitch } from '@client/features/insights/components/count-my-visits-switch';
 
 /** /account: the signed-in user's own account (issue 32: change password; issue 29: a customer's alert settings). */
 export default function AccountPage() {
@@ -43,6 +44,24 @@ export default function AccountPage() {
           </CardContent>
         </Card>
       )}
+      <Card className="mx-auto mt-6 max-w-md" data-testid="privacy-note">
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Privacy: what we count</h2>
+          <CardDescription>
+            To show truck operators where and when diners want food, we count how often a truck&apos;s card, page and menu are
+            seen, favorites added and removed, &quot;I&apos;m going&quot; taps, alerts and texts sent, and voice answers that name
+            the truck — as daily totals per truck. Where diners look for food is kept only as an area of about 500 m, and
+            an area is shown to operators only once at least 10 different diners searched there. Operators never see who
+            you are or where exactly you were; an operator&apos;s own views are not counted. Raw counts are deleted after
+            90 days. Browsers that send Do Not Track or Global Privacy Control are never counted.
+          </CardDescription>
+        </CardHeader>
+        {isCustomer(user) && (
+          <CardContent>
+            <CountMyVisitsSwitch />
+          </CardContent>
+        )}
+      </Card>
     </main>
   );
 }

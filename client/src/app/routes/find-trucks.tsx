@@ -11,6 +11,10 @@ import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
+import { GoingButton } from '@client/features/going/components/going-button';
+import { GoingNotices } from '@client/features/going/components/going-notices';
+import { SeenMarker } from '@client/features/insights/components/seen-marker';
+import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
@@ -56,7 +60,13 @@ const RatingPicker = lazy(() =>
 
 const NO_TRUCKS: TruckSummary[] = [];
 
-const renderFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="md" />;
+const renderFavorite = (truck: TruckSummary) => (
+  <>
+    <FavoriteButton truck={truck} size="md" />
+    <GoingButton truck={truck} />
+    <SeenMarker truckId={truck.id} />
+  </>
+);
 const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
 const renderPopupExtra = (truck: TruckSummary) => (
   <span className="flex flex-col items-end gap-1">
@@ -65,6 +75,7 @@ const renderPopupExtra = (truck: TruckSummary) => (
       <ShareButton truck={truck} size="icon" className="h-8 w-8" />
       {renderPopupFavorite(truck)}
     </span>
+    <GoingButton truck={truck} size="sm" />
   </span>
 );
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
@@ -118,6 +129,7 @@ export default function FindTrucksPage() {
     const idle = requestIdleCallback(preload, { timeout: 10_000 });
     return () => cancelIdleCallback(idle);
   }, []);
+  useReportView(menuTruckId, 'menu_open');
   // Now: the live list. Later: where trucks will be then, by their schedules.
   const [chosenTime, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
 
@@ -220,6 +232,7 @@ export default function FindTrucksPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <GoingNotices />
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Find Food Trucks</h1>
         <p className="mt-1 text-gray-700">Discover delicious meals from food trucks near you</p>

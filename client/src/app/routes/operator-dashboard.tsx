@@ -12,6 +12,10 @@ import { useLocationPermission } from '@client/features/operator/hooks/use-locat
 import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
 import { useMyClaims } from '@client/features/claims/api/claims';
 import { MyClaims } from '@client/features/claims/components/my-claims';
+import { GoingCounts } from '@client/features/going/components/going-counts';
+import { InsightsSection } from '@client/features/insights/components/insights-section';
+import { DemandSection } from '@client/features/insights/components/demand-section';
+import { useLiveGoingCounts } from '@client/features/going/hooks/use-live-going';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
@@ -20,6 +24,8 @@ function Dashboard({ operatorId }: { operatorId: number }) {
   // The 5-second polling runs only while the event stream is down.
   const live = useLiveOperatorTrucks(operatorId) === 'open';
   const trucks = useOperatorTrucks(operatorId, live);
+  // "I'm going" counts per stop, refetched when the stream says they changed (issue 31).
+  useLiveGoingCounts();
   // The subscription panel sits above the trucks: one loading state stands for both, and both appear
   // together, so neither pushes the other down when it arrives (layout shift). The status
   // is waited for once (isFetched stays true through later refetches, such as the panel's own on
@@ -71,9 +77,12 @@ function Dashboard({ operatorId }: { operatorId: number }) {
             {trucks.data.map((truck) => (
               <TruckCard key={truck.id} truck={truck} locationDenied={denied}>
                 <StopPlaceAction truck={truck} />
+                <GoingCounts truckId={truck.id} />
+                <InsightsSection truckId={truck.id} truckName={truck.name} />
               </TruckCard>
             ))}
           </div>
+          <DemandSection operatorId={operatorId} />
           <div className="flex justify-center">
             <Button asChild variant="outline">
               <Link href="/create-truck">

@@ -12,6 +12,9 @@ import { TruckNotFound, truckLoadState } from '@client/features/operator/compone
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
 import { NextStops } from '@client/features/schedules/components/next-stops';
 import { ClaimPrompt } from '@client/features/claims/components/claim-prompt';
+import { GoingButton } from '@client/features/going/components/going-button';
+import { GoingNotices } from '@client/features/going/components/going-notices';
+import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
 import { placeOf } from '@shared/utils/truck-address';
@@ -94,6 +97,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             </p>
           )}
           <div className="flex flex-wrap gap-2 pt-1">
+            <GoingButton truck={truck} />
             <ShareButton truck={truck} />
             <Button asChild size="sm" variant="outline">
               <a href={truckCalendarUrl(truck.id)}>
@@ -148,6 +152,7 @@ export default function TruckSharePage() {
   const params = useParams<{ truckId: string }>();
   const truckId = parseId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
+  useReportView(truck.isSuccess ? truck.data.id : null, 'page_view');
   useLiveTruckCache();
   useUpcomingStopsFollowChanges();
 
@@ -161,5 +166,10 @@ export default function TruckSharePage() {
   );
   if (truckId === null) return notFound;
   if (!truck.isSuccess) return truckLoadState(truck, notFound);
-  return <TruckPage truck={truck.data} />;
+  return (
+    <>
+      <GoingNotices />
+      <TruckPage truck={truck.data} />
+    </>
+  );
 }

@@ -7,7 +7,8 @@ import { apiJson } from '@client/lib/api-client';
 import { makeTruck } from '@client/test/trucks';
 import { createTruckStream, isTruckEvent, type TruckStream, type TruckStreamMessage } from './truck-stream';
 import { TruckStreamProvider } from './truck-stream-provider';
-import { useTruckEvents, useTruckEventsConnection } from './use-truck-events';
+import { useStreamSignals, useTruckEvents, useTruckEventsConnection } from './use-truck-events';
+import type { StreamSignal } from './truck-stream';
 
 const later = '2026-01-01T12:05:00.000Z';
 
@@ -98,6 +99,33 @@ describe('useTruckEvents', () => {
     two.unmount();
     expect(es.closed).toBe(true);
     expect(state.result.current).toBe('closed');
+  });
+
+  it("hands the viewer's signals (issue 31: going counts, going notices) to signal listeners only", () => {
+    const signals: StreamSignal[] = [];
+    const messages: TruckStreamMessage[] = [];
+    const hook = renderHook(() => useStreamSignals((s) => signals.push(s)), { wrapper });
+    const trucks = renderHook(() => useTruckEvents((m) => messages.push(m)), { wrapper });
+    act(() => stream.listAnswered(3));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const es = FakeEventSource.instances[0]!;
+    const notice = { truckId: 4, kind: 'moved', message: 'Taco Libre has moved to UT Campus.', address: 'UT Campus', latitude: 30.28, longitude: -97.73 };
+    act(() => {
+      es.fire('going', JSON.stringify({ truckId: 4 }));
+      es.fire('going', '{"truckId":"4"}');
+      es.fire('notice', JSON.stringify(notice));
+      es.fire('notice', '{"kind":"moved"}');
+      es.fire('notice', 'garbage');
+    });
+    expect(signals).toEqual([
+      { type: 'going', truckId: 4 },
+      { type: 'notice', notice },
+    ]);
+    expect(messages).toEqual([]);
+    trucks.unmount();
+    expect(es.closed).toBe(false);
+    hook.unmount();
+    expect(es.closed).toBe(true);
   });
 
   describe('opens from the lists it serves (Truck-Event-Id, ADR 0139)', () => {

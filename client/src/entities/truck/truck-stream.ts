@@ -1,5 +1,5 @@
 import { TRUCK_EVENT_TYPES } from '@shared/constants';
-import type { EventStreamTicket, TruckEvent } from '@shared/contracts';
+import type { EventStreamTicket, GoingNotice, TruckEvent } from '@shared/contracts';
 import { apiJson } from '@client/lib/api-client';
 import { getToken } from '@client/lib/storage';
 
@@ -31,6 +31,21 @@ export type TruckEventsConnection = 'connecting' | 'open' | 'closed';
 export type TruckStreamListener = (message: TruckStreamMessage) => void;
 
 /**
+ * The stream's frames about one viewer rather than a truck (issue 31), never replayed: `going`
+ * (an operator's truck's "I'm going" counts changed) and `notice` (a stop the diner said they are
+ * going to closed, moved or was cancelled).
+ */
+export type StreamSignal = { type: 'going'; truckId: number } | { type: 'notice'; notice: GoingNotice };
+export type StreamSignalListener = (signal: StreamSignal) => void;
+
+/** A structural check of a `notice` frame's data (zod stays off the diners' screen, as above). */
+function isGoingNotice(raw: unknown): raw is GoingNotice {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const { truckId, kind, message } = raw as Partial<Record<keyof GoingNotice, unknown>>;
+  return Number.isInteger(truckId) && typeof kind === 'string' && typeof message === 'string';
+}
+
+/**
  * A frame of the kind the server sends (truckEventSchema in shared/contracts/events.ts, which the
  * server's tests hold every frame to); anything else, such as a newer server's new kind, is skipped.
  * A structural check rather than the zod schema keeps zod out of the diners' screen (ADR 0120).
@@ -54,6 +69,8 @@ export interface TruckStream {
   subscribeState(onChange: () => void): () => void;
   /** Hands every message to `listener` and keeps the stream open until the returned function is called. */
   listen(listener: TruckStreamListener): () => void;
+  /** Hands every viewer signal (issue 31) to `listener` and keeps the stream open until the returned function is called. */
+  listenSignals(listener: StreamSignalListener): () => void;
   /**
    * A list answered holding every truck event up to `eventId` (its Truck-Event-Id), and is in the
    * cache: the stream opens from it, or again from it if it has gone further.
@@ -69,6 +86,7 @@ export interface TruckStream {
  */
 export function createTruckStream(): TruckStream {
   const listeners = new Set<TruckStreamListener>();
+  const signalListeners = new Set<StreamSignalListener>();
   const stateListeners = new Set<() => void>();
   let source: EventSource | null = null;
   let refs = 0;
@@ -147,6 +165,28 @@ export function createTruckStream(): TruckStream {
       // Hand on the wire object (ISO strings), as the REST lists hold it.
       if (isTruckEvent(raw)) emit(raw);
     });
+    const onSignal = (parse: (raw: unknown) => StreamSignal | null) => (e: MessageEvent<string>) => {
+      if (source !== es) return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      const signal = parse(raw);
+      if (signal) for (const l of [...signalListeners]) l(signal);
+    };
+    es.addEventListener(
+      'going',
+      onSignal((raw) => {
+        const truckId = (raw as { truckId?: unknown } | null)?.truckId;
+        return typeof truckId === 'number' && Number.isInteger(truckId) ? { type: 'going', truckId } : null;
+      }),
+    );
+    es.addEventListener(
+      'notice',
+      onSignal((raw) => (isGoingNotice(raw) ? { type: 'notice', notice: raw } : null)),
+    );
     es.addEventListener('reset', () => {
       if (source !== es) return;
       // What we lack cannot be replayed: the lists refetch, and their answers open the stream again.
@@ -208,6 +248,14 @@ export function createTruckStream(): TruckStream {
       const release = acquire();
       return () => {
         listeners.delete(listener);
+        release();
+      };
+    },
+    listenSignals(listener) {
+      signalListeners.add(listener);
+      const release = acquire();
+      return () => {
+        signalListeners.delete(listener);
         release();
       };
     },

@@ -3,7 +3,13 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '@client/lib/auth';
 import type { ApplyOptions } from './apply-truck-event';
 import { applyTruckStreamMessage } from './truck-cache';
-import type { TruckEventsConnection, TruckStreamListener, TruckStreamMessage } from './truck-stream';
+import type {
+  StreamSignal,
+  StreamSignalListener,
+  TruckEventsConnection,
+  TruckStreamListener,
+  TruckStreamMessage,
+} from './truck-stream';
 import { useTruckStream } from './truck-stream-provider';
 
 /** Subscribes to truck changes while the component is mounted; the latest `onEvent` is always called. */
@@ -16,6 +22,19 @@ export function useTruckEvents(onEvent: (message: TruckStreamMessage) => void): 
   useEffect(() => {
     const listener: TruckStreamListener = (m) => latest.current(m);
     return stream.listen(listener);
+  }, [stream]);
+}
+
+/** Subscribes to the viewer's signals (issue 31: going counts, going notices) while mounted. */
+export function useStreamSignals(onSignal: (signal: StreamSignal) => void): void {
+  const stream = useTruckStream();
+  const latest = useRef(onSignal);
+  useEffect(() => {
+    latest.current = onSignal;
+  });
+  useEffect(() => {
+    const listener: StreamSignalListener = (s) => latest.current(s);
+    return stream.listenSignals(listener);
   }, [stream]);
 }
 

@@ -32,6 +32,8 @@ export const users = pgTable(
     /** Replied STOP, or turned off 'Text me when my favorites open': no SMS at all. */
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
     /** A customer's saved dietary needs (issue 28): diets they keep and allergens they avoid. */
+    /** "Don't count my visits" (issue 31): none of this account's views enter the operators' insights. */
+    insightsOptOut: boolean('insights_opt_out').notNull().default(false),
     dietaryNeeds: jsonb('dietary_needs').$type<DietaryNeeds>().notNull().default({ diets: [], avoid: [] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,8 @@ import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
 import type { TruckFeed } from '../trucks/truck-feed';
 import { cameFromOpenData } from '../trucks/truck-visibility';
 import type { Viewer } from '../trucks/trucks.service';
+import { goingNoticeSchema } from '@shared/contracts/going';
+import { readGoingNotice } from '../going/going.service';
 
 export const EVENT_STREAM_DEFAULTS = {
   heartbeatMs: 15_000,
@@ -65,6 +67,16 @@ export function frameFor(
 }
 
 const partialTruck = foodTruckSchema.partial();
+
+const goingChangedPayload = z.object({ operatorId: z.number().int(), truckId: z.number().int() });
+
+function safeJson(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The FoodTruck wire shape of a stored payload; only declared fields leave. */
 export function truckWire(
@@ -246,6 +258,48 @@ export class TruckEventHub {
     }
   }
 
+  /**
+   * A truck's "I'm going" counts changed (issue 31): its operator's open streams get
+   * `event: going` with the truck id, and their dashboards refetch the counts. Nobody else hears it.
+   */
+  goingChanged(payload: string): void {
+    const parsed = goingChangedPayload.safeParse(safeJson(payload));
+    if (!parsed.success) return;
+    const frame = `event: going\ndata: ${JSON.stringify({ truckId: parsed.data.truckId })}\n\n`;
+    for (const client of this.clients) {
+      if (client.viewer?.role === 'operator' && client.viewer.id === parsed.data.operatorId) this.write(client, frame);
+    }
+  }
+
+  /**
+   * A stop closed early, moved or was cancelled (issue 31): the diners who said they were going get
+   * `event: notice` on their open pages, nobody else. Not replayed: the SMS and push copies reach
+   * those who were not on the page.
+   */
+  goingNotice(payload: string): void {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id) || id <= 0 || this.closed) return;
+    // Notices go to signed-in diners only: a process with none of them on a stream reads nothing.
+    if (![...this.clients].some((c) => c.viewer?.role === 'customer')) return;
+    readGoingNotice(this.db, id).then(
+      (notice) => {
+        if (!notice) return;
+        const recipients = new Set(notice.recipientIds);
+        const data = goingNoticeSchema.parse({
+          truckId: notice.foodTruckId,
+          kind: notice.kind,
+          message: notice.message,
+          address: notice.address,
+          latitude: notice.latitude,
+          longitude: notice.longitude,
+        });
+        const frame = `event: notice\ndata: ${JSON.stringify(data)}\n\n`;
+        for (const client of this.clients) if (client.viewer && recipients.has(client.viewer.id)) this.write(client, frame);
+      },
+      (err: unknown) => this.log.warn({ err }, 'could not read a going notice'),
+    );
+  }
+
   /** The last frame of a stream this process ends: how soon the browser should reconnect. */
   private reconnectFrame(): string {
     const jitter = Math.floor(Math.random() * this.options.reconnectJitterMs);
@@ -374,6 +428,8 @@ export function createTruckEventHub(
     truckEvent: (payload) => hub.notify(payload),
     ratingEvent: (payload) => hub.notify(payload),
     sessionChanged: (payload) => hub.sessionChanged(payload),
+    goingChanged: (payload) => hub.goingChanged(payload),
+    goingNotice: (payload) => hub.goingNotice(payload),
     // Notifications missed while PostgreSQL's LISTEN connection was down: streams restart and resume.
     notificationGap: () => hub.restartStreams(),
   });

@@ -6,6 +6,7 @@ import { sendTruckEventId, TRUCK_EVENT_ID_ROUTE } from '../trucks/truck-event-id
 import { errorResponses, idOr404 } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favorites.service';
+import { recordTruckInsight } from '../insights/insights-recording';
 
 const errors = errorResponses(400, 401, 403, 404);
 const truckIdParams = z.object({ truckId: idOr404 });
@@ -49,7 +50,10 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await addFavorite(app.db, currentUser(request), request.body.foodTruckId);
+      const truckId = request.body.foodTruckId;
+      if (await addFavorite(app.db, currentUser(request), truckId)) {
+        recordTruckInsight(app, request, 'favorite_gained', { id: truckId, operatorId: null });
+      }
       return { isFavorite: true };
     },
   );
@@ -66,7 +70,10 @@ export const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeFavorite(app.db, currentUser(request), request.params.truckId);
+      const { truckId } = request.params;
+      if (await removeFavorite(app.db, currentUser(request), truckId)) {
+        recordTruckInsight(app, request, 'favorite_lost', { id: truckId, operatorId: null });
+      }
       return { isFavorite: false };
     },
   );

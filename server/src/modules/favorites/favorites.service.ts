@@ -37,16 +37,23 @@ export async function isFavorite(db: Database, user: AuthUser, truckId: number):
  * nothing` keep one row, also when two requests race). 404 for a truck the caller cannot see,
  * 403 for the caller's own truck.
  */
-export async function addFavorite(db: Database, user: AuthUser, truckId: number): Promise<void> {
+export async function addFavorite(db: Database, user: AuthUser, truckId: number): Promise<boolean> {
   const truck = await findVisibleTruck(db, user, truckId);
   if (!truck) throw notFound(TRUCK_NOT_FOUND);
   if (truck.operatorId === user.id) throw forbidden(OWN_TRUCK_MESSAGE);
-  await db.insert(userFavorites).values({ userId: user.id, foodTruckId: truckId }).onConflictDoNothing();
+  const added = await db
+    .insert(userFavorites)
+    .values({ userId: user.id, foodTruckId: truckId })
+    .onConflictDoNothing()
+    .returning({ id: userFavorites.id });
+  return added.length > 0;
 }
 
 /** Removes a favourite; removing one that is not there is not an error. */
-export async function removeFavorite(db: Database, user: AuthUser, truckId: number): Promise<void> {
-  await db
+export async function removeFavorite(db: Database, user: AuthUser, truckId: number): Promise<boolean> {
+  const removed = await db
     .delete(userFavorites)
-    .where(and(eq(userFavorites.userId, user.id), eq(userFavorites.foodTruckId, truckId)));
+    .where(and(eq(userFavorites.userId, user.id), eq(userFavorites.foodTruckId, truckId)))
+    .returning({ id: userFavorites.id });
+  return removed.length > 0;
 }

@@ -20,6 +20,7 @@ import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
 import { queueOpeningSms } from '../sms/sms-outbox.service';
 import { queueOpeningPush } from '../push/push-outbox.service';
+import { goingAfterTruckChange } from '../going/going.service';
 import { HOUR_MS, takeOrRefuse } from '../../lib/rate-limits';
 import {
   assertMayOpen,
@@ -150,6 +151,8 @@ async function saveTruck(
     await queueOpeningSms(tx, after, deps.publicUrl);
     await queueOpeningPush(tx, after);
   }
+  // Closing or moving tells the diners who said they were going (issue 31), in this transaction.
+  if (event === 'closed' || event === 'moved') await goingAfterTruckChange(tx, deps, before, after);
   return after;
 }
 

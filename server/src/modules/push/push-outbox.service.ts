@@ -43,11 +43,11 @@ export const PUSH_OUTBOX_DEFAULTS: PushOutboxOptions = {
  * How long each kind is worth delivering: the push service drops it after this (TTL), and the
  * worker gives up on a row older than this. A "nearby now" alert an hour late is noise.
  */
-export const PUSH_TTL_SECONDS: Record<PushKind, number> = { opened: 60 * 60, schedule: 12 * 60 * 60 };
+export const PUSH_TTL_SECONDS: Record<PushKind, number> = { opened: 60 * 60, schedule: 12 * 60 * 60, going: 2 * 60 * 60 };
 
 /** The link of a truck in a notification: on the map for an opening, its page for a schedule. */
 export const pushLink = (kind: PushKind, truckId: number) =>
-  kind === 'opened' ? `/find-trucks?truck=${truckId}` : `/trucks/${truckId}`;
+  kind === 'schedule' ? `/trucks/${truckId}` : `/find-trucks?truck=${truckId}`;
 
 /** Great-circle km between the device and the truck (R = 6371 km, like shared/utils/geo). */
 function kmFromDevice(truck: { latitude: number; longitude: number }): SQL<number> {
@@ -180,6 +180,43 @@ export async function queueScheduleTodayPush(
         url: pushLink('schedule', truck.id),
         tag: `schedule-${truck.id}`,
       },
+    })),
+  );
+}
+
+/**
+ * Call inside the change's transaction when a stop that `userIds` said they are going to closed
+ * early, moved or was cancelled (issue 31): one row per device of each of them, unless they turned
+ * schedule pushes off (a stop's change is schedule news) or are in quiet hours. `eventKey` names
+ * the change, so a retried transaction adds nothing.
+ */
+export async function queueGoingPush(
+  tx: DbOrTx,
+  truckId: number,
+  userIds: readonly number[],
+  eventKey: string,
+  text: { title: string; body: string },
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const devices = await tx
+    .select({ subscriptionId: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
+    .where(
+      and(
+        inArray(pushSubscriptions.userId, [...userIds]),
+        sql`coalesce(${notificationPreferences.pushSchedule}, true)`,
+        sql`not ${inQuietHours(sql`${pushSubscriptions.userId}`)}`,
+      ),
+    );
+  return insertMessages(
+    tx,
+    devices.map(({ subscriptionId, userId }) => ({
+      subscriptionId,
+      userId,
+      foodTruckId: truckId,
+      eventKey,
+      message: { kind: 'going', truckId, ...text, url: pushLink('going', truckId), tag: `going-${truckId}` },
     })),
   );
 }

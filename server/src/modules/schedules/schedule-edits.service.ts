@@ -18,6 +18,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { lockTruck, relocateLockedTruck, type TruckStateDeps } from '../operator-trucks/operator-trucks.service';
 import { publishTruckEvent } from '../trucks/truck-events';
 import { queueScheduleTodayPush, type TodayStop } from '../push/push-outbox.service';
+import { goingAfterScheduleChange } from '../going/going.service';
 import type { TruckRow } from '../trucks/truck.repository';
 import { expandStops, stopsClash, todayIn, toWire, weekdayOfDate, type StopValues, type TimedOccurrence } from './occurrences';
 import { loadStops, stopColumns, truckZones, type ScheduleDeps } from './schedule.repository';
@@ -61,6 +62,9 @@ function assertNoClash(candidate: StopValues, others: StopValues[]): void {
     throw conflict(`This stop overlaps ${describeStop(clash)}. A truck can be at one stop at a time.`);
 }
 
+/** What a change needs: the zones and, for the texts to diners going to a changed stop, PUBLIC_URL. */
+export type EditDeps = ScheduleDeps & Pick<TruckStateDeps, 'publicUrl'>;
+
 /** The truck's schedule as its owner (or an admin) manages it. */
 export async function readSchedule(
   deps: ScheduleDeps,
@@ -101,7 +105,7 @@ async function scheduleOf(tx: DbOrTx, deps: ScheduleDeps, truckId: number): Prom
  * (like a menu change, ADR 0031). `lastUpdated` is left alone: it tells how fresh the position is.
  */
 async function changeSchedule<T>(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   truckId: number,
   change: (tx: Tx, context: { zone: string; stops: StopValues[] }) => Promise<T>,
@@ -116,7 +120,10 @@ async function changeSchedule<T>(
     const before = stops.get(truck.id) ?? [];
     const result = await change(tx, { zone, stops: before });
     await publishTruckEvent(tx, 'updated', truck);
-    await pushIfTodayChanged(tx, truck, before, zone);
+    const after = (await loadStops(tx, [truck.id])).get(truck.id) ?? [];
+    await pushIfTodayChanged(tx, truck, before, after, zone);
+    // A stop someone said they are going to that was cancelled or moved tells them (issue 31).
+    await goingAfterScheduleChange(tx, deps, truck, after, zone);
     return result;
   });
 }
@@ -135,9 +142,8 @@ function stopsOfToday(stops: StopValues[], zone: string, today: string): TodaySt
  * A change that alters the truck's stops for today (its zone) pushes to its favourites' devices
  * (issue 29): a stop added, moved, cancelled or skipped today. Changes to other days push nothing.
  */
-async function pushIfTodayChanged(tx: Tx, truck: TruckRow, before: StopValues[], zone: string): Promise<void> {
+async function pushIfTodayChanged(tx: Tx, truck: TruckRow, before: StopValues[], after: StopValues[], zone: string): Promise<void> {
   const today = todayIn(zone);
-  const after = (await loadStops(tx, [truck.id])).get(truck.id) ?? [];
   const was = stopsOfToday(before, zone, today);
   const now = stopsOfToday(after, zone, today);
   if (JSON.stringify(was) !== JSON.stringify(now)) await queueScheduleTodayPush(tx, truck, today, now);
@@ -165,7 +171,7 @@ function assertNotPast(input: StopInput, zone: string): void {
 }
 
 export async function addStop(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   truckId: number,
   input: StopInput,
@@ -197,7 +203,7 @@ export interface StopRef {
 
 /** changeSchedule for one stop of the truck (404 'Stop not found' when it has no such stop). */
 function changeStop<T>(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   ref: StopRef,
   change: (tx: Tx, stop: StopValues, context: { zone: string; stops: StopValues[] }) => Promise<T>,
@@ -209,7 +215,7 @@ function changeStop<T>(
 
 /** Replaces a stop's fields; exceptions stay only while the stop is still weekly on the same day. */
 export async function updateStop(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   ref: StopRef,
   input: StopInput,
@@ -234,7 +240,7 @@ export async function updateStop(
   });
 }
 
-export async function deleteStop(deps: ScheduleDeps, actor: AuthUser, ref: StopRef): Promise<void> {
+export async function deleteStop(deps: EditDeps, actor: AuthUser, ref: StopRef): Promise<void> {
   await changeStop(deps, actor, ref, async (tx, stop) => {
     await tx.delete(truckScheduleStops).where(eq(truckScheduleStops.id, stop.id));
   });
@@ -242,7 +248,7 @@ export async function deleteStop(deps: ScheduleDeps, actor: AuthUser, ref: StopR
 
 /** "Not this date" for a weekly stop; adding the same date twice is fine. */
 export async function addException(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   ref: StopRef,
   date: string,
@@ -266,7 +272,7 @@ export async function addException(
 
 /** The weekly stop happens on `date` again — unless a one-off stop has taken that time since (409). */
 export async function removeException(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   ref: StopRef,
   date: string,
@@ -287,7 +293,7 @@ export async function removeException(
  * overlaps cannot appear, because every stop of a truck shares its zone.
  */
 export async function setTimeZone(
-  deps: ScheduleDeps,
+  deps: EditDeps,
   actor: AuthUser,
   truckId: number,
   timeZone: string,
@@ -308,7 +314,7 @@ export const STOP_NOT_UNDER_WAY = "This stop is not under way now: its place can
  * change like PATCH …/location: same lock, `moved`/`opened` event, `lastUpdated` now.
  */
 export async function takeStopPlace(
-  deps: ScheduleDeps & TruckStateDeps,
+  deps: EditDeps & TruckStateDeps,
   actor: AuthUser,
   ref: StopRef,
   input: TakeStopPlaceInput,

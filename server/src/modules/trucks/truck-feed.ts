@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../db/client';
 import { USER_SESSIONS_CHANNEL } from '../../plugins/auth';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
+import { GOING_CHANNEL, GOING_NOTICES_CHANNEL } from '../going/going-channels';
 
 /**
  * What a subscriber of the truck feed hears. Every handler is optional and called synchronously,
@@ -13,6 +14,10 @@ export interface TruckFeedSubscriber {
   ratingEvent?(payload: string): void;
   /** An account's session changed: role, password, deletion (USER_SESSIONS_CHANNEL; payload: the user id). */
   sessionChanged?(payload: string): void;
+  /** A truck's "I'm going" counts changed (GOING_CHANNEL; payload `{ operatorId, truckId }`). */
+  goingChanged?(payload: string): void;
+  /** Diners going to a stop must be told it closed, moved or was cancelled (payload: a going_notices id). */
+  goingNotice?(payload: string): void;
   /**
    * Notifications may have been missed: PostgreSQL's LISTEN connection dropped, and again once it
    * listens again. Whatever a subscriber derived from the notifications must be rebuilt.
@@ -43,6 +48,8 @@ export class TruckFeed {
       database.listen(TRUCK_EVENTS_CHANNEL, each((s) => s.truckEvent)),
       database.listen(TRUCK_RATINGS_CHANNEL, each((s) => s.ratingEvent)),
       database.listen(USER_SESSIONS_CHANNEL, each((s) => s.sessionChanged)),
+      database.listen(GOING_CHANNEL, each((s) => s.goingChanged)),
+      database.listen(GOING_NOTICES_CHANNEL, each((s) => s.goingNotice)),
     ]);
     const stopGapWatch = database.onNotificationGap(() => {
       for (const subscriber of feed.subscribers) subscriber.notificationGap?.();

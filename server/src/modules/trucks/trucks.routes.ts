@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordSearch } from '../insights/insights-recording';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
@@ -46,6 +47,8 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
     const view = query.view ?? 'full';
     const filters = query.filters ?? [];
+    // Where diners look for food (the operators' demand map, issue 31): a push onto the buffer.
+    if (position) recordSearch(app, request, position.lat, position.lng);
     if (seesOnlyOwnTrucks(viewer)) {
       // Read before the list: the list holds every event up to it (Truck-Event-Id, ADR 0139).
       const eventId = await lastTruckEventId(app.db);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { recordTruckInsight } from '../insights/insights-recording';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -44,7 +45,12 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const assistant = app.voiceAssistant;
   const { ratePerMinute, freeUsesPerAddress, freeAttemptsPerAddress } = { ...DEFAULT_VOICE_OPTIONS, ...app.config.voice };
   const { freeVoicePerDay } = rateLimitsOf(app.config);
-  const ask = (query: VoiceQuery, asker: Asker, caller: string) => assistant.ask(query, asker, caller);
+  const ask = async (query: VoiceQuery, asker: Asker, caller: string, request: FastifyRequest) => {
+    const result = await assistant.ask(query, asker, caller);
+    // Answers that named a truck count for its operator's insights (issue 31; a push onto the buffer).
+    for (const truck of result.answer.recommendedTrucks) recordTruckInsight(app, request, 'voice_named', { id: truck.id, operatorId: null });
+    return result;
+  };
 
   app.post(
     '/api/voice-assistant',
@@ -62,7 +68,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = currentUser(request);
-      return (await ask(request.body, { userId: id }, `user:${id}`)).answer;
+      return (await ask(request.body, { userId: id }, `user:${id}`, request)).answer;
     },
   );
 
@@ -98,7 +104,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every anonymous question together, per day: however many addresses ask, the speech bill is
       // bounded (OWASP API4). Only questions the server will work on count.
       await takeOrRefuse(app.db, 'voice-free:all', freeVoicePerDay, DAY_MS, VOICE_MESSAGES.freeUsesExhausted);
-      const result = await ask(request.body, { visitorId: keys.visitor }, `address:${keys.address}`);
+      const result = await ask(request.body, { visitorId: keys.visitor }, `address:${keys.address}`, request);
       // Only questions that were understood use up a free question; taken atomically now, so
       // concurrent questions cannot together go over the allowance.
       if (!result.understood) return { ...result.answer, freeUsesRemaining: left };

@@ -1,0 +1,71 @@
+import type { TruckSummary } from '@shared/contracts';
+import { Check, Footprints } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { useAuth } from '@client/lib/auth';
+import { isCustomer } from '@client/lib/roles';
+import { toast, toastError } from '@client/lib/toast';
+import { cn } from '@client/lib/utils';
+import { useMyGoing, useSetGoing } from '../api/my-going';
+
+export const GOING_TEXTS = {
+  loginTitle: 'Login Required',
+  login: "Log in as a customer to tell the truck you're going — we'll warn you if it closes or moves.",
+  going: "I'm going",
+  undo: 'Going',
+  error: 'Could not update. Please try again.',
+} as const;
+
+interface GoingButtonProps {
+  truck: Pick<TruckSummary, 'id' | 'name' | 'operatorId'>;
+  size?: 'sm' | 'md';
+  className?: string;
+}
+
+/**
+ * "I'm going" (issue 31) on cards, popups and the truck's page: one tap marks the truck's current
+ * or next stop, one tap undoes it. Customers only (visitors are asked to log in; operators and
+ * admins do not see it). Reads "going" from the caller's one list, not one request per card.
+ */
+export function GoingButton({ truck, size = 'md', className }: GoingButtonProps) {
+  const { user } = useAuth();
+  const customer = isCustomer(user);
+  const mine = useMyGoing(customer);
+  const mutation = useSetGoing();
+  if (user && !customer) return null;
+  const going = Boolean(mine.data?.some((g) => g.truckId === truck.id));
+  const label = going ? `You're going to ${truck.name}. Tap to undo.` : `I'm going to ${truck.name}`;
+
+  const onClick = () => {
+    if (mutation.isPending) return;
+    if (!user) {
+      toast({ title: GOING_TEXTS.loginTitle, description: GOING_TEXTS.login });
+      return;
+    }
+    mutation.mutate({ truckId: truck.id, going: !going }, { onError: (error) => toastError('Error', error, GOING_TEXTS.error) });
+  };
+
+  return (
+    <Button
+      type="button"
+      variant={going ? 'default' : 'outline'}
+      size="sm"
+      aria-pressed={going}
+      aria-label={label}
+      title={label}
+      aria-disabled={mutation.isPending || undefined}
+      onClick={onClick}
+      data-testid={`going-button-${truck.id}`}
+      className={cn(size === 'sm' && 'h-8 px-2 text-xs', className)}
+    >
+      {mutation.isPending ? (
+        <Spinner label="Updating" className="h-4 w-4" />
+      ) : going ? (
+        <Check aria-hidden />
+      ) : (
+        <Footprints aria-hidden />
+      )}
+      {going ? GOING_TEXTS.undo : GOING_TEXTS.going}
+    </Button>
+  );
+}

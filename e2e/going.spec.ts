@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext } from './test';
+import type { AuthResponse, OutboxMessage, Page as ListPage } from '@shared/contracts';
+import { ADMIN, createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator } from './helpers';
+
+/**
+ * "I'm going" (issue 31), in a real browser: a diner says "I'm going" on a truck's card, the
+ * operator's dashboard shows the count live, the operator closes early, and within a second the
+ * diner's open page shows the notice and the SMS outbox holds the text.
+ */
+
+/** A spot of its own per call, far from the demo trucks (Austin) and other specs' trucks. */
+const spot = () => ({ latitude: 41 + Math.random() * 0.5, longitude: -100 - Math.random() * 0.5 });
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as AuthResponse).token;
+}
+
+test.describe("I'm going", () => {
+  test('diner goes, operator sees it live, closes early: notice on the open page and in the SMS outbox within a second', async ({ page, browser }) => {
+    const opPage = await browser.newPage();
+    const operator = await loginAsSubscribedOperator(opPage, '/');
+    const name = `Going Truck ${Date.now()}`;
+    const at = spot();
+    const truck = await createTruck(opPage, operator, { name, ...at, address: '100 Test Ave' });
+    const opened = await opPage.request.post(`/api/food-trucks/${truck.id}/open`, {
+      data: at,
+      headers: { Authorization: `Bearer ${operator.token}` },
+    });
+    expect(opened.status()).toBe(200);
+    await opPage.goto('/operator-dashboard');
+    const counts = opPage.getByTestId(`going-counts-${truck.id}`);
+    await expect(counts.getByText('Nobody has said they are going yet.')).toBeVisible();
+
+    await loginAs(page, 'customer', `/find-trucks?truck=${truck.id}`);
+    const card = page.getByTestId(`truck-card-${truck.id}`);
+    const going = card.getByTestId(`going-button-${truck.id}`);
+    await expect(going).toHaveAttribute('aria-pressed', 'false');
+    await going.click();
+    await expect(going).toHaveAttribute('aria-pressed', 'true');
+    await expect(going).toHaveText('Going');
+    // The popup's button follows the same list.
+    await expect(page.getByTestId('truck-popup').getByTestId(`going-button-${truck.id}`)).toHaveAttribute('aria-pressed', 'true');
+
+    // Live on the operator's dashboard (the event stream's `going` signal), no reload.
+    await expect(counts.getByTestId('going-count')).toHaveText('1 going');
+    await counts.scrollIntoViewIfNeeded();
+    await opPage.screenshot({ path: 'test-results/going-operator-dashboard.png' });
+
+    // One tap undoes, one tap says it again.
+    await going.click();
+    await expect(going).toHaveAttribute('aria-pressed', 'false');
+    await expect(counts.getByText('Nobody has said they are going yet.')).toBeVisible();
+    await going.click();
+    await expect(counts.getByTestId('going-count')).toHaveText('1 going');
+
+    // The operator closes early: the diner's open page and the SMS outbox have the notice within a second.
+    const token = await adminToken(page.request);
+    const started = Date.now();
+    const closed = await opPage.request.post(`/api/food-trucks/${truck.id}/close`, {
+      headers: { Authorization: `Bearer ${operator.token}` },
+    });
+    expect(closed.status()).toBe(200);
+    const notice = page.getByTestId('going-notice');
+    await expect(notice).toContainText(`${name} has closed early today.`, { timeout: 1000 });
+    const onPageMs = Date.now() - started;
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/admin/messages?search=${encodeURIComponent(name)}`, {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          const list = (await res.json()) as ListPage<OutboxMessage>;
+          return list.items.filter((m) => m.body.includes(`${name} has closed early today.`)).length;
+        },
+        { timeout: 1000, intervals: [50, 100, 100, 200] },
+      )
+      .toBe(1);
+    expect(Date.now() - started).toBeLessThan(1000 + onPageMs);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/going-notice-desktop.png' });
+    await opPage.close();
+  });
+
+  test('at 360 px with touch: the card button taps and undoes', async ({ browser }) => {
+    const opPage = await browser.newPage();
+    const operator = await loginAsSubscribedOperator(opPage, '/');
+    const at = spot();
+    const truck = await createTruck(opPage, operator, { name: `Going Phone ${Date.now()}`, ...at, address: '200 Test Ave' });
+    await opPage.request.post(`/api/food-trucks/${truck.id}/open`, { data: at, headers: { Authorization: `Bearer ${operator.token}` } });
+    await opPage.close();
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const phone = await context.newPage();
+    await loginAs(phone, 'customer', `/find-trucks?truck=${truck.id}`);
+    const going = phone.getByTestId(`truck-card-${truck.id}`).getByTestId(`going-button-${truck.id}`);
+    await going.tap();
+    await expect(going).toHaveAttribute('aria-pressed', 'true');
+    await going.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: 'test-results/going-card-phone.png' });
+    await going.tap();
+    await expect(going).toHaveAttribute('aria-pressed', 'false');
+    await context.close();
+  });
+});

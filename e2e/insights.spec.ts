@@ -1,0 +1,113 @@
+import { expect, test } from './test';
+import { createTruck, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+
+/**
+ * Operator insights (issue 31): a diner's visit to a truck's page is counted off the request path
+ * (the web process's flush worker writes it within seconds), and the operator's dashboard shows it in
+ * the truck's insights — a chart with its table — at desktop size and on a 360 px phone. A browser
+ * that sends Global Privacy Control is not counted.
+ */
+
+const spot = () => ({ latitude: 42 + Math.random() * 0.5, longitude: -101 - Math.random() * 0.5 });
+
+test('a diner’s page view reaches the operator’s insights; GPC is not counted', async ({ page, browser }) => {
+  const opContext = await browser.newContext();
+  const opPage = await opContext.newPage();
+  const operator = await loginAsSubscribedOperator(opPage, '/');
+  const truck = await createTruck(opPage, operator, { name: `Insights Truck ${Date.now()}`, ...spot(), address: '300 Test Ave' });
+
+  await loginAs(page, 'customer', `/trucks/${truck.id}`);
+  await expect(page.getByRole('heading', { name: truck.name })).toBeVisible();
+  // A browser with Global Privacy Control on: its view is not counted.
+  const gpc = await browser.newContext({ extraHTTPHeaders: { 'Sec-GPC': '1' } });
+  const gpcPage = await gpc.newPage();
+  await gpcPage.goto(`/trucks/${truck.id}`);
+  await expect(gpcPage.getByRole('heading', { name: truck.name })).toBeVisible();
+  await gpcPage.close();
+  await gpc.close();
+  // The view is reported when the page hides (or after 5 s), then written by the flush worker (every 2 s).
+  await page.goto('/account');
+  await expect(page.getByTestId('privacy-note')).toContainText('Privacy: what we count');
+  await expect(page.getByRole('switch', { name: "Don't count my visits" })).toHaveAttribute('aria-checked', 'false');
+
+  await opPage.goto('/operator-dashboard');
+  await expect
+    .poll(
+      async () => {
+        const res = await opPage.request.get(`/api/food-trucks/${truck.id}/insights?days=7`, { headers: { Authorization: `Bearer ${operator.token}` } });
+        const body = (await res.json()) as { series: { kind: string; total: number }[] };
+        return body.series.find((s) => s.kind === 'page_view')?.total;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await opPage.getByRole('button', { name: 'Insights' }).click();
+  const panel = opPage.getByTestId(`insights-panel-${truck.id}`);
+  const pageViews = panel.getByTestId('insight-page_view');
+  await expect(pageViews.getByTestId('insight-total')).toHaveText('1');
+  await pageViews.getByText('Table').click();
+  await expect(pageViews.getByRole('table')).toContainText('1');
+  await panel.getByRole('button', { name: '30 days' }).click();
+  await expect(pageViews.getByTestId('insight-total')).toHaveText('1');
+  await expect(opPage.getByTestId('demand-section')).toContainText('Not enough diners searched');
+  await expectNoSeriousA11yViolations(opPage);
+  await panel.scrollIntoViewIfNeeded();
+  await opPage.screenshot({ path: 'test-results/insights-desktop.png' });
+
+  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const phone = await phoneContext.newPage();
+  await openWithSession(phone, operator, '/operator-dashboard');
+  await phone.getByRole('button', { name: 'Insights' }).tap();
+  const phonePanel = phone.getByTestId(`insights-panel-${truck.id}`);
+  await expect(phonePanel.getByTestId('insight-page_view').getByTestId('insight-total')).toHaveText('1');
+  await phonePanel.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: 'test-results/insights-phone.png' });
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await phoneContext.close();
+  await opContext.close();
+});
+
+test('the demand map: a cell shows once 10 different diners searched there, never with 9', async ({ browser, request }) => {
+  const opContext = await browser.newContext();
+  const opPage = await opContext.newPage();
+  const operator = await loginAsSubscribedOperator(opPage, '/');
+  const at = spot();
+  await createTruck(opPage, operator, { name: `Demand Truck ${Date.now()}`, ...at, address: '400 Test Ave' });
+  // Two places about 1 km north and south of the truck: 10 diners search at one, 9 at the other.
+  const busy = { lat: at.latitude + 0.01, lng: at.longitude };
+  const quiet = { lat: at.latitude - 0.01, lng: at.longitude };
+  const search = async (where: { lat: number; lng: number }) => {
+    const res = await request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' } });
+    const { token } = (await res.json()) as { token: string };
+    const list = await request.get(`/api/food-trucks/active?lat=${where.lat}&lng=${where.lng}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(list.status()).toBe(200);
+  };
+  for (let i = 0; i < 10; i++) await search(busy);
+  for (let i = 0; i < 9; i++) await search(quiet);
+  let cells: { latitude: number; diners: number }[] = [];
+  await expect
+    .poll(
+      async () => {
+        const res = await opPage.request.get(`/api/operators/${operator.user.id}/insights/demand?days=7`, { headers: { Authorization: `Bearer ${operator.token}` } });
+        cells = ((await res.json()) as { cells: typeof cells }).cells;
+        return cells.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  expect(cells[0]?.diners).toBe(10);
+  expect(Math.abs((cells[0]?.latitude ?? 0) - busy.lat)).toBeLessThan(0.005);
+
+  await opPage.goto('/operator-dashboard');
+  const section = opPage.getByTestId('demand-section');
+  await expect(section.getByRole('table')).toContainText('10');
+  await section.getByRole('button', { name: '7 days' }).click();
+  await expect(section.getByRole('table').locator('tbody tr')).toHaveCount(1);
+  await section.getByRole('button', { name: 'Show on a map' }).click();
+  await expect(section.getByTestId('demand-map').locator('.leaflet-interactive')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(opPage);
+  await section.scrollIntoViewIfNeeded();
+  await opPage.screenshot({ path: 'test-results/insights-demand-desktop.png' });
+  await opContext.close();
+});

@@ -1,0 +1,207 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse } from '@shared/contracts';
+import { DEMAND_MIN_DINERS, type DemandGrid, type TruckInsights } from '@shared/contracts/insights';
+import { cellBounds, cellOf } from '@shared/utils/demand-grid';
+import { insightDaily, insightEvents, smsOutbox } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { insertTruck } from '../../test/trucks';
+import { insightsRollup } from '../../workers/insights';
+
+/** The fixed clock of every read and the rollup: insights counts are checked against a seeded history. */
+const NOW = new Date('2026-03-15T12:00:00.000Z');
+const DAY = 86_400_000;
+const daysAgo = (n: number, hour = 10) => new Date(Date.UTC(2026, 2, 15 - n, hour));
+
+let server: TestServer;
+let owner: AuthResponse;
+let other: AuthResponse;
+let customer: AuthResponse;
+let admin: AuthResponse;
+
+beforeAll(async () => {
+  server = await startTestServer({ insightsClock: () => NOW });
+  [owner, other, customer, admin] = await Promise.all([
+    server.signUpSubscribedOperator(),
+    server.signUpSubscribedOperator(),
+    server.signUp('customer'),
+    server.signUpAdmin(),
+  ]);
+});
+afterAll(() => server.close());
+
+async function seed(truckId: number | null, kind: string, at: Date, count: number, extra: Partial<typeof insightEvents.$inferInsert> = {}) {
+  await server.db.insert(insightEvents).values(
+    Array.from({ length: count }, (_, i) => ({ occurredAt: at, kind, foodTruckId: truckId, visitor: `u:${9000 + i}`, ...extra })),
+  );
+}
+const insights = (session: AuthResponse | undefined, truckId: number, days = 7) =>
+  server.request<TruckInsights & { message?: string }>('GET', `/api/food-trucks/${truckId}/insights?days=${days}`, { token: session?.token });
+const totals = (body: TruckInsights) => Object.fromEntries(body.series.map((s) => [s.kind, s.total]));
+const rawOf = (truckId: number) => server.db.select().from(insightEvents).where(eq(insightEvents.foodTruckId, truckId));
+
+describe('insights per day (fixed clock)', () => {
+  it('counts match a seeded history exactly over 7, 30 and 90 days, before and after the rollup', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'Insight Truck', latitude: 30.1, longitude: -97.1 });
+    await seed(truck.id, 'page_view', daysAgo(0), 3);
+    await seed(truck.id, 'card_view', daysAgo(1), 2);
+    await seed(truck.id, 'card_view', daysAgo(6), 1);
+    await seed(truck.id, 'menu_open', daysAgo(10), 5);
+    await seed(truck.id, 'favorite_gained', daysAgo(40), 4);
+    await seed(truck.id, 'favorite_lost', daysAgo(40), 1);
+    await seed(truck.id, 'going', daysAgo(2), 2, { detail: '6th & Congress' });
+    await seed(truck.id, 'going', daysAgo(3), 1, { detail: 'UT Campus' });
+    await seed(truck.id, 'voice_named', daysAgo(7), 6); // the 8th day back: outside 7 days
+    await seed(truck.id, 'page_view', daysAgo(120), 7); // older than the raw retention
+    await server.db.insert(smsOutbox).values({ userId: customer.user.id, foodTruckId: truck.id, toPhone: customer.user.phone ?? '', body: 'Hi', status: 'sent', sentAt: daysAgo(2) });
+
+    const check = async () => {
+      const week = await insights(owner, truck.id, 7);
+      expect(week.status).toBe(200);
+      expect(week.body.from).toBe('2026-03-09');
+      expect(week.body.to).toBe('2026-03-15');
+      expect(totals(week.body)).toEqual({
+        card_view: 3, page_view: 3, menu_open: 0, favorite_gained: 0, favorite_lost: 0, going: 3, voice_named: 0, push_sent: 0, sms_sent: 1,
+      });
+      const cards = week.body.series.find((s) => s.kind === 'card_view');
+      expect(cards?.daily).toHaveLength(7);
+      expect(cards?.daily.filter((d) => d.count > 0)).toEqual([
+        { day: '2026-03-09', count: 1 },
+        { day: '2026-03-14', count: 2 },
+      ]);
+      expect(week.body.goingPerStop).toEqual([
+        { address: '6th & Congress', count: 2 },
+        { address: 'UT Campus', count: 1 },
+      ]);
+      const month = totals((await insights(owner, truck.id, 30)).body);
+      expect(month).toMatchObject({ menu_open: 5, voice_named: 6, favorite_gained: 0, page_view: 3 });
+      const quarter = totals((await insights(owner, truck.id, 90)).body);
+      expect(quarter).toMatchObject({ favorite_gained: 4, favorite_lost: 1, page_view: 3, card_view: 3 });
+    };
+    await check();
+    expect(await insightsRollup.run(server.workerContext, NOW)).toBeGreaterThanOrEqual(7);
+    // The raw events past 90 days are gone, rolled up first; the counts read the same.
+    expect((await rawOf(truck.id)).filter((r) => r.occurredAt < new Date(NOW.getTime() - 90 * DAY))).toHaveLength(0);
+    const rolled = await server.db.select().from(insightDaily).where(eq(insightDaily.foodTruckId, truck.id));
+    expect(rolled).toContainEqual({ day: '2025-11-15', foodTruckId: truck.id, kind: 'page_view', count: 7 });
+    expect(rolled.some((r) => r.day === '2026-03-15')).toBe(false); // today is not complete
+    await check();
+    // The rollup is idempotent.
+    await insightsRollup.run(server.workerContext, NOW);
+    await check();
+  });
+
+  it('exports CSV: a header, one row per day, one column per series', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'CSV Truck' });
+    await seed(truck.id, 'menu_open', daysAgo(0), 2);
+    const res = await fetch(`${server.url}/api/food-trucks/${truck.id}/insights.csv?days=7`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="truck-${truck.id}-insights-7d.csv"`);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('day,card_view,page_view,menu_open,favorite_gained,favorite_lost,going,voice_named,push_sent,sms_sent');
+    expect(lines).toHaveLength(8);
+    expect(lines[7]).toBe('2026-03-15,0,0,2,0,0,0,0,0,0');
+  });
+
+  it('only the truck’s operator and admins read them; bad periods are 400; nothing changes', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'Private Truck' });
+    expect((await insights(admin, truck.id)).status).toBe(200);
+    expect((await insights(other, truck.id)).status).toBe(404);
+    expect((await insights(customer, truck.id)).status).toBe(403);
+    expect((await insights(undefined, truck.id)).status).toBe(401);
+    const bad = await server.request<{ message: string }>('GET', `/api/food-trucks/${truck.id}/insights?days=8`, { token: owner.token });
+    expect(bad.status).toBe(400);
+    expect((await server.request('GET', `/api/food-trucks/${truck.id}/insights.csv`, { token: other.token })).status).toBe(404);
+  });
+});
+
+describe('recording (off the request path) and privacy', () => {
+  const view = (session: AuthResponse | undefined, truckId: number, headers: Record<string, string> = {}) =>
+    server.request('POST', '/api/insights/views', { token: session?.token, headers, body: { views: [{ truckId, kind: 'card_view' }, { truckId, kind: 'menu_open' }] } });
+
+  it('buffers views and writes them in a batch; DNT, Sec-GPC, "Don\'t count my visits" and operators are never counted', async () => {
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'Counted Truck' });
+    expect((await view(customer, truck.id)).status).toBe(204);
+    expect((await view(undefined, truck.id)).status).toBe(204);
+    // Nothing is written on the request path…
+    expect(await rawOf(truck.id)).toHaveLength(0);
+    // …until the flush.
+    await server.app.insights.flush(server.db);
+    const written = await rawOf(truck.id);
+    expect(written.map((r) => r.kind).sort()).toEqual(['card_view', 'card_view', 'menu_open', 'menu_open']);
+    expect(written.filter((r) => r.visitor === `u:${customer.user.id}`)).toHaveLength(2);
+    expect(written.every((r) => r.occurredAt.getTime() === NOW.getTime())).toBe(true);
+
+    const quiet = await server.signUp('customer');
+    const off = await server.request<{ countMyVisits: boolean }>('PUT', '/api/auth/user/insights-preferences', { token: quiet.token, body: { countMyVisits: false } });
+    expect(off.body).toEqual({ countMyVisits: false });
+    expect((await server.request('GET', '/api/auth/user/insights-preferences', { token: quiet.token })).body).toEqual({ countMyVisits: false });
+    await view(quiet, truck.id);
+    await view(customer, truck.id, { DNT: '1' });
+    await view(undefined, truck.id, { 'Sec-GPC': '1' });
+    await view(owner, truck.id);
+    await view(other, truck.id);
+    await server.app.insights.flush(server.db);
+    expect(await rawOf(truck.id)).toHaveLength(4);
+  });
+
+  it('refuses bad views with 400 and records nothing', async () => {
+    for (const body of [{ views: [] }, { views: [{ truckId: 1, kind: 'spy' }] }, { views: [{ truckId: -1, kind: 'card_view' }] }, {}]) {
+      expect((await server.request('POST', '/api/insights/views', { body })).status).toBe(400);
+    }
+    expect(server.app.insights.size).toBe(0);
+  });
+
+  it('a search near a position keeps only its grid cell, once per diner and cell', async () => {
+    const position = { lat: 30.2672, lng: -97.7431 };
+    for (let i = 0; i < 3; i++) await server.request('GET', `/api/food-trucks/active?lat=${position.lat}&lng=${position.lng}`, { token: customer.token });
+    await server.request('GET', `/api/food-trucks/active?lat=${position.lat}&lng=${position.lng}`, { token: owner.token });
+    await server.app.insights.flush(server.db);
+    const rows = await server.db
+      .select()
+      .from(insightEvents)
+      .where(and(eq(insightEvents.kind, 'search'), eq(insightEvents.visitor, `u:${customer.user.id}`)));
+    const cell = cellOf(position.lat, position.lng);
+    expect(rows).toEqual([expect.objectContaining({ cellLat: cell.row, cellLng: cell.col, foodTruckId: null })]);
+    expect(await server.db.select().from(insightEvents).where(eq(insightEvents.visitor, `u:${owner.user.id}`))).toHaveLength(0);
+  });
+});
+
+describe('demand map', () => {
+  it('shows only cells with at least 10 distinct diners near the operator’s places, never its own views', async () => {
+    const operator = await server.signUpSubscribedOperator();
+    const spot = { latitude: 45.5, longitude: -122.6 };
+    await insertTruck(server.db, operator.user.id, { name: 'Demand Truck', ...spot });
+    const near = cellOf(spot.latitude + 0.01, spot.longitude);
+    const under = cellOf(spot.latitude - 0.01, spot.longitude);
+    const own = cellOf(spot.latitude, spot.longitude + 0.01);
+    const far = cellOf(spot.latitude + 1, spot.longitude);
+    const searches = async (cell: { row: number; col: number }, visitors: string[], at = daysAgo(1)) =>
+      server.db.insert(insightEvents).values(visitors.map((visitor) => ({ occurredAt: at, kind: 'search', visitor, cellLat: cell.row, cellLng: cell.col })));
+    const diners = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `a:${tag}${i}`);
+    await searches(near, [...diners(DEMAND_MIN_DINERS, 'n'), ...diners(3, 'n')]); // 10 distinct, 13 searches
+    await searches(under, [...diners(DEMAND_MIN_DINERS - 1, 'u'), ...diners(DEMAND_MIN_DINERS - 1, 'u')]); // 9 distinct, 18 searches
+    await searches(own, [...diners(DEMAND_MIN_DINERS - 1, 'o'), `u:${operator.user.id}`]); // 9 diners + the operator
+    await searches(far, diners(20, 'f'));
+    await searches(near, diners(5, 'old'), daysAgo(20)); // outside 7 days
+
+    const res = await server.request<DemandGrid>('GET', `/api/operators/${operator.user.id}/insights/demand?days=7`, { token: operator.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ days: 7, cellMeters: 500, minDiners: DEMAND_MIN_DINERS });
+    expect(res.body.cells).toEqual([{ ...cellBounds(near.row, near.col), diners: DEMAND_MIN_DINERS }]);
+    // Over 30 days the older searches join the same cell; the cells under the threshold still never appear.
+    const month = await server.request<DemandGrid>('GET', `/api/operators/${operator.user.id}/insights/demand?days=30`, { token: operator.token });
+    expect(month.body.cells.map((c) => c.diners)).toEqual([DEMAND_MIN_DINERS + 5]);
+    for (const cell of [under, own, far]) {
+      const b = cellBounds(cell.row, cell.col);
+      expect(month.body.cells.some((c) => c.latitude === b.latitude && c.longitude === b.longitude)).toBe(false);
+    }
+    // Nothing in the answer names a diner.
+    expect(JSON.stringify(month.body)).not.toMatch(/"a:|u:/);
+    expect((await server.request('GET', `/api/operators/${operator.user.id}/insights/demand`, { token: other.token })).status).toBe(404);
+    expect((await server.request('GET', `/api/operators/${operator.user.id}/insights/demand`, { token: customer.token })).status).toBe(403);
+    expect((await server.request('GET', `/api/operators/${operator.user.id}/insights/demand`, { token: admin.token })).status).toBe(200);
+    await server.db.delete(insightEvents).where(inArray(insightEvents.kind, ['search']));
+  });
+});
