@@ -12,3 +12,4 @@ export * from './imports';
 export * from './claims';
 export * from './push';
 export * from './attributes';
+export * from './orders';

@@ -9,3 +9,4 @@ export * from './schedules';
 export * from './listings';
 export * from './push';
 export * from './landmarks';
+export * from './orders';
