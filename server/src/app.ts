@@ -75,6 +75,8 @@ export interface AppConfig {
   autoCloseHours?: number;
   /** STOP_END_GRACE_MINUTES: a truck open inside a scheduled stop is closed this long after it ends (default 30). */
   stopEndGraceMinutes?: number;
+  /** ORDER_PLATFORM_FEE_BPS: the platform's share of each order, in basis points (default 0). */
+  orderPlatformFeeBps?: number | undefined;
   /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */

@@ -9,7 +9,7 @@ import { localTime, timeZoneName } from './schedules';
  */
 
 /** What a push tells about: a favourite opened nearby, or a favourite's stops for today changed. */
-export const PUSH_KINDS = ['opened', 'schedule'] as const;
+export const PUSH_KINDS = ['opened', 'schedule', 'order-ready'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The decrypted payload of every push message: the service worker shows it and opens `url` on a tap. */
@@ -71,7 +71,8 @@ export const quietHoursSchema = z
 
 /** GET/PUT /api/auth/user/notification-preferences: per channel and kind, and quiet hours. */
 export const notificationPreferencesSchema = z.object({
-  push: z.object({ opened: z.boolean(), schedule: z.boolean() }),
+  /** `orders`: "your order is ready" (issue 30); left out of an update = unchanged (on by default). */
+  push: z.object({ opened: z.boolean(), schedule: z.boolean(), orders: z.boolean().optional() }),
   /** SMS goes out only for openings (ADR 0070); this is the same switch as /sms-preferences. */
   sms: z.object({ opened: z.boolean() }),
   quietHours: quietHoursSchema.nullable(),

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@shared/constants';
 import type {
+  PayoutAccountState,
+  PayoutOperator,
   ProviderSubscriptionRef,
   StartedSubscription,
   StripePaymentProvider,
@@ -145,6 +147,40 @@ export class StripePayments implements StripePaymentProvider {
       if (isMissing(err)) return;
       throw err;
     }
+  }
+
+  async refundOrderPayment(payment: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }> {
+    // A destination charge: take the money back from the connected account and return the fee too.
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: payment.paymentId, amount: payment.amountCents, reverse_transfer: true, refund_application_fee: true },
+      { idempotencyKey: payment.idempotencyKey },
+    );
+    return { refundId: refund.id };
+  }
+
+  async connectPayoutAccount(operator: PayoutOperator): Promise<PayoutAccountState> {
+    const accountId =
+      operator.accountId ??
+      (
+        await this.stripe.accounts.create(
+          {
+            type: 'express',
+            email: operator.email ?? undefined,
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { operatorId: String(operator.operatorId) },
+          },
+          { idempotencyKey: `payout-account-of-operator-${operator.operatorId}` },
+        )
+      ).id;
+    const account = await this.stripe.accounts.retrieve(accountId);
+    if (account.charges_enabled) return { accountId, chargesEnabled: true, onboardingUrl: null };
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: operator.returnUrl,
+      return_url: operator.returnUrl,
+    });
+    return { accountId, chargesEnabled: false, onboardingUrl: link.url };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
