@@ -36,6 +36,7 @@ import { OpenStreams } from './modules/events/open-streams';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -294,6 +295,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(eventsRoutes);
   await app.register(operatorTrucksRoutes);
   await app.register(menuItemsRoutes);
+  await app.register(ordersRoutes);
   await app.register(uploadsRoutes);
   await app.register(voiceRoutes);
   await app.register(subscriptionsRoutes);

@@ -11,6 +11,8 @@ import { operatorIsSubscribed } from '../subscriptions/subscriptions.service';
 import type { TruckFeed } from '../trucks/truck-feed';
 import { cameFromOpenData } from '../trucks/truck-visibility';
 import type { Viewer } from '../trucks/trucks.service';
+import { orderEventSchema } from '@shared/contracts/orders';
+import { findOrderForEvent } from '../orders/orders.service';
 
 export const EVENT_STREAM_DEFAULTS = {
   heartbeatMs: 15_000,
@@ -207,6 +209,29 @@ export class TruckEventHub {
     }
   }
 
+  /**
+   * An order notification (payload: its id): the order goes, as `event: order`, to the streams
+   * of the diner who placed it, the operator of its truck and admins — nobody else (ADR 0162).
+   * Not replayed: pages refetch their orders when their stream (re)opens.
+   */
+  orderChanged(payload: string): void {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id) || id <= 0 || this.closed) return;
+    void findOrderForEvent(this.db, id)
+      .then((order) => {
+        if (!order) return;
+        const frame = `event: order\ndata: ${JSON.stringify(z.encode(orderEventSchema, { order }))}\n\n`;
+        for (const client of this.clients) {
+          const viewer = client.viewer;
+          if (!viewer) continue;
+          if (isAdmin(viewer) || viewer.id === order.customerId || (viewer.role === 'operator' && viewer.id === order.operatorId)) {
+            this.write(client, frame);
+          }
+        }
+      })
+      .catch((err: unknown) => this.log.warn({ err }, 'could not read a changed order for the event stream'));
+  }
+
   private dispatch(event: HubEvent): void {
     for (const client of this.clients) {
       if (!client.live) client.pending.push(event);
@@ -374,6 +399,7 @@ export function createTruckEventHub(
     truckEvent: (payload) => hub.notify(payload),
     ratingEvent: (payload) => hub.notify(payload),
     sessionChanged: (payload) => hub.sessionChanged(payload),
+    orderEvent: (payload) => hub.orderChanged(payload),
     // Notifications missed while PostgreSQL's LISTEN connection was down: streams restart and resume.
     notificationGap: () => hub.restartStreams(),
   });

@@ -21,10 +21,9 @@ import { operatorHasActiveSubscription } from '../subscriptions/subscriptions.se
 import { manageableTruck } from '../trucks/truck-access';
 import { findTruck } from '../trucks/truck.repository';
 import { publishTruckEvent } from '../trucks/truck-events';
+import { ORDER_EVENTS_CHANNEL } from './order-events';
 import { queueOrderReadySms } from './order-notices';
 
-/** NOTIFYed with an order id (after commit) whenever an order is created or changes: the event hub sends it on. */
-export const ORDER_EVENTS_CHANNEL = 'order_events';
 
 export interface OrderServiceDeps {
   db: Database;

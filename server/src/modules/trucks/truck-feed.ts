@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/client';
 import { USER_SESSIONS_CHANNEL } from '../../plugins/auth';
+import { ORDER_EVENTS_CHANNEL } from '../orders/order-events';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
 
 /**
@@ -11,6 +12,8 @@ export interface TruckFeedSubscriber {
   truckEvent?(payload: string): void;
   /** A rating vote committed (TRUCK_RATINGS_CHANNEL, a `rated` event); the payload is its id. */
   ratingEvent?(payload: string): void;
+  /** An order was created or changed (ORDER_EVENTS_CHANNEL); the payload is its id. */
+  orderEvent?(payload: string): void;
   /** An account's session changed: role, password, deletion (USER_SESSIONS_CHANNEL; payload: the user id). */
   sessionChanged?(payload: string): void;
   /**
@@ -43,6 +46,7 @@ export class TruckFeed {
       database.listen(TRUCK_EVENTS_CHANNEL, each((s) => s.truckEvent)),
       database.listen(TRUCK_RATINGS_CHANNEL, each((s) => s.ratingEvent)),
       database.listen(USER_SESSIONS_CHANNEL, each((s) => s.sessionChanged)),
+      database.listen(ORDER_EVENTS_CHANNEL, each((s) => s.orderEvent)),
     ]);
     const stopGapWatch = database.onNotificationGap(() => {
       for (const subscriber of feed.subscribers) subscriber.notificationGap?.();
