@@ -221,7 +221,7 @@ async function orderGate(tx: DbOrTx, truck: { id: number; operatorId: number | n
 /** GET /api/food-trucks/:id/ordering: what the diner's order panel shows before ordering. */
 export async function truckOrdering(deps: OrderServiceDeps, truckId: number): Promise<Omit<TruckOrdering, 'latestPickupAt'> & { latestPickupAt: Date }> {
   const truck = isRowId(truckId) ? await findTruck(deps.db, truckId) : undefined;
-  if (!truck || truck.retiredAt || (truck.operatorId !== null && !(await operatorHasActiveSubscription(deps.db, truck.operatorId)))) {
+  if (!truck || (truck.listing !== null && truck.operatorId === null) || (truck.operatorId !== null && !(await operatorHasActiveSubscription(deps.db, truck.operatorId)))) {
     throw notFound('Food truck not found');
   }
   const gate = await orderGate(deps.db, truck, deps.defaultTimeZone);
@@ -277,7 +277,7 @@ export async function createOrder(
   if (!input.card) throw badRequest('Enter your card details.', { card: ['Enter your card details.'] });
   const card = input.card;
   const hash = requestHash(input);
-  const result = await deps.db.transaction(async (tx): Promise<CreateOrderResult | { declined: string }> => {
+  return deps.db.transaction(async (tx): Promise<CreateOrderResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${actor.id}:${idempotencyKey}`}))`);
     const earlier = await existingOrder(tx, actor, idempotencyKey, hash);
     if (earlier) return { order: await getOrder(tx, actor, earlier.id), replayed: true };
@@ -341,7 +341,8 @@ export async function createOrder(
       const messages = Object.entries(charge.fieldErrors).filter((e): e is [string, string] => Boolean(e[1]));
       throw badRequest(messages[0]?.[1] ?? 'Your card details are incomplete.', Object.fromEntries(messages.map(([f, m]) => [f, [m]])));
     }
-    if (charge.status === 'failed') return { declined: charge.message };
+    // Declined: thrown, so the transaction rolls back the portions taken (nothing stored, nothing charged).
+    if (charge.status === 'failed') throw new HttpError(402, charge.message);
 
     const [row] = await tx
       .insert(orders)
@@ -373,9 +374,6 @@ export async function createOrder(
     await notifyOrder(tx, row.id);
     return { order: await getOrder(tx, actor, row.id), replayed: false };
   });
-  // A declined card changed nothing (the transaction rolled back the portions): say why.
-  if ('declined' in result) throw new HttpError(402, result.declined);
-  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
