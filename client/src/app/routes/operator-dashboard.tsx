@@ -11,6 +11,7 @@ import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
 import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
 import { MyClaims } from '@client/features/claims/components/my-claims';
+import { PayoutsPanel } from '@client/features/orders/components/payouts-panel';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
@@ -36,6 +37,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
       </header>
       {!loading && <SubscriptionPanel />}
       {!loading && denied && <LocationDeniedNotice />}
+      {!loading && <PayoutsPanel />}
       {!loading && <MyClaims />}
       {loading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-gray-700">

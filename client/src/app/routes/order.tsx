@@ -1,0 +1,56 @@
+import { Link, useParams } from 'wouter';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { useOrder } from '@client/features/orders/api/order';
+import { OrderStatusView } from '@client/features/orders/components/order-status';
+import { useOrderStream } from '@client/features/orders/hooks/use-order-stream';
+import { parseTruckId } from '@client/features/operator/route-params';
+import { errorMessage } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/auth';
+import { withReturn } from '@client/lib/return-to';
+
+function LiveOrder({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId);
+  // Every change of the order arrives on the event stream within a second; each (re)connection refetches.
+  useOrderStream(() => void order.refetch());
+  if (order.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="h-8 w-8 text-brand-700" label="Loading your order" />
+      </div>
+    );
+  }
+  if (order.isError) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {errorMessage(order.error, 'This order could not be loaded. Please try again.')}
+      </p>
+    );
+  }
+  return <OrderStatusView order={order.data} />;
+}
+
+/** /orders/:orderId — the diner's order, live (issue 30). */
+export default function OrderPage() {
+  const { orderId: raw } = useParams<{ orderId: string }>();
+  const orderId = parseTruckId(raw);
+  const { user } = useAuth();
+  return (
+    <main className="mx-auto grid max-w-2xl gap-6 px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Your order</h1>
+      {orderId === null ? (
+        <p role="alert">Order not found.</p>
+      ) : !user ? (
+        <Card className="grid justify-items-start gap-3 p-6">
+          <p>Sign in to see your order.</p>
+          <Button asChild>
+            <Link href={withReturn('/login', `/orders/${orderId}`)}>Sign in</Link>
+          </Button>
+        </Card>
+      ) : (
+        <LiveOrder orderId={orderId} />
+      )}
+    </main>
+  );
+}
