@@ -18,11 +18,11 @@ function SoldOutToggles({ truckId }: { truckId: number }) {
   const update = useUpdateMenuItem(truckId);
   if (!menu.data || menu.data.length === 0) return null;
   return (
-    <details className="rounded-lg border bg-white p-4">
+    <details className="rounded-lg border border-gray-200 bg-white p-4">
       <summary className="cursor-pointer text-lg font-semibold">Sold out today</summary>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
         {menu.data.map((item) => (
-          <li key={item.id} className="flex min-h-12 items-center justify-between gap-3 rounded border px-3">
+          <li key={item.id} className="flex min-h-12 items-center justify-between gap-3 rounded border border-gray-200 px-3">
             <Label htmlFor={`sold-out-${item.id}`}>{item.name}</Label>
             <Switch
               id={`sold-out-${item.id}`}

@@ -69,7 +69,7 @@ export default function OrderCheckoutPage() {
           </Button>
         </Card>
       ) : !isCustomer(user) ? (
-        <p role="alert" className="rounded-lg border p-4">Ordering ahead is for customer accounts.</p>
+        <p role="alert" className="rounded-lg border border-gray-200 p-4">Ordering ahead is for customer accounts.</p>
       ) : (
         <CheckoutScreen truckId={truckId} />
       )}

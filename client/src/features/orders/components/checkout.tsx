@@ -76,12 +76,12 @@ export function Checkout({ truck, items, ordering }: { truck: { id: number; name
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+    <form onSubmit={submit} noValidate className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="order-menu" className="grid gap-3">
         <h2 id="order-menu" className="text-lg font-semibold">
           Menu
         </h2>
-        <ul className="divide-y divide-gray-100 rounded-lg border bg-white">
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white">
           {items.map((item) => {
             const quantity = quantities[item.id] ?? 0;
             return (

@@ -233,7 +233,7 @@ export function KitchenQueue({ truckId }: { truckId: number }) {
               Active orders ({active.length})
             </h2>
             {active.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-8 text-center text-gray-700">No orders right now. New ones appear here at once.</p>
+              <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-700">No orders right now. New ones appear here at once.</p>
             ) : (
               <ul className="grid gap-4 md:grid-cols-2" aria-label="Active orders">
                 {active.map((order) => (
@@ -249,7 +249,7 @@ export function KitchenQueue({ truckId }: { truckId: number }) {
               </h2>
               <ul className="grid gap-1 text-sm">
                 {done.map((order) => (
-                  <li key={order.id} className="flex justify-between gap-2 rounded border p-2">
+                  <li key={order.id} className="flex justify-between gap-2 rounded border border-gray-200 p-2">
                     <span>
                       <strong>{order.number}</strong> · {order.customerName}
                     </span>

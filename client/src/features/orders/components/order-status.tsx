@@ -66,7 +66,7 @@ export function OrderStatusView({ order }: { order: Order }) {
               key={step}
               aria-current={i === reached ? 'step' : undefined}
               className={cn(
-                'flex flex-col items-center gap-1 rounded-lg border p-2 text-center text-sm',
+                'flex flex-col items-center gap-1 rounded-lg border border-gray-300 p-2 text-center text-sm',
                 i <= reached ? 'border-green-700 bg-green-50 font-semibold text-green-900' : 'text-gray-700',
               )}
             >
