@@ -160,6 +160,8 @@ async function notifyOrder(tx: DbOrTx, orderId: number): Promise<void> {
 // Taking orders
 
 interface OrderGate {
+  /** The database's clock, read with the settings. */
+  now: Date;
   settings: { pausedUntil: Date | null; maxOrdersPer15Min: number | null; prepMinutes: number };
   payoutAccountId: string | null;
   /** Why diners cannot order now, or null. */
@@ -210,6 +212,7 @@ async function orderGate(tx: DbOrTx, truck: { id: number; operatorId: number | n
     refusal = `${truck.name} is not accepting orders until ${clock(settings.pausedUntil)} UTC.`;
   const windows = settings.maxOrdersPer15Min ? Math.floor((row?.ahead ?? 0) / settings.maxOrdersPer15Min) : 0;
   return {
+    now,
     settings,
     payoutAccountId: payout?.accountId ?? null,
     refusal,
@@ -292,8 +295,7 @@ export async function createOrder(
     const gate = await orderGate(tx, truck, deps.defaultTimeZone);
     if (gate.refusal) throw conflict(gate.refusal);
 
-    const [{ now } = { now: new Date() }] = await tx.select({ now: sql<Date>`now()`.mapWith((v: unknown) => new Date(String(v))) }).from(sql`(select 1) as one`);
-    const earliest = new Date(now.getTime() + gate.estimatedWaitMinutes * 60_000);
+    const earliest = new Date(gate.now.getTime() + gate.estimatedWaitMinutes * 60_000);
     let pickupAt: Date | null = null;
     if (input.pickup !== 'asap') {
       pickupAt = new Date(input.pickup);
