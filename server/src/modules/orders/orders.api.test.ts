@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminRefund, AuthResponse, MenuItem, Order, TruckOrdering } from '@shared/contracts';
+import type { AdminOrder, AdminRefund, AuthResponse, MenuItem, Order, PayoutAccount, TruckOrdering } from '@shared/contracts';
 import { auditLog, menuItems, orderRefunds, orders, smsOutbox } from '../../db/schema';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
 import { insertTruck, setSubscription } from '../../test/trucks';
 import { dbFingerprint } from '../../test/db-fingerprint';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 
 let server: TestServer;
 let cast: TestCast;
@@ -353,5 +354,65 @@ describe('live', () => {
     await kitchen.waitFor(isOrder('ready'), 1000);
     expect(stranger.frames.some((f) => f.event === 'order')).toBe(false);
     expect(rival.frames.some((f) => f.event === 'order')).toBe(false);
+  });
+});
+
+describe('Stripe mode', () => {
+  let stripe: FakeStripe;
+  let stripeServer: TestServer;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    stripeServer = await startTestServer({}, { integrations: { payments: stripe.provider } });
+  });
+  afterAll(async () => {
+    await stripeServer.close();
+    await stripe.close();
+  });
+
+  it('"Connect payouts" makes one Connect Express account and hands out its onboarding link until charges are enabled', async () => {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    const connect = () => stripeServer.request<PayoutAccount>('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const first = await connect();
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ connected: false, testMode: false });
+    expect(first.body.onboardingUrl).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/e\/acct_/);
+    const again = await connect();
+    expect(again.body.connected).toBe(false);
+    expect(stripe.accounts.size).toBe(1);
+    const created = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/accounts');
+    expect(created?.form.get('type')).toBe('express');
+    expect(created?.idempotencyKey).toBe(`payout-account-of-operator-${operator.user.id}`);
+    // Onboarding finished at Stripe: the next connect finds the account can be paid.
+    for (const account of stripe.accounts.values()) account.charges_enabled = true;
+    expect((await connect()).body).toMatchObject({ connected: true, onboardingUrl: null });
+    expect((await stripeServer.request<PayoutAccount>('GET', '/api/operator/payouts', { token: operator.token })).body.connected).toBe(true);
+  });
+
+  it('a refund of a destination charge takes the transfer and the fee back, once per order', async () => {
+    const { refundId } = await stripe.provider.refundOrderPayment({ paymentId: 'pi_123', amountCents: 700, idempotencyKey: 'order-refund-9' });
+    expect(refundId).toMatch(/^re_/);
+    const again = await stripe.provider.refundOrderPayment({ paymentId: 'pi_123', amountCents: 700, idempotencyKey: 'order-refund-9' });
+    expect(again.refundId).toBe(refundId);
+    const sent = stripe.requests.filter((r) => r.path === '/v1/refunds');
+    expect(sent[0]?.form.get('reverse_transfer')).toBe('true');
+    expect(sent[0]?.form.get('refund_application_fee')).toBe('true');
+    expect(sent[0]?.form.get('amount')).toBe('700');
+  });
+
+  it('order payment is not offered yet: 503 with a message, nothing stored', async () => {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    const customer = await stripeServer.signUp('customer');
+    const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Stripe Tacos', isOpen: true, latitude: 30.26, longitude: -97.74 });
+    const [taco] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Taco', priceCents: 350 }).returning();
+    const before = await dbFingerprint(stripeServer.db);
+    const res = await stripeServer.request<Res>('POST', '/api/orders', {
+      token: customer.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { foodTruckId: truck.id, items: [{ menuItemId: taco!.id, quantity: 1 }], pickup: 'asap' },
+    });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/not available yet in Stripe mode/);
+    expect((await stripeServer.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body.paymentMode).toBe('stripe');
+    expect(await dbFingerprint(stripeServer.db)).toEqual(before);
   });
 });
