@@ -9,8 +9,9 @@ import { parseTruckId } from '@client/features/operator/route-params';
 import { errorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
 import { withReturn } from '@client/lib/return-to';
+import { isCustomer } from '@client/lib/roles';
 
-function LiveOrder({ orderId }: { orderId: number }) {
+function LiveOrder({ orderId, canCancel }: { orderId: number; canCancel: boolean }) {
   const order = useOrder(orderId);
   // Every change of the order arrives on the event stream within a second; each (re)connection refetches.
   useOrderStream(() => void order.refetch());
@@ -28,7 +29,7 @@ function LiveOrder({ orderId }: { orderId: number }) {
       </p>
     );
   }
-  return <OrderStatusView order={order.data} />;
+  return <OrderStatusView order={order.data} canCancel={canCancel} />;
 }
 
 /** /orders/:orderId — the diner's order, live (issue 30). */
@@ -49,7 +50,7 @@ export default function OrderPage() {
           </Button>
         </Card>
       ) : (
-        <LiveOrder orderId={orderId} />
+        <LiveOrder orderId={orderId} canCancel={isCustomer(user)} />
       )}
     </main>
   );

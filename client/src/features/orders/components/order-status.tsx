@@ -34,7 +34,7 @@ function headline(order: Order): string {
  * event stream writes every change into the order's cache), the estimated ready time, what was
  * ordered and paid, and the refund of a refused or cancelled order.
  */
-export function OrderStatusView({ order }: { order: Order }) {
+export function OrderStatusView({ order, canCancel }: { order: Order; canCancel: boolean }) {
   const cancel = useCancelOrder();
   const ended = REFUNDED_ORDER_STATUSES.includes(order.status);
   const reached = STEPS.indexOf(order.status);
@@ -109,7 +109,7 @@ export function OrderStatusView({ order }: { order: Order }) {
         </p>
       </Card>
 
-      {order.status === 'received' && (
+      {canCancel && order.status === 'received' && (
         <Button
           variant="outline"
           className="h-11 justify-self-start"
