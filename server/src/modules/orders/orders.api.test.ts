@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, AdminRefund, AuthResponse, MenuItem, Order, PayoutAccount, TruckOrdering } from '@shared/contracts';
-import { auditLog, menuItems, orderRefunds, orders, smsOutbox } from '../../db/schema';
+import { DateTime } from 'luxon';
+import { auditLog, foodTrucks, menuItems, orderRefunds, orders, smsOutbox, truckScheduleStops } from '../../db/schema';
+import { zoneAwayFromMidnight } from '../../test/schedules';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
 import { insertTruck, setSubscription } from '../../test/trucks';
@@ -164,6 +166,38 @@ describe('ordering and paying', () => {
     expect([404, 409]).toContain(res.status);
     expect(await countOrders(lapsed.truck.id)).toBe(0);
     expect(await countOrders(truck.id)).toBe(0);
+  });
+
+  it('pickup slots end with the stop under way, or with the truck\'s day', async () => {
+    const { truck, taco } = await openTruck();
+    const timeZone = zoneAwayFromMidnight();
+    const local = DateTime.now().setZone(timeZone);
+    const endMinute = local.hour * 60 + local.minute + 90;
+    await server.db.update(foodTrucks).set({ timeZone }).where(eq(foodTrucks.id, truck.id));
+    const dayEnds = local.plus({ days: 1 }).startOf('day').toJSDate().getTime();
+    const before = await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`);
+    expect(new Date(before.body.latestPickupAt).getTime()).toBe(dayEnds);
+    await server.db.insert(truckScheduleStops).values({
+      foodTruckId: truck.id,
+      kind: 'once',
+      date: local.toISODate()!,
+      startMinute: 0,
+      endMinute,
+      latitude: 30.26,
+      longitude: -97.74,
+      address: 'Congress Ave',
+    });
+    const stopEnds = local.startOf('day').plus({ minutes: endMinute }).toJSDate().getTime();
+    const during = await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`);
+    expect(new Date(during.body.latestPickupAt).getTime()).toBe(stopEnds);
+    const items = [{ menuItemId: taco.id, quantity: 1 }];
+    const late = await order(cast.customer, { foodTruckId: truck.id, items, pickup: new Date(stopEnds + 15 * 60_000).toISOString() });
+    expect(late.status).toBe(400);
+    expect(late.body.fieldErrors?.pickup?.[0]).toMatch(/while the truck is there today/);
+    const inTime = await order(cast.customer, { foodTruckId: truck.id, items, pickup: new Date(stopEnds - 30 * 60_000).toISOString() });
+    expect(inTime.status).toBe(201);
+    expect(inTime.body.pickupAt).toBe(new Date(stopEnds - 30 * 60_000).toISOString());
+    expect(inTime.body.estimatedReadyAt).toBe(inTime.body.pickupAt);
   });
 
   it('the throttle pushes the estimated ready time back by 15 minutes per full window', async () => {

@@ -17,6 +17,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors
 import { isRowId } from '../../lib/route-params';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { endOfTruckDay } from '../menu-items/menu-items.service';
+import { expandStops } from '../schedules/occurrences';
+import { loadStops } from '../schedules/schedule.repository';
 import { operatorHasActiveSubscription } from '../subscriptions/subscriptions.service';
 import { manageableTruck } from '../trucks/truck-access';
 import { findTruck } from '../trucks/truck.repository';
@@ -173,12 +175,28 @@ interface OrderGate {
 const clock = (d: Date) => d.toISOString().slice(11, 16);
 
 /**
+ * When the truck's scheduled stop under way now ends, or null (no stop under way: the truck's day
+ * bounds pickup). The zone is the truck's own, else DEFAULT_TIMEZONE, as the schedules have it.
+ */
+async function stopUnderWayEnds(tx: DbOrTx, truckId: number, zone: string, now: Date): Promise<Date | null> {
+  const stops = (await loadStops(tx, [truckId])).get(truckId) ?? [];
+  if (stops.length === 0) return null;
+  const occurrences = expandStops(stops, zone, new Date(now.getTime() - 86_400_000), new Date(now.getTime() + 86_400_000));
+  const current = occurrences.find((o) => o.start.toJSDate() <= now && now < o.end.toJSDate());
+  return current ? current.end.toJSDate() : null;
+}
+
+/**
  * Whether the truck takes orders now, and the estimated wait: the one home of these rules (the
  * diners' ordering panel and the order itself both read it). The wait is the preparation time,
  * plus 15 minutes for every full window of active orders ahead when the throttle is set (at most N
  * orders per 15 minutes).
  */
-async function orderGate(tx: DbOrTx, truck: { id: number; operatorId: number | null; isOpen: boolean; name: string }, defaultTimeZone: string): Promise<OrderGate> {
+async function orderGate(
+  tx: DbOrTx,
+  truck: { id: number; operatorId: number | null; isOpen: boolean; name: string; timeZone: string | null },
+  defaultTimeZone: string,
+): Promise<OrderGate> {
   const [row] = await tx
     .select({
       pausedUntil: truckOrderSettings.pausedUntil,
@@ -211,20 +229,37 @@ async function orderGate(tx: DbOrTx, truck: { id: number; operatorId: number | n
   else if (settings.pausedUntil && settings.pausedUntil > now)
     refusal = `${truck.name} is not accepting orders until ${clock(settings.pausedUntil)} UTC.`;
   const windows = settings.maxOrdersPer15Min ? Math.floor((row?.ahead ?? 0) / settings.maxOrdersPer15Min) : 0;
+  // Pickup runs to the end of the truck's day, or of its scheduled stop under way, whichever is sooner.
+  const endOfDay = row?.latestPickupAt ?? now;
+  const stopEnds = await stopUnderWayEnds(tx, truck.id, truck.timeZone ?? defaultTimeZone, now);
   return {
     now,
     settings,
     payoutAccountId: payout?.accountId ?? null,
     refusal,
     estimatedWaitMinutes: settings.prepMinutes + windows * ORDER_LIMITS.windowMinutes,
-    latestPickupAt: row?.latestPickupAt ?? now,
+    latestPickupAt: stopEnds && stopEnds < endOfDay ? stopEnds : endOfDay,
   };
 }
 
 /** GET /api/food-trucks/:id/ordering: what the diner's order panel shows before ordering. */
 export async function truckOrdering(deps: OrderServiceDeps, truckId: number): Promise<Omit<TruckOrdering, 'latestPickupAt'> & { latestPickupAt: Date }> {
-  const truck = isRowId(truckId) ? await findTruck(deps.db, truckId) : undefined;
-  if (!truck || (truck.listing !== null && truck.operatorId === null) || (truck.operatorId !== null && !(await operatorHasActiveSubscription(deps.db, truck.operatorId)))) {
+  const [truck] = isRowId(truckId)
+    ? await deps.db
+        .select({
+          id: foodTrucks.id,
+          name: foodTrucks.name,
+          operatorId: foodTrucks.operatorId,
+          isOpen: foodTrucks.isOpen,
+          timeZone: foodTrucks.timeZone,
+          retiredAt: foodTrucks.retiredAt,
+        })
+        .from(foodTrucks)
+        .where(eq(foodTrucks.id, truckId))
+        .limit(1)
+    : [];
+  // Diners see a truck only while its operator is subscribed; an unclaimed listing takes no orders.
+  if (!truck || truck.retiredAt || truck.operatorId === null || !(await operatorHasActiveSubscription(deps.db, truck.operatorId))) {
     throw notFound('Food truck not found');
   }
   const gate = await orderGate(deps.db, truck, deps.defaultTimeZone);
@@ -286,7 +321,14 @@ export async function createOrder(
     if (earlier) return { order: await getOrder(tx, actor, earlier.id), replayed: true };
 
     const [truck] = await tx
-      .select({ id: foodTrucks.id, name: foodTrucks.name, operatorId: foodTrucks.operatorId, isOpen: foodTrucks.isOpen, retiredAt: foodTrucks.retiredAt })
+      .select({
+        id: foodTrucks.id,
+        name: foodTrucks.name,
+        operatorId: foodTrucks.operatorId,
+        isOpen: foodTrucks.isOpen,
+        retiredAt: foodTrucks.retiredAt,
+        timeZone: foodTrucks.timeZone,
+      })
       .from(foodTrucks)
       .where(eq(foodTrucks.id, input.foodTruckId))
       .for('update')
@@ -302,7 +344,10 @@ export async function createOrder(
       if (pickupAt.getTime() < earliest.getTime() - 60_000) {
         throw badRequest(`The earliest pickup is ${clock(earliest)} UTC.`, { pickup: ['Choose a later time, or as soon as possible.'] });
       }
-      if (pickupAt > gate.latestPickupAt) throw badRequest('Choose a pickup time today.', { pickup: ['Choose a pickup time today.'] });
+      if (pickupAt > gate.latestPickupAt) {
+        const message = `Choose a pickup time by ${clock(gate.latestPickupAt)} UTC, while the truck is there today.`;
+        throw badRequest(message, { pickup: [message] });
+      }
     }
 
     const ids = input.items.map((i) => i.menuItemId);
