@@ -43,6 +43,10 @@ try {
     ])
     .returning();
   if (!taco || !plate) throw new Error('no menu');
+  const lines = [
+    { menuItemId: taco.id, quantity: 2 },
+    { menuItemId: plate.id, quantity: 1 },
+  ];
   const diners: AuthResponse[] = [];
   for (let i = 0; i < DINERS; i++) diners.push(await server.signUp('customer'));
 
@@ -52,7 +56,7 @@ try {
     const res = await server.request<Order>('POST', '/api/orders', {
       token: diner.token,
       headers: { 'idempotency-key': randomUUID() },
-      body: { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 2 }, { menuItemId: plate.id, quantity: 1 }], pickup: 'asap', card: CARD },
+      body: { foodTruckId: truck.id, items: lines, pickup: 'asap', card: CARD },
     });
     const elapsed = performance.now() - start;
     if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
