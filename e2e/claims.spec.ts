@@ -125,6 +125,10 @@ test.describe('claiming a listing', () => {
     await expect(page.getByRole('heading', { name: 'Operator Dashboard' })).toBeVisible();
     await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your claims' })).toBeVisible();
+    // Not subscribed yet: the claimed listing is not "hidden" — diners keep seeing it by its schedule.
+    await expect(page.getByRole('region', { name: 'Subscription' })).toHaveText(
+      /Diners see your claimed listing by its schedule; subscribe \(\$29\.99\/month\) to open it live\./,
+    );
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -82,8 +82,24 @@ test.describe('voice assistant', () => {
     await search.fill('libre');
     await expect(page.getByRole('article')).toHaveCount(1);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Voice Assistant' }).click();
+    const voiceButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Voice Assistant' });
     const popover = page.getByRole('dialog', { name: 'Voice Assistant' });
+    // From the keyboard (the popover loads on its first opening): Enter opens it, Escape closes it
+    // and gives the button its focus back; pressing the button again closes it too.
+    await voiceButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(popover).toBeVisible();
+    await expect(voiceButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(voiceButton).toBeFocused();
+    await expect(voiceButton).toHaveAttribute('aria-expanded', 'false');
+    await voiceButton.click();
+    await expect(popover).toBeVisible();
+    await voiceButton.click();
+    await expect(popover).toBeHidden();
+
+    await voiceButton.click();
     await expect(popover).toBeVisible();
     expect(await popover.evaluate((el) => el.getBoundingClientRect().width)).toBe(320);
     await expectNoSeriousA11yViolations(page);

@@ -228,6 +228,15 @@ export function truckFit(truck: TruckFacts, needs: DietaryNeeds): Fit {
   return fits.every((f) => f === 'conflicts') ? 'conflicts' : 'unknown';
 }
 
+/**
+ * What a card, a map marker (its screen-reader name) and its popup say about a truck's fit to the
+ * customer's saved needs; 'unknown' says nothing.
+ */
+export const TRUCK_FIT_TEXT: Record<Exclude<Fit, 'unknown'>, string> = {
+  suits: 'Has dishes marked for your needs',
+  conflicts: 'Nothing on the menu suits your saved needs',
+};
+
 /** An item's stated labels as short texts: 'Vegan', 'Contains peanuts', 'May contain sesame', 'No dairy'. */
 export function labelTexts(item: ItemLabels): { diets: string[]; allergens: { allergen: Allergen; state: AllergenState; text: string }[] } {
   const diets = DIETS.filter((d) => item.diets[d] === true).map((d) => DIET_TEXT[d]);

@@ -13,7 +13,6 @@ import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
-import { MenuDialog } from '@client/features/menu/components/menu-dialog';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { TruckFilters } from '@client/features/trucks/components/truck-filters';
 import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
@@ -46,6 +45,10 @@ import { isOperator } from '@client/lib/roles';
 // Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
 const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
 const VoiceAssistant = lazy(() => import('@client/features/voice/components/voice-assistant'));
+// The menu dialog (Radix Dialog, focus scope, scroll lock) is not part of the first screen (issue
+// 33): it loads when the browser is idle after it, or with the first menu opened before that.
+const loadMenuDialog = () => import('@client/features/menu/components/menu-dialog');
+const MenuDialog = lazy(() => loadMenuDialog().then((m) => ({ default: m.MenuDialog })));
 // Rating happens in an expanded card: its picker loads when the first card opens.
 const RatingPicker = lazy(() =>
   import('@client/features/favorites/components/rating-picker').then((m) => ({ default: m.RatingPicker })),
@@ -103,6 +106,18 @@ export default function FindTrucksPage() {
   const [search, setSearch] = useState('');
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
+  // Mounted from the first opening on, so it closes as a dialog does (the focus goes back).
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (menuTruckId !== null && !menuWanted) setMenuWanted(true);
+  useEffect(() => {
+    const preload = () => void loadMenuDialog().catch(() => {});
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 3000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(preload, { timeout: 10_000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
   // Now: the live list. Later: where trucks will be then, by their schedules.
   const [chosenTime, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
 
@@ -252,6 +267,7 @@ export default function FindTrucksPage() {
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
                 renderPopupExtra={at ? renderPopupFavorite : renderPopupExtra}
+                fitOf={fitOf}
               />
             </Suspense>
           </div>
@@ -351,7 +367,11 @@ export default function FindTrucksPage() {
         </div>
       </div>
 
-      <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} needs={needs} />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} needs={needs} />
+        </Suspense>
+      )}
     </main>
   );
 }

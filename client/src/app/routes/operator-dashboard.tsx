@@ -10,6 +10,7 @@ import { TruckCard } from '@client/features/operator/components/truck-card';
 import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
 import { StopPlaceAction } from '@client/features/schedules/components/stop-place-action';
+import { useMyClaims } from '@client/features/claims/api/claims';
 import { MyClaims } from '@client/features/claims/components/my-claims';
 import { PayoutsPanel } from '@client/features/orders/components/payouts-panel';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
@@ -28,6 +29,11 @@ function Dashboard({ operatorId }: { operatorId: number }) {
   const loading = trucks.isPending || !subscription.isFetched;
   const permission = useLocationPermission();
   const denied = permission === 'denied';
+  // Claimed listings stay on diners' maps without a subscription (ADR 0158): the banner says so.
+  const claims = useMyClaims();
+  const claimedTrucks = (trucks.data ?? []).filter((truck) =>
+    claims.data?.some((claim) => claim.status === 'approved' && claim.foodTruckId === truck.id),
+  ).length;
 
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
@@ -35,7 +41,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         <h1 className="text-2xl font-bold sm:text-3xl">Operator Dashboard</h1>
         <p className="text-gray-700">Manage your food trucks and locations</p>
       </header>
-      {!loading && <SubscriptionPanel />}
+      {!loading && <SubscriptionPanel claimedTrucks={claimedTrucks} trucks={trucks.data?.length ?? 0} />}
       {!loading && denied && <LocationDeniedNotice />}
       {!loading && <PayoutsPanel />}
       {!loading && <MyClaims />}

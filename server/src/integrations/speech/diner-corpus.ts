@@ -73,6 +73,16 @@ export const DINER_PHRASINGS = [
   `(where can i get | who has | who sells) the cheapest (<item> | <cuisine>) [near me | nearby]`,
   `(find me | show me) [a | the] cheap (<item> | <cuisine> | food | lunch) [near me | nearby]`,
   `(what | which) (<item> | <cuisine>) is (cheapest | the cheapest) [near me | nearby]`,
+  // What trucks state (issue 28): payment, access, amenities, diets and allergens. Not "kosher":
+  // beside it the decoder heard "i could go for some tex mex" as "i get kosher some tex mex" (ADR 0159).
+  `(who | which trucks | what trucks) (takes | take | accepts | accept) (cards | credit cards | cash | apple pay) [near me | nearby | around here]`,
+  `[so | um] who takes (cards | credit cards | debit cards | cash | apple pay | google pay) [near me | nearby | around here | right now | here]`,
+  `(does | do) <truck> (take | accept) (cards | credit cards | cash | apple pay)`,
+  `(is there | are there) [any] (vegan | vegetarian | halal | gluten free) (food | options | trucks) [open] [right now | now | near me | nearby]`,
+  `(anything | something) (vegan | vegetarian | halal | gluten free) open [right now | now | near me]`,
+  `(does | do) (<truck> | the (<cuisine> | <item>) truck) have (anything | something | any options) (vegan | vegetarian | halal | gluten free | nut free | dairy free)`,
+  `(is | are) (<truck> | the (<cuisine> | <item>) truck) (wheelchair accessible | accessible | step free)`,
+  `(does | do) (<truck> | the (<cuisine> | <item>) truck) have (seating | shade | a restroom)`,
   // Favourites.
   `(where's | where is | where are) my (favorite | favourite) (truck | trucks | food truck) [today | now | right now]`,
   `(show me | find | where are) my (favorites | favourites | favorite trucks | saved trucks)`,

@@ -187,6 +187,41 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
     expect(open).toContain('Now near 6th &amp; Congress');
   });
 
+  it('shows what the truck states (issue 28) with a glyph and words, never what it has not stated, and follows changes', async () => {
+    const truck = await truckNamed(`Know Before ${Date.now()}`);
+    const factsOf = async () => {
+      const html = await (await page(`/embed/trucks/${truck.id}`)).text();
+      return /<ul class="facts" aria-label="Know before you go" data-facts>(.*?)<\/ul>/.exec(html)?.[1] ?? null;
+    };
+    // Nothing stated: no list at all (not "No cards", not "not stated").
+    expect(await factsOf()).toBeNull();
+
+    const patched = await server.request('PATCH', `/api/food-trucks/${truck.id}`, {
+      token: owner.token,
+      body: { features: { cards: true, cash: false, stepFree: true } },
+    });
+    expect(patched.status).toBe(200);
+    const item = await server.request('POST', '/api/menu-items', {
+      token: owner.token,
+      body: { foodTruckId: truck.id, name: 'Bean Taco', price: 4, diets: { vegan: true } },
+    });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+
+    const facts = await factsOf();
+    expect(facts).toBe(
+      [
+        '<li class="yes"><span aria-hidden="true">✓</span> Takes cards</li>',
+        '<li class="no"><span aria-hidden="true">✗</span> No cash</li>',
+        '<li class="yes"><span aria-hidden="true">✓</span> Step-free</li>',
+        // Vegan counts as vegetarian (shared/utils/attributes itemHasDiet).
+        '<li class="yes"><span aria-hidden="true">✓</span> Vegetarian options</li>',
+        '<li class="yes"><span aria-hidden="true">✓</span> Vegan options</li>',
+      ].join(''),
+    );
+    // Seating, shade, phone wallets… were not stated: not shown, in any wording.
+    expect(facts).not.toMatch(/seating|shade|wallet|stated/i);
+  });
+
   it('says Closed and No upcoming stops for a closed truck without stops, and 404 for an unknown one', async () => {
     const truck = await truckNamed(`Quiet Truck ${Date.now()}`);
     const html = await (await page(`/embed/trucks/${truck.id}`)).text();

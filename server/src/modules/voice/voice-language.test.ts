@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildJsgf, vocabularyWords } from '../../integrations/speech/grammar';
 import { guessPronunciation } from '../../integrations/speech/letter-to-sound';
-import { expandPhrasing } from '../../integrations/speech/diner-corpus';
+import { corpusClasses, dinerCorpus, expandPhrasing, withoutSentences } from '../../integrations/speech/diner-corpus';
 import { buildLexicon, spoken, spokenPlaceForms, TEMPLATES, vocabularyOf } from './voice-language';
 
 const lexicon = buildLexicon(
@@ -80,5 +80,32 @@ describe('vocabularyOf: what the offline recogniser may hear', () => {
     expect(vocabulary.templates).toContain('which trucks are open after <hour> [pm | p m]');
     expect(vocabulary.templates.every((t) => !/[{}?]/.test(t))).toBe(true);
     for (const template of vocabulary.templates) expect(() => expandPhrasing(template)).not.toThrow();
+  });
+});
+
+describe('the attribute questions (issue 28) in what the offline recogniser can hear', () => {
+  const vocabulary = vocabularyOf(
+    buildLexicon([{ id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ' }, { id: 2, name: 'Taco Libre', cuisine: 'Mexican' }], []),
+    '1',
+  );
+  const corpus = dinerCorpus(vocabulary);
+  const classes = corpusClasses(vocabulary);
+  // A sentence is in the corpus when leaving it out (as the bench's held-out set does) removes some.
+  const inCorpus = (sentence: string) => withoutSentences(corpus, classes, [sentence]).length < corpus.length;
+
+  it.each([
+    'who takes cards near me',
+    'is there vegan food open now',
+    'does smokestack barbecue have anything gluten free',
+    'is the taco truck wheelchair accessible',
+    'which trucks take cash',
+    'does taco libre have seating',
+  ])('%s', (question) => {
+    expect(inCorpus(question)).toBe(true);
+  });
+
+  it('every attribute phrasing is a template', () => {
+    expect(vocabulary.templates).toContain('does <truck> have anything gluten free');
+    expect(vocabulary.templates).toContain('is the (<cuisine> | <item>) truck wheelchair accessible');
   });
 });

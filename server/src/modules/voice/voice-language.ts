@@ -1,6 +1,6 @@
 import { CUISINES } from '@shared/constants';
 import type { SpeechVocabulary } from '../../integrations/speech';
-import { HEARD_FOOD_WORDS, INTENT_PHRASINGS } from './intents';
+import { ATTRIBUTE_PHRASINGS, HEARD_FOOD_WORDS, INTENT_PHRASINGS } from './intents';
 
 /**
  * What the assistant understands, written once: the templates become the offline recogniser's
@@ -108,12 +108,12 @@ export function spokenPlaceForms(address: string): { forms: string[]; said: stri
 }
 
 /**
- * The understanding layer's example phrasings (intents.ts) as templates, so the offline language
- * model is counted from what the parser is tested on too: `{food}` is a cuisine or a dish, `{place}`
- * a place with or without "the", `{time}` an hour said with or without "pm".
+ * The understanding layer's example phrasings (intents.ts), the attribute questions' (issue 28)
+ * among them, as templates, so the offline language model is counted from what the parser is tested
+ * on too: `{food}` is a cuisine or a dish, `{place}` a place with or without "the", `{time}` an hour
+ * said with or without "pm".
  */
-export const INTENT_TEMPLATES: string[] = Object.values(INTENT_PHRASINGS)
-  .flat()
+export const INTENT_TEMPLATES: string[] = [...Object.values(INTENT_PHRASINGS).flat(), ...ATTRIBUTE_PHRASINGS]
   .map((phrasing) =>
     phrasing
       .toLowerCase()

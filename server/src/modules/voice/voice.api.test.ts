@@ -411,3 +411,62 @@ describe('GET /api/voice-assistant/audio/:id', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('the four attribute questions of issue 28, spoken', () => {
+  // Smokestack BBQ takes cards, is step-free and has a gluten-free dish; Taco Libre (the taco truck)
+  // states it is not step-free, with a note; a vegan dish on each. Set last: no test above reads them.
+  beforeAll(async () => {
+    const patch = (truck: TruckRow, body: Record<string, unknown>) =>
+      server.request('PATCH', `/api/food-trucks/${truck.id}`, { token: operator.token, body });
+    expect((await patch(nearBbq, { features: { cards: true, stepFree: true } })).status).toBe(200);
+    expect((await patch(tacos, { features: { cards: false, stepFree: false }, accessNote: 'Two steps up' })).status).toBe(200);
+    const label = async (truck: TruckRow, name: string, body: Record<string, unknown>) => {
+      const menu = await server.request<{ id: number; name: string }[]>('GET', `/api/food-trucks/${truck.id}/menu`);
+      const item = menu.body.find((i) => i.name === name);
+      expect(item, name).toBeDefined();
+      expect((await server.request('PUT', `/api/menu-items/${item!.id}`, { token: operator.token, body })).status).toBe(200);
+    };
+    await label(nearBbq, 'Brisket Plate', { diets: { glutenFree: true } });
+    await label(nearBbq, 'Pulled Pork Sandwich', { diets: { vegan: false }, allergens: { gluten: 'contains' } });
+    await label(tacos, 'Al Pastor Taco', { diets: { vegan: true } });
+  });
+
+  /** Speaks the question, sends it as a browser records it, and returns what was heard and answered. */
+  async function askAloud(question: string) {
+    const audio = await encodeWebmOpus(await say(question));
+    const res = await askFree({ audioData: base64(audio), userLocation: here }, { address: newAddress() });
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  it('who takes cards near me: the trucks that said yes, not the one that said no', async () => {
+    const res = await askAloud('who takes cards near me');
+    // This voice's "who" is heard as "hey are" (the others' is heard right); the question is not.
+    expect(res.transcript).toMatch(/takes cards near me$/);
+    expect(res.text).toMatch(/^Trucks that take cards: Smokestack BBQ, open, 0\.1 miles/);
+    expect(res.recommendedTruckIds).toEqual([nearBbq.id]);
+  });
+
+  it('is there vegan food open now: the open trucks with a dish labelled vegan', async () => {
+    const res = await askAloud('is there vegan food open now');
+    expect(res.transcript).toBe('is there vegan food open now');
+    expect(res.recommendedTruckIds).toContain(tacos.id);
+    expect(res.recommendedTruckIds).not.toContain(closedBbq.id);
+    expect(res.text).toContain('Taco Libre');
+  });
+
+  it('does Smokestack have anything gluten-free: the dish labelled so', async () => {
+    const res = await askAloud('does smokestack have anything gluten free');
+    // The recogniser knows the truck by its whole name: it hears "smokestack barbecue".
+    expect(res.transcript).toMatch(/^does smokestack barbecue .*gluten free$/);
+    expect(res.text).toBe('Smokestack BBQ: Brisket Plate is marked gluten-free.');
+    expect(res.recommendedTruckIds).toEqual([nearBbq.id]);
+  });
+
+  it('is the taco truck wheelchair accessible: what it stated, with its note', async () => {
+    const res = await askAloud('is the taco truck wheelchair accessible');
+    expect(res.transcript).toBe('is the taco truck wheelchair accessible');
+    expect(res.text).toBe('Taco Libre: not step-free (Two steps up).');
+    expect(res.recommendedTruckIds).toEqual([tacos.id]);
+  });
+});

@@ -1,10 +1,11 @@
 import { ALLERGENS, ALLERGEN_TEXT, DIETS, DIET_TEXT, type Allergen, type Diet, type DietaryNeeds } from '@shared/utils/attributes';
-import { Save } from 'lucide-react';
+import { RotateCw, Save } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { toast, toastError } from '@client/lib/toast';
-import { useDietaryNeeds, useSaveDietaryNeeds } from '../api/dietary-needs';
+import { dietaryNeedsQuery, useSaveDietaryNeeds } from '../api/dietary-needs';
 
 function Choices<T extends string>({
   legend,
@@ -73,7 +74,18 @@ function Form({ saved }: { saved: DietaryNeeds }) {
  * that suits them and menus flag the items that conflict. Only what trucks state counts.
  */
 export function DietaryNeedsForm() {
-  const needs = useDietaryNeeds();
-  if (!needs) return <Spinner className="h-5 w-5 text-brand-700" label="Loading dietary needs" />;
-  return <Form saved={needs} />;
+  // Shown to customers only (the account screen): their needs are always asked for here.
+  const query = useQuery(dietaryNeedsQuery());
+  if (query.data) return <Form saved={query.data} />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm text-red-800">
+        <p>Could not load your dietary needs.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          <RotateCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+  return <Spinner className="h-5 w-5 text-brand-700" label="Loading dietary needs" />;
 }

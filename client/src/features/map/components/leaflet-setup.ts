@@ -11,5 +11,20 @@ import './truck-map.css';
 
 export { OSM_TILES };
 
-export const openTruckIcon = L.icon({ ...MARKER_ICON, className: 'truck-marker truck-marker-open' });
-export const closedTruckIcon = L.icon({ ...MARKER_ICON, className: 'truck-marker truck-marker-closed' });
+const icon = (className: string) => L.icon({ ...MARKER_ICON, className: `truck-marker ${className}` });
+const ICONS = {
+  open: icon('truck-marker-open'),
+  closed: icon('truck-marker-closed'),
+  // Nothing on its menu suits the signed-in customer's saved needs (issue 28): dimmed, never hidden.
+  openConflict: icon('truck-marker-open truck-marker-diet-conflict'),
+  closedConflict: icon('truck-marker-closed truck-marker-diet-conflict'),
+};
+
+export const openTruckIcon = ICONS.open;
+export const closedTruckIcon = ICONS.closed;
+
+/** A truck's marker icon: open or closed, dimmed when nothing on its menu suits the customer. */
+export function truckIcon(isOpen: boolean, dietConflict: boolean): L.Icon {
+  if (dietConflict) return isOpen ? ICONS.openConflict : ICONS.closedConflict;
+  return isOpen ? ICONS.open : ICONS.closed;
+}

@@ -1,6 +1,7 @@
 import './leaflet-setup';
 import 'leaflet.markercluster';
 import type { TruckSummary } from '@shared/contracts';
+import { TRUCK_FIT_TEXT, type Fit } from '@shared/utils/attributes';
 import L from 'leaflet';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -8,7 +9,7 @@ import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-le
 import { TruckDescription } from '@client/entities/truck/truck-parts';
 import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
-import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
+import { OSM_TILES, truckIcon } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
 import { buildTruckPopup } from './truck-popup';
 
@@ -40,6 +41,11 @@ export interface TruckMapProps {
   focusKey?: number;
   /** Rendered inside the open popup (the favourite button), composed by the screen. */
   renderPopupExtra?: (truck: TruckSummary) => ReactNode;
+  /**
+   * How each truck's menu fits the signed-in customer's saved dietary needs (issue 28): a truck
+   * with nothing they can eat ('conflicts') gets a dimmed marker that says why — never hidden.
+   */
+  fitOf?: ((truck: TruckSummary) => Fit) | undefined;
 }
 
 /** Where the open popup wants its extra content: the truck and the popup's slot element. */
@@ -52,20 +58,41 @@ interface PopupSlot {
 interface Entry {
   marker: L.Marker;
   truck: TruckSummary;
+  fit: Fit;
 }
 
 /** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
 const positionOpacity = (truck: TruckSummary, now = Date.now()) => (isStale(truck, now) ? 0.45 : 1);
 
+/**
+ * The marker's name for screen readers (Leaflet names it by its image's `alt`): the truck, open or
+ * closed, and why it is dimmed when it is.
+ */
+function markerName(truck: TruckSummary, fit: Fit): string {
+  const status = truck.isOpen ? 'open' : 'closed';
+  return fit === 'conflicts' ? `${truck.name} (${status}; ${TRUCK_FIT_TEXT.conflicts.toLowerCase()})` : `${truck.name} (${status})`;
+}
+
+/**
+ * Shows a changed status or fit on a marker: its icon and its name. Leaflet sets `alt` only on an
+ * image it creates, and reuses the image when only the icon's class changes: so both are set here.
+ */
+function restyleMarker(marker: L.Marker, truck: TruckSummary, fit: Fit) {
+  marker.options.alt = markerName(truck, fit);
+  marker.setIcon(truckIcon(truck.isOpen, fit === 'conflicts'));
+  marker.getElement()?.setAttribute('alt', marker.options.alt);
+}
+
 function createMarker(
   truck: TruckSummary,
+  fit: Fit,
   latest: () => TruckSummary,
   onSlot: (slot: PopupSlot | null) => void,
 ): L.Marker {
   const marker = L.marker([truck.latitude ?? 0, truck.longitude ?? 0], {
-    icon: truck.isOpen ? openTruckIcon : closedTruckIcon,
+    icon: truckIcon(truck.isOpen, fit === 'conflicts'),
     title: truck.name,
-    alt: `${truck.name} (${truck.isOpen ? 'open' : 'closed'})`,
+    alt: markerName(truck, fit),
     keyboard: true,
     opacity: positionOpacity(truck),
   });
@@ -110,8 +137,9 @@ function ClusteredTrucks({
   trucks,
   focusTruckId,
   focusKey,
+  fitOf,
   onSlot,
-}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey'> & { onSlot: (slot: PopupSlot | null) => void }) {
+}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey' | 'fitOf'> & { onSlot: (slot: PopupSlot | null) => void }) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const entries = useRef(new Map<number, Entry>());
@@ -160,32 +188,41 @@ function ClusteredTrucks({
 
     const toRemove: L.Marker[] = [];
     const toAdd: L.Marker[] = [];
+    const fitFor = (truck: TruckSummary): Fit => fitOf?.(truck) ?? 'unknown';
     for (const [id, entry] of entries.current) {
       const next = wanted.get(id);
       if (!next) {
         toRemove.push(entry.marker);
         entries.current.delete(id);
-      } else if (next !== entry.truck) {
-        const moved = next.latitude !== entry.truck.latitude || next.longitude !== entry.truck.longitude;
-        const statusChanged = next.isOpen !== entry.truck.isOpen;
-        entry.truck = next;
-        entry.marker.setOpacity(positionOpacity(next));
-        if (moved || statusChanged) {
-          // The cluster index must learn the new position / icon: re-add the marker.
-          const wasOpen = entry.marker.isPopupOpen();
-          group.removeLayer(entry.marker);
-          entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
-          entry.marker.setIcon(next.isOpen ? openTruckIcon : closedTruckIcon);
-          group.addLayer(entry.marker);
-          if (wasOpen) group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
-        } else if (entry.marker.isPopupOpen()) {
-          entry.marker.getPopup()?.update();
-        }
+        continue;
+      }
+      // Saved needs change without the truck changing, and a menu change changes the truck.
+      const fit = fitFor(next);
+      if (next === entry.truck && fit === entry.fit) continue;
+      const moved = next.latitude !== entry.truck.latitude || next.longitude !== entry.truck.longitude;
+      const statusChanged = next.isOpen !== entry.truck.isOpen;
+      const fitChanged = fit !== entry.fit;
+      entry.truck = next;
+      entry.fit = fit;
+      entry.marker.setOpacity(positionOpacity(next));
+      if (moved || statusChanged) {
+        // The cluster index must learn the new position / icon: re-add the marker.
+        const wasOpen = entry.marker.isPopupOpen();
+        group.removeLayer(entry.marker);
+        entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
+        restyleMarker(entry.marker, next, fit);
+        group.addLayer(entry.marker);
+        if (wasOpen) group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
+      } else {
+        // Same place, same icon size: restyled where it stands, the popup (if open) kept open.
+        if (fitChanged) restyleMarker(entry.marker, next, fit);
+        if (entry.marker.isPopupOpen()) entry.marker.getPopup()?.update();
       }
     }
     for (const [id, truck] of wanted) {
       if (entries.current.has(id)) continue;
-      const entry: Entry = { truck, marker: createMarker(truck, () => entry.truck, onSlot) };
+      const fit = fitFor(truck);
+      const entry: Entry = { truck, fit, marker: createMarker(truck, fit, () => entry.truck, onSlot) };
       entries.current.set(id, entry);
       toAdd.push(entry.marker);
     }
@@ -201,7 +238,7 @@ function ClusteredTrucks({
         group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
       }
     }
-  }, [trucks, focusTruckId, focusKey, map, onSlot]);
+  }, [trucks, focusTruckId, focusKey, fitOf, map, onSlot]);
 
   return null;
 }
@@ -219,9 +256,10 @@ function FollowPosition({ position, focusTruckId }: Pick<TruckMapProps, 'positio
 }
 
 /** The find-trucks map: OpenStreetMap tiles, clustered truck markers, the diner's position. Lazy-loaded. */
-export default function TruckMap({ trucks, position, focusTruckId, focusKey, renderPopupExtra }: TruckMapProps) {
+export default function TruckMap({ trucks, position, focusTruckId, focusKey, renderPopupExtra, fitOf }: TruckMapProps) {
   const [slot, setSlot] = useState<PopupSlot | null>(null);
   const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
+  const slotFit = slotTruck && fitOf ? fitOf(slotTruck) : 'unknown';
   return (
     <MapContainer
       center={DEFAULT_CENTER}
@@ -231,13 +269,18 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
       worldCopyJump
     >
       <TileLayer {...OSM_TILES} />
-      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} onSlot={setSlot} />
+      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} fitOf={fitOf} onSlot={setSlot} />
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
       {slot &&
         createPortal(
           <>
             <TruckDescription truckId={slot.truckId} className="!m-0" />
             {slotTruck && <TruckFeatureBadges truck={slotTruck} className="!mt-1.5 !mb-0 list-none !pl-0" />}
+            {slotFit !== 'unknown' && (
+              <p className="!mt-1 !mb-0 text-xs font-medium text-gray-700" data-testid="diet-fit">
+                {TRUCK_FIT_TEXT[slotFit]}
+              </p>
+            )}
           </>,
           slot.description,
         )}

@@ -22,6 +22,7 @@ describe("an unclaimed listing's popup (issue 26)", () => {
     const listing = { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T08:00:00.000Z' };
     const popup = buildTruckPopup(makeTruck({ id: 7, name: 'Mission Street Dogs', operatorId: null, listing }));
     expect(within(popup).getByTestId('popup-listing')).toHaveTextContent('Unclaimed · from SF open data, updated Nov 12, 2026');
+    expect(within(popup).getByRole('link', { name: 'Is this your truck? Claim it' })).toHaveAttribute('href', '/trucks/7');
     expect(within(popup).queryByTestId('popup-updated-ago')).toBeNull();
     expect(popup).not.toHaveTextContent('Last updated');
   });

@@ -70,6 +70,10 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     note.dataset.testid = 'popup-listing';
     note.title = `Source: ${truck.listing.sourceName} (${truck.listing.licence})`;
     root.append(note);
+    // Its operator claims it on the truck's page, as from the listing's card.
+    const claim = el('a', 'block font-medium text-brand-700 underline', 'Is this your truck? Claim it');
+    claim.href = `/trucks/${truck.id}`;
+    root.append(claim);
     return root;
   }
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');

@@ -9,17 +9,38 @@ import { useSetRenewal } from '../api/renewal';
 import { useSubscriptionStatus } from '../api/subscription-status';
 import { formatDate } from '@shared/utils/format';
 
-
-/** Why the trucks are hidden, in the operator's words. */
-function hiddenReason(status: SubscriptionStatusResponse['status']): string {
-  if (status === 'paused') return 'Your subscription is paused by an administrator; your trucks are hidden from customers.';
-  if (status === 'past_due') return 'Your last payment failed; your trucks are hidden from customers until you pay.';
-  if (status === 'canceled') return 'Your subscription has ended; your trucks are hidden from customers.';
-  return 'Your trucks are hidden from customers until you subscribe ($29.99/month).';
+/**
+ * Why the trucks are hidden, in the operator's words. `claimed` of the operator's `trucks` are
+ * listings they claimed: diners keep seeing those by their schedules whatever the subscription, and
+ * only opening them live needs it (ADR 0158) — the banner must not call them hidden.
+ */
+export function hiddenReason(status: SubscriptionStatusResponse['status'], claimed = 0, trucks = 0): string {
+  const lead =
+    status === 'paused'
+      ? 'Your subscription is paused by an administrator'
+      : status === 'past_due'
+        ? 'Your last payment failed'
+        : status === 'canceled'
+          ? 'Your subscription has ended'
+          : null;
+  const until = status === 'past_due' ? ' until you pay' : lead ? '' : ' until you subscribe ($29.99/month)';
+  if (claimed === 0) return `${lead ? `${lead}; your` : 'Your'} trucks are hidden from customers${until}.`;
+  const one = claimed === 1;
+  const seen = one ? 'Diners see your claimed listing by its schedule' : 'Diners see your claimed listings by their schedules';
+  const rest =
+    claimed < trucks
+      ? `; your other trucks are hidden from customers${until}.`
+      : status === 'paused'
+        ? `, but ${one ? 'it' : 'they'} can't be opened live.`
+        : `; ${status === 'past_due' ? 'pay' : 'subscribe ($29.99/month)'} to open ${one ? 'it' : 'them'} live.`;
+  return `${lead ? `${lead}. ` : ''}${seen}${rest}`;
 }
 
-/** Operator dashboard: the subscription (status, next renewal, cancel/resume) or a banner to /subscribe. */
-export function SubscriptionPanel() {
+/**
+ * Operator dashboard: the subscription (status, next renewal, cancel/resume) or a banner to /subscribe.
+ * `claimedTrucks` of the operator's `trucks` are claimed listings (the screen counts them).
+ */
+export function SubscriptionPanel({ claimedTrucks = 0, trucks = 0 }: { claimedTrucks?: number; trucks?: number }) {
   const status = useSubscriptionStatus();
   const renewal = useSetRenewal();
   if (!status.data) return null;
@@ -32,7 +53,7 @@ export function SubscriptionPanel() {
         className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center"
       >
         <AlertTriangle className="h-6 w-6 shrink-0" aria-hidden />
-        <p className="flex-1">{hiddenReason(sub.status)}</p>
+        <p className="flex-1">{hiddenReason(sub.status, claimedTrucks, trucks)}</p>
         {sub.status !== 'paused' && (
           <Button asChild>
             <Link href="/subscribe">Subscribe</Link>

@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import type { Fit } from '@shared/utils/attributes';
+import { TRUCK_FIT_TEXT, type Fit } from '@shared/utils/attributes';
 import { MapPin, Navigation, Utensils } from 'lucide-react';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
@@ -129,7 +129,7 @@ export const TruckCard = memo(function TruckCard({
               className={cn('mt-1 text-xs font-medium', dietFit === 'suits' ? 'text-green-800' : 'text-gray-700')}
               data-testid="diet-fit"
             >
-              {dietFit === 'suits' ? 'Has dishes marked for your needs' : 'Nothing on the menu suits your saved needs'}
+              {TRUCK_FIT_TEXT[dietFit]}
             </p>
           )}
         </div>

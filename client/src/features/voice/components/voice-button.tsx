@@ -1,14 +1,13 @@
 import { Mic } from 'lucide-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
-import { Spinner } from '@client/components/ui/spinner';
 import { useShowRecommendation } from '../hooks/use-show-recommendation';
 import { cn } from '@client/lib/utils';
 
-// The assistant (recorder, player, forms) loads when the popover first opens, so the landing
-// page's JavaScript stays within its budget.
-const VoiceAssistant = lazy(() => import('./voice-assistant'));
+// The popover (Radix Popover, its positioning, and the assistant inside) loads when it is first
+// wanted — a pointer over the button, its focus, or a press — so no page's first screen waits for it.
+const loadPopover = () => import('./voice-popover');
+const VoicePopover = lazy(loadPopover);
 
 /**
  * The navbar's Voice Assistant button: a non-modal popover, 20rem wide, with the compact panel.
@@ -17,24 +16,39 @@ const VoiceAssistant = lazy(() => import('./voice-assistant'));
  */
 export function VoiceAssistantButton({ className, onChosen }: { className?: string; onChosen?: () => void }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps its state (and its closing focus return).
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const onRecommend = useShowRecommendation(
     useCallback(() => {
       setOpen(false);
       onChosen?.();
     }, [onChosen]),
   );
+  const preload = () => void loadPopover().catch(() => {});
   return (
-    <Popover open={open} onOpenChange={setOpen} modal={false}>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="sm" className={cn('gap-1.5', className)} aria-haspopup="dialog">
-          <Mic aria-hidden /> Voice Assistant
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-80 max-w-[calc(100vw-1rem)]" aria-label="Voice Assistant">
-        <Suspense fallback={<Spinner />}>
-          <VoiceAssistant variant="compact" onRecommend={onRecommend} />
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="sm"
+        className={cn('gap-1.5', className)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen((was) => !was);
+        }}
+      >
+        <Mic aria-hidden /> Voice Assistant
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <VoicePopover open={open} onOpenChange={setOpen} button={button} onRecommend={onRecommend} />
         </Suspense>
-      </PopoverContent>
-    </Popover>
+      )}
+    </>
   );
 }
