@@ -433,6 +433,20 @@ describe('Stripe mode', () => {
     expect(sent[0]?.form.get('amount')).toBe('700');
   });
 
+  it('Stripe unreachable: connecting payouts is a 502 with a message, and nothing is stored', async () => {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    const before = await dbFingerprint(stripeServer.db);
+    stripe.mode = 'fail';
+    try {
+      const res = await stripeServer.request<Res>('POST', '/api/operator/payouts/connect', { token: operator.token });
+      expect(res.status).toBe(502);
+      expect(res.body.message).toMatch(/payment provider could not be reached/);
+    } finally {
+      stripe.mode = 'ok';
+    }
+    expect(await dbFingerprint(stripeServer.db)).toEqual(before);
+  });
+
   it('order payment is not offered yet: 503 with a message, nothing stored', async () => {
     const operator = await stripeServer.signUpSubscribedOperator();
     const customer = await stripeServer.signUp('customer');

@@ -18,6 +18,7 @@ import { isRowId } from '../../lib/route-params';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { endOfTruckDay } from '../menu-items/menu-items.service';
 import { expandStops } from '../schedules/occurrences';
+import { atProvider } from '../subscriptions/subscription-lifecycle.service';
 import { loadStops } from '../schedules/schedule.repository';
 import { operatorHasActiveSubscription } from '../subscriptions/subscriptions.service';
 import { manageableTruck } from '../trucks/truck-access';
@@ -494,11 +495,15 @@ export async function endOrder(
       .update(orders)
       .set({ status, refusalReason: how.reason?.trim() || null, updatedAt: sql`now()` })
       .where(eq(orders.id, row.id));
-    const { refundId } = await deps.payments.refundOrderPayment({
-      paymentId: row.providerPaymentId,
-      amountCents: row.totalCents,
-      idempotencyKey: `order-refund-${row.id}`,
-    });
+    // A provider that fails is a 502 and the transaction rolls back (the order stays active); the
+    // key makes the next attempt the same refund at the provider, never a second one.
+    const { refundId } = await atProvider(() =>
+      deps.payments.refundOrderPayment({
+        paymentId: row.providerPaymentId,
+        amountCents: row.totalCents,
+        idempotencyKey: `order-refund-${row.id}`,
+      }),
+    );
     await tx.insert(orderRefunds).values({
       orderId: row.id,
       amountCents: row.totalCents,
@@ -579,12 +584,14 @@ export async function writeOrderSettings(
 export async function connectPayouts(deps: OrderServiceDeps, actor: AuthUser) {
   const [existing] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.operatorId, actor.id)).limit(1);
   const [account] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
-  const state = await deps.payments.connectPayoutAccount({
-    operatorId: actor.id,
-    accountId: existing?.provider === deps.payments.providerName ? existing.accountId : null,
-    email: account?.email ?? null,
-    returnUrl: `${deps.publicUrl}/operator-dashboard`,
-  });
+  const state = await atProvider(() =>
+    deps.payments.connectPayoutAccount({
+      operatorId: actor.id,
+      accountId: existing?.provider === deps.payments.providerName ? existing.accountId : null,
+      email: account?.email ?? null,
+      returnUrl: `${deps.publicUrl}/operator-dashboard`,
+    }),
+  );
   await deps.db
     .insert(payoutAccounts)
     .values({ operatorId: actor.id, provider: deps.payments.providerName, accountId: state.accountId, chargesEnabled: state.chargesEnabled })
