@@ -5,7 +5,8 @@ import { isoDate, rowId, text } from './common';
  * Order ahead and pick up (issue 30). Every money figure is integer cents. The server computes
  * prices, totals and availability from the menu; the client sends only what it wants.
  */
-export const ORDER_STATUSES = ['received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled'] as const;
+/** `awaiting_payment`: Stripe mode only, until the diner's card payment succeeds (the truck does not see it yet). */
+export const ORDER_STATUSES = ['awaiting_payment', 'received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses the operator moves an order to with one tap (refusal has its own call: it refunds). */
 export const ORDER_PROGRESS_STATUSES = ['preparing', 'ready', 'picked_up'] as const;
@@ -16,6 +17,7 @@ export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['received', 'prepa
 export const REFUNDED_ORDER_STATUSES: readonly OrderStatus[] = ['refused', 'cancelled'];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
   received: 'Received',
   preparing: 'Preparing',
   ready: 'Ready',
@@ -75,6 +77,13 @@ export const orderSchema = z.object({
   updatedAt: isoDate,
 });
 export type Order = z.input<typeof orderSchema>;
+
+/**
+ * What POST /api/orders answers: the order, and in Stripe mode the PaymentIntent's client secret the
+ * Payment Element confirms (null in test mode, where the card was charged already).
+ */
+export const placedOrderSchema = orderSchema.extend({ paymentClientSecret: z.string().nullable() });
+export type PlacedOrder = z.input<typeof placedOrderSchema>;
 
 /** The test-mode card fields (the rules live in shared/utils/payment-card.ts). */
 const testCard = z.object({

@@ -27,13 +27,14 @@ CREATE TABLE "orders" (
 	"provider" text NOT NULL,
 	"provider_payment_id" text NOT NULL,
 	"payout_account_id" text,
+	"payment_client_secret" text,
 	"card_brand" text,
 	"card_last4" text,
 	"refusal_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ready_at" timestamp with time zone,
-	CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled')),
+	CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('awaiting_payment', 'received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled')),
 	CONSTRAINT "orders_money_check" CHECK ("orders"."subtotal_cents" > 0 and "orders"."total_cents" > 0 and "orders"."platform_fee_cents" >= 0)
 );
 --> statement-breakpoint
@@ -67,4 +68,5 @@ CREATE UNIQUE INDEX "order_refunds_order_unique" ON "order_refunds" USING btree 
 CREATE UNIQUE INDEX "orders_customer_idempotency_unique" ON "orders" USING btree ("customer_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "orders_truck_created_idx" ON "orders" USING btree ("food_truck_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_customer_created_idx" ON "orders" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_payment_idx" ON "orders" USING btree ("provider_payment_id");--> statement-breakpoint
 ALTER TABLE "menu_items" ADD CONSTRAINT "menu_items_stock_check" CHECK ("menu_items"."stock_left" is null or "menu_items"."stock_left" >= 0);

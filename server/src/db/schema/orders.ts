@@ -75,6 +75,8 @@ export const orders = pgTable(
     providerPaymentId: text('provider_payment_id').notNull(),
     /** The operator's payout account the money went to (Stripe: the destination). */
     payoutAccountId: text('payout_account_id'),
+    /** Stripe mode, while awaiting payment: the PaymentIntent's client secret, handed out again on a retry. */
+    paymentClientSecret: text('payment_client_secret'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     refusalReason: text('refusal_reason'),
@@ -86,7 +88,8 @@ export const orders = pgTable(
     uniqueIndex('orders_customer_idempotency_unique').on(t.customerId, t.idempotencyKey),
     index('orders_truck_created_idx').on(t.foodTruckId, t.createdAt),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
-    check('orders_status_check', sql`${t.status} in ('received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled')`),
+    index('orders_payment_idx').on(t.providerPaymentId),
+    check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled')`),
     check('orders_money_check', sql`${t.subtotalCents} > 0 and ${t.totalCents} > 0 and ${t.platformFeeCents} >= 0`),
   ],
 );

@@ -122,6 +122,24 @@ export interface StripePaymentProvider extends PaymentProviderBase {
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
   /** The subscription's current state at Stripe, or null when Stripe does not know it. */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
+  /**
+   * An order's PaymentIntent (issue 30): a destination charge on the platform, the money going to
+   * the operator's Connect account less the platform fee; the Payment Element confirms it.
+   */
+  createOrderPayment(payment: OrderPaymentRequest): Promise<{ paymentId: string; clientSecret: string }>;
+  /** Where an order's PaymentIntent stands. */
+  orderPaymentStatus(paymentId: string): Promise<'succeeded' | 'pending' | 'failed'>;
+}
+
+export interface OrderPaymentRequest {
+  amountCents: number;
+  currency: string;
+  /** The operator's Connect account (acct_…). */
+  destination: string;
+  applicationFeeCents: number;
+  /** A retried create gets the same PaymentIntent back (Stripe keeps keys for 24 hours). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }
 
 export type PaymentProvider = TestPaymentProvider | StripePaymentProvider;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@shared/constants';
 import type {
+  OrderPaymentRequest,
   PayoutAccountState,
   PayoutOperator,
   ProviderSubscriptionRef,
@@ -156,6 +157,29 @@ export class StripePayments implements StripePaymentProvider {
       { idempotencyKey: payment.idempotencyKey },
     );
     return { refundId: refund.id };
+  }
+
+  async createOrderPayment(payment: OrderPaymentRequest): Promise<{ paymentId: string; clientSecret: string }> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: payment.amountCents,
+        currency: payment.currency,
+        automatic_payment_methods: { enabled: true },
+        transfer_data: { destination: payment.destination },
+        ...(payment.applicationFeeCents > 0 ? { application_fee_amount: payment.applicationFeeCents } : {}),
+        metadata: payment.metadata,
+      },
+      { idempotencyKey: payment.idempotencyKey },
+    );
+    if (!intent.client_secret) throw new Error(`Stripe PaymentIntent ${intent.id} has no client secret`);
+    return { paymentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async orderPaymentStatus(paymentId: string): Promise<'succeeded' | 'pending' | 'failed'> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    if (intent.status === 'succeeded') return 'succeeded';
+    if (intent.status === 'canceled' || (intent.status === 'requires_payment_method' && intent.last_payment_error)) return 'failed';
+    return 'pending';
   }
 
   async connectPayoutAccount(operator: PayoutOperator): Promise<PayoutAccountState> {

@@ -224,7 +224,9 @@ export class TruckEventHub {
         for (const client of this.clients) {
           const viewer = client.viewer;
           if (!viewer) continue;
-          if (isAdmin(viewer) || viewer.id === order.customerId || (viewer.role === 'operator' && viewer.id === order.operatorId)) {
+          // An order still awaiting the diner's payment (Stripe mode) is not the truck's yet.
+          const kitchen = viewer.role === 'operator' && viewer.id === order.operatorId && order.status !== 'awaiting_payment';
+          if (isAdmin(viewer) || viewer.id === order.customerId || kitchen) {
             this.write(client, frame);
           }
         }

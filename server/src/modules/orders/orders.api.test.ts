@@ -396,7 +396,7 @@ describe('Stripe mode', () => {
   let stripeServer: TestServer;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    stripeServer = await startTestServer({}, { integrations: { payments: stripe.provider } });
+    stripeServer = await startTestServer({ orderPlatformFeeBps: 250 }, { integrations: { payments: stripe.provider } });
   });
   afterAll(async () => {
     await stripeServer.close();
@@ -447,20 +447,95 @@ describe('Stripe mode', () => {
     expect(await dbFingerprint(stripeServer.db)).toEqual(before);
   });
 
-  it('order payment is not offered yet: 503 with a message, nothing stored', async () => {
+  it('an order is a destination charge to the truck\'s Connect account, paid through the Payment Element, once', async () => {
     const operator = await stripeServer.signUpSubscribedOperator();
+    const account = (await stripeServer.request<PayoutAccount>('POST', '/api/operator/payouts/connect', { token: operator.token })).body;
+    expect(account.connected).toBe(false);
+    for (const a of stripe.accounts.values()) a.charges_enabled = true;
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
     const customer = await stripeServer.signUp('customer');
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Stripe Tacos', isOpen: true, latitude: 30.26, longitude: -97.74 });
-    const [taco] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Taco', priceCents: 350 }).returning();
-    const before = await dbFingerprint(stripeServer.db);
-    const res = await stripeServer.request<Res>('POST', '/api/orders', {
+    const [taco] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Taco', priceCents: 400, stockLeft: 1 }).returning();
+    const key = randomUUID();
+    const body = { foodTruckId: truck.id, items: [{ menuItemId: taco!.id, quantity: 1 }], pickup: 'asap' };
+    type Placed = Res & { paymentClientSecret: string | null };
+    const placed = await stripeServer.request<Placed>('POST', '/api/orders', { token: customer.token, headers: { 'idempotency-key': key }, body });
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ status: 'awaiting_payment', totalCents: 400, cardLast4: null });
+    expect(placed.body.paymentClientSecret).toMatch(/^pi_\w+_secret_/);
+    // A double click: the same order and the same PaymentIntent.
+    const again = await stripeServer.request<Placed>('POST', '/api/orders', { token: customer.token, headers: { 'idempotency-key': key }, body });
+    expect(again.status).toBe(200);
+    expect(again.body.paymentClientSecret).toBe(placed.body.paymentClientSecret);
+    expect(stripe.paymentIntents.size).toBe(1);
+    const created = stripe.requests.find((r) => r.path === '/v1/payment_intents' && r.method === 'POST');
+    expect(created?.form.get('amount')).toBe('400');
+    expect(created?.form.get('transfer_data[destination]')).toMatch(/^acct_/);
+    expect(created?.form.get('application_fee_amount')).toBe('10'); // ORDER_PLATFORM_FEE_BPS 250 of 400 cents
+    expect(created?.idempotencyKey).toBe(`order-${customer.user.id}-${key}`);
+    // The last portion is held for this order; the truck does not see an unpaid order.
+    expect((await stripeServer.request<Order[]>('GET', `/api/food-trucks/${truck.id}/orders`, { token: operator.token })).body).toEqual([]);
+    const confirm = () => stripeServer.request<Res>('POST', `/api/orders/${placed.body.id}/confirm-payment`, { token: customer.token });
+    expect((await confirm()).body.status).toBe('awaiting_payment');
+    const intent = [...stripe.paymentIntents.values()][0]!;
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = { message: 'Your card was declined.' };
+    expect((await confirm()).status).toBe(402);
+    intent.status = 'succeeded';
+    intent.last_payment_error = null;
+    expect((await confirm()).body.status).toBe('received');
+    expect((await confirm()).body.status).toBe('received');
+    expect((await stripeServer.request<Order[]>('GET', `/api/food-trucks/${truck.id}/orders`, { token: operator.token })).body.map((o) => o.id)).toEqual([placed.body.id]);
+    // Someone else's order cannot be confirmed (or read) by another diner.
+    const stranger = await stripeServer.signUp('customer');
+    expect((await stripeServer.request('POST', `/api/orders/${placed.body.id}/confirm-payment`, { token: stranger.token })).status).toBe(404);
+    // A refusal refunds the destination charge.
+    const refused = await stripeServer.request<Res>('POST', `/api/orders/${placed.body.id}/refuse`, { token: operator.token, body: {} });
+    expect(refused.body).toMatchObject({ status: 'refused', refund: { amountCents: 400 } });
+    expect(stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intent.id)).toHaveLength(1);
+  });
+
+  it('payment_intent.succeeded (the webhook) makes an awaiting order received, once; a redelivery changes nothing', async () => {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    for (const a of stripe.accounts.values()) a.charges_enabled = true;
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const customer = await stripeServer.signUp('customer');
+    const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Webhook Tacos', isOpen: true, latitude: 30.26, longitude: -97.74 });
+    const [taco] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Taco', priceCents: 300 }).returning();
+    const placed = await stripeServer.request<Res>('POST', '/api/orders', {
       token: customer.token,
       headers: { 'idempotency-key': randomUUID() },
-      body: { foodTruckId: truck.id, items: [{ menuItemId: taco!.id, quantity: 1 }], pickup: 'asap' },
+      body: { foodTruckId: truck.id, items: [{ menuItemId: taco!.id, quantity: 2 }], pickup: 'asap' },
     });
-    expect(res.status).toBe(503);
-    expect(res.body.message).toMatch(/not available yet in Stripe mode/);
-    expect((await stripeServer.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body.paymentMode).toBe('stripe');
-    expect(await dbFingerprint(stripeServer.db)).toEqual(before);
+    const [row] = await stripeServer.db.select().from(orders).where(eq(orders.id, placed.body.id));
+    const intent = stripe.paymentIntents.get(row!.providerPaymentId)!;
+    intent.status = 'succeeded';
+    const event = stripe.event('payment_intent.succeeded', intent);
+    const deliver = () =>
+      stripeServer.request('POST', '/api/stripe/webhook', { raw: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.signature(event.payload) } });
+    expect((await deliver()).status).toBe(200);
+    expect((await stripeServer.db.select().from(orders).where(eq(orders.id, placed.body.id)))[0]?.status).toBe('received');
+    await stripeServer.request('PATCH', `/api/orders/${placed.body.id}/status`, { token: operator.token, body: { status: 'preparing' } });
+    expect((await deliver()).status).toBe(200);
+    expect((await stripeServer.db.select().from(orders).where(eq(orders.id, placed.body.id)))[0]?.status).toBe('preparing');
+  });
+
+  it('an unpaid order gives its portions back after 30 minutes, at the next order', async () => {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    for (const a of stripe.accounts.values()) a.charges_enabled = true;
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Last Plate', isOpen: true, latitude: 30.26, longitude: -97.74 });
+    const [plate] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Plate', priceCents: 1200, stockLeft: 1 }).returning();
+    const body = { foodTruckId: truck.id, items: [{ menuItemId: plate!.id, quantity: 1 }], pickup: 'asap' };
+    const [first, second] = [await stripeServer.signUp('customer'), await stripeServer.signUp('customer')];
+    const held = await stripeServer.request<Res>('POST', '/api/orders', { token: first.token, headers: { 'idempotency-key': randomUUID() }, body });
+    expect(held.status).toBe(201);
+    expect((await stripeServer.request<Res>('POST', '/api/orders', { token: second.token, headers: { 'idempotency-key': randomUUID() }, body })).status).toBe(409);
+    await stripeServer.db.update(orders).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(orders.id, held.body.id));
+    const later = await stripeServer.request<Res>('POST', '/api/orders', { token: second.token, headers: { 'idempotency-key': randomUUID() }, body });
+    expect(later.status).toBe(201);
+    expect((await stripeServer.db.select().from(orders).where(eq(orders.id, held.body.id)))[0]).toMatchObject({ status: 'cancelled', paymentClientSecret: null });
   });
 });

@@ -10,6 +10,7 @@ import {
   orderSettingsSchema,
   orderSettingsUpdateSchema,
   payoutAccountSchema,
+  placedOrderSchema,
   truckOrderingSchema,
 } from '@shared/contracts/orders';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
@@ -19,6 +20,7 @@ import { writeAudit } from '../admin/audit-log';
 import {
   adminListOrders,
   adminListRefunds,
+  confirmOrderPayment,
   connectPayouts,
   createOrder,
   endOrder,
@@ -34,7 +36,7 @@ import {
 } from './orders.service';
 
 const tags = ['orders'];
-const errors = errorResponses(400, 401, 402, 403, 404, 409, 503);
+const errors = errorResponses(400, 401, 402, 403, 404, 409, 502);
 const orderList = z.array(orderSchema);
 const adminPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -77,17 +79,32 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: customer,
       schema: {
         tags,
-        summary: 'Order and pay (Idempotency-Key header: a retry returns the same order, 200)',
+        summary:
+          'Order and pay (Idempotency-Key header: a retry returns the same order, 200). Test mode charges the card; Stripe mode answers the PaymentIntent client secret to confirm',
         headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
         body: orderCreateSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errors },
+        response: { 200: placedOrderSchema, 201: placedOrderSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await createOrder(deps, currentUser(request), request.headers['idempotency-key'], request.body);
+      const { order, replayed, paymentClientSecret } = await createOrder(deps, currentUser(request), request.headers['idempotency-key'], request.body);
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(replayed ? 200 : 201).send(order);
+      return reply.status(replayed ? 200 : 201).send({ ...order, paymentClientSecret });
     },
+  );
+
+  app.post(
+    '/api/orders/:id/confirm-payment',
+    {
+      preHandler: customer,
+      schema: {
+        tags,
+        summary: "Stripe mode: after the Payment Element, the order becomes received once Stripe says it is paid (idempotent; 402 when the payment failed)",
+        params: idParams,
+        response: { 200: orderSchema, ...errorResponses(401, 402, 403, 404, 502) },
+      },
+    },
+    async (request) => confirmOrderPayment(deps, currentUser(request), request.params.id),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   ORDER_LIMITS,
@@ -121,7 +121,10 @@ export async function findOrderForEvent(db: DbOrTx, id: number) {
   return row ? presentOrder(row) : undefined;
 }
 
-export async function getOrder(db: DbOrTx, actor: AuthUser, id: number): Promise<PresentedOrder> {
+/** An order as the service holds it: the wire fields and the ids the response schemas leave out. */
+export type FullOrder = ReturnType<typeof presentOrder>;
+
+export async function getOrder(db: DbOrTx, actor: AuthUser, id: number): Promise<FullOrder> {
   const [row] = isRowId(id) ? await ordersQuery(db).where(readableOrder(actor, id)).limit(1) : [];
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return presentOrder(row);
@@ -146,6 +149,8 @@ export async function listTruckQueue(db: DbOrTx, actor: AuthUser, truckId: numbe
     .where(
       and(
         eq(orders.foodTruckId, truck.id),
+        // An order the diner has not paid for yet (Stripe mode) is not the truck's to make.
+        ne(orders.status, 'awaiting_payment'),
         or(inArray(orders.status, [...ACTIVE_ORDER_STATUSES]), gte(orders.updatedAt, sql`now() - interval '12 hours'`)),
       ),
     )
@@ -291,14 +296,49 @@ async function existingOrder(tx: DbOrTx, actor: AuthUser, key: string, hash: str
   return row;
 }
 
-export type CreateOrderResult = { order: PresentedOrder; replayed: boolean };
+export type CreateOrderResult = { order: PresentedOrder; replayed: boolean; paymentClientSecret: string | null };
+
+/** An unpaid Stripe order holds its portions this long; then the next order at the truck releases them. */
+export const UNPAID_ORDER_MINUTES = 30;
+
+/**
+ * Stripe mode: orders of this truck still unpaid after UNPAID_ORDER_MINUTES are cancelled (nothing
+ * was charged, so nothing is refunded) and their portions go back on sale. Runs inside the order
+ * transaction, under the truck's row lock, so no worker is needed to free the last portion.
+ */
+async function releaseUnpaid(tx: Tx, truckId: number): Promise<void> {
+  const stale = await tx
+    .update(orders)
+    .set({ status: 'cancelled', paymentClientSecret: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.foodTruckId, truckId),
+        eq(orders.status, 'awaiting_payment'),
+        lt(orders.createdAt, sql`now() - make_interval(mins => ${UNPAID_ORDER_MINUTES})`),
+      ),
+    )
+    .returning({ id: orders.id, lines: orders.lines });
+  for (const order of stale) await restorePortions(tx, order.lines);
+}
+
+async function restorePortions(tx: Tx, lines: readonly { menuItemId: number; quantity: number }[]): Promise<void> {
+  for (const line of lines) {
+    await tx
+      .update(menuItems)
+      .set({ stockLeft: sql`${menuItems.stockLeft} + ${line.quantity}` })
+      .where(and(eq(menuItems.id, line.menuItemId), sql`${menuItems.stockLeft} is not null`));
+  }
+}
 
 /**
  * POST /api/orders. In one transaction: a lock on (diner, key) so a double click waits for the
  * first request and then finds its order; the truck's row lock (its orders are taken one at a
  * time, so the throttle counts right); the gate; prices and availability from the menu; the
- * portions taken by a conditional update (never below zero); the charge; the order. A declined
- * card rolls everything back (nothing stored, nothing charged) and answers 402.
+ * portions taken by a conditional update (never below zero); the payment; the order.
+ * Test mode charges the card here: a declined card rolls everything back (nothing stored, nothing
+ * charged) and answers 402. Stripe mode creates the PaymentIntent (a destination charge to the
+ * operator's Connect account, less the platform fee) under a key of the diner's key, and the order
+ * waits in `awaiting_payment` until Stripe says it is paid (confirmOrderPayment, or the webhook).
  */
 export async function createOrder(
   deps: OrderServiceDeps,
@@ -309,17 +349,13 @@ export async function createOrder(
   if (!idempotencyKey || !ORDER_LIMITS.idempotencyKey.test(idempotencyKey)) {
     throw badRequest('An Idempotency-Key header (8–100 letters, digits, - or _) is required.');
   }
-  if (deps.payments.mode !== 'test') {
-    throw new HttpError(503, 'Card payments for orders are not available yet in Stripe mode.');
-  }
   const payments = deps.payments;
-  if (!input.card) throw badRequest('Enter your card details.', { card: ['Enter your card details.'] });
-  const card = input.card;
+  if (payments.mode === 'test' && !input.card) throw badRequest('Enter your card details.', { card: ['Enter your card details.'] });
   const hash = requestHash(input);
   return deps.db.transaction(async (tx): Promise<CreateOrderResult> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${actor.id}:${idempotencyKey}`}))`);
     const earlier = await existingOrder(tx, actor, idempotencyKey, hash);
-    if (earlier) return { order: await getOrder(tx, actor, earlier.id), replayed: true };
+    if (earlier) return { order: await getOrder(tx, actor, earlier.id), replayed: true, paymentClientSecret: earlier.paymentClientSecret };
 
     const [truck] = await tx
       .select({
@@ -350,6 +386,7 @@ export async function createOrder(
         throw badRequest(message, { pickup: [message] });
       }
     }
+    if (payments.mode === 'stripe') await releaseUnpaid(tx, truck.id);
 
     const ids = input.items.map((i) => i.menuItemId);
     const menu = await tx
@@ -384,19 +421,38 @@ export async function createOrder(
     const subtotalCents = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
     const platformFeeCents = Math.floor((subtotalCents * deps.platformFeeBps) / 10_000);
 
-    const charge = payments.chargeCard(card, subtotalCents);
-    if (charge.status === 'invalid') {
-      const messages = Object.entries(charge.fieldErrors).filter((e): e is [string, string] => Boolean(e[1]));
-      throw badRequest(messages[0]?.[1] ?? 'Your card details are incomplete.', Object.fromEntries(messages.map(([f, m]) => [f, [m]])));
+    let payment: { status: OrderStatus; paymentId: string; clientSecret: string | null; card: { brand: string; last4: string } | null };
+    if (payments.mode === 'test') {
+      const charge = payments.chargeCard(input.card ?? { cardNumber: '', expiry: '', cvc: '' }, subtotalCents);
+      if (charge.status === 'invalid') {
+        const messages = Object.entries(charge.fieldErrors).filter((e): e is [string, string] => Boolean(e[1]));
+        throw badRequest(messages[0]?.[1] ?? 'Your card details are incomplete.', Object.fromEntries(messages.map(([f, m]) => [f, [m]])));
+      }
+      // Declined: thrown, so the transaction rolls back the portions taken (nothing stored, nothing charged).
+      if (charge.status === 'failed') throw new HttpError(402, charge.message);
+      payment = { status: 'received', paymentId: charge.paymentId, clientSecret: null, card: charge.card };
+    } else {
+      const destination = gate.payoutAccountId;
+      if (!destination) throw conflict(`${truck.name} does not take orders online.`);
+      const intent = await atProvider(() =>
+        payments.createOrderPayment({
+          amountCents: subtotalCents,
+          currency: 'usd',
+          destination,
+          applicationFeeCents: platformFeeCents,
+          idempotencyKey: `order-${actor.id}-${idempotencyKey}`,
+          metadata: { customerId: String(actor.id), foodTruckId: String(truck.id) },
+        }),
+      );
+      payment = { status: 'awaiting_payment', paymentId: intent.paymentId, clientSecret: intent.clientSecret, card: null };
     }
-    // Declined: thrown, so the transaction rolls back the portions taken (nothing stored, nothing charged).
-    if (charge.status === 'failed') throw new HttpError(402, charge.message);
 
     const [row] = await tx
       .insert(orders)
       .values({
         customerId: actor.id,
         foodTruckId: truck.id,
+        status: payment.status,
         lines: lines.map(({ limited: _limited, ...line }) => line),
         subtotalCents,
         platformFeeCents,
@@ -407,10 +463,11 @@ export async function createOrder(
         idempotencyKey,
         requestHash: hash,
         provider: payments.providerName,
-        providerPaymentId: charge.paymentId,
+        providerPaymentId: payment.paymentId,
+        paymentClientSecret: payment.clientSecret,
         payoutAccountId: gate.payoutAccountId,
-        cardBrand: charge.card.brand,
-        cardLast4: charge.card.last4,
+        cardBrand: payment.card?.brand ?? null,
+        cardLast4: payment.card?.last4 ?? null,
       })
       .returning({ id: orders.id });
     if (!row) throw new Error('order insert returned no row');
@@ -419,9 +476,43 @@ export async function createOrder(
       const full = await findTruck(tx, truck.id);
       if (full) await publishTruckEvent(tx, 'updated', full);
     }
-    await notifyOrder(tx, row.id);
-    return { order: await getOrder(tx, actor, row.id), replayed: false };
+    // The truck hears of an order once it is paid.
+    if (payment.status === 'received') await notifyOrder(tx, row.id);
+    return { order: await getOrder(tx, actor, row.id), replayed: false, paymentClientSecret: payment.clientSecret };
   });
+}
+
+/**
+ * Stripe says the order's PaymentIntent succeeded (the diner's confirm call, or the webhook, in
+ * either order, any number of times): an order still awaiting payment becomes received, once, and
+ * reaches the truck's queue. Returns whether this call changed it.
+ */
+export async function markOrderPaid(db: DbOrTx, paymentId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: 'received', paymentClientSecret: null, updatedAt: sql`now()` })
+      .where(and(eq(orders.providerPaymentId, paymentId), eq(orders.status, 'awaiting_payment')))
+      .returning({ id: orders.id });
+    if (paid) await notifyOrder(tx, paid.id);
+    return Boolean(paid);
+  });
+}
+
+/**
+ * POST /api/orders/:id/confirm-payment (the diner, after the Payment Element): asks Stripe how the
+ * payment stands. Paid: the order is received. Failed: 402, and the order keeps waiting for another
+ * attempt with the same client secret. An order not awaiting payment is answered as it is.
+ */
+export async function confirmOrderPayment(deps: OrderServiceDeps, actor: AuthUser, id: number): Promise<FullOrder> {
+  const order = await getOrder(deps.db, actor, id);
+  if (isAdmin(actor) || actor.role !== 'customer' || order.customerId !== actor.id) throw notFound(ORDER_NOT_FOUND);
+  const payments = deps.payments;
+  if (order.status !== 'awaiting_payment' || payments.mode !== 'stripe') return order;
+  const status = await atProvider(() => payments.orderPaymentStatus(order.providerPaymentId));
+  if (status === 'failed') throw new HttpError(402, 'Your payment did not go through. Please try another card.');
+  if (status === 'succeeded') await markOrderPaid(deps.db, order.providerPaymentId);
+  return getOrder(deps.db, actor, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -511,12 +602,7 @@ export async function endOrder(
       providerRefundId: refundId,
       reason: how.kind === 'admin' ? 'admin' : status,
     });
-    for (const line of row.lines) {
-      await tx
-        .update(menuItems)
-        .set({ stockLeft: sql`${menuItems.stockLeft} + ${line.quantity}` })
-        .where(and(eq(menuItems.id, line.menuItemId), sql`${menuItems.stockLeft} is not null`));
-    }
+    await restorePortions(tx, row.lines);
     await onEnded?.(tx, row);
     await notifyOrder(tx, row.id);
     return getOrder(tx, actor, row.id);

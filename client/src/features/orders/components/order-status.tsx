@@ -14,6 +14,8 @@ export const clockTime = (iso: string | Date) => new Date(iso).toLocaleTimeStrin
 /** The words under the number: what the diner should do now. */
 function headline(order: Order): string {
   switch (order.status) {
+    case 'awaiting_payment':
+      return 'Waiting for your payment to go through.';
     case 'received':
       return `${order.truckName} has your order.`;
     case 'preparing':
