@@ -757,6 +757,11 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/orders/:id/refuse': { build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/refuse`, body: {} }), expect: OWNER_OR_ADMIN },
   'POST /api/orders/:id/cancel': { build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/cancel` }), expect: CUSTOMER_ONLY },
+  // Test mode: a paid order is answered as it is (Stripe mode is in orders.api.test.ts).
+  'POST /api/orders/:id/confirm-payment': {
+    build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/confirm-payment` }),
+    expect: CUSTOMER_ONLY,
+  },
   'GET /api/food-trucks/:id/orders': { build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/orders` }), expect: OWNER_OR_ADMIN },
   'GET /api/food-trucks/:id/order-settings': {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/order-settings` }),
