@@ -2,7 +2,9 @@ import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { useEffect } from 'react';
 import { useOrder } from '@client/features/orders/api/order';
+import { useConfirmOrderPayment } from '@client/features/orders/api/order-mutations';
 import { OrderStatusView } from '@client/features/orders/components/order-status';
 import { useOrderStream } from '@client/features/orders/hooks/use-order-stream';
 import { parseTruckId } from '@client/features/operator/route-params';
@@ -13,6 +15,12 @@ import { isCustomer } from '@client/lib/roles';
 
 function LiveOrder({ orderId, canCancel }: { orderId: number; canCancel: boolean }) {
   const order = useOrder(orderId);
+  const confirm = useConfirmOrderPayment();
+  const awaiting = order.data?.status === 'awaiting_payment';
+  // Stripe mode, back from a payment redirect (3-D Secure): ask the server once whether it went through.
+  useEffect(() => {
+    if (awaiting && canCancel && confirm.isIdle) confirm.mutate(orderId);
+  }, [awaiting, canCancel, confirm, orderId]);
   // Every change of the order arrives on the event stream within a second; each (re)connection refetches.
   useOrderStream(() => void order.refetch());
   if (order.isPending) {

@@ -1,11 +1,11 @@
-import type { Order, OrderCreateInput, OrderProgressStatus } from '@shared/contracts';
+import type { Order, OrderCreateInput, OrderProgressStatus, PlacedOrder } from '@shared/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { storeOrder } from './order';
 
 /** An order mutation: its answer (the order as it now is) goes into the caches at once. */
-function useOrderMutation<V>(mutationFn: (vars: V) => Promise<Order>) {
+function useOrderMutation<V, R extends Order>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -17,11 +17,19 @@ function useOrderMutation<V>(mutationFn: (vars: V) => Promise<Order>) {
   });
 }
 
-/** POST /api/orders under the checkout's Idempotency-Key (one per checkout: a retry is the same order). */
+/**
+ * POST /api/orders under the checkout's Idempotency-Key (one per checkout: a retry is the same
+ * order). Stripe mode answers the PaymentIntent's client secret for the Payment Element.
+ */
 export function usePlaceOrder() {
   return useOrderMutation(({ input, idempotencyKey }: { input: OrderCreateInput; idempotencyKey: string }) =>
-    apiJson<Order>('POST', '/api/orders', input, { 'Idempotency-Key': idempotencyKey }),
+    apiJson<PlacedOrder>('POST', '/api/orders', input, { 'Idempotency-Key': idempotencyKey }),
   );
+}
+
+/** POST /api/orders/:id/confirm-payment — Stripe mode: received once Stripe says it is paid. */
+export function useConfirmOrderPayment() {
+  return useOrderMutation((id: number) => apiJson<Order>('POST', `/api/orders/${id}/confirm-payment`));
 }
 
 /** PATCH /api/orders/:id/status — one tap: preparing, ready, picked up. */

@@ -1,8 +1,8 @@
-import type { MenuItem, TruckOrdering } from '@shared/contracts';
+import type { MenuItem, PlacedOrder, TruckOrdering } from '@shared/contracts';
 import { formatCents, ORDER_LIMITS } from '@shared/contracts/orders';
 import { cardFieldErrors } from '@shared/utils/payment-card';
 import { Minus, Plus, ShoppingBag } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { TestCardFields } from '@client/components/payment/test-card-fields';
 import { Button } from '@client/components/ui/button';
@@ -10,9 +10,13 @@ import { Card } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessage } from '@client/lib/api-client';
+import { useAppConfig } from '@client/lib/app-config';
 import { serverFieldErrors, useFormValues } from '@client/lib/forms';
-import { usePlaceOrder } from '../api/order-mutations';
+import { useConfirmOrderPayment, usePlaceOrder } from '../api/order-mutations';
 import { pickupSlots } from '../pickup-slots';
+
+// Stripe.js and the Payment Element load only in Stripe mode.
+const StripeOrderPayment = lazy(() => import('./stripe-order-payment'));
 
 const cents = (item: Pick<MenuItem, 'price'>) => Math.round(item.price * 100);
 const orderable = (item: MenuItem) => item.available && !item.soldOutToday;
@@ -32,6 +36,11 @@ export function Checkout({ truck, items, ordering }: { truck: { id: number; name
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const card = useFormValues({ cardNumber: '', expiry: '', cvc: '' });
   const place = usePlaceOrder();
+  const confirm = useConfirmOrderPayment();
+  const config = useAppConfig();
+  const stripeMode = ordering.paymentMode === 'stripe';
+  /** Stripe mode: the order made, waiting for the Payment Element. */
+  const [awaiting, setAwaiting] = useState<PlacedOrder | null>(null);
   const slots = useMemo(() => pickupSlots(new Date(), ordering.estimatedWaitMinutes, new Date(ordering.latestPickupAt)), [ordering]);
 
   const lines = items.filter((item) => (quantities[item.id] ?? 0) > 0);
@@ -49,7 +58,7 @@ export function Checkout({ truck, items, ordering }: { truck: { id: number; name
       setFailure('Add something to your order first.');
       return;
     }
-    const found = cardFieldErrors(card.values);
+    const found = stripeMode ? {} : cardFieldErrors(card.values);
     if (Object.keys(found).length > 0) {
       card.setErrors(found);
       return;
@@ -62,11 +71,14 @@ export function Checkout({ truck, items, ordering }: { truck: { id: number; name
           items: lines.map((item) => ({ menuItemId: item.id, quantity: quantities[item.id] ?? 0 })),
           pickup,
           note: note.trim() || undefined,
-          card: card.values,
+          card: stripeMode ? undefined : card.values,
         },
       },
       {
-        onSuccess: (order) => navigate(`/orders/${order.id}`),
+        onSuccess: (order) => {
+          if (order.status === 'awaiting_payment' && order.paymentClientSecret) setAwaiting(order);
+          else navigate(`/orders/${order.id}`);
+        },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 400) card.setErrors(serverFieldErrors(err.body));
           setFailure(errorMessage(err, 'Your order could not be placed. Please try again.'));
@@ -153,20 +165,28 @@ export function Checkout({ truck, items, ordering }: { truck: { id: number; name
             onChange={(e) => setNote(e.target.value)}
           />
         </FormField>
-        {ordering.paymentMode === 'test' ? (
-          <TestCardFields values={card.values} errors={card.errors} setField={card.setField} />
-        ) : (
-          <p className="text-sm text-gray-700">Card payments with Stripe are coming soon for orders.</p>
-        )}
+        {!stripeMode && <TestCardFields values={card.values} errors={card.errors} setField={card.setField} />}
         {failure && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {failure}
           </p>
         )}
-        <Button type="submit" size="lg" className="h-12 text-base" disabled={place.isPending || ordering.paymentMode !== 'test'}>
-          {place.isPending ? <Spinner className="h-5 w-5" label="Paying" /> : null}
-          Pay {formatCents(total)} and order
-        </Button>
+        {awaiting?.paymentClientSecret && config.data?.payments.publishableKey ? (
+          <Suspense fallback={<Spinner className="h-6 w-6 text-brand-700" label="Loading the payment form" />}>
+            <StripeOrderPayment
+              publishableKey={config.data.payments.publishableKey}
+              clientSecret={awaiting.paymentClientSecret}
+              orderId={awaiting.id}
+              label={`Pay ${formatCents(awaiting.totalCents)}`}
+              onPaid={() => confirm.mutate(awaiting.id, { onSettled: () => navigate(`/orders/${awaiting.id}`) })}
+            />
+          </Suspense>
+        ) : (
+          <Button type="submit" size="lg" className="h-12 text-base" disabled={place.isPending}>
+            {place.isPending ? <Spinner className="h-5 w-5" label="Paying" /> : null}
+            {stripeMode ? `Continue to payment (${formatCents(total)})` : `Pay ${formatCents(total)} and order`}
+          </Button>
+        )}
       </Card>
     </form>
   );
