@@ -63,6 +63,8 @@ export const STORAGE_KEYS = {
   voiceFreeUses: 'voiceAssistantFreeUses',
   /** The id (on the server) of this browser's push subscription: "This device" in the list. */
   pushDeviceId: 'pushDeviceId',
+  /** '0' when the operator turned the new-order sound off (issue 30). */
+  orderSound: 'orderSound',
 } as const;
 
 /** Weekdays as ISO numbers: 1 = Monday … 7 = Sunday. */

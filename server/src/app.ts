@@ -36,6 +36,7 @@ import { OpenStreams } from './modules/events/open-streams';
 import { menuItemsRoutes } from './modules/menu-items/menu-items.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { operatorTrucksRoutes } from './modules/operator-trucks/operator-trucks.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -78,6 +79,8 @@ export interface AppConfig {
   autoCloseHours?: number;
   /** STOP_END_GRACE_MINUTES: a truck open inside a scheduled stop is closed this long after it ends (default 30). */
   stopEndGraceMinutes?: number;
+  /** ORDER_PLATFORM_FEE_BPS: the platform's share of each order, in basis points (default 0). */
+  orderPlatformFeeBps?: number | undefined;
   /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
@@ -307,6 +310,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(eventsRoutes);
   await app.register(operatorTrucksRoutes);
   await app.register(menuItemsRoutes);
+  await app.register(ordersRoutes);
   await app.register(uploadsRoutes);
   await app.register(voiceRoutes);
   await app.register(subscriptionsRoutes);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
-import { dataImports, operatorSubscriptions, truckClaims, voiceAnswers } from './db/schema';
+import { dataImports, menuItems, operatorSubscriptions, orders, truckClaims, voiceAnswers } from './db/schema';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 import { stopUnderWayNow } from './test/schedules';
@@ -58,6 +58,8 @@ interface Call {
   stream?: boolean;
   /** An absolute URL (upload URLs). */
   url?: string;
+  /** Extra request headers (an order's Idempotency-Key). */
+  headers?: Record<string, string>;
   bytes?: Buffer;
 }
 
@@ -162,6 +164,35 @@ async function claimOf(owner: AuthResponse, method: 'sms' | 'admin'): Promise<{ 
 /** An open truck of `owner` (written directly: the unsubscribed operator may not open one). */
 async function openTruckOf(owner: AuthResponse): Promise<number> {
   return (await insertTruck(server.db, owner.user.id, { name: 'Open Matrix Tacos', isOpen: true, ...AUSTIN })).id;
+}
+
+/** An open truck of `owner` with a taco, the owner's payouts connected (issue 30). */
+async function orderableTruckOf(owner: AuthResponse): Promise<{ truckId: number; itemId: number }> {
+  await ok(server.request('POST', '/api/operator/payouts/connect', { token: owner.token }), 'payouts');
+  const truckId = await openTruckOf(owner);
+  const [item] = await server.db.insert(menuItems).values({ foodTruckId: truckId, name: 'Taco', priceCents: 350 }).returning({ id: menuItems.id });
+  return { truckId, itemId: item!.id };
+}
+
+/** A paid order of the matrix's customer at a truck of `owner` (written directly: an unsubscribed operator's truck takes none). */
+async function orderOf(owner: AuthResponse): Promise<number> {
+  const truckId = await openTruckOf(owner);
+  const [row] = await server.db
+    .insert(orders)
+    .values({
+      customerId: sessions.customer.user.id,
+      foodTruckId: truckId,
+      lines: [{ menuItemId: 1, name: 'Taco', unitCents: 350, quantity: 1 }],
+      subtotalCents: 350,
+      totalCents: 350,
+      estimatedReadyAt: new Date(Date.now() + 600_000),
+      idempotencyKey: randomBytes(8).toString('hex'),
+      requestHash: 'matrix',
+      provider: 'offline',
+      providerPaymentId: `test_pi_${randomBytes(6).toString('hex')}`,
+    })
+    .returning({ id: orders.id });
+  return row!.id;
 }
 
 async function menuItemOf(owner: AuthResponse): Promise<number> {
@@ -741,6 +772,55 @@ const MATRIX: Record<string, Entry> = {
     expect: [404, 404, 404, 404, 404, 404],
   },
 
+  // Order ahead (issue 30, ADR 0162): diners order their own; operators work their own trucks' queues.
+  'GET /api/food-trucks/:id/ordering': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await openTruckOf(owner)}/ordering` }),
+    // The unsubscribed operator's truck is invisible to everyone.
+    expect: [200, 200, 200, 200, 404, 200],
+  },
+  'POST /api/orders': {
+    build: async ({ sessions }) => {
+      const { truckId, itemId } = await orderableTruckOf(sessions.owner);
+      return {
+        path: '/api/orders',
+        body: { foodTruckId: truckId, items: [{ menuItemId: itemId, quantity: 1 }], pickup: 'asap', card },
+        headers: { 'idempotency-key': `matrix-${randomBytes(8).toString('hex')}` },
+      };
+    },
+    expect: [401, 201, 403, 403, 403, 403],
+  },
+  'GET /api/orders': { build: async () => ({ path: '/api/orders' }), expect: CUSTOMER_ONLY },
+  'GET /api/orders/:id': { build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}` }), expect: [401, 200, 404, 200, 200, 200] },
+  'PATCH /api/orders/:id/status': {
+    build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/status`, body: { status: 'preparing' } }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'POST /api/orders/:id/refuse': { build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/refuse`, body: {} }), expect: OWNER_OR_ADMIN },
+  'POST /api/orders/:id/cancel': { build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/cancel` }), expect: CUSTOMER_ONLY },
+  // Test mode: a paid order is answered as it is (Stripe mode is in orders.api.test.ts).
+  'POST /api/orders/:id/confirm-payment': {
+    build: async ({ owner }) => ({ path: `/api/orders/${await orderOf(owner)}/confirm-payment` }),
+    expect: CUSTOMER_ONLY,
+  },
+  'GET /api/food-trucks/:id/orders': { build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/orders` }), expect: OWNER_OR_ADMIN },
+  'GET /api/food-trucks/:id/order-settings': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/order-settings` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'PUT /api/food-trucks/:id/order-settings': {
+    build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/order-settings`, body: { pauseMinutes: 5 } }),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/operator/payouts': { build: async () => ({ path: '/api/operator/payouts' }), expect: [401, 403, 200, 200, 200, 403] },
+  'POST /api/operator/payouts/connect': {
+    build: async () => ({ path: '/api/operator/payouts/connect' }),
+    expect: [401, 403, 200, 200, 200, 403],
+    freshCaller: true,
+  },
+  'GET /api/admin/orders': { build: async () => ({ path: '/api/admin/orders' }), expect: ADMIN_ONLY },
+  'GET /api/admin/refunds': { build: async () => ({ path: '/api/admin/refunds' }), expect: ADMIN_ONLY },
+  'POST /api/admin/orders/:id/refund': { build: async ({ sessions }) => ({ path: `/api/admin/orders/${await orderOf(sessions.owner)}/refund` }), expect: ADMIN_ONLY },
+
   // Voice.
   'POST /api/voice-assistant': {
     build: async () => ({ path: '/api/voice-assistant', body: { text: 'which trucks are open' } }),
@@ -786,7 +866,7 @@ interface Answer {
 }
 
 async function send(method: string, call: Call, session: AuthResponse | undefined): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...call.headers };
   if (session) headers.authorization = `Bearer ${session.token}`;
   let body: BodyInit | undefined;
   if (call.bytes) {

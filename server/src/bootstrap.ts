@@ -73,6 +73,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     defaultTimeZone: env.DEFAULT_TIMEZONE,
     autoCloseHours: env.AUTO_CLOSE_HOURS,
+    orderPlatformFeeBps: env.ORDER_PLATFORM_FEE_BPS,
     stopEndGraceMinutes: env.STOP_END_GRACE_MINUTES,
     trustProxy: env.TRUST_PROXY ?? false,
     push: pushConfig(env),

@@ -91,6 +91,10 @@ export const envSchema = z
     STRIPE_MAX_NETWORK_RETRIES: optional(
       z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(5, 'must be at most 5'),
     ),
+    /** The platform's share of each order (issue 30), in basis points of the subtotal (250 = 2.5 %); default 0. */
+    ORDER_PLATFORM_FEE_BPS: optional(
+      z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(3000, 'must be at most 3000 (30 %)'),
+    ),
     TWILIO_ACCOUNT_SID: optional(z.string()),
     TWILIO_AUTH_TOKEN: optional(z.string()),
     TWILIO_FROM: optional(z.string()),

@@ -110,6 +110,7 @@ export const AUDIT_ACTIONS = [
   'resume_subscription',
   'approve_claim',
   'reject_claim',
+  'refund_order',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

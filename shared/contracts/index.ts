@@ -14,3 +14,4 @@ export * from './push';
 export * from './attributes';
 export * from './going';
 export * from './insights';
+export * from './orders';

@@ -19,6 +19,8 @@ export const menuItemSchema = z.object({
   allergens: itemAllergensSchema,
   /** Sold out until the end of the truck's local day (the server's clock: it clears itself at midnight). */
   soldOutToday: z.boolean(),
+  /** Portions left to order ahead (issue 30); null = no limit. 0 reads as sold out today. */
+  stockLeft: z.number().int().nullable(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
@@ -69,6 +71,8 @@ const menuItemFields = {
   allergens: itemAllergensSchema.optional(),
   /** true: sold out until the truck's local midnight; false: back on sale. */
   soldOutToday: z.boolean().optional(),
+  /** Portions left to order ahead; null = no limit. */
+  stockLeft: z.number().int().min(0, 'Portions left cannot be negative').max(100_000).nullable().optional(),
 };
 
 export const menuItemCreateSchema = z.object({ ...menuItemFields, foodTruckId: z.number().int().positive() });

@@ -27,6 +27,9 @@ const AdminLoginPage = lazyScreen(() => import('./routes/admin-login'));
 const AdminPage = lazyScreen(() => import('./routes/admin'));
 const TruckSharePage = lazyScreen(() => import('./routes/truck-share'));
 const AccountPage = lazyScreen(() => import('./routes/account'));
+const OrderCheckoutPage = lazyScreen(() => import('./routes/order-checkout'));
+const OrderPage = lazyScreen(() => import('./routes/order'));
+const KitchenPage = lazyScreen(() => import('./routes/kitchen'));
 const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
 const NearbyAlerts = lazy(() => import('./nearby-alerts'));
 
@@ -55,6 +58,9 @@ const SCREENS: readonly ScreenRoute[] = [
   { path: '/subscribe', screen: SubscribePage },
   { path: '/trucks/:truckId', screen: TruckSharePage },
   { path: '/account', screen: AccountPage },
+  { path: '/order/:truckId', screen: OrderCheckoutPage },
+  { path: '/orders/:orderId', screen: OrderPage },
+  { path: '/operator/orders/:truckId', screen: KitchenPage },
 ];
 
 const screenRoutes = (bare: boolean) =>

@@ -77,10 +77,10 @@ function answered<T>(res: Response, body: T): T {
 }
 
 /** The common call of spec section 7: JSON content type only when a body exists, bearer token, cookies. */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, data?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   const res = await ((method === 'GET' && takeEarly(url)) || fetch(url, {
     method,
-    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
+    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...authHeaders(), ...headers },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   }));
@@ -102,9 +102,9 @@ export async function readJson<T>(request: Promise<Response>): Promise<T> {
   return answered(res, (text ? JSON.parse(text) : undefined) as T);
 }
 
-/** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */
-export function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  return readJson<T>(apiRequest(method, url, data));
+/** apiRequest, then the JSON body (or undefined for an empty body such as a 204). Extra headers: an Idempotency-Key. */
+export function apiJson<T>(method: string, url: string, data?: unknown, headers?: Record<string, string>): Promise<T> {
+  return readJson<T>(apiRequest(method, url, data, headers));
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';

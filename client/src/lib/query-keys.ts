@@ -51,6 +51,9 @@ export const queryKeys = {
   /** Everything of the admin panel (prefix): refetched after every admin change. */
   admin: ['/api/admin'] as const,
   adminStats: ['/api/admin', 'stats'] as const,
+  /** The newest orders and refunds (issue 30). */
+  adminOrders: ['/api/admin', 'orders'] as const,
+  adminRefunds: ['/api/admin', 'refunds'] as const,
   /** One import's report (GET /api/admin/imports/:id), polled while it runs. */
   adminImport: (id: number) => ['/api/admin', 'import', id] as const,
   /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
@@ -80,6 +83,16 @@ export const queryKeys = {
   dietaryNeeds: ['/api/auth/user/dietary-needs'] as const,
   /** The signed-in user's secret favourites calendar address (404 while none). */
   favoritesCalendarFeed: ['/api/favorites/calendar-feed'] as const,
+  /** Order ahead (issue 30): whether a truck takes orders now (below the truck's key). */
+  truckOrdering: (truckId: number) => ['/api/food-trucks', truckId, 'ordering'] as const,
+  /** A truck's order queue and its ordering settings (operator). */
+  truckOrders: (truckId: number) => ['/api/food-trucks', truckId, 'orders'] as const,
+  truckOrderSettings: (truckId: number) => ['/api/food-trucks', truckId, 'order-settings'] as const,
+  /** The signed-in diner's orders (prefix), and one order. */
+  myOrders: ['/api/orders'] as const,
+  order: (orderId: number) => ['/api/orders', orderId] as const,
+  /** The signed-in operator's payout account. */
+  payouts: ['/api/operator/payouts'] as const,
   /** An operator's address search, with the point nearer which places come first. */
   geocodeSearch: (q: string, near: { latitude: number; longitude: number } | null) => ['/api/geocode/search', q, near] as const,
 };

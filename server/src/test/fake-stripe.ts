@@ -6,7 +6,8 @@ import { StripePayments, type StripeConfig } from '../integrations/payments';
 
 /**
  * A local stand-in for the few Stripe API calls we make (customers, subscriptions create/retrieve/
- * update/cancel), so the real `stripe` SDK runs in tests without the network. It keeps each subscription's
+ * update/cancel; Connect accounts, account links and refunds for orders, issue 30), so the real
+ * `stripe` SDK runs in tests without the network. It keeps each subscription's
  * state, which tests change as Stripe would (e.g. active after the first payment), and it builds
  * webhook requests signed with the SDK's own `generateTestHeaderString`.
  */
@@ -26,6 +27,10 @@ export interface FakeStripe {
   config: StripeConfig;
   provider: StripePayments;
   subscriptions: Map<string, FakeSubscription>;
+  /** Connect Express accounts made (POST /v1/accounts), by id; tests enable charges as onboarding would. */
+  accounts: Map<string, { id: string; object: 'account'; charges_enabled: boolean; metadata: Record<string, string> }>;
+  /** Orders' PaymentIntents (POST /v1/payment_intents), by id; tests set `status` as the Payment Element would. */
+  paymentIntents: Map<string, { id: string; object: 'payment_intent'; amount: number; currency: string; status: string; client_secret: string; last_payment_error: null | { message: string }; metadata: Record<string, string> }>;
   /** Every request the SDK made, as "METHOD /path" with its form fields and idempotency key. */
   requests: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[];
   /** Customers created (each `POST /v1/customers` that Stripe carried out, replays not counted). */
@@ -59,6 +64,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkRetries?: number } = {}): Promise<FakeStripe> {
   const subscriptions = new Map<string, FakeSubscription>();
+  const accounts: FakeStripe['accounts'] = new Map();
+  const paymentIntents: FakeStripe['paymentIntents'] = new Map();
   const requests: FakeStripe['requests'] = [];
   const customers: string[] = [];
   /** As Stripe: a POST repeated with an idempotency key gets the first answer again, not a second action. */
@@ -119,6 +126,42 @@ export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkR
         };
         return send(200, { ...sub, latest_invoice: invoice });
       }
+      if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+        const account = { id: id('acct'), object: 'account' as const, charges_enabled: false, metadata: { operatorId: form.get('metadata[operatorId]') ?? '' } };
+        accounts.set(account.id, account);
+        return send(200, account);
+      }
+      const accountMatch = /^\/v1\/accounts\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && accountMatch) {
+        const account = accounts.get(accountMatch[1]!);
+        return account ? send(200, account) : send(404, { error: { type: 'invalid_request_error', message: 'No such account' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+        return send(200, { object: 'account_link', url: `https://connect.stripe.test/setup/e/${form.get('account')}`, expires_at: unix(new Date()) + 300 });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const intentId = id('pi');
+        const intent = {
+          id: intentId,
+          object: 'payment_intent' as const,
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'usd',
+          status: 'requires_payment_method',
+          client_secret: `${intentId}_secret_${id('s')}`,
+          last_payment_error: null,
+          metadata: { customerId: form.get('metadata[customerId]') ?? '', foodTruckId: form.get('metadata[foodTruckId]') ?? '' },
+        };
+        paymentIntents.set(intent.id, intent);
+        return send(200, intent);
+      }
+      const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && intentMatch) {
+        const intent = paymentIntents.get(intentMatch[1]!);
+        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        return send(200, { id: id('re'), object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' });
+      }
       const match = /^\/v1\/subscriptions\/([\w]+)$/.exec(url.pathname);
       if (match) {
         const sub = subscriptions.get(match[1]!);
@@ -155,6 +198,8 @@ export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkR
     config,
     provider: new StripePayments({ ...config }),
     subscriptions,
+    accounts,
+    paymentIntents,
     customers,
     requests,
     update(subscriptionId, { periodEnd, ...patch }) {

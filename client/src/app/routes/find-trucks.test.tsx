@@ -143,7 +143,7 @@ describe('/find-trucks', () => {
   it('opens the menu modal with documents and items, or the empty texts', async () => {
     const user = userEvent.setup();
     const items: MenuItem[] = [
-      { id: 1, foodTruckId: 2, name: 'Al Pastor Taco', description: 'Pineapple', price: 3.5, category: 'Main Dishes', available: true, image: null, diets: {}, allergens: {}, soldOutToday: false },
+      { id: 1, foodTruckId: 2, name: 'Al Pastor Taco', description: 'Pineapple', price: 3.5, category: 'Main Dishes', available: true, image: null, diets: {}, allergens: {}, soldOutToday: false, stockLeft: null },
     ];
     handler = (url) => (url === '/api/food-trucks/2/menu' ? json(items) : serveTrucks(url));
     renderPage();

@@ -16,6 +16,7 @@ import { GoingCounts } from '@client/features/going/components/going-counts';
 import { InsightsSection } from '@client/features/insights/components/insights-section';
 import { DemandSection } from '@client/features/insights/components/demand-section';
 import { useLiveGoingCounts } from '@client/features/going/hooks/use-live-going';
+import { PayoutsPanel } from '@client/features/orders/components/payouts-panel';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
@@ -48,6 +49,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
       </header>
       {!loading && <SubscriptionPanel claimedTrucks={claimedTrucks} trucks={trucks.data?.length ?? 0} />}
       {!loading && denied && <LocationDeniedNotice />}
+      {!loading && <PayoutsPanel />}
       {!loading && <MyClaims />}
       {loading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-gray-700">

@@ -410,7 +410,7 @@ describe('Menu management', () => {
   });
 
   it('shows stats and filters by category', async () => {
-    const item = { foodTruckId: 3, description: null, image: null, diets: {}, allergens: {}, soldOutToday: false };
+    const item = { foodTruckId: 3, description: null, image: null, diets: {}, allergens: {}, soldOutToday: false, stockLeft: null };
     useApi({
       'GET /api/food-trucks/3': truck,
       'GET /api/food-trucks/3/menu': [

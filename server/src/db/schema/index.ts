@@ -10,3 +10,4 @@ export * from './listings';
 export * from './push';
 export * from './landmarks';
 export * from './going';
+export * from './orders';

@@ -112,6 +112,8 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     pushOpened: boolean('push_opened').notNull().default(true),
     pushSchedule: boolean('push_schedule').notNull().default(true),
+    /** "Your order is ready" (issue 30). */
+    pushOrders: boolean('push_orders').notNull().default(true),
     /** Minutes after midnight in `time_zone`; both null = no quiet hours. start > end spans midnight. */
     quietStartMinute: smallint('quiet_start_minute'),
     quietEndMinute: smallint('quiet_end_minute'),

@@ -101,11 +101,17 @@ export const menuItems = pgTable(
      * it clears itself with no job (a read compares it with now()).
      */
     soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
+    /**
+     * Portions left to order ahead (issue 30); null = no limit. Orders take portions with a
+     * conditional update (`stock_left >= n`), so the last one cannot be sold twice; 0 = sold out.
+     */
+    stockLeft: integer('stock_left'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('menu_items_truck_idx').on(t.foodTruckId),
     check('menu_items_price_check', sql`${t.priceCents} > 0`),
+    check('menu_items_stock_check', sql`${t.stockLeft} is null or ${t.stockLeft} >= 0`),
     check(
       'menu_items_category_check',
       sql`${t.category} is null or ${t.category} in ('Appetizers', 'Main Dishes', 'Sides', 'Desserts', 'Beverages', 'Specials')`,

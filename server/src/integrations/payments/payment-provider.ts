@@ -53,6 +53,32 @@ interface PaymentProviderBase {
   resume(subscription: ProviderSubscriptionRef): Promise<void>;
   /** Ends the subscription now, without a refund (the admin deletes the operator). Already gone is fine. */
   cancelNow(subscription: ProviderSubscriptionRef): Promise<void>;
+  /**
+   * Refunds an order's payment in full (issue 30). The key makes a retried call refund once at the
+   * provider; the caller records the refund (unique per order) in the same transaction.
+   */
+  refundOrderPayment(payment: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /**
+   * The operator's payout account: Stripe Connect Express (created once, then an onboarding link);
+   * test mode: a simulated account that can be paid at once.
+   */
+  connectPayoutAccount(operator: PayoutOperator): Promise<PayoutAccountState>;
+}
+
+export interface PayoutOperator {
+  operatorId: number;
+  /** The account made earlier, if any (Stripe: acct_…). */
+  accountId: string | null;
+  email: string | null;
+  /** Where Stripe sends the operator back to after onboarding. */
+  returnUrl: string;
+}
+
+export interface PayoutAccountState {
+  accountId: string;
+  chargesEnabled: boolean;
+  /** Stripe: the onboarding link to open; test mode: null. */
+  onboardingUrl: string | null;
 }
 
 /** One charge in test mode. */
@@ -96,6 +122,24 @@ export interface StripePaymentProvider extends PaymentProviderBase {
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
   /** The subscription's current state at Stripe, or null when Stripe does not know it. */
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
+  /**
+   * An order's PaymentIntent (issue 30): a destination charge on the platform, the money going to
+   * the operator's Connect account less the platform fee; the Payment Element confirms it.
+   */
+  createOrderPayment(payment: OrderPaymentRequest): Promise<{ paymentId: string; clientSecret: string }>;
+  /** Where an order's PaymentIntent stands. */
+  orderPaymentStatus(paymentId: string): Promise<'succeeded' | 'pending' | 'failed'>;
+}
+
+export interface OrderPaymentRequest {
+  amountCents: number;
+  currency: string;
+  /** The operator's Connect account (acct_…). */
+  destination: string;
+  applicationFeeCents: number;
+  /** A retried create gets the same PaymentIntent back (Stripe keeps keys for 24 hours). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }
 
 export type PaymentProvider = TestPaymentProvider | StripePaymentProvider;

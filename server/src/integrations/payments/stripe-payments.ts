@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { SubscriptionStatus } from '@shared/constants';
 import type {
+  OrderPaymentRequest,
+  PayoutAccountState,
+  PayoutOperator,
   ProviderSubscriptionRef,
   StartedSubscription,
   StripePaymentProvider,
@@ -145,6 +148,63 @@ export class StripePayments implements StripePaymentProvider {
       if (isMissing(err)) return;
       throw err;
     }
+  }
+
+  async refundOrderPayment(payment: { paymentId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string }> {
+    // A destination charge: take the money back from the connected account and return the fee too.
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: payment.paymentId, amount: payment.amountCents, reverse_transfer: true, refund_application_fee: true },
+      { idempotencyKey: payment.idempotencyKey },
+    );
+    return { refundId: refund.id };
+  }
+
+  async createOrderPayment(payment: OrderPaymentRequest): Promise<{ paymentId: string; clientSecret: string }> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: payment.amountCents,
+        currency: payment.currency,
+        automatic_payment_methods: { enabled: true },
+        transfer_data: { destination: payment.destination },
+        ...(payment.applicationFeeCents > 0 ? { application_fee_amount: payment.applicationFeeCents } : {}),
+        metadata: payment.metadata,
+      },
+      { idempotencyKey: payment.idempotencyKey },
+    );
+    if (!intent.client_secret) throw new Error(`Stripe PaymentIntent ${intent.id} has no client secret`);
+    return { paymentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async orderPaymentStatus(paymentId: string): Promise<'succeeded' | 'pending' | 'failed'> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+    if (intent.status === 'succeeded') return 'succeeded';
+    if (intent.status === 'canceled' || (intent.status === 'requires_payment_method' && intent.last_payment_error)) return 'failed';
+    return 'pending';
+  }
+
+  async connectPayoutAccount(operator: PayoutOperator): Promise<PayoutAccountState> {
+    const accountId =
+      operator.accountId ??
+      (
+        await this.stripe.accounts.create(
+          {
+            type: 'express',
+            email: operator.email ?? undefined,
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { operatorId: String(operator.operatorId) },
+          },
+          { idempotencyKey: `payout-account-of-operator-${operator.operatorId}` },
+        )
+      ).id;
+    const account = await this.stripe.accounts.retrieve(accountId);
+    if (account.charges_enabled) return { accountId, chargesEnabled: true, onboardingUrl: null };
+    const link = await this.stripe.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: operator.returnUrl,
+      return_url: operator.returnUrl,
+    });
+    return { accountId, chargesEnabled: false, onboardingUrl: link.url };
   }
 
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {

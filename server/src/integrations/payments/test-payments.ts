@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { cardBrand, cardDigits, cardFieldErrors, type CardInput } from '@shared/utils/payment-card';
-import type { StartedSubscription, TestCardChargeResult, TestCharge, TestPaymentProvider } from './payment-provider';
+import type {
+  PayoutAccountState,
+  PayoutOperator,
+  StartedSubscription,
+  TestCardChargeResult,
+  TestCharge,
+  TestPaymentProvider,
+} from './payment-provider';
 import { declineOfToken, LIVE_CARD_IN_TEST_MODE, TEST_CARDS } from './test-cards';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -48,4 +55,14 @@ export class TestPayments implements TestPaymentProvider {
   async pause(): Promise<void> {}
   async resume(): Promise<void> {}
   async cancelNow(): Promise<void> {}
+
+  /** A test-mode refund always succeeds (as Stripe's test mode does for a succeeded payment). */
+  async refundOrderPayment(): Promise<{ refundId: string }> {
+    return { refundId: id('test_re') };
+  }
+
+  /** A simulated connected account that can be paid at once (keeps one made earlier). */
+  async connectPayoutAccount(operator: PayoutOperator): Promise<PayoutAccountState> {
+    return { accountId: operator.accountId ?? id('test_acct'), chargesEnabled: true, onboardingUrl: null };
+  }
 }

@@ -64,8 +64,9 @@ async function snapshot() {
 describe('authorization matrix: every admin route', () => {
   it('answers 401 without a valid token and 403 for customers and operators, changing nothing', async () => {
     const routes = server.app.routeTable.filter((r) => r.url.startsWith('/api/admin/'));
-    // 15 + the past imports' list (issue 26) + the claims section's list, approve and reject (ADR 0158).
-    expect(routes.length).toBe(19);
+    // 15 + the past imports' list (issue 26) + the claims section's list, approve and reject (ADR 0158)
+    // + orders, refunds and an order's refund (issue 30, ADR 0162).
+    expect(routes.length).toBe(22);
     const target = await server.signUpSubscribedOperator();
     const before = await snapshot();
     for (const route of routes) {

@@ -8,7 +8,7 @@ import { fetchPage, substringPattern } from './admin-paging';
 export interface AuditRecord {
   adminId: number;
   action: AuditAction;
-  targetTable: 'users' | 'operator_subscriptions' | 'truck_claims';
+  targetTable: 'users' | 'operator_subscriptions' | 'truck_claims' | 'orders';
   targetId: number;
   oldValues: Record<string, unknown> | null;
   newValues: Record<string, unknown> | null;
@@ -41,6 +41,7 @@ const targetName = sql<string | null>`coalesce(
   (select coalesce(target.username, target.phone, target.email) from users target
     where target.id = case when ${auditLog.targetTable} = 'users' then ${auditLog.targetId}
       when ${auditLog.targetTable} = 'truck_claims' then (select c.operator_id from truck_claims c where c.id = ${auditLog.targetId})
+      when ${auditLog.targetTable} = 'orders' then (select o.customer_id from orders o where o.id = ${auditLog.targetId})
       else (select s.operator_id from operator_subscriptions s where s.id = ${auditLog.targetId}) end),
   ${auditLog.oldValues} ->> 'username', ${auditLog.oldValues} ->> 'phone', ${auditLog.oldValues} ->> 'email')`;
 

@@ -13,6 +13,8 @@ import { cameFromOpenData } from '../trucks/truck-visibility';
 import type { Viewer } from '../trucks/trucks.service';
 import { goingNoticeSchema } from '@shared/contracts/going';
 import { readGoingNotice } from '../going/going.service';
+import { orderEventSchema } from '@shared/contracts/orders';
+import { findOrderForEvent } from '../orders/orders.service';
 
 export const EVENT_STREAM_DEFAULTS = {
   heartbeatMs: 15_000,
@@ -217,6 +219,31 @@ export class TruckEventHub {
     } finally {
       this.flushing = false;
     }
+  }
+
+  /**
+   * An order notification (payload: its id): the order goes, as `event: order`, to the streams
+   * of the diner who placed it, the operator of its truck and admins — nobody else (ADR 0162).
+   * Not replayed: pages refetch their orders when their stream (re)opens.
+   */
+  orderChanged(payload: string): void {
+    const id = Number(payload);
+    if (!Number.isSafeInteger(id) || id <= 0 || this.closed) return;
+    void findOrderForEvent(this.db, id)
+      .then((order) => {
+        if (!order) return;
+        const frame = `event: order\ndata: ${JSON.stringify(z.encode(orderEventSchema, { order }))}\n\n`;
+        for (const client of this.clients) {
+          const viewer = client.viewer;
+          if (!viewer) continue;
+          // An order still awaiting the diner's payment (Stripe mode) is not the truck's yet.
+          const kitchen = viewer.role === 'operator' && viewer.id === order.operatorId && order.status !== 'awaiting_payment';
+          if (isAdmin(viewer) || viewer.id === order.customerId || kitchen) {
+            this.write(client, frame);
+          }
+        }
+      })
+      .catch((err: unknown) => this.log.warn({ err }, 'could not read a changed order for the event stream'));
   }
 
   private dispatch(event: HubEvent): void {
@@ -430,6 +457,7 @@ export function createTruckEventHub(
     sessionChanged: (payload) => hub.sessionChanged(payload),
     goingChanged: (payload) => hub.goingChanged(payload),
     goingNotice: (payload) => hub.goingNotice(payload),
+    orderEvent: (payload) => hub.orderChanged(payload),
     // Notifications missed while PostgreSQL's LISTEN connection was down: streams restart and resume.
     notificationGap: () => hub.restartStreams(),
   });

@@ -64,6 +64,7 @@ describe('POST /api/menu-items', () => {
       diets: {},
       allergens: {},
       soldOutToday: false,
+      stockLeft: null,
     });
     expect((await storedItem(res.body.id))?.priceCents).toBe(310);
     expect(await lastEvent()).toMatchObject({ type: 'updated', truckId: truck.id });

@@ -53,7 +53,9 @@ export function presentMenuItem(row: MenuItemRow): MenuItem {
     image: row.image,
     diets: row.diets,
     allergens: row.allergens,
-    soldOutToday: isSoldOut(row.soldOutUntil),
+    // A limited item whose last portion was ordered is sold out too (issue 30).
+    soldOutToday: isSoldOut(row.soldOutUntil) || row.stockLeft === 0,
+    stockLeft: row.stockLeft,
   };
 }
 
@@ -136,6 +138,7 @@ export async function createMenuItem(
         diets: input.diets ?? {},
         allergens: input.allergens ?? {},
         soldOutUntil: soldOutValue(deps, truck.id, input.soldOutToday) ?? null,
+        stockLeft: input.stockLeft ?? null,
       })
       .returning();
     if (!row) throw new Error('menu item insert returned no row');
@@ -165,6 +168,7 @@ export async function updateMenuItem(
         diets: input.diets,
         allergens: input.allergens,
         soldOutUntil: soldOutValue(deps, truck.id, input.soldOutToday),
+        stockLeft: input.stockLeft,
       })
       .where(eq(menuItems.id, item.id))
       .returning();

@@ -4,6 +4,26 @@ import type { Database, Tx } from '../../db/client';
 import { stripeWebhookEvents, subscriptionPayments, users } from '../../db/schema';
 import { snapshotOf, type StripePaymentProvider, type SubscriptionSnapshot } from '../../integrations/payments';
 import { atProvider, lockSubscription, writeSubscription } from '../subscriptions/subscription-lifecycle.service';
+import { markOrderPaid } from '../orders/orders.service';
+
+/**
+ * payment_intent.succeeded: the order paid with it becomes received (markOrderPaid changes only an
+ * order still awaiting payment, so a late or repeated event changes nothing). The event id is
+ * stored in the same transaction as the change: a redelivery is a duplicate, a failure leaves nothing.
+ */
+async function orderPaid(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {
+  const intent = event.data.object;
+  if (intent.object !== 'payment_intent') return 'ignored';
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(stripeWebhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeWebhookEvents.id });
+    if (!inserted) return 'duplicate';
+    return (await markOrderPaid(tx, intent.id)) ? 'processed' : 'ignored';
+  });
+}
 
 /** The events that change an operator subscription; the endpoint acknowledges others unread. */
 export const HANDLED_STRIPE_EVENTS = [
@@ -12,6 +32,8 @@ export const HANDLED_STRIPE_EVENTS = [
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  // An order's PaymentIntent (issue 30): the order becomes received.
+  'payment_intent.succeeded',
 ] as const;
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
@@ -41,6 +63,8 @@ export async function handleStripeEvent(
   if (!(HANDLED_STRIPE_EVENTS as readonly string[]).includes(event.type)) return 'ignored';
   const [seen] = await db.select({ id: stripeWebhookEvents.id }).from(stripeWebhookEvents).where(eq(stripeWebhookEvents.id, event.id));
   if (seen) return 'duplicate';
+
+  if (event.type === 'payment_intent.succeeded') return orderPaid(db, event);
 
   const subscriptionId = subscriptionIdOf(event);
   // Outside the transaction: no row lock is held while Stripe answers. Stripe failing or stalling

@@ -43,10 +43,15 @@ export const PUSH_OUTBOX_DEFAULTS: PushOutboxOptions = {
  * How long each kind is worth delivering: the push service drops it after this (TTL), and the
  * worker gives up on a row older than this. A "nearby now" alert an hour late is noise.
  */
-export const PUSH_TTL_SECONDS: Record<PushKind, number> = { opened: 60 * 60, schedule: 12 * 60 * 60, going: 2 * 60 * 60 };
+export const PUSH_TTL_SECONDS: Record<PushKind, number> = {
+  opened: 60 * 60,
+  schedule: 12 * 60 * 60,
+  going: 2 * 60 * 60,
+  'order-ready': 60 * 60,
+};
 
-/** The link of a truck in a notification: on the map for an opening, its page for a schedule. */
-export const pushLink = (kind: PushKind, truckId: number) =>
+/** The link of a truck in a notification: its page for a schedule change, else on the map. */
+export const pushLink = (kind: Exclude<PushKind, 'order-ready'>, truckId: number) =>
   kind === 'schedule' ? `/trucks/${truckId}` : `/find-trucks?truck=${truckId}`;
 
 /** Great-circle km between the device and the truck (R = 6371 km, like shared/utils/geo). */
@@ -61,7 +66,7 @@ function kmFromDevice(truck: { latitude: number; longitude: number }): SQL<numbe
 }
 
 /** The devices of customers who keep `truckId` as a favourite, want `kind` pushed and are not in quiet hours. */
-function devicesFor(truckId: number, kind: PushKind) {
+function devicesFor(truckId: number, kind: Exclude<PushKind, 'order-ready'>) {
   const wants = kind === 'opened' ? notificationPreferences.pushOpened : notificationPreferences.pushSchedule;
   return and(
     eq(userFavorites.foodTruckId, truckId),
@@ -132,6 +137,39 @@ export async function queueOpeningPush(
             : `${truck.name} just opened.`,
         url: pushLink('opened', truck.id),
         tag: `truck-${truck.id}`,
+      },
+    })),
+  );
+}
+
+/**
+ * "Your order is ready" (issue 30): one row per device of the diner, unless they turned order
+ * pushes off. Not held for quiet hours: the diner is waiting for it. The event is the order, so a
+ * second "ready" adds nothing.
+ */
+export async function queueOrderReadyPush(
+  tx: DbOrTx,
+  order: { id: number; customerId: number; foodTruckId: number; truckName: string },
+): Promise<number> {
+  const devices = await tx
+    .select({ subscriptionId: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
+    .where(and(eq(pushSubscriptions.userId, order.customerId), sql`coalesce(${notificationPreferences.pushOrders}, true)`));
+  return insertMessages(
+    tx,
+    devices.map(({ subscriptionId, userId }) => ({
+      subscriptionId,
+      userId,
+      foodTruckId: order.foodTruckId,
+      eventKey: `order-ready:${order.id}`,
+      message: {
+        kind: 'order-ready',
+        truckId: order.foodTruckId,
+        title: `Order ${order.id} is ready`,
+        body: `Pick it up at ${order.truckName}.`,
+        url: `/orders/${order.id}`,
+        tag: `order-${order.id}`,
       },
     })),
   );
@@ -303,7 +341,7 @@ async function deliver(db: Database, provider: PushProvider, vapid: VapidDetails
     await provider.send(
       { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
       JSON.stringify(message.message),
-      { vapid, ttlSeconds: PUSH_TTL_SECONDS[message.message.kind], urgency: message.message.kind === 'opened' ? 'high' : 'normal' },
+      { vapid, ttlSeconds: PUSH_TTL_SECONDS[message.message.kind], urgency: message.message.kind === 'schedule' ? 'normal' : 'high' },
     );
     await db.transaction(async (tx) => {
       await tx.update(pushOutbox).set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` }).where(heldBy(message));

@@ -138,7 +138,7 @@ describe('Web Push alerts (local push service)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      push: { opened: true, schedule: true },
+      push: { opened: true, schedule: true, orders: true },
       sms: { opened: true },
       quietHours: { start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' },
     });
@@ -292,6 +292,6 @@ describe('push devices and preferences: who may call, and bad input', () => {
     }
     expect(await server.db.select().from(pushSubscriptions)).toEqual(before);
     const prefs = await server.request<NotificationPreferences>('GET', '/api/auth/user/notification-preferences', { token: customer.token });
-    expect(prefs.body).toEqual({ push: { opened: true, schedule: true }, sms: { opened: true }, quietHours: null });
+    expect(prefs.body).toEqual({ push: { opened: true, schedule: true, orders: true }, sms: { opened: true }, quietHours: null });
   });
 });

@@ -212,7 +212,7 @@ export async function readPreferences(db: DbOrTx, actor: AuthUser): Promise<Noti
       ? { start: timeOf(row.quietStartMinute), end: timeOf(row.quietEndMinute), timeZone: row.timeZone }
       : null;
   return {
-    push: { opened: row?.pushOpened ?? true, schedule: row?.pushSchedule ?? true },
+    push: { opened: row?.pushOpened ?? true, schedule: row?.pushSchedule ?? true, orders: row?.pushOrders ?? true },
     sms: { opened: !optedOut },
     quietHours: quiet,
   };
@@ -225,6 +225,7 @@ export async function writePreferences(db: Database, actor: AuthUser, input: Not
     userId: actor.id,
     pushOpened: input.push.opened,
     pushSchedule: input.push.schedule,
+    pushOrders: input.push.orders,
     quietStartMinute: input.quietHours ? minute(input.quietHours.start) : null,
     quietEndMinute: input.quietHours ? minute(input.quietHours.end) : null,
     timeZone: input.quietHours?.timeZone ?? 'UTC',

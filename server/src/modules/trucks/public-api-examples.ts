@@ -75,6 +75,7 @@ export const EXAMPLE_MENU: MenuItem[] = [
     diets: { vegetarian: false },
     allergens: { gluten: 'free', dairy: 'free' },
     soldOutToday: false,
+    stockLeft: null,
   },
   {
     id: 102,
@@ -88,6 +89,7 @@ export const EXAMPLE_MENU: MenuItem[] = [
     diets: { vegetarian: true },
     allergens: { dairy: 'contains', treeNuts: 'mayContain' },
     soldOutToday: true,
+    stockLeft: null,
   },
 ];
 

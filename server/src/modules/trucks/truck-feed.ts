@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/client';
 import { USER_SESSIONS_CHANNEL } from '../../plugins/auth';
+import { ORDER_EVENTS_CHANNEL } from '../orders/order-events';
 import { TRUCK_EVENTS_CHANNEL, TRUCK_RATINGS_CHANNEL } from './truck-events';
 import { GOING_CHANNEL, GOING_NOTICES_CHANNEL } from '../going/going-channels';
 
@@ -12,6 +13,8 @@ export interface TruckFeedSubscriber {
   truckEvent?(payload: string): void;
   /** A rating vote committed (TRUCK_RATINGS_CHANNEL, a `rated` event); the payload is its id. */
   ratingEvent?(payload: string): void;
+  /** An order was created or changed (ORDER_EVENTS_CHANNEL); the payload is its id. */
+  orderEvent?(payload: string): void;
   /** An account's session changed: role, password, deletion (USER_SESSIONS_CHANNEL; payload: the user id). */
   sessionChanged?(payload: string): void;
   /** A truck's "I'm going" counts changed (GOING_CHANNEL; payload `{ operatorId, truckId }`). */
@@ -50,6 +53,7 @@ export class TruckFeed {
       database.listen(USER_SESSIONS_CHANNEL, each((s) => s.sessionChanged)),
       database.listen(GOING_CHANNEL, each((s) => s.goingChanged)),
       database.listen(GOING_NOTICES_CHANNEL, each((s) => s.goingNotice)),
+      database.listen(ORDER_EVENTS_CHANNEL, each((s) => s.orderEvent)),
     ]);
     const stopGapWatch = database.onNotificationGap(() => {
       for (const subscriber of feed.subscribers) subscriber.notificationGap?.();

@@ -522,6 +522,7 @@ describe('GET /api/food-trucks/:id/menu', () => {
       diets: {},
       allergens: {},
       soldOutToday: false,
+      stockLeft: null,
     });
   });
 

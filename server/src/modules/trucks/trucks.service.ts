@@ -230,7 +230,9 @@ export async function listMenu(db: DbOrTx, truckId: number): Promise<MenuItem[]>
       image: menuItems.image,
       diets: menuItems.diets,
       allergens: menuItems.allergens,
-      soldOutToday: sql<boolean>`coalesce(${menuItems.soldOutUntil} > now(), false)`,
+      // Marked sold out for today, or its last portion to order ahead was sold (issue 30).
+      soldOutToday: sql<boolean>`(coalesce(${menuItems.soldOutUntil} > now(), false) or coalesce(${menuItems.stockLeft} = 0, false))`,
+      stockLeft: menuItems.stockLeft,
     })
     .from(menuItems)
     .where(eq(menuItems.foodTruckId, truckId))

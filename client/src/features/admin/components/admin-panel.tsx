@@ -11,6 +11,7 @@ import { CustomersTab } from './customers-tab';
 import { ImportsTab } from './imports-tab';
 import { MessagesTab } from './messages-tab';
 import { OperatorsTab } from './operators-tab';
+import { OrdersTab } from './orders-tab';
 import { StatCards } from './stat-cards';
 
 /** /admin (spec section 2): header with the admin's name and Logout, stat cards, the tabs. */
@@ -51,6 +52,7 @@ export function AdminPanel() {
             <TabsTrigger value="claims">Claims</TabsTrigger>
             <TabsTrigger value="audit">Audit log</TabsTrigger>
             <TabsTrigger value="imports">Imports</TabsTrigger>
+            <TabsTrigger value="orders">Orders</TabsTrigger>
           </TabsList>
           <TabsContent value="customers">
             <CustomersTab />
@@ -69,6 +71,9 @@ export function AdminPanel() {
           </TabsContent>
           <TabsContent value="imports">
             <ImportsTab />
+          </TabsContent>
+          <TabsContent value="orders">
+            <OrdersTab />
           </TabsContent>
         </Tabs>
       </main>

@@ -1,5 +1,7 @@
 import type { TruckSummary, MenuItem } from '@shared/contracts';
-import { FileText } from 'lucide-react';
+import { FileText, ShoppingBag } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
@@ -50,6 +52,13 @@ export function MenuContents({ truck, needs }: { truck: Pick<TruckSummary, 'id' 
   }
   return (
     <div className="space-y-6">
+      {items.some((item) => item.available && !item.soldOutToday) && (
+        <Button asChild className="h-11">
+          <Link href={`/order/${truck.id}`}>
+            <ShoppingBag aria-hidden /> Order ahead
+          </Link>
+        </Button>
+      )}
       {docs.length > 0 && (
         <ul className="space-y-4" aria-label="Menu documents">
           {docs.map((doc, i) => (

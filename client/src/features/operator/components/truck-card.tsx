@@ -4,6 +4,7 @@ import { telHref } from '@shared/utils/phone';
 import {
   Check,
   Clock,
+  ClipboardList,
   Edit,
   MapPin,
   Navigation,
@@ -80,7 +81,12 @@ export function TruckCard({
               )}
             </div>
           </div>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/operator/orders/${truck.id}`} aria-label={`Orders of ${truck.name}`}>
+                <ClipboardList aria-hidden /> Orders
+              </Link>
+            </Button>
             <Button asChild variant="outline" size="sm">
               <Link href={`/menu-management/${truck.id}`} aria-label={`Menu of ${truck.name}`}>
                 <UtensilsCrossed aria-hidden /> Menu

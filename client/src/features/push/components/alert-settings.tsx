@@ -15,6 +15,8 @@ import { storedPushDeviceId, unsubscribeBrowser } from '../browser-push';
 const ROWS = [
   { kind: 'opened', label: 'A favorite opens near me', channels: ['push', 'sms'] },
   { kind: 'schedule', label: "A favorite changes today's stops", channels: ['push'] },
+  // Issue 30: "ready" is texted whatever this says (the diner asked for the order); push can be off.
+  { kind: 'orders', label: 'My order ahead is ready', channels: ['push'] },
 ] as const;
 
 function ChannelSwitch({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -119,7 +121,7 @@ export function AlertSettings() {
                 <ChannelSwitch
                   id={`push-${row.kind}`}
                   label="Push notification"
-                  checked={draft.push[row.kind]}
+                  checked={draft.push[row.kind] ?? true}
                   onChange={(v) => setDraft({ ...draft, push: { ...draft.push, [row.kind]: v } })}
                 />
                 {(row.channels as readonly string[]).includes('sms') && (

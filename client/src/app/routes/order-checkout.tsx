@@ -1,0 +1,78 @@
+import { Link, useParams } from 'wouter';
+import { Card } from '@client/components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { useTruck } from '@client/entities/truck/truck-details';
+import { useMenu } from '@client/features/menu/api/menu';
+import { useTruckOrdering } from '@client/features/orders/api/truck-ordering';
+import { Checkout } from '@client/features/orders/components/checkout';
+import { parseTruckId } from '@client/features/operator/route-params';
+import { errorMessage } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/auth';
+import { withReturn } from '@client/lib/return-to';
+import { isCustomer } from '@client/lib/roles';
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner className="h-8 w-8 text-brand-700" label="Loading" />
+    </div>
+  );
+}
+
+function CheckoutScreen({ truckId }: { truckId: number }) {
+  const truck = useTruck(truckId);
+  const menu = useMenu(truckId);
+  const ordering = useTruckOrdering(truckId);
+  if (truck.isPending || menu.isPending || ordering.isPending) return <Loading />;
+  const error = truck.error ?? menu.error ?? ordering.error;
+  if (error || !truck.data || !menu.data || !ordering.data) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {errorMessage(error, 'This truck could not be loaded. Please try again.')}
+      </p>
+    );
+  }
+  if (!ordering.data.accepting) {
+    return (
+      <Card className="grid justify-items-start gap-3 p-6">
+        <h2 className="text-xl font-semibold">Ordering ahead is not available</h2>
+        <p className="text-gray-800">{ordering.data.reason}</p>
+        <Button asChild variant="outline">
+          <Link href={`/trucks/${truckId}`}>Back to {truck.data.name}</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return <Checkout truck={truck.data} items={menu.data} ordering={ordering.data} />;
+}
+
+/** /order/:truckId — the diner orders ahead and pays (issue 30). Customers only; others sign in first. */
+export default function OrderCheckoutPage() {
+  const { truckId: raw } = useParams<{ truckId: string }>();
+  const truckId = parseTruckId(raw);
+  const { user } = useAuth();
+  const truck = useTruck(truckId ?? 0, truckId !== null);
+  return (
+    <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
+      <header>
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">Order ahead{truck.data ? ` from ${truck.data.name}` : ''}</h1>
+        <p className="text-gray-700">Skip the line: pay now, pick up when it is ready.</p>
+      </header>
+      {truckId === null ? (
+        <p role="alert">Food truck not found.</p>
+      ) : !user ? (
+        <Card className="grid justify-items-start gap-3 p-6">
+          <p>Sign in as a customer to order ahead.</p>
+          <Button asChild>
+            <Link href={withReturn('/login', `/order/${truckId}`)}>Sign in</Link>
+          </Button>
+        </Card>
+      ) : !isCustomer(user) ? (
+        <p role="alert" className="rounded-lg border border-gray-200 p-4">Ordering ahead is for customer accounts.</p>
+      ) : (
+        <CheckoutScreen truckId={truckId} />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import type { MenuItem, Order, TruckOrdering } from '@shared/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@client/test/render-app';
+import { Checkout } from './checkout';
+import { OrderStatusView } from './order-status';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const item = (id: number, name: string, price: number, extra: Partial<MenuItem> = {}): MenuItem => ({
+  id,
+  foodTruckId: 3,
+  name,
+  description: null,
+  price,
+  category: 'Main Dishes',
+  available: true,
+  image: null,
+  diets: {},
+  allergens: {},
+  soldOutToday: false,
+  stockLeft: null,
+  ...extra,
+});
+const ORDERING: TruckOrdering = { accepting: true, reason: null, estimatedWaitMinutes: 10, latestPickupAt: new Date(Date.now() + 3 * 3_600_000).toISOString(), paymentMode: 'test' };
+const ORDER: Order = {
+  id: 41,
+  number: '41',
+  foodTruckId: 3,
+  truckName: 'Taco Truck',
+  status: 'received',
+  lines: [{ menuItemId: 1, name: 'Taco', unitCents: 350, quantity: 2 }],
+  subtotalCents: 700,
+  totalCents: 700,
+  currency: 'usd',
+  note: null,
+  pickupAt: null,
+  estimatedReadyAt: new Date().toISOString(),
+  cardBrand: 'visa',
+  cardLast4: '4242',
+  refusalReason: null,
+  refund: null,
+  customerName: 'Diner',
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+
+describe('Checkout', () => {
+  it('totals the cart from the menu, leaves sold-out dishes out, and retries a declined payment under the same Idempotency-Key', async () => {
+    const posts: { key: string | null; body: unknown }[] = [];
+    let answer: { status: number; body: unknown } = { status: 402, body: { message: 'Your card was declined.' } };
+    vi.stubGlobal('fetch', (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      posts.push({ key: new Headers(init?.headers).get('Idempotency-Key'), body: JSON.parse(String(init?.body)) });
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch);
+    const view = renderApp(
+      <Checkout truck={{ id: 3, name: 'Taco Truck' }} items={[item(1, 'Taco', 3.5), item(2, 'Elote', 4, { soldOutToday: true })]} ordering={ORDERING} />,
+      { path: '/order/3' },
+    );
+    expect(screen.queryByRole('button', { name: 'Add Elote' })).not.toBeInTheDocument();
+    expect(screen.getByText('Sold out')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Taco' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Taco' }));
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$7.00');
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '12/40' } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $7.00 and order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+
+    answer = { status: 201, body: ORDER };
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $7.00 and order' }));
+    await waitFor(() => expect(view.currentPath()).toBe('/orders/41'));
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts[1]?.key).toBe(posts[0]?.key);
+    expect(posts[1]?.body).toMatchObject({ foodTruckId: 3, items: [{ menuItemId: 1, quantity: 2 }], pickup: 'asap' });
+  });
+});
+
+describe('OrderStatusView', () => {
+  it('shows the number, the status and, for a refused order, the refund', () => {
+    const refused: Order = { ...ORDER, status: 'refused', refusalReason: 'Out of tortillas', refund: { amountCents: 700, reason: 'refused', createdAt: new Date().toISOString() } };
+    renderApp(<OrderStatusView order={refused} canCancel />);
+    expect(screen.getByTestId('order-number')).toHaveTextContent('41');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Refused');
+    expect(screen.getByTestId('order-refund')).toHaveTextContent('Refunded $7.00');
+    expect(screen.getByTestId('order-refund')).toHaveTextContent('Reason: Out of tortillas');
+    expect(screen.queryByRole('button', { name: 'Cancel order and refund' })).not.toBeInTheDocument();
+  });
+});

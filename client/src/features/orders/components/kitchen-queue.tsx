@@ -1,0 +1,269 @@
+import type { Order, OrderProgressStatus } from '@shared/contracts';
+import { ACTIVE_ORDER_STATUSES, formatCents, ORDER_STATUS_LABELS } from '@shared/contracts/orders';
+import { STORAGE_KEYS } from '@shared/constants';
+import { Bell, BellOff, PauseCircle, PlayCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Spinner } from '@client/components/ui/spinner';
+import { Switch } from '@client/components/ui/switch';
+import { errorMessage } from '@client/lib/api-client';
+import { storage } from '@client/lib/storage';
+import { toastError } from '@client/lib/toast';
+import { cn } from '@client/lib/utils';
+import { useProgressOrder, useRefuseOrder } from '../api/order-mutations';
+import { useOrderSettings, useUpdateOrderSettings } from '../api/order-settings';
+import { useTruckQueue } from '../api/truck-queue';
+import { useOrderStream } from '../hooks/use-order-stream';
+import { clockTime } from './order-status';
+
+/** The one tap that moves an order on, by its status. */
+const NEXT_STEP: Partial<Record<Order['status'], { to: OrderProgressStatus; label: string }>> = {
+  received: { to: 'preparing', label: 'Accept' },
+  preparing: { to: 'ready', label: 'Ready' },
+  ready: { to: 'picked_up', label: 'Picked up' },
+};
+
+/** A short two-tone chime (Web Audio: no file to load). Browsers play it once the page had a tap. */
+function chime(): void {
+  const AudioContextClass = window.AudioContext;
+  if (!AudioContextClass) return;
+  const audio = new AudioContextClass();
+  [880, 1175].forEach((frequency, i) => {
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.25, audio.currentTime + i * 0.18);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + i * 0.18 + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(audio.currentTime + i * 0.18);
+    tone.stop(audio.currentTime + i * 0.18 + 0.3);
+  });
+  setTimeout(() => void audio.close(), 1000);
+}
+
+function OrderTicket({ order }: { order: Order }) {
+  const progress = useProgressOrder();
+  const refuse = useRefuseOrder();
+  const next = NEXT_STEP[order.status];
+  const busy = progress.isPending || refuse.isPending;
+  const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
+
+  return (
+    <li>
+      <Card className={cn('grid gap-3 p-4', order.status === 'received' && 'border-2 border-brand-700')} data-testid={`ticket-${order.id}`}>
+        <div className="flex items-start justify-between gap-3">
+          <div>
+            <p className="text-4xl font-black tabular-nums">{order.number}</p>
+            <p className="text-sm text-gray-700">{order.customerName}</p>
+          </div>
+          <div className="text-right">
+            <p className="text-lg font-bold" data-testid="ticket-status">
+              {ORDER_STATUS_LABELS[order.status]}
+            </p>
+            <p className="text-sm text-gray-700">{order.pickupAt ? `Pickup ${clockTime(order.pickupAt)}` : `ASAP · by ${clockTime(order.estimatedReadyAt)}`}</p>
+          </div>
+        </div>
+        <ul className="grid gap-1 text-lg">
+          {order.lines.map((line) => (
+            <li key={line.menuItemId}>
+              <strong>{line.quantity} ×</strong> {line.name}
+            </li>
+          ))}
+        </ul>
+        {order.note && <p className="rounded-md bg-amber-50 p-2 text-amber-950">Note: {order.note}</p>}
+        <p className="text-sm text-gray-700">Paid {formatCents(order.totalCents, order.currency)}</p>
+        {ACTIVE_ORDER_STATUSES.includes(order.status) && (
+          <div className="grid grid-cols-2 gap-3">
+            {next && (
+              <Button
+                className="h-14 text-lg"
+                disabled={busy}
+                onClick={() => progress.mutate({ id: order.id, status: next.to }, { onError: failed('Could not update the order') })}
+              >
+                {next.label}
+              </Button>
+            )}
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" className="h-14 text-lg" disabled={busy}>
+                  Refuse
+                </Button>
+              }
+              title={`Refuse order ${order.number}?`}
+              description={`The diner gets a full refund of ${formatCents(order.totalCents, order.currency)}. This cannot be undone.`}
+              confirmLabel="Refuse and refund"
+              onConfirm={() => refuse.mutate({ id: order.id }, { onError: failed('Could not refuse the order') })}
+            />
+          </div>
+        )}
+      </Card>
+    </li>
+  );
+}
+
+function OrderingControls({ truckId }: { truckId: number }) {
+  const settings = useOrderSettings(truckId);
+  const update = useUpdateOrderSettings(truckId);
+  const [throttle, setThrottle] = useState('');
+  const failed = (err: unknown) => toastError('Could not save', err, 'Please try again.');
+  if (!settings.data) return null;
+  const paused = settings.data.pausedUntil !== null;
+
+  return (
+    <Card className="grid gap-4 p-4">
+      {!settings.data.payoutsConnected && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          Diners cannot order yet: connect your payout account on the dashboard.
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        {paused ? (
+          <>
+            <p className="font-semibold text-red-800">Not accepting orders until {clockTime(settings.data.pausedUntil ?? new Date())}</p>
+            <Button className="h-12" onClick={() => update.mutate({ pauseMinutes: 0 }, { onError: failed })}>
+              <PlayCircle aria-hidden /> Resume orders
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="font-semibold text-green-800">Taking orders</p>
+            {[10, 20, 30].map((minutes) => (
+              <Button key={minutes} variant="outline" className="h-12" onClick={() => update.mutate({ pauseMinutes: minutes }, { onError: failed })}>
+                <PauseCircle aria-hidden /> Pause {minutes} min
+              </Button>
+            ))}
+          </>
+        )}
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = throttle.trim() === '' ? null : Number(throttle);
+          if (n !== null && (!Number.isInteger(n) || n < 1)) return;
+          update.mutate({ maxOrdersPer15Min: n }, { onError: failed });
+        }}
+      >
+        <div className="grid gap-1">
+          <Label htmlFor={`throttle-${truckId}`}>Max orders per 15 min (empty: no limit)</Label>
+          <Input
+            id={`throttle-${truckId}`}
+            inputMode="numeric"
+            className="h-12 w-40"
+            placeholder={settings.data.maxOrdersPer15Min === null ? 'No limit' : String(settings.data.maxOrdersPer15Min)}
+            value={throttle}
+            onChange={(e) => setThrottle(e.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="outline" className="h-12">
+          Save limit
+        </Button>
+        <p className="text-sm text-gray-700">
+          Now: {settings.data.maxOrdersPer15Min ?? 'no limit'} · preparation {settings.data.prepMinutes} min
+        </p>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * The operator's orders screen for one truck (issue 30): live (a new order appears within a second,
+ * with a chime that can be turned off), big touch targets, one tap per status, refusal with a
+ * refund, pause and throttle.
+ */
+export function KitchenQueue({ truckId }: { truckId: number }) {
+  const queue = useTruckQueue(truckId);
+  const [sound, setSound] = useState(() => storage.get(STORAGE_KEYS.orderSound) !== '0');
+  const soundRef = useRef(sound);
+  useEffect(() => {
+    soundRef.current = sound;
+  }, [sound]);
+  const seen = useRef<Set<number> | null>(null);
+  const state = useOrderStream(
+    () => void queue.refetch(),
+    (order) => {
+      if (order.foodTruckId !== truckId || order.status !== 'received') return;
+      if (seen.current && !seen.current.has(order.id) && soundRef.current) chime();
+      seen.current?.add(order.id);
+    },
+  );
+  useEffect(() => {
+    if (queue.data) seen.current = new Set([...(seen.current ?? []), ...queue.data.map((o) => o.id)]);
+  }, [queue.data]);
+
+  const active = (queue.data ?? []).filter((o) => ACTIVE_ORDER_STATUSES.includes(o.status));
+  const done = (queue.data ?? []).filter((o) => !ACTIVE_ORDER_STATUSES.includes(o.status)).reverse();
+
+  return (
+    <div className="grid gap-6">
+      <OrderingControls truckId={truckId} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className={cn('text-sm', state === 'open' ? 'text-green-800' : 'text-gray-700')} role="status">
+          {state === 'open' ? 'Live: new orders appear here' : 'Connecting…'}
+        </p>
+        <div className="flex items-center gap-2">
+          {sound ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
+          <Label htmlFor={`sound-${truckId}`}>Sound on new orders</Label>
+          <Switch
+            id={`sound-${truckId}`}
+            checked={sound}
+            onCheckedChange={(on) => {
+              setSound(on);
+              storage.set(STORAGE_KEYS.orderSound, on ? '1' : '0');
+            }}
+          />
+        </div>
+      </div>
+      {queue.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner className="h-8 w-8 text-brand-700" label="Loading orders" />
+        </div>
+      ) : queue.isError ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {errorMessage(queue.error, 'Failed to load the orders. Please try again.')}
+        </p>
+      ) : (
+        <>
+          <section aria-labelledby="active-orders" className="grid gap-3">
+            <h2 id="active-orders" className="text-xl font-semibold">
+              Active orders ({active.length})
+            </h2>
+            {active.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-700">No orders right now. New ones appear here at once.</p>
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2" aria-label="Active orders">
+                {active.map((order) => (
+                  <OrderTicket key={order.id} order={order} />
+                ))}
+              </ul>
+            )}
+          </section>
+          {done.length > 0 && (
+            <section aria-labelledby="done-orders" className="grid gap-2">
+              <h2 id="done-orders" className="text-lg font-semibold">
+                Done today
+              </h2>
+              <ul className="grid gap-1 text-sm">
+                {done.map((order) => (
+                  <li key={order.id} className="flex justify-between gap-2 rounded border border-gray-200 p-2">
+                    <span>
+                      <strong>{order.number}</strong> · {order.customerName}
+                    </span>
+                    <span>
+                      {ORDER_STATUS_LABELS[order.status]}
+                      {order.refund ? ` · refunded ${formatCents(order.refund.amountCents, order.currency)}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

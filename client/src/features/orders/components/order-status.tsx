@@ -1,0 +1,126 @@
+import type { Order, OrderStatus } from '@shared/contracts';
+import { formatCents, ORDER_STATUS_LABELS, REFUNDED_ORDER_STATUSES } from '@shared/contracts/orders';
+import { Check, RotateCcw } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { toastError } from '@client/lib/toast';
+import { useCancelOrder } from '../api/order-mutations';
+import { cn } from '@client/lib/utils';
+
+const STEPS: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'picked_up'];
+
+export const clockTime = (iso: string | Date) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** The words under the number: what the diner should do now. */
+function headline(order: Order): string {
+  switch (order.status) {
+    case 'awaiting_payment':
+      return 'Waiting for your payment to go through.';
+    case 'received':
+      return `${order.truckName} has your order.`;
+    case 'preparing':
+      return `${order.truckName} is making your order.`;
+    case 'ready':
+      return `Ready! Pick it up at ${order.truckName}.`;
+    case 'picked_up':
+      return 'Picked up. Enjoy!';
+    case 'refused':
+      return `${order.truckName} could not take this order.`;
+    case 'cancelled':
+      return 'You cancelled this order.';
+  }
+}
+
+/**
+ * The diner's order page (issue 30): the number in large type, the status as it changes (the
+ * event stream writes every change into the order's cache), the estimated ready time, what was
+ * ordered and paid, and the refund of a refused or cancelled order.
+ */
+export function OrderStatusView({ order, canCancel }: { order: Order; canCancel: boolean }) {
+  const cancel = useCancelOrder();
+  const ended = REFUNDED_ORDER_STATUSES.includes(order.status);
+  const reached = STEPS.indexOf(order.status);
+
+  return (
+    <div className="grid gap-6">
+      <Card className="grid justify-items-center gap-2 p-6 text-center">
+        <p className="text-sm font-semibold tracking-wide text-gray-700 uppercase">Order number</p>
+        <p className="text-7xl font-black tabular-nums" data-testid="order-number">
+          {order.number}
+        </p>
+        <p role="status" aria-live="polite" className={cn('text-2xl font-bold', order.status === 'ready' ? 'text-green-800' : ended ? 'text-red-800' : '')} data-testid="order-status">
+          {ORDER_STATUS_LABELS[order.status]}
+        </p>
+        <p className="text-gray-800">{headline(order)}</p>
+        {!ended && order.status !== 'picked_up' && (
+          <p className="text-gray-700">
+            {order.status === 'ready' ? 'Ready since ' : 'Estimated ready at '}
+            <strong>{clockTime(order.status === 'ready' ? order.updatedAt : order.estimatedReadyAt)}</strong>
+            {order.pickupAt && order.status !== 'ready' && <> (pickup {clockTime(order.pickupAt)})</>}
+          </p>
+        )}
+      </Card>
+
+      {!ended && (
+        <ol className="grid grid-cols-4 gap-2" aria-label="Progress">
+          {STEPS.map((step, i) => (
+            <li
+              key={step}
+              aria-current={i === reached ? 'step' : undefined}
+              className={cn(
+                'flex flex-col items-center gap-1 rounded-lg border border-gray-300 p-2 text-center text-sm',
+                i <= reached ? 'border-green-700 bg-green-50 font-semibold text-green-900' : 'text-gray-700',
+              )}
+            >
+              {i <= reached ? <Check className="h-4 w-4" aria-hidden /> : <span className="h-4 w-4" aria-hidden />}
+              {ORDER_STATUS_LABELS[step]}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {order.refund && (
+        <Card className="flex gap-3 border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-refund">
+          <RotateCcw className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <div>
+            <p className="font-semibold">Refunded {formatCents(order.refund.amountCents, order.currency)}</p>
+            <p className="text-sm">
+              {order.refusalReason ? `Reason: ${order.refusalReason}. ` : ''}The refund went back to your card
+              {order.cardLast4 ? ` ending ${order.cardLast4}` : ''} at {clockTime(order.refund.createdAt)}.
+            </p>
+          </div>
+        </Card>
+      )}
+
+      <Card className="grid gap-2 p-4">
+        <h2 className="font-semibold">What you ordered</h2>
+        <ul className="grid gap-1 text-sm">
+          {order.lines.map((line) => (
+            <li key={line.menuItemId} className="flex justify-between gap-2">
+              <span>
+                {line.quantity} × {line.name}
+              </span>
+              <span>{formatCents(line.unitCents * line.quantity, order.currency)}</span>
+            </li>
+          ))}
+        </ul>
+        {order.note && <p className="text-sm text-gray-700">Note: {order.note}</p>}
+        <p className="flex justify-between border-t pt-2 font-semibold">
+          <span>Paid{order.cardLast4 ? ` (card ending ${order.cardLast4})` : ''}</span>
+          <span>{formatCents(order.totalCents, order.currency)}</span>
+        </p>
+      </Card>
+
+      {canCancel && order.status === 'received' && (
+        <Button
+          variant="outline"
+          className="h-11 justify-self-start"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate(order.id, { onError: (err) => toastError('Could not cancel the order', err, 'Please ask at the window.') })}
+        >
+          Cancel order and refund
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Order ahead and pick up (issue 30), in a real browser: a diner orders and pays in test mode, the
+ * operator's queue shows the order live, "Ready" reaches the diner's open page within a second and
+ * the SMS outbox; a refusal refunds once. Screens are checked with axe and photographed at desktop
+ * and phone size.
+ */
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { AdminRefund, AuthResponse, FoodTruck, MenuItem, Order, OutboxMessage, Page as ListPage } from '@shared/contracts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
+import { ADMIN, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+
+const SHOTS = 'test-results/screens';
+mkdirSync(SHOTS, { recursive: true });
+/** The spec's own spot (Tucson), far from the demo trucks and the other specs' places. */
+const TUCSON = { latitude: 32.2226, longitude: -110.9747 };
+const auth = (session: AuthResponse) => ({ Authorization: `Bearer ${session.token}` });
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as AuthResponse).token;
+}
+
+/** The operator's open truck, taking orders, with a taco ($3.50) and a limited plate. */
+async function orderableTruck(request: APIRequestContext, operator: AuthResponse, name: string) {
+  const created = await request.post('/api/food-trucks', { data: { name, cuisine: 'Mexican', ...TUCSON }, headers: auth(operator) });
+  expect(created.status()).toBe(201);
+  const truck = (await created.json()) as FoodTruck;
+  expect((await request.post(`/api/food-trucks/${truck.id}/open`, { data: TUCSON, headers: auth(operator) })).status()).toBe(200);
+  const items: MenuItem[] = [];
+  for (const item of [
+    { name: 'Taco', price: 3.5, category: 'Main Dishes' },
+    { name: 'Brisket plate', price: 14.99, category: 'Specials', stockLeft: 3 },
+  ]) {
+    const res = await request.post('/api/menu-items', { data: { foodTruckId: truck.id, ...item }, headers: auth(operator) });
+    expect(res.status()).toBe(201);
+    items.push((await res.json()) as MenuItem);
+  }
+  return { truck, items };
+}
+
+/** axe, no sideways scroll, and a screenshot at desktop size, then on a phone (360×740, touch). */
+async function checkScreen(page: Page, browser: Browser, session: AuthResponse, path: string, name: string, ready: (p: Page) => Promise<void>) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  await openWithSession(small, session, path);
+  await ready(small);
+  await expectNoSeriousA11yViolations(small);
+  const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+  await small.screenshot({ path: `${SHOTS}/${name}-360.png`, fullPage: true });
+  await phone.close();
+}
+
+test.describe('order ahead', () => {
+  test('a diner orders and pays; the queue shows it live; "Ready" reaches the open page and the SMS outbox', async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    // The operator connects payouts from the dashboard (test mode: a simulated account).
+    const operator = await loginAsSubscribedOperator(page, '/operator-dashboard');
+    await page.getByRole('button', { name: 'Connect payouts' }).click();
+    await expect(page.getByText(/Connected \(test mode: simulated account\)/)).toBeVisible();
+    const name = `Order Ahead Tacos ${randomUUID().slice(0, 6)}`;
+    const { truck } = await orderableTruck(request, operator, name);
+    await page.goto(`/operator/orders/${truck.id}`);
+    await expect(page.getByRole('heading', { name: 'Active orders (0)' })).toBeVisible();
+    await expect(page.getByText('Live: new orders appear here')).toBeVisible();
+
+    // The diner, in a browser of their own.
+    const dinerContext = await browser.newContext();
+    const diner = await dinerContext.newPage();
+    const customer = await loginAs(diner, 'customer', `/order/${truck.id}`);
+    await expect(diner.getByRole('heading', { name: `Order ahead from ${name}` })).toBeVisible();
+    await expect(diner.getByText('Test mode')).toBeVisible();
+    await diner.getByRole('button', { name: 'Add Taco' }).click();
+    await diner.getByRole('button', { name: 'Add Taco' }).click();
+    await diner.getByRole('button', { name: 'Add Brisket plate' }).click();
+    await expect(diner.getByTestId('order-total')).toHaveText('$21.99');
+    await diner.getByLabel('Note for the truck (optional)').fill('Extra salsa');
+    await checkScreen(diner, browser, customer, `/order/${truck.id}`, 'order-checkout', async (p) => {
+      await expect(p.getByRole('button', { name: 'Add Taco' })).toBeVisible();
+    });
+    // A declined card: nothing is ordered, the diner reads why.
+    await diner.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await diner.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await diner.getByLabel('CVC').fill('123');
+    await diner.getByRole('button', { name: 'Pay $21.99 and order' }).click();
+    await expect(diner.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await diner.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await diner.getByRole('button', { name: 'Pay $21.99 and order' }).click();
+    await expect(diner).toHaveURL(/\/orders\/\d+$/);
+    const orderId = Number(/\/orders\/(\d+)$/.exec(diner.url())![1]);
+    await expect(diner.getByTestId('order-number')).toHaveText(String(orderId));
+    await expect(diner.getByTestId('order-status')).toHaveText('Received');
+
+    // The operator's queue shows it without a reload.
+    const ticket = page.getByTestId(`ticket-${orderId}`);
+    await expect(ticket).toBeVisible({ timeout: 2000 });
+    await expect(ticket.getByText('Extra salsa')).toBeVisible();
+    await checkScreen(page, browser, operator, `/operator/orders/${truck.id}`, 'order-queue', async (p) => {
+      await expect(p.getByTestId(`ticket-${orderId}`)).toBeVisible();
+    });
+
+    await ticket.getByRole('button', { name: 'Accept' }).click();
+    await expect(ticket.getByTestId('ticket-status')).toHaveText('Preparing');
+    await expect(diner.getByTestId('order-status')).toHaveText('Preparing', { timeout: 2000 });
+    await ticket.getByRole('button', { name: 'Ready' }).click();
+    // "Ready" on the diner's open page within a second of the tap's answer.
+    await expect(ticket.getByTestId('ticket-status')).toHaveText('Ready');
+    await expect(diner.getByTestId('order-status')).toHaveText('Ready', { timeout: 1000 });
+    await checkScreen(diner, browser, customer, `/orders/${orderId}`, 'order-page', async (p) => {
+      await expect(p.getByTestId('order-status')).toHaveText('Ready');
+    });
+
+    // ...and the SMS outbox has the text for the diner.
+    const token = await adminToken(request);
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/admin/messages?search=${encodeURIComponent(`Your order ${orderId} from`)}`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as ListPage<OutboxMessage>).items.map((m) => m.body);
+      })
+      .toContainEqual(expect.stringContaining(`Your order ${orderId} from ${name} is ready for pickup.`));
+
+    await ticket.getByRole('button', { name: 'Picked up' }).click();
+    await expect(page.getByRole('heading', { name: 'Active orders (0)' })).toBeVisible();
+    await expect(diner.getByTestId('order-status')).toHaveText('Picked up', { timeout: 2000 });
+    await dinerContext.close();
+  });
+
+  test('a refusal refunds once, and the diner sees the refund live', async ({ page, browser, request }) => {
+    const operator = await loginAsSubscribedOperator(page, '/operator-dashboard');
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const name = `Refusal Tacos ${randomUUID().slice(0, 6)}`;
+    const { truck, items } = await orderableTruck(request, operator, name);
+    const dinerContext = await browser.newContext();
+    const diner = await dinerContext.newPage();
+    const customer = await loginAs(diner, 'customer', '/');
+    const placed = await request.post('/api/orders', {
+      data: { foodTruckId: truck.id, items: [{ menuItemId: items[0]!.id, quantity: 1 }], pickup: 'asap', card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } },
+      headers: { ...auth(customer), 'Idempotency-Key': randomUUID() },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as Order;
+    await diner.goto(`/orders/${order.id}`);
+    await expect(diner.getByTestId('order-status')).toHaveText('Received');
+
+    await page.goto(`/operator/orders/${truck.id}`);
+    const ticket = page.getByTestId(`ticket-${order.id}`);
+    await ticket.getByRole('button', { name: 'Refuse' }).click();
+    await page.getByRole('button', { name: 'Refuse and refund' }).click();
+    await expect(page.getByText(`refunded $3.50`)).toBeVisible();
+    await expect(diner.getByTestId('order-status')).toHaveText('Refused', { timeout: 2000 });
+    await expect(diner.getByTestId('order-refund')).toContainText('Refunded $3.50');
+
+    // A second refusal (a retried tap) refunds nothing more.
+    const again = await request.post(`/api/orders/${order.id}/refuse`, { data: {}, headers: auth(operator) });
+    expect(again.status()).toBe(409);
+    const token = await adminToken(request);
+    const refunds = (await (await request.get('/api/admin/refunds?limit=200', { headers: { Authorization: `Bearer ${token}` } })).json()) as AdminRefund[];
+    expect(refunds.filter((r) => r.orderId === order.id)).toHaveLength(1);
+    await dinerContext.close();
+  });
+});
