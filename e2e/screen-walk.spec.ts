@@ -57,6 +57,8 @@ type Who = 'anonymous' | 'customer' | 'operator' | 'new-operator' | 'admin';
 
 interface World {
   truck: FoodTruck;
+  /** The customer's paid order at the truck (issue 30). */
+  orderId: number;
   sessions: Record<Exclude<Who, 'anonymous'>, AuthResponse>;
 }
 
@@ -145,6 +147,24 @@ const WALK: readonly Stop[] = [
   },
   { name: 'create-truck', who: 'operator', path: () => '/create-truck', ready: h1 },
   {
+    name: 'order-queue',
+    who: 'operator',
+    path: (w) => `/operator/orders/${w.truck.id}`,
+    ready: (p, w) => expect(p.getByTestId(`ticket-${w.orderId}`)).toBeVisible(),
+  },
+  {
+    name: 'order-checkout',
+    who: 'customer',
+    path: (w) => `/order/${w.truck.id}`,
+    ready: (p) => expect(p.getByRole('button', { name: 'Add Walk Brisket Plate' })).toBeVisible(),
+  },
+  {
+    name: 'order-page',
+    who: 'customer',
+    path: (w) => `/orders/${w.orderId}`,
+    ready: (p) => expect(p.getByTestId('order-status')).toHaveText('Received'),
+  },
+  {
     name: 'edit-truck',
     who: 'operator',
     path: (w) => `/edit-truck/${w.truck.id}`,
@@ -180,7 +200,7 @@ test('the walk visits every route of the client router', () => {
   const router = readFileSync(new URL('../client/src/app/router.tsx', import.meta.url), 'utf8');
   const patterns = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1] ?? '');
   expect(patterns.length).toBeGreaterThan(10);
-  const walked = WALK.map((s) => s.path({ truck: { id: 1 } as FoodTruck, sessions: {} as World['sessions'] }).split('?')[0] ?? '');
+  const walked = WALK.map((s) => s.path({ truck: { id: 1 } as FoodTruck, orderId: 1, sessions: {} as World['sessions'] }).split('?')[0] ?? '');
   const matches = (pattern: string, path: string) =>
     new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`).test(path);
   for (const pattern of patterns) expect(walked.some((p) => matches(pattern, p)), `no walk stop for ${pattern}`).toBe(true);
@@ -224,10 +244,12 @@ async function makeWorld(api: APIRequestContext): Promise<World> {
       },
     })
     .then((r) => json<FoodTruck>(r, 201));
+  const menuIds: number[] = [];
   for (const [name, price, category] of [['Walk Brisket Plate', 16.5, 'Main Dishes'], ['Banana Pudding', 5, 'Desserts']] as const) {
-    await api
+    const item = await api
       .post('/api/menu-items', { headers: as(operator), data: { foodTruckId: truck.id, name, price, category, description: 'House-made' } })
-      .then((r) => json(r, 201));
+      .then((r) => json<{ id: number }>(r, 201));
+    menuIds.push(item.id);
   }
   // Weekly stops every day (so there is always a next stop), and a dated one next week.
   for (let weekday = 1; weekday <= 7; weekday++) {
@@ -250,12 +272,26 @@ async function makeWorld(api: APIRequestContext): Promise<World> {
   await api.post('/api/favorites', { headers: as(customer), data: { foodTruckId: truck.id } }).then((r) => expect(r.ok(), 'favorite').toBe(true));
   await api.put('/api/auth/user/sms-preferences', { headers: as(customer), data: { smsAlerts: true } }).then((r) => expect(r.ok(), 'sms on').toBe(true));
   await api.post(`/api/food-trucks/${truck.id}/open`, { headers: as(operator), data: SPOT }).then((r) => expect(r.ok(), 'open').toBe(true));
+  // Payouts connected (test mode) and a paid order waiting in the truck's queue (issue 30).
+  await api.post('/api/operator/payouts/connect', { headers: as(operator) }).then((r) => expect(r.ok(), 'payouts').toBe(true));
+  const order = await api
+    .post('/api/orders', {
+      headers: { ...as(customer), 'Idempotency-Key': `walk-${tag}` },
+      data: {
+        foodTruckId: truck.id,
+        items: [{ menuItemId: menuIds[0], quantity: 2 }],
+        pickup: 'asap',
+        note: 'No pickles',
+        card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+      },
+    })
+    .then((r) => json<{ id: number }>(r, 201));
   // An admin edit: the audit log has an entry with a time.
   await api
     .patch(`/api/admin/customers/${customer.user.id}`, { headers: as(admin), data: { email: `walk_${tag}@example.com` } })
     .then((r) => expect(r.ok(), 'admin edit').toBe(true));
 
-  return { truck, sessions: { customer, operator, 'new-operator': newOperator, admin } };
+  return { truck, orderId: order.id, sessions: { customer, operator, 'new-operator': newOperator, admin } };
 }
 
 /** Made by the first walk test of each worker, read by the others. */
