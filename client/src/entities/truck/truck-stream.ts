@@ -152,7 +152,8 @@ export function createTruckStream(): TruckStream {
       reopenDelay = 3000;
       setState('open');
     });
-    es.addEventListener('truck', (e: MessageEvent<string>) => {
+    /** A frame of this stream (not a closed one's) with JSON data: `handle` gets it parsed; other data is dropped. */
+    const onJson = (handle: (raw: unknown, e: MessageEvent<string>) => void) => (e: MessageEvent<string>) => {
       if (source !== es) return;
       let raw: unknown;
       try {
@@ -160,22 +161,22 @@ export function createTruckStream(): TruckStream {
       } catch {
         return;
       }
-      const id = Number(e.lastEventId);
-      if (e.lastEventId && Number.isSafeInteger(id)) position = Math.max(position ?? 0, id);
-      // Hand on the wire object (ISO strings), as the REST lists hold it.
-      if (isTruckEvent(raw)) emit(raw);
-    });
-    const onSignal = (parse: (raw: unknown) => StreamSignal | null) => (e: MessageEvent<string>) => {
-      if (source !== es) return;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(e.data);
-      } catch {
-        return;
-      }
-      const signal = parse(raw);
-      if (signal) for (const l of [...signalListeners]) l(signal);
+      handle(raw, e);
     };
+    es.addEventListener(
+      'truck',
+      onJson((raw, e) => {
+        const id = Number(e.lastEventId);
+        if (e.lastEventId && Number.isSafeInteger(id)) position = Math.max(position ?? 0, id);
+        // Hand on the wire object (ISO strings), as the REST lists hold it.
+        if (isTruckEvent(raw)) emit(raw);
+      }),
+    );
+    const onSignal = (parse: (raw: unknown) => StreamSignal | null) =>
+      onJson((raw) => {
+        const signal = parse(raw);
+        if (signal) for (const l of [...signalListeners]) l(signal);
+      });
     es.addEventListener(
       'going',
       onSignal((raw) => {
