@@ -4,7 +4,12 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -160,11 +165,22 @@ const trustNearestHop = (trustProxy: boolean | undefined) => (_address: string, 
  * STOP or START for any number (issue 32). Twilio checks its signature; the offline provider
  * accepts none.
  */
-export function assertInboundSmsVerifiable(config: Pick<AppConfig, 'nodeEnv' | 'publicUrl'>, integrations: Pick<Integrations, 'sms'>) {
+export function assertInboundSmsVerifiable(
+  config: Pick<AppConfig, 'nodeEnv' | 'publicUrl'>,
+  integrations: Pick<Integrations, 'sms'>,
+) {
   if (config.nodeEnv !== 'production') return;
   const url = `${config.publicUrl}/api/sms/inbound`;
-  if (integrations.sms.verifyInbound({ url, params: { From: '+15550000000', Body: 'STOP' }, signature: undefined })) {
-    throw new Error(`The SMS provider '${integrations.sms.name}' accepts unsigned inbound messages: refusing to start in production`);
+  if (
+    integrations.sms.verifyInbound({
+      url,
+      params: { From: '+15550000000', Body: 'STOP' },
+      signature: undefined,
+    })
+  ) {
+    throw new Error(
+      `The SMS provider '${integrations.sms.name}' accepts unsigned inbound messages: refusing to start in production`,
+    );
   }
 }
 
@@ -216,6 +232,11 @@ export async function buildApp({ database, config, integrations, logger = false 
   const truckFeed = await TruckFeed.open(database);
   app.decorate('truckFeed', truckFeed);
   app.decorate('dinersLists', createDinersLists(database.db, truckFeed));
+  // Before the answer leaves, so the caller's next list read knows of the write (read-your-writes).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+      app.dinersLists.wrote();
+  });
   const truckEventHub = createTruckEventHub(
     database.db,
     app.log,
@@ -231,20 +252,30 @@ export async function buildApp({ database, config, integrations, logger = false 
   app.decorate('insightsClock', config.insightsClock ?? (() => new Date()));
   app.decorate(
     'voiceAssistant',
-    createVoiceAssistant(database.db, integrations.speech, config.defaultTimeZone ?? DEFAULT_TIME_ZONE, truckFeed, integrations.geocoding),
+    createVoiceAssistant(
+      database.db,
+      integrations.speech,
+      config.defaultTimeZone ?? DEFAULT_TIME_ZONE,
+      truckFeed,
+      integrations.geocoding,
+    ),
   );
   // Open streams would keep server.close() waiting: end them first (with a retry hint).
   app.addHook('preClose', async () => truckEventHub.close());
   app.addHook('onClose', async () => {
     truckEventHub.close();
     await truckFeed.close();
-    await insights.flush(database.db).catch((err: unknown) => app.log.warn({ err }, 'could not write the last insight events'));
+    await insights
+      .flush(database.db)
+      .catch((err: unknown) => app.log.warn({ err }, 'could not write the last insight events'));
   });
   // Start the recogniser and compile the grammar while the server starts (not in tests, where most
   // servers never hear a question); a failure here is retried on the first question.
   if (config.nodeEnv !== 'test') {
     app.addHook('onReady', () => {
-      app.voiceAssistant.warm().catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
+      app.voiceAssistant
+        .warm()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'voice grammar warm-up failed'));
     });
   }
 

@@ -252,7 +252,8 @@ export class DinersIndex {
    * notifications: one round reads them with the events already notified. Far behind (a gap in
    * notifications), a full load does it instead.
    */
-  private async catchUp(target: number): Promise<void> {
+  async catchUp(target: number): Promise<void> {
+    while (!this.loaded) await this.load();
     if (this.eventId >= target) return;
     if (target - this.eventId > BATCH) {
       this.reloadDue = true;

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { DinersIndex } from './diners-index';
 import { RepresentationCache } from './truck-list-cache';
 import type { TruckFeed } from './truck-feed';
+import { lastTruckEventId } from './truck-events';
 import { dinersIndexSource } from './trucks.service';
 
 /** A vote reaches the cached diners' lists within this long (open pages get it live at once). */
@@ -22,6 +23,18 @@ export interface DinersLists {
    * describes — a gap in notifications, or trucks written in bulk by the benchmark's seeding.
    */
   everythingChanged(): void;
+  /**
+   * This process answered a write (any POST, PUT, PATCH or DELETE: called before the answer is
+   * sent, so after its transaction committed). The next list read checks it is in the lists.
+   */
+  wrote(): void;
+  /**
+   * Read-your-writes (ADR 0165): after a write this process answered, makes the cache and the index
+   * hold every truck event committed so far, even those whose NOTIFY is still on its way
+   * (PostgreSQL delivers them after the commit, asynchronously). One `max(id)` query after each
+   * write; none while nothing was written, so polling stays free of database work.
+   */
+  holdOwnWrites(): Promise<void>;
 }
 
 /** The diners' list cache and index of this process, subscribed to the truck feed. */
@@ -38,18 +51,48 @@ export function createDinersLists(db: Database, feed: TruckFeed): DinersLists {
     cache.invalidate();
     index.everythingChanged();
   };
+  /** The largest event id notified on either channel: notifications arrive in id order. */
+  let lastNotified = 0;
+  const notified = (payload: string) => {
+    const id = Number(payload);
+    if (Number.isSafeInteger(id)) lastNotified = Math.max(lastNotified, id);
+  };
+  let writes = 0;
+  let writesHeld = 0;
+  async function holdOwnWrites(): Promise<void> {
+    if (writesHeld === writes) return;
+    const upTo = writes;
+    const committed = await lastTruckEventId(db);
+    // Events not notified yet: their kinds are unknown, so the lists are rebuilt once they are
+    // in the index (dropped after the catch-up, so no list is rebuilt from the older index).
+    if (committed > lastNotified) {
+      await index.catchUp(committed);
+      cache.invalidate();
+    }
+    writesHeld = Math.max(writesHeld, upTo);
+  }
   feed.subscribe({
     truckEvent(payload) {
+      notified(payload);
       cache.invalidate();
       index.eventNotified(payload);
     },
     // A vote ages the cached lists rather than dropping them (no timer: the entries' age does it).
     ratingEvent(payload) {
+      notified(payload);
       cache.expireSoon(RATING_LIST_DELAY_MS);
       index.eventNotified(payload);
     },
     // Changes NOTIFYed while PostgreSQL's LISTEN connection was down never reached the lists.
     notificationGap: everythingChanged,
   });
-  return { cache, index, everythingChanged };
+  return {
+    cache,
+    index,
+    everythingChanged,
+    wrote: () => {
+      writes += 1;
+    },
+    holdOwnWrites,
+  };
 }

@@ -55,6 +55,7 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await truckListBody(app.db, viewer, position, view, filters);
       return sendJsonRepresentation(request, reply, new JsonRepresentation(body, false, truckEventIdHeaders(eventId)));
     }
+    await app.dinersLists.holdOwnWrites();
     // The filters are in canonical order (the query schema sorts them): one key per set.
     const key = `${view}:${position ? `${position.lat},${position.lng},${position.radiusMiles}` : 'all'}:${filters.join(',')}`;
     // A cached list keeps the Truck-Event-Id of the data it was built from (not a newer one read
