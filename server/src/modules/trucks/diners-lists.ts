@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { DinersIndex } from './diners-index';
 import { RepresentationCache } from './truck-list-cache';
 import type { TruckFeed } from './truck-feed';
-import { lastTruckEventId } from './truck-events';
+import { lastTruckEventId, truckChangedBetween } from './truck-events';
 import { dinersIndexSource } from './trucks.service';
 
 /** A vote reaches the cached diners' lists within this long (open pages get it live at once). */
@@ -63,11 +63,15 @@ export function createDinersLists(db: Database, feed: TruckFeed): DinersLists {
     if (writesHeld === writes) return;
     const upTo = writes;
     const committed = await lastTruckEventId(db);
-    // Events not notified yet: their kinds are unknown, so the lists are rebuilt once they are
-    // in the index (dropped after the catch-up, so no list is rebuilt from the older index).
-    if (committed > lastNotified) {
+    // Events not notified yet are read as their notifications would have been: the index applies
+    // them, and the cached lists are dropped (after the catch-up, so none is rebuilt from the older
+    // index) — or, when they are only votes, aged as a vote's notification ages them.
+    const notifiedBefore = lastNotified;
+    if (committed > notifiedBefore) {
+      const changed = await truckChangedBetween(db, notifiedBefore, committed);
       await index.catchUp(committed);
-      cache.invalidate();
+      if (changed) cache.invalidate();
+      else cache.expireSoon(RATING_LIST_DELAY_MS);
     }
     writesHeld = Math.max(writesHeld, upTo);
   }

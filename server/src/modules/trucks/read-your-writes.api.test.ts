@@ -97,4 +97,21 @@ describe('the diners’ lists right after a write, before its notification arriv
     expect(await ids('view=summary&filters=halal')).toContain(truck.id);
     release();
   });
+
+  it('a vote is not a change the lists owe at once: the cached list stays, as a vote’s notification leaves it', async () => {
+    const truck = await createTruck('Voted Truck', 47.203, -121.203);
+    const customer = await server.signUp('customer');
+    const before = await server.request('GET', '/api/food-trucks/active?view=summary');
+
+    holding = true;
+    const vote = await server.request('PUT', `/api/food-trucks/${truck.id}/rating`, {
+      token: customer.token,
+      body: { stars: 4 },
+    });
+    expect(vote.status).toBe(200);
+    const after = await server.request('GET', '/api/food-trucks/active?view=summary');
+    expect(after.body).toEqual(before.body);
+    expect(after.headers.get('truck-event-id')).toBe(before.headers.get('truck-event-id'));
+    release();
+  });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, gt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { truckEventQueue, truckEvents } from '../../db/schema';
 import type { TruckEventType } from '@shared/contracts/events';
@@ -35,12 +35,31 @@ export async function publishTruckEvent(tx: DbOrTx, type: TruckEventType, truck:
  * again, which applying them twice makes harmless (ADR 0139).
  */
 export async function lastTruckEventId(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ id: sql<string | number | null>`max(${truckEvents.id})` }).from(truckEvents);
+  const [row] = await db
+    .select({ id: sql<string | number | null>`max(${truckEvents.id})` })
+    .from(truckEvents);
   return Number(row?.id ?? 0);
 }
 
+/**
+ * Whether a truck event after `afterId`, up to `upToId`, is more than a vote (`rated`): one that
+ * changes what the diners' lists show at once. Reads the primary key's range and stops at the first.
+ */
+export async function truckChangedBetween(db: DbOrTx, afterId: number, upToId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: truckEvents.id })
+    .from(truckEvents)
+    .where(and(gt(truckEvents.id, afterId), lte(truckEvents.id, upToId), ne(truckEvents.type, 'rated')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** publishTruckEvent for many trucks at once (an import's listings): one insert per 500 events. */
-export async function publishTruckEvents(tx: DbOrTx, type: TruckEventType, trucks: TruckRow[]): Promise<void> {
+export async function publishTruckEvents(
+  tx: DbOrTx,
+  type: TruckEventType,
+  trucks: TruckRow[],
+): Promise<void> {
   for (let i = 0; i < trucks.length; i += 500) {
     const values = trucks.slice(i, i + 500).map((truck) => ({
       type,
