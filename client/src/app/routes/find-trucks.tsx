@@ -2,7 +2,7 @@ import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import type { TruckSummary } from '@shared/contracts';
 import { Search, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { HIDE_LISTINGS_PARAM } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
@@ -22,11 +22,19 @@ import { TruckFilters } from '@client/features/trucks/components/truck-filters';
 import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
 import { FILTERS_PARAM, hasNeeds, matchesFilters, parseFilterIds, truckFit } from '@shared/utils/attributes';
 import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-position';
-import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from '@client/features/trucks/lib/truck-list';
+import {
+  filterTrucks,
+  matchesSearch,
+  sortByDistance,
+  withinRadius,
+} from '@client/features/trucks/lib/truck-list';
 import { useTruckSearchIds } from '@client/features/trucks/api/truck-search';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
-import { useUpcomingStops, useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
+import {
+  useUpcomingStops,
+  useUpcomingStopsFollowChanges,
+} from '@client/features/schedules/api/upcoming-stops';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import {
@@ -67,7 +75,9 @@ const renderFavorite = (truck: TruckSummary) => (
     <SeenMarker truckId={truck.id} />
   </>
 );
-const renderPopupFavorite = (truck: TruckSummary) => <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />;
+const renderPopupFavorite = (truck: TruckSummary) => (
+  <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />
+);
 const renderPopupExtra = (truck: TruckSummary) => (
   <span className="flex flex-col items-end gap-1">
     <TruckStatusLine truck={truck} className="text-xs" />
@@ -98,13 +108,16 @@ export default function FindTrucksPage() {
   // "Hide unclaimed listings" (issue 26), kept in the URL: ?listings=hide.
   const hideListings = new URLSearchParams(urlSearch).get(HIDE_LISTINGS_PARAM) === 'hide';
   const [, navigate] = useLocation();
-  const setParam = (name: string, value: string | null) => {
-    const params = new URLSearchParams(urlSearch);
-    if (value) params.set(name, value);
-    else params.delete(name);
-    const query = params.toString();
-    navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true });
-  };
+  const setParam = useCallback(
+    (name: string, value: string | null) => {
+      const params = new URLSearchParams(urlSearch);
+      if (value) params.set(name, value);
+      else params.delete(name);
+      const query = params.toString();
+      navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true });
+    },
+    [urlSearch, navigate],
+  );
   const setHideListings = (hide: boolean) => setParam(HIDE_LISTINGS_PARAM, hide ? 'hide' : null);
   // Filters (issue 28), kept in the URL: ?filters=cards,vegan,no-peanuts (the API's parameter too).
   const filterIdsText = new URLSearchParams(urlSearch).get(FILTERS_PARAM);
@@ -147,7 +160,12 @@ export default function FindTrucksPage() {
   // its hour is always one still ahead (issue 27).
   const upcomingZones = useUpcomingStops().data?.zones;
   const zone = useMemo(
-    () => lookAheadZone(upcomingZones, (live.data ?? NO_TRUCKS).map((t) => t.id), deviceTimeZone()),
+    () =>
+      lookAheadZone(
+        upcomingZones,
+        (live.data ?? NO_TRUCKS).map((t) => t.id),
+        deviceTimeZone(),
+      ),
     [upcomingZones, live.data],
   );
   const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
@@ -171,17 +189,23 @@ export default function FindTrucksPage() {
     };
   }, [at, scheduled.data]);
 
-  const searchHits = useTruckSearchIds(search);
+  // The box shows each key at once; the list and the map follow at a lower priority, a render that
+  // the next key interrupts rather than waits for (Interaction to Next Paint, issue 33).
+  const listSearch = useDeferredValue(search);
+  const searchHits = useTruckSearchIds(listSearch);
   const filtered = useMemo(
     () =>
       filterTrucks(
         trucks.filter((t) => !(hideListings && t.listing) && matchesFilters(t, filterIds)),
-        search,
+        listSearch,
         searchHits,
       ),
-    [trucks, search, searchHits, hideListings, filterIds],
+    [trucks, listSearch, searchHits, hideListings, filterIds],
   );
-  const fitOf = useMemo(() => (hasNeeds(needs) ? (truck: TruckSummary) => truckFit(truck, needs) : undefined), [needs]);
+  const fitOf = useMemo(
+    () => (hasNeeds(needs) ? (truck: TruckSummary) => truckFit(truck, needs) : undefined),
+    [needs],
+  );
   const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
   const hasListings = useMemo(() => trucks.some((t) => t.listing), [trucks]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
@@ -196,8 +220,8 @@ export default function FindTrucksPage() {
   const recommended = useRecommendedTruck({
     trucks: live.isSuccess ? (live.data ?? NO_TRUCKS) : undefined,
     matchesSearch: useCallback(
-      (truck: TruckSummary) => !search.trim() || matchesSearch(truck, search, searchHits),
-      [search, searchHits],
+      (truck: TruckSummary) => !listSearch.trim() || matchesSearch(truck, listSearch, searchHits),
+      [listSearch, searchHits],
     ),
     clearSearch: useCallback(() => setSearch(''), []),
     refresh: refreshAll,
@@ -227,6 +251,7 @@ export default function FindTrucksPage() {
   const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
   const onOpenMenu = useCallback((truck: TruckSummary) => setMenuTruckId(truck.id), []);
   const clearSearch = useCallback(() => setSearch(''), []);
+  const clearFilters = useCallback(() => setParam(FILTERS_PARAM, null), [setParam]);
 
   const radiusActive = params !== undefined;
 
@@ -362,7 +387,7 @@ export default function FindTrucksPage() {
               <TruckList
                 listed={listed}
                 totalCount={trucks.length}
-                search={search}
+                search={listSearch}
                 onClearSearch={clearSearch}
                 expandedId={expandedId}
                 onToggle={onToggle}
@@ -373,7 +398,7 @@ export default function FindTrucksPage() {
                 emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
                 fitOf={fitOf}
                 filterCount={filterIds.length}
-                onClearFilters={() => setFilterIds([])}
+                onClearFilters={clearFilters}
               />
             )}
           </section>

@@ -3,7 +3,7 @@ import 'leaflet.markercluster';
 import type { TruckSummary } from '@shared/contracts';
 import { TRUCK_FIT_TEXT, type Fit } from '@shared/utils/attributes';
 import L from 'leaflet';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { TruckDescription } from '@client/entities/truck/truck-parts';
@@ -70,7 +70,9 @@ const positionOpacity = (truck: TruckSummary, now = Date.now()) => (isStale(truc
  */
 function markerName(truck: TruckSummary, fit: Fit): string {
   const status = truck.isOpen ? 'open' : 'closed';
-  return fit === 'conflicts' ? `${truck.name} (${status}; ${TRUCK_FIT_TEXT.conflicts.toLowerCase()})` : `${truck.name} (${status})`;
+  return fit === 'conflicts'
+    ? `${truck.name} (${status}; ${TRUCK_FIT_TEXT.conflicts.toLowerCase()})`
+    : `${truck.name} (${status})`;
 }
 
 /**
@@ -139,7 +141,9 @@ function ClusteredTrucks({
   focusKey,
   fitOf,
   onSlot,
-}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey' | 'fitOf'> & { onSlot: (slot: PopupSlot | null) => void }) {
+}: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey' | 'fitOf'> & {
+  onSlot: (slot: PopupSlot | null) => void;
+}) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const entries = useRef(new Map<number, Entry>());
@@ -175,7 +179,8 @@ function ClusteredTrucks({
   useEffect(() => {
     const timer = setInterval(() => {
       const now = Date.now();
-      for (const entry of entries.current.values()) entry.marker.setOpacity(positionOpacity(entry.truck, now));
+      for (const entry of entries.current.values())
+        entry.marker.setOpacity(positionOpacity(entry.truck, now));
     }, 60_000);
     return () => clearInterval(timer);
   }, []);
@@ -255,9 +260,22 @@ function FollowPosition({ position, focusTruckId }: Pick<TruckMapProps, 'positio
   return null;
 }
 
-/** The find-trucks map: OpenStreetMap tiles, clustered truck markers, the diner's position. Lazy-loaded. */
-export default function TruckMap({ trucks, position, focusTruckId, focusKey, renderPopupExtra, fitOf }: TruckMapProps) {
+/**
+ * The find-trucks map: OpenStreetMap tiles, clustered truck markers, the diner's position. Lazy-loaded.
+ * Memoised: the page re-renders for each key typed in its search box, the map only for new trucks.
+ */
+export default memo(function TruckMap({
+  trucks,
+  position,
+  focusTruckId,
+  focusKey,
+  renderPopupExtra,
+  fitOf,
+}: TruckMapProps) {
   const [slot, setSlot] = useState<PopupSlot | null>(null);
+  // The popup Leaflet builds paints with the tap; its React parts (favourite, going, description,
+  // badges) follow in a render of their own rather than holding that paint back (INP, issue 33).
+  const fillSlot = useCallback((next: PopupSlot | null) => startTransition(() => setSlot(next)), []);
   const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
   const slotFit = slotTruck && fitOf ? fitOf(slotTruck) : 'unknown';
   return (
@@ -269,7 +287,13 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
       worldCopyJump
     >
       <TileLayer {...OSM_TILES} />
-      <ClusteredTrucks trucks={trucks} focusTruckId={focusTruckId} focusKey={focusKey} fitOf={fitOf} onSlot={setSlot} />
+      <ClusteredTrucks
+        trucks={trucks}
+        focusTruckId={focusTruckId}
+        focusKey={focusKey}
+        fitOf={fitOf}
+        onSlot={fillSlot}
+      />
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
       {slot &&
         createPortal(
@@ -296,4 +320,4 @@ export default function TruckMap({ trucks, position, focusTruckId, focusKey, ren
       )}
     </MapContainer>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import type { Fit } from '@shared/utils/attributes';
 import { SearchX, Truck as TruckIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import type { ListedTruck } from '../lib/truck-list';
@@ -36,7 +36,8 @@ interface TruckListProps {
   onClearFilters?: () => void;
 }
 
-export function TruckList({
+/** Memoised: /find-trucks re-renders for each key typed in its search box, the list only once the search it shows changed. */
+export const TruckList = memo(function TruckList({
   listed,
   totalCount,
   search,
@@ -61,7 +62,9 @@ export function TruckList({
       return (
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
           <SearchX className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
-          <p className="mt-3 text-gray-800">No food trucks match your filters{search.trim() ? ' and search' : ''}.</p>
+          <p className="mt-3 text-gray-800">
+            No food trucks match your filters{search.trim() ? ' and search' : ''}.
+          </p>
           <Button variant="outline" className="mt-4" onClick={onClearFilters}>
             Clear filters
           </Button>
@@ -115,4 +118,4 @@ export function TruckList({
       )}
     </>
   );
-}
+});
