@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { truckQuery } from '@client/entities/truck/truck-details';
 import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
@@ -16,7 +17,9 @@ afterEach(() => {
 /** A server answering every GET with `bodies[url]` (or 404), recording what was asked with which token. */
 function stubServer(bodies: Record<string, unknown>) {
   const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
-    url in bodies ? new Response(JSON.stringify(bodies[url]), { status: 200 }) : new Response('{}', { status: 404 }),
+    url in bodies
+      ? new Response(JSON.stringify(bodies[url]), { status: 200 })
+      : new Response('{}', { status: 404 }),
   );
   vi.stubGlobal('fetch', fetch);
   const asked = () => fetch.mock.calls.map(([url]) => url);
@@ -35,7 +38,11 @@ const LIST_URL = '/api/food-trucks/active?view=summary';
 describe('the page asks for its screen’s data before the app has loaded', () => {
   it('on the dashboard: the operator’s trucks and subscription, taken by the screen’s queries rather than asked again', async () => {
     const trucks = [makeTruck({ id: 3 })];
-    const server = stubServer({ [TRUCKS_URL]: trucks, '/api/subscription-status': { status: 'active' }, '/api/auth/me': OPERATOR });
+    const server = stubServer({
+      [TRUCKS_URL]: trucks,
+      '/api/subscription-status': { status: 'active' },
+      '/api/auth/me': OPERATOR,
+    });
     signIn(OPERATOR);
     requestScreenDataEarly('/operator-dashboard');
     expect(server.asked().sort()).toEqual(['/api/auth/me', TRUCKS_URL, '/api/subscription-status']);
@@ -57,9 +64,26 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(server.asked()).toEqual([LIST_URL]);
     const client = new QueryClient();
     prefetchActiveTrucksFor(client, '/find-trucks');
-    await vi.waitFor(() => expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks));
+    await vi.waitFor(() =>
+      expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks),
+    );
     expect(server.fetch).toHaveBeenCalledTimes(1);
     await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
+    expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('on a truck’s page: the truck and its menu, taken by the page’s queries; nothing for a path that names no truck', async () => {
+    const truck = makeTruck({ id: 7 });
+    const server = stubServer({ '/api/food-trucks/7': truck, '/api/food-trucks/7/menu': [] });
+    requestScreenDataEarly('/trucks/abc');
+    requestScreenDataEarly('/trucks/7/edit');
+    requestScreenDataEarly('/trucks/99999999999');
+    expect(server.asked()).toEqual([]);
+    requestScreenDataEarly('/trucks/7');
+    expect(server.asked()).toEqual(['/api/food-trucks/7', '/api/food-trucks/7/menu']);
+    const client = createQueryClient();
+    expect(await client.fetchQuery(truckQuery(7))).toEqual(truck);
+    expect(await client.fetchQuery({ queryKey: queryKeys.menu(7) })).toEqual([]);
     expect(server.fetch).toHaveBeenCalledTimes(2);
   });
 

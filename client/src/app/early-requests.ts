@@ -3,6 +3,7 @@ import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { isOperator } from '@client/lib/roles';
 import { readStoredUser } from '@client/lib/stored-session';
+import { parseTruckId } from '@client/lib/truck-id';
 
 /**
  * The data the screen of `pathname` renders first, asked for by the page's first script (main.tsx,
@@ -18,5 +19,11 @@ export function requestScreenDataEarly(pathname: string): void {
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
     requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
     requestEarly(queryKeys.subscriptionStatus.join('/'));
+  }
+  // A truck's page: the truck (its name, status and description are the first screen) and its menu.
+  const truckId = parseTruckId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
+  if (truckId !== null) {
+    requestEarly(queryKeys.truck(truckId).join('/'));
+    requestEarly(queryKeys.menu(truckId).join('/'));
   }
 }

@@ -16,6 +16,9 @@ export interface ManifestChunk {
 
 export type ClientManifest = Record<string, ManifestChunk>;
 
+/** ROUTE_MODULES' key of every truck's page, `/trucks/:id`. */
+export const TRUCK_PAGE = '/trucks/:id';
+
 /**
  * Source modules (relative to client/) each screen loads on arrival: first its lazily loaded route
  * module, then what that screen always renders (the map and the voice card on /find-trucks).
@@ -28,6 +31,8 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
     'src/features/voice/components/voice-assistant.tsx',
   ],
   '/favorites': ['src/app/routes/favorites.tsx'],
+  // A truck's page (answered by the share route, which sends this key's links).
+  [TRUCK_PAGE]: ['src/app/routes/truck-share.tsx'],
   '/operator-dashboard': ['src/app/routes/operator-dashboard.tsx'],
   '/admin': ['src/app/routes/admin.tsx'],
 };
@@ -89,7 +94,13 @@ export function routePreloadLinks(manifest: ClientManifest): Map<string, string>
   // A module this build does not have (an older build, a test's manifest) is left out, not fatal:
   // the page still works without its preload.
   const linkFor = (modules: string[]) =>
-    [...entryFiles, ...chunkFiles(manifest, modules.filter((m) => m in manifest)).js.filter((file) => !entry.has(file))]
+    [
+      ...entryFiles,
+      ...chunkFiles(
+        manifest,
+        modules.filter((m) => m in manifest),
+      ).js.filter((file) => !entry.has(file)),
+    ]
       .map((file) => `</${file}>; rel=modulepreload`)
       .join(', ');
   const links = new Map<string, string>([['*', linkFor([APP_MODULE])]]);

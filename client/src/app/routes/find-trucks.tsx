@@ -51,6 +51,7 @@ import { useShowRecommendation } from '@client/features/voice/hooks/use-show-rec
 import { useAuth } from '@client/lib/auth';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
+import { parseTruckId } from '@client/lib/truck-id';
 import { cn } from '@client/lib/utils';
 import { isOperator } from '@client/lib/roles';
 
@@ -95,11 +96,8 @@ const renderRating = (truck: TruckSummary) => (
   </Suspense>
 );
 
-function parseTruckParam(search: string): number | null {
-  const raw = new URLSearchParams(search).get('truck');
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+const parseTruckParam = (search: string): number | null =>
+  parseTruckId(new URLSearchParams(search).get('truck'));
 
 /** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
 export default function FindTrucksPage() {

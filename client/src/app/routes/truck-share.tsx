@@ -2,16 +2,23 @@ import type { FoodTruck } from '@shared/contracts';
 import { CalendarPlus, Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
+import { parseTruckId } from '@client/lib/truck-id';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo, ListingNote, ListingSource } from '@client/entities/truck/truck-parts';
+import {
+  StatusBadge,
+  TruckImage,
+  TruckPhoneLink,
+  UpdatedAgo,
+  ListingNote,
+  ListingSource,
+} from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
-import { MenuContents } from '@client/features/menu/components/menu-dialog';
+import { MenuContents } from '@client/features/menu/components/menu-contents';
 import { NextStops } from '@client/features/schedules/components/next-stops';
-import { ClaimPrompt } from '@client/features/claims/components/claim-prompt';
 import { GoingButton } from '@client/features/going/components/going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
@@ -29,12 +36,10 @@ import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
 const truckCalendarUrl = (truckId: number) => `/api/food-trucks/${truckId}/calendar.ics`;
 
 const TruckSpotMap = lazy(() => import('@client/features/map/components/truck-spot-map'));
-
-/** The id of /trucks/:id, or null when it is not one. */
-function parseId(raw: string | undefined): number | null {
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
+// Only a listing's page (or its claimant's) shows it: its form and progress load apart from the page.
+const ClaimPrompt = lazy(() =>
+  import('@client/features/claims/components/claim-prompt').then((m) => ({ default: m.ClaimPrompt })),
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -61,7 +66,11 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
       <article aria-labelledby="share-name" className="space-y-6">
         {truck.image ? (
-          <img src={truck.image} alt={`${truck.name} banner`} className="aspect-[16/7] w-full rounded-xl bg-gray-100 object-cover" />
+          <img
+            src={truck.image}
+            alt={`${truck.name} banner`}
+            className="aspect-[16/7] w-full rounded-xl bg-gray-100 object-cover"
+          />
         ) : (
           <TruckImage truck={truck} className="aspect-[16/7] w-full" />
         )}
@@ -93,7 +102,8 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           <ListingSource listing={truck.listing} />
           {truck.phone && (
             <p className="flex items-center gap-1 text-gray-800">
-              <Phone className="h-4 w-4 shrink-0" aria-hidden /> <TruckPhoneLink name={truck.name} phone={truck.phone} />
+              <Phone className="h-4 w-4 shrink-0" aria-hidden />{' '}
+              <TruckPhoneLink name={truck.name} phone={truck.phone} />
             </p>
           )}
           <div className="flex flex-wrap gap-2 pt-1">
@@ -111,7 +121,12 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             </Button>
             {directions && (
               <Button asChild size="sm">
-                <a href={directions} target="_blank" rel="noopener noreferrer" aria-label={`Get Directions to ${truck.name} (opens in a new tab)`}>
+                <a
+                  href={directions}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Get Directions to ${truck.name} (opens in a new tab)`}
+                >
                   <Navigation aria-hidden /> Get Directions
                 </a>
               </Button>
@@ -119,11 +134,18 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           </div>
         </header>
 
-        <ClaimPrompt truck={truck} />
+        <Suspense fallback={null}>
+          <ClaimPrompt truck={truck} />
+        </Suspense>
 
         {hasCoordinates(truck) && (
           <Suspense fallback={<Skeleton className="h-56 w-full" />}>
-            <TruckSpotMap latitude={truck.latitude} longitude={truck.longitude} isOpen={truck.isOpen} name={truck.name} />
+            <TruckSpotMap
+              latitude={truck.latitude}
+              longitude={truck.longitude}
+              isOpen={truck.isOpen}
+              name={truck.name}
+            />
           </Suspense>
         )}
 
@@ -150,17 +172,14 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
 /** /trucks/:id — a truck's public page, the target of shared links (issue 14); live like the list. */
 export default function TruckSharePage() {
   const params = useParams<{ truckId: string }>();
-  const truckId = parseId(params.truckId);
+  const truckId = parseTruckId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
   useReportView(truck.isSuccess ? truck.data.id : null, 'page_view');
   useLiveTruckCache();
   useUpcomingStopsFollowChanges();
 
   const notFound = (
-    <TruckNotFound
-      title="Food truck not found"
-      linkTo={{ href: '/find-trucks', label: 'Find other trucks' }}
-    >
+    <TruckNotFound title="Food truck not found" linkTo={{ href: '/find-trucks', label: 'Find other trucks' }}>
       This truck isn't on Food Truck Finder right now. It may have been removed, or its page isn't public yet.
     </TruckNotFound>
   );

@@ -68,6 +68,17 @@ const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('GET /trucks/:id (the share page)', () => {
+  it('names its JavaScript in a Link header as every screen’s page does: the entry, then the truck page’s chunk', async () => {
+    const truck = await truckNamed(`Preloaded Tacos ${Date.now()}`);
+    const link = (await page(`/trucks/${truck.id}`)).headers.get('link') ?? '';
+    const screen = Object.values(ROUTE_MODULES).flat().indexOf('src/app/routes/truck-share.tsx');
+    expect(screen).toBeGreaterThanOrEqual(0);
+    expect(link.split(', ')).toEqual([
+      '</assets/app-1.js>; rel=modulepreload',
+      `</assets/screen-${screen}.js>; rel=modulepreload`,
+    ]);
+  });
+
   it("answers the app's page with the truck's Open Graph and Twitter tags, every value escaped", async () => {
     const name = `Tacos <script>alert("x")</script> & 'Co' ${Date.now()}`;
     const truck = await truckNamed(name, {
@@ -85,7 +96,12 @@ describe('GET /trucks/:id (the share page)', () => {
     // Still the app: the client renders the page.
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('<script>alert');
-    const escapedName = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    const escapedName = name
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
     expect(metaContent(html, 'og:title')).toBe(escapedName);
     expect(html).toContain(`<title>${escapedName} · Food Truck Finder</title>`);
     expect(metaContent(html, 'og:description')).toBe(
@@ -103,7 +119,9 @@ describe('GET /trucks/:id (the share page)', () => {
   it('says a closed truck without a banner is closed, with a small Twitter card and no image', async () => {
     const truck = await truckNamed(`Closed Truck ${Date.now()}`);
     const html = await (await page(`/trucks/${truck.id}`)).text();
-    expect(metaContent(html, 'og:description')).toBe('Mexican food truck. Closed right now. Tacos al pastor &amp; more');
+    expect(metaContent(html, 'og:description')).toBe(
+      'Mexican food truck. Closed right now. Tacos al pastor &amp; more',
+    );
     expect(metaContent(html, 'twitter:card')).toBe('summary');
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
@@ -135,7 +153,15 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
     });
     const stop = await server.request('POST', `/api/food-trucks/${truck.id}/schedule/stops`, {
       token: owner.token,
-      body: { kind: 'weekly', weekday: 2, startTime: '11:00', endTime: '14:00', address: 'Plaza <One>', latitude: 30.2, longitude: -97.7 },
+      body: {
+        kind: 'weekly',
+        weekday: 2,
+        startTime: '11:00',
+        endTime: '14:00',
+        address: 'Plaza <One>',
+        latitude: 30.2,
+        longitude: -97.7,
+      },
     });
     expect(stop.status).toBe(201);
 
@@ -167,22 +193,35 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
 
   it("reads a closed truck's live state before its schedule: never 'Open now' during a stop it has not opened for (issue 24)", async () => {
     const { timeZone, stop } = stopUnderWayNow();
-    const truck = await truckNamed(`Masala Wheels ${Date.now()}`, { latitude: 30.3255, longitude: -97.7396, address: '5300 Burnet Rd' });
+    const truck = await truckNamed(`Masala Wheels ${Date.now()}`, {
+      latitude: 30.3255,
+      longitude: -97.7396,
+      address: '5300 Burnet Rd',
+    });
     const call = (method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) =>
       server.request(method, url, { token: owner.token, body });
-    expect((await call('PUT', `/api/food-trucks/${truck.id}/schedule/time-zone`, { timeZone })).status).toBe(200);
+    expect((await call('PUT', `/api/food-trucks/${truck.id}/schedule/time-zone`, { timeZone })).status).toBe(
+      200,
+    );
     expect((await call('POST', `/api/food-trucks/${truck.id}/schedule/stops`, stop)).status).toBe(201);
 
     const closed = await (await page(`/embed/trucks/${truck.id}`)).text();
     expect(closed).toContain('>Closed<');
-    expect(closed).toContain(`<p data-status-line>Scheduled until ${formatClock(stop.endTime, { locale: 'en-US' })} — not open yet</p>`);
+    expect(closed).toContain(
+      `<p data-status-line>Scheduled until ${formatClock(stop.endTime, { locale: 'en-US' })} — not open yet</p>`,
+    );
     expect(closed).not.toContain('Open now');
 
     // Opened at the stop: 'Open now until …'.
-    const opened = await call('POST', `/api/food-trucks/${truck.id}/open`, { latitude: stop.latitude, longitude: stop.longitude });
+    const opened = await call('POST', `/api/food-trucks/${truck.id}/open`, {
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+    });
     expect(opened.status).toBe(200);
     const open = await (await page(`/embed/trucks/${truck.id}`)).text();
-    expect(open).toContain(`<p data-status-line>Open now until ${formatClock(stop.endTime, { locale: 'en-US' })}</p>`);
+    expect(open).toContain(
+      `<p data-status-line>Open now until ${formatClock(stop.endTime, { locale: 'en-US' })}</p>`,
+    );
     // Moved from Burnet Rd to its stop without a new address: named after the stop (ADR 0100).
     expect(open).toContain('Now near 6th &amp; Congress');
   });
@@ -191,7 +230,9 @@ describe('GET /embed/trucks/:id (the embed card)', () => {
     const truck = await truckNamed(`Know Before ${Date.now()}`);
     const factsOf = async () => {
       const html = await (await page(`/embed/trucks/${truck.id}`)).text();
-      return /<ul class="facts" aria-label="Know before you go" data-facts>(.*?)<\/ul>/.exec(html)?.[1] ?? null;
+      return (
+        /<ul class="facts" aria-label="Know before you go" data-facts>(.*?)<\/ul>/.exec(html)?.[1] ?? null
+      );
     };
     // Nothing stated: no list at all (not "No cards", not "not stated").
     expect(await factsOf()).toBeNull();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
-import { readClientManifest } from '../../lib/client-manifest';
+import { readClientManifest, routePreloadLinks, TRUCK_PAGE } from '../../lib/client-manifest';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';
 import type { TruckRow } from '../trucks/truck.repository';
@@ -20,9 +20,7 @@ const DESCRIPTION_CHARS = 200;
 
 /** Title, description and Open Graph / Twitter tags of a truck's share page (crawlers run no JS). */
 export function shareHead(truck: TruckRow, publicUrl: string) {
-  const status = truck.isOpen
-    ? `Open now ${atPlace(placeOf(truck))}.`
-    : 'Closed right now.';
+  const status = truck.isOpen ? `Open now ${atPlace(placeOf(truck))}.` : 'Closed right now.';
   const about = truck.description ? ` ${truck.description}` : '';
   const description = `${truck.cuisine} food truck. ${status}${about}`.slice(0, DESCRIPTION_CHARS);
   const title = `${truck.name} · ${SITE}`;
@@ -61,12 +59,16 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const clientDir = app.config.clientDir;
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const shell = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : BARE_SHELL;
-  const embedScript = (clientDir && readClientManifest(clientDir)?.[EMBED_MODULE]?.file) || null;
+  const manifest = clientDir ? readClientManifest(clientDir) : null;
+  const embedScript = manifest?.[EMBED_MODULE]?.file || null;
+  // The page's chunks, named in a Link header as every screen's page does (app.ts's sendShell).
+  const truckPageLinks = manifest ? routePreloadLinks(manifest).get(TRUCK_PAGE) : undefined;
   const deps = { db: app.db, defaultTimeZone: app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE };
 
   app.get('/trucks/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const truck = await findVisibleTruck(app.db, null, request.params.id);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (truckPageLinks) reply.header('link', truckPageLinks);
     if (!truck) return reply.status(404).send(shell);
     return reply.send(withHead(shell, shareHead(truck, app.config.publicUrl)));
   });
