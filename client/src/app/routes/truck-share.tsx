@@ -10,6 +10,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { StatusBadge, TruckImage, TruckPhoneLink, UpdatedAgo, ListingNote, ListingSource } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-dialog';
+import { OrderAhead } from '@client/features/orders/components/order-ahead';
 import { NextStops } from '@client/features/schedules/components/next-stops';
 import { ClaimPrompt } from '@client/features/claims/components/claim-prompt';
 import { GoingButton } from '@client/features/going/components/going-button';
@@ -139,7 +140,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
 
         <Section title="Menu">
           <Card className="p-4">
-            <MenuContents truck={truck} needs={needs} />
+            <MenuContents truck={truck} needs={needs} orderAction={<OrderAhead truckId={truck.id} />} />
           </Card>
         </Section>
       </article>

@@ -1,7 +1,14 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_SMS_MESSAGE, type TruckListingInfo } from '@shared/constants';
 import type { Tx } from '../../db/client';
-import { dataImports, foodTrucks, menuItems, truckListings, truckOrderSettings, truckScheduleStops } from '../../db/schema';
+import {
+  dataImports,
+  foodTrucks,
+  menuItems,
+  truckListings,
+  truckOrderSettings,
+  truckScheduleStops,
+} from '../../db/schema';
 import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 
 /** Said of a listing whose source record names no import any more (imports are never deleted today). */
@@ -23,7 +30,11 @@ const UNKNOWN_LICENCE = 'not stated';
  * changed the row. The truck is closed (a listing is never LIVE). The next import of the source
  * writes it over as any unclaimed listing (or retires it, if the source dropped it).
  */
-export async function releaseClaimedListings(tx: Tx, operatorId: number, now = new Date()): Promise<TruckRow[]> {
+export async function releaseClaimedListings(
+  tx: Tx,
+  operatorId: number,
+  now = new Date(),
+): Promise<TruckRow[]> {
   const claimed = await tx
     .select({
       id: foodTrucks.id,
@@ -39,8 +50,13 @@ export async function releaseClaimedListings(tx: Tx, operatorId: number, now = n
   const ids = claimed.map((t) => t.id);
   await tx.delete(menuItems).where(inArray(menuItems.foodTruckId, ids));
   await tx.delete(truckOrderSettings).where(inArray(truckOrderSettings.foodTruckId, ids));
-  await tx.delete(truckScheduleStops).where(and(inArray(truckScheduleStops.foodTruckId, ids), eq(truckScheduleStops.kind, 'once')));
-  await tx.update(truckListings).set({ claimedBy: null, claimedAt: null, updatedAt: now }).where(inArray(truckListings.foodTruckId, ids));
+  await tx
+    .delete(truckScheduleStops)
+    .where(and(inArray(truckScheduleStops.foodTruckId, ids), eq(truckScheduleStops.kind, 'once')));
+  await tx
+    .update(truckListings)
+    .set({ claimedBy: null, claimedAt: null, updatedAt: now })
+    .where(inArray(truckListings.foodTruckId, ids));
   const released: TruckRow[] = [];
   for (const listing of claimed) {
     const [truck] = await tx
@@ -78,9 +94,17 @@ async function listingInfoOf(
   now: Date,
 ): Promise<TruckListingInfo> {
   const [job] = await tx
-    .select({ sourceName: dataImports.sourceName, licence: dataImports.licence, createdAt: dataImports.createdAt })
+    .select({
+      sourceName: dataImports.sourceName,
+      licence: dataImports.licence,
+      createdAt: dataImports.createdAt,
+    })
     .from(dataImports)
-    .where(listing.importId === null ? eq(dataImports.source, listing.source) : eq(dataImports.id, listing.importId))
+    .where(
+      listing.importId === null
+        ? eq(dataImports.source, listing.source)
+        : eq(dataImports.id, listing.importId),
+    )
     .orderBy(desc(dataImports.id))
     .limit(1);
   return {

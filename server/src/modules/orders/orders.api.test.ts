@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminRefund, AuthResponse, MenuItem, Order, PayoutAccount, TruckOrdering } from '@shared/contracts';
+import { ORDERING_REFUSALS, type AdminOrder, type AdminRefund, type AuthResponse, type MenuItem, type Order, type PayoutAccount, type TruckOrdering } from '@shared/contracts';
 import { DateTime } from 'luxon';
 import { auditLog, foodTrucks, menuItems, orderRefunds, orders, smsOutbox, truckScheduleStops } from '../../db/schema';
 import { zoneAwayFromMidnight } from '../../test/schedules';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
+import { insertListing } from '../../test/listings';
 import { insertTruck, setSubscription } from '../../test/trucks';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
@@ -143,20 +144,26 @@ describe('ordering and paying', () => {
     expect(paused.status).toBe(200);
     const whilePaused = await order(cast.customer, { foodTruckId: truck.id, items });
     expect(whilePaused.status).toBe(409);
-    expect(whilePaused.body.message).toMatch(/not accepting orders until/);
-    expect((await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body.accepting).toBe(false);
+    // The pause ends 20 minutes from now, told in the truck's own time zone (no UTC for diners).
+    expect(whilePaused.body.message).toMatch(new RegExp(`^${truck.name} has paused orders until \\d{1,2}:\\d{2} [AP]M\\. Please check back then\\.$`));
+    const pausedPanel = (await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body;
+    expect(pausedPanel).toMatchObject({ accepting: false, reason: whilePaused.body.message });
     await server.request('PUT', `/api/food-trucks/${truck.id}/order-settings`, { token: cast.owner.token, body: { pauseMinutes: 0 } });
 
     const closedTruck = await insertTruck(server.db, cast.owner.user.id, { name: 'Closed one' });
     const [item] = await server.db.insert(menuItems).values({ foodTruckId: closedTruck.id, name: 'Taco', priceCents: 300 }).returning();
     const closed = await order(cast.customer, { foodTruckId: closedTruck.id, items: [{ menuItemId: item!.id, quantity: 1 }] });
     expect(closed.status).toBe(409);
-    expect(closed.body.message).toMatch(/is closed/);
+    expect(closed.body.message).toBe(ORDERING_REFUSALS.closed('Closed one'));
+    // The panel every ordering surface reads says the same, so none offers a button that fails.
+    const closedPanel = await server.request<TruckOrdering>('GET', `/api/food-trucks/${closedTruck.id}/ordering`);
+    expect(closedPanel.body).toMatchObject({ accepting: false, reason: ORDERING_REFUSALS.closed('Closed one') });
 
     const noPayouts = await openTruck(cast.other);
     const notOnline = await order(cast.customer, { foodTruckId: noPayouts.truck.id, items: [{ menuItemId: noPayouts.taco.id, quantity: 1 }] });
     expect(notOnline.status).toBe(409);
-    expect(notOnline.body.message).toMatch(/does not take orders online/);
+    expect(notOnline.body.message).toBe(ORDERING_REFUSALS.offline(noPayouts.truck.name));
+    expect((await server.request<TruckOrdering>('GET', `/api/food-trucks/${noPayouts.truck.id}/ordering`)).body.reason).toBe(notOnline.body.message);
 
     const paying = await server.signUpSubscribedOperator();
     await server.request('POST', '/api/operator/payouts/connect', { token: paying.token });
@@ -165,6 +172,14 @@ describe('ordering and paying', () => {
     const res = await order(cast.customer, { foodTruckId: lapsed.truck.id, items: [{ menuItemId: lapsed.taco.id, quantity: 1 }] });
     expect([404, 409]).toContain(res.status);
     expect(await countOrders(lapsed.truck.id)).toBe(0);
+    // Diners no longer see the lapsed operator's truck: no panel either.
+    expect((await server.request('GET', `/api/food-trucks/${lapsed.truck.id}/ordering`)).status).toBe(404);
+    // A listing that operator claimed stays on diners' maps (ADR 0158): its panel says why, politely.
+    const listing = await insertListing(server.db, null);
+    await server.db.update(foodTrucks).set({ operatorId: paying.user.id, listing: null }).where(eq(foodTrucks.id, listing.id));
+    const claimedPanel = await server.request<TruckOrdering>('GET', `/api/food-trucks/${listing.id}/ordering`);
+    expect(claimedPanel.status).toBe(200);
+    expect(claimedPanel.body).toMatchObject({ accepting: false, reason: ORDERING_REFUSALS.notTaking(listing.name) });
     expect(await countOrders(truck.id)).toBe(0);
   });
 

@@ -1,7 +1,6 @@
 import type { TruckSummary, MenuItem } from '@shared/contracts';
-import { FileText, ShoppingBag } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
+import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
@@ -26,8 +25,19 @@ export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]]
   return [...groups];
 }
 
-/** A truck's menu documents and items, or the empty texts (menu dialog, share page). */
-export function MenuContents({ truck, needs }: { truck: Pick<TruckSummary, 'id' | 'name'>; needs?: DietaryNeeds | undefined }) {
+/**
+ * A truck's menu documents and items, or the empty texts (menu dialog, share page). `orderAction`
+ * (the screen composes it: "Order ahead", or why not now) shows above a menu with something to order.
+ */
+export function MenuContents({
+  truck,
+  needs,
+  orderAction,
+}: {
+  truck: Pick<TruckSummary, 'id' | 'name'>;
+  needs?: DietaryNeeds | undefined;
+  orderAction?: ReactNode;
+}) {
   const menu = useMenu(truck.id);
   // The menu documents belong to the whole truck; lists hold summaries (ADR 0120).
   const details = useTruck(truck.id);
@@ -52,13 +62,7 @@ export function MenuContents({ truck, needs }: { truck: Pick<TruckSummary, 'id' 
   }
   return (
     <div className="space-y-6">
-      {items.some((item) => item.available && !item.soldOutToday) && (
-        <Button asChild className="h-11">
-          <Link href={`/order/${truck.id}`}>
-            <ShoppingBag aria-hidden /> Order ahead
-          </Link>
-        </Button>
-      )}
+      {orderAction && items.some((item) => item.available && !item.soldOutToday) && orderAction}
       {docs.length > 0 && (
         <ul className="space-y-4" aria-label="Menu documents">
           {docs.map((doc, i) => (
@@ -100,7 +104,18 @@ export function MenuContents({ truck, needs }: { truck: Pick<TruckSummary, 'id' 
 }
 
 /** '{name} - Menu' (spec section 2): menu documents and menu items, or the empty texts. */
-export function MenuDialog({ truck, onClose, needs }: { truck: TruckSummary | null; onClose(): void; needs?: DietaryNeeds | undefined }) {
+export function MenuDialog({
+  truck,
+  onClose,
+  needs,
+  orderAction,
+}: {
+  truck: TruckSummary | null;
+  onClose(): void;
+  needs?: DietaryNeeds | undefined;
+  /** What the menu offers for ordering ahead (see MenuContents). */
+  orderAction?: ReactNode;
+}) {
   return (
     <Dialog open={truck !== null} onOpenChange={(open) => !open && onClose()}>
       {truck && (
@@ -109,7 +124,7 @@ export function MenuDialog({ truck, onClose, needs }: { truck: TruckSummary | nu
             <DialogTitle>{truck.name} - Menu</DialogTitle>
             <DialogDescription className="sr-only">Menu documents and dishes of {truck.name}</DialogDescription>
           </DialogHeader>
-          <MenuContents truck={truck} needs={needs} />
+          <MenuContents truck={truck} needs={needs} orderAction={orderAction} />
         </DialogContent>
       )}
     </Dialog>
