@@ -536,6 +536,75 @@ describe('Stripe mode', () => {
     expect((await stripeServer.db.select().from(orders).where(eq(orders.id, placed.body.id)))[0]?.status).toBe('preparing');
   });
 
+  it('the diner cancels their order while it awaits payment: nothing charged, portions back, never in the queue; nobody else may', async () => {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    for (const a of stripe.accounts.values()) a.charges_enabled = true;
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Unpaid Plates', isOpen: true, latitude: 30.26, longitude: -97.74 });
+    const [plate] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Plate', priceCents: 1200, stockLeft: 2 }).returning();
+    const stock = async () => (await stripeServer.db.select({ s: menuItems.stockLeft }).from(menuItems).where(eq(menuItems.id, plate!.id)))[0]?.s;
+    const diner = await stripeServer.signUp('customer');
+    const place = async () => {
+      const res = await stripeServer.request<Res>('POST', '/api/orders', {
+        token: diner.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { foodTruckId: truck.id, items: [{ menuItemId: plate!.id, quantity: 1 }], pickup: 'asap' },
+      });
+      expect(res.body.status).toBe('awaiting_payment');
+      const [row] = await stripeServer.db.select().from(orders).where(eq(orders.id, res.body.id));
+      return { order: res.body, intent: stripe.paymentIntents.get(row!.providerPaymentId)! };
+    };
+    const cancel = (who: AuthResponse | undefined, id: number) => stripeServer.request<Res>('POST', `/api/orders/${id}/cancel`, { token: who?.token });
+    const refundsOf = (intentId: string) => stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intentId);
+
+    const { order, intent } = await place();
+    expect(await stock()).toBe(1);
+    // Only the diner who ordered: another diner is told it does not exist; other roles are refused.
+    const stranger = await stripeServer.signUp('customer');
+    const beforeStranger = await dbFingerprint(stripeServer.db);
+    expect((await cancel(stranger, order.id)).status).toBe(404);
+    expect((await cancel(operator, order.id)).status).toBe(403);
+    expect((await cancel(undefined, order.id)).status).toBe(401);
+    expect((await cancel(diner, 999_999)).status).toBe(404);
+    expect(await dbFingerprint(stripeServer.db)).toEqual(beforeStranger);
+    expect(intent.status).toBe('requires_payment_method');
+
+    const cancelled = await cancel(diner, order.id);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: order.id, status: 'cancelled', refund: null });
+    // Nothing charged: the PaymentIntent can no longer be paid, and no refund was asked for.
+    expect(intent.status).toBe('canceled');
+    expect(refundsOf(intent.id)).toHaveLength(0);
+    expect(await stripeServer.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(0);
+    expect((await stripeServer.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'cancelled', paymentClientSecret: null });
+    expect(await stock()).toBe(2);
+    expect((await stripeServer.request<Order[]>('GET', `/api/food-trucks/${truck.id}/orders`, { token: operator.token })).body).toEqual([]);
+    // Once: again is a conflict, and asking whether it was paid finds it cancelled.
+    const again = await cancel(diner, order.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already cancelled.');
+    expect((await stripeServer.request<Res>('POST', `/api/orders/${order.id}/confirm-payment`, { token: diner.token })).body.status).toBe('cancelled');
+
+    // The payment went through just before the cancel reached Stripe: cancelled as a paid order, refunded once.
+    const paid = await place();
+    paid.intent.status = 'succeeded';
+    const late = await cancel(diner, paid.order.id);
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ status: 'cancelled', refund: { amountCents: 1200, reason: 'cancelled' } });
+    expect(refundsOf(paid.intent.id)).toHaveLength(1);
+    expect(await stock()).toBe(2);
+
+    // Started by the truck: no longer the diner's to cancel.
+    const started = await place();
+    started.intent.status = 'succeeded';
+    await stripeServer.request('POST', `/api/orders/${started.order.id}/confirm-payment`, { token: diner.token });
+    await stripeServer.request('PATCH', `/api/orders/${started.order.id}/status`, { token: operator.token, body: { status: 'preparing' } });
+    const refused = await cancel(diner, started.order.id);
+    expect(refused.status).toBe(409);
+    expect(refundsOf(started.intent.id)).toHaveLength(0);
+  });
+
   it('an unpaid order gives its portions back after 30 minutes, at the next order', async () => {
     const operator = await stripeServer.signUpSubscribedOperator();
     await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });

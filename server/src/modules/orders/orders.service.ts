@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   ORDER_LIMITS,
@@ -151,8 +151,10 @@ export async function listTruckQueue(db: DbOrTx, actor: AuthUser, truckId: numbe
     .where(
       and(
         eq(orders.foodTruckId, truck.id),
-        // An order the diner has not paid for yet (Stripe mode) is not the truck's to make.
+        // An order the diner has not paid for yet (Stripe mode) is not the truck's to make, nor one
+        // cancelled before it was paid (by the diner, or lapsed: a cancelled order with no refund).
         ne(orders.status, 'awaiting_payment'),
+        or(ne(orders.status, 'cancelled'), isNotNull(orderRefunds.id)),
         or(inArray(orders.status, [...ACTIVE_ORDER_STATUSES]), gte(orders.updatedAt, sql`now() - interval '12 hours'`)),
       ),
     )
@@ -557,6 +559,7 @@ export async function progressOrder(deps: OrderServiceDeps, actor: AuthUser, id:
  * Refusal (operator), cancellation (diner, while received) or an admin refund: the order ends and
  * its payment is refunded in full, exactly once — the order row is locked, only an active order
  * can end, and order_refunds is unique per order. Portions taken by the order go back on sale.
+ * The diner may also cancel an order still awaiting payment: nothing to refund (cancelUnpaid).
  */
 export async function endOrder(
   deps: OrderServiceDeps,
@@ -569,6 +572,12 @@ export async function endOrder(
     const role = how.kind === 'admin' ? 'admin' : how.kind === 'refuse' ? roleOf(actor) : 'customer';
     if (how.kind === 'refuse' && role === 'customer') throw notFound(ORDER_NOT_FOUND);
     const row = await lockOrder(tx, actor, id, role);
+    if (how.kind === 'cancel' && row.status === 'awaiting_payment') {
+      const ended = await cancelUnpaid(tx, deps, row);
+      if (ended) return getOrder(tx, actor, row.id);
+      // The payment went through first: the order is paid and received, and cancelled as such below.
+      row.status = 'received';
+    }
     if (!ACTIVE_ORDER_STATUSES.includes(row.status)) throw conflict(`This order is already ${row.status.replace('_', ' ')}.`);
     if (how.kind === 'cancel' && row.status !== 'received') {
       throw conflict('The truck has started on this order: ask at the window to cancel it.');
@@ -599,6 +608,28 @@ export async function endOrder(
     await notifyOrder(tx, row.id);
     return getOrder(tx, actor, row.id);
   });
+}
+
+/**
+ * The diner cancels an order still awaiting payment (Stripe mode), inside endOrder's transaction
+ * with the order row locked: its PaymentIntent is cancelled at Stripe first, so it can no longer be
+ * paid; the order is `cancelled` with nothing charged and no refund, its client secret dropped and
+ * its portions back on sale (the truck never saw it: unpaid orders are not in the queue). Returns
+ * false when the payment went through before the cancel reached Stripe: the caller marks it paid
+ * and cancels it as a received order, with its refund. A late `payment_intent.succeeded` finds the
+ * order no longer awaiting payment and changes nothing (markOrderPaid).
+ */
+async function cancelUnpaid(tx: Tx, deps: OrderServiceDeps, row: OrderRow): Promise<boolean> {
+  const payments = deps.payments;
+  const outcome = payments.mode === 'stripe' ? await atProvider(() => payments.cancelOrderPayment(row.providerPaymentId)) : 'canceled';
+  if (outcome === 'succeeded') {
+    await tx.update(orders).set({ status: 'received', paymentClientSecret: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id));
+    return false;
+  }
+  await tx.update(orders).set({ status: 'cancelled', paymentClientSecret: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id));
+  await restorePortions(tx, row.lines);
+  await notifyOrder(tx, row.id);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
