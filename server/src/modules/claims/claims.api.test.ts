@@ -302,21 +302,26 @@ describe('two operators never both own one listing', () => {
   });
 });
 
+/** SF permits: the header, Mission Dogs, Taqueria Movil, a row not approved, … */
+const PERMITS = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../imports/fixtures/sf-permits.csv'), 'utf8').split('\n');
+
+/** Imports a CSV as the admin does (the form, then the worker) and returns its report. */
+async function importPermits(source: string, text: string) {
+  const form = new FormData();
+  form.append('source', source);
+  form.append('file', new Blob([text]), 'permits.csv');
+  const res = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${cast.admin.token}` } });
+  const started = (await res.json()) as { id: number; message?: string };
+  expect(res.status, started.message).toBe(202);
+  await runQueuedImports(server.db, server.config.dataDir);
+  type Report = { status: string; created: number; updated: number; retired: number };
+  return (await server.request<Report>('GET', `/api/admin/imports/${started.id}`, { token: cast.admin.token })).body;
+}
+
 describe('re-imports of the source', () => {
   it('never write over or retire a claimed listing; unclaimed ones still refresh and retire', async () => {
-    const csv = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../imports/fixtures/sf-permits.csv'), 'utf8');
-    const [header, dogs, tacos, requested] = csv.split('\n');
-    const importCsv = async (text: string) => {
-      const form = new FormData();
-      form.append('source', 'claims-reimport');
-      form.append('file', new Blob([text]), 'permits.csv');
-      const res = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${cast.admin.token}` } });
-      const started = (await res.json()) as { id: number; message?: string };
-      expect(res.status, started.message).toBe(202);
-      await runQueuedImports(server.db, server.config.dataDir);
-      const { id } = started;
-      return (await server.request<{ status: string; created: number; retired: number }>('GET', `/api/admin/imports/${id}`, { token: cast.admin.token })).body;
-    };
+    const [header, dogs, tacos, requested] = PERMITS;
+    const importCsv = (text: string) => importPermits('claims-reimport', text);
     expect(await importCsv([header, dogs, tacos].join('\n'))).toMatchObject({ status: 'done', created: 2 });
     const [dogsTruck] = await server.db.select().from(foodTrucks).where(eq(foodTrucks.name, 'Mission Dogs'));
     const claim = await start(cast.owner, dogsTruck!.id);
@@ -362,19 +367,7 @@ describe('what diners see of a claimed listing', () => {
 });
 
 describe('deleting an operator who claimed a listing (issue 26)', () => {
-  const csv = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../imports/fixtures/sf-permits.csv'), 'utf8');
-  const [header, dogs, tacos] = csv.split('\n');
-  const file = [header, dogs, tacos].join('\n');
-  const importFile = async () => {
-    const form = new FormData();
-    form.append('source', 'claims-release');
-    form.append('file', new Blob([file]), 'permits.csv');
-    const res = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${cast.admin.token}` } });
-    const started = (await res.json()) as { id: number; message?: string };
-    expect(res.status, started.message).toBe(202);
-    await runQueuedImports(server.db, server.config.dataDir);
-    return (await server.request<{ status: string; created: number; updated: number; retired: number }>('GET', `/api/admin/imports/${started.id}`, { token: cast.admin.token })).body;
-  };
+  const importFile = () => importPermits('claims-release', PERMITS.slice(0, 3).join('\n'));
   const bySourceId = async (sourceId: string) =>
     (await server.db.select().from(truckListings).where(and(eq(truckListings.source, 'claims-release'), eq(truckListings.sourceId, sourceId))))[0];
 

@@ -417,6 +417,14 @@ describe('Stripe mode', () => {
     await stripeServer.close();
     await stripe.close();
   });
+  /** A subscribed operator whose Connect account Stripe lets take charges (onboarding done). */
+  async function payableOperator() {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    for (const a of stripe.accounts.values()) a.charges_enabled = true;
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    return operator;
+  }
 
   it('"Connect payouts" makes one Connect Express account and hands out its onboarding link until charges are enabled', async () => {
     const operator = await stripeServer.signUpSubscribedOperator();
@@ -511,10 +519,7 @@ describe('Stripe mode', () => {
   });
 
   it('payment_intent.succeeded (the webhook) makes an awaiting order received, once; a redelivery changes nothing', async () => {
-    const operator = await stripeServer.signUpSubscribedOperator();
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
-    for (const a of stripe.accounts.values()) a.charges_enabled = true;
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const operator = await payableOperator();
     const customer = await stripeServer.signUp('customer');
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Webhook Tacos', isOpen: true, latitude: 30.26, longitude: -97.74 });
     const [taco] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Taco', priceCents: 300 }).returning();
@@ -537,10 +542,7 @@ describe('Stripe mode', () => {
   });
 
   it('the diner cancels their order while it awaits payment: nothing charged, portions back, never in the queue; nobody else may', async () => {
-    const operator = await stripeServer.signUpSubscribedOperator();
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
-    for (const a of stripe.accounts.values()) a.charges_enabled = true;
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const operator = await payableOperator();
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Unpaid Plates', isOpen: true, latitude: 30.26, longitude: -97.74 });
     const [plate] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Plate', priceCents: 1200, stockLeft: 2 }).returning();
     const stock = async () => (await stripeServer.db.select({ s: menuItems.stockLeft }).from(menuItems).where(eq(menuItems.id, plate!.id)))[0]?.s;
@@ -606,10 +608,7 @@ describe('Stripe mode', () => {
   });
 
   it('an unpaid order gives its portions back after 30 minutes, at the next order', async () => {
-    const operator = await stripeServer.signUpSubscribedOperator();
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
-    for (const a of stripe.accounts.values()) a.charges_enabled = true;
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const operator = await payableOperator();
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Last Plate', isOpen: true, latitude: 30.26, longitude: -97.74 });
     const [plate] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Plate', priceCents: 1200, stockLeft: 1 }).returning();
     const body = { foodTruckId: truck.id, items: [{ menuItemId: plate!.id, quantity: 1 }], pickup: 'asap' };
