@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { AdminRefund, AuthResponse, FoodTruck, MenuItem, Order, OutboxMessage, Page as ListPage } from '@shared/contracts';
+import { ORDERING_REFUSALS, type AdminRefund, type AuthResponse, type FoodTruck, type MenuItem, type Order, type OutboxMessage, type Page as ListPage } from '@shared/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import { ADMIN, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
 
@@ -161,6 +161,86 @@ test.describe('order ahead', () => {
     const token = await adminToken(request);
     const refunds = (await (await request.get('/api/admin/refunds?limit=200', { headers: { Authorization: `Bearer ${token}` } })).json()) as AdminRefund[];
     expect(refunds.filter((r) => r.orderId === order.id)).toHaveLength(1);
+    await dinerContext.close();
+  });
+
+  test('a closed or paused truck offers no "Order ahead" anywhere: each surface says why, live', async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    const operator = await loginAsSubscribedOperator(page, '/operator-dashboard');
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const name = `Closed Window ${randomUUID().slice(0, 6)}`;
+    const { truck } = await orderableTruck(request, operator, name);
+    const closedText = ORDERING_REFUSALS.closed(name);
+
+    // Open: the truck's page offers ordering.
+    const dinerContext = await browser.newContext();
+    const diner = await dinerContext.newPage();
+    const customer = await loginAs(diner, 'customer', `/trucks/${truck.id}`);
+    const menu = diner.getByRole('region', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Order ahead' })).toHaveAttribute('href', `/order/${truck.id}`);
+
+    // The operator closes: the open page swaps the button for the reason, without a reload.
+    expect((await request.post(`/api/food-trucks/${truck.id}/close`, { headers: auth(operator) })).status()).toBe(200);
+    await expect(menu.getByTestId('ordering-unavailable')).toHaveText(closedText, { timeout: 3000 });
+    await expect(diner.getByRole('link', { name: 'Order ahead' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(diner);
+    await diner.screenshot({ path: `${SHOTS}/ordering-closed-truck-page-1280.png`, fullPage: true });
+
+    // The menu dialog on /find-trucks says the same.
+    await diner.goto('/find-trucks');
+    await diner.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
+    await diner.getByTestId(`truck-card-${truck.id}`).getByRole('button', { name: `Menu of ${name}` }).click();
+    const dialog = diner.getByRole('dialog', { name: `${name} - Menu` });
+    await expect(dialog.getByTestId('ordering-unavailable')).toHaveText(closedText);
+    await expect(dialog.getByRole('link', { name: 'Order ahead' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(diner, '[role="dialog"]');
+    await diner.screenshot({ path: `${SHOTS}/ordering-closed-menu-1280.png` });
+
+    // The order page itself (a saved link): the reason, no way to pay.
+    await diner.goto(`/order/${truck.id}`);
+    await expect(diner.getByRole('heading', { name: 'Ordering ahead is not available' })).toBeVisible();
+    await expect(diner.getByText(closedText)).toBeVisible();
+    await expect(diner.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+    await diner.screenshot({ path: `${SHOTS}/ordering-closed-checkout-1280.png`, fullPage: true });
+
+    // The embed card links to the truck's page (which says why), never straight to ordering.
+    const embed = await (await request.get(`/embed/trucks/${truck.id}`)).text();
+    expect(embed).toContain(`/trucks/${truck.id}"`);
+    expect(embed).not.toContain('/order/');
+
+    // On a phone, tapping through: the menu dialog and the truck's page say why.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const small = await phone.newPage();
+    await openWithSession(small, customer, '/find-trucks');
+    await small.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
+    await small.getByTestId(`truck-card-${truck.id}`).getByRole('button', { name: `Menu of ${name}` }).tap();
+    const smallDialog = small.getByRole('dialog', { name: `${name} - Menu` });
+    await expect(smallDialog.getByTestId('ordering-unavailable')).toHaveText(closedText);
+    await expect(smallDialog.getByRole('link', { name: 'Order ahead' })).toHaveCount(0);
+    await small.screenshot({ path: `${SHOTS}/ordering-closed-menu-360.png` });
+    await small.goto(`/trucks/${truck.id}`);
+    const smallMenu = small.getByRole('region', { name: 'Menu' });
+    await expect(smallMenu.getByTestId('ordering-unavailable')).toHaveText(closedText);
+    await expectNoSeriousA11yViolations(small);
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'the truck page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+    await small.screenshot({ path: `${SHOTS}/ordering-closed-truck-page-360.png`, fullPage: true });
+
+    // Open again but paused: the phone's page says until when; resumed, the button comes back and leads to checkout.
+    expect((await request.post(`/api/food-trucks/${truck.id}/open`, { data: TUCSON, headers: auth(operator) })).status()).toBe(200);
+    await expect(smallMenu.getByRole('link', { name: 'Order ahead' })).toBeVisible({ timeout: 3000 });
+    const paused = await request.put(`/api/food-trucks/${truck.id}/order-settings`, { data: { pauseMinutes: 20 }, headers: auth(operator) });
+    expect(paused.status()).toBe(200);
+    await expect(smallMenu.getByTestId('ordering-unavailable')).toHaveText(
+      new RegExp(`^${name} has paused orders until \\d{1,2}:\\d{2} [AP]M\\. Please check back then\\.$`),
+      { timeout: 3000 },
+    );
+    await small.screenshot({ path: `${SHOTS}/ordering-paused-truck-page-360.png`, fullPage: true });
+    await request.put(`/api/food-trucks/${truck.id}/order-settings`, { data: { pauseMinutes: 0 }, headers: auth(operator) });
+    await smallMenu.getByRole('link', { name: 'Order ahead' }).tap({ timeout: 3000 });
+    await expect(small.getByRole('heading', { name: `Order ahead from ${name}` })).toBeVisible();
+    await expect(small.getByRole('button', { name: 'Add Taco' })).toBeVisible();
+    await phone.close();
     await dinerContext.close();
   });
 });

@@ -111,10 +111,23 @@ export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 export const orderProgressSchema = z.object({ status: z.enum(ORDER_PROGRESS_STATUSES) });
 export const orderRefuseSchema = z.object({ reason: text().trim().max(200).optional() });
 
+/**
+ * Why a truck takes no order now, in the words diners read — the one home of these texts: the
+ * server's ordering panel (`reason`) and its refusal of an order (409 `message`) say exactly this,
+ * and every surface that offers ordering shows `reason` instead of a button.
+ */
+export const ORDERING_REFUSALS = {
+  offline: (truck: string) => `${truck} does not take orders online.`,
+  notTaking: (truck: string) => `${truck} is not taking orders right now.`,
+  closed: (truck: string) => `${truck} is closed right now. Ordering opens when the truck does.`,
+  /** `until`: the truck's local time, e.g. '12:40 PM'. */
+  paused: (truck: string, until: string) => `${truck} has paused orders until ${until}. Please check back then.`,
+} as const;
+
 /** What diners see before ordering: GET /api/food-trucks/:id/ordering. */
 export const truckOrderingSchema = z.object({
   accepting: z.boolean(),
-  /** Why not, in words the diner reads ("Not accepting orders until 12:40"). */
+  /** Why not, in words the diner reads (ORDERING_REFUSALS). */
   reason: z.string().nullable(),
   /** Minutes until an order placed now would be ready. */
   estimatedWaitMinutes: z.number().int(),

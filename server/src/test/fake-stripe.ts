@@ -154,6 +154,17 @@ export async function startFakeStripe(options: { timeoutMs?: number; maxNetworkR
         paymentIntents.set(intent.id, intent);
         return send(200, intent);
       }
+      const cancelMatch = /^\/v1\/payment_intents\/([\w]+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && cancelMatch) {
+        const intent = paymentIntents.get(cancelMatch[1]!);
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        // As Stripe: a succeeded or canceled PaymentIntent cannot be canceled.
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } });
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
       const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
       if (req.method === 'GET' && intentMatch) {
         const intent = paymentIntents.get(intentMatch[1]!);

@@ -54,6 +54,7 @@ import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseTruckId } from '@client/lib/truck-id';
 import { cn } from '@client/lib/utils';
 import { isOperator } from '@client/lib/roles';
+import { OrderAhead } from '@client/features/orders/components/order-ahead';
 
 // Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
 const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
@@ -405,7 +406,12 @@ export default function FindTrucksPage() {
 
       {menuWanted && (
         <Suspense fallback={null}>
-          <MenuDialog truck={menuTruck} onClose={() => setMenuTruckId(null)} needs={needs} />
+          <MenuDialog
+            truck={menuTruck}
+            onClose={() => setMenuTruckId(null)}
+            needs={needs}
+            orderAction={menuTruck && <OrderAhead truckId={menuTruck.id} />}
+          />
         </Suspense>
       )}
     </main>

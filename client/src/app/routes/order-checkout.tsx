@@ -3,6 +3,7 @@ import { Card } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
+import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { useMenu } from '@client/features/menu/api/menu';
 import { useTruckOrdering } from '@client/features/orders/api/truck-ordering';
 import { Checkout } from '@client/features/orders/components/checkout';
@@ -21,6 +22,8 @@ function Loading() {
 }
 
 function CheckoutScreen({ truckId }: { truckId: number }) {
+  // Live: the truck closing or pausing orders turns this page into the reason at once (truck-cache.ts).
+  useLiveTruckCache();
   const truck = useTruck(truckId);
   const menu = useMenu(truckId);
   const ordering = useTruckOrdering(truckId);

@@ -18,6 +18,7 @@ import {
 } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-contents';
+import { OrderAhead } from '@client/features/orders/components/order-ahead';
 import { NextStops } from '@client/features/schedules/components/next-stops';
 import { GoingButton } from '@client/features/going/components/going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
@@ -161,7 +162,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
 
         <Section title="Menu">
           <Card className="p-4">
-            <MenuContents truck={truck} needs={needs} />
+            <MenuContents truck={truck} needs={needs} orderAction={<OrderAhead truckId={truck.id} />} />
           </Card>
         </Section>
       </article>

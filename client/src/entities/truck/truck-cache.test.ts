@@ -1,7 +1,7 @@
 import type { FoodTruck } from '@shared/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_TRUCKS_URL } from '@client/lib/query-keys';
+import { ACTIVE_TRUCKS_URL, queryKeys } from '@client/lib/query-keys';
 import { makeTruck } from '@client/test/trucks';
 import { applyTruckStreamMessage } from './truck-cache';
 
@@ -22,5 +22,29 @@ describe('applyTruckStreamMessage', () => {
     applyTruckStreamMessage(qc, { type: 'reset' });
     expect(qc.getQueryState([ACTIVE_TRUCKS_URL])!.isInvalidated).toBe(true);
     expect(qc.getQueryState(nearKey)!.isInvalidated).toBe(true);
+  });
+
+  it('makes the truck’s ordering panel ask again when it opens, closes or changes — not when it moves', () => {
+    const qc = new QueryClient();
+    const truck = makeTruck({ id: 7 });
+    const key = queryKeys.truckOrdering(7);
+    const other = queryKeys.truckOrdering(8);
+    const panel = {
+      accepting: true,
+      reason: null,
+      estimatedWaitMinutes: 10,
+      latestPickupAt: '2030-01-01T00:00:00.000Z',
+      paymentMode: 'test',
+    };
+    for (const type of ['closed', 'opened', 'updated'] as const) {
+      qc.setQueryData(key, panel);
+      qc.setQueryData(other, panel);
+      applyTruckStreamMessage(qc, { type, truck });
+      expect(qc.getQueryState(key)!.isInvalidated, type).toBe(true);
+      expect(qc.getQueryState(other)!.isInvalidated, type).toBe(false);
+    }
+    qc.setQueryData(key, panel);
+    applyTruckStreamMessage(qc, { type: 'moved', truck });
+    expect(qc.getQueryState(key)!.isInvalidated).toBe(false);
   });
 });

@@ -38,4 +38,9 @@ export function applyTruckStreamMessage(queryClient: QueryClient, message: Truck
   // A menu change (an item sold out, its labels) publishes the truck's 'updated': a menu on screen
   // refetches at once (issue 28: sold out shows within a second); menus not on screen only go stale.
   if (message.type === 'updated') void queryClient.invalidateQueries({ queryKey: queryKeys.menu(message.truck.id), exact: true });
+  // Opening, closing and a pause (published as 'updated') change whether the truck takes orders
+  // (issue 30): an ordering panel on screen asks again, so no surface keeps offering "Order ahead".
+  if (message.type === 'opened' || message.type === 'closed' || message.type === 'updated') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.truckOrdering(message.truck.id), exact: true });
+  }
 }

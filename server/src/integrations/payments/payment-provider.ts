@@ -129,6 +129,11 @@ export interface StripePaymentProvider extends PaymentProviderBase {
   createOrderPayment(payment: OrderPaymentRequest): Promise<{ paymentId: string; clientSecret: string }>;
   /** Where an order's PaymentIntent stands. */
   orderPaymentStatus(paymentId: string): Promise<'succeeded' | 'pending' | 'failed'>;
+  /**
+   * Cancels an unpaid order's PaymentIntent, so it can no longer be paid: 'canceled' (now, or
+   * already), or 'succeeded' when the payment went through first (the caller refunds it instead).
+   */
+  cancelOrderPayment(paymentId: string): Promise<'canceled' | 'succeeded'>;
 }
 
 export interface OrderPaymentRequest {

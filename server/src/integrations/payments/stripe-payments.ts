@@ -182,6 +182,20 @@ export class StripePayments implements StripePaymentProvider {
     return 'pending';
   }
 
+  async cancelOrderPayment(paymentId: string): Promise<'canceled' | 'succeeded'> {
+    try {
+      await this.stripe.paymentIntents.cancel(paymentId);
+      return 'canceled';
+    } catch (err) {
+      // Stripe refuses to cancel a PaymentIntent that succeeded (or was canceled already): ask which.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.code !== 'payment_intent_unexpected_state') throw err;
+      const intent = await this.stripe.paymentIntents.retrieve(paymentId);
+      if (intent.status === 'succeeded') return 'succeeded';
+      if (intent.status === 'canceled') return 'canceled';
+      throw err;
+    }
+  }
+
   async connectPayoutAccount(operator: PayoutOperator): Promise<PayoutAccountState> {
     const accountId =
       operator.accountId ??

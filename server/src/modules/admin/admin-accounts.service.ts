@@ -24,6 +24,8 @@ import {
   resumeOperatorSubscription,
 } from '../subscriptions/subscription-lifecycle.service';
 import { ACTIVE_SUBSCRIPTION_STATUS } from '../subscriptions/subscriptions.service';
+import { releaseClaimedListings } from '../claims/release-listings';
+import { publishTruckEvents } from '../trucks/truck-events';
 import { publishOperatorVisibility } from '../trucks/truck-visibility';
 import { deleteObjectsOfAccount } from '../uploads/account-objects';
 import { removeObjectFiles } from '../uploads/stored-objects';
@@ -218,9 +220,11 @@ export async function updateAccount(
 
 /**
  * DELETE /api/admin/{customers|operators}/:id, in one transaction: an operator's subscription is
- * cancelled at the provider and their trucks are published as removed (diners' screens drop them
- * live); the account's stored objects are deleted; then the account, and with it (foreign keys)
- * trucks, menu items, favourites, ratings, SMS outbox rows and the subscription. The objects' files
+ * cancelled at the provider; the listings they claimed from open data become unclaimed listings
+ * again (releaseClaimedListings, published as updated) and their own trucks are published as
+ * removed (diners' screens drop them live); the account's stored objects are deleted; then the
+ * account, and with it (foreign keys) its own trucks, menu items, favourites, ratings, SMS outbox
+ * rows and the subscription. The objects' files
  * leave the store after the commit.
  */
 export async function deleteAccount(
@@ -239,8 +243,16 @@ export async function deleteAccount(
     };
     if (role === 'operator') {
       const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
-      const truckCount = await publishOperatorVisibility(tx, id, { visible: false, leaving: true });
-      oldValues = { ...oldValues, truckCount, subscriptionStatus: subscription?.status ?? null };
+      // Listings the operator claimed go back to being listings (before their objects and the rest go).
+      const released = await releaseClaimedListings(tx, id);
+      await publishTruckEvents(tx, 'updated', released);
+      const truckCount = await publishOperatorVisibility(tx, id, { visible: false });
+      oldValues = {
+        ...oldValues,
+        truckCount,
+        ...(released.length > 0 ? { releasedListings: released.map((t) => t.id) } : {}),
+        subscriptionStatus: subscription?.status ?? null,
+      };
     }
     const ratings = await removeRatingsOf(tx, id);
     if (ratings > 0) oldValues = { ...oldValues, ratings };

@@ -5,7 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminClaim, AuthResponse, Claim, Page } from '@shared/contracts';
 import { CLAIM_MAX_CODE_ATTEMPTS, CLAIM_MAX_CODES } from '@shared/constants';
-import { auditLog, foodTrucks, smsOutbox, truckClaims, truckEvents, truckListings, truckScheduleStops } from '../../db/schema';
+import { auditLog, foodTrucks, menuItems, smsOutbox, truckClaims, truckEvents, truckListings, truckScheduleStops, userFavorites } from '../../db/schema';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { drainSmsOutbox } from '../sms/sms-outbox.service';
@@ -302,21 +302,26 @@ describe('two operators never both own one listing', () => {
   });
 });
 
+/** SF permits: the header, Mission Dogs, Taqueria Movil, a row not approved, … */
+const PERMITS = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../imports/fixtures/sf-permits.csv'), 'utf8').split('\n');
+
+/** Imports a CSV as the admin does (the form, then the worker) and returns its report. */
+async function importPermits(source: string, text: string) {
+  const form = new FormData();
+  form.append('source', source);
+  form.append('file', new Blob([text]), 'permits.csv');
+  const res = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${cast.admin.token}` } });
+  const started = (await res.json()) as { id: number; message?: string };
+  expect(res.status, started.message).toBe(202);
+  await runQueuedImports(server.db, server.config.dataDir);
+  type Report = { status: string; created: number; updated: number; retired: number };
+  return (await server.request<Report>('GET', `/api/admin/imports/${started.id}`, { token: cast.admin.token })).body;
+}
+
 describe('re-imports of the source', () => {
   it('never write over or retire a claimed listing; unclaimed ones still refresh and retire', async () => {
-    const csv = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../imports/fixtures/sf-permits.csv'), 'utf8');
-    const [header, dogs, tacos, requested] = csv.split('\n');
-    const importCsv = async (text: string) => {
-      const form = new FormData();
-      form.append('source', 'claims-reimport');
-      form.append('file', new Blob([text]), 'permits.csv');
-      const res = await fetch(`${server.url}/api/admin/imports`, { method: 'POST', body: form, headers: { authorization: `Bearer ${cast.admin.token}` } });
-      const started = (await res.json()) as { id: number; message?: string };
-      expect(res.status, started.message).toBe(202);
-      await runQueuedImports(server.db, server.config.dataDir);
-      const { id } = started;
-      return (await server.request<{ status: string; created: number; retired: number }>('GET', `/api/admin/imports/${id}`, { token: cast.admin.token })).body;
-    };
+    const [header, dogs, tacos, requested] = PERMITS;
+    const importCsv = (text: string) => importPermits('claims-reimport', text);
     expect(await importCsv([header, dogs, tacos].join('\n'))).toMatchObject({ status: 'done', created: 2 });
     const [dogsTruck] = await server.db.select().from(foodTrucks).where(eq(foodTrucks.name, 'Mission Dogs'));
     const claim = await start(cast.owner, dogsTruck!.id);
@@ -341,7 +346,7 @@ describe('re-imports of the source', () => {
 });
 
 describe('what diners see of a claimed listing', () => {
-  it('stays in the event stream for diners while its operator has no subscription, and leaves when the operator is deleted', async () => {
+  it('stays in the event stream for diners while its operator has no subscription', async () => {
     const operator = await server.signUp('operator');
     const truck = await insertListing(null);
     const claim = await start(operator, truck.id);
@@ -358,9 +363,82 @@ describe('what diners see of a claimed listing', () => {
     const [lapsed] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truck.id)).orderBy(desc(truckEvents.id)).limit(1);
     expect(lapsed?.type).toBe('updated');
     expect((await server.request('GET', `/api/food-trucks/${truck.id}`)).status).toBe(200);
-    // The operator is deleted: the truck goes with the account (ON DELETE CASCADE) and leaves diners' maps.
+  });
+});
+
+describe('deleting an operator who claimed a listing (issue 26)', () => {
+  const importFile = () => importPermits('claims-release', PERMITS.slice(0, 3).join('\n'));
+  const bySourceId = async (sourceId: string) =>
+    (await server.db.select().from(truckListings).where(and(eq(truckListings.source, 'claims-release'), eq(truckListings.sourceId, sourceId))))[0];
+
+  it('gives the claimed listing back to open data, unclaimed and claimable, deletes only the operator’s own trucks, and a re-import adds nothing', async () => {
+    expect(await importFile()).toMatchObject({ status: 'done', created: 2 });
+    const record = await bySourceId('1723891');
+    const truckId = record!.foodTruckId;
+    const imported = await truckRow(truckId);
+    expect(imported?.listing).toMatchObject({ sourceName: expect.any(String) });
+
+    const operator = await server.signUp('operator');
+    const claim = await start(operator, truckId);
+    expect((await server.request('POST', `/api/admin/claims/${claim.body.id}/approve`, { token: cast.admin.token })).status).toBe(200);
+    // The operator makes it theirs: a menu, a phone, a dated stop; and has a truck of their own.
+    await server.db.update(foodTrucks).set({ phone: '+14155550999', accessNote: 'Ring the bell' }).where(eq(foodTrucks.id, truckId));
+    await server.db.insert(menuItems).values({ foodTruckId: truckId, name: 'Their dog', priceCents: 600 });
+    await server.db.insert(truckScheduleStops).values({ foodTruckId: truckId, kind: 'once', date: '2030-01-02', startMinute: 600, endMinute: 900, latitude: 37.76, longitude: -122.42, address: 'Their event' });
+    const own = await server.request<{ id: number }>('POST', '/api/food-trucks', { token: operator.token, body: { name: 'Their Own Truck', cuisine: 'Mexican' } });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    // A diner's favourite and rating are the truck's history: they stay.
+    const diner = await server.signUp('customer');
+    expect((await server.request('POST', '/api/favorites', { token: diner.token, body: { foodTruckId: truckId } })).status).toBe(200);
+
+    const deleted = await server.request('DELETE', `/api/admin/operators/${operator.user.id}`, { token: cast.admin.token });
+    expect(deleted.status).toBe(200);
+
+    // Same truck, an unclaimed listing again, as the import wrote it.
+    const after = await truckRow(truckId);
+    expect(after).toMatchObject({ id: truckId, operatorId: null, isOpen: false, retiredAt: null, phone: null, accessNote: null, name: imported!.name, listing: imported!.listing });
+    expect(await bySourceId('1723891')).toMatchObject({ foodTruckId: truckId, claimedBy: null, claimedAt: null });
+    expect(await server.db.select().from(menuItems).where(eq(menuItems.foodTruckId, truckId))).toHaveLength(0);
+    const stops = await server.db.select().from(truckScheduleStops).where(eq(truckScheduleStops.foodTruckId, truckId));
+    expect(stops.length).toBeGreaterThan(0);
+    expect(stops.every((stop) => stop.kind === 'weekly')).toBe(true);
+    expect(await server.db.select().from(userFavorites).where(eq(userFavorites.foodTruckId, truckId))).toHaveLength(1);
+    // The operator's own truck went with the account.
+    expect(await truckRow(own.body.id)).toBeUndefined();
+
+    // Diners got it live: the listing as updated (no operator), the own truck removed.
+    const [event] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truckId)).orderBy(desc(truckEvents.id)).limit(1);
+    expect(event).toMatchObject({ type: 'updated', operatorId: null });
+    const [ownEvent] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, own.body.id)).orderBy(desc(truckEvents.id)).limit(1);
+    expect(ownEvent?.type).toBe('removed');
+    const page = await server.request<{ id: number; operatorId: number | null; listing: unknown }>('GET', `/api/food-trucks/${truckId}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ operatorId: null, listing: imported!.listing });
+    const active = await server.request<Array<{ id: number; listing: unknown }>>('GET', '/api/food-trucks/active?view=summary');
+    expect(active.body.find((t) => t.id === truckId)).toMatchObject({ listing: imported!.listing });
+
+    // Audited as the deletion is, naming the listing it gave back.
+    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete_operator'), eq(auditLog.targetId, operator.user.id)));
+    expect(audit?.oldValues).toMatchObject({ truckCount: 1, releasedListings: [truckId] });
+
+    // Claimable again, by someone else.
+    const again = await start(cast.other, truckId);
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ status: 'pending', foodTruckId: truckId });
+
+    // The next import of the same file finds it by its source id: nothing new.
+    const count = async () => (await server.db.select().from(truckListings).where(eq(truckListings.source, 'claims-release'))).length;
+    expect(await importFile()).toMatchObject({ status: 'done', created: 0, updated: 2, retired: 0 });
+    expect(await count()).toBe(2);
+    expect(await truckRow(truckId)).toMatchObject({ id: truckId, operatorId: null, retiredAt: null });
+  });
+
+  it('an operator with no claimed listing is deleted as before: no listing is touched', async () => {
+    const operator = await server.signUp('operator');
+    const before = await dbFingerprint(server.db);
     expect((await server.request('DELETE', `/api/admin/operators/${operator.user.id}`, { token: cast.admin.token })).status).toBe(200);
-    const [gone] = await server.db.select().from(truckEvents).where(eq(truckEvents.truckId, truck.id)).orderBy(desc(truckEvents.id)).limit(1);
-    expect(gone?.type).toBe('removed');
+    expect((await dbFingerprint(server.db)).truck_listings).toBe(before.truck_listings);
+    const [audit] = await server.db.select().from(auditLog).where(and(eq(auditLog.action, 'delete_operator'), eq(auditLog.targetId, operator.user.id)));
+    expect(audit?.oldValues).not.toHaveProperty('releasedListings');
   });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminRefund, AuthResponse, MenuItem, Order, PayoutAccount, TruckOrdering } from '@shared/contracts';
+import { ORDERING_REFUSALS, type AdminOrder, type AdminRefund, type AuthResponse, type MenuItem, type Order, type PayoutAccount, type TruckOrdering } from '@shared/contracts';
 import { DateTime } from 'luxon';
 import { auditLog, foodTrucks, menuItems, orderRefunds, orders, smsOutbox, truckScheduleStops } from '../../db/schema';
 import { zoneAwayFromMidnight } from '../../test/schedules';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
+import { insertListing } from '../../test/listings';
 import { insertTruck, setSubscription } from '../../test/trucks';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
@@ -143,20 +144,26 @@ describe('ordering and paying', () => {
     expect(paused.status).toBe(200);
     const whilePaused = await order(cast.customer, { foodTruckId: truck.id, items });
     expect(whilePaused.status).toBe(409);
-    expect(whilePaused.body.message).toMatch(/not accepting orders until/);
-    expect((await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body.accepting).toBe(false);
+    // The pause ends 20 minutes from now, told in the truck's own time zone (no UTC for diners).
+    expect(whilePaused.body.message).toMatch(new RegExp(`^${truck.name} has paused orders until \\d{1,2}:\\d{2} [AP]M\\. Please check back then\\.$`));
+    const pausedPanel = (await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body;
+    expect(pausedPanel).toMatchObject({ accepting: false, reason: whilePaused.body.message });
     await server.request('PUT', `/api/food-trucks/${truck.id}/order-settings`, { token: cast.owner.token, body: { pauseMinutes: 0 } });
 
     const closedTruck = await insertTruck(server.db, cast.owner.user.id, { name: 'Closed one' });
     const [item] = await server.db.insert(menuItems).values({ foodTruckId: closedTruck.id, name: 'Taco', priceCents: 300 }).returning();
     const closed = await order(cast.customer, { foodTruckId: closedTruck.id, items: [{ menuItemId: item!.id, quantity: 1 }] });
     expect(closed.status).toBe(409);
-    expect(closed.body.message).toMatch(/is closed/);
+    expect(closed.body.message).toBe(ORDERING_REFUSALS.closed('Closed one'));
+    // The panel every ordering surface reads says the same, so none offers a button that fails.
+    const closedPanel = await server.request<TruckOrdering>('GET', `/api/food-trucks/${closedTruck.id}/ordering`);
+    expect(closedPanel.body).toMatchObject({ accepting: false, reason: ORDERING_REFUSALS.closed('Closed one') });
 
     const noPayouts = await openTruck(cast.other);
     const notOnline = await order(cast.customer, { foodTruckId: noPayouts.truck.id, items: [{ menuItemId: noPayouts.taco.id, quantity: 1 }] });
     expect(notOnline.status).toBe(409);
-    expect(notOnline.body.message).toMatch(/does not take orders online/);
+    expect(notOnline.body.message).toBe(ORDERING_REFUSALS.offline(noPayouts.truck.name));
+    expect((await server.request<TruckOrdering>('GET', `/api/food-trucks/${noPayouts.truck.id}/ordering`)).body.reason).toBe(notOnline.body.message);
 
     const paying = await server.signUpSubscribedOperator();
     await server.request('POST', '/api/operator/payouts/connect', { token: paying.token });
@@ -165,6 +172,14 @@ describe('ordering and paying', () => {
     const res = await order(cast.customer, { foodTruckId: lapsed.truck.id, items: [{ menuItemId: lapsed.taco.id, quantity: 1 }] });
     expect([404, 409]).toContain(res.status);
     expect(await countOrders(lapsed.truck.id)).toBe(0);
+    // Diners no longer see the lapsed operator's truck: no panel either.
+    expect((await server.request('GET', `/api/food-trucks/${lapsed.truck.id}/ordering`)).status).toBe(404);
+    // A listing that operator claimed stays on diners' maps (ADR 0158): its panel says why, politely.
+    const listing = await insertListing(server.db, null);
+    await server.db.update(foodTrucks).set({ operatorId: paying.user.id, listing: null }).where(eq(foodTrucks.id, listing.id));
+    const claimedPanel = await server.request<TruckOrdering>('GET', `/api/food-trucks/${listing.id}/ordering`);
+    expect(claimedPanel.status).toBe(200);
+    expect(claimedPanel.body).toMatchObject({ accepting: false, reason: ORDERING_REFUSALS.notTaking(listing.name) });
     expect(await countOrders(truck.id)).toBe(0);
   });
 
@@ -402,6 +417,14 @@ describe('Stripe mode', () => {
     await stripeServer.close();
     await stripe.close();
   });
+  /** A subscribed operator whose Connect account Stripe lets take charges (onboarding done). */
+  async function payableOperator() {
+    const operator = await stripeServer.signUpSubscribedOperator();
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    for (const a of stripe.accounts.values()) a.charges_enabled = true;
+    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    return operator;
+  }
 
   it('"Connect payouts" makes one Connect Express account and hands out its onboarding link until charges are enabled', async () => {
     const operator = await stripeServer.signUpSubscribedOperator();
@@ -496,10 +519,7 @@ describe('Stripe mode', () => {
   });
 
   it('payment_intent.succeeded (the webhook) makes an awaiting order received, once; a redelivery changes nothing', async () => {
-    const operator = await stripeServer.signUpSubscribedOperator();
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
-    for (const a of stripe.accounts.values()) a.charges_enabled = true;
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const operator = await payableOperator();
     const customer = await stripeServer.signUp('customer');
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Webhook Tacos', isOpen: true, latitude: 30.26, longitude: -97.74 });
     const [taco] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Taco', priceCents: 300 }).returning();
@@ -521,11 +541,74 @@ describe('Stripe mode', () => {
     expect((await stripeServer.db.select().from(orders).where(eq(orders.id, placed.body.id)))[0]?.status).toBe('preparing');
   });
 
+  it('the diner cancels their order while it awaits payment: nothing charged, portions back, never in the queue; nobody else may', async () => {
+    const operator = await payableOperator();
+    const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Unpaid Plates', isOpen: true, latitude: 30.26, longitude: -97.74 });
+    const [plate] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Plate', priceCents: 1200, stockLeft: 2 }).returning();
+    const stock = async () => (await stripeServer.db.select({ s: menuItems.stockLeft }).from(menuItems).where(eq(menuItems.id, plate!.id)))[0]?.s;
+    const diner = await stripeServer.signUp('customer');
+    const place = async () => {
+      const res = await stripeServer.request<Res>('POST', '/api/orders', {
+        token: diner.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { foodTruckId: truck.id, items: [{ menuItemId: plate!.id, quantity: 1 }], pickup: 'asap' },
+      });
+      expect(res.body.status).toBe('awaiting_payment');
+      const [row] = await stripeServer.db.select().from(orders).where(eq(orders.id, res.body.id));
+      return { order: res.body, intent: stripe.paymentIntents.get(row!.providerPaymentId)! };
+    };
+    const cancel = (who: AuthResponse | undefined, id: number) => stripeServer.request<Res>('POST', `/api/orders/${id}/cancel`, { token: who?.token });
+    const refundsOf = (intentId: string) => stripe.requests.filter((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === intentId);
+
+    const { order, intent } = await place();
+    expect(await stock()).toBe(1);
+    // Only the diner who ordered: another diner is told it does not exist; other roles are refused.
+    const stranger = await stripeServer.signUp('customer');
+    const beforeStranger = await dbFingerprint(stripeServer.db);
+    expect((await cancel(stranger, order.id)).status).toBe(404);
+    expect((await cancel(operator, order.id)).status).toBe(403);
+    expect((await cancel(undefined, order.id)).status).toBe(401);
+    expect((await cancel(diner, 999_999)).status).toBe(404);
+    expect(await dbFingerprint(stripeServer.db)).toEqual(beforeStranger);
+    expect(intent.status).toBe('requires_payment_method');
+
+    const cancelled = await cancel(diner, order.id);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ id: order.id, status: 'cancelled', refund: null });
+    // Nothing charged: the PaymentIntent can no longer be paid, and no refund was asked for.
+    expect(intent.status).toBe('canceled');
+    expect(refundsOf(intent.id)).toHaveLength(0);
+    expect(await stripeServer.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(0);
+    expect((await stripeServer.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: 'cancelled', paymentClientSecret: null });
+    expect(await stock()).toBe(2);
+    expect((await stripeServer.request<Order[]>('GET', `/api/food-trucks/${truck.id}/orders`, { token: operator.token })).body).toEqual([]);
+    // Once: again is a conflict, and asking whether it was paid finds it cancelled.
+    const again = await cancel(diner, order.id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already cancelled.');
+    expect((await stripeServer.request<Res>('POST', `/api/orders/${order.id}/confirm-payment`, { token: diner.token })).body.status).toBe('cancelled');
+
+    // The payment went through just before the cancel reached Stripe: cancelled as a paid order, refunded once.
+    const paid = await place();
+    paid.intent.status = 'succeeded';
+    const late = await cancel(diner, paid.order.id);
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ status: 'cancelled', refund: { amountCents: 1200, reason: 'cancelled' } });
+    expect(refundsOf(paid.intent.id)).toHaveLength(1);
+    expect(await stock()).toBe(2);
+
+    // Started by the truck: no longer the diner's to cancel.
+    const started = await place();
+    started.intent.status = 'succeeded';
+    await stripeServer.request('POST', `/api/orders/${started.order.id}/confirm-payment`, { token: diner.token });
+    await stripeServer.request('PATCH', `/api/orders/${started.order.id}/status`, { token: operator.token, body: { status: 'preparing' } });
+    const refused = await cancel(diner, started.order.id);
+    expect(refused.status).toBe(409);
+    expect(refundsOf(started.intent.id)).toHaveLength(0);
+  });
+
   it('an unpaid order gives its portions back after 30 minutes, at the next order', async () => {
-    const operator = await stripeServer.signUpSubscribedOperator();
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
-    for (const a of stripe.accounts.values()) a.charges_enabled = true;
-    await stripeServer.request('POST', '/api/operator/payouts/connect', { token: operator.token });
+    const operator = await payableOperator();
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Last Plate', isOpen: true, latitude: 30.26, longitude: -97.74 });
     const [plate] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Plate', priceCents: 1200, stockLeft: 1 }).returning();
     const body = { foodTruckId: truck.id, items: [{ menuItemId: plate!.id, quantity: 1 }], pickup: 'asap' };

@@ -144,7 +144,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id/cancel',
     {
       preHandler: customer,
-      schema: { tags, summary: 'The diner cancels an order the truck has not started: refunded in full, once', params: idParams, response: { 200: orderSchema, ...errors } },
+      schema: { tags, summary: 'The diner cancels an order the truck has not started: refunded in full, once (an unpaid one: nothing charged)', params: idParams, response: { 200: orderSchema, ...errors } },
     },
     async (request) => endOrder(deps, currentUser(request), request.params.id, { kind: 'cancel' }),
   );

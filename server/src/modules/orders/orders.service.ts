@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   ORDER_LIMITS,
+  ORDERING_REFUSALS,
   type Order,
   type OrderCreateInput,
   type OrderProgressStatus,
@@ -23,6 +24,7 @@ import { loadStops } from '../schedules/schedule.repository';
 import { operatorHasActiveSubscription } from '../subscriptions/subscriptions.service';
 import { manageableTruck } from '../trucks/truck-access';
 import { findTruck } from '../trucks/truck.repository';
+import { findVisibleTruck } from '../trucks/trucks.service';
 import { publishTruckEvent } from '../trucks/truck-events';
 import { ORDER_EVENTS_CHANNEL } from './order-events';
 import { queueOrderReadySms } from './order-notices';
@@ -149,8 +151,10 @@ export async function listTruckQueue(db: DbOrTx, actor: AuthUser, truckId: numbe
     .where(
       and(
         eq(orders.foodTruckId, truck.id),
-        // An order the diner has not paid for yet (Stripe mode) is not the truck's to make.
+        // An order the diner has not paid for yet (Stripe mode) is not the truck's to make, nor one
+        // cancelled before it was paid (by the diner, or lapsed: a cancelled order with no refund).
         ne(orders.status, 'awaiting_payment'),
+        or(ne(orders.status, 'cancelled'), isNotNull(orderRefunds.id)),
         or(inArray(orders.status, [...ACTIVE_ORDER_STATUSES]), gte(orders.updatedAt, sql`now() - interval '12 hours'`)),
       ),
     )
@@ -178,7 +182,8 @@ interface OrderGate {
   latestPickupAt: Date;
 }
 
-const clock = (d: Date) => d.toISOString().slice(11, 16);
+/** The time of day in the truck's zone, as diners there read it: '12:40 PM'. */
+const localClock = (d: Date, zone: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone }).format(d);
 
 /**
  * When the truck's scheduled stop under way now ends, or null (no stop under way: the truck's day
@@ -228,16 +233,17 @@ async function orderGate(
           .from(payoutAccounts)
           .where(and(eq(payoutAccounts.operatorId, truck.operatorId), eq(payoutAccounts.chargesEnabled, true)))
           .limit(1);
+  const zone = truck.timeZone ?? defaultTimeZone;
   let refusal: string | null = null;
-  if (truck.operatorId === null || !payout) refusal = `${truck.name} does not take orders online.`;
-  else if (!(await operatorHasActiveSubscription(tx, truck.operatorId))) refusal = `${truck.name} is not taking orders right now.`;
-  else if (!truck.isOpen) refusal = `${truck.name} is closed. Order when it opens.`;
+  if (truck.operatorId === null || !payout) refusal = ORDERING_REFUSALS.offline(truck.name);
+  else if (!(await operatorHasActiveSubscription(tx, truck.operatorId))) refusal = ORDERING_REFUSALS.notTaking(truck.name);
+  else if (!truck.isOpen) refusal = ORDERING_REFUSALS.closed(truck.name);
   else if (settings.pausedUntil && settings.pausedUntil > now)
-    refusal = `${truck.name} is not accepting orders until ${clock(settings.pausedUntil)} UTC.`;
+    refusal = ORDERING_REFUSALS.paused(truck.name, localClock(settings.pausedUntil, zone));
   const windows = settings.maxOrdersPer15Min ? Math.floor((row?.ahead ?? 0) / settings.maxOrdersPer15Min) : 0;
   // Pickup runs to the end of the truck's day, or of its scheduled stop under way, whichever is sooner.
   const endOfDay = row?.latestPickupAt ?? now;
-  const stopEnds = await stopUnderWayEnds(tx, truck.id, truck.timeZone ?? defaultTimeZone, now);
+  const stopEnds = await stopUnderWayEnds(tx, truck.id, zone, now);
   return {
     now,
     settings,
@@ -250,25 +256,12 @@ async function orderGate(
 
 /** GET /api/food-trucks/:id/ordering: what the diner's order panel shows before ordering. */
 export async function truckOrdering(deps: OrderServiceDeps, truckId: number): Promise<Omit<TruckOrdering, 'latestPickupAt'> & { latestPickupAt: Date }> {
-  const [truck] = isRowId(truckId)
-    ? await deps.db
-        .select({
-          id: foodTrucks.id,
-          name: foodTrucks.name,
-          operatorId: foodTrucks.operatorId,
-          isOpen: foodTrucks.isOpen,
-          timeZone: foodTrucks.timeZone,
-          retiredAt: foodTrucks.retiredAt,
-        })
-        .from(foodTrucks)
-        .where(eq(foodTrucks.id, truckId))
-        .limit(1)
-    : [];
-  // Diners see a truck only while its operator is subscribed; an unclaimed listing takes no orders.
-  if (!truck || truck.retiredAt || truck.operatorId === null || !(await operatorHasActiveSubscription(deps.db, truck.operatorId))) {
-    throw notFound('Food truck not found');
-  }
-  const gate = await orderGate(deps.db, truck, deps.defaultTimeZone);
+  // Any truck diners see answers (the panel then says why it takes no orders, e.g. a claimed
+  // listing whose operator has not subscribed); the others are missing, as on the truck's page.
+  const seen = isRowId(truckId) ? await findVisibleTruck(deps.db, null, truckId) : undefined;
+  if (!seen) throw notFound('Food truck not found');
+  const [zone] = await deps.db.select({ timeZone: foodTrucks.timeZone }).from(foodTrucks).where(eq(foodTrucks.id, truckId));
+  const gate = await orderGate(deps.db, { ...seen, timeZone: zone?.timeZone ?? null }, deps.defaultTimeZone);
   return {
     accepting: gate.refusal === null,
     reason: gate.refusal,
@@ -378,11 +371,12 @@ export async function createOrder(
     let pickupAt: Date | null = null;
     if (input.pickup !== 'asap') {
       pickupAt = new Date(input.pickup);
+      const zone = truck.timeZone ?? deps.defaultTimeZone;
       if (pickupAt.getTime() < earliest.getTime() - 60_000) {
-        throw badRequest(`The earliest pickup is ${clock(earliest)} UTC.`, { pickup: ['Choose a later time, or as soon as possible.'] });
+        throw badRequest(`The earliest pickup is ${localClock(earliest, zone)}.`, { pickup: ['Choose a later time, or as soon as possible.'] });
       }
       if (pickupAt > gate.latestPickupAt) {
-        const message = `Choose a pickup time by ${clock(gate.latestPickupAt)} UTC, while the truck is there today.`;
+        const message = `Choose a pickup time by ${localClock(gate.latestPickupAt, zone)}, while the truck is there today.`;
         throw badRequest(message, { pickup: [message] });
       }
     }
@@ -433,7 +427,7 @@ export async function createOrder(
       payment = { status: 'received', paymentId: charge.paymentId, clientSecret: null, card: charge.card };
     } else {
       const destination = gate.payoutAccountId;
-      if (!destination) throw conflict(`${truck.name} does not take orders online.`);
+      if (!destination) throw conflict(ORDERING_REFUSALS.offline(truck.name));
       const intent = await atProvider(() =>
         payments.createOrderPayment({
           amountCents: subtotalCents,
@@ -565,6 +559,7 @@ export async function progressOrder(deps: OrderServiceDeps, actor: AuthUser, id:
  * Refusal (operator), cancellation (diner, while received) or an admin refund: the order ends and
  * its payment is refunded in full, exactly once — the order row is locked, only an active order
  * can end, and order_refunds is unique per order. Portions taken by the order go back on sale.
+ * The diner may also cancel an order still awaiting payment: nothing to refund (cancelUnpaid).
  */
 export async function endOrder(
   deps: OrderServiceDeps,
@@ -577,6 +572,12 @@ export async function endOrder(
     const role = how.kind === 'admin' ? 'admin' : how.kind === 'refuse' ? roleOf(actor) : 'customer';
     if (how.kind === 'refuse' && role === 'customer') throw notFound(ORDER_NOT_FOUND);
     const row = await lockOrder(tx, actor, id, role);
+    if (how.kind === 'cancel' && row.status === 'awaiting_payment') {
+      const ended = await cancelUnpaid(tx, deps, row);
+      if (ended) return getOrder(tx, actor, row.id);
+      // The payment went through first: the order is paid and received, and cancelled as such below.
+      row.status = 'received';
+    }
     if (!ACTIVE_ORDER_STATUSES.includes(row.status)) throw conflict(`This order is already ${row.status.replace('_', ' ')}.`);
     if (how.kind === 'cancel' && row.status !== 'received') {
       throw conflict('The truck has started on this order: ask at the window to cancel it.');
@@ -607,6 +608,28 @@ export async function endOrder(
     await notifyOrder(tx, row.id);
     return getOrder(tx, actor, row.id);
   });
+}
+
+/**
+ * The diner cancels an order still awaiting payment (Stripe mode), inside endOrder's transaction
+ * with the order row locked: its PaymentIntent is cancelled at Stripe first, so it can no longer be
+ * paid; the order is `cancelled` with nothing charged and no refund, its client secret dropped and
+ * its portions back on sale (the truck never saw it: unpaid orders are not in the queue). Returns
+ * false when the payment went through before the cancel reached Stripe: the caller marks it paid
+ * and cancels it as a received order, with its refund. A late `payment_intent.succeeded` finds the
+ * order no longer awaiting payment and changes nothing (markOrderPaid).
+ */
+async function cancelUnpaid(tx: Tx, deps: OrderServiceDeps, row: OrderRow): Promise<boolean> {
+  const payments = deps.payments;
+  const outcome = payments.mode === 'stripe' ? await atProvider(() => payments.cancelOrderPayment(row.providerPaymentId)) : 'canceled';
+  if (outcome === 'succeeded') {
+    await tx.update(orders).set({ status: 'received', paymentClientSecret: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id));
+    return false;
+  }
+  await tx.update(orders).set({ status: 'cancelled', paymentClientSecret: null, updatedAt: sql`now()` }).where(eq(orders.id, row.id));
+  await restorePortions(tx, row.lines);
+  await notifyOrder(tx, row.id);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -662,6 +685,12 @@ export async function writeOrderSettings(
         target: truckOrderSettings.foodTruckId,
         set: { pausedUntil, maxOrdersPer15Min: input.maxOrdersPer15Min, prepMinutes: input.prepMinutes, updatedAt: sql`now()` },
       });
+    // A pause or its end changes what diners' ordering panels say: the truck's `updated` makes
+    // every open page ask again (the client's truck cache refetches the panel on it).
+    if (pausedUntil !== undefined) {
+      const full = await findTruck(tx, truck.id);
+      if (full) await publishTruckEvent(tx, 'updated', full);
+    }
   });
   return readOrderSettings(db, actor, truckId);
 }

@@ -21,18 +21,19 @@ export function cameFromOpenData(truckId: AnyPgColumn): SQL<boolean> {
 
 /**
  * Call inside the transaction that changes whether diners see an operator's trucks — a subscription
- * status written by the subscription lifecycle, or an operator about to be deleted (`leaving`) —
- * with what it now is: every truck of that operator is published as `updated` when `visible`, else
- * as `removed` — except a claimed listing, which diners keep seeing while its operator stays
- * (cameFromOpenData). Those truck events are all any process needs (ADR 0130): diners' lists and
- * maps add or drop the trucks live, and each process's list cache and index re-read them through
- * the visibility rule. The caller knows the status it just wrote, so this reads no subscription:
- * the subscriptions module calls the trucks module, never the reverse for this.
+ * status written by the subscription lifecycle, or an operator about to be deleted (after their
+ * claimed listings were released: claims/release-listings.ts) — with what it now is: every truck of
+ * that operator is published as `updated` when `visible`, else as `removed` — except a claimed
+ * listing, which diners keep seeing (cameFromOpenData). Those truck events are all any process
+ * needs (ADR 0130): diners' lists and maps add or drop the trucks live, and each process's list
+ * cache and index re-read them through the visibility rule. The caller knows the status it just
+ * wrote, so this reads no subscription: the subscriptions module calls the trucks module, never the
+ * reverse for this.
  */
 export async function publishOperatorVisibility(
   tx: DbOrTx,
   operatorId: number,
-  { visible, leaving = false }: { visible: boolean; leaving?: boolean },
+  { visible }: { visible: boolean },
 ): Promise<number> {
   const trucks = await tx
     .select({ ...truckColumns, fromOpenData: cameFromOpenData(foodTrucks.id) })
@@ -40,8 +41,7 @@ export async function publishOperatorVisibility(
     .where(eq(foodTrucks.operatorId, operatorId))
     .orderBy(asc(foodTrucks.id));
   for (const { fromOpenData, ...truck } of trucks) {
-    const seen = visible || (fromOpenData && !leaving);
-    await publishTruckEvent(tx, seen ? 'updated' : 'removed', truck);
+    await publishTruckEvent(tx, visible || fromOpenData ? 'updated' : 'removed', truck);
   }
   return trucks.length;
 }

@@ -1,7 +1,6 @@
 import type { TruckSummary, MenuItem } from '@shared/contracts';
-import { FileText, ShoppingBag } from 'lucide-react';
-import { Link } from 'wouter';
-import { Button } from '@client/components/ui/button';
+import { FileText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useMenu } from '../api/menu';
@@ -25,13 +24,18 @@ export function groupMenuItems(items: readonly MenuItem[]): [string, MenuItem[]]
   return [...groups];
 }
 
-/** A truck's menu documents and items, or the empty texts (menu dialog, share page). */
+/**
+ * A truck's menu documents and items, or the empty texts (menu dialog, share page). `orderAction`
+ * (the screen composes it: "Order ahead", or why not now) shows above a menu with something to order.
+ */
 export function MenuContents({
   truck,
   needs,
+  orderAction,
 }: {
   truck: Pick<TruckSummary, 'id' | 'name'>;
   needs?: DietaryNeeds | undefined;
+  orderAction?: ReactNode;
 }) {
   const menu = useMenu(truck.id);
   // The menu documents belong to the whole truck; lists hold summaries (ADR 0120).
@@ -57,13 +61,7 @@ export function MenuContents({
   }
   return (
     <div className="space-y-6">
-      {items.some((item) => item.available && !item.soldOutToday) && (
-        <Button asChild className="h-11">
-          <Link href={`/order/${truck.id}`}>
-            <ShoppingBag aria-hidden /> Order ahead
-          </Link>
-        </Button>
-      )}
+      {orderAction && items.some((item) => item.available && !item.soldOutToday) && orderAction}
       {docs.length > 0 && (
         <ul className="space-y-4" aria-label="Menu documents">
           {docs.map((doc, i) => (

@@ -1,4 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
+import type { ReactNode } from 'react';
 import type { DietaryNeeds } from '@shared/utils/attributes';
 import {
   Dialog,
@@ -14,10 +15,13 @@ export function MenuDialog({
   truck,
   onClose,
   needs,
+  orderAction,
 }: {
   truck: TruckSummary | null;
   onClose(): void;
   needs?: DietaryNeeds | undefined;
+  /** What the menu offers for ordering ahead (see MenuContents). */
+  orderAction?: ReactNode;
 }) {
   return (
     <Dialog open={truck !== null} onOpenChange={(open) => !open && onClose()}>
@@ -29,7 +33,7 @@ export function MenuDialog({
               Menu documents and dishes of {truck.name}
             </DialogDescription>
           </DialogHeader>
-          <MenuContents truck={truck} needs={needs} />
+          <MenuContents truck={truck} needs={needs} orderAction={orderAction} />
         </DialogContent>
       )}
     </Dialog>

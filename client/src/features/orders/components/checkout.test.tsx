@@ -92,4 +92,26 @@ describe('OrderStatusView', () => {
     expect(screen.getByTestId('order-refund')).toHaveTextContent('Reason: Out of tortillas');
     expect(screen.queryByRole('button', { name: 'Cancel order and refund' })).not.toBeInTheDocument();
   });
+
+  it('lets the diner cancel an order awaiting payment, and then says nothing was charged', async () => {
+    const awaiting: Order = { ...ORDER, status: 'awaiting_payment', cardBrand: null, cardLast4: null };
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return new Response(JSON.stringify({ ...awaiting, status: 'cancelled' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }) as typeof fetch);
+    const view = renderApp(<OrderStatusView order={awaiting} canCancel />);
+    expect(screen.getByText('To pay')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order and refund' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(calls).toContain('POST /api/orders/41/cancel'));
+
+    view.unmount();
+    renderApp(<OrderStatusView order={{ ...awaiting, status: 'cancelled' }} canCancel />);
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Cancelled');
+    expect(screen.getByText('This order was cancelled before you paid: nothing was charged.')).toBeInTheDocument();
+    expect(screen.getByText('Not charged')).toBeInTheDocument();
+    expect(screen.queryByTestId('order-refund')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+  });
 });

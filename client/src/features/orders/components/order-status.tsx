@@ -27,8 +27,15 @@ function headline(order: Order): string {
     case 'refused':
       return `${order.truckName} could not take this order.`;
     case 'cancelled':
-      return 'You cancelled this order.';
+      return order.refund ? 'You cancelled this order.' : 'This order was cancelled before you paid: nothing was charged.';
   }
+}
+
+/** The total's label: paid (with the card), still to pay, or never charged. */
+function paidLabel(order: Order): string {
+  if (order.status === 'awaiting_payment') return 'To pay';
+  if (order.status === 'cancelled' && !order.refund) return 'Not charged';
+  return `Paid${order.cardLast4 ? ` (card ending ${order.cardLast4})` : ''}`;
 }
 
 /**
@@ -106,19 +113,19 @@ export function OrderStatusView({ order, canCancel }: { order: Order; canCancel:
         </ul>
         {order.note && <p className="text-sm text-gray-700">Note: {order.note}</p>}
         <p className="flex justify-between border-t pt-2 font-semibold">
-          <span>Paid{order.cardLast4 ? ` (card ending ${order.cardLast4})` : ''}</span>
+          <span>{paidLabel(order)}</span>
           <span>{formatCents(order.totalCents, order.currency)}</span>
         </p>
       </Card>
 
-      {canCancel && order.status === 'received' && (
+      {canCancel && (order.status === 'received' || order.status === 'awaiting_payment') && (
         <Button
           variant="outline"
           className="h-11 justify-self-start"
           disabled={cancel.isPending}
           onClick={() => cancel.mutate(order.id, { onError: (err) => toastError('Could not cancel the order', err, 'Please ask at the window.') })}
         >
-          Cancel order and refund
+          {order.status === 'awaiting_payment' ? 'Cancel order' : 'Cancel order and refund'}
         </Button>
       )}
     </div>
