@@ -1,13 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import type { ReactNode } from 'react';
 import type { DietaryNeeds } from '@shared/utils/attributes';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@client/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@client/components/ui/dialog';
 import { MenuContents } from './menu-contents';
 
 /** '{name} - Menu' (spec section 2): menu documents and menu items, or the empty texts. */
