@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { truckQuery } from '@client/entities/truck/truck-details';
+import { payoutsQuery } from '@client/features/orders/api/payouts';
 import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
@@ -36,22 +37,26 @@ const TRUCKS_URL = `/api/operators/${OPERATOR.id}/food-trucks`;
 const LIST_URL = '/api/food-trucks/active?view=summary';
 
 describe('the page asks for its screen’s data before the app has loaded', () => {
-  it('on the dashboard: the operator’s trucks and subscription, taken by the screen’s queries rather than asked again', async () => {
+  it('on the dashboard: the operator’s trucks, subscription, payouts and claims, taken by the screen’s queries rather than asked again', async () => {
     const trucks = [makeTruck({ id: 3 })];
     const server = stubServer({
       [TRUCKS_URL]: trucks,
       '/api/subscription-status': { status: 'active' },
       '/api/auth/me': OPERATOR,
+      '/api/operator/payouts': { status: 'none' },
+      '/api/claims': [],
     });
     signIn(OPERATOR);
     requestScreenDataEarly('/operator-dashboard');
-    expect(server.asked().sort()).toEqual(['/api/auth/me', TRUCKS_URL, '/api/subscription-status']);
-    expect(server.tokens()).toEqual(['Bearer test-token', 'Bearer test-token', 'Bearer test-token']);
+    expect(server.asked().sort()).toEqual(['/api/auth/me', '/api/claims', '/api/operator/payouts', TRUCKS_URL, '/api/subscription-status']);
+    expect(server.tokens()).toEqual(Array(5).fill('Bearer test-token'));
 
     const client = createQueryClient();
     expect(await client.fetchQuery(operatorTrucksQuery(OPERATOR.id))).toEqual(trucks);
     expect(await client.fetchQuery({ queryKey: queryKeys.subscriptionStatus })).toEqual({ status: 'active' });
-    expect(server.fetch).toHaveBeenCalledTimes(3);
+    expect(await client.fetchQuery(payoutsQuery())).toEqual({ status: 'none' });
+    expect(await client.fetchQuery({ queryKey: queryKeys.myClaims })).toEqual([]);
+    expect(server.fetch).toHaveBeenCalledTimes(5);
     // Taken once: the next fetch (the 5-second polling, a refetch) asks the server.
     await client.refetchQueries({ queryKey: queryKeys.operatorTrucks(OPERATOR.id) });
     expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);

@@ -19,6 +19,9 @@ export function requestScreenDataEarly(pathname: string): void {
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
     requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
     requestEarly(queryKeys.subscriptionStatus.join('/'));
+    // The payouts panel and the claims render with the trucks: asked for with them, not after.
+    requestEarly(queryKeys.payouts.join('/'));
+    requestEarly(queryKeys.myClaims.join('/'));
   }
   // A truck's page: the truck (its name, status and description are the first screen) and its menu.
   const truckId = parseTruckId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
