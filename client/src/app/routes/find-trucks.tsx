@@ -11,7 +11,7 @@ import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
-import { GoingButton } from '@client/features/going/components/going-button';
+import { TruckGoingButton } from '@client/app/truck-going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { SeenMarker } from '@client/features/insights/components/seen-marker';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
@@ -73,7 +73,7 @@ const NO_TRUCKS: TruckSummary[] = [];
 const renderFavorite = (truck: TruckSummary) => (
   <>
     <FavoriteButton truck={truck} size="md" />
-    <GoingButton truck={truck} />
+    <TruckGoingButton truck={truck} />
     <SeenMarker truckId={truck.id} />
   </>
 );
@@ -87,7 +87,7 @@ const renderPopupExtra = (truck: TruckSummary) => (
       <ShareButton truck={truck} size="icon" className="h-8 w-8" />
       {renderPopupFavorite(truck)}
     </span>
-    <GoingButton truck={truck} size="sm" />
+    <TruckGoingButton truck={truck} size="sm" />
   </span>
 );
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
