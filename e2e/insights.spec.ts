@@ -143,3 +143,51 @@ test('the demand map: a cell shows once 10 different diners searched there, neve
   await opPage.screenshot({ path: 'test-results/insights-demand-desktop.png' });
   await opContext.close();
 });
+
+test('a map popup the diner opens counts as a card view, once per opening; the map reopening it does not', async ({
+  page,
+  browser,
+}) => {
+  const opContext = await browser.newContext();
+  const opPage = await opContext.newPage();
+  const operator = await loginAsSubscribedOperator(opPage, '/');
+  const at = spot();
+  const name = `Popup Views ${Date.now()}`;
+  const truck = await createTruck(opPage, operator, { name, ...at, address: '500 Test Ave' });
+  const auth = { Authorization: `Bearer ${operator.token}` };
+  expect(
+    (await opPage.request.post(`/api/food-trucks/${truck.id}/open`, { data: at, headers: auth })).status(),
+  ).toBe(200);
+  const cardViews = async () => {
+    const res = await opPage.request.get(`/api/food-trucks/${truck.id}/insights?days=7`, { headers: auth });
+    const body = (await res.json()) as { series: { kind: string; total: number }[] };
+    return body.series.find((s) => s.kind === 'card_view')?.total;
+  };
+
+  // The link opens the truck's popup: one. Its card in the list, on screen: one (once per page load).
+  await loginAs(page, 'customer', `/find-trucks?truck=${truck.id}`);
+  const popup = page.getByTestId('truck-popup');
+  await expect(popup).toContainText(name);
+  await page.getByTestId(`truck-card-${truck.id}`).scrollIntoViewIfNeeded();
+  // The truck moves while its popup is open: the map reopens it at the new place — not counted.
+  const moved = await opPage.request.patch(`/api/food-trucks/${truck.id}/location`, {
+    headers: auth,
+    data: { latitude: at.latitude + 0.0004, longitude: at.longitude, address: '510 Test Ave' },
+  });
+  expect(moved.status()).toBe(200);
+  await expect(popup).toContainText('510 Test Ave');
+  // The diner closes it and opens it again: one more.
+  await popup
+    .locator('xpath=ancestor::div[contains(@class, "leaflet-popup")]')
+    .locator('.leaflet-popup-close-button')
+    .click();
+  await expect(popup).toHaveCount(0);
+  await page.getByRole('button', { name: `${name} (open)` }).click();
+  await expect(popup).toContainText(name);
+  // Leaving the page sends what is left; the flush worker writes it within seconds.
+  await page.goto('/account');
+  await expect.poll(cardViews, { timeout: 15_000 }).toBe(3);
+  await page.waitForTimeout(3000);
+  expect(await cardViews()).toBe(3);
+  await opContext.close();
+});

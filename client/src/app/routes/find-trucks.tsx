@@ -15,6 +15,7 @@ import { TruckGoingButton } from '@client/app/truck-going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { SeenMarker } from '@client/features/insights/components/seen-marker';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
+import { reportView } from '@client/features/insights/view-reporter';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
@@ -90,6 +91,8 @@ const renderPopupExtra = (truck: TruckSummary) => (
     <TruckGoingButton truck={truck} size="sm" />
   </span>
 );
+// A popup opened on the map is the map's card: counted as a card view each time a diner opens it.
+const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view');
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 const renderRating = (truck: TruckSummary) => (
   <Suspense fallback={<Skeleton className="h-8 w-40" />}>
@@ -304,6 +307,7 @@ export default function FindTrucksPage() {
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
                 renderPopupExtra={at ? renderPopupFavorite : renderPopupExtra}
+                onPopupOpen={countPopupView}
                 fitOf={fitOf}
               />
             </Suspense>
