@@ -14,6 +14,9 @@ import {
  * diner's open page shows the notice and the SMS outbox holds the text.
  */
 
+/** A 360 px phone with touch. */
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
 /** A spot of its own per call, far from the demo trucks (Austin) and other specs' trucks. */
 const spot = () => ({ latitude: 41 + Math.random() * 0.5, longitude: -100 - Math.random() * 0.5 });
 
@@ -111,11 +114,7 @@ test.describe("I'm going", () => {
       headers: { Authorization: `Bearer ${operator.token}` },
     });
     await opPage.close();
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE);
     const phone = await context.newPage();
     await loginAs(phone, 'customer', `/find-trucks?truck=${truck.id}`);
     const going = phone.getByTestId(`truck-card-${truck.id}`).getByTestId(`going-button-${truck.id}`);
@@ -138,11 +137,7 @@ test.describe("I'm going", () => {
     // Closed, no schedule: nothing to go to.
     const truck = await createTruck(opPage, operator, { name, ...at, address: '300 Test Ave' });
     const auth = { Authorization: `Bearer ${operator.token}` };
-    const context = await browser.newContext({
-      viewport: { width: 360, height: 740 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE);
     const phone = await context.newPage();
     await loginAs(phone, 'customer', `/find-trucks?truck=${truck.id}`);
     const card = phone.getByTestId(`truck-card-${truck.id}`);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,6 +7,7 @@ import {
   insightsQuerySchema,
   insightViewsSchema,
   truckInsightsSchema,
+  type InsightPeriod,
 } from '@shared/contracts/insights';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { errorResponses, idOr404, idParams } from '../../lib/route-params';
@@ -25,6 +27,9 @@ const operatorParams = z.object({ operatorId: idOr404 });
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const owners = requireUser('operator', 'admin');
   const defaultZone = app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE;
+  /** The truck's series (JSON and CSV), by the app's insights clock and the truck's zone. */
+  const insightsOf = (request: FastifyRequest, truckId: number, days: InsightPeriod) =>
+    truckInsights(app.db, currentUser(request), truckId, days, app.insightsClock(), defaultZone);
 
   app.post(
     '/api/insights/views',
@@ -59,15 +64,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: truckInsightsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) =>
-      truckInsights(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        request.query.days,
-        app.insightsClock(),
-        defaultZone,
-      ),
+    async (request) => insightsOf(request, request.params.id, request.query.days),
   );
 
   app.get(
@@ -83,14 +80,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const insights = await truckInsights(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        request.query.days,
-        app.insightsClock(),
-        defaultZone,
-      );
+      const insights = await insightsOf(request, request.params.id, request.query.days);
       return reply
         .type('text/csv; charset=utf-8')
         .header(

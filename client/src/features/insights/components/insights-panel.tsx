@@ -1,4 +1,4 @@
-import { INSIGHT_PERIODS, type InsightPeriod, type TruckInsights } from '@shared/contracts';
+import type { InsightPeriod, TruckInsights } from '@shared/contracts';
 import { formatCount, formatDate } from '@shared/utils/format';
 import { zoneName } from '@shared/utils/zoned-time';
 import { Download } from 'lucide-react';
@@ -9,6 +9,7 @@ import { errorMessage } from '@client/lib/api-client';
 import { toastError } from '@client/lib/toast';
 import { downloadInsightsCsv, useTruckInsights } from '../api/truck-insights';
 import { InsightChart } from './insight-chart';
+import { PeriodPicker } from './period-picker';
 
 type Series = TruckInsights['series'][number];
 
@@ -76,20 +77,7 @@ export default function InsightsPanel({ truckId }: { truckId: number }) {
   return (
     <div className="grid gap-3" data-testid={`insights-panel-${truckId}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {INSIGHT_PERIODS.map((p) => (
-            <Button
-              key={p}
-              type="button"
-              size="sm"
-              variant={p === days ? 'default' : 'outline'}
-              aria-pressed={p === days}
-              onClick={() => setDays(p)}
-            >
-              {p} days
-            </Button>
-          ))}
-        </div>
+        <PeriodPicker days={days} onChange={setDays} />
         <Button
           type="button"
           size="sm"
