@@ -39,17 +39,15 @@ async function seed(
   count: number,
   extra: Partial<typeof insightEvents.$inferInsert> = {},
 ) {
-  await server.db
-    .insert(insightEvents)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        occurredAt: at,
-        kind,
-        foodTruckId: truckId,
-        visitor: `u:${9000 + i}`,
-        ...extra,
-      })),
-    );
+  await server.db.insert(insightEvents).values(
+    Array.from({ length: count }, (_, i) => ({
+      occurredAt: at,
+      kind,
+      foodTruckId: truckId,
+      visitor: `u:${9000 + i}`,
+      ...extra,
+    })),
+  );
 }
 const insights = (session: AuthResponse | undefined, truckId: number, days = 7) =>
   server.request<TruckInsights & { message?: string }>(
@@ -78,16 +76,14 @@ describe('insights per day (fixed clock)', () => {
     await seed(truck.id, 'going', daysAgo(3), 1, { detail: 'UT Campus' });
     await seed(truck.id, 'voice_named', daysAgo(7), 6); // the 8th day back: outside 7 days
     await seed(truck.id, 'page_view', daysAgo(120), 7); // older than the raw retention
-    await server.db
-      .insert(smsOutbox)
-      .values({
-        userId: customer.user.id,
-        foodTruckId: truck.id,
-        toPhone: customer.user.phone ?? '',
-        body: 'Hi',
-        status: 'sent',
-        sentAt: daysAgo(2),
-      });
+    await server.db.insert(smsOutbox).values({
+      userId: customer.user.id,
+      foodTruckId: truck.id,
+      toPhone: customer.user.phone ?? '',
+      body: 'Hi',
+      status: 'sent',
+      sentAt: daysAgo(2),
+    });
 
     const check = async () => {
       const week = await insights(owner, truck.id, 7);
@@ -382,17 +378,15 @@ describe('demand map', () => {
     const own = cellOf(spot.latitude, spot.longitude + 0.01);
     const far = cellOf(spot.latitude + 1, spot.longitude);
     const searches = async (cell: { row: number; col: number }, visitors: string[], at = daysAgo(1)) =>
-      server.db
-        .insert(insightEvents)
-        .values(
-          visitors.map((visitor) => ({
-            occurredAt: at,
-            kind: 'search',
-            visitor,
-            cellLat: cell.row,
-            cellLng: cell.col,
-          })),
-        );
+      server.db.insert(insightEvents).values(
+        visitors.map((visitor) => ({
+          occurredAt: at,
+          kind: 'search',
+          visitor,
+          cellLat: cell.row,
+          cellLng: cell.col,
+        })),
+      );
     const diners = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `a:${tag}${i}`);
     await searches(near, [...diners(DEMAND_MIN_DINERS, 'n'), ...diners(3, 'n')]); // 10 distinct, 13 searches
     await searches(under, [...diners(DEMAND_MIN_DINERS - 1, 'u'), ...diners(DEMAND_MIN_DINERS - 1, 'u')]); // 9 distinct, 18 searches
