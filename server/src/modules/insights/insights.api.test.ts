@@ -49,6 +49,16 @@ async function seed(
     })),
   );
 }
+/** A text about the truck the SMS outbox sent at `sentAt`. */
+const sentText = (truckId: number, sentAt: Date) =>
+  server.db.insert(smsOutbox).values({
+    userId: customer.user.id,
+    foodTruckId: truckId,
+    toPhone: customer.user.phone ?? '',
+    body: 'Hi',
+    status: 'sent',
+    sentAt,
+  });
 const insights = (session: AuthResponse | undefined, truckId: number, days = 7) =>
   server.request<TruckInsights & { message?: string }>(
     'GET',
@@ -76,14 +86,7 @@ describe('insights per day (fixed clock)', () => {
     await seed(truck.id, 'going', daysAgo(3), 1, { detail: 'UT Campus' });
     await seed(truck.id, 'voice_named', daysAgo(7), 6); // the 8th day back: outside 7 days
     await seed(truck.id, 'page_view', daysAgo(120), 7); // older than the raw retention
-    await server.db.insert(smsOutbox).values({
-      userId: customer.user.id,
-      foodTruckId: truck.id,
-      toPhone: customer.user.phone ?? '',
-      body: 'Hi',
-      status: 'sent',
-      sentAt: daysAgo(2),
-    });
+    await sentText(truck.id, daysAgo(2));
 
     const check = async () => {
       const week = await insights(owner, truck.id, 7);
@@ -207,14 +210,7 @@ describe("the truck's local days (two zones, around their midnights and a DST ch
     await seed(la.id, 'page_view', utc('2026-11-01T06:30'), 1); // Oct 31, 23:30 PDT
     await seed(la.id, 'page_view', utc('2026-11-01T07:30'), 1); // Nov 1, 00:30 PDT
     await seed(la.id, 'page_view', utc('2026-11-02T07:00'), 1); // Nov 1, 23:00 PST (a UTC Nov 2)
-    await server.db.insert(smsOutbox).values({
-      userId: customer.user.id,
-      foodTruckId: la.id,
-      toPhone: customer.user.phone ?? '',
-      body: 'Hi',
-      status: 'sent',
-      sentAt: utc('2026-11-02T07:10'),
-    }); // Nov 1, 23:10 PST
+    await sentText(la.id, utc('2026-11-02T07:10')); // Nov 1, 23:10 PST
     await seed(kolkata.id, 'page_view', utc('2026-11-01T18:00'), 1); // Nov 1, 23:30 IST
     await seed(kolkata.id, 'page_view', utc('2026-11-01T18:45'), 1); // Nov 2, 00:15 IST (a UTC Nov 1)
 
