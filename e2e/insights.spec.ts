@@ -1,5 +1,12 @@
 import { expect, test } from './test';
-import { createTruck, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+import {
+  createTruck,
+  expectNoSeriousA11yViolations,
+  freshPhone,
+  loginAs,
+  loginAsSubscribedOperator,
+  openWithSession,
+} from './helpers';
 
 /**
  * Operator insights (issue 31): a diner's visit to a truck's page is counted off the request path
@@ -14,7 +21,11 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   const opContext = await browser.newContext();
   const opPage = await opContext.newPage();
   const operator = await loginAsSubscribedOperator(opPage, '/');
-  const truck = await createTruck(opPage, operator, { name: `Insights Truck ${Date.now()}`, ...spot(), address: '300 Test Ave' });
+  const truck = await createTruck(opPage, operator, {
+    name: `Insights Truck ${Date.now()}`,
+    ...spot(),
+    address: '300 Test Ave',
+  });
 
   await loginAs(page, 'customer', `/trucks/${truck.id}`);
   await expect(page.getByRole('heading', { name: truck.name })).toBeVisible();
@@ -28,13 +39,18 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   // The view is reported when the page hides (or after 5 s), then written by the flush worker (every 2 s).
   await page.goto('/account');
   await expect(page.getByTestId('privacy-note')).toContainText('Privacy: what we count');
-  await expect(page.getByRole('switch', { name: "Don't count my visits" })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: "Don't count my visits" })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
 
   await opPage.goto('/operator-dashboard');
   await expect
     .poll(
       async () => {
-        const res = await opPage.request.get(`/api/food-trucks/${truck.id}/insights?days=7`, { headers: { Authorization: `Bearer ${operator.token}` } });
+        const res = await opPage.request.get(`/api/food-trucks/${truck.id}/insights?days=7`, {
+          headers: { Authorization: `Bearer ${operator.token}` },
+        });
         const body = (await res.json()) as { series: { kind: string; total: number }[] };
         return body.series.find((s) => s.kind === 'page_view')?.total;
       },
@@ -45,6 +61,7 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   const panel = opPage.getByTestId(`insights-panel-${truck.id}`);
   const pageViews = panel.getByTestId('insight-page_view');
   await expect(pageViews.getByTestId('insight-total')).toHaveText('1');
+  await expect(panel.getByTestId('insights-zone')).toContainText("the truck's time zone");
   await pageViews.getByText('Table').click();
   await expect(pageViews.getByRole('table')).toContainText('1');
   await panel.getByRole('button', { name: '30 days' }).click();
@@ -54,7 +71,11 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   await panel.scrollIntoViewIfNeeded();
   await opPage.screenshot({ path: 'test-results/insights-desktop.png' });
 
-  const phoneContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const phoneContext = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const phone = await phoneContext.newPage();
   await openWithSession(phone, operator, '/operator-dashboard');
   await phone.getByRole('button', { name: 'Insights' }).tap();
@@ -62,13 +83,18 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   await expect(phonePanel.getByTestId('insight-page_view').getByTestId('insight-total')).toHaveText('1');
   await phonePanel.scrollIntoViewIfNeeded();
   await phone.screenshot({ path: 'test-results/insights-phone.png' });
-  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await phone.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await phoneContext.close();
   await opContext.close();
 });
 
-test('the demand map: a cell shows once 10 different diners searched there, never with 9', async ({ browser, request }) => {
+test('the demand map: a cell shows once 10 different diners searched there, never with 9', async ({
+  browser,
+  request,
+}) => {
   const opContext = await browser.newContext();
   const opPage = await opContext.newPage();
   const operator = await loginAsSubscribedOperator(opPage, '/');
@@ -78,9 +104,13 @@ test('the demand map: a cell shows once 10 different diners searched there, neve
   const busy = { lat: at.latitude + 0.01, lng: at.longitude };
   const quiet = { lat: at.latitude - 0.01, lng: at.longitude };
   const search = async (where: { lat: number; lng: number }) => {
-    const res = await request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' } });
+    const res = await request.post('/api/auth/register', {
+      data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' },
+    });
     const { token } = (await res.json()) as { token: string };
-    const list = await request.get(`/api/food-trucks/active?lat=${where.lat}&lng=${where.lng}`, { headers: { Authorization: `Bearer ${token}` } });
+    const list = await request.get(`/api/food-trucks/active?lat=${where.lat}&lng=${where.lng}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(list.status()).toBe(200);
   };
   for (let i = 0; i < 10; i++) await search(busy);
@@ -89,7 +119,9 @@ test('the demand map: a cell shows once 10 different diners searched there, neve
   await expect
     .poll(
       async () => {
-        const res = await opPage.request.get(`/api/operators/${operator.user.id}/insights/demand?days=7`, { headers: { Authorization: `Bearer ${operator.token}` } });
+        const res = await opPage.request.get(`/api/operators/${operator.user.id}/insights/demand?days=7`, {
+          headers: { Authorization: `Bearer ${operator.token}` },
+        });
         cells = ((await res.json()) as { cells: typeof cells }).cells;
         return cells.length;
       },
@@ -109,5 +141,53 @@ test('the demand map: a cell shows once 10 different diners searched there, neve
   await expectNoSeriousA11yViolations(opPage);
   await section.scrollIntoViewIfNeeded();
   await opPage.screenshot({ path: 'test-results/insights-demand-desktop.png' });
+  await opContext.close();
+});
+
+test('a map popup the diner opens counts as a card view, once per opening; the map reopening it does not', async ({
+  page,
+  browser,
+}) => {
+  const opContext = await browser.newContext();
+  const opPage = await opContext.newPage();
+  const operator = await loginAsSubscribedOperator(opPage, '/');
+  const at = spot();
+  const name = `Popup Views ${Date.now()}`;
+  const truck = await createTruck(opPage, operator, { name, ...at, address: '500 Test Ave' });
+  const auth = { Authorization: `Bearer ${operator.token}` };
+  expect(
+    (await opPage.request.post(`/api/food-trucks/${truck.id}/open`, { data: at, headers: auth })).status(),
+  ).toBe(200);
+  const cardViews = async () => {
+    const res = await opPage.request.get(`/api/food-trucks/${truck.id}/insights?days=7`, { headers: auth });
+    const body = (await res.json()) as { series: { kind: string; total: number }[] };
+    return body.series.find((s) => s.kind === 'card_view')?.total;
+  };
+
+  // The link opens the truck's popup: one. Its card in the list, on screen: one (once per page load).
+  await loginAs(page, 'customer', `/find-trucks?truck=${truck.id}`);
+  const popup = page.getByTestId('truck-popup');
+  await expect(popup).toContainText(name);
+  await page.getByTestId(`truck-card-${truck.id}`).scrollIntoViewIfNeeded();
+  // The truck moves while its popup is open: the map reopens it at the new place — not counted.
+  const moved = await opPage.request.patch(`/api/food-trucks/${truck.id}/location`, {
+    headers: auth,
+    data: { latitude: at.latitude + 0.0004, longitude: at.longitude, address: '510 Test Ave' },
+  });
+  expect(moved.status()).toBe(200);
+  await expect(popup).toContainText('510 Test Ave');
+  // The diner closes it and opens it again: one more.
+  await popup
+    .locator('xpath=ancestor::div[contains(@class, "leaflet-popup")]')
+    .locator('.leaflet-popup-close-button')
+    .click();
+  await expect(popup).toHaveCount(0);
+  await page.getByRole('button', { name: `${name} (open)` }).click();
+  await expect(popup).toContainText(name);
+  // Leaving the page sends what is left; the flush worker writes it within seconds.
+  await page.goto('/account');
+  await expect.poll(cardViews, { timeout: 15_000 }).toBe(3);
+  await page.waitForTimeout(3000);
+  expect(await cardViews()).toBe(3);
   await opContext.close();
 });

@@ -58,16 +58,26 @@ export const insightViewsSchema = z.object({
 });
 export type InsightViewsInput = z.input<typeof insightViewsSchema>;
 
-/** One day's count (days are UTC dates 'YYYY-MM-DD', oldest first, every day of the period). */
+/** One day's count (days are the truck's local dates 'YYYY-MM-DD', oldest first, every day of the period). */
 const dayCount = z.object({ day: z.string(), count: z.number().int() });
 
 /** GET /api/food-trucks/:id/insights?days=: every series per day, and "I'm going" per stop. */
 export const truckInsightsSchema = z.object({
   truckId: z.number().int(),
   days: z.number().int(),
+  /** The first and last local day of the period ('to' is today in the truck's zone). */
   from: z.string(),
   to: z.string(),
-  series: z.array(z.object({ kind: z.enum(INSIGHT_SERIES), label: z.string(), total: z.number().int(), daily: z.array(dayCount) })),
+  /** The IANA zone whose calendar days these are: the truck's (its schedule's). */
+  timeZone: z.string(),
+  series: z.array(
+    z.object({
+      kind: z.enum(INSIGHT_SERIES),
+      label: z.string(),
+      total: z.number().int(),
+      daily: z.array(dayCount),
+    }),
+  ),
   goingPerStop: z.array(z.object({ address: z.string(), count: z.number().int() })),
 });
 export type TruckInsights = z.infer<typeof truckInsightsSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truckStatusLine, type StatusStop, type StatusTruck } from './truck-status-line';
+import { hasStopToGoTo, truckStatusLine, type StatusStop, type StatusTruck } from './truck-status-line';
 
 // A weekly stop on Tuesday 11:00–14:00 at 6th & Congress, Austin (Chicago time, CST = -06:00).
 const congress = { latitude: 30.2686, longitude: -97.7425 };
@@ -48,28 +48,130 @@ const closedElsewhere = truck({ latitude: null, longitude: null });
 describe('truckStatusLine: the live state first, then the schedule', () => {
   it.each<[string, StatusTruck, readonly StatusStop[], string, string]>([
     // Open trucks.
-    ['open at the stop under way', openHere, [tuesday, friday], '2027-01-05T12:00:00-06:00', 'Open now until 2:00 PM'],
-    ['open at the stop: its first minute (start included)', openHere, [tuesday], '2027-01-05T11:00:00-06:00', 'Open now until 2:00 PM'],
-    ['open at the stop, same instant given in UTC', openHere, [tuesday], '2027-01-05T17:00:00Z', 'Open now until 2:00 PM'],
-    ['open, the stop just ended (end excluded): the next one', openHere, [tuesday, friday], '2027-01-05T14:00:00-06:00', 'Open now · Next: Fri 9:00 AM–10:00 AM at Zilker Park'],
-    ['open away from the stop under way: not "until"', openElsewhere, [tuesday], '2027-01-05T12:00:00-06:00', 'Open now'],
-    ['open before a stop', openHere, [tuesday], '2027-01-05T08:00:00-06:00', 'Open now · Next: Tue 11:00 AM–2:00 PM at 6th & Congress'],
+    [
+      'open at the stop under way',
+      openHere,
+      [tuesday, friday],
+      '2027-01-05T12:00:00-06:00',
+      'Open now until 2:00 PM',
+    ],
+    [
+      'open at the stop: its first minute (start included)',
+      openHere,
+      [tuesday],
+      '2027-01-05T11:00:00-06:00',
+      'Open now until 2:00 PM',
+    ],
+    [
+      'open at the stop, same instant given in UTC',
+      openHere,
+      [tuesday],
+      '2027-01-05T17:00:00Z',
+      'Open now until 2:00 PM',
+    ],
+    [
+      'open, the stop just ended (end excluded): the next one',
+      openHere,
+      [tuesday, friday],
+      '2027-01-05T14:00:00-06:00',
+      'Open now · Next: Fri 9:00 AM–10:00 AM at Zilker Park',
+    ],
+    [
+      'open away from the stop under way: not "until"',
+      openElsewhere,
+      [tuesday],
+      '2027-01-05T12:00:00-06:00',
+      'Open now',
+    ],
+    [
+      'open before a stop',
+      openHere,
+      [tuesday],
+      '2027-01-05T08:00:00-06:00',
+      'Open now · Next: Tue 11:00 AM–2:00 PM at 6th & Congress',
+    ],
     ['open with no stops', openHere, [], '2027-01-05T12:00:00-06:00', 'Open now'],
-    ['open without coordinates during a stop', truck({ isOpen: true, latitude: null, longitude: null }), [tuesday], '2027-01-05T12:00:00-06:00', 'Open now'],
+    [
+      'open without coordinates during a stop',
+      truck({ isOpen: true, latitude: null, longitude: null }),
+      [tuesday],
+      '2027-01-05T12:00:00-06:00',
+      'Open now',
+    ],
     // Closed trucks: never "Open now".
-    ['closed during a weekly stop (Masala Wheels)', closed, [tuesday], '2027-01-05T12:00:00-06:00', 'Usually here until 2:00 PM — not open yet'],
-    ['closed (auto-closed, no position) during a weekly stop (Smokestack BBQ)', closedElsewhere, [tuesday], '2027-01-05T11:30:00-06:00', 'Usually here until 2:00 PM — not open yet'],
-    ['closed at the very start of the stop (start included)', closed, [tuesday], '2027-01-05T11:00:00-06:00', 'Usually here until 2:00 PM — not open yet'],
-    ['closed during a one-off stop', closed, [friday], '2027-01-08T09:45:00-06:00', 'Scheduled until 10:00 AM — not open yet'],
-    ['closed, one millisecond before the end: still under way', closed, [tuesday], '2027-01-05T13:59:59.999-06:00', 'Usually here until 2:00 PM — not open yet'],
-    ['closed, stop ended: the next stop', closed, [tuesday, friday], '2027-01-05T14:00:00-06:00', 'Next: Fri 9:00 AM–10:00 AM at Zilker Park'],
-    ['closed before a stop', closed, [tuesday], '2027-01-05T10:59:59-06:00', 'Next: Tue 11:00 AM–2:00 PM at 6th & Congress'],
+    [
+      'closed during a weekly stop (Masala Wheels)',
+      closed,
+      [tuesday],
+      '2027-01-05T12:00:00-06:00',
+      'Usually here until 2:00 PM — not open yet',
+    ],
+    [
+      'closed (auto-closed, no position) during a weekly stop (Smokestack BBQ)',
+      closedElsewhere,
+      [tuesday],
+      '2027-01-05T11:30:00-06:00',
+      'Usually here until 2:00 PM — not open yet',
+    ],
+    [
+      'closed at the very start of the stop (start included)',
+      closed,
+      [tuesday],
+      '2027-01-05T11:00:00-06:00',
+      'Usually here until 2:00 PM — not open yet',
+    ],
+    [
+      'closed during a one-off stop',
+      closed,
+      [friday],
+      '2027-01-08T09:45:00-06:00',
+      'Scheduled until 10:00 AM — not open yet',
+    ],
+    [
+      'closed, one millisecond before the end: still under way',
+      closed,
+      [tuesday],
+      '2027-01-05T13:59:59.999-06:00',
+      'Usually here until 2:00 PM — not open yet',
+    ],
+    [
+      'closed, stop ended: the next stop',
+      closed,
+      [tuesday, friday],
+      '2027-01-05T14:00:00-06:00',
+      'Next: Fri 9:00 AM–10:00 AM at Zilker Park',
+    ],
+    [
+      'closed before a stop',
+      closed,
+      [tuesday],
+      '2027-01-05T10:59:59-06:00',
+      'Next: Tue 11:00 AM–2:00 PM at 6th & Congress',
+    ],
     ['closed, every stop over', closed, [tuesday], '2027-02-01T00:00:00Z', 'No upcoming stops'],
     ['closed, no stops', closed, [], '2027-01-05T12:00:00-06:00', 'No upcoming stops'],
     // Time zones: the truck's local hours, decided by instants whatever the viewer's zone.
-    ['Tokyo stop under way, read from Chicago (still Tuesday there)', closed, [tokyo], '2027-01-05T21:00:00-06:00', 'Usually here until 1:00 PM — not open yet'],
-    ['Tokyo stop before it starts, read in UTC', closed, [tokyo], '2027-01-06T02:29:00Z', 'Next: Wed 11:30 AM–1:00 PM at Shibuya'],
-    ['Tokyo truck open at its stop (epoch-ms instants)', truck({ isOpen: true, latitude: 35.6596, longitude: 139.7006 }), [{ ...tokyo, start: Date.parse(tokyo.start as string), end: Date.parse(tokyo.end as string) }], '2027-01-06T03:00:00Z', 'Open now until 1:00 PM'],
+    [
+      'Tokyo stop under way, read from Chicago (still Tuesday there)',
+      closed,
+      [tokyo],
+      '2027-01-05T21:00:00-06:00',
+      'Usually here until 1:00 PM — not open yet',
+    ],
+    [
+      'Tokyo stop before it starts, read in UTC',
+      closed,
+      [tokyo],
+      '2027-01-06T02:29:00Z',
+      'Next: Wed 11:30 AM–1:00 PM at Shibuya',
+    ],
+    [
+      'Tokyo truck open at its stop (epoch-ms instants)',
+      truck({ isOpen: true, latitude: 35.6596, longitude: 139.7006 }),
+      [{ ...tokyo, start: Date.parse(tokyo.start as string), end: Date.parse(tokyo.end as string) }],
+      '2027-01-06T03:00:00Z',
+      'Open now until 1:00 PM',
+    ],
   ])('%s', (_name, t, stops, now, expected) => {
     expect(truckStatusLine(t, stops, at(now), { locale: 'en-US' })).toBe(expected);
   });
@@ -77,7 +179,30 @@ describe('truckStatusLine: the live state first, then the schedule', () => {
   it('never says "Open now" for a closed truck, at any moment of a day with stops', () => {
     for (let minute = 0; minute < 24 * 60; minute += 7) {
       const now = new Date(Date.parse('2027-01-05T00:00:00-06:00') + minute * 60_000);
-      for (const t of [closed, closedElsewhere]) expect(truckStatusLine(t, [tuesday, friday], now)).not.toMatch(/Open now/);
+      for (const t of [closed, closedElsewhere])
+        expect(truckStatusLine(t, [tuesday, friday], now)).not.toMatch(/Open now/);
     }
+  });
+});
+
+describe('hasStopToGoTo: where "I\'m going" is offered', () => {
+  const stop = { end: '2026-11-24T20:00:00.000Z' };
+  it('an open truck at a known place, or a stop under way or to come', () => {
+    expect(hasStopToGoTo(openHere, [], at('2026-11-24T12:00:00Z'))).toBe(true);
+    expect(hasStopToGoTo(closed, [stop], at('2026-11-24T19:59:59Z'))).toBe(true);
+    expect(
+      hasStopToGoTo(
+        truck({ isOpen: true, latitude: null, longitude: null }),
+        [stop],
+        at('2026-11-24T12:00:00Z'),
+      ),
+    ).toBe(true);
+  });
+  it('not a closed truck whose stops are over, nor an open one with no place and no stop', () => {
+    expect(hasStopToGoTo(closed, [], at('2026-11-24T12:00:00Z'))).toBe(false);
+    expect(hasStopToGoTo(closed, [stop], at('2026-11-24T20:00:00Z'))).toBe(false);
+    expect(
+      hasStopToGoTo(truck({ isOpen: true, latitude: null, longitude: null }), [], at('2026-11-24T12:00:00Z')),
+    ).toBe(false);
   });
 });

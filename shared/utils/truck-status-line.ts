@@ -55,7 +55,8 @@ const ms = (t: string | number): number => (typeof t === 'number' ? t : Date.par
 function atStop(truck: StatusTruck, stop: StatusStop): boolean {
   if (truck.latitude === null || truck.longitude === null) return false;
   return (
-    haversineKm({ lat: truck.latitude, lng: truck.longitude }, { lat: stop.latitude, lng: stop.longitude }) <= SAME_SPOT_KM
+    haversineKm({ lat: truck.latitude, lng: truck.longitude }, { lat: stop.latitude, lng: stop.longitude }) <=
+    SAME_SPOT_KM
   );
 }
 
@@ -63,7 +64,11 @@ function atStop(truck: StatusTruck, stop: StatusStop): boolean {
  * The decision. A stop is under way from its start (included) to its end (excluded); ended stops are
  * skipped.
  */
-export function truckStatus<S extends StatusStop>(truck: StatusTruck, stops: readonly S[], now: Date): TruckStatus<S> {
+export function truckStatus<S extends StatusStop>(
+  truck: StatusTruck,
+  stops: readonly S[],
+  now: Date,
+): TruckStatus<S> {
   const t = now.getTime();
   const ahead = stops.filter((s) => ms(s.end) > t);
   const current = ahead.find((s) => ms(s.start) <= t) ?? null;
@@ -107,3 +112,17 @@ export const truckStatusLine = (
   now: Date,
   options: StatusTextOptions = {},
 ): string => describeStatus(truckStatus(truck, stops, now), options);
+
+/**
+ * Whether a diner can say "I'm going" (issue 31): the truck is open where it stands, or one of its
+ * stops is under way or to come. The server's rule in the same terms (going.service answers 409
+ * otherwise), so cards, popups and the truck's page offer the button only where it can work.
+ */
+export function hasStopToGoTo(
+  truck: StatusTruck,
+  stops: readonly Pick<StatusStop, 'end'>[],
+  now: Date,
+): boolean {
+  if (truck.isOpen && truck.latitude !== null && truck.longitude !== null) return true;
+  return stops.some((s) => ms(s.end) > now.getTime());
+}

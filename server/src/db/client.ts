@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -20,6 +21,11 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle is used exactly like the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Tx;
+
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+export async function selectRows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export type NotificationListener = (payload: string) => void;
 
@@ -154,7 +160,10 @@ async function openPglite(
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions: { cube, earthdistance, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+    client = await PGlite.create(dataDir, {
+      extensions: { cube, earthdistance, pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (err) {
     unlock();
     throw err;
@@ -254,7 +263,10 @@ async function openPostgres(
     kind: 'postgres',
     migrate: async () => {
       // A connection of its own, without the query timeout: a migration may take long.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: options.connectTimeoutMs,
+      });
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -288,7 +300,9 @@ async function openPostgres(
       // the connections still out are cut — their queries fail, their holders release them.
       const ended = pool.end();
       const cut = setTimeout(() => {
-        process.emitWarning(`closing the database: ${checkedOut.size} connection(s) still checked out after ${CLOSE_GRACE_MS} ms; cut`);
+        process.emitWarning(
+          `closing the database: ${checkedOut.size} connection(s) still checked out after ${CLOSE_GRACE_MS} ms; cut`,
+        );
         for (const client of checkedOut) client.release(new Error('database closing'));
         checkedOut.clear();
       }, CLOSE_GRACE_MS);

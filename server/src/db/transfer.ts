@@ -1,6 +1,6 @@
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { is, sql, type SQL } from 'drizzle-orm';
-import type { Database } from './client';
+import { is, sql } from 'drizzle-orm';
+import { selectRows as rows, type Database } from './client';
 import * as schema from './schema';
 
 /**
@@ -21,11 +21,6 @@ export interface ExportFile {
 }
 
 export class ImportRefused extends Error {}
-
-/** Rows of a raw query (both drivers answer `{ rows }`). */
-async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -57,7 +52,10 @@ export function tablesInOrder(): TableInfo[] {
 }
 
 async function appliedMigrations(db: Pick<Database, 'execute'>): Promise<number> {
-  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -67,7 +65,10 @@ export async function exportDatabase(db: Database): Promise<ExportFile> {
     await tx.execute(sql`set transaction isolation level repeatable read`);
     const tables: Record<string, unknown[]> = {};
     for (const { name } of tablesInOrder()) {
-      const [result] = await rows<{ rows: unknown[] | null }>(tx, sql.raw(`select json_agg(t) as rows from ${quote(name)} t`));
+      const [result] = await rows<{ rows: unknown[] | null }>(
+        tx,
+        sql.raw(`select json_agg(t) as rows from ${quote(name)} t`),
+      );
       tables[name] = result?.rows ?? [];
     }
     return {
@@ -86,7 +87,8 @@ export async function exportDatabase(db: Database): Promise<ExportFile> {
  * imported ids. Refuses a database that already has users, or a file of another schema version.
  */
 export async function importDatabase(db: Database, file: ExportFile): Promise<Record<string, number>> {
-  if (file.format !== EXPORT_FORMAT || file.version !== 1) throw new ImportRefused('This is not a Food Truck Finder export file.');
+  if (file.format !== EXPORT_FORMAT || file.version !== 1)
+    throw new ImportRefused('This is not a Food Truck Finder export file.');
   const migrations = await appliedMigrations(db);
   if (file.migrations !== migrations) {
     throw new ImportRefused(
@@ -96,7 +98,8 @@ export async function importDatabase(db: Database, file: ExportFile): Promise<Re
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     const [users] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from users`);
-    if (Number(users?.n) > 0) throw new ImportRefused('The target database already has data: import into an empty one.');
+    if (Number(users?.n) > 0)
+      throw new ImportRefused('The target database already has data: import into an empty one.');
     // Triggers (rating totals, session versions) and foreign-key checks off for this transaction.
     await tx.execute(sql`set local session_replication_role = replica`);
     for (const { name, serialId } of tablesInOrder()) {

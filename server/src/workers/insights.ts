@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { tryAdvisoryXactLock } from '../db/advisory-locks';
 import type { InsightsBuffer } from '../modules/insights/insights-buffer';
 import { rollupInsights } from '../modules/insights/insights.service';
@@ -17,9 +18,9 @@ export function insightsFlush(buffer: InsightsBuffer): BackgroundWorker {
 }
 
 /**
- * Rolls the raw insight events up into daily counts and deletes raw events older than 90 days
- * (issue 31, privacy). Hourly and at start; one process at a time (advisory key `insightsRollup`).
- * Tests pass `now`.
+ * Rolls the raw insight events up into daily counts — each truck's local days, once they have
+ * ended in its zone — and deletes raw events older than 90 days (issue 31, privacy). Hourly and at
+ * start; one process at a time (advisory key `insightsRollup`). Tests pass `now`.
  */
 export const insightsRollup = {
   name: 'insights-rollup',
@@ -27,7 +28,7 @@ export const insightsRollup = {
   async run(ctx: WorkerContext, now: Date = ctx.config.insightsClock?.() ?? new Date()): Promise<number> {
     return ctx.db.transaction(async (tx) => {
       if (!(await tryAdvisoryXactLock(tx, 'insightsRollup'))) return 0;
-      return rollupInsights(tx, now);
+      return rollupInsights(tx, now, ctx.config.defaultTimeZone ?? DEFAULT_TIME_ZONE);
     });
   },
 } satisfies BackgroundWorker;

@@ -35,8 +35,8 @@ export default function AccountPage() {
           <CardHeader>
             <h2 className="text-lg font-semibold">Dietary needs</h2>
             <CardDescription>
-              Trucks with nothing marked for your needs are dimmed on Find Trucks, and menus flag the dishes that
-              conflict. Only what trucks have stated counts.
+              Trucks with nothing marked for your needs are dimmed on Find Trucks, and menus flag the dishes
+              that conflict. Only what trucks have stated counts.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -48,12 +48,14 @@ export default function AccountPage() {
         <CardHeader>
           <h2 className="text-lg font-semibold">Privacy: what we count</h2>
           <CardDescription>
-            To show truck operators where and when diners want food, we count how often a truck&apos;s card, page and menu are
-            seen, favorites added and removed, &quot;I&apos;m going&quot; taps, alerts and texts sent, and voice answers that name
-            the truck — as daily totals per truck. Where diners look for food is kept only as an area of about 500 m, and
-            an area is shown to operators only once at least 10 different diners searched there. Operators never see who
-            you are or where exactly you were; an operator&apos;s own views are not counted. Raw counts are deleted after
-            90 days. Browsers that send Do Not Track or Global Privacy Control are never counted.
+            To show truck operators where and when diners want food, we count how often a truck&apos;s card
+            (in the list or on the map), page and menu are seen, favorites added and removed, &quot;I&apos;m
+            going&quot; taps, alerts and texts sent, and voice answers that name the truck — as daily totals
+            per truck. Where diners look for food is kept only as an area of about 500 m, and an area is shown
+            to operators only once at least 10 different diners searched there. Operators never see who you
+            are or where exactly you were; an operator&apos;s own views are not counted. Raw counts are
+            deleted after 90 days. Browsers that send Do Not Track or Global Privacy Control are never
+            counted.
           </CardDescription>
         </CardHeader>
         {isCustomer(user) && (

@@ -11,10 +11,11 @@ import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
-import { GoingButton } from '@client/features/going/components/going-button';
+import { TruckGoingButton } from '@client/app/truck-going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { SeenMarker } from '@client/features/insights/components/seen-marker';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
+import { reportView } from '@client/features/insights/view-reporter';
 import { LocationNotice } from '@client/features/trucks/components/location-notice';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
@@ -73,7 +74,7 @@ const NO_TRUCKS: TruckSummary[] = [];
 const renderFavorite = (truck: TruckSummary) => (
   <>
     <FavoriteButton truck={truck} size="md" />
-    <GoingButton truck={truck} />
+    <TruckGoingButton truck={truck} />
     <SeenMarker truckId={truck.id} />
   </>
 );
@@ -87,9 +88,11 @@ const renderPopupExtra = (truck: TruckSummary) => (
       <ShareButton truck={truck} size="icon" className="h-8 w-8" />
       {renderPopupFavorite(truck)}
     </span>
-    <GoingButton truck={truck} size="sm" />
+    <TruckGoingButton truck={truck} size="sm" />
   </span>
 );
+// A popup opened on the map is the map's card: counted as a card view each time a diner opens it.
+const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view');
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 const renderRating = (truck: TruckSummary) => (
   <Suspense fallback={<Skeleton className="h-8 w-40" />}>
@@ -304,6 +307,7 @@ export default function FindTrucksPage() {
                 focusTruckId={mapFocusId}
                 focusKey={recommended?.key}
                 renderPopupExtra={at ? renderPopupFavorite : renderPopupExtra}
+                onPopupOpen={countPopupView}
                 fitOf={fitOf}
               />
             </Suspense>

@@ -20,7 +20,7 @@ import { TruckNotFound, truckLoadState } from '@client/features/operator/compone
 import { MenuContents } from '@client/features/menu/components/menu-contents';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
 import { NextStops } from '@client/features/schedules/components/next-stops';
-import { GoingButton } from '@client/features/going/components/going-button';
+import { TruckGoingButton } from '@client/app/truck-going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
@@ -108,7 +108,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             </p>
           )}
           <div className="flex flex-wrap gap-2 pt-1">
-            <GoingButton truck={truck} />
+            <TruckGoingButton truck={truck} />
             <ShareButton truck={truck} />
             <Button asChild size="sm" variant="outline">
               <a href={truckCalendarUrl(truck.id)}>

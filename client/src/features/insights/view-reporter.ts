@@ -2,8 +2,8 @@ import type { InsightViewsInput } from '@shared/contracts';
 import { authHeaders } from '@client/lib/api-client';
 
 /*
- * What a diner saw, for the operators' insights (issue 31): cards on screen, a truck's page, a
- * menu. Reported in batches (every 5 s, and when the page is hidden) with `keepalive`, so a report
+ * What a diner saw, for the operators' insights (issue 31): cards on screen, map popups opened
+ * (counted as card views), a truck's page, a menu. Reported in batches (every 5 s, and when the page is hidden) with `keepalive`, so a report
  * never delays anything on screen. Nothing is sent when the browser asks not to be tracked
  * (Do-Not-Track, Global Privacy Control); the server checks the same headers and the account's
  * "Don't count my visits". One queue per page (a module's own, like the browser's beacon queue).
@@ -21,7 +21,7 @@ function trackingRefused(): boolean {
 }
 
 const queue: InsightViewsInput['views'] = [];
-/** Each card is counted once per page load, whatever the scrolling. */
+/** Views counted once per page load (a list card, whatever the scrolling). */
 const reported = new Set<string>();
 let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -42,12 +42,17 @@ function flush(): void {
 
 if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
 
-/** Counts one view (a card once per page load). */
-export function reportView(truckId: number, kind: ViewKind): void {
+/**
+ * Counts one view: a list card once per page load (`oncePerPageLoad`), a map popup, a page or a
+ * menu each time it opens.
+ */
+export function reportView(truckId: number, kind: ViewKind, { oncePerPageLoad = false } = {}): void {
   if (trackingRefused()) return;
-  const key = `${kind}:${truckId}`;
-  if (kind === 'card_view' && reported.has(key)) return;
-  reported.add(key);
+  if (oncePerPageLoad) {
+    const key = `${kind}:${truckId}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+  }
   queue.push({ truckId, kind });
   if (queue.length >= MAX_BATCH) flush();
   else timer ??= setTimeout(flush, FLUSH_MS);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -61,9 +62,11 @@ export const goingNotices = pgTable(
   'going_notices',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    foodTruckId: integer('food_truck_id')
-      .notNull()
-      .references(() => foodTrucks.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key (migration 0020): deleting a truck tells its diners in the deleting transaction,
+     * and the notice must outlive the truck until every event hub has read it.
+     */
+    foodTruckId: integer('food_truck_id').notNull(),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     /** Where the stop is now, when it moved. */
@@ -98,15 +101,25 @@ export const insightEvents = pgTable(
     cellLng: integer('cell_lng'),
     /** For `going`: the stop's address, so the counts can be told per stop. */
     detail: text('detail'),
+    /**
+     * Counted into insight_daily already (migration 0020). The rollup marks and counts in one
+     * statement, so each event is counted once: in insight_daily when rolled, else from here.
+     */
+    rolled: boolean('rolled').notNull().default(false),
   },
   (t) => [
     index('insight_events_truck_time_idx').on(t.foodTruckId, t.occurredAt),
     index('insight_events_time_idx').on(t.occurredAt),
-    index('insight_events_search_idx').on(t.occurredAt, t.cellLat, t.cellLng).where(sql`${t.kind} = 'search'`),
+    index('insight_events_search_idx')
+      .on(t.occurredAt, t.cellLat, t.cellLng)
+      .where(sql`${t.kind} = 'search'`),
+    index('insight_events_unrolled_idx')
+      .on(t.foodTruckId, t.occurredAt)
+      .where(sql`not ${t.rolled}`),
   ],
 );
 
-/** Daily counts per truck and kind (UTC days), kept after the raw events are deleted. */
+/** Daily counts per truck and kind (the truck's local days), kept after the raw events are deleted. */
 export const insightDaily = pgTable(
   'insight_daily',
   {

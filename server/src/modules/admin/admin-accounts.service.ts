@@ -27,6 +27,7 @@ import { ACTIVE_SUBSCRIPTION_STATUS } from '../subscriptions/subscriptions.servi
 import { releaseClaimedListings } from '../claims/release-listings';
 import { publishTruckEvents } from '../trucks/truck-events';
 import { publishOperatorVisibility } from '../trucks/truck-visibility';
+import { goingBeforeTruckRemoved } from '../going/going.service';
 import { deleteObjectsOfAccount } from '../uploads/account-objects';
 import { removeObjectFiles } from '../uploads/stored-objects';
 import { writeAudit } from './audit-log';
@@ -42,6 +43,8 @@ export interface AdminDeps {
   /** ADMIN_USERNAME: reserved for PATCH as for registration. */
   adminUsername?: string | undefined;
   log: FastifyBaseLogger;
+  /** PUBLIC_URL: the link in the texts to diners going to a deleted operator's trucks. */
+  publicUrl: string;
 }
 
 type ListQuery = z.output<typeof adminListQuerySchema>;
@@ -242,6 +245,13 @@ export async function deleteAccount(
       phone: before.phone,
     };
     if (role === 'operator') {
+      // The trucks go with the account: the diners going to their stops are told, as for one truck.
+      const trucks = await tx
+        .select({ id: foodTrucks.id, name: foodTrucks.name })
+        .from(foodTrucks)
+        .where(eq(foodTrucks.operatorId, id))
+        .for('update');
+      for (const truck of trucks) await goingBeforeTruckRemoved(tx, deps, truck);
       const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
       // Listings the operator claimed go back to being listings (before their objects and the rest go).
       const released = await releaseClaimedListings(tx, id);

@@ -42,6 +42,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     integrations: app.integrations,
     adminUsername: app.config.adminUsername,
     log: app.log,
+    // Read on each call: tests learn the server's address only once it listens.
+    get publicUrl() {
+      return app.config.publicUrl;
+    },
   };
 
   app.get(

@@ -1,7 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@shared/contracts';
-import { goingNoticeSchema, NO_STOP_TO_GO_TO, type GoingCountWire, type MyGoingListWire } from '@shared/contracts/going';
+import {
+  goingNoticeSchema,
+  NO_STOP_TO_GO_TO,
+  type GoingCountWire,
+  type MyGoingListWire,
+} from '@shared/contracts/going';
 import { goingNotices, pushOutbox, pushSubscriptions, smsOutbox, truckGoing } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
@@ -40,15 +45,31 @@ async function openTruck(name = `Going ${Math.random()}`) {
   return truck;
 }
 const going = (session: AuthResponse | undefined, truckId: number, method: 'POST' | 'DELETE' = 'POST') =>
-  server.request<MyGoingListWire & { message?: string }>(method, `/api/food-trucks/${truckId}/going`, { token: session?.token });
+  server.request<MyGoingListWire & { message?: string }>(method, `/api/food-trucks/${truckId}/going`, {
+    token: session?.token,
+  });
 const counts = (session: AuthResponse | undefined, truckId: number) =>
-  server.request<GoingCountWire[] & { message?: string }>('GET', `/api/food-trucks/${truckId}/going`, { token: session?.token });
-const rowsOf = (truckId: number) => server.db.select().from(truckGoing).where(eq(truckGoing.foodTruckId, truckId));
+  server.request<GoingCountWire[] & { message?: string }>('GET', `/api/food-trucks/${truckId}/going`, {
+    token: session?.token,
+  });
+const rowsOf = (truckId: number) =>
+  server.db.select().from(truckGoing).where(eq(truckGoing.foodTruckId, truckId));
 async function stream(session: AuthResponse) {
   const s = await openEventStream(`${server.url}/api/events`, { authorization: `Bearer ${session.token}` });
   streams.push(s);
   await s.waitFor((f) => f.retry !== undefined);
   return s;
+}
+
+/** A push device of `session`'s account. */
+async function subscribePush(session: AuthResponse) {
+  await server.db.insert(pushSubscriptions).values({
+    userId: session.user.id,
+    endpoint: `https://push.example.test/${Math.random()}`,
+    p256dh: 'BPcMbnWQL5GOYX_5D6aXQ6Z5cKzsYl8y8kGUl3xgaaaa',
+    auth: 'aaaaaaaaaaaaaaaaaaaaaa',
+    label: 'Test device',
+  });
 }
 
 describe("I'm going", () => {
@@ -58,7 +79,16 @@ describe("I'm going", () => {
       const res = await going(diner, truck.id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
-        { truckId: truck.id, stopKey: 'open', kind: 'open', address: PLACE.address, latitude: PLACE.latitude, longitude: PLACE.longitude, startsAt: null, endsAt: null },
+        {
+          truckId: truck.id,
+          stopKey: 'open',
+          kind: 'open',
+          address: PLACE.address,
+          latitude: PLACE.latitude,
+          longitude: PLACE.longitude,
+          startsAt: null,
+          endsAt: null,
+        },
       ]);
     }
     expect(await rowsOf(truck.id)).toHaveLength(1);
@@ -85,7 +115,11 @@ describe("I'm going", () => {
     const res = await going(diner, truck.id);
     expect(res.status).toBe(200);
     const mine = res.body.find((g) => g.truckId === truck.id);
-    expect(mine).toMatchObject({ kind: 'stop', stopKey: `stop:${stop.body.id}:${inTwoDays}`, address: PLACE.address });
+    expect(mine).toMatchObject({
+      kind: 'stop',
+      stopKey: `stop:${stop.body.id}:${inTwoDays}`,
+      address: PLACE.address,
+    });
     expect(new Date(mine?.startsAt ?? 0).getTime()).toBeGreaterThan(Date.now() + 86_400_000 - 14 * 3_600_000);
   });
 
@@ -96,7 +130,9 @@ describe("I'm going", () => {
     const before = await rowsOf(truck.id);
     const own = await counts(owner, truck.id);
     expect(own.status).toBe(200);
-    expect(own.body).toEqual([expect.objectContaining({ stopKey: 'open', count: 2, address: PLACE.address })]);
+    expect(own.body).toEqual([
+      expect.objectContaining({ stopKey: 'open', count: 2, address: PLACE.address }),
+    ]);
     expect((await counts(admin, truck.id)).body[0]?.count).toBe(2);
     expect((await counts(other, truck.id)).status).toBe(404);
     expect((await counts(diner, truck.id)).status).toBe(403);
@@ -107,7 +143,9 @@ describe("I'm going", () => {
     expect((await going(admin, truck.id, 'DELETE')).status).toBe(403);
     expect((await server.request('GET', '/api/going')).status).toBe(401);
     expect((await going(diner, 999_999)).status).toBe(404);
-    expect((await server.request('POST', '/api/food-trucks/abc/going', { token: diner.token })).status).toBe(404);
+    expect((await server.request('POST', '/api/food-trucks/abc/going', { token: diner.token })).status).toBe(
+      404,
+    );
     expect(await rowsOf(truck.id)).toEqual(before);
   });
 
@@ -131,13 +169,7 @@ describe("I'm going", () => {
 
   it('closing early tells everyone going at once: open page, SMS outbox and push outbox; nobody else', async () => {
     const truck = await openTruck('Early Bird');
-    await server.db.insert(pushSubscriptions).values({
-      userId: second.user.id,
-      endpoint: `https://push.example.test/${Math.random()}`,
-      p256dh: 'BPcMbnWQL5GOYX_5D6aXQ6Z5cKzsYl8y8kGUl3xgaaaa',
-      auth: 'aaaaaaaaaaaaaaaaaaaaaa',
-      label: 'Test device',
-    });
+    await subscribePush(second);
     await going(diner, truck.id);
     await going(second, truck.id);
     const page = await stream(diner);
@@ -146,7 +178,11 @@ describe("I'm going", () => {
     expect(close.status).toBe(200);
     const frame = await page.waitFor((f) => f.event === 'notice');
     const notice = goingNoticeSchema.parse(JSON.parse(frame.data ?? '{}'));
-    expect(notice).toMatchObject({ truckId: truck.id, kind: 'closed', message: 'Early Bird has closed early today.' });
+    expect(notice).toMatchObject({
+      truckId: truck.id,
+      kind: 'closed',
+      message: 'Early Bird has closed early today.',
+    });
     expect(bystander.frames.some((f) => f.event === 'notice')).toBe(false);
     const texts = await server.db.select().from(smsOutbox).where(eq(smsOutbox.foodTruckId, truck.id));
     expect(texts.map((t) => t.userId).sort()).toEqual([diner.user.id, second.user.id].sort());
@@ -162,11 +198,17 @@ describe("I'm going", () => {
   it('a diner who opted out of texts gets the notice on the page but no SMS', async () => {
     const truck = await openTruck();
     const quiet = await server.signUp('customer');
-    const off = await server.request('PUT', '/api/auth/user/sms-preferences', { token: quiet.token, body: { smsAlerts: false } });
+    const off = await server.request('PUT', '/api/auth/user/sms-preferences', {
+      token: quiet.token,
+      body: { smsAlerts: false },
+    });
     expect(off.status).toBe(200);
     await going(quiet, truck.id);
     await server.request('POST', `/api/food-trucks/${truck.id}/close`, { token: owner.token });
-    const [notice] = await server.db.select().from(goingNotices).where(eq(goingNotices.foodTruckId, truck.id));
+    const [notice] = await server.db
+      .select()
+      .from(goingNotices)
+      .where(eq(goingNotices.foodTruckId, truck.id));
     expect(notice?.recipientIds).toEqual([quiet.user.id]);
     const texts = await server.db
       .select()
@@ -184,7 +226,9 @@ describe("I'm going", () => {
       body: { latitude: 30.2849, longitude: -97.7341, address: 'UT Campus' },
     });
     expect(moved.status).toBe(200);
-    const notice = goingNoticeSchema.parse(JSON.parse((await page.waitFor((f) => f.event === 'notice')).data ?? '{}'));
+    const notice = goingNoticeSchema.parse(
+      JSON.parse((await page.waitFor((f) => f.event === 'notice')).data ?? '{}'),
+    );
     expect(notice).toMatchObject({ kind: 'moved', latitude: 30.2849, longitude: -97.7341 });
     expect(notice.message).toMatch(/^Mover has moved/);
     expect((await counts(owner, truck.id)).body[0]).toMatchObject({ count: 1, latitude: 30.2849 });
@@ -198,10 +242,116 @@ describe("I'm going", () => {
     });
     await going(diner, truck.id);
     const page = await stream(diner);
-    const del = await server.request('DELETE', `/api/food-trucks/${truck.id}/schedule/stops/${stop.body.id}`, { token: owner.token });
+    const del = await server.request(
+      'DELETE',
+      `/api/food-trucks/${truck.id}/schedule/stops/${stop.body.id}`,
+      { token: owner.token },
+    );
     expect(del.status).toBe(200);
-    const notice = goingNoticeSchema.parse(JSON.parse((await page.waitFor((f) => f.event === 'notice')).data ?? '{}'));
-    expect(notice).toMatchObject({ kind: 'cancelled', message: `Canceller cancelled its stop at ${PLACE.address}.` });
+    const notice = goingNoticeSchema.parse(
+      JSON.parse((await page.waitFor((f) => f.event === 'notice')).data ?? '{}'),
+    );
+    expect(notice).toMatchObject({
+      kind: 'cancelled',
+      message: `Canceller cancelled its stop at ${PLACE.address}.`,
+    });
     expect(await rowsOf(truck.id)).toHaveLength(0);
+  });
+
+  describe('deleting the truck', () => {
+    /** The texts and pushes about `truckName` queued for `userId` (the truck's id is gone from them). */
+    const sentTo = async (userId: number, truckName: string) => ({
+      texts: (await server.db.select().from(smsOutbox).where(eq(smsOutbox.userId, userId))).filter((t) =>
+        t.body.includes(truckName),
+      ),
+      pushes: (await server.db.select().from(pushOutbox).where(eq(pushOutbox.userId, userId))).filter(
+        (p) => p.message.title === truckName,
+      ),
+    });
+
+    it('tells everyone going once, like a cancelled stop: open page, SMS and push; nobody else', async () => {
+      const name = `Leaving Truck ${Math.random()}`;
+      const truck = await openTruck(name);
+      const [texted, pushed, bystander] = await Promise.all([
+        server.signUp('customer'),
+        server.signUp('customer'),
+        server.signUp('customer'),
+      ]);
+      await subscribePush(pushed);
+      await going(texted, truck.id);
+      await going(pushed, truck.id);
+      const page = await stream(texted);
+      const bystanderPage = await stream(bystander);
+      // Refusals first: they change nothing and tell nobody.
+      expect((await server.request('DELETE', `/api/food-trucks/${truck.id}`)).status).toBe(401);
+      expect(
+        (await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: diner.token })).status,
+      ).toBe(403);
+      expect(
+        (await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: other.token })).status,
+      ).toBe(404);
+      expect(
+        await server.db.select().from(goingNotices).where(eq(goingNotices.foodTruckId, truck.id)),
+      ).toHaveLength(0);
+      expect(await rowsOf(truck.id)).toHaveLength(2);
+
+      const del = await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token });
+      expect(del.status).toBe(200);
+      const message = `${name} is no longer on Food Truck Finder, so its stop at ${PLACE.address} is cancelled.`;
+      const notice = goingNoticeSchema.parse(
+        JSON.parse((await page.waitFor((f) => f.event === 'notice')).data ?? '{}'),
+      );
+      expect(notice).toEqual({
+        truckId: truck.id,
+        kind: 'cancelled',
+        message,
+        address: null,
+        latitude: null,
+        longitude: null,
+      });
+      for (const user of [texted, pushed]) {
+        const { texts } = await sentTo(user.user.id, name);
+        expect(texts).toHaveLength(1);
+        expect(texts[0]?.body).toContain(message);
+        // The link goes to the map, not to the truck that is gone.
+        expect(texts[0]?.body).toContain(`${server.url}/find-trucks\n`);
+      }
+      const { pushes } = await sentTo(pushed.user.id, name);
+      expect(pushes).toHaveLength(1);
+      expect(pushes[0]?.message).toMatchObject({ kind: 'going', body: message, url: '/find-trucks' });
+      expect((await sentTo(texted.user.id, name)).pushes).toHaveLength(0);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(bystanderPage.frames.some((f) => f.event === 'notice')).toBe(false);
+      expect((await sentTo(bystander.user.id, name)).texts).toHaveLength(0);
+      expect(await rowsOf(truck.id)).toHaveLength(0);
+      expect(
+        await server.db.select().from(goingNotices).where(eq(goingNotices.foodTruckId, truck.id)),
+      ).toHaveLength(1);
+    });
+
+    it("an admin deleting the operator's account tells the diners going to each of its trucks", async () => {
+      const leaving = await server.signUpSubscribedOperator();
+      const names = [`Gone A ${Math.random()}`, `Gone B ${Math.random()}`];
+      const trucks = await Promise.all(
+        names.map((name) => insertTruck(server.db, leaving.user.id, { name, ...PLACE, isOpen: true })),
+      );
+      const goer = await server.signUp('customer');
+      for (const truck of trucks) expect((await going(goer, truck.id)).status).toBe(200);
+      const del = await server.request('DELETE', `/api/admin/operators/${leaving.user.id}`, {
+        token: admin.token,
+      });
+      expect(del.status).toBe(200);
+      for (const name of names) expect((await sentTo(goer.user.id, name)).texts).toHaveLength(1);
+      const notices = await server.db
+        .select()
+        .from(goingNotices)
+        .where(
+          inArray(
+            goingNotices.foodTruckId,
+            trucks.map((t) => t.id),
+          ),
+        );
+      expect(notices.map((n) => n.recipientIds)).toEqual([[goer.user.id], [goer.user.id]]);
+    });
   });
 });

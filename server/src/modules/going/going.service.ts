@@ -1,13 +1,18 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SMS_OPT_OUT_TEXT } from '@shared/constants';
-import { NO_STOP_TO_GO_TO, type GoingCount, type GoingNoticeKind, type MyGoingList } from '@shared/contracts/going';
+import {
+  NO_STOP_TO_GO_TO,
+  type GoingCount,
+  type GoingNoticeKind,
+  type MyGoingList,
+} from '@shared/contracts/going';
 import { stillNear } from '@shared/utils/truck-address';
 import type { Database, DbOrTx } from '../../db/client';
 import { foodTrucks, goingNotices, truckGoing, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import { queueGoingPush } from '../push/push-outbox.service';
+import { pushLink, queueGoingPush } from '../push/push-outbox.service';
 import { inQuietHours } from '../quiet-hours/quiet-hours';
 import { expandStops, type StopValues } from '../schedules/occurrences';
 import { loadStops, truckZones, type ScheduleDeps } from '../schedules/schedule.repository';
@@ -56,7 +61,12 @@ const wire = (row: Pick<GoingRow, keyof StopTarget>) => ({
 });
 
 /** The stop a diner going to `truck` now goes to, or undefined when it has none. */
-async function currentOrNextStop(db: DbOrTx, deps: ScheduleDeps, truck: TruckRow, now: Date): Promise<StopTarget | undefined> {
+async function currentOrNextStop(
+  db: DbOrTx,
+  deps: ScheduleDeps,
+  truck: TruckRow,
+  now: Date,
+): Promise<StopTarget | undefined> {
   if (truck.isOpen && truck.latitude !== null && truck.longitude !== null) {
     return {
       foodTruckId: truck.id,
@@ -70,7 +80,10 @@ async function currentOrNextStop(db: DbOrTx, deps: ScheduleDeps, truck: TruckRow
       longitude: truck.longitude,
     };
   }
-  const [zones, stops] = await Promise.all([truckZones(db, [truck.id], deps.defaultTimeZone), loadStops(db, [truck.id])]);
+  const [zones, stops] = await Promise.all([
+    truckZones(db, [truck.id], deps.defaultTimeZone),
+    loadStops(db, [truck.id]),
+  ]);
   const zone = zones.get(truck.id) ?? deps.defaultTimeZone;
   const [next] = expandStops(stops.get(truck.id) ?? [], zone, now, new Date(now.getTime() + LOOK_AHEAD_MS));
   if (!next) return undefined;
@@ -133,14 +146,22 @@ export async function markGoing(
 }
 
 /** Undo: the caller is no longer going to any stop of the truck. Undoing twice is not an error. */
-export async function unmarkGoing(db: Database, user: AuthUser, truckId: number, now: Date = new Date()): Promise<MyGoingList> {
+export async function unmarkGoing(
+  db: Database,
+  user: AuthUser,
+  truckId: number,
+  now: Date = new Date(),
+): Promise<MyGoingList> {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(truckGoing)
       .where(and(eq(truckGoing.userId, user.id), eq(truckGoing.foodTruckId, truckId)))
       .returning({ id: truckGoing.id });
     if (removed.length === 0) return;
-    const [truck] = await tx.select({ id: foodTrucks.id, operatorId: foodTrucks.operatorId }).from(foodTrucks).where(eq(foodTrucks.id, truckId));
+    const [truck] = await tx
+      .select({ id: foodTrucks.id, operatorId: foodTrucks.operatorId })
+      .from(foodTrucks)
+      .where(eq(foodTrucks.id, truckId));
     if (truck) await countsChanged(tx, truck);
   });
   return listMyGoing(db, user, now);
@@ -150,8 +171,17 @@ export async function unmarkGoing(db: Database, user: AuthUser, truckId: number,
  * Per current or upcoming stop of the caller's truck (404 when not theirs), how many said they are
  * going: the current opening first, then by start.
  */
-export async function goingCounts(db: DbOrTx, actor: AuthUser, truckId: number, now: Date = new Date()): Promise<GoingCount[]> {
-  const [truck] = await db.select({ id: foodTrucks.id }).from(foodTrucks).where(manageableTruck(actor, truckId)).limit(1);
+export async function goingCounts(
+  db: DbOrTx,
+  actor: AuthUser,
+  truckId: number,
+  now: Date = new Date(),
+): Promise<GoingCount[]> {
+  const [truck] = await db
+    .select({ id: foodTrucks.id })
+    .from(foodTrucks)
+    .where(manageableTruck(actor, truckId))
+    .limit(1);
   if (!truck) throw notFound('Food truck not found');
   const rows = await db
     .select({
@@ -159,8 +189,12 @@ export async function goingCounts(db: DbOrTx, actor: AuthUser, truckId: number, 
       stopKey: truckGoing.stopKey,
       stopId: sql<number | null>`min(${truckGoing.stopId})`,
       localDate: sql<string | null>`min(${truckGoing.localDate})`,
-      startsAt: sql<Date | null>`min(${truckGoing.startsAt})`.mapWith((v: unknown) => (v === null ? null : new Date(String(v)))),
-      endsAt: sql<Date | null>`max(${truckGoing.endsAt})`.mapWith((v: unknown) => (v === null ? null : new Date(String(v)))),
+      startsAt: sql<Date | null>`min(${truckGoing.startsAt})`.mapWith((v: unknown) =>
+        v === null ? null : new Date(String(v)),
+      ),
+      endsAt: sql<Date | null>`max(${truckGoing.endsAt})`.mapWith((v: unknown) =>
+        v === null ? null : new Date(String(v)),
+      ),
       address: sql<string>`max(${truckGoing.address})`,
       latitude: sql<number>`max(${truckGoing.latitude})`.mapWith(Number),
       longitude: sql<number>`max(${truckGoing.longitude})`.mapWith(Number),
@@ -170,13 +204,18 @@ export async function goingCounts(db: DbOrTx, actor: AuthUser, truckId: number, 
     .where(and(eq(truckGoing.foodTruckId, truck.id), stillToCome(now)))
     .groupBy(truckGoing.foodTruckId, truckGoing.stopKey)
     .orderBy(sql`min(${truckGoing.startsAt}) asc nulls first`);
-  return rows.map((row) => ({ ...wire({ ...row, stopId: row.stopId === null ? null : Number(row.stopId) }), count: row.count }));
+  return rows.map((row) => ({
+    ...wire({ ...row, stopId: row.stopId === null ? null : Number(row.stopId) }),
+    count: row.count,
+  }));
 }
 
 interface NoticeText {
   kind: GoingNoticeKind;
   message: string;
   place?: { address: string; latitude: number; longitude: number };
+  /** The truck is being deleted: the SMS and push link to the map, not to the truck. */
+  truckGone?: boolean;
 }
 
 /**
@@ -184,7 +223,13 @@ interface NoticeText {
  * notice for their open pages (NOTIFYed by id once the transaction commits), an SMS to those with
  * a phone who allow texts and are not in quiet hours, and a push to their devices.
  */
-async function tellGoing(tx: DbOrTx, deps: Pick<GoingDeps, 'publicUrl'>, truck: Pick<TruckRow, 'id' | 'name'>, rows: GoingRow[], notice: NoticeText): Promise<void> {
+async function tellGoing(
+  tx: DbOrTx,
+  deps: Pick<GoingDeps, 'publicUrl'>,
+  truck: Pick<TruckRow, 'id' | 'name'>,
+  rows: GoingRow[],
+  notice: NoticeText,
+): Promise<void> {
   const recipientIds = [...new Set(rows.map((r) => r.userId))];
   if (recipientIds.length === 0) return;
   const [row] = await tx
@@ -213,18 +258,24 @@ async function tellGoing(tx: DbOrTx, deps: Pick<GoingDeps, 'publicUrl'>, truck: 
         sql`not ${inQuietHours(users.id)}`,
       ),
     );
-  const body = `${notice.message}\n${deps.publicUrl}/find-trucks?truck=${truck.id}\n${SMS_OPT_OUT_TEXT}`;
+  const link = notice.truckGone ? '/find-trucks' : pushLink('going', truck.id);
+  const body = `${notice.message}\n${deps.publicUrl}${link}\n${SMS_OPT_OUT_TEXT}`;
   for (const { userId, phone } of texted) {
     if (phone) await queueSms(tx, { userId, foodTruckId: truck.id, toPhone: phone, body });
   }
   await queueGoingPush(tx, truck.id, recipientIds, `going:${notice.kind}:${row.id}`, {
     title: truck.name,
     body: notice.message,
+    url: link,
   });
 }
 
 async function goingRows(tx: DbOrTx, truckId: number, where: ReturnType<typeof and>): Promise<GoingRow[]> {
-  return tx.select().from(truckGoing).where(and(eq(truckGoing.foodTruckId, truckId), where)).for('update');
+  return tx
+    .select()
+    .from(truckGoing)
+    .where(and(eq(truckGoing.foodTruckId, truckId), where))
+    .for('update');
 }
 
 /**
@@ -241,10 +292,22 @@ export async function goingAfterTruckChange(
   now: Date = new Date(),
 ): Promise<void> {
   if (before.isOpen && !after.isOpen) {
-    const ended = await goingRows(tx, after.id, or(eq(truckGoing.stopKey, OPEN_KEY), and(lte(truckGoing.startsAt, now), gt(truckGoing.endsAt, now))));
+    const ended = await goingRows(
+      tx,
+      after.id,
+      or(eq(truckGoing.stopKey, OPEN_KEY), and(lte(truckGoing.startsAt, now), gt(truckGoing.endsAt, now))),
+    );
     if (ended.length === 0) return;
-    await tx.delete(truckGoing).where(inArray(truckGoing.id, ended.map((r) => r.id)));
-    await tellGoing(tx, deps, after, ended, { kind: 'closed', message: `${after.name} has closed early today.` });
+    await tx.delete(truckGoing).where(
+      inArray(
+        truckGoing.id,
+        ended.map((r) => r.id),
+      ),
+    );
+    await tellGoing(tx, deps, after, ended, {
+      kind: 'closed',
+      message: `${after.name} has closed early today.`,
+    });
     await countsChanged(tx, after);
     return;
   }
@@ -254,13 +317,44 @@ export async function goingAfterTruckChange(
   const moving = await goingRows(tx, after.id, eq(truckGoing.stopKey, OPEN_KEY));
   if (moving.length === 0) return;
   const address = after.address ?? '';
-  await tx.update(truckGoing).set({ ...place, address }).where(inArray(truckGoing.id, moving.map((r) => r.id)));
+  await tx
+    .update(truckGoing)
+    .set({ ...place, address })
+    .where(
+      inArray(
+        truckGoing.id,
+        moving.map((r) => r.id),
+      ),
+    );
   await tellGoing(tx, deps, after, moving, {
     kind: 'moved',
     message: `${after.name} has moved${address ? ` to ${address}` : ''}.`,
     place: { ...place, address },
   });
   await countsChanged(tx, after);
+}
+
+/**
+ * Call in the transaction that deletes the truck, before the delete (its rows go with it): the
+ * operator's delete, or an admin deleting the operator's account. Everyone going to one of its
+ * stops still to come is told, once, that it is cancelled — as a cancelled stop is told.
+ */
+export async function goingBeforeTruckRemoved(
+  tx: DbOrTx,
+  deps: Pick<GoingDeps, 'publicUrl'>,
+  truck: Pick<TruckRow, 'id' | 'name'>,
+  now: Date = new Date(),
+): Promise<void> {
+  const rows = await goingRows(tx, truck.id, stillToCome(now));
+  if (rows.length === 0) return;
+  const stops = new Map(rows.map((r) => [r.stopKey, r.address]));
+  const [address] = stops.size === 1 ? [...stops.values()] : [];
+  const what = stops.size === 1 ? `its stop${address ? ` at ${address}` : ''} is` : 'its stops are';
+  await tellGoing(tx, deps, truck, rows, {
+    kind: 'cancelled',
+    message: `${truck.name} is no longer on Food Truck Finder, so ${what} cancelled.`,
+    truckGone: true,
+  });
 }
 
 /**
@@ -276,7 +370,11 @@ export async function goingAfterScheduleChange(
   zone: string,
   now: Date = new Date(),
 ): Promise<void> {
-  const rows = await goingRows(tx, truck.id, and(sql`${truckGoing.stopId} is not null`, gt(truckGoing.endsAt, now)));
+  const rows = await goingRows(
+    tx,
+    truck.id,
+    and(sql`${truckGoing.stopId} is not null`, gt(truckGoing.endsAt, now)),
+  );
   if (rows.length === 0) return;
   const byKey = new Map<string, GoingRow[]>();
   for (const row of rows) byKey.set(row.stopKey, [...(byKey.get(row.stopKey) ?? []), row]);
@@ -285,9 +383,12 @@ export async function goingAfterScheduleChange(
     const first = group[0];
     if (!first?.localDate) continue;
     const day = DateTime.fromISO(first.localDate, { zone });
-    const occurrence = expandStops(stops, zone, day.minus({ days: 1 }).toJSDate(), day.plus({ days: 2 }).toJSDate()).find(
-      (o) => stopKeyOf(o.stop.id, o.localDate) === key,
-    );
+    const occurrence = expandStops(
+      stops,
+      zone,
+      day.minus({ days: 1 }).toJSDate(),
+      day.plus({ days: 2 }).toJSDate(),
+    ).find((o) => stopKeyOf(o.stop.id, o.localDate) === key);
     const ids = group.map((r) => r.id);
     if (!occurrence) {
       await tx.delete(truckGoing).where(inArray(truckGoing.id, ids));

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,17 +7,13 @@ import {
   insightsQuerySchema,
   insightViewsSchema,
   truckInsightsSchema,
+  type InsightPeriod,
 } from '@shared/contracts/insights';
+import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { errorResponses, idOr404, idParams } from '../../lib/route-params';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { recordTruckInsight } from './insights-recording';
-import {
-  countMyVisits,
-  demandGrid,
-  insightsCsv,
-  setCountMyVisits,
-  truckInsights,
-} from './insights.service';
+import { countMyVisits, demandGrid, insightsCsv, setCountMyVisits, truckInsights } from './insights.service';
 
 const tags = ['insights'];
 const operatorParams = z.object({ operatorId: idOr404 });
@@ -29,13 +26,18 @@ const operatorParams = z.object({ operatorId: idOr404 });
  */
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const owners = requireUser('operator', 'admin');
+  const defaultZone = app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE;
+  /** The truck's series (JSON and CSV), by the app's insights clock and the truck's zone. */
+  const insightsOf = (request: FastifyRequest, truckId: number, days: InsightPeriod) =>
+    truckInsights(app.db, currentUser(request), truckId, days, app.insightsClock(), defaultZone);
 
   app.post(
     '/api/insights/views',
     {
       schema: {
         tags,
-        summary: 'What a diner saw (cards on screen, a truck page, a menu); not counted with DNT or Sec-GPC, or for the truck’s own operator',
+        summary:
+          'What a diner saw (cards on screen, a truck page, a menu); not counted with DNT or Sec-GPC, or for the truck’s own operator',
         body: insightViewsSchema,
         response: { 204: z.null(), ...errorResponses(400) },
       },
@@ -43,7 +45,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // No database read: only diners are counted (never an operator, so never a truck's own), and
       // the rollup counts only trucks that exist.
-      for (const view of request.body.views) recordTruckInsight(app, request, view.kind, { id: view.truckId, operatorId: null });
+      for (const view of request.body.views)
+        recordTruckInsight(app, request, view.kind, { id: view.truckId, operatorId: null });
       return reply.code(204).send(null);
     },
   );
@@ -54,13 +57,14 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: owners,
       schema: {
         tags,
-        summary: "The truck's insights per day over 7, 30 or 90 days (its operator or an admin)",
+        summary:
+          "The truck's insights per local day (its time zone) over 7, 30 or 90 days (its operator or an admin)",
         params: idParams,
         querystring: insightsQuerySchema,
         response: { 200: truckInsightsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => truckInsights(app.db, currentUser(request), request.params.id, request.query.days, app.insightsClock()),
+    async (request) => insightsOf(request, request.params.id, request.query.days),
   );
 
   app.get(
@@ -76,10 +80,13 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const insights = await truckInsights(app.db, currentUser(request), request.params.id, request.query.days, app.insightsClock());
+      const insights = await insightsOf(request, request.params.id, request.query.days);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="truck-${insights.truckId}-insights-${insights.days}d.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="truck-${insights.truckId}-insights-${insights.days}d.csv"`,
+        )
         .send(insightsCsv(insights));
     },
   );
@@ -90,13 +97,21 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: owners,
       schema: {
         tags,
-        summary: 'Distinct diners per ~500 m cell near the operator’s usual places; only cells with at least 10',
+        summary:
+          'Distinct diners per ~500 m cell near the operator’s usual places; only cells with at least 10',
         params: operatorParams,
         querystring: insightsQuerySchema,
         response: { 200: demandGridSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => demandGrid(app.db, currentUser(request), request.params.operatorId, request.query.days, app.insightsClock()),
+    async (request) =>
+      demandGrid(
+        app.db,
+        currentUser(request),
+        request.params.operatorId,
+        request.query.days,
+        app.insightsClock(),
+      ),
   );
 
   app.get(
@@ -123,6 +138,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: insightsPreferencesSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ countMyVisits: await setCountMyVisits(app.db, currentUser(request).id, request.body.countMyVisits) }),
+    async (request) => ({
+      countMyVisits: await setCountMyVisits(app.db, currentUser(request).id, request.body.countMyVisits),
+    }),
   );
 };

@@ -160,7 +160,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }), ...errors } },
     },
     async (request) => {
-      await deleteTruck(app.db, currentUser(request), request.params.id);
+      await deleteTruck(deps, currentUser(request), request.params.id);
       return { message: 'Food truck deleted' };
     },
   );

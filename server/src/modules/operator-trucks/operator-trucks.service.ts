@@ -20,7 +20,7 @@ import { truckColumns, type TruckRow } from '../trucks/truck.repository';
 import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
 import { queueOpeningSms } from '../sms/sms-outbox.service';
 import { queueOpeningPush } from '../push/push-outbox.service';
-import { goingAfterTruckChange } from '../going/going.service';
+import { goingAfterTruckChange, goingBeforeTruckRemoved } from '../going/going.service';
 import { HOUR_MS, takeOrRefuse } from '../../lib/rate-limits';
 import {
   assertMayOpen,
@@ -51,7 +51,8 @@ type HeartbeatInput = z.infer<typeof heartbeatSchema>;
 type TruckFields = Omit<TruckUpdateInput, 'operatorId'>;
 type Coordinates = { latitude: number | null; longitude: number | null };
 
-export const OPENINGS_CAPPED = 'This truck account has opened trucks too often in the last hour. Please try again later.';
+export const OPENINGS_CAPPED =
+  'This truck account has opened trucks too often in the last hour. Please try again later.';
 const NEEDS_LOCATION = 'A truck needs a location (latitude and longitude) to open';
 
 /** Latitude and longitude travel together; an open truck must have them (the DB checks it too). */
@@ -144,7 +145,13 @@ async function saveTruck(
   const event = eventFor(before, after);
   if (event === 'opened') {
     // Counted in this transaction: a refused opening rolls back with its count (ADR 0110).
-    await takeOrRefuse(tx, `truck-openings:operator:${after.operatorId}`, deps.openingsPerHour, HOUR_MS, OPENINGS_CAPPED);
+    await takeOrRefuse(
+      tx,
+      `truck-openings:operator:${after.operatorId}`,
+      deps.openingsPerHour,
+      HOUR_MS,
+      OPENINGS_CAPPED,
+    );
   }
   await publishTruckEvent(tx, event, after);
   if (event === 'opened') {
@@ -195,8 +202,11 @@ export async function createTruck(
         cuisine: input.cuisine,
         phone: input.phone ?? null,
         address:
-          (await resolveAddress(tx, null, addressAfterMove({ latitude: null, longitude: null, address: null }, input))) ??
-          null,
+          (await resolveAddress(
+            tx,
+            null,
+            addressAfterMove({ latitude: null, longitude: null, address: null }, input),
+          )) ?? null,
         image: media.image ?? null,
         gallery: media.gallery ?? [],
         menuDocuments: media.menuDocuments ?? [],
@@ -276,7 +286,9 @@ export async function updateLocation(
   id: number,
   input: LocationUpdateInput,
 ): Promise<TruckRow> {
-  return deps.db.transaction(async (tx) => relocateLockedTruck(tx, deps, actor, await lockTruck(tx, actor, id), input));
+  return deps.db.transaction(async (tx) =>
+    relocateLockedTruck(tx, deps, actor, await lockTruck(tx, actor, id), input),
+  );
 }
 
 /** Heartbeats closer together than this write nothing: a dashboard open in two tabs, a retry. */
@@ -308,7 +320,10 @@ export async function heartbeat(
       const fix = { latitude: input.latitude, longitude: input.longitude };
       if (!stillNear(before, fix)) throw conflict(HEARTBEAT_ELSEWHERE);
     }
-    const [seen] = await tx.select({ at: foodTrucks.lastSeenAt }).from(foodTrucks).where(eq(foodTrucks.id, id));
+    const [seen] = await tx
+      .select({ at: foodTrucks.lastSeenAt })
+      .from(foodTrucks)
+      .where(eq(foodTrucks.id, id));
     const last = Math.max(before.lastUpdated.getTime(), seen?.at?.getTime() ?? 0);
     if (now.getTime() - last >= HEARTBEAT_MIN_GAP_MS) {
       await tx.update(foodTrucks).set({ lastSeenAt: now }).where(eq(foodTrucks.id, id));
@@ -342,9 +357,12 @@ export async function closeTruck(deps: TruckStateDeps, actor: AuthUser, id: numb
   });
 }
 
-export async function deleteTruck(db: Database, actor: AuthUser, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [removed] = await tx.delete(foodTrucks).where(manageableTruck(actor, id)).returning(truckColumns);
+/** Deletes the truck; the diners going to one of its stops are told in the same transaction. */
+export async function deleteTruck(deps: TruckStateDeps, actor: AuthUser, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const truck = await lockTruck(tx, actor, id);
+    await goingBeforeTruckRemoved(tx, deps, truck);
+    const [removed] = await tx.delete(foodTrucks).where(eq(foodTrucks.id, truck.id)).returning(truckColumns);
     if (!removed) throw notFound('Food truck not found');
     await publishTruckEvent(tx, 'removed', removed);
   });

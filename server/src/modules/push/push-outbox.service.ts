@@ -4,7 +4,13 @@ import { NEARBY_ALERT_RADIUS_KM } from '@shared/constants';
 import type { PushKind, PushMessage } from '@shared/contracts/push';
 import { formatClockRange, formatDistanceKm, SERVER_LOCALE } from '@shared/utils/format';
 import type { Database, DbOrTx } from '../../db/client';
-import { notificationPreferences, pushOutbox, pushSubscriptions, userFavorites, users } from '../../db/schema';
+import {
+  notificationPreferences,
+  pushOutbox,
+  pushSubscriptions,
+  userFavorites,
+  users,
+} from '../../db/schema';
 import { PushSubscriptionGone, type PushProvider, type VapidDetails } from '../../integrations/push';
 import type { TruckRow } from '../trucks/truck.repository';
 import { inQuietHours } from '../quiet-hours/quiet-hours';
@@ -78,7 +84,13 @@ function devicesFor(truckId: number, kind: Exclude<PushKind, 'order-ready'>) {
 
 async function insertMessages(
   tx: DbOrTx,
-  rows: { subscriptionId: number; userId: number; foodTruckId: number; eventKey: string; message: PushMessage }[],
+  rows: {
+    subscriptionId: number;
+    userId: number;
+    foodTruckId: number;
+    eventKey: string;
+    message: PushMessage;
+  }[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await tx
@@ -109,9 +121,14 @@ export async function queueOpeningPush(
   tx: DbOrTx,
   truck: Pick<TruckRow, 'id' | 'name' | 'latitude' | 'longitude' | 'lastUpdated'>,
 ): Promise<number> {
-  const placed = truck.latitude !== null && truck.longitude !== null ? { latitude: truck.latitude, longitude: truck.longitude } : null;
+  const placed =
+    truck.latitude !== null && truck.longitude !== null
+      ? { latitude: truck.latitude, longitude: truck.longitude }
+      : null;
   const distance = placed
-    ? sql<number | null>`case when ${pushSubscriptions.latitude} is null then null else ${kmFromDevice(placed)} end`.mapWith(
+    ? sql<
+        number | null
+      >`case when ${pushSubscriptions.latitude} is null then null else ${kmFromDevice(placed)} end`.mapWith(
         (v: unknown) => (v === null ? null : Number(v)),
       )
     : sql<null>`null`;
@@ -155,7 +172,12 @@ export async function queueOrderReadyPush(
     .select({ subscriptionId: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
-    .where(and(eq(pushSubscriptions.userId, order.customerId), sql`coalesce(${notificationPreferences.pushOrders}, true)`));
+    .where(
+      and(
+        eq(pushSubscriptions.userId, order.customerId),
+        sql`coalesce(${notificationPreferences.pushOrders}, true)`,
+      ),
+    );
   return insertMessages(
     tx,
     devices.map(({ subscriptionId, userId }) => ({
@@ -233,7 +255,7 @@ export async function queueGoingPush(
   truckId: number,
   userIds: readonly number[],
   eventKey: string,
-  text: { title: string; body: string },
+  text: { title: string; body: string; url?: string },
 ): Promise<number> {
   if (userIds.length === 0) return 0;
   const devices = await tx
@@ -254,7 +276,13 @@ export async function queueGoingPush(
       userId,
       foodTruckId: truckId,
       eventKey,
-      message: { kind: 'going', truckId, ...text, url: pushLink('going', truckId), tag: `going-${truckId}` },
+      message: {
+        kind: 'going',
+        truckId,
+        ...text,
+        url: text.url ?? pushLink('going', truckId),
+        tag: `going-${truckId}`,
+      },
     })),
   );
 }
@@ -298,7 +326,12 @@ async function claimDue(db: Database, options: PushOutboxOptions): Promise<Claim
         nextAttemptAt: sql`now() + make_interval(secs => ${options.leaseMs / 1000})`,
         updatedAt: sql`now()`,
       })
-      .where(inArray(pushOutbox.id, due.map((row) => row.id)));
+      .where(
+        inArray(
+          pushOutbox.id,
+          due.map((row) => row.id),
+        ),
+      );
     return due.map(({ ageSeconds, ...row }) => ({
       ...row,
       attempts: row.attempts + 1,
@@ -309,9 +342,19 @@ async function claimDue(db: Database, options: PushOutboxOptions): Promise<Claim
 
 /** Only the claim that holds the row may finish it (a lease that ran out may have been re-claimed). */
 const heldBy = (message: ClaimedPush) =>
-  and(eq(pushOutbox.id, message.id), eq(pushOutbox.attempts, message.attempts), eq(pushOutbox.status, 'pending'));
+  and(
+    eq(pushOutbox.id, message.id),
+    eq(pushOutbox.attempts, message.attempts),
+    eq(pushOutbox.status, 'pending'),
+  );
 
-async function markFailedAttempt(db: Database, message: ClaimedPush, error: string, options: PushOutboxOptions, final = false) {
+async function markFailedAttempt(
+  db: Database,
+  message: ClaimedPush,
+  error: string,
+  options: PushOutboxOptions,
+  final = false,
+) {
   const last = final || message.attempts >= options.maxAttempts;
   const delayMs = Math.min(options.baseBackoffMs * 2 ** (message.attempts - 1), options.maxBackoffMs);
   await db
@@ -325,7 +368,13 @@ async function markFailedAttempt(db: Database, message: ClaimedPush, error: stri
     .where(heldBy(message));
 }
 
-async function deliver(db: Database, provider: PushProvider, vapid: VapidDetails, message: ClaimedPush, options: PushOutboxOptions) {
+async function deliver(
+  db: Database,
+  provider: PushProvider,
+  vapid: VapidDetails,
+  message: ClaimedPush,
+  options: PushOutboxOptions,
+) {
   if (message.expired) {
     await markFailedAttempt(db, message, 'Expired before it could be delivered', options, true);
     return;
@@ -341,11 +390,21 @@ async function deliver(db: Database, provider: PushProvider, vapid: VapidDetails
     await provider.send(
       { endpoint: message.endpoint, keys: { p256dh: message.p256dh, auth: message.auth } },
       JSON.stringify(message.message),
-      { vapid, ttlSeconds: PUSH_TTL_SECONDS[message.message.kind], urgency: message.message.kind === 'schedule' ? 'normal' : 'high' },
+      {
+        vapid,
+        ttlSeconds: PUSH_TTL_SECONDS[message.message.kind],
+        urgency: message.message.kind === 'schedule' ? 'normal' : 'high',
+      },
     );
     await db.transaction(async (tx) => {
-      await tx.update(pushOutbox).set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` }).where(heldBy(message));
-      await tx.update(pushSubscriptions).set({ lastSuccessAt: sql`now()` }).where(eq(pushSubscriptions.id, message.subscriptionId));
+      await tx
+        .update(pushOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, updatedAt: sql`now()` })
+        .where(heldBy(message));
+      await tx
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: sql`now()` })
+        .where(eq(pushSubscriptions.id, message.subscriptionId));
     });
   } catch (err) {
     if (err instanceof PushSubscriptionGone) {

@@ -2,6 +2,7 @@ import type { TruckSummary } from '@shared/contracts';
 import { Check, Footprints } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
 import { isCustomer } from '@client/lib/roles';
 import { toast, toastError } from '@client/lib/toast';
@@ -14,26 +15,38 @@ export const GOING_TEXTS = {
   going: "I'm going",
   undo: 'Going',
   error: 'Could not update. Please try again.',
+  noStopTitle: 'Nothing to go to right now',
+  noStop: (name: string) =>
+    `${name} has no current or upcoming stop. Save it as a favorite to hear when it opens.`,
 } as const;
 
 interface GoingButtonProps {
   truck: Pick<TruckSummary, 'id' | 'name' | 'operatorId'>;
+  /**
+   * The truck has a stop to go to (open where it stands, or a stop under way or to come: the
+   * screen composes this from the schedules). Without one the button is not offered, unless the
+   * diner is going already (to undo).
+   */
+  offered: boolean;
+  /** The server found no stop after all (the page's data was behind): called after the polite note. */
+  onNoStop?: () => void;
   size?: 'sm' | 'md';
   className?: string;
 }
 
 /**
  * "I'm going" (issue 31) on cards, popups and the truck's page: one tap marks the truck's current
- * or next stop, one tap undoes it. Customers only (visitors are asked to log in; operators and
+ * or next stop, one tap undoes it; offered only where there is one (`offered`). Customers only (visitors are asked to log in; operators and
  * admins do not see it). Reads "going" from the caller's one list, not one request per card.
  */
-export function GoingButton({ truck, size = 'md', className }: GoingButtonProps) {
+export function GoingButton({ truck, offered, onNoStop, size = 'md', className }: GoingButtonProps) {
   const { user } = useAuth();
   const customer = isCustomer(user);
   const mine = useMyGoing(customer);
   const mutation = useSetGoing();
   if (user && !customer) return null;
   const going = Boolean(mine.data?.some((g) => g.truckId === truck.id));
+  if (!going && !offered) return null;
   const label = going ? `You're going to ${truck.name}. Tap to undo.` : `I'm going to ${truck.name}`;
 
   const onClick = () => {
@@ -42,7 +55,20 @@ export function GoingButton({ truck, size = 'md', className }: GoingButtonProps)
       toast({ title: GOING_TEXTS.loginTitle, description: GOING_TEXTS.login });
       return;
     }
-    mutation.mutate({ truckId: truck.id, going: !going }, { onError: (error) => toastError('Error', error, GOING_TEXTS.error) });
+    mutation.mutate(
+      { truckId: truck.id, going: !going },
+      {
+        onError: (error) => {
+          // The stop ended or was cancelled since the page learnt of it: a note, not an error.
+          if (error instanceof ApiError && error.status === 409) {
+            toast({ title: GOING_TEXTS.noStopTitle, description: GOING_TEXTS.noStop(truck.name) });
+            onNoStop?.();
+            return;
+          }
+          toastError('Error', error, GOING_TEXTS.error);
+        },
+      },
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { DEMAND_MIN_DINERS, INSIGHT_PERIODS, type InsightPeriod } from '@shared/contracts';
+import { DEMAND_MIN_DINERS, type InsightPeriod } from '@shared/contracts';
 import { formatCount } from '@shared/utils/format';
 import { MapPinned } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -7,6 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessage } from '@client/lib/api-client';
 import { useDemandGrid } from '../api/truck-insights';
+import { PeriodPicker } from './period-picker';
 
 // Leaflet loads only when the operator asks for the map (the dashboard's own chunk stays small).
 const DemandMap = lazy(() => import('./demand-map'));
@@ -31,20 +32,7 @@ export function DemandSection({ operatorId }: { operatorId: number }) {
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <MapPinned className="h-5 w-5 text-brand-700" aria-hidden /> Where diners look for food
         </h2>
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {INSIGHT_PERIODS.map((p) => (
-            <Button
-              key={p}
-              type="button"
-              size="sm"
-              variant={p === days ? 'default' : 'outline'}
-              aria-pressed={p === days}
-              onClick={() => setDays(p)}
-            >
-              {p} days
-            </Button>
-          ))}
-        </div>
+        <PeriodPicker days={days} onChange={setDays} />
       </div>
       <p className="text-sm text-gray-700">
         Areas of about 500 m near your trucks and stops where at least {DEMAND_MIN_DINERS} different diners

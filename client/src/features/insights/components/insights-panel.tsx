@@ -1,5 +1,6 @@
-import { INSIGHT_PERIODS, type InsightPeriod, type TruckInsights } from '@shared/contracts';
+import type { InsightPeriod, TruckInsights } from '@shared/contracts';
 import { formatCount, formatDate } from '@shared/utils/format';
+import { zoneName } from '@shared/utils/zoned-time';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
@@ -8,6 +9,7 @@ import { errorMessage } from '@client/lib/api-client';
 import { toastError } from '@client/lib/toast';
 import { downloadInsightsCsv, useTruckInsights } from '../api/truck-insights';
 import { InsightChart } from './insight-chart';
+import { PeriodPicker } from './period-picker';
 
 type Series = TruckInsights['series'][number];
 
@@ -17,7 +19,11 @@ function SeriesFigure({ series, truckId }: { series: Series; truckId: number }) 
   const days = series.daily.map((d) => d.day);
   const counts = series.daily.map((d) => d.count);
   return (
-    <figure aria-labelledby={id} className="grid gap-1 rounded-lg border border-gray-200 p-2" data-testid={`insight-${series.kind}`}>
+    <figure
+      aria-labelledby={id}
+      className="grid gap-1 rounded-lg border border-gray-200 p-2"
+      data-testid={`insight-${series.kind}`}
+    >
       <figcaption id={id} className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium">{series.label}</span>
         <span className="font-semibold" data-testid="insight-total">
@@ -55,7 +61,7 @@ function SeriesFigure({ series, truckId }: { series: Series; truckId: number }) 
 
 /**
  * A truck's insights on the operator's dashboard (issue 31; this chunk loads only when opened):
- * every series per day over 7, 30 or 90 days as a chart with its table, "I'm going" per stop, and a
+ * every series per day (the truck's local days) over 7, 30 or 90 days as a chart with its table, "I'm going" per stop, and a
  * CSV download.
  */
 export default function InsightsPanel({ truckId }: { truckId: number }) {
@@ -71,14 +77,14 @@ export default function InsightsPanel({ truckId }: { truckId: number }) {
   return (
     <div className="grid gap-3" data-testid={`insights-panel-${truckId}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Period" className="flex gap-1">
-          {INSIGHT_PERIODS.map((p) => (
-            <Button key={p} type="button" size="sm" variant={p === days ? 'default' : 'outline'} aria-pressed={p === days} onClick={() => setDays(p)}>
-              {p} days
-            </Button>
-          ))}
-        </div>
-        <Button type="button" size="sm" variant="outline" onClick={download} aria-disabled={downloading || undefined}>
+        <PeriodPicker days={days} onChange={setDays} />
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={download}
+          aria-disabled={downloading || undefined}
+        >
           <Download aria-hidden /> CSV
         </Button>
       </div>
@@ -94,8 +100,14 @@ export default function InsightsPanel({ truckId }: { truckId: number }) {
         </p>
       ) : (
         <>
+          <p className="text-xs text-gray-700" data-testid="insights-zone">
+            Days run from midnight to midnight in {zoneName(insights.data.timeZone)}, the truck&apos;s time
+            zone.
+          </p>
           {insights.data.series.every((s) => s.total === 0) && (
-            <p className="text-sm text-gray-700">Nothing counted in these {days} days yet. Counts appear as diners find your truck.</p>
+            <p className="text-sm text-gray-700">
+              Nothing counted in these {days} days yet. Counts appear as diners find your truck.
+            </p>
           )}
           <div className="grid gap-2 sm:grid-cols-2">
             {insights.data.series.map((s) => (

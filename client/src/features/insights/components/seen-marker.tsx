@@ -13,7 +13,7 @@ export function SeenMarker({ truckId }: { truckId: number }) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          reportView(truckId, 'card_view');
+          reportView(truckId, 'card_view', { oncePerPageLoad: true });
           observer.disconnect();
         }
       },

@@ -42,6 +42,12 @@ export interface TruckMapProps {
   /** Rendered inside the open popup (the favourite button), composed by the screen. */
   renderPopupExtra?: (truck: TruckSummary) => ReactNode;
   /**
+   * A diner opened a truck's popup (a tap or click on its pin, or a link to the truck): once per
+   * opening — not when the map reopens it itself (its marker moved, or rejoined the map) nor when
+   * its content is redrawn. The screen counts it as a card view (issue 31).
+   */
+  onPopupOpen?: (truck: TruckSummary) => void;
+  /**
    * How each truck's menu fits the signed-in customer's saved dietary needs (issue 28): a truck
    * with nothing they can eat ('conflicts') gets a dimmed marker that says why — never hidden.
    */
@@ -60,6 +66,12 @@ interface Entry {
   truck: TruckSummary;
   fit: Fit;
 }
+
+/**
+ * Markers whose next popup opening is the map's own doing (reopening after the marker moved or
+ * rejoined the map), not the diner's: that opening is not reported.
+ */
+const reopenedByMap = new WeakSet<L.Marker>();
 
 /** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
 const positionOpacity = (truck: TruckSummary, now = Date.now()) => (isStale(truck, now) ? 0.45 : 1);
@@ -90,6 +102,7 @@ function createMarker(
   fit: Fit,
   latest: () => TruckSummary,
   onSlot: (slot: PopupSlot | null) => void,
+  onOpen: (truck: TruckSummary) => void,
 ): L.Marker {
   const marker = L.marker([truck.latitude ?? 0, truck.longitude ?? 0], {
     icon: truckIcon(truck.isOpen, fit === 'conflicts'),
@@ -126,7 +139,12 @@ function createMarker(
   marker.on('add', () => {
     if (!reopen) return;
     reopen = false;
+    reopenedByMap.add(marker);
     marker.openPopup();
+  });
+  marker.on('popupopen', () => {
+    if (reopenedByMap.delete(marker)) return;
+    onOpen(latest());
   });
   return marker;
 }
@@ -141,8 +159,11 @@ function ClusteredTrucks({
   focusKey,
   fitOf,
   onSlot,
+  onOpen,
 }: Pick<TruckMapProps, 'trucks' | 'focusTruckId' | 'focusKey' | 'fitOf'> & {
   onSlot: (slot: PopupSlot | null) => void;
+  /** Stable (markers keep the one they were made with). */
+  onOpen: (truck: TruckSummary) => void;
 }) {
   const map = useMap();
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
@@ -214,6 +235,8 @@ function ClusteredTrucks({
         // The cluster index must learn the new position / icon: re-add the marker.
         const wasOpen = entry.marker.isPopupOpen();
         group.removeLayer(entry.marker);
+        // Removing it closed its popup; reopening it below is the map's doing, not the diner's.
+        if (wasOpen) reopenedByMap.add(entry.marker);
         entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
         restyleMarker(entry.marker, next, fit);
         group.addLayer(entry.marker);
@@ -227,7 +250,11 @@ function ClusteredTrucks({
     for (const [id, truck] of wanted) {
       if (entries.current.has(id)) continue;
       const fit = fitFor(truck);
-      const entry: Entry = { truck, fit, marker: createMarker(truck, fit, () => entry.truck, onSlot) };
+      const entry: Entry = {
+        truck,
+        fit,
+        marker: createMarker(truck, fit, () => entry.truck, onSlot, onOpen),
+      };
       entries.current.set(id, entry);
       toAdd.push(entry.marker);
     }
@@ -243,7 +270,7 @@ function ClusteredTrucks({
         group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
       }
     }
-  }, [trucks, focusTruckId, focusKey, fitOf, map, onSlot]);
+  }, [trucks, focusTruckId, focusKey, fitOf, map, onSlot, onOpen]);
 
   return null;
 }
@@ -270,9 +297,16 @@ export default memo(function TruckMap({
   focusTruckId,
   focusKey,
   renderPopupExtra,
+  onPopupOpen,
   fitOf,
 }: TruckMapProps) {
   const [slot, setSlot] = useState<PopupSlot | null>(null);
+  // Markers outlive renders: they call the screen's latest callback through a ref.
+  const onPopupOpenRef = useRef(onPopupOpen);
+  useEffect(() => {
+    onPopupOpenRef.current = onPopupOpen;
+  }, [onPopupOpen]);
+  const onOpen = useCallback((truck: TruckSummary) => onPopupOpenRef.current?.(truck), []);
   // The popup Leaflet builds paints with the tap; its React parts (favourite, going, description,
   // badges) follow in a render of their own rather than holding that paint back (INP, issue 33).
   const fillSlot = useCallback((next: PopupSlot | null) => startTransition(() => setSlot(next)), []);
@@ -293,6 +327,7 @@ export default memo(function TruckMap({
         focusKey={focusKey}
         fitOf={fitOf}
         onSlot={fillSlot}
+        onOpen={onOpen}
       />
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
       {slot &&
