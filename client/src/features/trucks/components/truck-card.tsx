@@ -4,7 +4,14 @@ import { MapPin, Navigation, Utensils } from 'lucide-react';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
-import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo, ListingNote } from '@client/entities/truck/truck-parts';
+import {
+  ExpandHeading,
+  StatusBadge,
+  TruckAboutDetails,
+  TruckImage,
+  UpdatedAgo,
+  ListingNote,
+} from '@client/entities/truck/truck-parts';
 import { Button } from '@client/components/ui/button';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { directionsUrl, isLive } from '@client/entities/truck/truck-format';
@@ -92,7 +99,11 @@ export const TruckCard = memo(function TruckCard({
       )}
     >
       {/* The whole summary is clickable; the heading's button gives keyboards and screen readers the same control. */}
-      <div className="flex cursor-pointer gap-3 p-3 sm:p-4" onClick={() => onToggle(truck.id)}>
+      {/* On a phone the actions take a row of their own under the text, so the name keeps the card's width. */}
+      <div
+        className="grid cursor-pointer grid-cols-[auto_minmax(0,1fr)] gap-3 p-3 sm:flex sm:p-4"
+        onClick={() => onToggle(truck.id)}
+      >
         <TruckImage truck={truck} className="h-14 w-14 sm:h-20 sm:w-20" />
         <div className="min-w-0 flex-1">
           <ExpandHeading
@@ -126,14 +137,20 @@ export const TruckCard = memo(function TruckCard({
           <TruckFeatureBadges truck={truck} className="mt-1.5" />
           {dietFit && dietFit !== 'unknown' && (
             <p
-              className={cn('mt-1 text-xs font-medium', dietFit === 'suits' ? 'text-green-800' : 'text-gray-700')}
+              className={cn(
+                'mt-1 text-xs font-medium',
+                dietFit === 'suits' ? 'text-green-800' : 'text-gray-700',
+              )}
               data-testid="diet-fit"
             >
               {TRUCK_FIT_TEXT[dietFit]}
             </p>
           )}
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-2" onClick={stop}>
+        <div
+          className="col-span-2 flex shrink-0 flex-wrap items-center justify-end gap-2 sm:flex-col sm:flex-nowrap sm:items-end"
+          onClick={stop}
+        >
           {renderFavorite?.(truck)}
           <Button
             variant="outline"
