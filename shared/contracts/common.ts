@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_TEXT, INT4_MAX } from '../utils/ids';
 
 /** Every error the API sends: a readable message, and per-field messages for validation errors. */
 export const errorResponseSchema = z.object({
@@ -26,8 +27,7 @@ export const NUL_MESSAGE = 'Text must not contain NUL characters';
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((s) => !s.includes('\u0000'), { message: NUL_MESSAGE, abort: true });
 
-/** The largest PostgreSQL `integer`: row ids and counts above it match no row. */
-export const INT4_MAX = 2_147_483_647;
+export { INT4_MAX };
 
 /** A row id in a JSON body (a foreign key such as foodTruckId). */
 export const rowId = z.number().int().positive().max(INT4_MAX);
@@ -51,7 +51,7 @@ export const decimal = (error: string) =>
  */
 export const idParam = z
   .string()
-  .regex(/^[1-9]\d{0,9}$/, 'Invalid id')
+  .regex(ID_TEXT, 'Invalid id')
   .transform(Number)
   .pipe(z.number().max(INT4_MAX, 'Invalid id'));
 

@@ -3,7 +3,7 @@ import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { isOperator } from '@client/lib/roles';
 import { readStoredUser } from '@client/lib/stored-session';
-import { parseTruckId } from '@client/lib/truck-id';
+import { parseId } from '@shared/utils/ids';
 
 /**
  * The data the screen of `pathname` renders first, asked for by the page's first script (main.tsx,
@@ -24,7 +24,7 @@ export function requestScreenDataEarly(pathname: string): void {
     requestEarly(queryKeys.myClaims.join('/'));
   }
   // A truck's page: the truck (its name, status and description are the first screen) and its menu.
-  const truckId = parseTruckId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
+  const truckId = parseId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
   if (truckId !== null) {
     requestEarly(queryKeys.truck(truckId).join('/'));
     requestEarly(queryKeys.menu(truckId).join('/'));

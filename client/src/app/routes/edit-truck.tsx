@@ -16,7 +16,7 @@ import { TruckFields } from '@client/features/operator/components/truck-fields';
 import { TruckAttributesFields } from '@client/features/operator/components/truck-attributes-fields';
 import type { TruckFeatures } from '@shared/utils/attributes';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
-import { parseTruckId } from '@client/features/operator/route-params';
+import { parseId } from '@shared/utils/ids';
 import { checkTruckInput, truckFormFrom, type TruckFormErrors } from '@client/features/operator/truck-form';
 import { ScheduleSection } from '@client/features/schedules/components/schedule-section';
 import { BannerPicker } from '@client/features/uploads/components/banner-picker';
@@ -137,7 +137,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
 
 function EditTruck({ operatorId }: { operatorId: number }) {
   const params = useParams<{ truckId: string }>();
-  const truckId = parseTruckId(params.truckId);
+  const truckId = parseId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
 
   const notFound = (

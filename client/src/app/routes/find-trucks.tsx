@@ -52,7 +52,7 @@ import { useShowRecommendation } from '@client/features/voice/hooks/use-show-rec
 import { useAuth } from '@client/lib/auth';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
-import { parseTruckId } from '@client/lib/truck-id';
+import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
 import { isOperator } from '@client/lib/roles';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
@@ -101,7 +101,7 @@ const renderRating = (truck: TruckSummary) => (
 );
 
 const parseTruckParam = (search: string): number | null =>
-  parseTruckId(new URLSearchParams(search).get('truck'));
+  parseId(new URLSearchParams(search).get('truck'));
 
 /** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
 export default function FindTrucksPage() {

@@ -9,7 +9,7 @@ import { KitchenQueue } from '@client/features/orders/components/kitchen-queue';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
-import { parseTruckId } from '@client/features/operator/route-params';
+import { parseId } from '@shared/utils/ids';
 import { toastError } from '@client/lib/toast';
 
 /** Mark dishes sold out for today without leaving the queue. */
@@ -69,6 +69,6 @@ function KitchenScreen({ truckId, operatorId }: { truckId: number; operatorId: n
 /** /operator/orders/:truckId — the truck's live order queue (issue 30). */
 export default function KitchenPage() {
   const { truckId: raw } = useParams<{ truckId: string }>();
-  const truckId = parseTruckId(raw);
+  const truckId = parseId(raw);
   return <OperatorOnly>{(operatorId) => (truckId === null ? notYours : <KitchenScreen truckId={truckId} operatorId={operatorId} />)}</OperatorOnly>;
 }

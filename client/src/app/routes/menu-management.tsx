@@ -20,7 +20,7 @@ import { isNotFound, useTruck } from '@client/entities/truck/truck-details';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckNotFound } from '@client/features/operator/components/truck-not-found';
-import { parseTruckId } from '@client/features/operator/route-params';
+import { parseId } from '@shared/utils/ids';
 import { ImageUploader } from '@client/features/uploads/components/image-uploader';
 import { errorMessage } from '@client/lib/api-client';
 
@@ -142,7 +142,7 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
 
 function MenuManagement({ operatorId }: { operatorId: number }) {
   const params = useParams<{ truckId: string }>();
-  const truckId = parseTruckId(params.truckId);
+  const truckId = parseId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
   const back = (
     <Button asChild>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Card } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -6,8 +7,8 @@ import { useTruck } from '@client/entities/truck/truck-details';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { useMenu } from '@client/features/menu/api/menu';
 import { useTruckOrdering } from '@client/features/orders/api/truck-ordering';
-import { Checkout } from '@client/features/orders/components/checkout';
-import { parseTruckId } from '@client/features/operator/route-params';
+import { Checkout, EMPTY_DRAFT, type CheckoutDraft } from '@client/features/orders/components/checkout';
+import { parseId } from '@shared/utils/ids';
 import { errorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
 import { withReturn } from '@client/lib/return-to';
@@ -27,6 +28,9 @@ function CheckoutScreen({ truckId }: { truckId: number }) {
   const truck = useTruck(truckId);
   const menu = useMenu(truckId);
   const ordering = useTruckOrdering(truckId);
+  // Here, not in the form: the truck closing or pausing swaps the form for the reason, and the cart
+  // is still there when it takes orders again.
+  const draft = useState<CheckoutDraft>(EMPTY_DRAFT);
   if (truck.isPending || menu.isPending || ordering.isPending) return <Loading />;
   const error = truck.error ?? menu.error ?? ordering.error;
   if (error || !truck.data || !menu.data || !ordering.data) {
@@ -47,13 +51,13 @@ function CheckoutScreen({ truckId }: { truckId: number }) {
       </Card>
     );
   }
-  return <Checkout truck={truck.data} items={menu.data} ordering={ordering.data} />;
+  return <Checkout truck={truck.data} items={menu.data} ordering={ordering.data} draft={draft} />;
 }
 
 /** /order/:truckId — the diner orders ahead and pays (issue 30). Customers only; others sign in first. */
 export default function OrderCheckoutPage() {
   const { truckId: raw } = useParams<{ truckId: string }>();
-  const truckId = parseTruckId(raw);
+  const truckId = parseId(raw);
   const { user } = useAuth();
   const truck = useTruck(truckId ?? 0, truckId !== null);
   return (

@@ -7,7 +7,7 @@ import { useOrder } from '@client/features/orders/api/order';
 import { useConfirmOrderPayment } from '@client/features/orders/api/order-mutations';
 import { OrderStatusView } from '@client/features/orders/components/order-status';
 import { useOrderStream } from '@client/features/orders/hooks/use-order-stream';
-import { parseTruckId } from '@client/features/operator/route-params';
+import { parseId } from '@shared/utils/ids';
 import { errorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
 import { withReturn } from '@client/lib/return-to';
@@ -43,7 +43,7 @@ function LiveOrder({ orderId, canCancel }: { orderId: number; canCancel: boolean
 /** /orders/:orderId — the diner's order, live (issue 30). */
 export default function OrderPage() {
   const { orderId: raw } = useParams<{ orderId: string }>();
-  const orderId = parseTruckId(raw);
+  const orderId = parseId(raw);
   const { user } = useAuth();
   return (
     <main className="mx-auto grid max-w-2xl gap-6 px-4 py-6 sm:py-8">

@@ -2,7 +2,7 @@ import type { FoodTruck } from '@shared/contracts';
 import { CalendarPlus, Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { parseTruckId } from '@client/lib/truck-id';
+import { parseId } from '@shared/utils/ids';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
@@ -173,7 +173,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
 /** /trucks/:id — a truck's public page, the target of shared links (issue 14); live like the list. */
 export default function TruckSharePage() {
   const params = useParams<{ truckId: string }>();
-  const truckId = parseTruckId(params.truckId);
+  const truckId = parseId(params.truckId);
   const truck = useTruck(truckId ?? 0, truckId !== null);
   useReportView(truck.isSuccess ? truck.data.id : null, 'page_view');
   useLiveTruckCache();

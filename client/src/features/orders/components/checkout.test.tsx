@@ -2,7 +2,8 @@ import type { MenuItem, Order, TruckOrdering } from '@shared/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@client/test/render-app';
-import { Checkout } from './checkout';
+import { useState } from 'react';
+import { Checkout, EMPTY_DRAFT, type CheckoutDraft } from './checkout';
 import { OrderStatusView } from './order-status';
 
 afterEach(() => {
@@ -25,7 +26,13 @@ const item = (id: number, name: string, price: number, extra: Partial<MenuItem> 
   stockLeft: null,
   ...extra,
 });
-const ORDERING: TruckOrdering = { accepting: true, reason: null, estimatedWaitMinutes: 10, latestPickupAt: new Date(Date.now() + 3 * 3_600_000).toISOString(), paymentMode: 'test' };
+const ORDERING: TruckOrdering = {
+  accepting: true,
+  reason: null,
+  estimatedWaitMinutes: 10,
+  latestPickupAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+  paymentMode: 'test',
+};
 const ORDER: Order = {
   id: 41,
   number: '41',
@@ -49,15 +56,58 @@ const ORDER: Order = {
 };
 
 describe('Checkout', () => {
+  it('keeps the cart, pickup and note in a parent’s draft: the form unmounting (ordering paused) loses nothing', () => {
+    function Parent() {
+      const draft = useState<CheckoutDraft>(EMPTY_DRAFT);
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((v) => !v)}>
+            toggle
+          </button>
+          {shown && (
+            <Checkout
+              truck={{ id: 3, name: 'Taco Truck' }}
+              items={[item(1, 'Taco', 3.5)]}
+              ordering={ORDERING}
+              draft={draft}
+            />
+          )}
+        </>
+      );
+    }
+    renderApp(<Parent />, { path: '/order/3' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Taco' }));
+    fireEvent.change(screen.getByLabelText(/Note/), { target: { value: 'No onions' } });
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(screen.getByTestId('order-total')).toHaveTextContent('$3.50');
+    expect(screen.getByLabelText(/Note/)).toHaveValue('No onions');
+  });
+
   it('totals the cart from the menu, leaves sold-out dishes out, and retries a declined payment under the same Idempotency-Key', async () => {
     const posts: { key: string | null; body: unknown }[] = [];
-    let answer: { status: number; body: unknown } = { status: 402, body: { message: 'Your card was declined.' } };
+    let answer: { status: number; body: unknown } = {
+      status: 402,
+      body: { message: 'Your card was declined.' },
+    };
     vi.stubGlobal('fetch', (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      posts.push({ key: new Headers(init?.headers).get('Idempotency-Key'), body: JSON.parse(String(init?.body)) });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      posts.push({
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+        body: JSON.parse(String(init?.body)),
+      });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }) as typeof fetch);
     const view = renderApp(
-      <Checkout truck={{ id: 3, name: 'Taco Truck' }} items={[item(1, 'Taco', 3.5), item(2, 'Elote', 4, { soldOutToday: true })]} ordering={ORDERING} />,
+      <Checkout
+        truck={{ id: 3, name: 'Taco Truck' }}
+        items={[item(1, 'Taco', 3.5), item(2, 'Elote', 4, { soldOutToday: true })]}
+        ordering={ORDERING}
+      />,
       { path: '/order/3' },
     );
     expect(screen.queryByRole('button', { name: 'Add Elote' })).not.toBeInTheDocument();
@@ -78,13 +128,22 @@ describe('Checkout', () => {
     expect(posts).toHaveLength(2);
     expect(posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[1]?.key).toBe(posts[0]?.key);
-    expect(posts[1]?.body).toMatchObject({ foodTruckId: 3, items: [{ menuItemId: 1, quantity: 2 }], pickup: 'asap' });
+    expect(posts[1]?.body).toMatchObject({
+      foodTruckId: 3,
+      items: [{ menuItemId: 1, quantity: 2 }],
+      pickup: 'asap',
+    });
   });
 });
 
 describe('OrderStatusView', () => {
   it('shows the number, the status and, for a refused order, the refund', () => {
-    const refused: Order = { ...ORDER, status: 'refused', refusalReason: 'Out of tortillas', refund: { amountCents: 700, reason: 'refused', createdAt: new Date().toISOString() } };
+    const refused: Order = {
+      ...ORDER,
+      status: 'refused',
+      refusalReason: 'Out of tortillas',
+      refund: { amountCents: 700, reason: 'refused', createdAt: new Date().toISOString() },
+    };
     renderApp(<OrderStatusView order={refused} canCancel />);
     expect(screen.getByTestId('order-number')).toHaveTextContent('41');
     expect(screen.getByTestId('order-status')).toHaveTextContent('Refused');
@@ -98,7 +157,10 @@ describe('OrderStatusView', () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${String(input)}`);
-      return new Response(JSON.stringify({ ...awaiting, status: 'cancelled' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ ...awaiting, status: 'cancelled' }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }) as typeof fetch);
     const view = renderApp(<OrderStatusView order={awaiting} canCancel />);
     expect(screen.getByText('To pay')).toBeInTheDocument();
@@ -109,7 +171,9 @@ describe('OrderStatusView', () => {
     view.unmount();
     renderApp(<OrderStatusView order={{ ...awaiting, status: 'cancelled' }} canCancel />);
     expect(screen.getByTestId('order-status')).toHaveTextContent('Cancelled');
-    expect(screen.getByText('This order was cancelled before you paid: nothing was charged.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This order was cancelled before you paid: nothing was charged.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Not charged')).toBeInTheDocument();
     expect(screen.queryByTestId('order-refund')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { MenuItem, PlacedOrder, TruckOrdering } from '@shared/contracts';
 import { formatCents, ORDER_LIMITS } from '@shared/contracts/orders';
 import { cardFieldErrors } from '@shared/utils/payment-card';
 import { Minus, Plus, ShoppingBag } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useLocation } from 'wouter';
 import { TestCardFields } from '@client/components/payment/test-card-fields';
 import { Button } from '@client/components/ui/button';
@@ -21,17 +21,40 @@ const StripeOrderPayment = lazy(() => import('./stripe-order-payment'));
 const cents = (item: Pick<MenuItem, 'price'>) => Math.round(item.price * 100);
 const orderable = (item: MenuItem) => item.available && !item.soldOutToday;
 
+/** What a diner has chosen so far: kept while the page shows that ordering paused, so nothing is lost when it resumes. */
+export interface CheckoutDraft {
+  quantities: Record<number, number>;
+  pickup: string;
+  note: string;
+}
+export type CheckoutDraftState = [CheckoutDraft, Dispatch<SetStateAction<CheckoutDraft>>];
+export const EMPTY_DRAFT: CheckoutDraft = { quantities: {}, pickup: 'asap', note: '' };
+
 /**
  * The diner's checkout (issue 30): a cart from the truck's menu, a pickup time (as soon as
  * possible or a slot later today), a note and the card. The total shown is the menu's; the server
  * computes the one charged. One Idempotency-Key per checkout: a double tap or a retry after a lost
  * answer is the same order, never a second one.
  */
-export function Checkout({ truck, items, ordering }: { truck: { id: number; name: string }; items: MenuItem[]; ordering: TruckOrdering }) {
+export function Checkout({
+  truck,
+  items,
+  ordering,
+  draft,
+}: {
+  truck: { id: number; name: string };
+  items: MenuItem[];
+  ordering: TruckOrdering;
+  /** The cart, pickup and note, kept by a parent that outlives this form (the truck closing and reopening); else its own. */
+  draft?: CheckoutDraftState;
+}) {
   const [, navigate] = useLocation();
-  const [quantities, setQuantities] = useState<Record<number, number>>({});
-  const [pickup, setPickup] = useState('asap');
-  const [note, setNote] = useState('');
+  const ownDraft = useState<CheckoutDraft>(EMPTY_DRAFT);
+  const [{ quantities, pickup, note }, setDraft] = draft ?? ownDraft;
+  const setQuantities = (next: (q: Record<number, number>) => Record<number, number>) =>
+    setDraft((d) => ({ ...d, quantities: next(d.quantities) }));
+  const setPickup = (value: string) => setDraft((d) => ({ ...d, pickup: value }));
+  const setNote = (value: string) => setDraft((d) => ({ ...d, note: value }));
   const [failure, setFailure] = useState<string | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const card = useFormValues({ cardNumber: '', expiry: '', cvc: '' });
