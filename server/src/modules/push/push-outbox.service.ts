@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { NEARBY_ALERT_RADIUS_KM } from '@shared/constants';
 import type { PushKind, PushMessage } from '@shared/contracts/push';
 import { formatClockRange, formatDistanceKm, SERVER_LOCALE } from '@shared/utils/format';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   notificationPreferences,
@@ -160,6 +161,18 @@ export async function queueOpeningPush(
 }
 
 /**
+ * The push subscriptions of the users `who` picks whose preferences allow this kind of push
+ * (`allows`: a preference column; no preferences row means yes).
+ */
+function devicesAllowing(tx: DbOrTx, who: SQL | undefined, allows: AnyPgColumn) {
+  return tx
+    .select({ subscriptionId: pushSubscriptions.id, userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
+    .where(and(who, sql`coalesce(${allows}, true)`));
+}
+
+/**
  * "Your order is ready" (issue 30): one row per device of the diner, unless they turned order
  * pushes off. Not held for quiet hours: the diner is waiting for it. The event is the order, so a
  * second "ready" adds nothing.
@@ -168,16 +181,7 @@ export async function queueOrderReadyPush(
   tx: DbOrTx,
   order: { id: number; customerId: number; foodTruckId: number; truckName: string },
 ): Promise<number> {
-  const devices = await tx
-    .select({ subscriptionId: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
-    .where(
-      and(
-        eq(pushSubscriptions.userId, order.customerId),
-        sql`coalesce(${notificationPreferences.pushOrders}, true)`,
-      ),
-    );
+  const devices = await devicesAllowing(tx, eq(pushSubscriptions.userId, order.customerId), notificationPreferences.pushOrders);
   return insertMessages(
     tx,
     devices.map(({ subscriptionId, userId }) => ({
@@ -258,17 +262,11 @@ export async function queueGoingPush(
   text: { title: string; body: string; url?: string },
 ): Promise<number> {
   if (userIds.length === 0) return 0;
-  const devices = await tx
-    .select({ subscriptionId: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, pushSubscriptions.userId))
-    .where(
-      and(
-        inArray(pushSubscriptions.userId, [...userIds]),
-        sql`coalesce(${notificationPreferences.pushSchedule}, true)`,
-        sql`not ${inQuietHours(sql`${pushSubscriptions.userId}`)}`,
-      ),
-    );
+  const devices = await devicesAllowing(
+    tx,
+    and(inArray(pushSubscriptions.userId, [...userIds]), sql`not ${inQuietHours(sql`${pushSubscriptions.userId}`)}`),
+    notificationPreferences.pushSchedule,
+  );
   return insertMessages(
     tx,
     devices.map(({ subscriptionId, userId }) => ({
