@@ -39,7 +39,24 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server-render bundle (`vite build --ssr`, ADR 0166): client/src/entry-server.tsx and the
+ * screens it renders, for Node, in dist/server. The server imports it; packages stay in node_modules.
+ */
+const serverRender = defineConfig({
+  root: here('./client'),
+  publicDir: false,
+  plugins: [react()],
+  resolve: { alias: { '@shared': here('./shared'), '@client': here('./client/src') } },
+  build: {
+    outDir: here('./dist/server'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: { input: here('./client/src/entry-server.tsx') },
+  },
+});
+
+const browser = defineConfig({
   root: here('./client'),
   publicDir: here('./client/public'),
   plugins: [
@@ -78,12 +95,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  resolve: {
-    alias: {
-      '@shared': here('./shared'),
-      '@client': here('./client/src'),
-    },
-  },
+  resolve: { alias: { '@shared': here('./shared'), '@client': here('./client/src') } },
   build: {
     outDir: here('./dist/client'),
     emptyOutDir: true,
@@ -106,3 +118,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRender : browser));

@@ -4,11 +4,50 @@
  * test in flight fails, and this makes its retry (and the next tests) wait for the new server
  * instead of failing against a port that is still being opened.
  */
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
-export const test = base.extend<{ serverReady: undefined }>({
+/**
+ * A server-rendered page (ADR 0166) is on screen before the app has hydrated it, and stays `inert`
+ * until then: every navigation of every page waits for that, as a diner waits for a page to answer.
+ */
+const untilInteractive = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('#root[inert]'), undefined, { timeout: 30_000 });
+
+function waitForHydration(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilInteractive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilInteractive(page);
+    return response;
+  };
+}
+
+function waitForHydrationIn(context: BrowserContext): BrowserContext {
+  context.pages().forEach(waitForHydration);
+  context.on('page', waitForHydration);
+  return context;
+}
+
+export const test = base.extend<{ serverReady: undefined }, { browser: Browser }>({
+  context: async ({ context }, use) => {
+    await use(waitForHydrationIn(context));
+  },
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => waitForHydrationIn(await newContext(...args));
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   serverReady: [
     async ({ request }, use) => {
       await expect

@@ -1,10 +1,13 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
 import { z } from 'zod';
 import { App } from '@client/app/app';
 import { preloadScreenFor } from '@client/app/router';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
+import { readServerData } from '@client/app/server-data';
+import { readStoredUser } from '@client/lib/stored-session';
 
 // The server's CSP allows no eval: zod would probe `new Function` (caught, but reported as a
 // CSP violation) before falling back to its interpreter. Skip the probe (ADR 0060).
@@ -15,10 +18,15 @@ const SCREEN_WAIT_MS = 1500;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-// The list's query takes the request the entry started (main.tsx), while the screen loads.
 const queryClient = createQueryClient();
 const { pathname } = window.location;
-prefetchActiveTrucksFor(queryClient, pathname);
+// A page the server rendered (ADR 0166) is hydrated with the data it was rendered from. The server
+// renders as an anonymous diner, so a stored session renders the page afresh (its navbar differs);
+// the signed-in hint cookie usually spares such a page its server render altogether.
+const serverData = root.hasChildNodes() && !readStoredUser() ? readServerData() : null;
+if (serverData) hydrate(queryClient, serverData.queries);
+// The list's query takes the request the entry started (main.tsx), while the screen loads.
+else prefetchActiveTrucksFor(queryClient, pathname);
 // The screen of this address is already on its way (the page's Link header preloads its chunks):
 // the first render waits for it, so the screen appears at once instead of after a loading fallback
 // that React's Suspense throttling would hold for up to 300 ms (lib/lazy-screen.ts). A screen that
@@ -27,14 +35,19 @@ void Promise.race([
   preloadScreenFor(pathname).catch(() => {}),
   new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
 ]).then(() => {
-  const reactRoot = createRoot(root);
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree (Lighthouse's Total Blocking Time on a slow phone).
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} truckEventIds={serverData?.truckEventIds} />
+    </StrictMode>
   );
+  // As a transition, the first render (or hydration) yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole tree (Lighthouse's Total Blocking Time on a slow phone).
+  startTransition(() => {
+    if (serverData) {
+      hydrateRoot(root, app);
+      return;
+    }
+    // React replaces whatever the server rendered when this commits.
+    createRoot(root).render(app);
+  });
 });

@@ -7,10 +7,12 @@
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
+import { syncSignedInHint } from '@client/lib/stored-session';
 // In the entry, so the stylesheet is linked from the page's head rather than loaded with the app.
 import './index.css';
 
 const { pathname } = window.location;
+syncSignedInHint();
 requestScreenDataEarly(pathname);
 prefetchDinerPositionFor(pathname);
 void import('./app-main');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -21,6 +22,7 @@ import {
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
+import { loadPageRenderer, sendPage, type PageRenderer } from './lib/server-render';
 import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
 import { databaseRateLimitStore, rateLimitsOf, type RateLimits } from './lib/rate-limits';
 import { TokenService } from './lib/tokens';
@@ -148,6 +150,8 @@ declare module 'fastify' {
     /** Event streams open in this process per address and account (events.routes.ts caps them). */
     openStreams: OpenStreams;
     voiceAssistant: VoiceAssistant;
+    /** The public screens' server render (ADR 0166), or null without the build's server bundle. */
+    pageRenderer: PageRenderer | null;
   }
 }
 
@@ -245,6 +249,8 @@ export async function buildApp({ database, config, integrations, logger = false 
   );
   app.decorate('truckEventHub', truckEventHub);
   app.decorate('openStreams', new OpenStreams(rateLimitsOf(config)));
+  const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
+  app.decorate('pageRenderer', hasClient && config.clientDir ? await loadPageRenderer(app, config.clientDir) : null);
   // Insight events (issue 31): recorded by pushing onto this buffer; the insights-flush worker of
   // this process writes them in batches, and the app's close writes what is left.
   const insights = new InsightsBuffer();
@@ -360,15 +366,21 @@ export async function buildApp({ database, config, integrations, logger = false 
   await app.register(shareRoutes);
   await app.register(geocodingRoutes);
 
-  const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   // Every page names the app's JavaScript chunks and a screen's page its screen's, so the browser fetches them beside the
   // entry rather than after it has run (ADR 0120).
   const manifest = hasClient && config.clientDir ? readClientManifest(config.clientDir) : null;
   const preloads = manifest ? routePreloadLinks(manifest) : new Map<string, string>();
-  const sendShell = (url: string, reply: FastifyReply) => {
+  // The public screens come with their HTML from the server when the build has its server bundle (ADR 0166).
+  const renderer = app.pageRenderer;
+  const shell = renderer && config.clientDir ? readFileSync(path.join(config.clientDir, 'index.html'), 'utf8') : null;
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
     const links = preloads.get(url.split('?')[0] ?? url) ?? preloads.get('*');
     if (links) reply.header('link', links);
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache');
+    const page = renderer && shell ? await renderer.render(request, shell) : null;
+    if (page) return sendPage(request, reply, page);
+    return reply.type('text/html').sendFile('index.html');
   };
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
@@ -376,7 +388,7 @@ export async function buildApp({ database, config, integrations, logger = false 
       return reply.status(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found` });
     }
     // Client-side routes: the SPA renders them (including its own not-found screen).
-    return sendShell(url, reply);
+    return sendShell(request, reply);
   });
 
   if (hasClient && config.clientDir) {
@@ -396,7 +408,7 @@ export async function buildApp({ database, config, integrations, logger = false 
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request.url, reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply));
   }
 
   return app;

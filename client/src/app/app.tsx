@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Router } from 'wouter';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { useToasts } from '@client/lib/toast';
@@ -26,17 +27,32 @@ function ToasterOnceNeeded() {
  * The app; its query client comes from the entry, which starts the page's first requests before rendering.
  * No Radix tooltip is used (hints are `title`s and visible text), so the spec's tooltip delays
  * (section 9: 700 ms open, 300 ms skip) have no provider to configure.
+ * - `location`: the address a server render is for (entry-server.tsx); the browser's own otherwise.
+ * - `truckEventIds`: the truck events the server-rendered lists hold, where the truck stream opens from.
+ * The Router is there in both, so the server's tree and the hydrated one are the same (their `useId`s too).
  */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({
+  queryClient,
+  location,
+  truckEventIds,
+}: {
+  queryClient: QueryClient;
+  location?: { path: string; search: string };
+  truckEventIds?: readonly number[];
+}) {
+  // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0166).
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        {/* The app's one truck event stream (opened while a screen listens). */}
-        <TruckStreamProvider>
-          <AppRouter />
-          <ToasterOnceNeeded />
-        </TruckStreamProvider>
-      </AuthProvider>
-    </QueryClientProvider>
+    <Router ssrPath={location?.path} ssrSearch={location?.search}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          {/* The app's one truck event stream (opened while a screen listens). */}
+          <TruckStreamProvider listsHold={truckEventIds}>
+            <AppRouter />
+            <ToasterOnceNeeded />
+          </TruckStreamProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </Router>
   );
 }

@@ -4,6 +4,26 @@ import { queryKeys } from '@client/lib/query-keys';
 import { isOperator } from '@client/lib/roles';
 import { readStoredUser } from '@client/lib/stored-session';
 import { parseId } from '@shared/utils/ids';
+import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
+
+/** A query a screen renders first, and the URL of its answer. */
+export interface ScreenData {
+  queryKey: readonly unknown[];
+  url: string;
+}
+
+/**
+ * What the public screen of `pathname` renders first, the same for every diner: the list on
+ * /find-trucks; the truck (its name, status and description are the first screen) and its menu on a
+ * truck's page. The server renders these screens with it (entry-server.tsx); otherwise the page's
+ * first script asks for it.
+ */
+export function publicScreenData(pathname: string): ScreenData[] {
+  if (pathname === '/find-trucks') return [{ queryKey: queryKeys.activeTrucksList(), url: activeTrucksUrl() }];
+  const truckId = parseId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
+  if (truckId === null) return [];
+  return [queryKeys.truck(truckId), queryKeys.menu(truckId)].map((queryKey) => ({ queryKey, url: queryKey.join('/') }));
+}
 
 /**
  * The data the screen of `pathname` renders first, asked for by the page's first script (main.tsx,
@@ -15,18 +35,15 @@ export function requestScreenDataEarly(pathname: string): void {
   const user = readStoredUser();
   // The provider confirms a stored session on every load (lib/auth.tsx).
   if (user) requestEarly('/api/auth/me');
-  if (pathname === '/find-trucks') requestEarly(activeTrucksUrl());
+  // The public screens' data, unless the server rendered the page with it (ADR 0166).
+  if (!document.getElementById(SERVER_RENDER_DATA_ID)) {
+    for (const { url } of publicScreenData(pathname)) requestEarly(url);
+  }
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
     requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
     requestEarly(queryKeys.subscriptionStatus.join('/'));
     // The payouts panel and the claims render with the trucks: asked for with them, not after.
     requestEarly(queryKeys.payouts.join('/'));
     requestEarly(queryKeys.myClaims.join('/'));
-  }
-  // A truck's page: the truck (its name, status and description are the first screen) and its menu.
-  const truckId = parseId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
-  if (truckId !== null) {
-    requestEarly(queryKeys.truck(truckId).join('/'));
-    requestEarly(queryKeys.menu(truckId).join('/'));
   }
 }

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLocation } from 'wouter';
 import { ApiError, apiJson } from './api-client';
 import { storage } from './storage';
-import { clearStoredSession, readStoredUser } from './stored-session';
+import { clearStoredSession, readStoredUser, syncSignedInHint } from './stored-session';
 import { isAdmin, isOperator } from './roles';
 import { dismiss } from './toast';
 
@@ -31,6 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (session: AuthResponse) => {
       storage.set(STORAGE_KEYS.token, session.token);
       storage.set(STORAGE_KEYS.user, JSON.stringify(session.user));
+      syncSignedInHint();
       queryClient.clear();
       // A new session starts clean: a toast from the signed-out screen ('Login Failed' after a
       // mistyped password) must not stay up over the signed-in one.

@@ -1,4 +1,5 @@
 import { ROLES, STORAGE_KEYS } from '@shared/constants';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
 import type { PublicUser } from '@shared/contracts';
 import { storage } from './storage';
 
@@ -43,4 +44,19 @@ export function readStoredUser(): PublicUser | null {
 export function clearStoredSession(): void {
   storage.remove(STORAGE_KEYS.user);
   storage.remove(STORAGE_KEYS.token);
+  syncSignedInHint();
+}
+
+/**
+ * Sets the signed-in hint cookie while a session is stored and clears it otherwise (ADR 0166): the
+ * server then leaves a signed-in diner's pages to the browser rather than rendering them signed out.
+ * It says nothing about who is signed in, and is never trusted for anything else.
+ */
+export function syncSignedInHint(): void {
+  if (typeof document === 'undefined') return;
+  const signedIn = storage.get(STORAGE_KEYS.token) !== null && storage.get(STORAGE_KEYS.user) !== null;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = signedIn
+    ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }

@@ -8,7 +8,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** In order of preference when the client accepts both equally. */
-const ENCODINGS = ['br', 'gzip'] as const;
+export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 /** Bodies smaller than this are not worth compressing. */
@@ -22,7 +22,7 @@ const MIN_COMPRESS_BYTES = 1024;
 export type Compression = 'best' | 'fast';
 const BROTLI_QUALITY: Record<Compression, number> = { best: 6, fast: 4 };
 
-const compressors: Record<Encoding, (body: Buffer, compression: Compression) => Promise<Buffer>> = {
+export const compressors: Record<Encoding, (body: Buffer, compression: Compression) => Promise<Buffer>> = {
   br: (body, compression) =>
     brotli(body, {
       params: {

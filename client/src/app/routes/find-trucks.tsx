@@ -54,6 +54,7 @@ import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
+import { BrowserOnly } from '@client/lib/hydration';
 import { isOperator } from '@client/lib/roles';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
 
@@ -300,7 +301,7 @@ export default function FindTrucksPage() {
             aria-label="Map of food trucks"
             className="relative isolate scroll-mt-20 scroll-mb-4 h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
           >
-            <Suspense fallback={<Skeleton className="h-full w-full rounded-none" />}>
+            <BrowserOnly fallback={<Skeleton className="h-full w-full rounded-none" />}>
               <TruckMap
                 trucks={filtered}
                 position={position}
@@ -310,14 +311,14 @@ export default function FindTrucksPage() {
                 onPopupOpen={countPopupView}
                 fitOf={fitOf}
               />
-            </Suspense>
+            </BrowserOnly>
           </div>
         </section>
 
         <div className="grid min-w-0 gap-6">
-          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <BrowserOnly fallback={<Skeleton className="h-40 w-full" />}>
             <VoiceAssistant variant="card" autoRecommend onRecommend={showRecommendation} />
-          </Suspense>
+          </BrowserOnly>
           <section aria-labelledby="list-heading" className="min-w-0">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <h2 id="list-heading" className="text-lg font-semibold sm:text-xl">

@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import { CalendarPlus, Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { parseId } from '@shared/utils/ids';
 import { Button } from '@client/components/ui/button';
@@ -31,6 +31,7 @@ import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 import { TruckFeatureDetails } from '@client/entities/truck/truck-attributes';
 import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
+import { BrowserOnly } from '@client/lib/hydration';
 
 // Leaflet loads on demand: the page's text shows first.
 /** The truck's calendar feed (its scheduled stops, iCalendar): a calendar app opens or subscribes to it. */
@@ -135,19 +136,19 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           </div>
         </header>
 
-        <Suspense fallback={null}>
+        <BrowserOnly fallback={null}>
           <ClaimPrompt truck={truck} />
-        </Suspense>
+        </BrowserOnly>
 
         {hasCoordinates(truck) && (
-          <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+          <BrowserOnly fallback={<Skeleton className="h-56 w-full" />}>
             <TruckSpotMap
               latitude={truck.latitude}
               longitude={truck.longitude}
               isOpen={truck.isOpen}
               name={truck.name}
             />
-          </Suspense>
+          </BrowserOnly>
         )}
 
         <Section title="Know before you go">

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { readClientManifest, routePreloadLinks, TRUCK_PAGE } from '../../lib/client-manifest';
+import { sendPage } from '../../lib/server-render';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';
 import type { TruckRow } from '../trucks/truck.repository';
@@ -70,7 +71,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (truckPageLinks) reply.header('link', truckPageLinks);
     if (!truck) return reply.status(404).send(shell);
-    return reply.send(withHead(shell, shareHead(truck, app.config.publicUrl)));
+    const page = withHead(shell, shareHead(truck, app.config.publicUrl));
+    // The page's first screen as HTML too (ADR 0166): its name, status and description paint first.
+    const rendered = await app.pageRenderer?.render(request, page);
+    return rendered ? sendPage(request, reply, rendered) : reply.send(page);
   });
 
   app.get('/embed/trucks/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {

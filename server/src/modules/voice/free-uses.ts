@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../../lib/cookies';
 import { FREE_VOICE_USES } from '@shared/constants';
 import type { Database } from '../../db/client';
 import { voiceFreeUses } from '../../db/schema';
@@ -15,14 +16,6 @@ export const VISITOR_COOKIE = 'ftf_voice_visitor';
 
 function sign(secret: string, id: string): string {
   return createHmac('sha256', `voice-visitor:${secret}`).update(id).digest('base64url');
-}
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }
 
 /** The visitor id from a valid signed cookie, or a new one (set on the reply). */

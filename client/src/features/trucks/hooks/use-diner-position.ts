@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '@client/lib/hydration';
 import { dinerPositionRequest, releaseDinerPositionRequest } from '../lib/diner-position';
 import type { Position } from '../lib/truck-list';
 
@@ -26,9 +27,11 @@ export function useDinerPosition(): DinerPosition {
     };
   }, [request]);
 
+  // A server-rendered page knew no position: its hydration renders none either (ADR 0166).
+  const known = useHydrated() ? outcome : undefined;
   return {
-    position: outcome?.position ?? null,
-    message: dismissed ? null : (outcome?.message ?? null),
+    position: known?.position ?? null,
+    message: dismissed ? null : (known?.message ?? null),
     dismissMessage: () => setDismissed(true),
   };
 }

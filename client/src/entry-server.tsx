@@ -1,0 +1,42 @@
+/**
+ * The server-render bundle (`vite build --ssr`, dist/server/entry-server.js; ADR 0166): the public
+ * screens — `/`, /find-trucks and a truck's page — rendered to HTML as an anonymous diner first sees
+ * them, with the data they render (publicScreenData), so that a phone paints the page before the
+ * app's JavaScript has arrived. The browser hydrates it (app-main.tsx). Every other address is left
+ * to the browser (null).
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { RenderPage } from '@shared/contracts/server-render';
+import { App } from '@client/app/app';
+import { publicScreenData } from '@client/app/early-requests';
+import { preloadScreenFor } from '@client/app/router';
+import { createQueryClient } from '@client/lib/query-client';
+import { serializeServerData, type ServerData } from '@client/app/server-data';
+
+const SERVER_RENDERED = [/^\/$/, /^\/find-trucks$/, /^\/trucks\/[^/]+$/];
+
+export const render: RenderPage = async (url, fetchApi) => {
+  const [pathname = '/', search = ''] = url.split('?', 2);
+  if (!SERVER_RENDERED.some((pattern) => pattern.test(pathname))) return null;
+  const queryClient = createQueryClient();
+  const truckEventIds: number[] = [];
+  const answers = await Promise.all(
+    publicScreenData(pathname).map(async ({ queryKey, url: apiUrl }) => ({ queryKey, answer: await fetchApi(apiUrl) })),
+  );
+  for (const { queryKey, answer } of answers) {
+    // A screen whose data is missing (a truck that is not public) is left to the browser's own render.
+    if (answer.status !== 200) return null;
+    queryClient.setQueryData(queryKey, answer.json);
+    if (answer.truckEventId !== null) truckEventIds.push(answer.truckEventId);
+  }
+  await preloadScreenFor(pathname);
+  const html = renderToString(
+    <StrictMode>
+      <App queryClient={queryClient} location={{ path: pathname, search }} />
+    </StrictMode>,
+  );
+  const data: ServerData = { queries: dehydrate(queryClient), truckEventIds };
+  return { html, data: serializeServerData(data) };
+};

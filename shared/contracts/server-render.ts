@@ -1,0 +1,36 @@
+/**
+ * The contract between the server and the client's server-render bundle (dist/server/entry-server.js,
+ * built from client/src/entry-server.tsx; ADR 0166). The server answers a page of a public screen
+ * with the screen's HTML and the data it was rendered from; the browser hydrates that HTML.
+ */
+
+/** One of our own API's answers, as the page's renderer asked for it (read as an anonymous diner). */
+export interface ServerRenderAnswer {
+  status: number;
+  json: unknown;
+  /** The answer's Truck-Event-Id: the truck events a list holds (ADR 0139), or null. */
+  truckEventId: number | null;
+}
+
+/** The server-rendered part of a page: the root's HTML and the JSON of its data script. */
+export interface ServerRenderedPage {
+  html: string;
+  /** JSON with every `<` escaped, safe inside `<script type="application/json">`. */
+  data: string;
+}
+
+/** The bundle's `render`: null for an address whose screen is only rendered by the browser. */
+export type RenderPage = (
+  url: string,
+  fetchApi: (url: string) => Promise<ServerRenderAnswer>,
+) => Promise<ServerRenderedPage | null>;
+
+/** The id of the page's data script. */
+export const SERVER_RENDER_DATA_ID = 'ftf-ssr';
+
+/**
+ * A cookie the browser sets while a session is stored (the token itself stays in local storage):
+ * the server renders the public screens as an anonymous diner sees them, so a signed-in diner's
+ * pages are left to the browser instead of showing the signed-out navbar until the app starts.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'ftf_signed_in';
