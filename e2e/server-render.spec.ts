@@ -1,0 +1,73 @@
+import { expect, test } from './test';
+import { createTruck, loginAsSubscribedOperator } from './helpers';
+
+/** Far from the Austin demo trucks and from the other specs' spots. */
+const SPOT = { latitude: 46.8772, longitude: -96.7898 };
+
+test("a truck's page and /find-trucks arrive as HTML; the browser hydrates that HTML rather than replacing it, and a signed-in diner's pages are left to the browser", async ({
+  page,
+  browser,
+}) => {
+  const session = await loginAsSubscribedOperator(page, '/');
+  const name = `Server Render ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(page, session, {
+    name,
+    description: 'Walleye tacos & cold brew',
+    address: 'Broadway & 5th',
+    isOpen: true,
+    ...SPOT,
+  });
+
+  // An anonymous diner's browser: no session, no signed-in hint.
+  const diner = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const tab = await diner.newPage();
+  const errors: string[] = [];
+  tab.on('pageerror', (err) => errors.push(err.message));
+  tab.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+
+  // The server's HTML alone (no JavaScript) holds the truck page's first screen and the list's cards.
+  const html = await (await tab.request.get(`/trucks/${truck.id}`)).text();
+  expect(html).toContain(`>${name}</h1>`);
+  expect(html).toContain('Walleye tacos &amp; cold brew');
+  expect(html).toContain('<div id="root" inert>');
+  const list = await (await tab.request.get('/find-trucks')).text();
+  expect(list).toContain(name);
+
+  // The app's code held back: the page is on screen, readable, and not yet answering.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route(/\/assets\/app-main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await tab.goto(`/trucks/${truck.id}`, { waitUntil: 'commit' });
+  const heading = tab.getByRole('heading', { level: 1, name });
+  await expect(tab.locator('h1', { hasText: name })).toBeVisible();
+  await expect(tab.locator('#root')).toHaveAttribute('inert', '');
+  await tab.locator('h1').evaluate((h1) => (h1.dataset.fromServer = 'yes'));
+
+  // The app arrives: it takes the server's nodes over (the mark survives) and the page answers.
+  release();
+  await expect(tab.locator('#root')).not.toHaveAttribute('inert');
+  await expect(heading).toHaveAttribute('data-from-server', 'yes');
+  await tab.getByRole('button', { name: `Share ${name}` }).tap();
+  await expect(tab.getByText(/Link copied|Copy this link to share/).first()).toBeVisible();
+  // The list page too, with the map and the voice card loaded after hydration.
+  await tab.unroute(/\/assets\/app-main-[^/]+\.js$/);
+  await tab.goto('/find-trucks');
+  await expect(tab.locator('.leaflet-container')).toBeVisible();
+  await tab.getByRole('searchbox', { name: 'Search food trucks' }).fill(name);
+  await expect(tab.getByTestId(`truck-card-${truck.id}`)).toBeVisible();
+  expect(errors, 'no hydration mismatch or other error').toEqual([]);
+  await diner.close();
+
+  // Signed in (the hint cookie the app sets): the page is the plain shell, rendered by the browser
+  // with the user's own navbar.
+  const signedIn = await (await page.request.get(`/trucks/${truck.id}`)).text();
+  expect(signedIn).not.toContain('id="ftf-ssr"');
+  await page.goto(`/trucks/${truck.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeAttached();
+});
