@@ -9,7 +9,7 @@ import { expect, test as base, type Browser, type BrowserContext, type Page } fr
 export * from '@playwright/test';
 
 /**
- * A server-rendered page (ADR 0166) is on screen before the app has hydrated it, and stays `inert`
+ * A server-rendered page (ADR 0168) is on screen before the app has hydrated it, and stays `inert`
  * until then: every navigation of every page waits for that, as a diner waits for a page to answer.
  */
 const untilInteractive = (page: Page) =>

@@ -20,7 +20,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const queryClient = createQueryClient();
 const { pathname } = window.location;
-// A page the server rendered (ADR 0166) is hydrated with the data it was rendered from. The server
+// A page the server rendered (ADR 0168) is hydrated with the data it was rendered from. The server
 // renders as an anonymous diner, so a stored session renders the page afresh (its navbar differs);
 // the signed-in hint cookie usually spares such a page its server render altogether.
 const serverData = root.hasChildNodes() && !readStoredUser() ? readServerData() : null;

@@ -1,5 +1,5 @@
 /**
- * The server-render bundle (`vite build --ssr`, dist/server/entry-server.js; ADR 0166): the public
+ * The server-render bundle (`vite build --ssr`, dist/server/entry-server.js; ADR 0168): the public
  * screens — `/`, /find-trucks and a truck's page — rendered to HTML as an anonymous diner first sees
  * them, with the data they render (publicScreenData), so that a phone paints the page before the
  * app's JavaScript has arrived. The browser hydrates it (app-main.tsx). Every other address is left

@@ -150,7 +150,7 @@ declare module 'fastify' {
     /** Event streams open in this process per address and account (events.routes.ts caps them). */
     openStreams: OpenStreams;
     voiceAssistant: VoiceAssistant;
-    /** The public screens' server render (ADR 0166), or null without the build's server bundle. */
+    /** The public screens' server render (ADR 0168), or null without the build's server bundle. */
     pageRenderer: PageRenderer | null;
   }
 }
@@ -370,7 +370,7 @@ export async function buildApp({ database, config, integrations, logger = false 
   // entry rather than after it has run (ADR 0120).
   const manifest = hasClient && config.clientDir ? readClientManifest(config.clientDir) : null;
   const preloads = manifest ? routePreloadLinks(manifest) : new Map<string, string>();
-  // The public screens come with their HTML from the server when the build has its server bundle (ADR 0166).
+  // The public screens come with their HTML from the server when the build has its server bundle (ADR 0168).
   const renderer = app.pageRenderer;
   const shell = renderer && config.clientDir ? readFileSync(path.join(config.clientDir, 'index.html'), 'utf8') : null;
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
 /**
  * The contract between the server and the client's server-render bundle (dist/server/entry-server.js,
- * built from client/src/entry-server.tsx; ADR 0166). The server answers a page of a public screen
+ * built from client/src/entry-server.tsx; ADR 0168). The server answers a page of a public screen
  * with the screen's HTML and the data it was rendered from; the browser hydrates that HTML.
  */
 

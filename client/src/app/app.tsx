@@ -40,7 +40,7 @@ export function App({
   location?: { path: string; search: string };
   truckEventIds?: readonly number[];
 }) {
-  // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0166).
+  // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
   useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 
-/** What a server-rendered page was rendered from (entry-server.tsx), read back to hydrate it (ADR 0166). */
+/** What a server-rendered page was rendered from (entry-server.tsx), read back to hydrate it (ADR 0168). */
 export interface ServerData {
   /** The query cache the screen rendered with. */
   queries: DehydratedState;

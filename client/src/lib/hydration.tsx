@@ -4,7 +4,7 @@ const subscribe = () => () => {};
 
 /**
  * False while the page's server HTML is being hydrated (and on the server), true from the render
- * after (ADR 0166). A part that depends on the browser (the diner's position, a lazily loaded
+ * after (ADR 0168). A part that depends on the browser (the diner's position, a lazily loaded
  * map) renders as the server did until then, so hydration finds the markup it expects.
  */
 export const useHydrated = (): boolean =>

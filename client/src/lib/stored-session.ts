@@ -48,7 +48,7 @@ export function clearStoredSession(): void {
 }
 
 /**
- * Sets the signed-in hint cookie while a session is stored and clears it otherwise (ADR 0166): the
+ * Sets the signed-in hint cookie while a session is stored and clears it otherwise (ADR 0168): the
  * server then leaves a signed-in diner's pages to the browser rather than rendering them signed out.
  * It says nothing about who is signed in, and is never trusted for anything else.
  */

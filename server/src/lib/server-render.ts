@@ -14,14 +14,14 @@ import { readCookie } from './cookies';
 import { compressors, ENCODINGS, type Encoding } from './json-representation';
 
 /**
- * The public screens' HTML from the server (ADR 0166): the client's server-render bundle
+ * The public screens' HTML from the server (ADR 0168): the client's server-render bundle
  * (dist/server/entry-server.js, `npm run build`) renders `/`, /find-trucks and a truck's page as an
  * anonymous diner first sees them, with their data read from our own API (`inject`: the same
  * answers, checks and Truck-Event-Id the browser would get). The browser hydrates the HTML.
  *
  * The root is `inert` until the app has taken the HTML over (app.tsx): a tap on a button that
  * nothing answers yet, or text typed into a box the app would then reset, is worse than a page that
- * only reads until it is ready (ADR 0166).
+ * only reads until it is ready (ADR 0168).
  *
  * Whatever goes wrong here (no bundle, a render that throws) the page is the plain shell the browser
  * renders itself, as before: never an error page.

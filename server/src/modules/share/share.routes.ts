@@ -72,7 +72,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     if (truckPageLinks) reply.header('link', truckPageLinks);
     if (!truck) return reply.status(404).send(shell);
     const page = withHead(shell, shareHead(truck, app.config.publicUrl));
-    // The page's first screen as HTML too (ADR 0166): its name, status and description paint first.
+    // The page's first screen as HTML too (ADR 0168): its name, status and description paint first.
     const rendered = await app.pageRenderer?.render(request, page);
     return rendered ? sendPage(request, reply, rendered) : reply.send(page);
   });

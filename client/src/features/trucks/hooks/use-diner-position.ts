@@ -27,7 +27,7 @@ export function useDinerPosition(): DinerPosition {
     };
   }, [request]);
 
-  // A server-rendered page knew no position: its hydration renders none either (ADR 0166).
+  // A server-rendered page knew no position: its hydration renders none either (ADR 0168).
   const known = useHydrated() ? outcome : undefined;
   return {
     position: known?.position ?? null,

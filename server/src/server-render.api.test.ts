@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_RENDER_DATA_ID, SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
+import { startTestServer, type TestServer } from './test/harness';
+
+/**
+ * The server's half of ADR 0168 with a stand-in for the client's server-render bundle: which pages
+ * it renders, with what data, and that a bundle that fails never makes a page fail. The real bundle
+ * is covered by the browser tests (e2e/server-render.spec.ts).
+ */
+const SHELL = '<!doctype html><html><head><title>Food Truck Finder</title></head><body><div id="root"></div></body></html>';
+const BUNDLE = `
+export async function render(url, fetchApi) {
+  if (url === '/find-trucks') {
+    const list = await fetchApi('/api/food-trucks/active?view=summary');
+    const missing = await fetchApi('/api/food-trucks/999999');
+    return {
+      html: '<p>list ' + list.status + ' ' + Array.isArray(list.json) + ' ' + (list.truckEventId !== null) + '; missing ' + missing.status + '</p>',
+      data: '{"queries":{"mutations":[],"queries":[]},"truckEventIds":[]}',
+    };
+  }
+  if (url === '/') throw new Error('the render broke');
+  return null;
+}
+`;
+
+let site: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'ftf-ssr-'));
+  mkdirSync(path.join(dir, 'client'));
+  mkdirSync(path.join(dir, 'server'));
+  writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
+  writeFileSync(path.join(dir, 'client', 'index.html'), SHELL);
+  writeFileSync(path.join(dir, 'server', 'entry-server.js'), BUNDLE);
+  site = await startTestServer({ clientDir: path.join(dir, 'client') });
+});
+afterAll(async () => {
+  await site.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function page(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      get(`${site.url}${url}`, { headers: { 'accept-encoding': 'br', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(body) : body).toString('utf8'),
+          });
+        });
+      }).on('error', reject);
+    },
+  );
+}
+
+describe('server-rendered pages (ADR 0168)', () => {
+  it("puts the screen's HTML in the root, inert until the app takes it over, with its data beside it; the data is our API's own answers", async () => {
+    const res = await page('/find-trucks');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root" inert><p>list 200 true true; missing 404</p></div>');
+    expect(res.body).toContain(`<script type="application/json" id="${SERVER_RENDER_DATA_ID}">{"queries":`);
+  });
+
+  it('leaves a signed-in diner’s page, an address the bundle does not render, and a render that throws to the browser: the plain shell, never an error', async () => {
+    for (const [url, headers] of [
+      ['/find-trucks', { cookie: `other=1; ${SIGNED_IN_HINT_COOKIE}=1` }],
+      ['/login', {}],
+      ['/', {}],
+    ] as const) {
+      const res = await page(url, headers);
+      expect(res.status, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain(SERVER_RENDER_DATA_ID);
+    }
+  });
+});
