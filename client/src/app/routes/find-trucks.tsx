@@ -101,8 +101,7 @@ const renderRating = (truck: TruckSummary) => (
   </Suspense>
 );
 
-const parseTruckParam = (search: string): number | null =>
-  parseId(new URLSearchParams(search).get('truck'));
+const parseTruckParam = (search: string): number | null => parseId(new URLSearchParams(search).get('truck'));
 
 /** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
 export default function FindTrucksPage() {
@@ -388,22 +387,27 @@ export default function FindTrucksPage() {
                 Failed to load food trucks. Please try again later.
               </p>
             ) : (
-              <TruckList
-                listed={listed}
-                totalCount={trucks.length}
-                search={listSearch}
-                onClearSearch={clearSearch}
-                expandedId={expandedId}
-                onToggle={onToggle}
-                onOpenMenu={onOpenMenu}
-                renderFavorite={renderFavorite}
-                renderDetails={renderRating}
-                renderSchedule={renderSchedule}
-                emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
-                fitOf={fitOf}
-                filterCount={filterIds.length}
-                onClearFilters={clearFilters}
-              />
+              // Its own Suspense boundary: a server-rendered page hydrates the screen above it first
+              // and the cards after (React hydrates a boundary's content at a lower priority), so the
+              // top of the page answers sooner (ADR 0168).
+              <Suspense fallback={<TruckListSkeleton />}>
+                <TruckList
+                  listed={listed}
+                  totalCount={trucks.length}
+                  search={listSearch}
+                  onClearSearch={clearSearch}
+                  expandedId={expandedId}
+                  onToggle={onToggle}
+                  onOpenMenu={onOpenMenu}
+                  renderFavorite={renderFavorite}
+                  renderDetails={renderRating}
+                  renderSchedule={renderSchedule}
+                  emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
+                  fitOf={fitOf}
+                  filterCount={filterIds.length}
+                  onClearFilters={clearFilters}
+                />
+              </Suspense>
             )}
           </section>
         </div>
