@@ -95,10 +95,11 @@ const renderPopupExtra = (truck: TruckSummary) => (
 // A popup opened on the map is the map's card: counted as a card view each time a diner opens it.
 const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view');
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
+// A card opened by the address (?truck=) is open in the server's HTML: its picker loads in the browser.
 const renderRating = (truck: TruckSummary) => (
-  <Suspense fallback={<Skeleton className="h-8 w-40" />}>
+  <BrowserOnly fallback={<Skeleton className="h-8 w-40" />}>
     <RatingPicker truck={truck} />
-  </Suspense>
+  </BrowserOnly>
 );
 
 const parseTruckParam = (search: string): number | null => parseId(new URLSearchParams(search).get('truck'));
