@@ -268,14 +268,6 @@ export default function FindTrucksPage() {
 
       <OfflineNotice />
 
-      {/* The position is asked for from the app's entry (use-diner-position.ts), so this notice is
-          usually there for the page's first render and moves nothing. */}
-      {message && (
-        <div className="mt-4">
-          <LocationNotice message={message} onDismiss={dismissMessage} />
-        </div>
-      )}
-
       <div className="mt-6 grid gap-6 lg:grid-cols-2 lg:items-start">
         <section aria-labelledby="map-heading" className="min-w-0 lg:sticky lg:top-20">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -290,17 +282,28 @@ export default function FindTrucksPage() {
               {connection === 'open' ? 'Live updates' : 'Refreshing every 7 seconds'}
             </p>
           </div>
-          {!position && !message && (
-            <p className="-mt-2 mb-3 text-sm text-gray-700">
-              Share your location to see the trucks within 20 miles; until then every truck is shown.
-            </p>
-          )}
+          {/* Always there, two lines high: the position arriving after the page's first paint (a
+              server-rendered page knows none, ADR 0168) changes its words but moves nothing. */}
+          <p className="-mt-2 mb-3 min-h-10 text-sm text-gray-700" data-testid="position-hint">
+            {!position
+              ? 'Share your location to see the trucks within 20 miles; until then every truck is shown.'
+              : radiusActive
+                ? 'Trucks within 20 miles of you, nearest first.'
+                : 'Every truck, nearest first.'}
+          </p>
           <div
             ref={mapRef}
             role="region"
             aria-label="Map of food trucks"
             className="relative isolate scroll-mt-20 scroll-mb-4 h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
           >
+            {/* Over the map, not above it: it arrives after the page's first paint (the position is
+                the browser's to know) and moves nothing (Lighthouse's layout shift). */}
+            {message && (
+              <div className="absolute inset-x-2 bottom-7 z-[1100] rounded-lg shadow-md">
+                <LocationNotice message={message} onDismiss={dismissMessage} />
+              </div>
+            )}
             <BrowserOnly fallback={<Skeleton className="h-full w-full rounded-none" />}>
               <TruckMap
                 trucks={filtered}
