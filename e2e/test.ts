@@ -4,16 +4,18 @@
  * test in flight fails, and this makes its retry (and the next tests) wait for the new server
  * instead of failing against a port that is still being opened.
  */
-import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
 /**
  * A server-rendered page (ADR 0168) is on screen before the app has hydrated it, and stays `inert`
- * until then: every navigation of every page waits for that, as a diner waits for a page to answer.
+ * until then: each navigation of the test's own context waits for that, as a diner waits for a
+ * page to answer. (Contexts a test makes itself are left alone: replacing `browser.newContext`
+ * lost toasts in them. Their signed-in pages are not server-rendered, and Playwright's clicks wait
+ * for an inert page anyway: an inert element is no hit target.)
  */
-const untilInteractive = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('#root[inert]'), undefined, { timeout: 30_000 });
+const untilInteractive = (page: Page) => page.locator('#root[inert]').waitFor({ state: 'detached', timeout: 30_000 });
 
 function waitForHydration(page: Page): void {
   const goto = page.goto.bind(page);
@@ -37,18 +39,10 @@ function waitForHydrationIn(context: BrowserContext): BrowserContext {
   return context;
 }
 
-export const test = base.extend<{ serverReady: undefined }, { browser: Browser }>({
+export const test = base.extend<{ serverReady: undefined }>({
   context: async ({ context }, use) => {
     await use(waitForHydrationIn(context));
   },
-  browser: [
-    async ({ browser }, use) => {
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args) => waitForHydrationIn(await newContext(...args));
-      await use(browser);
-    },
-    { scope: 'worker' },
-  ],
   serverReady: [
     async ({ request }, use) => {
       await expect
