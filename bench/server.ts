@@ -46,6 +46,8 @@ const app = await buildApp({
     rateLimits: { publicReadsPerAddressPerMinute: 1_000_000_000, eventStreamsPerAddress: 1_000_000_000 },
     publicUrl: `http://127.0.0.1:${port}`,
     clientDir: process.env.BENCH_CLIENT_DIR,
+    // ADR 0168: off by default, as in the app; SERVER_RENDER=true measures the server-rendered pages.
+    serverRender: process.env.SERVER_RENDER === 'true',
   },
 });
 

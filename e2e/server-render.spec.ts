@@ -8,6 +8,9 @@ test("a truck's page and /find-trucks arrive as HTML; the browser hydrates that 
   page,
   browser,
 }) => {
+  // Server rendering is off unless the server runs with SERVER_RENDER=true (ADR 0168).
+  const probe = await (await page.request.get('/find-trucks', { headers: { cookie: '' } })).text();
+  test.skip(!probe.includes('id="ftf-ssr"'), 'server rendering is off (SERVER_RENDER)');
   const session = await loginAsSubscribedOperator(page, '/');
   const name = `Server Render ${Date.now() % 1_000_000}`;
   const truck = await createTruck(page, session, {

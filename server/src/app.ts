@@ -90,6 +90,12 @@ export interface AppConfig {
   orderPlatformFeeBps?: number | undefined;
   /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
+  /**
+   * The public screens come as HTML from the client's server bundle (ADR 0168). Off by default: a
+   * change made between the render and the hydration reaches the screen 1.4–4.8 s later (e2e
+   * first-second.spec), where the browser-rendered page shows it within a second.
+   */
+  serverRender?: boolean;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
   /** ADMIN_USERNAME: reserved, so nobody can register it before the admin account exists. */
@@ -250,7 +256,10 @@ export async function buildApp({ database, config, integrations, logger = false 
   app.decorate('truckEventHub', truckEventHub);
   app.decorate('openStreams', new OpenStreams(rateLimitsOf(config)));
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
-  app.decorate('pageRenderer', hasClient && config.clientDir ? await loadPageRenderer(app, config.clientDir) : null);
+  app.decorate(
+    'pageRenderer',
+    config.serverRender && hasClient && config.clientDir ? await loadPageRenderer(app, config.clientDir) : null,
+  );
   // Insight events (issue 31): recorded by pushing onto this buffer; the insights-flush worker of
   // this process writes them in batches, and the app's close writes what is left.
   const insights = new InsightsBuffer();

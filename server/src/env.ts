@@ -58,6 +58,8 @@ export const envSchema = z
     /** Production without Stripe keys runs payments in test mode only when this says so (issue 32). */
     PAYMENTS_TEST_MODE: optional(flag),
     TRUST_PROXY: optional(flag),
+    /** Server-render the public screens (ADR 0168); off until a change made during hydration shows within a second. */
+    SERVER_RENDER: optional(flag),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')

@@ -38,7 +38,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   writeFileSync(path.join(dir, 'client', 'index.html'), SHELL);
   writeFileSync(path.join(dir, 'server', 'entry-server.js'), BUNDLE);
-  site = await startTestServer({ clientDir: path.join(dir, 'client') });
+  site = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: true });
 });
 afterAll(async () => {
   await site.close();
@@ -65,6 +65,16 @@ function page(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('server-rendered pages (ADR 0168)', () => {
+  it('are off unless SERVER_RENDER is set: the plain shell', async () => {
+    const plain = await startTestServer({ clientDir: path.join(dir, 'client') });
+    try {
+      const res = await fetch(`${plain.url}/find-trucks`);
+      expect(await res.text()).toContain('<div id="root"></div>');
+    } finally {
+      await plain.close();
+    }
+  });
+
   it("puts the screen's HTML in the root, inert until the app takes it over, with its data beside it; the data is our API's own answers", async () => {
     const res = await page('/find-trucks');
     expect(res.status).toBe(200);
