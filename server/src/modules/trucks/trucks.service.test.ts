@@ -23,18 +23,16 @@ describe('the nearby rule through the database', () => {
   it.each(NEARBY_CASES)('$name', async ({ area, trucks, expected }) => {
     const db = test.handle.db;
     await db.delete(foodTrucks);
-    await db
-      .insert(foodTrucks)
-      .values(
-        trucks.map(({ id, lat, lng }) => ({
-          id,
-          name: `Truck ${id}`,
-          cuisine: 'BBQ',
-          operatorId,
-          latitude: lat,
-          longitude: lng,
-        })),
-      );
+    await db.insert(foodTrucks).values(
+      trucks.map(({ id, lat, lng }) => ({
+        id,
+        name: `Truck ${id}`,
+        cuisine: 'BBQ',
+        operatorId,
+        latitude: lat,
+        longitude: lng,
+      })),
+    );
     const distances = expected.map((id) => {
       const truck = trucks.find((t) => t.id === id)!;
       return roundMiles(haversineMiles(area, { lat: truck.lat!, lng: truck.lng! }));
@@ -55,5 +53,19 @@ describe('the nearby rule through the database', () => {
       distanceMiles: number;
     }[];
     expect(index.map((t) => [t.id, t.distanceMiles])).toEqual(expected.map((id, i) => [id, distances[i]]));
+  });
+
+  it('the largest radius asked (12,500 miles) reaches the antipode and the far pole: the box takes every longitude', async () => {
+    const db = test.handle.db;
+    await db.delete(foodTrucks);
+    const far = [
+      { id: 1, latitude: -30.2672, longitude: 82.2569 },
+      { id: 2, latitude: -89.99, longitude: 179.99 },
+    ];
+    await db
+      .insert(foodTrucks)
+      .values(far.map((t) => ({ ...t, name: `Truck ${t.id}`, cuisine: 'BBQ', operatorId })));
+    const found = await listVisibleTrucks(db, null, { lat: 30.2672, lng: -97.7431, radiusMiles: 12_500 });
+    expect(found.map((t) => t.id)).toEqual([2, 1]);
   });
 });
