@@ -6,7 +6,7 @@
  *   POST /bench/change   toggles one truck ({ id } or the next of the first 100) open/closed and
  *                        publishes it, as the operator endpoints do; answers { eventId, id, isOpen }
  *   GET  /bench/explain  EXPLAIN (ANALYZE) of the radius query the API runs
- *   POST /bench/spatial-index { present }: drops or recreates food_trucks_earth_idx (the baseline
+ *   POST /bench/spatial-index { present }: drops or recreates food_trucks_point_idx (the baseline
  *                        of the radius query without its index)
  *   GET  /bench/memory   process.memoryUsage() after a full garbage collection (--expose-gc)
  *   POST /bench/subscribe { operatorId }: an active subscription for a freshly registered operator
@@ -131,7 +131,12 @@ app.post(
       .limit(1);
     if (!current) throw new Error('no such truck seeded');
     // As the operator endpoints do (the event gets its id at commit: read back after it).
-    const { truck, eventId } = await changeTruck(db, current.id, { isOpen: !current.isOpen }, current.isOpen ? 'closed' : 'opened');
+    const { truck, eventId } = await changeTruck(
+      db,
+      current.id,
+      { isOpen: !current.isOpen },
+      current.isOpen ? 'closed' : 'opened',
+    );
     return { eventId, id: truck.id, isOpen: truck.isOpen };
   },
 );
@@ -148,15 +153,17 @@ app.get(
   }),
 );
 
-// The radius index as migration 0000 creates it (partial: trucks with coordinates).
+// The radius index as migration 0021 creates it (partial: trucks with coordinates).
 app.post(
   '/bench/spatial-index',
   { schema: { body: z.object({ present: z.boolean() }) } },
   async (request) => {
     if (request.body.present) {
-      await db.execute(sql`create index if not exists food_trucks_earth_idx on food_trucks using gist (ll_to_earth(latitude, longitude)) where latitude is not null and longitude is not null`);
+      await db.execute(
+        sql`create index if not exists food_trucks_point_idx on food_trucks using gist (point(longitude, latitude)) where latitude is not null and longitude is not null`,
+      );
     } else {
-      await db.execute(sql`drop index if exists food_trucks_earth_idx`);
+      await db.execute(sql`drop index if exists food_trucks_point_idx`);
     }
     await db.execute(sql`analyze food_trucks`);
     return { present: request.body.present };

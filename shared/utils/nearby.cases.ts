@@ -20,6 +20,16 @@ const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 /** A point `miles` due north of Austin. */
 const north = (miles: number) => ({ lat: AUSTIN.lat + miles / MILES_PER_DEGREE, lng: AUSTIN.lng });
 const EDGE = { lat: 30.4, lng: -97.6 };
+/**
+ * The point of the 20-mile circle around Austin furthest east: the tangent of its meridian, at
+ * latitude asin(sin φ / cos θ) and longitude λ + asin(sin θ / cos φ) (θ = 20 miles as an angle).
+ */
+const THETA = 20 / MILES_PER_DEGREE / (180 / Math.PI);
+const PHI = (AUSTIN.lat * Math.PI) / 180;
+const WIDEST = {
+  lat: (Math.asin(Math.sin(PHI) / Math.cos(THETA)) * 180) / Math.PI,
+  lng: AUSTIN.lng + (Math.asin(Math.sin(THETA) / Math.cos(PHI)) * 180) / Math.PI,
+};
 
 export const NEARBY_CASES: NearbyCase[] = [
   {
@@ -78,6 +88,16 @@ export const NEARBY_CASES: NearbyCase[] = [
       { id: 3, lat: 10, lng: 179.95 },
     ],
     expected: [3, 2],
+  },
+  {
+    // The circle's widest longitude is north of its centre's latitude: the SQL's lat/lng box must hold it.
+    name: 'a truck on the boundary at the widest longitude of the circle',
+    area: { ...AUSTIN, radiusMiles: haversineMiles(AUSTIN, WIDEST) },
+    trucks: [
+      { id: 1, ...WIDEST },
+      { id: 2, lat: AUSTIN.lat, lng: WIDEST.lng },
+    ],
+    expected: [1],
   },
   {
     name: 'over the pole',

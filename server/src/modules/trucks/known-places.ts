@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import type { KnownPlaces } from '../../integrations/geocoding';
 import { foodTrucks, landmarks, operatorSubscriptions, truckScheduleStops } from '../../db/schema';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
+import { withinRadius } from './radius';
 import { visibleTrucksQuery } from './trucks.service';
 
 interface Place {
@@ -12,8 +13,6 @@ interface Place {
   latitude: number;
   longitude: number;
 }
-
-const EARTH_RADIUS_M = 6_371_000;
 
 /**
  * The nearest known place within NEAR_PLACE_KM of `at` (ADR 0100 "where a truck is"): an address
@@ -31,23 +30,33 @@ export async function nearestKnownPlace(
     lng: at.longitude,
     radiusMiles: NEAR_PLACE_KM / KM_PER_MILE,
   });
-  const origin = sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;
-  const point = sql`ll_to_earth(${truckScheduleStops.latitude}, ${truckScheduleStops.longitude})`;
-  const radius = sql`(${NEAR_PLACE_KM * 1000}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
   const stops = await tx
-    .select({ address: truckScheduleStops.address, latitude: truckScheduleStops.latitude, longitude: truckScheduleStops.longitude })
+    .select({
+      address: truckScheduleStops.address,
+      latitude: truckScheduleStops.latitude,
+      longitude: truckScheduleStops.longitude,
+    })
     .from(truckScheduleStops)
     .innerJoin(foodTrucks, eq(foodTrucks.id, truckScheduleStops.foodTruckId))
     .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
     .where(
       and(
         or(isNotNull(operatorSubscriptions.id), truckId === null ? undefined : eq(foodTrucks.id, truckId)),
-        sql`earth_box(${origin}, ${radius}) @> ${point}`,
+        withinRadius(
+          truckScheduleStops.latitude,
+          truckScheduleStops.longitude,
+          { lat: at.latitude, lng: at.longitude },
+          NEAR_PLACE_KM * 1000,
+        ),
       ),
     );
   const places: Place[] = [
     ...trucks.flatMap((t) =>
-      t.id !== truckId && t.address && !isNearAddress(t.address) && t.latitude !== null && t.longitude !== null
+      t.id !== truckId &&
+      t.address &&
+      !isNearAddress(t.address) &&
+      t.latitude !== null &&
+      t.longitude !== null
         ? [{ address: t.address, latitude: t.latitude, longitude: t.longitude }]
         : [],
     ),
@@ -65,7 +74,11 @@ export async function nearestKnownPlace(
 }
 
 /** The stored value of an address change: undefined leaves the column as it is. */
-export async function resolveAddress(tx: DbOrTx, truckId: number | null, change: AddressChange): Promise<string | null | undefined> {
+export async function resolveAddress(
+  tx: DbOrTx,
+  truckId: number | null,
+  change: AddressChange,
+): Promise<string | null | undefined> {
   if (change.kind === 'keep') return undefined;
   if (change.kind === 'set') return change.address;
   return nearAddress(await nearestKnownPlace(tx, truckId, change.at), change.at);
@@ -84,18 +97,34 @@ const CANDIDATES = 50;
  * operator's: only what diners can already read, as for "Near …" above.
  */
 export function knownPlacesFor(db: DbOrTx, viewerId: number | null): KnownPlaces {
-  const readable = or(isNotNull(operatorSubscriptions.id), viewerId === null ? undefined : eq(foodTrucks.operatorId, viewerId));
-  const truckAddress = and(isNotNull(foodTrucks.address), isNotNull(foodTrucks.latitude), isNotNull(foodTrucks.longitude), notLike(foodTrucks.address, 'Near %'));
+  const readable = or(
+    isNotNull(operatorSubscriptions.id),
+    viewerId === null ? undefined : eq(foodTrucks.operatorId, viewerId),
+  );
+  const truckAddress = and(
+    isNotNull(foodTrucks.address),
+    isNotNull(foodTrucks.latitude),
+    isNotNull(foodTrucks.longitude),
+    notLike(foodTrucks.address, 'Near %'),
+  );
   const truckPlaces = (where: SQL | undefined) =>
     db
-      .select({ label: sql<string>`${foodTrucks.address}`, latitude: sql<number>`${foodTrucks.latitude}`, longitude: sql<number>`${foodTrucks.longitude}` })
+      .select({
+        label: sql<string>`${foodTrucks.address}`,
+        latitude: sql<number>`${foodTrucks.latitude}`,
+        longitude: sql<number>`${foodTrucks.longitude}`,
+      })
       .from(foodTrucks)
       .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
       .where(and(readable, truckAddress, where))
       .limit(CANDIDATES);
   const stopPlaces = (where: SQL | undefined) =>
     db
-      .select({ label: truckScheduleStops.address, latitude: truckScheduleStops.latitude, longitude: truckScheduleStops.longitude })
+      .select({
+        label: truckScheduleStops.address,
+        latitude: truckScheduleStops.latitude,
+        longitude: truckScheduleStops.longitude,
+      })
       .from(truckScheduleStops)
       .innerJoin(foodTrucks, eq(foodTrucks.id, truckScheduleStops.foodTruckId))
       .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
@@ -111,7 +140,8 @@ export function knownPlacesFor(db: DbOrTx, viewerId: number | null): KnownPlaces
   const landmarkText = sql`${landmarks.name} || ' ' || array_to_string(${landmarks.aliases}, ' ')`;
   return {
     async matching(words) {
-      const all = (column: SQL | typeof truckScheduleStops.address) => and(...words.map((w) => ilike(column, containing(w))));
+      const all = (column: SQL | typeof truckScheduleStops.address) =>
+        and(...words.map((w) => ilike(column, containing(w))));
       const [named, trucks, stops] = await Promise.all([
         landmarkPlaces(all(landmarkText)),
         truckPlaces(all(sql`${foodTrucks.address}`)),
@@ -120,14 +150,12 @@ export function knownPlacesFor(db: DbOrTx, viewerId: number | null): KnownPlaces
       return [...named, ...stops, ...trucks];
     },
     async near(at, km) {
-      const origin = sql`ll_to_earth(${at.latitude}::float8, ${at.longitude}::float8)`;
-      const radius = sql`(${km * 1000}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
-      const within = (lat: SQL | typeof truckScheduleStops.latitude, lng: SQL | typeof truckScheduleStops.longitude) =>
-        sql`earth_box(${origin}, ${radius}) @> ll_to_earth(${lat}, ${lng})`;
+      // On food_trucks the radius's box is answered by the point index (radius.ts).
+      const from = { lat: at.latitude, lng: at.longitude };
       const [named, trucks, stops] = await Promise.all([
-        landmarkPlaces(within(sql`${landmarks.latitude}`, sql`${landmarks.longitude}`)),
-        truckPlaces(within(sql`${foodTrucks.latitude}`, sql`${foodTrucks.longitude}`)),
-        stopPlaces(within(truckScheduleStops.latitude, truckScheduleStops.longitude)),
+        landmarkPlaces(withinRadius(landmarks.latitude, landmarks.longitude, from, km * 1000)),
+        truckPlaces(withinRadius(foodTrucks.latitude, foodTrucks.longitude, from, km * 1000)),
+        stopPlaces(withinRadius(truckScheduleStops.latitude, truckScheduleStops.longitude, from, km * 1000)),
       ]);
       return [...named, ...stops, ...trucks];
     },

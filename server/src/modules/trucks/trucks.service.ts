@@ -4,13 +4,14 @@ import { DEFAULT_RADIUS_MILES, MENU_CATEGORIES } from '@shared/constants';
 import { menuItemSchema, type MenuItem } from '@shared/contracts/menu';
 import { foodTruckSchema, truckSummarySchema, type TruckListView } from '@shared/contracts/trucks';
 import { matchesFilters, type TruckFacts } from '@shared/utils/attributes';
-import { EARTH_RADIUS_KM, KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '@shared/utils/geo';
+import { KM_PER_MILE, milesTo, nearestFirst, roundMiles } from '@shared/utils/geo';
 import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions, truckEvents, truckListings } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
 import type { DinersIndexSource } from './diners-index';
 import { lastTruckEventId } from './truck-events';
+import { withinRadius } from './radius';
 import { cameFromOpenData } from './truck-visibility';
 import { truckColumns, truckSummaryColumns, type TruckRow } from './truck.repository';
 
@@ -29,9 +30,7 @@ export type TruckWithDistance = TruckRow & { distanceMiles?: number };
 export const seesOnlyOwnTrucks = (viewer: Viewer): viewer is Pick<AuthUser, 'id' | 'role'> =>
   viewer?.role === 'operator';
 
-const EARTH_RADIUS_M = EARTH_RADIUS_KM * 1000;
 const METERS_PER_MILE = KM_PER_MILE * 1000;
-const truckPoint = sql`ll_to_earth(${foodTrucks.latitude}, ${foodTrucks.longitude})`;
 
 /**
  * What diners see: the trucks of subscribed operators, and the trucks imported from open data
@@ -65,24 +64,15 @@ export async function listVisibleTrucksById(db: DbOrTx, viewer: Viewer, ids: num
 /**
  * Which trucks the viewer may list: operators their own, everyone else the trucks of operators with
  * an active subscription (the query must left-join operatorSubscriptions on
- * activeSubscriptionOfTruck). With a position: only trucks within the radius. The radius test is
- * `earth_box(...) @> ll_to_earth(...)`, which the partial GiST index food_trucks_earth_idx
- * answers; `earth_distance` then trims the box's corners. The radius is on the same 6,371 km
- * sphere as shared/utils/geo, scaled to earthdistance's own earth() radius.
+ * activeSubscriptionOfTruck). With a position: only trucks within the radius (withinRadius: a
+ * latitude/longitude box that the partial GiST index food_trucks_point_idx answers, then the exact
+ * earthdistance on the same 6,371 km sphere as shared/utils/geo).
  */
 function visibleTrucksWhere(viewer: Viewer, position?: Position): SQL | undefined {
   const scope = listScope(viewer);
   if (!position) return scope;
   const radiusMeters = (position.radiusMiles ?? DEFAULT_RADIUS_MILES) * METERS_PER_MILE;
-  const origin = sql`ll_to_earth(${position.lat}::float8, ${position.lng}::float8)`;
-  const scaled = sql`(${radiusMeters}::float8 * earth() / ${EARTH_RADIUS_M}::float8)`;
-  return and(
-    scope,
-    isNotNull(foodTrucks.latitude),
-    isNotNull(foodTrucks.longitude),
-    sql`earth_box(${origin}, ${scaled}) @> ${truckPoint}`,
-    sql`earth_distance(${origin}, ${truckPoint}) <= ${scaled}`,
-  );
+  return and(scope, withinRadius(foodTrucks.latitude, foodTrucks.longitude, position, radiusMeters));
 }
 
 /** The trucks the viewer may list (full rows), in id order: see visibleTrucksWhere. */
@@ -154,7 +144,10 @@ type Located = { id: number; latitude: number | null; longitude: number | null }
  * sorted in SQL: two more earth_distance per row made the query several times slower on dense
  * areas (see docs/benchmarks/diners-read-path.md).
  */
-function sortNearestFirst<T extends Located>(rows: T[], position?: Position): Array<T & { distanceMiles?: number }> {
+function sortNearestFirst<T extends Located>(
+  rows: T[],
+  position?: Position,
+): Array<T & { distanceMiles?: number }> {
   if (!position) return rows;
   return rows
     .map((row) => ({ row, id: row.id, miles: milesTo(position, { lat: row.latitude, lng: row.longitude }) }))
@@ -182,14 +175,14 @@ export async function truckListBody(
   view: TruckListView,
   filters: readonly string[] = [],
 ) {
-  const matching = <T extends TruckFacts>(rows: T[]) => (filters.length > 0 ? rows.filter((row) => matchesFilters(row, filters)) : rows);
+  const matching = <T extends TruckFacts>(rows: T[]) =>
+    filters.length > 0 ? rows.filter((row) => matchesFilters(row, filters)) : rows;
   if (view === 'summary') {
     const rows = sortNearestFirst(matching(await visibleTruckSummariesQuery(db, viewer, position)), position);
     return Buffer.from(JSON.stringify(z.encode(truckSummaryListSchema, rows)));
   }
   return serializeTrucks(matching(await listVisibleTrucks(db, viewer, position)));
 }
-
 
 /** The viewer may see this truck: diners see it, or the viewer owns it, or is an admin. */
 function visibleTo(viewer: Viewer): SQL | undefined {
