@@ -258,6 +258,60 @@ describe('the parts', () => {
   });
 });
 
+describe('food words: as said before near misses, and several words narrowing together', () => {
+  // A greens dish at a southern truck, two sandwiches: "greek" is one edit from "greens", and
+  // "ice cream" is a cuisine word as well as the first words of a dish.
+  const lexicon = buildUnderstanding(
+    [
+      { id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ' },
+      { id: 2, name: 'Mezze on Main', cuisine: 'Mediterranean' },
+      { id: 3, name: 'Southern Comfort Kitchen', cuisine: 'Southern' },
+      { id: 4, name: 'Sweet Spot Desserts', cuisine: 'Desserts', description: 'Ice cream sandwiches and pies.' },
+    ],
+    [
+      { id: 10, truckId: 1, name: 'Brisket Plate' },
+      { id: 11, truckId: 1, name: 'Pulled Pork Sandwich' },
+      { id: 20, truckId: 2, name: 'Falafel Wrap' },
+      { id: 30, truckId: 3, name: 'Collard Greens' },
+      { id: 40, truckId: 4, name: 'Ice Cream Sandwich' },
+    ],
+  );
+  const foodOf = (question: string) => {
+    const intent = understand(question, lexicon) as Record<string, unknown>;
+    return { kind: intent.kind, food: intent.food as { cuisines: string[]; itemIds: number[] } | undefined, cuisine: intent.cuisine };
+  };
+
+  it.each([
+    ['show me the closest greek truck', 'nearest'],
+    ['is there any greek food open now', 'open-now'],
+    ['which greek trucks are open after 8 pm', 'open-now'],
+  ])('"%s" (%s): greek is the Mediterranean cuisine, never the greens a word away', (question, kind) => {
+    expect(foodOf(question)).toMatchObject({ kind, food: { cuisines: ['Mediterranean'], itemIds: [] } });
+  });
+
+  it('reads the cuisine of a schedule question as said, too', () => {
+    expect(foodOf('where will the greek truck be tomorrow')).toMatchObject({ kind: 'schedule', cuisine: 'Mediterranean' });
+  });
+
+  it('still takes a word nothing has as said for a near miss of a dish (a recogniser\'s "brisquet")', () => {
+    expect(foodOf('how much is the brisquet')).toMatchObject({ kind: 'price', food: { itemIds: [10] } });
+    expect(foodOf('where can i get collard greens')).toMatchObject({ kind: 'nearest', food: { itemIds: [30] } });
+  });
+
+  it.each([
+    ['how much is the ice cream sandwich', 'price'],
+    ['cheapest ice cream sandwich around here', 'price'],
+    ['where can i get an ice cream sandwich', 'nearest'],
+  ])('"%s" (%s): a cuisine said in two words narrows like any food word, to the one dish', (question, kind) => {
+    expect(foodOf(question)).toMatchObject({ kind, food: { cuisines: ['Desserts'], itemIds: [40] } });
+  });
+
+  it('asks for the kind of food when the two words are all there is', () => {
+    expect(foodOf('i could go for some ice cream')).toMatchObject({ kind: 'nearest', food: { cuisines: ['Desserts'], itemIds: [40] } });
+    expect(foodOf('any sandwich nearby')?.food?.itemIds.sort()).toEqual([11, 40]);
+  });
+});
+
 describe('withPlace: a place the geocoder found for words no known place has', () => {
   it('turns "near the airport" from an unknown place into a place the answer can use', () => {
     expect(understand('is there food near the airport', understanding)).toMatchObject({ kind: 'unknown-place', place: 'airport' });

@@ -281,7 +281,19 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   const heard: string[] = [];
   const cuisines = new Set<string>();
   const perWord: Array<{ items: Set<number>; trucks: Set<number> }> = [];
-  // Multi-word cuisine words first ("ice cream", "soul food", "tex mex").
+  // The items and trucks whose name or description has every one of these stems.
+  const having = (keys: string[]) => {
+    const items = new Set<number>();
+    const trucks = new Set<number>();
+    for (const item of lexicon.itemWords) {
+      const name = new Set(item.words.map((w) => stem(w)));
+      if (keys.every((k) => name.has(k) || item.value.descriptionStems.has(k))) items.add(item.value.id);
+    }
+    for (const [truckId, stems] of lexicon.truckDescriptions) if (keys.every((k) => stems.has(k))) trucks.add(truckId);
+    return { items, trucks };
+  };
+  // Multi-word cuisine words first ("ice cream", "soul food", "tex mex"); they narrow like any
+  // food word: "ice cream sandwich" is the items with all three words, not every sandwich.
   for (const [cuisine, forms] of Object.entries(CUISINE_WORDS)) {
     for (const form of forms) {
       if (form.includes(' ') && text.includes(` ${form} `)) {
@@ -290,6 +302,8 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
         const words = form.split(' ');
         const start = text.slice(1, text.indexOf(` ${form} `) + 1).split(' ').length - 1;
         words.forEach((_, k) => used.add(start + k));
+        const keys = meaningful(words).map((w) => stem(w));
+        if (keys.length > 0) perWord.push(having(keys));
       }
     }
   }
@@ -297,13 +311,12 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
     if (used.has(i) || FORM_WORDS.has(token) || token.length < 3) return;
     const key = stem(token);
     const cuisine = lexicon.cuisineWords.get(key);
-    const items = new Set<number>();
-    const trucks = new Set<number>();
-    for (const item of lexicon.itemWords) {
-      if (item.words.some((w) => sameWord(token, w))) items.add(item.value.id);
-      else if (item.value.descriptionStems.has(key)) items.add(item.value.id);
+    // A word the data has as it was said (by stem) is that word; only a word nothing has as said is
+    // taken for a near miss of an item's word ("brisquet"): "greek" is never "greens".
+    const { items, trucks } = having([key]);
+    if (!cuisine && items.size === 0 && trucks.size === 0) {
+      for (const item of lexicon.itemWords) if (item.words.some((w) => sameWord(token, w))) items.add(item.value.id);
     }
-    for (const [truckId, stems] of lexicon.truckDescriptions) if (stems.has(key)) trucks.add(truckId);
     if (!cuisine && items.size === 0 && trucks.size === 0) return;
     used.add(i);
     heard.push(token);
