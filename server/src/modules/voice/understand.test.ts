@@ -312,6 +312,58 @@ describe('food words: as said before near misses, and several words narrowing to
   });
 });
 
+describe('a named truck is the subject; foods heard that no truck has together are asked again', () => {
+  const lexicon = buildUnderstanding(
+    [
+      { id: 1, name: 'Taco Libre', cuisine: 'Mexican' },
+      { id: 2, name: 'Gulf Coast Catch', cuisine: 'Seafood' },
+      { id: 3, name: 'Southern Comfort Kitchen', cuisine: 'Southern' },
+      { id: 4, name: 'Masala Wheels', cuisine: 'Indian' },
+      { id: 5, name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean bowls and fried chicken.' },
+    ],
+    [
+      { id: 10, truckId: 1, name: 'Bean Burrito' },
+      { id: 20, truckId: 2, name: 'Fish Tacos' },
+      { id: 30, truckId: 3, name: 'Hush Puppies' },
+      { id: 40, truckId: 4, name: 'Butter Chicken' },
+      { id: 50, truckId: 5, name: 'Korean Fried Chicken' },
+    ],
+  );
+
+  it.each([
+    ['does taco libre have burritos', 1, 10],
+    ['can i get hush puppies at southern comfort kitchen', 3, 30],
+    ['is there butter chicken at masala wheels', 4, 40],
+    // A dish the truck does not have: still that truck (the answer says it is not on its menu).
+    ['does gulf coast catch make a bean burrito', 2, 10],
+  ])('"%s": whether that truck has it, never the other trucks that do', (question, truck, item) => {
+    expect(understand(question, lexicon)).toMatchObject({ kind: 'price', truckIds: [truck], food: { itemIds: [item] }, cheapest: false });
+  });
+
+  it('keeps the questions about a truck alone as they were', () => {
+    expect(understand('is taco libre open', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [1] });
+    expect(understand('what does taco libre have', lexicon)).toMatchObject({ kind: 'menu', truckIds: [1] });
+    expect(understand('is gulf coast catch still open for fish tacos', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [2] });
+  });
+
+  it.each([
+    ['i grab soul food some seafood', ['soul food', 'seafood']],
+    ['are there a chinese to closest curry truck', ['chinese', 'curry']],
+    ['is there any tacos open now hush puppies', ['tacos', 'hush puppies']],
+    ['how much is the butter chicken for an burrito', ['butter chicken', 'burrito']],
+    ['where will the seafood truck be tomorrow curry', ['seafood', 'curry']],
+  ])('heard "%s": asked again, naming both', (question, words) => {
+    expect(understand(question, lexicon, { heard: true })).toEqual({ kind: 'unsure', words });
+  });
+
+  it('answers the same words typed (a diner may want either), and foods one truck has together heard or typed', () => {
+    expect(understand('i grab soul food some seafood', lexicon)).toMatchObject({ kind: 'nearest', food: { cuisines: ['Southern', 'Seafood'] } });
+    // Fish and tacos: the seafood truck has both (its fish tacos); Korean and fried chicken: Seoul Food Wagon.
+    expect(understand('where can i get fish tacos', lexicon, { heard: true })).toMatchObject({ kind: 'nearest', food: { itemIds: [20] } });
+    expect(understand('how much is the korean fried chicken', lexicon, { heard: true })).toMatchObject({ kind: 'price', food: { itemIds: [50] } });
+  });
+});
+
 describe('withPlace: a place the geocoder found for words no known place has', () => {
   it('turns "near the airport" from an unknown place into a place the answer can use', () => {
     expect(understand('is there food near the airport', understanding)).toMatchObject({ kind: 'unknown-place', place: 'airport' });

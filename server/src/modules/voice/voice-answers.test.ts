@@ -203,3 +203,14 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(reply).toMatchObject({ text: 'There is no open asian truck right now.', truckIds: [] });
   });
 });
+
+describe('unsure: foods heard that no truck has together', () => {
+  it('asks which one, naming both, with an example made of what was heard; recommends nothing and uses no free question', () => {
+    const reply = answerQuestion({ kind: 'unsure', words: ['soul food', 'seafood'] }, context);
+    expect(reply).toMatchObject({
+      text: "Sorry, I didn't catch that. I heard both soul food and seafood: which did you mean? Please rephrase, for example: find me some seafood?",
+      truckIds: [],
+      understood: false,
+    });
+  });
+});

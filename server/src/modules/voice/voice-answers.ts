@@ -732,6 +732,11 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return answerSchedule(intent, context);
     case 'attributes':
       return answerAttributes(intent, context);
+    case 'unsure':
+      return reask(
+        `Sorry, I didn't catch that. I heard both ${intent.words[0]} and ${intent.words[1]}: which did you mean? Please rephrase, for example: find me some ${intent.words[1]}?`,
+        context,
+      );
     case 'not-found':
       return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-truck':
