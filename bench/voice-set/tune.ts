@@ -3,22 +3,103 @@
  * part): word error rate clean and at 10 dB, and how much off-topic speech is rejected, for each
  * setting given in BENCH_TUNE (JSON list of OfflineSpeech options). Recogniser alone, no server
  * pipeline: `npx tsx bench/voice-set/tune.ts`.
+ *
+ * BENCH_TUNE_ANSWERS=1: the whole pipeline instead, as `npm run bench:voice` measures the held-out
+ * part — each question sent as WebM/Opus to /api/voice-assistant-free on a server using the
+ * setting, its answer compared with the same question typed: right answers, invented trucks (a
+ * spoken answer recommending a truck its typed answer does not), WER of the answer's transcript.
+ * BENCH_TUNE_SHOW=1 prints each question that is not right.
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type { VoiceAnswer } from '@shared/contracts';
 import { seedDemoData } from '../../server/src/db/seed';
-import { OfflineSpeech } from '../../server/src/integrations/speech';
+import { FallbackSpeech, OfflineSpeech } from '../../server/src/integrations/speech';
+import { encodeWebmOpus } from '../../server/src/test/speech-audio';
 import { spoken } from '../../server/src/modules/voice/voice-language';
 import { startTestServer } from '../../server/src/test/harness';
 import { demoVocabulary } from './demo';
 import { evaluationQuestions } from './questions';
-import { babbleTalk, CONDITIONS, inCondition, OFF_TOPIC, speakSet, wordErrors } from './set';
+import {
+  babbleTalk,
+  CONDITIONS,
+  inCondition,
+  noiseKindOf,
+  OFF_TOPIC,
+  speakSet,
+  wordErrors,
+  type SpokenQuestion,
+} from './set';
+import type { Pcm } from '../../server/src/integrations/speech';
 import { say } from './voices';
 
 type Setting = ConstructorParameters<typeof OfflineSpeech>[0];
 const settings: Setting[] = process.env.BENCH_TUNE
   ? (JSON.parse(process.env.BENCH_TUNE) as Setting[])
   : [{ model: 'grammar', denoise: false }, { denoise: false }, {}];
+
+const HERE = { latitude: 30.25, longitude: -97.75 };
+const REASK = /Please rephrase/;
+
+/** The whole pipeline on a server whose recogniser has `setting`: right answers and invented trucks. */
+async function answersWith(setting: Setting, set: SpokenQuestion[], talk: Pcm[]): Promise<string[]> {
+  const recogniser = new OfflineSpeech(setting);
+  const app = await startTestServer(
+    { trustProxy: true, voice: { ratePerMinute: 100_000, freeUsesPerAddress: 100_000 } },
+    { integrations: { speech: new FallbackSpeech(recogniser, {}) } },
+  );
+  try {
+    await seedDemoData(app.db, { storage: app.integrations.storage });
+    let address = 0;
+    const ask = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${app.url}/api/voice-assistant-free`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${++address % 250}` },
+        body: JSON.stringify({ ...body, userLocation: HERE }),
+      });
+      if (!res.ok) throw new Error(`voice: ${res.status} ${await res.text()}`);
+      return (await res.json()) as VoiceAnswer;
+    };
+    const typed = new Map<string, VoiceAnswer>();
+    for (const question of set) typed.set(question.text, await ask({ text: question.text }));
+    const row: string[] = [];
+    for (const condition of CONDITIONS.filter((c) => c.name !== '20 dB')) {
+      let right = 0;
+      let invented = 0;
+      let errors = 0;
+      let words = 0;
+      for (const [i, question] of set.entries()) {
+        const pcm = inCondition(question, i, condition, talk);
+        const answer = await ask({ audioData: (await encodeWebmOpus(pcm)).toString('base64') });
+        const reference = typed.get(question.text)!;
+        const ok =
+          answer.text === reference.text &&
+          answer.recommendedTruckIds.join() === reference.recommendedTruckIds.join() &&
+          !REASK.test(reference.text);
+        const made = answer.recommendedTruckIds.filter((id) => !reference.recommendedTruckIds.includes(id));
+        if (ok) right++;
+        if (made.length > 0) invented++;
+        const e = wordErrors(spoken(question.text), answer.transcript);
+        errors += e.errors;
+        words += e.words;
+        if (!ok && process.env.BENCH_TUNE_SHOW) {
+          const noise = condition.snrDb === undefined ? '' : ` / ${noiseKindOf(i)}`;
+          console.log(
+            `  ${made.length ? 'INVENTED ' : ''}${condition.name} / ${question.voice}${noise}: "${question.text}" → "${answer.transcript}" → "${answer.text}"`,
+          );
+        }
+      }
+      const pct = (n: number) => `${((100 * n) / Math.max(1, set.length)).toFixed(1)} %`;
+      row.push(
+        `${condition.name}: right ${pct(right)}, invented ${invented}, WER ${((100 * errors) / Math.max(1, words)).toFixed(1)} %`,
+      );
+    }
+    return row;
+  } finally {
+    await app.close();
+    await recogniser.close();
+  }
+}
 
 const server = await startTestServer({});
 const keepAlive = setInterval(() => undefined, 60_000);
@@ -31,9 +112,18 @@ try {
     .slice(0, Number(process.env.BENCH_TUNE_LIMIT ?? Infinity));
   const set = await speakSet(speech, questions);
   const talk = await babbleTalk(speech);
-  const offTopic = await Promise.all(OFF_TOPIC.map((text, i) => say(speech, text, ['slt', 'rms', 'kal16'][i % 3]!)));
+  const offTopic = await Promise.all(
+    OFF_TOPIC.map((text, i) => say(speech, text, ['slt', 'rms', 'kal16'][i % 3]!)),
+  );
   console.log(`tune part: ${set.length} questions; load average ${loadavg()[0]?.toFixed(1)}`);
   for (const setting of settings) {
+    if (process.env.BENCH_TUNE_ANSWERS) {
+      const row = await answersWith(setting, set, talk);
+      console.log(
+        `${JSON.stringify(setting)} | whole pipeline | ${row.join(' | ')} | load average ${loadavg()[0]?.toFixed(1)}`,
+      );
+      continue;
+    }
     const recogniser = new OfflineSpeech(setting);
     await recogniser.useVocabulary(vocabulary);
     const row: string[] = [JSON.stringify(setting)];
@@ -43,14 +133,19 @@ try {
       let exact = 0;
       const started = performance.now();
       for (const [i, question] of set.entries()) {
-        const heard = await recogniser.transcribe({ pcm: inCondition(question, i, condition, talk) }, vocabulary);
+        const heard = await recogniser.transcribe(
+          { pcm: inCondition(question, i, condition, talk) },
+          vocabulary,
+        );
         const e = wordErrors(spoken(question.text), heard.text);
         errors += e.errors;
         words += e.words;
         if (e.errors === 0) exact++;
       }
       const perQuestion = (performance.now() - started) / set.length;
-      row.push(`${condition.name}: WER ${((100 * errors) / words).toFixed(1)} %, exact ${((100 * exact) / set.length).toFixed(0)} %, ${perQuestion.toFixed(0)} ms/q`);
+      row.push(
+        `${condition.name}: WER ${((100 * errors) / words).toFixed(1)} %, exact ${((100 * exact) / set.length).toFixed(0)} %, ${perQuestion.toFixed(0)} ms/q`,
+      );
     }
     let rejected = 0;
     for (const pcm of offTopic) if (!(await recogniser.transcribe({ pcm }, vocabulary)).text) rejected++;

@@ -258,6 +258,112 @@ describe('the parts', () => {
   });
 });
 
+describe('food words: as said before near misses, and several words narrowing together', () => {
+  // A greens dish at a southern truck, two sandwiches: "greek" is one edit from "greens", and
+  // "ice cream" is a cuisine word as well as the first words of a dish.
+  const lexicon = buildUnderstanding(
+    [
+      { id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ' },
+      { id: 2, name: 'Mezze on Main', cuisine: 'Mediterranean' },
+      { id: 3, name: 'Southern Comfort Kitchen', cuisine: 'Southern' },
+      { id: 4, name: 'Sweet Spot Desserts', cuisine: 'Desserts', description: 'Ice cream sandwiches and pies.' },
+    ],
+    [
+      { id: 10, truckId: 1, name: 'Brisket Plate' },
+      { id: 11, truckId: 1, name: 'Pulled Pork Sandwich' },
+      { id: 20, truckId: 2, name: 'Falafel Wrap' },
+      { id: 30, truckId: 3, name: 'Collard Greens' },
+      { id: 40, truckId: 4, name: 'Ice Cream Sandwich' },
+    ],
+  );
+  const foodOf = (question: string) => {
+    const intent = understand(question, lexicon) as Record<string, unknown>;
+    return { kind: intent.kind, food: intent.food as { cuisines: string[]; itemIds: number[] } | undefined, cuisine: intent.cuisine };
+  };
+
+  it.each([
+    ['show me the closest greek truck', 'nearest'],
+    ['is there any greek food open now', 'open-now'],
+    ['which greek trucks are open after 8 pm', 'open-now'],
+  ])('"%s" (%s): greek is the Mediterranean cuisine, never the greens a word away', (question, kind) => {
+    expect(foodOf(question)).toMatchObject({ kind, food: { cuisines: ['Mediterranean'], itemIds: [] } });
+  });
+
+  it('reads the cuisine of a schedule question as said, too', () => {
+    expect(foodOf('where will the greek truck be tomorrow')).toMatchObject({ kind: 'schedule', cuisine: 'Mediterranean' });
+  });
+
+  it('still takes a word nothing has as said for a near miss of a dish (a recogniser\'s "brisquet")', () => {
+    expect(foodOf('how much is the brisquet')).toMatchObject({ kind: 'price', food: { itemIds: [10] } });
+    expect(foodOf('where can i get collard greens')).toMatchObject({ kind: 'nearest', food: { itemIds: [30] } });
+  });
+
+  it.each([
+    ['how much is the ice cream sandwich', 'price'],
+    ['cheapest ice cream sandwich around here', 'price'],
+    ['where can i get an ice cream sandwich', 'nearest'],
+  ])('"%s" (%s): a cuisine said in two words narrows like any food word, to the one dish', (question, kind) => {
+    expect(foodOf(question)).toMatchObject({ kind, food: { cuisines: ['Desserts'], itemIds: [40] } });
+  });
+
+  it('asks for the kind of food when the two words are all there is', () => {
+    expect(foodOf('i could go for some ice cream')).toMatchObject({ kind: 'nearest', food: { cuisines: ['Desserts'], itemIds: [40] } });
+    expect(foodOf('any sandwich nearby')?.food?.itemIds.sort()).toEqual([11, 40]);
+  });
+});
+
+describe('a named truck is the subject; foods heard that no truck has together are asked again', () => {
+  const lexicon = buildUnderstanding(
+    [
+      { id: 1, name: 'Taco Libre', cuisine: 'Mexican' },
+      { id: 2, name: 'Gulf Coast Catch', cuisine: 'Seafood' },
+      { id: 3, name: 'Southern Comfort Kitchen', cuisine: 'Southern' },
+      { id: 4, name: 'Masala Wheels', cuisine: 'Indian' },
+      { id: 5, name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean bowls and fried chicken.' },
+    ],
+    [
+      { id: 10, truckId: 1, name: 'Bean Burrito' },
+      { id: 20, truckId: 2, name: 'Fish Tacos' },
+      { id: 30, truckId: 3, name: 'Hush Puppies' },
+      { id: 40, truckId: 4, name: 'Butter Chicken' },
+      { id: 50, truckId: 5, name: 'Korean Fried Chicken' },
+    ],
+  );
+
+  it.each([
+    ['does taco libre have burritos', 1, 10],
+    ['can i get hush puppies at southern comfort kitchen', 3, 30],
+    ['is there butter chicken at masala wheels', 4, 40],
+    // A dish the truck does not have: still that truck (the answer says it is not on its menu).
+    ['does gulf coast catch make a bean burrito', 2, 10],
+  ])('"%s": whether that truck has it, never the other trucks that do', (question, truck, item) => {
+    expect(understand(question, lexicon)).toMatchObject({ kind: 'price', truckIds: [truck], food: { itemIds: [item] }, cheapest: false });
+  });
+
+  it('keeps the questions about a truck alone as they were', () => {
+    expect(understand('is taco libre open', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [1] });
+    expect(understand('what does taco libre have', lexicon)).toMatchObject({ kind: 'menu', truckIds: [1] });
+    expect(understand('is gulf coast catch still open for fish tacos', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [2] });
+  });
+
+  it.each([
+    ['i grab soul food some seafood', ['soul food', 'seafood']],
+    ['are there a chinese to closest curry truck', ['chinese', 'curry']],
+    ['is there any tacos open now hush puppies', ['tacos', 'hush puppies']],
+    ['how much is the butter chicken for an burrito', ['butter chicken', 'burrito']],
+    ['where will the seafood truck be tomorrow curry', ['seafood', 'curry']],
+  ])('heard "%s": asked again, naming both', (question, words) => {
+    expect(understand(question, lexicon, { heard: true })).toEqual({ kind: 'unsure', words });
+  });
+
+  it('answers the same words typed (a diner may want either), and foods one truck has together heard or typed', () => {
+    expect(understand('i grab soul food some seafood', lexicon)).toMatchObject({ kind: 'nearest', food: { cuisines: ['Southern', 'Seafood'] } });
+    // Fish and tacos: the seafood truck has both (its fish tacos); Korean and fried chicken: Seoul Food Wagon.
+    expect(understand('where can i get fish tacos', lexicon, { heard: true })).toMatchObject({ kind: 'nearest', food: { itemIds: [20] } });
+    expect(understand('how much is the korean fried chicken', lexicon, { heard: true })).toMatchObject({ kind: 'price', food: { itemIds: [50] } });
+  });
+});
+
 describe('withPlace: a place the geocoder found for words no known place has', () => {
   it('turns "near the airport" from an unknown place into a place the answer can use', () => {
     expect(understand('is there food near the airport', understanding)).toMatchObject({ kind: 'unknown-place', place: 'airport' });

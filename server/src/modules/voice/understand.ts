@@ -25,6 +25,11 @@ export interface FoodAsk {
    * are sellers too, besides the cuisine and the descriptions.
    */
   diets?: string[];
+  /**
+   * Two of the food words heard that no one truck has both of ("soul food … seafood"): from a
+   * recogniser, a sign that one of them was misheard (understand's `heard` option).
+   */
+  apart?: [string, string];
 }
 
 /** A place the diner named, where it is. */
@@ -52,6 +57,11 @@ export type Intent =
    * ids; the trucks asked about are named (`truckIds`) or found by a food (`food`), else it is a list.
    */
   | { kind: 'attributes'; filters: string[]; truckIds?: number[]; food?: FoodAsk; place?: PlaceAsk; openOnly: boolean }
+  /**
+   * A recording heard as naming foods that do not go together (FoodAsk.apart): asked again rather
+   * than answered for one of them, or both, on a guess.
+   */
+  | { kind: 'unsure'; words: [string, string] }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
   /** Asked about a truck by a name no visible truck has. */
@@ -70,6 +80,8 @@ export interface Understanding {
   /** Stems of every cuisine word and menu item word: never a truck's distinctive word. */
   foodWords: Set<string>;
   truckDescriptions: Map<number, Set<string>>;
+  /** Each truck's cuisine: a cuisine word's trucks. */
+  truckCuisines: Map<number, string>;
   places: Array<Named<PlaceAsk>>;
 }
 
@@ -175,6 +187,7 @@ export function buildUnderstanding(
     cuisineWords,
     foodWords,
     truckDescriptions: new Map(trucks.map((t) => [t.id, stemsOf(t.description)])),
+    truckCuisines: new Map(trucks.map((t) => [t.id, t.cuisine])),
     places,
   };
 }
@@ -280,8 +293,21 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   const text = ` ${tokens.map((t, i) => (used.has(i) ? '_' : t)).join(' ')} `;
   const heard: string[] = [];
   const cuisines = new Set<string>();
-  const perWord: Array<{ items: Set<number>; trucks: Set<number> }> = [];
-  // Multi-word cuisine words first ("ice cream", "soul food", "tex mex").
+  // Each food word (or two-word cuisine word) heard, where it starts and ends among the tokens.
+  const perWord: Array<{ word: string; from: number; to: number; items: Set<number>; trucks: Set<number>; cuisine?: string }> = [];
+  // The items and trucks whose name or description has every one of these stems.
+  const having = (keys: string[]) => {
+    const items = new Set<number>();
+    const trucks = new Set<number>();
+    for (const item of lexicon.itemWords) {
+      const name = new Set(item.words.map((w) => stem(w)));
+      if (keys.every((k) => name.has(k) || item.value.descriptionStems.has(k))) items.add(item.value.id);
+    }
+    for (const [truckId, stems] of lexicon.truckDescriptions) if (keys.every((k) => stems.has(k))) trucks.add(truckId);
+    return { items, trucks };
+  };
+  // Multi-word cuisine words first ("ice cream", "soul food", "tex mex"); they narrow like any
+  // food word: "ice cream sandwich" is the items with all three words, not every sandwich.
   for (const [cuisine, forms] of Object.entries(CUISINE_WORDS)) {
     for (const form of forms) {
       if (form.includes(' ') && text.includes(` ${form} `)) {
@@ -290,6 +316,9 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
         const words = form.split(' ');
         const start = text.slice(1, text.indexOf(` ${form} `) + 1).split(' ').length - 1;
         words.forEach((_, k) => used.add(start + k));
+        const keys = meaningful(words).map((w) => stem(w));
+        const found = keys.length > 0 ? having(keys) : { items: new Set<number>(), trucks: new Set<number>() };
+        perWord.push({ word: form, from: start, to: start + words.length - 1, cuisine, ...found });
       }
     }
   }
@@ -297,18 +326,17 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
     if (used.has(i) || FORM_WORDS.has(token) || token.length < 3) return;
     const key = stem(token);
     const cuisine = lexicon.cuisineWords.get(key);
-    const items = new Set<number>();
-    const trucks = new Set<number>();
-    for (const item of lexicon.itemWords) {
-      if (item.words.some((w) => sameWord(token, w))) items.add(item.value.id);
-      else if (item.value.descriptionStems.has(key)) items.add(item.value.id);
+    // A word the data has as it was said (by stem) is that word; only a word nothing has as said is
+    // taken for a near miss of an item's word ("brisquet"): "greek" is never "greens".
+    const { items, trucks } = having([key]);
+    if (!cuisine && items.size === 0 && trucks.size === 0) {
+      for (const item of lexicon.itemWords) if (item.words.some((w) => sameWord(token, w))) items.add(item.value.id);
     }
-    for (const [truckId, stems] of lexicon.truckDescriptions) if (stems.has(key)) trucks.add(truckId);
     if (!cuisine && items.size === 0 && trucks.size === 0) return;
     used.add(i);
     heard.push(token);
     if (cuisine) cuisines.add(cuisine);
-    perWord.push({ items, trucks });
+    perWord.push({ word: token, from: i, to: i, items, trucks, cuisine });
   });
   if (heard.length === 0) return undefined;
   // Several food words narrow ("fried chicken"): the items that have all of them, when any do.
@@ -321,11 +349,36 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   const truckSets = nonEmpty((w) => w.trucks);
   const allItems = itemSets.length ? intersect(itemSets) : new Set<number>();
   const allTrucks = truckSets.length ? intersect(truckSets) : new Set<number>();
+  // The things asked for: next words naming the same dish are one ("hush puppies", "butter chicken").
+  const phrases: Array<(typeof perWord)[number]> = [];
+  for (const w of [...perWord].sort((a, b) => a.from - b.from)) {
+    const last = phrases.at(-1);
+    const shared = last && last.to === w.from - 1 ? [...last.items].filter((id) => w.items.has(id)) : [];
+    if (last && shared.length > 0) phrases[phrases.length - 1] = { ...last, word: `${last.word} ${w.word}`, to: w.to, items: new Set(shared) };
+    else phrases.push(w);
+  }
+  // The trucks that have what each names (its cuisine's, its dishes', the described ones).
+  const itemTruck = new Map(lexicon.itemWords.map((i) => [i.value.id, i.value.truckId]));
+  const sellers = phrases.map(
+    (w) =>
+      new Set([
+        ...[...w.items].flatMap((id) => itemTruck.get(id) ?? []),
+        ...w.trucks,
+        ...[...lexicon.truckCuisines].filter(([, c]) => c === w.cuisine).map(([id]) => id),
+      ]),
+  );
+  let apart: [string, string] | undefined;
+  sellers.forEach((a, i) =>
+    sellers.slice(i + 1).forEach((b, k) => {
+      if (!apart && a.size > 0 && b.size > 0 && ![...a].some((id) => b.has(id))) apart = [phrases[i]!.word, phrases[i + 1 + k]!.word];
+    }),
+  );
   return {
     words: heard.join(' '),
     cuisines: [...cuisines],
     itemIds: [...(allItems.size ? allItems : union(itemSets))],
     truckIds: [...(allTrucks.size ? allTrucks : union(truckSets))],
+    ...(apart ? { apart } : {}),
   };
 }
 
@@ -445,7 +498,7 @@ export function wordsOf(text: string): string[] {
  * What a transcript asks. Works on the grammar's sentences and on free text (typed questions,
  * cloud transcripts) alike.
  */
-export function understand(text: string, lexicon: Understanding): Intent {
+export function understand(text: string, lexicon: Understanding, options: { heard?: boolean } = {}): Intent {
   const tokens = wordsOf(text);
   const words = tokens.join(' ');
   if (!words) return { kind: 'unknown', heard: '' };
@@ -472,6 +525,8 @@ export function understand(text: string, lexicon: Understanding): Intent {
   const place = findPlace(tokens, lexicon, used);
   place?.positions.forEach((p) => used.add(p));
   const food = findFood(tokens, lexicon, used);
+  // A recogniser's transcript naming foods no truck has together: one of them was likely misheard.
+  if (options.heard && food?.apart) return { kind: 'unsure', words: food.apart };
   const foodDiets = attributes.filters.filter((f) => FOOD_WORD_DIETS.has(f));
   if (food && !attributeAsk && foodDiets.length > 0) food.diets = foodDiets;
   const cheapest = cue(CUES.cheapest);
@@ -497,6 +552,9 @@ export function understand(text: string, lexicon: Understanding): Intent {
     );
     if (named.length > 0) return { kind: 'unknown-truck', name: named.join(' ') };
   }
+  // A named truck is what the question is about: with a food, whether it has it and at what price
+  // ("does taco libre have burritos") — never other trucks that have the food.
+  if (truckIds && food && !cue(/\b(open|closed)\b/)) return { kind: 'price', food, truckIds, cheapest: false };
   if (truckIds && cue(CUES.menu) && !cue(/\bopen\b/)) return { kind: 'menu', truckIds };
   if (truckIds && cue(/\b(open|closed)\b/)) return { kind: 'is-open', truckIds };
   if (!truckIds && !food && !place) {

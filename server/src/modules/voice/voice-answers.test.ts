@@ -142,3 +142,75 @@ describe('unclaimed listings (issue 26)', () => {
     expect(answerQuestion({ kind: 'nearest', food: { words: 'sushi', cuisines: ['Asian'], itemIds: [], truckIds: [] } }, sf).truckIds).toEqual([]);
   });
 });
+
+describe('nearest: the kind of food asked for, and who has it when none is open', () => {
+  // Diner at 30.25, -97.75: the barbecue truck is next door, the vegetarian truck and the seafood truck further.
+  const at = (t: KnownTruck, lat: number, over: Partial<KnownTruck> = {}): KnownTruck => ({ ...t, latitude: lat, longitude: -97.75, ...over });
+  const bbq = at(truck(1, 'Smokestack BBQ', 'BBQ'), 30.251, { isOpen: true, address: '1100 S Congress Ave' });
+  const green = at(truck(2, 'Green Machine', 'Vegetarian'), 30.31, { isOpen: true, address: '4200 N Lamar Blvd' });
+  const catchTruck = at(truck(3, 'Gulf Coast Catch', 'Seafood'), 30.264, { address: '1600 Barton Springs Rd' });
+  const fishTacos = at(truck(4, 'Taco Libre', 'Mexican'), 30.27, { isOpen: true, address: '1300 E 6th St' });
+  const trucks = new Map([bbq, green, catchTruck, fishTacos].map((t) => [t.id, t]));
+  const demo: AnswerContext = {
+    ...context,
+    trucks,
+    // A vegan drink at the barbecue truck, fish tacos at the taco truck and at the seafood truck.
+    itemsByTruck: new Map([
+      [1, [{ id: 10, truckId: 1, name: 'Sweet Tea', priceCents: 300, available: true, diets: { vegan: true } }]],
+      [3, [{ id: 30, truckId: 3, name: 'Fish Tacos', priceCents: 1200, available: true }]],
+      [4, [{ id: 40, truckId: 4, name: 'Fish Taco', priceCents: 500, available: true }]],
+    ]),
+    // Seafood on Fridays (weekday 5) from 11 to 7; "now" is Tuesday 12:30.
+    schedules: new Map([[3, { zone: 'America/Chicago', stops: [stop(30, 3, 5, 11, 19, '1600 Barton Springs Rd')] }]]),
+    position: { lat: 30.25, lng: -97.75 },
+  };
+  const vegan = { words: 'vegan', cuisines: ['Vegetarian'], itemIds: [], truckIds: [], diets: ['vegan'] };
+
+  it('"any vegan nearby": the vegetarian truck first, and the nearer truck with one vegan dish said too', () => {
+    const reply = answerQuestion({ kind: 'nearest', food: vegan }, demo);
+    expect(reply.text).toBe(
+      'The nearest open vegetarian truck is Green Machine, 4.1 miles away at 4200 N Lamar Blvd. Smokestack BBQ, 0.07 miles away, also serves vegan.',
+    );
+    expect(reply.truckIds).toEqual([2, 1]);
+  });
+
+  it('"I want fish tacos": a dish, so every truck with it is as good, the nearest open first', () => {
+    const reply = answerQuestion({ kind: 'nearest', food: { words: 'fish tacos', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] } }, demo);
+    expect(reply.truckIds[0]).toBe(4);
+    expect(reply.text).toMatch(/^The nearest open truck serving fish tacos is Taco Libre, /);
+  });
+
+  it('"find me some seafood" with the seafood truck closed: who has it, closed, and when it is next out', () => {
+    const reply = answerQuestion({ kind: 'nearest', food: { words: 'seafood', cuisines: ['Seafood'], itemIds: [], truckIds: [] } }, demo);
+    expect(reply.text).toBe(
+      'There is no open seafood truck right now. The nearest seafood truck is Gulf Coast Catch, closed now, 1 mile away at 1600 Barton Springs Rd. Gulf Coast Catch will be at 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
+    );
+    expect(reply.truckIds).toEqual([3]);
+    expect(reply.understood).toBe(true);
+    // Without the diner's position: no "nearest", the same truck and its next stop.
+    const anywhere = answerQuestion({ kind: 'nearest', food: { words: 'seafood', cuisines: ['Seafood'], itemIds: [], truckIds: [] } }, { ...demo, position: undefined });
+    expect(anywhere.text).toMatch(/^There is no open seafood truck right now\. Gulf Coast Catch is closed now, at 1600 Barton Springs Rd\. Gulf Coast Catch will be at /);
+  });
+
+  it('"is there any seafood open now" still says none is open, recommending nothing: the question was about open trucks', () => {
+    const reply = answerQuestion({ kind: 'open-now', food: { words: 'seafood', cuisines: ['Seafood'], itemIds: [], truckIds: [] } }, demo);
+    expect(reply.text).toBe('No seafood truck is open right now.');
+    expect(reply.truckIds).toEqual([]);
+  });
+
+  it('a food no truck has is still "none", never another truck', () => {
+    const reply = answerQuestion({ kind: 'nearest', food: { words: 'sushi', cuisines: ['Asian'], itemIds: [], truckIds: [] } }, demo);
+    expect(reply).toMatchObject({ text: 'There is no open asian truck right now.', truckIds: [] });
+  });
+});
+
+describe('unsure: foods heard that no truck has together', () => {
+  it('asks which one, naming both, with an example made of what was heard; recommends nothing and uses no free question', () => {
+    const reply = answerQuestion({ kind: 'unsure', words: ['soul food', 'seafood'] }, context);
+    expect(reply).toMatchObject({
+      text: "Sorry, I didn't catch that. I heard both soul food and seafood: which did you mean? Please rephrase, for example: find me some seafood?",
+      truckIds: [],
+      understood: false,
+    });
+  });
+});

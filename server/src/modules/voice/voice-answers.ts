@@ -427,6 +427,48 @@ function listingsAnswer(candidates: KnownTruck[], context: AnswerContext, lead: 
   );
 }
 
+/**
+ * A truck of the kind of food asked for, when the words name a kind (a cuisine, a diet) and no dish
+ * on any menu: "the nearest vegetarian truck" is a vegetarian truck, not a barbecue truck with one
+ * vegan drink. When they name a dish ("tacos"), every truck with the dish has what was asked.
+ */
+const ofCuisine = (truck: KnownTruck, food: FoodAsk | undefined) =>
+  Boolean(food && food.itemIds.length === 0 && food.cuisines.includes(truck.cuisine));
+
+/**
+ * A food's trucks in the order a diner wants them: open first; among those, the trucks of the
+ * kind of food asked for (ofCuisine) before the others that have it; then the nearest.
+ */
+function rankForFood(trucks: KnownTruck[], food: FoodAsk | undefined, context: AnswerContext): KnownTruck[] {
+  return rank(trucks, context).sort(
+    (a, b) => Number(b.isOpen) - Number(a.isOpen) || Number(ofCuisine(b, food)) - Number(ofCuisine(a, food)),
+  );
+}
+
+/** What `truck` is called in an answer about `food`: "vegetarian truck" for one of that cuisine. */
+function labelOf(truck: KnownTruck, food: FoodAsk | undefined, context: AnswerContext): string {
+  return food?.cuisines.length === 1 && ofCuisine(truck, food) ? `${cuisineWord(truck.cuisine)} truck` : label(food, context);
+}
+
+/**
+ * No truck that fits is open: the one that does, closed, and when it is next at a stop — the diner
+ * learns who has the food and when, instead of only "none is open". Undefined when no truck has it.
+ */
+function closedAnswer(ranked: KnownTruck[], intent: Extract<Intent, { kind: 'nearest' }>, context: AnswerContext, none: string): Answer | undefined {
+  const closed = ranked.filter((t) => !t.isOpen && !t.listing);
+  const first = closed[0];
+  if (!first) return undefined;
+  const what = labelOf(first, intent.food, context);
+  const where = whereFrom(first, context, intent.place);
+  const lead = intent.place
+    ? `The nearest ${what} to ${intent.place.name} is ${first.name}, closed now, ${where}.`
+    : context.position
+      ? `The nearest ${what} is ${first.name}, closed now, ${where}.`
+      : `${first.name} is closed now, ${where}.`;
+  const ids = closed.map((t) => t.id);
+  return answer(`${none} ${lead} ${truckSchedule(first, 'next', context).text}`, ids, { truckIds: ids, index: 0 });
+}
+
 function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: AnswerContext): Answer {
   const context = fromPlace(base, intent.place);
   let candidates = [...context.trucks.values()].filter((t) => t.latitude !== null && t.longitude !== null);
@@ -434,26 +476,34 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
     const ids = sellersOf(intent.food, context);
     candidates = candidates.filter((t) => ids.has(t.id));
   }
-  const what = label(intent.food, context);
   const near = intent.place ? ` near ${intent.place.name}` : '';
-  const open = rank(candidates.filter((t) => t.isOpen), context);
+  const ranked = rankForFood(candidates, intent.food, context);
+  const open = ranked.filter((t) => t.isOpen);
   const first = open[0];
   if (!first) {
+    const none = `There is no open ${label(intent.food, context)}${near} right now.`;
     return (
-      listingsAnswer(candidates, context, `There is no open ${what}${near} right now.`, intent.place) ??
-      answer(`There is no open ${what}${near} right now.`, [], { truckIds: [], index: 0 })
+      listingsAnswer(candidates, context, none, intent.place) ??
+      closedAnswer(ranked, intent, context, none) ??
+      answer(none, [], { truckIds: [], index: 0 })
     );
   }
+  const what = labelOf(first, intent.food, context);
   const lead = intent.place
     ? `The nearest open ${what} to ${intent.place.name} is`
     : context.position
       ? `The nearest open ${what} is`
       : `An open ${what} is`;
   const hint = context.position ? '' : ' Share your location to find the nearest one.';
+  // A truck of the cuisine came first: a nearer one that only has a dish of it is said too.
+  const distance = (t: KnownTruck) => distanceOf(t, context) ?? Number.POSITIVE_INFINITY;
+  const nearer = ofCuisine(first, intent.food)
+    ? open.find((t) => !ofCuisine(t, intent.food) && distance(t) < distance(first))
+    : undefined;
+  const also = nearer && intent.food ? ` ${nearer.name}, ${miles(distance(nearer))}${intent.place ? ` from ${intent.place.name}` : ' away'}, also serves ${intent.food.words}.` : '';
   const ids = open.map((t) => t.id);
-  return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${hint}`, ids, { truckIds: ids, index: 0 });
+  return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${also}${hint}`, ids, { truckIds: ids, index: 0 });
 }
-
 
 function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerContext): Answer {
   const context = fromPlace(base, intent.place);
@@ -682,6 +732,11 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return answerSchedule(intent, context);
     case 'attributes':
       return answerAttributes(intent, context);
+    case 'unsure':
+      return reask(
+        `Sorry, I didn't catch that. I heard both ${intent.words[0]} and ${intent.words[1]}: which did you mean? Please rephrase, for example: find me some ${intent.words[1]}?`,
+        context,
+      );
     case 'not-found':
       return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-truck':

@@ -217,10 +217,12 @@ export class VoiceAssistant {
               .where(eq(userFavorites.userId, asker.userId))
           ).map((r) => r.id)
         : undefined;
-    let intent: Intent = heard ? understand(transcript, knowledge.understanding) : { kind: 'unknown', heard: '' };
+    // A recording's transcript may have misheard words: foods that do not go together are asked again.
+    const reading = { heard: Boolean(query.audioData) };
+    let intent: Intent = heard ? understand(transcript, knowledge.understanding, reading) : { kind: 'unknown', heard: '' };
     if (intent.kind === 'unknown-place') {
       const found = await this.geocodedPlace(intent.place, query.userLocation ?? undefined, knowledge);
-      if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found));
+      if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found), reading);
     }
     const answer = answerQuestion(intent, {
       trucks: knowledge.trucks,
