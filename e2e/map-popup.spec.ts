@@ -30,10 +30,10 @@ interface Trucks {
   at: { latitude: number; longitude: number };
 }
 
-/** A word no other test's truck has, so a voice question names exactly this truck. */
+/** A word no other test's truck has (one in 10,000), so a voice question names exactly this truck. */
 const WORDS = ['Koa', 'Lani', 'Nalu', 'Mahina', 'Honu', 'Pua', 'Kai', 'Iwa', 'Moana', 'Ulu'];
 const uniqueWord = () =>
-  Array.from({ length: 3 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]!.toLowerCase()).join('');
+  Array.from({ length: 4 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]!.toLowerCase()).join('');
 
 async function makeTrucks(page: Page): Promise<Trucks> {
   // Anywhere in a 20° × 30° stretch of the Pacific: two tests' trio of trucks (the phone's and the

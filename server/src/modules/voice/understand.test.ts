@@ -340,6 +340,20 @@ describe('a named truck is the subject; foods heard that no truck has together a
     expect(understand(question, lexicon)).toMatchObject({ kind: 'price', truckIds: [truck], food: { itemIds: [item] }, cheapest: false });
   });
 
+  it('takes the truck whose name was said exactly over one whose name is a letter or two away', () => {
+    const near = buildUnderstanding(
+      [
+        { id: 1, name: 'Crepe Mahinauluhonu', cuisine: 'Fusion' },
+        { id: 2, name: 'Crepe Mahinanaluhonu', cuisine: 'Fusion' },
+      ],
+      [],
+    );
+    expect(understand('is crepe mahinauluhonu open', near)).toMatchObject({ kind: 'is-open', truckIds: [1] });
+    expect(understand('is crepe mahinanaluhonu open', near)).toMatchObject({ kind: 'is-open', truckIds: [2] });
+    // Neither said exactly: both are near, so both stay candidates.
+    expect(understand('is crepe mahinaluhonu open', near)).toMatchObject({ kind: 'is-open', truckIds: [1, 2] });
+  });
+
   it('keeps the questions about a truck alone as they were', () => {
     expect(understand('is taco libre open', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [1] });
     expect(understand('what does taco libre have', lexicon)).toMatchObject({ kind: 'menu', truckIds: [1] });

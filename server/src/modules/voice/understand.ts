@@ -267,7 +267,10 @@ export function findTruck(
   for (const truck of lexicon.truckNames) {
     const whole = positionsOf(truck.words, tokens, used);
     if (whole) {
-      consider(100 + truck.words.length, truck.value, whole);
+      // A name heard exactly beats one a letter or two away ("mahinauluhonu" is not
+      // "mahinanaluhonu" when both trucks exist); two names heard equally well stay a tie.
+      const exact = whole.filter((at, k) => tokens[at] === truck.words[k]).length;
+      consider(100 + truck.words.length + exact / 100, truck.value, whole);
       continue;
     }
     const distinctive = meaningful(truck.words).filter(
