@@ -20,6 +20,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../server/src/app';
+import { SERVER_RENDER_MODES } from '@shared/contracts/server-render';
 import { insightsFlush, startWorkers } from '../server/src/workers';
 import { foodTrucks, operatorSubscriptions } from '../server/src/db/schema';
 import { visibleTrucksQuery } from '../server/src/modules/trucks/trucks.service';
@@ -46,8 +47,8 @@ const app = await buildApp({
     rateLimits: { publicReadsPerAddressPerMinute: 1_000_000_000, eventStreamsPerAddress: 1_000_000_000 },
     publicUrl: `http://127.0.0.1:${port}`,
     clientDir: process.env.BENCH_CLIENT_DIR,
-    // ADR 0168: off by default, as in the app; SERVER_RENDER=true measures the server-rendered pages.
-    serverRender: process.env.SERVER_RENDER === 'true',
+    // ADR 0168: a truck's page by default, as in the app; SERVER_RENDER=public-screens or off measures the others.
+    serverRender: z.enum(SERVER_RENDER_MODES).default('truck-pages').parse(process.env.SERVER_RENDER || undefined),
   },
 });
 

@@ -70,6 +70,7 @@ import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { documentTruckEventId } from './modules/trucks/truck-event-id';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
+import type { ServerRenderMode } from '@shared/contracts/server-render';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -91,11 +92,10 @@ export interface AppConfig {
   /** Behind one reverse proxy: the client address is the hop it appended to X-Forwarded-For. */
   trustProxy?: boolean;
   /**
-   * The public screens come as HTML from the client's server bundle (ADR 0168). Off by default: a
-   * change made between the render and the hydration reaches the screen 1.4–4.8 s later (e2e
-   * first-second.spec), where the browser-rendered page shows it within a second.
+   * Which pages come as HTML from the client's server bundle (ADR 0168): `truck-pages` (a truck's
+   * page, the app's default), `public-screens` (`/` and /find-trucks too) or `off` (unset here).
    */
-  serverRender?: boolean;
+  serverRender?: ServerRenderMode;
   /** Folder of the built front end; served with an SPA fallback when it exists. */
   clientDir?: string;
   /** ADMIN_USERNAME: reserved, so nobody can register it before the admin account exists. */
@@ -258,7 +258,9 @@ export async function buildApp({ database, config, integrations, logger = false 
   const hasClient = Boolean(config.clientDir && existsSync(path.join(config.clientDir, 'index.html')));
   app.decorate(
     'pageRenderer',
-    config.serverRender && hasClient && config.clientDir ? await loadPageRenderer(app, config.clientDir) : null,
+    config.serverRender && config.serverRender !== 'off' && hasClient && config.clientDir
+      ? await loadPageRenderer(app, config.clientDir)
+      : null,
   );
   // Insight events (issue 31): recorded by pushing onto this buffer; the insights-flush worker of
   // this process writes them in batches, and the app's close writes what is left.
@@ -379,8 +381,10 @@ export async function buildApp({ database, config, integrations, logger = false 
   // entry rather than after it has run (ADR 0120).
   const manifest = hasClient && config.clientDir ? readClientManifest(config.clientDir) : null;
   const preloads = manifest ? routePreloadLinks(manifest) : new Map<string, string>();
-  // The public screens come with their HTML from the server when the build has its server bundle (ADR 0168).
-  const renderer = app.pageRenderer;
+  // `/` and /find-trucks come with their HTML from the server when asked for (ADR 0168; a truck's
+  // page is share.routes.ts's): on a slow phone the list's HTML and its hydration cost more than the
+  // browser's own render (docs/performance.md, session 18).
+  const renderer = config.serverRender === 'public-screens' ? app.pageRenderer : null;
   const shell = renderer && config.clientDir ? readFileSync(path.join(config.clientDir, 'index.html'), 'utf8') : null;
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;

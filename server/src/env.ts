@@ -9,6 +9,7 @@ import type { TwilioConfig } from './integrations/sms';
 import type { PushConfig } from './modules/push/push.service';
 import type { HttpGeocodingConfig } from './integrations/geocoding';
 import type { S3Config } from './integrations/storage';
+import { SERVER_RENDER_MODES } from '@shared/contracts/server-render';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
@@ -58,8 +59,10 @@ export const envSchema = z
     /** Production without Stripe keys runs payments in test mode only when this says so (issue 32). */
     PAYMENTS_TEST_MODE: optional(flag),
     TRUST_PROXY: optional(flag),
-    /** Server-render the public screens (ADR 0168); off until a change made during hydration shows within a second. */
-    SERVER_RENDER: optional(flag),
+    /** Which pages come as HTML from the server (ADR 0168); a truck's page by default. */
+    SERVER_RENDER: optional(
+      z.enum(SERVER_RENDER_MODES, { error: `must be one of ${SERVER_RENDER_MODES.join(', ')}` }),
+    ),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')

@@ -6,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_RENDER_DATA_ID, SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
 import { startTestServer, type TestServer } from './test/harness';
+import { insertTruck } from './test/trucks';
 
 /**
  * The server's half of ADR 0168 with a stand-in for the client's server-render bundle: which pages
@@ -24,6 +25,7 @@ export async function render(url, fetchApi) {
     };
   }
   if (url === '/') throw new Error('the render broke');
+  if (url.startsWith('/trucks/')) return { html: '<h1>truck page</h1>', data: '{"queries":{"mutations":[],"queries":[]},"truckEventIds":[]}' };
   return null;
 }
 `;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   writeFileSync(path.join(dir, 'client', 'index.html'), SHELL);
   writeFileSync(path.join(dir, 'server', 'entry-server.js'), BUNDLE);
-  site = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: true });
+  site = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: 'public-screens' });
 });
 afterAll(async () => {
   await site.close();
@@ -65,13 +67,30 @@ function page(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('server-rendered pages (ADR 0168)', () => {
-  it('are off unless SERVER_RENDER is set: the plain shell', async () => {
+  it('are off unless asked for: the plain shell', async () => {
     const plain = await startTestServer({ clientDir: path.join(dir, 'client') });
     try {
       const res = await fetch(`${plain.url}/find-trucks`);
       expect(await res.text()).toContain('<div id="root"></div>');
     } finally {
       await plain.close();
+    }
+  });
+
+  it("with truck-pages (the app's default): a truck's page comes rendered, /find-trucks and / are the browser's", async () => {
+    const trucksOnly = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: 'truck-pages' });
+    try {
+      const operator = await trucksOnly.signUpSubscribedOperator();
+      const truck = await insertTruck(trucksOnly.db, operator.user.id, { name: 'Rendered Truck' });
+      const truckPage = await (await fetch(`${trucksOnly.url}/trucks/${truck.id}`)).text();
+      expect(truckPage).toContain('<div id="root" inert><h1>truck page</h1></div>');
+      for (const url of ['/find-trucks', '/']) {
+        const shell = await (await fetch(`${trucksOnly.url}${url}`)).text();
+        expect(shell, url).toContain('<div id="root"></div>');
+        expect(shell, url).not.toContain(SERVER_RENDER_DATA_ID);
+      }
+    } finally {
+      await trucksOnly.close();
     }
   });
 

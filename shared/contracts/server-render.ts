@@ -29,6 +29,13 @@ export type RenderPage = (
 export const SERVER_RENDER_DATA_ID = 'ftf-ssr';
 
 /**
+ * Which pages the server renders (ADR 0168, `SERVER_RENDER`): none; a truck's page only (the
+ * default: measured faster on a slow phone); or every public screen (`/` and /find-trucks too).
+ */
+export const SERVER_RENDER_MODES = ['off', 'truck-pages', 'public-screens'] as const;
+export type ServerRenderMode = (typeof SERVER_RENDER_MODES)[number];
+
+/**
  * A cookie the browser sets while a session is stored (the token itself stays in local storage):
  * the server renders the public screens as an anonymous diner sees them, so a signed-in diner's
  * pages are left to the browser instead of showing the signed-out navbar until the app starts.
