@@ -28,6 +28,7 @@ import { releaseClaimedListings } from '../claims/release-listings';
 import { publishTruckEvents } from '../trucks/truck-events';
 import { publishOperatorVisibility } from '../trucks/truck-visibility';
 import { goingBeforeTruckRemoved } from '../going/going.service';
+import { refuseWhileOrdersInProgress } from '../orders/orders-in-progress';
 import { deleteObjectsOfAccount } from '../uploads/account-objects';
 import { removeObjectFiles } from '../uploads/stored-objects';
 import { writeAudit } from './audit-log';
@@ -221,8 +222,17 @@ export async function updateAccount(
   }
 }
 
+/** Why an account with orders in progress is not deleted (refuseWhileOrdersInProgress). */
+export const ACCOUNT_ORDERS_IN_PROGRESS: Record<ManagedRole, string> = {
+  customer:
+    'This customer has orders in progress. Refund them in Orders, or let the trucks finish them, before deleting the account.',
+  operator:
+    "This operator's trucks have orders in progress. Refund them in Orders, or let the operator finish them, before deleting the account.",
+};
+
 /**
- * DELETE /api/admin/{customers|operators}/:id, in one transaction: an operator's subscription is
+ * DELETE /api/admin/{customers|operators}/:id, in one transaction (refused with a 409 while the
+ * account has orders in progress, as diner or as operator: they would go with it, never refunded): an operator's subscription is
  * cancelled at the provider; the listings they claimed from open data become unclaimed listings
  * again (releaseClaimedListings, published as updated) and their own trucks are published as
  * removed (diners' screens drop them live); the account's stored objects are deleted; then the
@@ -239,6 +249,7 @@ export async function deleteAccount(
   assertNotSelf(actor, id);
   const { before, objects } = await deps.db.transaction(async (tx) => {
     const before = await lockAccount(tx, role, id);
+    await refuseWhileOrdersInProgress(tx, { accountId: id }, ACCOUNT_ORDERS_IN_PROGRESS[role]);
     let oldValues: Record<string, unknown> = {
       username: before.username,
       email: before.email,

@@ -381,6 +381,34 @@ describe('refunds', () => {
   });
 });
 
+describe('deleting what an order in progress belongs to', () => {
+  it('a truck, its operator or its diner is not deleted (409, nothing changes) until the order is finished or refunded', async () => {
+    const owner = await server.signUpSubscribedOperator();
+    expect((await server.request('POST', '/api/operator/payouts/connect', { token: owner.token })).status).toBe(200);
+    const diner = await server.signUp('customer');
+    const { truck, taco } = await openTruck(owner);
+    const placed = await order(diner, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    expect(placed.body.status).toBe('received');
+    const attempts = [
+      ['DELETE', `/api/food-trucks/${truck.id}`, owner.token, 'This truck has orders in progress.'],
+      ['DELETE', `/api/admin/operators/${owner.user.id}`, cast.admin.token, "This operator's trucks have orders in progress."],
+      ['DELETE', `/api/admin/customers/${diner.user.id}`, cast.admin.token, 'This customer has orders in progress.'],
+    ] as const;
+    const before = await dbFingerprint(server.db);
+    for (const [method, url, token, message] of attempts) {
+      const refused = await server.request<{ message: string }>(method, url, { token });
+      expect(refused.status, url).toBe(409);
+      expect(refused.body.message, url).toContain(message);
+    }
+    expect(await dbFingerprint(server.db)).toEqual(before);
+    // Ready and picked up, it is no longer in progress: the diner's account may go, then the truck.
+    for (const status of ['preparing', 'ready', 'picked_up'])
+      expect((await server.request('PATCH', `/api/orders/${placed.body.id}/status`, { token: owner.token, body: { status } })).status).toBe(200);
+    expect((await server.request('DELETE', `/api/admin/customers/${diner.user.id}`, { token: cast.admin.token })).status).toBe(200);
+    expect((await server.request('DELETE', `/api/food-trucks/${truck.id}`, { token: owner.token })).status).toBe(200);
+  });
+});
+
 describe('live', () => {
   async function streamOf(who: AuthResponse) {
     const ticket = await server.request<{ ticket: string }>('POST', '/api/events/ticket', { token: who.token });
