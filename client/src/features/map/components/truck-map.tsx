@@ -73,6 +73,21 @@ interface Entry {
  */
 const reopenedByMap = new WeakSet<L.Marker>();
 
+/** How many times the diner has closed each marker's popup (its close button, the map, Escape). */
+const closedByDiner = new WeakMap<L.Marker, number>();
+
+/**
+ * Opens the marker's popup once the cluster group has shown it (`zoomToShowLayer` calls back after
+ * its zoom or spiderfy, which can take a moment on a busy phone), unless the diner closed that
+ * popup in the meantime: a popup they closed must not come back by itself.
+ */
+function showAndOpen(group: L.MarkerClusterGroup, marker: L.Marker): void {
+  const closes = closedByDiner.get(marker) ?? 0;
+  group.zoomToShowLayer(marker, () => {
+    if ((closedByDiner.get(marker) ?? 0) === closes) marker.openPopup();
+  });
+}
+
 /** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
 const positionOpacity = (truck: TruckSummary, now = Date.now()) => (isStale(truck, now) ? 0.45 : 1);
 
@@ -132,7 +147,11 @@ function createMarker(
   let reopen = false;
   marker.on('popupclose', () => {
     onSlot(null);
-    if (marker.getElement()) return; // closed by the diner (its close button, the map, Escape)
+    if (marker.getElement()) {
+      // Closed by the diner (its close button, the map, Escape).
+      closedByDiner.set(marker, (closedByDiner.get(marker) ?? 0) + 1);
+      return;
+    }
     reopen = true;
     setTimeout(() => (reopen = false), 0);
   });
@@ -240,7 +259,7 @@ function ClusteredTrucks({
         entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
         restyleMarker(entry.marker, next, fit);
         group.addLayer(entry.marker);
-        if (wasOpen) group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
+        if (wasOpen) showAndOpen(group, entry.marker);
       } else {
         // Same place, same icon size: restyled where it stands, the popup (if open) kept open.
         if (fitChanged) restyleMarker(entry.marker, next, fit);
@@ -267,7 +286,7 @@ function ClusteredTrucks({
       if (entry) {
         focusedRef.current = focus;
         map.setView(entry.marker.getLatLng(), TRUCK_ZOOM, { animate: false });
-        group.zoomToShowLayer(entry.marker, () => entry.marker.openPopup());
+        showAndOpen(group, entry.marker);
       }
     }
   }, [trucks, focusTruckId, focusKey, fitOf, map, onSlot, onOpen]);
