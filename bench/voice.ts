@@ -176,7 +176,7 @@ try {
       if (ok) right++;
       else failures.push(`${condition.name} / ${question.voice}${condition.snrDb === undefined ? '' : ` / ${noiseKindOf(i)}`}: "${question.text}" → "${answer.transcript}"`);
       if (answer.recommendedTruckIds.some((id) => !reference.recommendedTruckIds.includes(id))) invented++;
-      const e = wordErrors(spoken(question.text), answer.transcript);
+      const e = wordErrors(question.text, answer.transcript);
       errors += e.errors;
       words += e.words;
       if (condition.name === 'clean') {

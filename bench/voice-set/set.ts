@@ -10,6 +10,7 @@
 import type { Pcm, SpeechProvider } from '../../server/src/integrations/speech';
 import { padded } from '../../server/src/test/speech-audio';
 import { makeNoise, mix, type NoiseKind } from '../../server/src/test/outdoor-noise';
+import { spoken } from '../../server/src/modules/voice/voice-language';
 import type { EvalQuestion } from './questions';
 import { FESTIVAL_VOICE, FLITE_SET_VOICES, festivalAvailable, say, TUNE_VOICES } from './voices';
 
@@ -75,10 +76,13 @@ export function inCondition(question: SpokenQuestion, index: number, condition: 
 
 export const noiseKindOf = (index: number) => NOISES[index % NOISES.length]!;
 
-/** Word error rate: word-level edit distance over the reference's length. */
+/**
+ * Word error rate: word-level edit distance over the reference's length, both in spoken form (a
+ * recogniser that writes "Find me some coffee." heard "find me some coffee").
+ */
 export function wordErrors(reference: string, hypothesis: string): { errors: number; words: number } {
-  const ref = reference.split(/\s+/).filter(Boolean);
-  const hyp = hypothesis.split(/\s+/).filter(Boolean);
+  const ref = spoken(reference).split(/\s+/).filter(Boolean);
+  const hyp = spoken(hypothesis).split(/\s+/).filter(Boolean);
   let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
     const row = [i];

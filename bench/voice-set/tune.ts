@@ -79,7 +79,7 @@ async function answersWith(setting: Setting, set: SpokenQuestion[], talk: Pcm[])
         const made = answer.recommendedTruckIds.filter((id) => !reference.recommendedTruckIds.includes(id));
         if (ok) right++;
         if (made.length > 0) invented++;
-        const e = wordErrors(spoken(question.text), answer.transcript);
+        const e = wordErrors(question.text, answer.transcript);
         errors += e.errors;
         words += e.words;
         if (!ok && process.env.BENCH_TUNE_SHOW) {
@@ -137,10 +137,11 @@ try {
           { pcm: inCondition(question, i, condition, talk) },
           vocabulary,
         );
-        const e = wordErrors(spoken(question.text), heard.text);
+        const e = wordErrors(question.text, heard.text);
         errors += e.errors;
         words += e.words;
         if (e.errors === 0) exact++;
+        else if (process.env.BENCH_TUNE_SHOW) console.log(`  ${condition.name} / ${question.voice}: "${spoken(question.text)}" → "${heard.text}"`);
       }
       const perQuestion = (performance.now() - started) / set.length;
       row.push(
