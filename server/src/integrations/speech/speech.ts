@@ -28,6 +28,11 @@ export interface Transcript {
   /** 0..1: how sure the recogniser is (offline: share of the audio that matched speech). */
   confidence: number;
   provider: 'offline' | 'openai';
+  /**
+   * Other readings of the recording, to try in turn when `text` cannot be answered (the offline
+   * recogniser's second opinion, ADR 0169).
+   */
+  alternatives?: string[];
 }
 
 export interface SpokenAudio {

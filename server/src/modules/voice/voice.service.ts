@@ -196,11 +196,13 @@ export class VoiceAssistant {
     const knowledge = await this.know();
     let transcript: string;
     let heard = true;
+    let alternatives: string[] = [];
     if (query.audioData) {
       const audioData = query.audioData;
       const result = await this.recordings.run(caller, () => this.transcribe(audioData, knowledge.vocabulary));
       transcript = result.text;
       heard = result.text.length > 0;
+      alternatives = result.alternatives ?? [];
     } else if (query.text) {
       transcript = query.text;
     } else {
@@ -224,7 +226,7 @@ export class VoiceAssistant {
       const found = await this.geocodedPlace(intent.place, query.userLocation ?? undefined, knowledge);
       if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found), reading);
     }
-    const answer = answerQuestion(intent, {
+    const context = {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
       schedules: knowledge.schedules,
@@ -232,7 +234,16 @@ export class VoiceAssistant {
       position: query.userLocation ? { lat: query.userLocation.latitude, lng: query.userLocation.longitude } : undefined,
       favoriteIds,
       state: session.state,
-    });
+    };
+    let answer = answerQuestion(intent, context);
+    // What the recogniser heard would be asked again: its other readings are tried in turn (ADR 0169).
+    for (const other of answer.understood ? [] : alternatives) {
+      const reread = answerQuestion(understand(other, knowledge.understanding, reading), context);
+      if (!reread.understood) continue;
+      answer = reread;
+      transcript = other;
+      break;
+    }
     await this.saveSession(session.id, asker, answer.state);
     const answerId = await this.storeAnswer(answer.text);
     return {
