@@ -273,9 +273,9 @@ export class OfflineSpeech implements SpeechProvider {
       spoken.some((w) => isPhoneWord(w.t)) ||
       // Off-topic speech the language model forced into words nobody asks in that order.
       (lm !== undefined && unseenPairShare(lm.model, lm.classes, text.trim()) >= MAX_UNSEEN_PAIRS);
-    const alternatives = this.secondOpinion ? await this.ownWords(asRecorded, budgetMs) : undefined;
-    if (rejected) return alternatives ? { ...notUnderstood, alternatives } : notUnderstood;
-    return { text: text.trim(), confidence: Math.min(...spoken.map((w) => w.p)), provider: 'offline', alternatives };
+    const otherReadings = this.secondOpinion ? () => this.ownWords(asRecorded, budgetMs) : undefined;
+    if (rejected) return { ...notUnderstood, otherReadings };
+    return { text: text.trim(), confidence: Math.min(...spoken.map((w) => w.p)), provider: 'offline', otherReadings };
   }
 
   /**

@@ -30,9 +30,9 @@ export interface Transcript {
   provider: 'offline' | 'openai';
   /**
    * Other readings of the recording, to try in turn when `text` cannot be answered (the offline
-   * recogniser's second opinion, ADR 0169).
+   * recogniser's second opinion, ADR 0169). Read only when asked for: most questions never need them.
    */
-  alternatives?: string[];
+  otherReadings?: () => Promise<string[]>;
 }
 
 export interface SpokenAudio {

@@ -196,13 +196,13 @@ export class VoiceAssistant {
     const knowledge = await this.know();
     let transcript: string;
     let heard = true;
-    let alternatives: string[] = [];
+    let otherReadings: (() => Promise<string[]>) | undefined;
     if (query.audioData) {
       const audioData = query.audioData;
       const result = await this.recordings.run(caller, () => this.transcribe(audioData, knowledge.vocabulary));
       transcript = result.text;
       heard = result.text.length > 0;
-      alternatives = result.alternatives ?? [];
+      otherReadings = result.otherReadings;
     } else if (query.text) {
       transcript = query.text;
     } else {
@@ -236,8 +236,10 @@ export class VoiceAssistant {
       state: session.state,
     };
     let answer = answerQuestion(intent, context);
-    // What the recogniser heard would be asked again: its other readings are tried in turn (ADR 0169).
-    for (const other of answer.understood ? [] : alternatives) {
+    // What the recogniser heard would be asked again: its other readings are tried in turn (ADR 0169),
+    // read in the caller's turn like the first.
+    const others = !answer.understood && otherReadings ? await this.recordings.run(caller, otherReadings) : [];
+    for (const other of others) {
       const reread = answerQuestion(understand(other, knowledge.understanding, reading), context);
       if (!reread.understood) continue;
       answer = reread;
