@@ -249,7 +249,7 @@ export async function deleteAccount(
   assertNotSelf(actor, id);
   const { before, objects } = await deps.db.transaction(async (tx) => {
     const before = await lockAccount(tx, role, id);
-    await refuseWhileOrdersInProgress(tx, { accountId: id }, ACCOUNT_ORDERS_IN_PROGRESS[role]);
+    await refuseWhileOrdersInProgress(tx, deps.integrations.payments, { accountId: id }, ACCOUNT_ORDERS_IN_PROGRESS[role]);
     let oldValues: Record<string, unknown> = {
       username: before.username,
       email: before.email,

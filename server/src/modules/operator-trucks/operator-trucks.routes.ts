@@ -43,6 +43,7 @@ export const operatorTrucksRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.config.publicUrl;
     },
     openingsPerHour: rateLimitsOf(app.config).truckOpeningsPerOperatorPerHour,
+    payments: app.integrations.payments,
   };
   const guard = requireUser('operator', 'admin');
 

@@ -21,6 +21,7 @@ import { publishTruckEvent, type TruckEventType } from '../trucks/truck-events';
 import { queueOpeningSms } from '../sms/sms-outbox.service';
 import { queueOpeningPush } from '../push/push-outbox.service';
 import { goingAfterTruckChange, goingBeforeTruckRemoved } from '../going/going.service';
+import type { PaymentProvider } from '../../integrations/payments';
 import { refuseWhileOrdersInProgress } from '../orders/orders-in-progress';
 import { HOUR_MS, takeOrRefuse } from '../../lib/rate-limits';
 import {
@@ -365,10 +366,14 @@ export const TRUCK_ORDERS_IN_PROGRESS =
  * Deletes the truck; the diners going to one of its stops are told in the same transaction. Not
  * while it has orders in progress: they would go with it, paid and never refunded.
  */
-export async function deleteTruck(deps: TruckStateDeps, actor: AuthUser, id: number): Promise<void> {
+export async function deleteTruck(
+  deps: TruckStateDeps & { payments: PaymentProvider },
+  actor: AuthUser,
+  id: number,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const truck = await lockTruck(tx, actor, id);
-    await refuseWhileOrdersInProgress(tx, { truckId: truck.id }, TRUCK_ORDERS_IN_PROGRESS);
+    await refuseWhileOrdersInProgress(tx, deps.payments, { truckId: truck.id }, TRUCK_ORDERS_IN_PROGRESS);
     await goingBeforeTruckRemoved(tx, deps, truck);
     const [removed] = await tx.delete(foodTrucks).where(eq(foodTrucks.id, truck.id)).returning(truckColumns);
     if (!removed) throw notFound('Food truck not found');

@@ -635,6 +635,54 @@ describe('Stripe mode', () => {
     expect(refundsOf(started.intent.id)).toHaveLength(0);
   });
 
+  it('deleting a truck or an account cancels its orders still awaiting payment at Stripe; one paid meanwhile blocks the delete', async () => {
+    const operator = await payableOperator();
+    const diner = await stripeServer.signUp('customer');
+    const place = async (truckId: number, itemId: number) => {
+      const res = await stripeServer.request<Res>('POST', '/api/orders', {
+        token: diner.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { foodTruckId: truckId, items: [{ menuItemId: itemId, quantity: 1 }], pickup: 'asap' },
+      });
+      expect(res.body.status).toBe('awaiting_payment');
+      const [row] = await stripeServer.db.select().from(orders).where(eq(orders.id, res.body.id));
+      return stripe.paymentIntents.get(row!.providerPaymentId)!;
+    };
+    const truckWithItem = async (name: string) => {
+      const truck = await insertTruck(stripeServer.db, operator.user.id, { name, isOpen: true, latitude: 30.26, longitude: -97.74 });
+      const [item] = await stripeServer.db.insert(menuItems).values({ foodTruckId: truck.id, name: 'Bowl', priceCents: 900 }).returning();
+      return { truck, item: item! };
+    };
+
+    // Paid just before the delete reached Stripe (its webhook not yet here): in progress, 409, nothing deleted.
+    const { truck: paidTruck, item: paidItem } = await truckWithItem('Paid Meanwhile Bowls');
+    const paid = await place(paidTruck.id, paidItem.id);
+    paid.status = 'succeeded';
+    const before = await dbFingerprint(stripeServer.db);
+    const refused = await stripeServer.request<Res>('DELETE', `/api/food-trucks/${paidTruck.id}`, { token: operator.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('This truck has orders in progress.');
+    expect(await dbFingerprint(stripeServer.db)).toEqual(before);
+
+    // Not paid: its payment is cancelled, so it can never be taken for an order that is gone.
+    const { truck, item } = await truckWithItem('Abandoned Cart Bowls');
+    const unpaid = await place(truck.id, item.id);
+    expect((await stripeServer.request('DELETE', `/api/food-trucks/${truck.id}`, { token: operator.token })).status).toBe(200);
+    expect(unpaid.status).toBe('canceled');
+
+    // The same for a diner's account deleted by an admin (the paid order is on another truck: 409 first).
+    const admin = await stripeServer.signUpAdmin();
+    expect((await stripeServer.request('DELETE', `/api/admin/customers/${diner.user.id}`, { token: admin.token })).status).toBe(409);
+    // The paid order, once its payment is confirmed, is refused (and refunded) by the truck.
+    const [paidRow] = await stripeServer.db.select().from(orders).where(eq(orders.providerPaymentId, paid.id));
+    expect((await stripeServer.request<Res>('POST', `/api/orders/${paidRow!.id}/confirm-payment`, { token: diner.token })).body.status).toBe('received');
+    expect((await stripeServer.request('POST', `/api/orders/${paidRow!.id}/refuse`, { token: operator.token, body: {} })).status).toBe(200);
+    const { truck: other, item: otherItem } = await truckWithItem('Second Cart Bowls');
+    const pending = await place(other.id, otherItem.id);
+    expect((await stripeServer.request('DELETE', `/api/admin/customers/${diner.user.id}`, { token: admin.token })).status).toBe(200);
+    expect(pending.status).toBe('canceled');
+  });
+
   it('an unpaid order gives its portions back after 30 minutes, at the next order', async () => {
     const operator = await payableOperator();
     const truck = await insertTruck(stripeServer.db, operator.user.id, { name: 'Last Plate', isOpen: true, latitude: 30.26, longitude: -97.74 });
