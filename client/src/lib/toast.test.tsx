@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismiss, toast, useToasts } from '@client/lib/toast';
 
@@ -33,5 +34,24 @@ describe('toast store', () => {
     expect(result.current).toHaveLength(1);
     act(() => vi.advanceTimersByTime(1));
     expect(result.current).toHaveLength(0);
+  });
+
+  it('a toast shown while the toaster mounts (before its effects run) is not missed', () => {
+    function Shown() {
+      return <p>{useToasts().map((t) => t.title)}</p>;
+    }
+    function ToastsOnMount() {
+      useLayoutEffect(() => {
+        toast({ title: 'Saved while mounting' });
+      }, []);
+      return null;
+    }
+    render(
+      <>
+        <Shown />
+        <ToastsOnMount />
+      </>,
+    );
+    expect(screen.getByText('Saved while mounting')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from './api-client';
 
@@ -20,7 +20,7 @@ export interface ToastItem extends ToastOptions {
   open: boolean;
 }
 
-type Listener = (toasts: ToastItem[]) => void;
+type Listener = () => void;
 let toasts: ToastItem[] = [];
 const listeners = new Set<Listener>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -28,7 +28,7 @@ let counter = 0;
 
 function emit(next: ToastItem[]) {
   toasts = next;
-  for (const listener of listeners) listener(toasts);
+  for (const listener of listeners) listener();
 }
 
 function scheduleRemoval(id: string) {
@@ -55,15 +55,20 @@ export function toast(options: ToastOptions): string {
   return id;
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+const current = () => toasts;
+
+/**
+ * The toasts. An external store read with useSyncExternalStore: a toast shown between a component's
+ * render and its effects (the lazily loaded Toaster's first moments) is not missed.
+ */
 export function useToasts(): ToastItem[] {
-  const [state, setState] = useState(toasts);
-  useEffect(() => {
-    listeners.add(setState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
-  return state;
+  return useSyncExternalStore(subscribe, current, current);
 }
 
 export function useToast() {
