@@ -13,7 +13,8 @@
  *      transcript against the question's words. The typed answers themselves (the understanding
  *      layer's ceiling) are reported beside: how many are answers, and how many recommend the truck
  *      the question is about first.
- * BENCH_VOICE_LIMIT=n takes n held-out questions spread evenly over the part (quick runs).
+ * BENCH_VOICE_LIMIT=n takes n held-out questions spread evenly over the part (quick runs);
+ * BENCH_VOICE_SECOND_OPINION=off measures the language model without Moonshine's reading.
  * In-process server on a fresh in-memory PGlite (server/src/test/harness.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -48,7 +49,8 @@ const allHeldOut = allQuestions.filter((q) => q.split === 'held-out');
 const step = Math.max(1, allHeldOut.length / Math.min(LIMIT, allHeldOut.length));
 const heldOut = allHeldOut.filter((_, i) => Math.floor(i / step) !== Math.floor((i - 1) / step) || i === 0);
 
-const offline = new OfflineSpeech({ heldOut: heldOut.map((q) => spoken(q.text)) });
+// BENCH_VOICE_SECOND_OPINION=off: the language model alone, without Moonshine's reading (ADR 0169).
+const offline = new OfflineSpeech({ heldOut: heldOut.map((q) => spoken(q.text)), secondOpinion: process.env.BENCH_VOICE_SECOND_OPINION !== 'off' });
 const server = await startTestServer(
   { trustProxy: true, voice: { ratePerMinute: 100_000, freeUsesPerAddress: 100_000 } },
   { integrations: { speech: new FallbackSpeech(offline, {}) } },
