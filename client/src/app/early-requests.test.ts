@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { truckQuery } from '@client/entities/truck/truck-details';
 import { payoutsQuery } from '@client/features/orders/api/payouts';
+import { upcomingStopsQuery } from '@client/features/schedules/api/upcoming-stops';
+import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
@@ -62,19 +64,20 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);
   });
 
-  it('on /find-trucks: the whole lean list, taken by the list’s query', async () => {
+  it('on /find-trucks: the whole lean list and the upcoming stops, taken by their queries', async () => {
     const trucks = [makeTruck({ id: 2 })];
-    const server = stubServer({ [LIST_URL]: trucks });
+    const server = stubServer({ [LIST_URL]: trucks, [UPCOMING_STOPS_URL]: [{ truckId: 2, stops: [], timeZone: 'America/Chicago' }] });
     requestScreenDataEarly('/find-trucks');
-    expect(server.asked()).toEqual([LIST_URL]);
+    expect(server.asked()).toEqual([LIST_URL, UPCOMING_STOPS_URL]);
     const client = new QueryClient();
     prefetchActiveTrucksFor(client, '/find-trucks');
     await vi.waitFor(() =>
       expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks),
     );
-    expect(server.fetch).toHaveBeenCalledTimes(1);
-    await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
+    expect((await client.fetchQuery(upcomingStopsQuery())).zones.get(2)).toBe('America/Chicago');
     expect(server.fetch).toHaveBeenCalledTimes(2);
+    await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
+    expect(server.fetch).toHaveBeenCalledTimes(3);
   });
 
   it('on a truck’s page: the truck and its menu, taken by the page’s queries; nothing for a path that names no truck', async () => {

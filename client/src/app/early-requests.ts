@@ -1,3 +1,4 @@
+import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { activeTrucksUrl } from '@client/features/trucks/api/active-trucks-url';
 import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -39,6 +40,9 @@ export function requestScreenDataEarly(pathname: string): void {
   if (!document.getElementById(SERVER_RENDER_DATA_ID)) {
     for (const { url } of publicScreenData(pathname)) requestEarly(url);
   }
+  // Every card's status line reads the trucks' upcoming stops: asked for beside the list rather
+  // than by the first render, so the answer is not a request chained after the app's code.
+  if (pathname === '/find-trucks') requestEarly(UPCOMING_STOPS_URL);
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
     requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
     requestEarly(queryKeys.subscriptionStatus.join('/'));

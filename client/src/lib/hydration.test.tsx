@@ -1,11 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
-import { describe, expect, it, vi } from 'vitest';
-import { BrowserOnly, useHydrated } from './hydration';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Hydration from './hydration';
+
+/** The module afresh for each test: whether the app's first screen has painted is the page's state. */
+let hydration: typeof Hydration;
+beforeEach(async () => {
+  vi.resetModules();
+  hydration = await import('./hydration');
+});
 
 function Page({ load }: { load: () => string }) {
-  const hydrated = useHydrated();
+  const hydrated = hydration.useHydrated();
+  const { BrowserOnly } = hydration;
   return (
     <main>
       <p>{hydrated ? 'Location access was denied.' : 'Share your location.'}</p>
@@ -38,13 +46,20 @@ describe('server-rendered parts that only the browser knows (ADR 0168)', () => {
     });
     expect(recoverable).not.toHaveBeenCalled();
     expect(screen.getByText('Location access was denied.')).toBe(serverParagraph);
-    expect(screen.getByText('Leaflet map')).toBeInTheDocument();
+    expect(await screen.findByText('Leaflet map')).toBeInTheDocument();
     container.remove();
   });
 
-  it('a page the browser renders itself shows the browser-only parts at once', () => {
-    render(<Page load={() => 'Leaflet map'} />);
+  it('a page the browser renders itself shows its first screen at once, the browser-only parts after its first paint', async () => {
+    const load = vi.fn(() => 'Leaflet map');
+    const { unmount } = render(<Page load={load} />);
     expect(screen.getByText('Location access was denied.')).toBeInTheDocument();
+    expect(screen.getByText('Map loading')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+    expect(await screen.findByText('Leaflet map')).toBeInTheDocument();
+    // Once painted, a screen opened later shows its browser-only parts at once.
+    unmount();
+    render(<Page load={load} />);
     expect(screen.getByText('Leaflet map')).toBeInTheDocument();
   });
 });

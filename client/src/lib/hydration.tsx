@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 const subscribe = () => () => {};
 
@@ -14,11 +14,43 @@ export const useHydrated = (): boolean =>
     () => false,
   );
 
+/** Whether the app has painted its first screen: later screens need not wait for it. */
+let firstScreenPainted = false;
+
+/**
+ * False until the frame with the page's first screen has been painted, true from then on (at
+ * once for every screen after the first). A part that is not the first screen's content (a map,
+ * the voice panel) starts to download and run only then, so on a slow phone it delays neither the
+ * first paint nor, in Lighthouse's simulation, the Largest Contentful Paint (issue 33).
+ */
+export function useFirstScreenPainted(): boolean {
+  const [painted, setPainted] = useState(firstScreenPainted);
+  useEffect(() => {
+    if (painted) return;
+    // The callback of the next animation frame runs before that frame paints; a task queued from
+    // it runs after.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        firstScreenPainted = true;
+        setPainted(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
 /**
  * `Suspense` around a lazily loaded part that only the browser renders (Leaflet, the voice panel):
- * the server and the hydration show `fallback`, and the part loads after hydration. On a page the
- * browser rendered itself it is a plain `Suspense`.
+ * the server and the hydration show `fallback`, and the part loads after hydration. In the
+ * browser it loads once the first screen has painted.
  */
 export function BrowserOnly({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
-  return useHydrated() ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  const hydrated = useHydrated();
+  const painted = useFirstScreenPainted();
+  return hydrated && painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

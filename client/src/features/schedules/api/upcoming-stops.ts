@@ -4,6 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { useTruckEvents } from '@client/entities/truck/use-truck-events';
+import { UPCOMING_STOPS_URL } from './upcoming-stops-url';
 
 /** Per truck id: its current and next stops, and the time zone it keeps (the look-ahead's zone). */
 export interface UpcomingByTruck {
@@ -42,7 +43,7 @@ export function useUpcomingStopsFollowChanges(): void {
 export function upcomingStopsQuery() {
   return queryOptions({
     queryKey: queryKeys.upcomingStops,
-    queryFn: async () => byTruck(await apiJson<UpcomingStops>('GET', '/api/food-trucks/upcoming-stops')),
+    queryFn: async () => byTruck(await apiJson<UpcomingStops>('GET', UPCOMING_STOPS_URL)),
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });

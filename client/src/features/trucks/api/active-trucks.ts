@@ -22,6 +22,13 @@ export function useActiveTrucksSource(): ActiveTrucksSource | undefined {
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
 
 /**
+ * A list answered this recently is not asked for again because a screen mounts: the entry's list
+ * (prefetchActiveTrucksFor), then the page's first render asking for the same key, would be two
+ * requests in the page's first second on a slow phone for one answer.
+ */
+export const JUST_FETCHED_MS = 2000;
+
+/**
  * GET /api/food-trucks/active?view=summary. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
  * cached body, and structural sharing then keeps every truck object (and the array) as it was.
  * While the event stream is open, changes arrive live and the timed refetch pauses.
@@ -39,7 +46,7 @@ export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: 
     },
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
-    refetchOnMount: true,
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS,
     staleTime: 0,
     // Switching radius or position keeps the old list on screen until the new one arrives.
     placeholderData: keepPreviousData,
