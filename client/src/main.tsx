@@ -1,11 +1,12 @@
 /**
  * The page's first script: a few KB that start the page's first requests — the diners' list and
- * position on /find-trucks, the operator's trucks on the dashboard — while the app itself (React
+ * position on /find-trucks, the operator's trucks and location permission on the dashboard — while the app itself (React
  * and the screens, app-main.tsx, preloaded by the page's Link header) still downloads, then start
  * the app. On a slow phone the list used to be asked for only after the app's 100 KB had been
  * parsed (bench/map.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
+import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { syncSignedInHint } from '@client/lib/stored-session';
 // In the entry, so the stylesheet is linked from the page's head rather than loaded with the app.
@@ -15,6 +16,7 @@ const { pathname } = window.location;
 syncSignedInHint();
 requestScreenDataEarly(pathname);
 prefetchDinerPositionFor(pathname);
+prefetchLocationPermissionFor(pathname);
 void import('./app-main');
 
 // The service worker (ADR 0160): the installable app, its offline shell and last list, and Web Push.
