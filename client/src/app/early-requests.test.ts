@@ -2,6 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { truckQuery } from '@client/entities/truck/truck-details';
 import { payoutsQuery } from '@client/features/orders/api/payouts';
+import { smsPreferencesQuery } from '@client/features/favorites/api/sms-preferences';
+import { favoritesCalendarFeedQuery } from '@client/features/schedules/api/favorites-calendar-feed';
 import { upcomingStopsQuery } from '@client/features/schedules/api/upcoming-stops';
 import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
@@ -35,6 +37,7 @@ function signIn(user: typeof OPERATOR, token = 'test-token') {
   window.localStorage.setItem('user', JSON.stringify(user));
 }
 
+const CUSTOMER = { ...OPERATOR, id: 8, username: 'diner', role: 'customer' as const };
 const TRUCKS_URL = `/api/operators/${OPERATOR.id}/food-trucks`;
 const LIST_URL = '/api/food-trucks/active?view=summary';
 
@@ -78,6 +81,24 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(server.fetch).toHaveBeenCalledTimes(2);
     await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
     expect(server.fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('on /favorites, for a customer: the favourites, SMS alerts and calendar feed, taken by the screen’s queries', async () => {
+    const server = stubServer({
+      '/api/auth/me': CUSTOMER,
+      '/api/favorites': [],
+      '/api/auth/user/sms-preferences': { smsAlerts: true },
+      '/api/favorites/calendar-feed': { url: 'https://example.test/feed.ics' },
+    });
+    signIn(CUSTOMER, 'favorites-token');
+    requestScreenDataEarly('/favorites');
+    // jsdom has no PushManager: this browser's push devices are not asked for.
+    expect(server.asked().sort()).toEqual(['/api/auth/me', '/api/auth/user/sms-preferences', '/api/favorites', '/api/favorites/calendar-feed']);
+    const client = createQueryClient();
+    expect(await client.fetchQuery({ queryKey: queryKeys.favorites })).toEqual([]);
+    expect(await client.fetchQuery(smsPreferencesQuery())).toEqual({ smsAlerts: true });
+    expect(await client.fetchQuery(favoritesCalendarFeedQuery())).toBe('https://example.test/feed.ics');
+    expect(server.fetch).toHaveBeenCalledTimes(4);
   });
 
   it('on a truck’s page: the truck and its menu, taken by the page’s queries; nothing for a path that names no truck', async () => {

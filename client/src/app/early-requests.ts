@@ -1,8 +1,9 @@
+import { pushSupport } from '@client/features/push/browser-push';
 import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { activeTrucksUrl } from '@client/features/trucks/api/active-trucks-url';
 import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-import { isOperator } from '@client/lib/roles';
+import { isCustomer, isOperator } from '@client/lib/roles';
 import { readStoredUser } from '@client/lib/stored-session';
 import { parseId } from '@shared/utils/ids';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
@@ -43,6 +44,14 @@ export function requestScreenDataEarly(pathname: string): void {
   // Every card's status line reads the trucks' upcoming stops: asked for beside the list rather
   // than by the first render, so the answer is not a request chained after the app's code.
   if (pathname === '/find-trucks') requestEarly(UPCOMING_STOPS_URL);
+  // A customer's favourites and the settings beside them (SMS alerts, the calendar feed, this
+  // browser's push devices where it can take push).
+  if (pathname === '/favorites' && isCustomer(user)) {
+    requestEarly(queryKeys.favorites.join('/'));
+    requestEarly(queryKeys.smsPreferences.join('/'));
+    requestEarly(queryKeys.favoritesCalendarFeed.join('/'));
+    if (pushSupport() === 'supported') requestEarly(queryKeys.pushDevices.join('/'));
+  }
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
     requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
     requestEarly(queryKeys.subscriptionStatus.join('/'));
