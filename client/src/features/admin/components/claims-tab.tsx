@@ -24,6 +24,7 @@ import { foundText, useListView } from '../hooks/use-list-view';
 import { AdminTable, Cell } from './admin-table';
 import { FilterSelect } from './filter-select';
 import { ListToolbar } from './list-toolbar';
+import { mutateThen } from '@client/lib/mutate-then';
 
 const COLUMNS = ['Listing', 'Operator', 'Claim', 'Actions'] as const;
 const STATUS_OPTIONS = CLAIM_STATUSES.map((s) => ({ value: s, label: s }));
@@ -107,7 +108,8 @@ function ClaimActions({ claim }: { claim: AdminClaim }) {
         description={`${claim.truckName} becomes ${operatorName}'s truck, with its schedule and history. Other claims of it are closed.`}
         confirmLabel="Approve"
         onConfirm={() =>
-          approve.mutate(
+          mutateThen(
+            approve,
             { id: claim.id },
             {
               onSuccess: () => toast({ title: 'Claim approved', description: `${claim.truckName} is ${operatorName}'s truck now.` }),
@@ -130,7 +132,8 @@ function RejectDialog({ claim }: { claim: AdminClaim }) {
     event.preventDefault();
     const text = reason.trim();
     if (!text) return setError('Give the operator a reason');
-    reject.mutate(
+    mutateThen(
+      reject,
       { id: claim.id, reason: text },
       {
         onSuccess: () => {

@@ -5,6 +5,7 @@ import { ConfirmDialog, deleteConfirmation } from '@client/components/ui/confirm
 import { toast, toastError } from '@client/lib/toast';
 import { useDeleteAccount, type AccountKind } from '../api/admin-mutations';
 import { accountName } from '../account-name';
+import { mutateThen } from '@client/lib/mutate-then';
 
 /** Delete with the app's confirmation; the server removes the account and everything it owns. */
 export function DeleteAccountButton({ kind, user }: { kind: AccountKind; user: AdminUser }) {
@@ -21,7 +22,8 @@ export function DeleteAccountButton({ kind, user }: { kind: AccountKind; user: A
       title={kind === 'customers' ? 'Delete customer' : 'Delete operator'}
       description={deleteConfirmation(name)}
       onConfirm={() =>
-        mutation.mutate(
+        mutateThen(
+          mutation,
           { kind, id: user.id },
           {
             onSuccess: ({ deletedUser }) =>

@@ -8,6 +8,7 @@ import { isOperator } from '@client/lib/roles';
 import { cn } from '@client/lib/utils';
 import { useSetFavorite } from '../api/favorites';
 import { useFavoriteIds } from '../hooks/use-favorite-ids';
+import { mutateThen } from '@client/lib/mutate-then';
 
 /** Spec section 9: favourite button icon sizes 16, 20 and 24 px. */
 const ICON_SIZE = { sm: '!size-4', md: '!size-5', lg: '!size-6' } as const;
@@ -51,7 +52,8 @@ export function FavoriteButton({ truck, size = 'md', className }: FavoriteButton
       toast({ title: FAVORITE_TEXTS.loginTitle, description: FAVORITE_TEXTS.login });
       return;
     }
-    mutation.mutate(
+    mutateThen(
+      mutation,
       { truck, favorite: !favorite },
       {
         onSuccess: () =>
