@@ -12,7 +12,7 @@ import { createQueryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
-import { requestScreenDataEarly } from './early-requests';
+import { prefetchFirstScreenQueries, requestScreenDataEarly } from './early-requests';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,6 +65,29 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     // Taken once: the next fetch (the 5-second polling, a refetch) asks the server.
     await client.refetchQueries({ queryKey: queryKeys.operatorTrucks(OPERATOR.id) });
     expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);
+  });
+
+  it('on the dashboard, the app puts those answers in the cache before its first render, without asking again', async () => {
+    const trucks = [makeTruck({ id: 4 })];
+    const server = stubServer({
+      [TRUCKS_URL]: trucks,
+      '/api/subscription-status': { status: 'active' },
+      '/api/auth/me': OPERATOR,
+      '/api/operator/payouts': { status: 'none' },
+      '/api/claims': [],
+    });
+    signIn(OPERATOR, 'first-render-token');
+    requestScreenDataEarly('/operator-dashboard');
+    const client = createQueryClient();
+    await prefetchFirstScreenQueries(client, '/operator-dashboard');
+    expect(client.getQueryData(queryKeys.operatorTrucks(OPERATOR.id))).toEqual(trucks);
+    expect(client.getQueryData(queryKeys.subscriptionStatus)).toEqual({ status: 'active' });
+    expect(client.getQueryData(queryKeys.payouts)).toEqual({ status: 'none' });
+    expect(client.getQueryData(queryKeys.myClaims)).toEqual([]);
+    expect(server.fetch).toHaveBeenCalledTimes(5);
+    // Nothing to wait for on a screen without such data.
+    await prefetchFirstScreenQueries(client, '/find-trucks');
+    expect(server.fetch).toHaveBeenCalledTimes(5);
   });
 
   it('on /find-trucks: the whole lean list and the upcoming stops, taken by their queries', async () => {

@@ -1,6 +1,7 @@
 import { pushSupport } from '@client/features/push/browser-push';
 import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { activeTrucksUrl } from '@client/features/trucks/api/active-trucks-url';
+import type { QueryClient } from '@tanstack/react-query';
 import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { isCustomer, isOperator } from '@client/lib/roles';
@@ -52,11 +53,26 @@ export function requestScreenDataEarly(pathname: string): void {
     requestEarly(queryKeys.favoritesCalendarFeed.join('/'));
     if (pushSupport() === 'supported') requestEarly(queryKeys.pushDevices.join('/'));
   }
+  for (const queryKey of firstScreenQueries(pathname, user)) requestEarly(queryKey.join('/'));
+}
+
+/**
+ * The queries a signed-in screen renders its first screen from, each answered by the JSON of its
+ * key's URL (the default query function): on the dashboard the operator's trucks, subscription,
+ * payouts panel and claims, which render together.
+ */
+function firstScreenQueries(pathname: string, user: ReturnType<typeof readStoredUser>): (readonly unknown[])[] {
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
-    requestEarly(queryKeys.operatorTrucks(user.id).join('/'));
-    requestEarly(queryKeys.subscriptionStatus.join('/'));
-    // The payouts panel and the claims render with the trucks: asked for with them, not after.
-    requestEarly(queryKeys.payouts.join('/'));
-    requestEarly(queryKeys.myClaims.join('/'));
+    return [queryKeys.operatorTrucks(user.id), queryKeys.subscriptionStatus, queryKeys.payouts, queryKeys.myClaims];
   }
+  return [];
+}
+
+/**
+ * The app (app-main.tsx) puts the answers to the first script's requests for a signed-in screen into
+ * the cache before its first render, so the screen's first paint is its content rather than a
+ * loading state that the content then replaces (a layout shift, and a late LCP: issue 33).
+ */
+export function prefetchFirstScreenQueries(queryClient: QueryClient, pathname: string): Promise<unknown> {
+  return Promise.all(firstScreenQueries(pathname, readStoredUser()).map((queryKey) => queryClient.prefetchQuery({ queryKey })));
 }

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@client/lib/query-keys';
 import { makeTruck } from '@client/test/trucks';
-import { JUST_FETCHED_MS, prefetchActiveTrucksFor, useActiveTrucks } from './active-trucks';
+import { JUST_FETCHED_MS } from '@client/lib/query-client';
+import { prefetchActiveTrucksFor, useActiveTrucks } from './active-trucks';
 
 afterEach(() => {
   vi.unstubAllGlobals();

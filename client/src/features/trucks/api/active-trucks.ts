@@ -1,6 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
+import { refetchOnMountUnlessJustFetched } from '@client/lib/query-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from './active-trucks-url';
 
@@ -21,12 +22,6 @@ export function useActiveTrucksSource(): ActiveTrucksSource | undefined {
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
 
-/**
- * A list answered this recently is not asked for again because a screen mounts: the entry's list
- * (prefetchActiveTrucksFor), then the page's first render asking for the same key, would be two
- * requests in the page's first second on a slow phone for one answer.
- */
-export const JUST_FETCHED_MS = 2000;
 
 /**
  * GET /api/food-trucks/active?view=summary. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
@@ -46,7 +41,8 @@ export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: 
     },
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
-    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS,
+    // The entry's list (prefetchActiveTrucksFor) is not asked for again by the page's first render.
+    refetchOnMount: refetchOnMountUnlessJustFetched,
     staleTime: 0,
     // Switching radius or position keeps the old list on screen until the new one arrives.
     placeholderData: keepPreviousData,
