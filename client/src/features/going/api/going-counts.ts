@@ -2,6 +2,7 @@ import type { GoingCountWire } from '@shared/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { useFirstScreenPainted } from '@client/lib/hydration';
 
 /** GET /api/food-trucks/:id/going: per current or upcoming stop, how many said they are going (owner only). */
 export function goingCountsQuery(truckId: number) {
@@ -14,5 +15,6 @@ export function goingCountsQuery(truckId: number) {
 }
 
 export function useGoingCounts(truckId: number) {
-  return useQuery(goingCountsQuery(truckId));
+  // Below the dashboard's first screen: asked for once it has painted (issue 33).
+  return useQuery({ ...goingCountsQuery(truckId), enabled: useFirstScreenPainted() });
 }

@@ -2,6 +2,7 @@ import type { DemandGrid, InsightPeriod, TruckInsights } from '@shared/contracts
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { useFirstScreenPainted } from '@client/lib/hydration';
 
 /** GET /api/food-trucks/:id/insights?days=: every series per day (the truck's operator). */
 export function truckInsightsQuery(truckId: number, days: InsightPeriod) {
@@ -26,7 +27,8 @@ export function demandGridQuery(operatorId: number, days: InsightPeriod) {
 }
 
 export function useDemandGrid(operatorId: number, days: InsightPeriod) {
-  return useQuery(demandGridQuery(operatorId, days));
+  // Below the dashboard's first screen: asked for once it has painted (issue 33).
+  return useQuery({ ...demandGridQuery(operatorId, days), enabled: useFirstScreenPainted() });
 }
 
 /** GET /api/food-trucks/:id/insights.csv: downloaded with the session (a plain link would carry no token). */

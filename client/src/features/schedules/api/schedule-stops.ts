@@ -2,6 +2,7 @@ import type { ScheduleStop, StopInput, TruckSchedule } from '@shared/contracts/s
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
+import { useFirstScreenPainted } from '@client/lib/hydration';
 
 function stopsUrl(truckId: number): string {
   return `/api/food-trucks/${truckId}/schedule/stops`;
@@ -16,7 +17,8 @@ export function scheduleStopsQuery(truckId: number) {
 }
 
 export function useScheduleStops(truckId: number) {
-  return useQuery(scheduleStopsQuery(truckId));
+  // Below the dashboard's first screen: asked for once it has painted (issue 33).
+  return useQuery({ ...scheduleStopsQuery(truckId), enabled: useFirstScreenPainted() });
 }
 
 /**
@@ -24,7 +26,12 @@ export function useScheduleStops(truckId: number) {
  * section, read again every minute so the dashboard offers a stop while it runs.
  */
 export function useStopUnderWay(truckId: number) {
-  return useQuery({ ...scheduleStopsQuery(truckId), refetchInterval: 60_000, select: (schedule) => schedule.underWay });
+  return useQuery({
+    ...scheduleStopsQuery(truckId),
+    refetchInterval: 60_000,
+    select: (schedule) => schedule.underWay,
+    enabled: useFirstScreenPainted(),
+  });
 }
 
 /** A schedule change: the truck's stops and every diner-facing schedule list refetch after it. */
