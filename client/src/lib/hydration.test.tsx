@@ -62,4 +62,20 @@ describe('server-rendered parts that only the browser knows (ADR 0168)', () => {
     render(<Page load={load} />);
     expect(screen.getByText('Leaflet map')).toBeInTheDocument();
   });
+
+  it('in a background tab (no animation frames), the browser-only parts load after half a second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    try {
+      render(<Page load={() => 'Leaflet map'} />);
+      expect(screen.getByText('Map loading')).toBeInTheDocument();
+      await act(async () => vi.advanceTimersByTime(499));
+      expect(screen.queryByText('Leaflet map')).toBeNull();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(screen.getByText('Leaflet map')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
 });

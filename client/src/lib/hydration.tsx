@@ -16,10 +16,12 @@ export const useHydrated = (): boolean =>
 
 /** Whether the app has painted its first screen: later screens need not wait for it. */
 let firstScreenPainted = false;
+/** A page opened in a background tab paints nothing until it is shown; its parts load after this. */
+const UNSEEN_PAGE_WAIT_MS = 500;
 
 /**
- * False until the frame with the page's first screen has been painted, true from then on (at
- * once for every screen after the first). A part that is not the first screen's content (a map,
+ * False until the frame with the page's first screen has been painted (or, in a tab nobody looks
+ * at, half a second), true from then on (at once for every screen after the first). A part that is not the first screen's content (a map,
  * the voice panel) starts to download and run only then, so on a slow phone it delays neither the
  * first paint nor, in Lighthouse's simulation, the Largest Contentful Paint (issue 33).
  */
@@ -27,18 +29,21 @@ export function useFirstScreenPainted(): boolean {
   const [painted, setPainted] = useState(firstScreenPainted);
   useEffect(() => {
     if (painted) return;
+    const done = () => {
+      firstScreenPainted = true;
+      setPainted(true);
+    };
     // The callback of the next animation frame runs before that frame paints; a task queued from
-    // it runs after.
+    // it runs after. A page in a background tab has no frames: after a moment it goes on without.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        firstScreenPainted = true;
-        setPainted(true);
-      }, 0);
+      timer = setTimeout(done, 0);
     });
+    const unseen = setTimeout(done, UNSEEN_PAGE_WAIT_MS);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(unseen);
     };
   }, [painted]);
   return painted;

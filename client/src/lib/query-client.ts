@@ -16,13 +16,3 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/**
- * A query's data answered this recently is not asked for again because a screen mounts: the
- * page's first script asked for it (early-requests.ts) and the app put it in the cache before the
- * first render; asking again as the screen mounts would be a second request in the page's first
- * second on a slow phone for the same answer. For the lists the spec keeps never fresh (staleTime 0).
- */
-export const JUST_FETCHED_MS = 2000;
-export const refetchOnMountUnlessJustFetched = (query: { state: { dataUpdatedAt: number } }): boolean =>
-  Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { refetchOnMountUnlessJustFetched } from '@client/lib/query-client';
 import { OPERATOR_TRUCKS_REFETCH_MS, operatorTrucksQuery } from './operator-trucks';
 
 describe("the operator dashboard's truck list", () => {
@@ -7,7 +6,7 @@ describe("the operator dashboard's truck list", () => {
     expect(operatorTrucksQuery(7, false).refetchInterval).toBe(OPERATOR_TRUCKS_REFETCH_MS);
     expect(OPERATOR_TRUCKS_REFETCH_MS).toBe(5000);
     expect(operatorTrucksQuery(7, true).refetchInterval).toBe(false);
-    // Still refreshed on mount (unless the page's first script has just fetched it) and on focus either way (spec section 9).
-    expect(operatorTrucksQuery(7, true)).toMatchObject({ refetchOnMount: refetchOnMountUnlessJustFetched, refetchOnWindowFocus: true, staleTime: 0 });
+    // Still refreshed on mount and on focus either way (spec section 9).
+    expect(operatorTrucksQuery(7, true)).toMatchObject({ refetchOnMount: true, refetchOnWindowFocus: true, staleTime: 0 });
   });
 });

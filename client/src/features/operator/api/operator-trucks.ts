@@ -1,6 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { refetchOnMountUnlessJustFetched } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 /**
@@ -16,7 +15,7 @@ export function operatorTrucksQuery(operatorId: number, live = false) {
     queryKey: queryKeys.operatorTrucks(operatorId),
     refetchInterval: live ? false : OPERATOR_TRUCKS_REFETCH_MS,
     refetchOnWindowFocus: true,
-    refetchOnMount: refetchOnMountUnlessJustFetched,
+    refetchOnMount: true,
     staleTime: 0,
   });
 }

@@ -1,7 +1,6 @@
 import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
-import { refetchOnMountUnlessJustFetched } from '@client/lib/query-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from './active-trucks-url';
 
@@ -22,7 +21,6 @@ export function useActiveTrucksSource(): ActiveTrucksSource | undefined {
 /** Spec section 9: the active list is refetched every 7 s and never considered fresh. */
 export const ACTIVE_TRUCKS_POLL_MS = 7000;
 
-
 /**
  * GET /api/food-trucks/active?view=summary. The browser's HTTP cache sends If-None-Match; a 304 comes back as the
  * cached body, and structural sharing then keeps every truck object (and the array) as it was.
@@ -41,8 +39,7 @@ export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: 
     },
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
-    // The entry's list (prefetchActiveTrucksFor) is not asked for again by the page's first render.
-    refetchOnMount: refetchOnMountUnlessJustFetched,
+    refetchOnMount: true,
     staleTime: 0,
     // Switching radius or position keeps the old list on screen until the new one arrives.
     placeholderData: keepPreviousData,
