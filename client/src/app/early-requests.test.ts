@@ -41,16 +41,19 @@ const CUSTOMER = { ...OPERATOR, id: 8, username: 'diner', role: 'customer' as co
 const TRUCKS_URL = `/api/operators/${OPERATOR.id}/food-trucks`;
 const LIST_URL = '/api/food-trucks/active?view=summary';
 
+/** What the server answers the operator's dashboard's first requests. */
+const dashboardAnswers = (trucks: unknown[]) => ({
+  [TRUCKS_URL]: trucks,
+  '/api/subscription-status': { status: 'active' },
+  '/api/auth/me': OPERATOR,
+  '/api/operator/payouts': { status: 'none' },
+  '/api/claims': [],
+});
+
 describe('the page asks for its screen’s data before the app has loaded', () => {
   it('on the dashboard: the operator’s trucks, subscription, payouts and claims, taken by the screen’s queries rather than asked again', async () => {
     const trucks = [makeTruck({ id: 3 })];
-    const server = stubServer({
-      [TRUCKS_URL]: trucks,
-      '/api/subscription-status': { status: 'active' },
-      '/api/auth/me': OPERATOR,
-      '/api/operator/payouts': { status: 'none' },
-      '/api/claims': [],
-    });
+    const server = stubServer(dashboardAnswers(trucks));
     signIn(OPERATOR);
     requestScreenDataEarly('/operator-dashboard');
     expect(server.asked().sort()).toEqual(['/api/auth/me', '/api/claims', '/api/operator/payouts', TRUCKS_URL, '/api/subscription-status']);
@@ -69,13 +72,7 @@ describe('the page asks for its screen’s data before the app has loaded', () =
 
   it('on the dashboard, the app puts those answers in the cache before its first render, without asking again', async () => {
     const trucks = [makeTruck({ id: 4 })];
-    const server = stubServer({
-      [TRUCKS_URL]: trucks,
-      '/api/subscription-status': { status: 'active' },
-      '/api/auth/me': OPERATOR,
-      '/api/operator/payouts': { status: 'none' },
-      '/api/claims': [],
-    });
+    const server = stubServer(dashboardAnswers(trucks));
     signIn(OPERATOR, 'first-render-token');
     requestScreenDataEarly('/operator-dashboard');
     const client = createQueryClient();
