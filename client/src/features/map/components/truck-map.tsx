@@ -67,24 +67,21 @@ interface Entry {
   fit: Fit;
 }
 
-/**
- * Markers whose next popup opening is the map's own doing (reopening after the marker moved or
- * rejoined the map), not the diner's: that opening is not reported.
- */
-const reopenedByMap = new WeakSet<L.Marker>();
-
 /** How many times the diner has closed each marker's popup (its close button, the map, Escape). */
 const closedByDiner = new WeakMap<L.Marker, number>();
 
 /**
  * Opens the marker's popup once the cluster group has shown it (`zoomToShowLayer` calls back after
  * its zoom or spiderfy, which can take a moment on a busy phone), unless the diner closed that
- * popup in the meantime: a popup they closed must not come back by itself.
+ * popup in the meantime: a popup they closed must not come back by itself. `onOpened` hears of an
+ * opening this call made (a popup already open, or opened meanwhile by the map, is not one).
  */
-function showAndOpen(group: L.MarkerClusterGroup, marker: L.Marker): void {
+function showAndOpen(group: L.MarkerClusterGroup, marker: L.Marker, onOpened?: () => void): void {
   const closes = closedByDiner.get(marker) ?? 0;
   group.zoomToShowLayer(marker, () => {
-    if ((closedByDiner.get(marker) ?? 0) === closes) marker.openPopup();
+    if ((closedByDiner.get(marker) ?? 0) !== closes || marker.isPopupOpen()) return;
+    marker.openPopup();
+    if (marker.isPopupOpen()) onOpened?.();
   });
 }
 
@@ -158,12 +155,17 @@ function createMarker(
   marker.on('add', () => {
     if (!reopen) return;
     reopen = false;
-    reopenedByMap.add(marker);
     marker.openPopup();
   });
-  marker.on('popupopen', () => {
-    if (reopenedByMap.delete(marker)) return;
-    onOpen(latest());
+  // The diner's openings are their own acts: a tap, click or Enter on the pin (Leaflet's handlers,
+  // bound with the popup, have toggled it by then) and a link to the truck (the focus, below). The
+  // map's reopenings (the marker moved, or rejoined the map) are not, and need no bookkeeping.
+  const openedByDiner = () => {
+    if (marker.isPopupOpen()) onOpen(latest());
+  };
+  marker.on('click', openedByDiner);
+  marker.on('keypress', (event) => {
+    if (event.originalEvent.key === 'Enter') openedByDiner();
   });
   return marker;
 }
@@ -254,8 +256,6 @@ function ClusteredTrucks({
         // The cluster index must learn the new position / icon: re-add the marker.
         const wasOpen = entry.marker.isPopupOpen();
         group.removeLayer(entry.marker);
-        // Removing it closed its popup; reopening it below is the map's doing, not the diner's.
-        if (wasOpen) reopenedByMap.add(entry.marker);
         entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
         restyleMarker(entry.marker, next, fit);
         group.addLayer(entry.marker);
@@ -286,7 +286,7 @@ function ClusteredTrucks({
       if (entry) {
         focusedRef.current = focus;
         map.setView(entry.marker.getLatLng(), TRUCK_ZOOM, { animate: false });
-        showAndOpen(group, entry.marker);
+        showAndOpen(group, entry.marker, () => onOpen(entry.truck));
       }
     }
   }, [trucks, focusTruckId, focusKey, fitOf, map, onSlot, onOpen]);
