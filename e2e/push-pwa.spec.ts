@@ -28,10 +28,18 @@ const TRUCK_AT = { latitude: 30.2672, longitude: -97.7431 };
 /** About 1 km north of the truck: inside the 2 km alert radius. */
 const DINER_AT = { latitude: 30.2762, longitude: -97.7431 };
 
-/** Stands PushManager in for the unreachable browser push service: subscribe returns `device`. */
-async function fakeBrowserPush(page: Page, device: FakeDevice) {
+/**
+ * Stands PushManager in for the unreachable browser push service: subscribe returns `device`.
+ * `checkDelayMs` makes finding this page's service worker registration that slow (a busy phone).
+ */
+async function fakeBrowserPush(page: Page, device: FakeDevice, { checkDelayMs = 0 } = {}) {
   await page.addInitScript(
-    ({ endpoint, keys }) => {
+    ({ endpoint, keys, checkDelayMs }) => {
+      const getRegistration = ServiceWorkerContainer.prototype.getRegistration;
+      ServiceWorkerContainer.prototype.getRegistration = async function (...args) {
+        await new Promise((resolve) => setTimeout(resolve, checkDelayMs));
+        return getRegistration.apply(this, args);
+      };
       const w = window as unknown as { __permissionAsks: number; __subscribedWith: string | null; __subscribed: boolean };
       w.__permissionAsks = 0;
       w.__subscribedWith = null;
@@ -63,7 +71,7 @@ async function fakeBrowserPush(page: Page, device: FakeDevice) {
         return (w.__subscribed ? subscription : null) as unknown as PushSubscription | null;
       };
     },
-    { endpoint: device.endpoint, keys: device.keys },
+    { endpoint: device.endpoint, keys: device.keys, checkDelayMs },
   );
 }
 
@@ -136,6 +144,23 @@ test.describe('push alerts on a phone (360x740, touch)', () => {
   });
   test.afterAll(async () => {
     await push.close();
+  });
+
+  test('the alerts card keeps its size while this device is checked: nothing below it moves when the answer comes', async ({
+    page,
+  }) => {
+    await fakeBrowserPush(page, push.createDevice(), { checkDelayMs: 2000 });
+    const customer = await loginAs(page, 'customer', '/');
+    await openWithSession(page, customer, '/favorites');
+    const card = page.getByRole('region', { name: 'Alerts on this device' });
+    const below = page.getByRole('heading', { name: 'No favorites yet' });
+    await expect(card.getByTestId('push-state')).toHaveText('Checking this device…');
+    await expect(below).toBeVisible();
+    // Nothing to tap while checking: the button's room is kept, invisible.
+    await expect(card.getByRole('button')).toHaveCount(0);
+    const before = await below.boundingBox();
+    await expect(card.getByRole('button', { name: 'Turn on alerts on this device' })).toBeVisible();
+    expect(await below.boundingBox()).toEqual(before);
   });
 
   test('a customer turns alerts on with a tap, the operator opens a favourite nearby, exactly one encrypted message arrives; turned off, none', async ({

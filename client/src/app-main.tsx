@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { z } from 'zod';
 import { App } from '@client/app/app';
-import { prefetchFirstScreenQueries } from '@client/app/early-requests';
+import { prefetchFirstScreenQueries } from '@client/app/first-screen-queries';
 import { preloadScreenFor } from '@client/app/router';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
@@ -33,7 +33,7 @@ else prefetchActiveTrucksFor(queryClient, pathname);
 // that React's Suspense throttling would hold for up to 300 ms (lib/lazy-screen.ts). A screen that
 // fails or takes too long renders through its lazy wrapper, as any later screen does.
 // A signed-in screen's first data (the entry asked for it) is waited for the same way, so its first
-// paint is its content, not a loading state (early-requests.ts).
+// paint is its content, not a loading state (first-screen-queries.ts).
 void Promise.race([
   Promise.all([preloadScreenFor(pathname).catch(() => {}), prefetchFirstScreenQueries(queryClient, pathname)]),
   new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),

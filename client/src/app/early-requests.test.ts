@@ -12,7 +12,8 @@ import { createQueryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
-import { prefetchFirstScreenQueries, requestScreenDataEarly } from './early-requests';
+import { requestScreenDataEarly } from './early-requests';
+import { prefetchFirstScreenQueries } from './first-screen-queries';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -118,6 +119,25 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(await client.fetchQuery({ queryKey: queryKeys.favorites })).toEqual([]);
     expect(await client.fetchQuery(smsPreferencesQuery())).toEqual({ smsAlerts: true });
     expect(await client.fetchQuery(favoritesCalendarFeedQuery())).toBe('https://example.test/feed.ics');
+    expect(server.fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('on /favorites, the app puts those answers in the cache before its first render: the feed as its address, or none', async () => {
+    const favorites = [makeTruck({ id: 5 })];
+    const server = stubServer({
+      '/api/auth/me': CUSTOMER,
+      '/api/favorites': favorites,
+      '/api/auth/user/sms-preferences': { smsAlerts: false },
+    });
+    signIn(CUSTOMER, 'favorites-first-render');
+    requestScreenDataEarly('/favorites');
+    const client = createQueryClient();
+    await prefetchFirstScreenQueries(client, '/favorites');
+    expect(client.getQueryData(queryKeys.favorites)).toEqual(favorites);
+    expect(client.getQueryData(queryKeys.smsPreferences)).toEqual({ smsAlerts: false });
+    // No feed yet (the stub answers 404): null in the cache, as the screen's own query reads it.
+    expect(client.getQueryState(queryKeys.favoritesCalendarFeed)?.status).toBe('success');
+    expect(client.getQueryData(queryKeys.favoritesCalendarFeed)).toBeNull();
     expect(server.fetch).toHaveBeenCalledTimes(4);
   });
 

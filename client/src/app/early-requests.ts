@@ -1,7 +1,6 @@
 import { pushSupport } from '@client/features/push/browser-push';
 import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { activeTrucksUrl } from '@client/features/trucks/api/active-trucks-url';
-import type { QueryClient } from '@tanstack/react-query';
 import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { isCustomer, isOperator } from '@client/lib/roles';
@@ -45,34 +44,24 @@ export function requestScreenDataEarly(pathname: string): void {
   // Every card's status line reads the trucks' upcoming stops: asked for beside the list rather
   // than by the first render, so the answer is not a request chained after the app's code.
   if (pathname === '/find-trucks') requestEarly(UPCOMING_STOPS_URL);
-  // A customer's favourites and the settings beside them (SMS alerts, the calendar feed, this
-  // browser's push devices where it can take push).
-  if (pathname === '/favorites' && isCustomer(user)) {
-    requestEarly(queryKeys.favorites.join('/'));
-    requestEarly(queryKeys.smsPreferences.join('/'));
-    requestEarly(queryKeys.favoritesCalendarFeed.join('/'));
-    if (pushSupport() === 'supported') requestEarly(queryKeys.pushDevices.join('/'));
-  }
   for (const queryKey of firstScreenQueries(pathname, user)) requestEarly(queryKey.join('/'));
 }
 
 /**
- * The queries a signed-in screen renders its first screen from, each answered by the JSON of its
- * key's URL (the default query function): on the dashboard the operator's trucks, subscription,
- * payouts panel and claims, which render together.
+ * The queries a signed-in screen renders its first screen from, each asked for at its key's URL:
+ * on the dashboard the operator's trucks, subscription, payouts panel and claims, which render
+ * together; on a customer's favourites the list and the settings beside it (SMS alerts, the
+ * calendar feed, this browser's push devices where it can take push). Each is answered by the
+ * default query function (the key's URL's JSON) or by the function its key's defaults name
+ * (first-screen-queries.ts: the calendar feed's).
  */
-function firstScreenQueries(pathname: string, user: ReturnType<typeof readStoredUser>): (readonly unknown[])[] {
+export function firstScreenQueries(pathname: string, user: ReturnType<typeof readStoredUser>): (readonly unknown[])[] {
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
     return [queryKeys.operatorTrucks(user.id), queryKeys.subscriptionStatus, queryKeys.payouts, queryKeys.myClaims];
   }
+  if (pathname === '/favorites' && isCustomer(user)) {
+    const push = pushSupport() === 'supported' ? [queryKeys.pushDevices] : [];
+    return [queryKeys.favorites, queryKeys.smsPreferences, queryKeys.favoritesCalendarFeed, ...push];
+  }
   return [];
-}
-
-/**
- * The app (app-main.tsx) puts the answers to the first script's requests for a signed-in screen into
- * the cache before its first render, so the screen's first paint is its content rather than a
- * loading state that the content then replaces (a layout shift, and a late LCP: issue 33).
- */
-export function prefetchFirstScreenQueries(queryClient: QueryClient, pathname: string): Promise<unknown> {
-  return Promise.all(firstScreenQueries(pathname, readStoredUser()).map((queryKey) => queryClient.prefetchQuery({ queryKey })));
 }

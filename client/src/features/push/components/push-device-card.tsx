@@ -2,6 +2,7 @@ import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
 import { toast, toastError } from '@client/lib/toast';
 import { usePushDevices, useRemovePushDevice } from '../api/push-devices';
 import { hasBrowserSubscription, PushPermissionDenied, pushSupport, storedPushDeviceId, turnOnPush, unsubscribeBrowser } from '../browser-push';
@@ -15,6 +16,8 @@ type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning
  * this device" asks the browser's permission — never before the tap — subscribes and tells the
  * server; "Turn off" ends the subscription here and there.
  */
+const OFF_TEXT = 'Get a notification when a favorite opens near you, even with the app closed.';
+
 export function PushDeviceCard() {
   const queryClient = useQueryClient();
   const devices = usePushDevices(pushSupport() === 'supported');
@@ -80,22 +83,36 @@ export function PushDeviceCard() {
           <h2 id="push-alerts-heading" className="font-medium">
             Alerts on this device
           </h2>
-          <p className="text-sm text-gray-700" data-testid="push-state">
-            {state === 'unsupported'
-              ? "This browser can't receive alerts. On iPhone, add Food Truck Finder to your Home Screen first."
-              : state === 'on' || state === 'turning-off'
-                ? 'On: a notification when a favorite opens near you, even with the app closed.'
-                : state === 'checking'
-                  ? 'Checking this device…'
-                  : 'Get a notification when a favorite opens near you, even with the app closed.'}
+          {/* While this device is checked, the card keeps the size it will have (the longer text
+              and a button's room), so nothing below it moves when the answer comes (issue 33). */}
+          <p className="grid text-sm text-gray-700">
+            <span className="col-start-1 row-start-1" data-testid="push-state">
+              {state === 'unsupported'
+                ? "This browser can't receive alerts. On iPhone, add Food Truck Finder to your Home Screen first."
+                : state === 'on' || state === 'turning-off'
+                  ? 'On: a notification when a favorite opens near you, even with the app closed.'
+                  : state === 'checking'
+                    ? 'Checking this device…'
+                    : OFF_TEXT}
+            </span>
+            {state === 'checking' && (
+              <span className="invisible col-start-1 row-start-1" aria-hidden>
+                {OFF_TEXT}
+              </span>
+            )}
           </p>
         </div>
         {state === 'on' || state === 'turning-off' ? (
           <Button variant="outline" onClick={() => void turnOff()} disabled={state === 'turning-off'}>
             {state === 'turning-off' ? 'Turning off…' : 'Turn off'}
           </Button>
-        ) : state === 'off' || state === 'turning-on' ? (
-          <Button onClick={() => void turnOn()} disabled={state === 'turning-on'}>
+        ) : state === 'off' || state === 'turning-on' || state === 'checking' ? (
+          <Button
+            onClick={() => void turnOn()}
+            disabled={state !== 'off'}
+            className={cn(state === 'checking' && 'invisible')}
+            aria-hidden={state === 'checking' || undefined}
+          >
             {state === 'turning-on' ? 'Turning on…' : 'Turn on alerts on this device'}
           </Button>
         ) : null}

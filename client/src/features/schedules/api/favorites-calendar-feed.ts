@@ -5,18 +5,17 @@ import { queryKeys } from '@client/lib/query-keys';
 const URL = '/api/favorites/calendar-feed';
 
 /** GET /api/favorites/calendar-feed — the secret address, or null while there is none (404). */
+export async function fetchFavoritesCalendarFeed(): Promise<string | null> {
+  try {
+    return (await apiJson<{ url: string }>('GET', URL)).url;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
 export function favoritesCalendarFeedQuery() {
-  return queryOptions({
-    queryKey: queryKeys.favoritesCalendarFeed,
-    queryFn: async () => {
-      try {
-        return (await apiJson<{ url: string }>('GET', URL)).url;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-  });
+  return queryOptions({ queryKey: queryKeys.favoritesCalendarFeed, queryFn: fetchFavoritesCalendarFeed });
 }
 
 export function useFavoritesCalendarFeed() {
