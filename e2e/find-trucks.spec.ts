@@ -210,6 +210,24 @@ test.describe('find trucks', () => {
       await notice.getByRole('button', { name: 'Dismiss location message' }).click();
       await expect(notice).toBeHidden();
     });
+
+    test.describe('on a phone', () => {
+      test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+      test('the notice leaves most of the 280 px map to the trucks, and a tap puts it away', async ({ page }) => {
+        await page.goto('/find-trucks');
+        const map = page.getByRole('region', { name: 'Map of food trucks' });
+        const notice = map.getByRole('status').filter({ hasText: 'Location access was denied.' });
+        await expect(notice).toBeVisible();
+        const [mapBox, noticeBox] = await Promise.all([map.boundingBox(), notice.boundingBox()]);
+        // Set small over the map's bottom edge: at most a third of its height (it once took half).
+        expect(noticeBox!.y + noticeBox!.height).toBeLessThanOrEqual(mapBox!.y + mapBox!.height);
+        expect(noticeBox!.height / mapBox!.height).toBeLessThan(1 / 3);
+        await page.screenshot({ path: test.info().outputPath('find-trucks-location-denied-phone.png') });
+        await notice.getByRole('button', { name: 'Dismiss location message' }).tap();
+        await expect(notice).toBeHidden();
+      });
+    });
   });
 
   test('a refetch answered 304 leaves the list as it was', async ({ page }) => {
