@@ -159,8 +159,15 @@ test.describe('push alerts on a phone (360x740, touch)', () => {
     // Nothing to tap while checking: the button's room is kept, invisible.
     await expect(card.getByRole('button')).toHaveCount(0);
     const before = await below.boundingBox();
-    await expect(card.getByRole('button', { name: 'Turn on alerts on this device' })).toBeVisible();
+    const turnOn = card.getByRole('button', { name: 'Turn on alerts on this device' });
+    await expect(turnOn).toBeVisible();
     expect(await below.boundingBox()).toEqual(before);
+    // On a phone the button goes under the text, which keeps the card's width (the text was once
+    // squeezed into a 28 px column beside the button, one word a line, the button over it).
+    const [text, button] = await Promise.all([card.getByTestId('push-state').boundingBox(), turnOn.boundingBox()]);
+    expect(text!.width).toBeGreaterThan(200);
+    expect(button!.y).toBeGreaterThanOrEqual(text!.y + text!.height);
+    await page.screenshot({ path: test.info().outputPath('push-card-phone.png') });
   });
 
   test('a customer turns alerts on with a tap, the operator opens a favourite nearby, exactly one encrypted message arrives; turned off, none', async ({

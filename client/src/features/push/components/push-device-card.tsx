@@ -79,7 +79,7 @@ export function PushDeviceCard() {
     <section aria-labelledby="push-alerts-heading" className="grid gap-2 rounded-xl border border-gray-200 bg-white p-3">
       <div className="flex flex-wrap items-center gap-3">
         {state === 'on' ? <BellRing className="h-5 w-5 text-green-700" aria-hidden /> : <BellOff className="h-5 w-5 text-gray-600" aria-hidden />}
-        <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
           <h2 id="push-alerts-heading" className="font-medium">
             Alerts on this device
           </h2>
