@@ -11,13 +11,13 @@ import { queryKeys } from '@client/lib/query-keys';
 
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning-off';
 
+const OFF_TEXT = 'Get a notification when a favorite opens near you, even with the app closed.';
+
 /**
  * Push alerts for this device, on the favourites screen (issue 29): a tap on "Turn on alerts on
  * this device" asks the browser's permission — never before the tap — subscribes and tells the
  * server; "Turn off" ends the subscription here and there.
  */
-const OFF_TEXT = 'Get a notification when a favorite opens near you, even with the app closed.';
-
 export function PushDeviceCard() {
   const queryClient = useQueryClient();
   const devices = usePushDevices(pushSupport() === 'supported');
