@@ -16,10 +16,15 @@ import { createTruck, loginAs, loginAsSubscribedOperator } from './helpers';
 const TRIALS = Number(process.env.FIRST_SECOND_TRIALS ?? 50);
 /**
  * How long after the change (or the screen's first data) it must be on screen. A lost change never
- * arrives, so any deadline tells the two apart: 3 s, as session 17's machine (three times slower
- * than session 16's) took up to 1.2 s on the landed code under a full run.
+ * arrives, so any deadline tells the two apart. 3 s held on session 17's machine (up to 1.2 s on
+ * the landed code under a full run); on session 21's, whose browser did four times session 20's
+ * main-thread work for the same pages, a truck's page (server-rendered, ADR 0168) showed a change
+ * made in its first 200 ms 3.0-6.3 s later on its first, cold visit (4 of 6 runs of this test, under
+ * the full suite and alone): the page paints from the server's HTML and its screen hydrates, and
+ * opens its stream, late. That lateness is ADR 0168's "next steps" to fix and the Lighthouse
+ * bench's to measure; this test keeps telling lost from late: 8 s.
  */
-const DEADLINE_MS = 3000;
+const DEADLINE_MS = 8000;
 
 /** A spot per truck, far from the demo trucks and from other specs' spots. */
 const spot = (n: number) => ({ latitude: 41 + n * 0.3 + Math.random() * 0.05, longitude: -100 - n * 0.3 - Math.random() * 0.05 });
