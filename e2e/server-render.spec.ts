@@ -47,17 +47,29 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
     await held;
     await route.continue();
   });
+  const streamOpened = tab.waitForRequest((request) => new URL(request.url()).pathname === '/api/events');
   await tab.goto(`/trucks/${truck.id}`, { waitUntil: 'commit' });
-  const heading = tab.getByRole('heading', { level: 1, name });
   await expect(tab.locator('h1', { hasText: name })).toBeVisible();
   await expect(tab.locator('#root')).toHaveAttribute('inert', '');
   await tab.locator('h1').evaluate((h1) => (h1.dataset.fromServer = 'yes'));
+  // The page listens for changes from its first script, before the app's code has arrived (on a
+  // slow phone that is seconds before the screen hydrates): a change made meanwhile is kept for it.
+  const stream = await streamOpened;
+  expect(new URL(stream.url()).searchParams.get('lastEventId')).toMatch(/^\d+$/);
+  const renamed = `${name} Live`;
+  const res = await page.request.patch(`/api/food-trucks/${truck.id}`, {
+    data: { name: renamed },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 
-  // The app arrives: it takes the server's nodes over (the mark survives) and the page answers.
+  // The app arrives: it takes the server's nodes over (the mark survives), shows the change and answers.
   release();
   await expect(tab.locator('#root')).not.toHaveAttribute('inert');
+  const heading = tab.getByRole('heading', { level: 1, name: renamed });
+  await expect(heading).toBeVisible();
   await expect(heading).toHaveAttribute('data-from-server', 'yes');
-  await tab.getByRole('button', { name: `Share ${name}` }).tap();
+  await tab.getByRole('button', { name: `Share ${renamed}` }).tap();
   await expect(tab.getByText(/Link copied|Copy this link to share/).first()).toBeVisible();
   // The list page too, with the map and the voice card loaded after hydration.
   await tab.unroute(/\/assets\/app-main-[^/]+\.js$/);
@@ -73,6 +85,6 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
   const signedIn = await (await page.request.get(`/trucks/${truck.id}`)).text();
   expect(signedIn).not.toContain('id="ftf-ssr"');
   await page.goto(`/trucks/${truck.id}`);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeAttached();
 });

@@ -7,8 +7,7 @@ import { prefetchFirstScreenQueries } from '@client/app/first-screen-queries';
 import { preloadScreenFor } from '@client/app/router';
 import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
-import { readServerData } from '@client/app/server-data';
-import { readStoredUser } from '@client/lib/stored-session';
+import { earlyTruckStream, pageServerData } from '@client/app/server-data';
 
 // The server's CSP allows no eval: zod would probe `new Function` (caught, but reported as a
 // CSP violation) before falling back to its interpreter. Skip the probe (ADR 0060).
@@ -21,10 +20,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const queryClient = createQueryClient();
 const { pathname } = window.location;
-// A page the server rendered (ADR 0168) is hydrated with the data it was rendered from. The server
-// renders as an anonymous diner, so a stored session renders the page afresh (its navbar differs);
-// the signed-in hint cookie usually spares such a page its server render altogether.
-const serverData = root.hasChildNodes() && !readStoredUser() ? readServerData() : null;
+// A page the server rendered (ADR 0168) is hydrated with the data it was rendered from.
+const serverData = pageServerData();
 if (serverData) hydrate(queryClient, serverData.queries);
 // The list's query takes the request the entry started (main.tsx), while the screen loads.
 else prefetchActiveTrucksFor(queryClient, pathname);
@@ -40,7 +37,7 @@ void Promise.race([
 ]).then(() => {
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} truckEventIds={serverData?.truckEventIds} />
+      <App queryClient={queryClient} truckStream={earlyTruckStream() ?? undefined} />
     </StrictMode>
   );
   // As a transition, the first render (or hydration) yields to the browser every few milliseconds

@@ -3,9 +3,10 @@
  * position on /find-trucks, the operator's trucks and location permission on the dashboard — while the app itself (React
  * and the screens, app-main.tsx, preloaded by the page's Link header) still downloads, then start
  * the app. On a slow phone the list used to be asked for only after the app's 100 KB had been
- * parsed (bench/map.ts).
+ * parsed (bench/map.ts). A page the server rendered opens its truck stream here too (server-data.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
+import { openTruckStreamEarly } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { syncSignedInHint } from '@client/lib/stored-session';
@@ -15,6 +16,7 @@ import './index.css';
 const { pathname } = window.location;
 syncSignedInHint();
 requestScreenDataEarly(pathname);
+openTruckStreamEarly();
 prefetchDinerPositionFor(pathname);
 prefetchLocationPermissionFor(pathname);
 void import('./app-main');

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
+import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { useToasts } from '@client/lib/toast';
@@ -28,17 +29,18 @@ function ToasterOnceNeeded() {
  * No Radix tooltip is used (hints are `title`s and visible text), so the spec's tooltip delays
  * (section 9: 700 ms open, 300 ms skip) have no provider to configure.
  * - `location`: the address a server render is for (entry-server.tsx); the browser's own otherwise.
- * - `truckEventIds`: the truck events the server-rendered lists hold, where the truck stream opens from.
+ * - `truckStream`: the stream a server-rendered page opened from its first script (server-data.ts);
+ *   otherwise the app makes its own.
  * The Router is there in both, so the server's tree and the hydrated one are the same (their `useId`s too).
  */
 export function App({
   queryClient,
   location,
-  truckEventIds,
+  truckStream,
 }: {
   queryClient: QueryClient;
   location?: { path: string; search: string };
-  truckEventIds?: readonly number[];
+  truckStream?: TruckStream;
 }) {
   // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
   useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
@@ -47,7 +49,7 @@ export function App({
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           {/* The app's one truck event stream (opened while a screen listens). */}
-          <TruckStreamProvider listsHold={truckEventIds}>
+          <TruckStreamProvider stream={truckStream}>
             <AppRouter />
             <ToasterOnceNeeded />
           </TruckStreamProvider>

@@ -1,5 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
+import { createTruckStream, type TruckStream } from '@client/entities/truck/truck-stream';
+import { readStoredUser } from '@client/lib/stored-session';
 
 /** What a server-rendered page was rendered from (entry-server.tsx), read back to hydrate it (ADR 0168). */
 export interface ServerData {
@@ -22,3 +24,40 @@ export function readServerData(): ServerData | null {
     return null;
   }
 }
+
+let pageData: { data: ServerData | null } | undefined;
+
+/**
+ * What this page is hydrated from: its server data, or null when the browser renders it afresh.
+ * The server renders as an anonymous diner, so a stored session renders the page afresh (its navbar
+ * differs); the signed-in hint cookie usually spares such a page its server render altogether.
+ * Read once: the page's first script and the app both ask.
+ */
+export function pageServerData(): ServerData | null {
+  pageData ??= {
+    data: document.getElementById('root')?.hasChildNodes() && !readStoredUser() ? readServerData() : null,
+  };
+  return pageData.data;
+}
+
+/** How long a server-rendered page's stream stays open for its screen before the screen listens. */
+const EARLY_STREAM_HOLD_MS = 15_000;
+let earlyStream: TruckStream | null = null;
+
+/**
+ * From the page's first script (main.tsx): a server-rendered page with live truck data opens the
+ * app's truck stream now, from the truck events its HTML holds, rather than once its screen has
+ * hydrated and listens. On a slow phone that was seconds later, and the stream's connection waited
+ * behind the app's own requests, so a change made while the page opened reached it late (ADR 0168).
+ * What arrives meanwhile is kept for the screen (TruckStream.hold).
+ */
+export function openTruckStreamEarly(): void {
+  const ids = pageServerData()?.truckEventIds ?? [];
+  if (earlyStream || ids.length === 0) return;
+  earlyStream = createTruckStream();
+  for (const id of ids) earlyStream.listAnswered(id);
+  earlyStream.hold(EARLY_STREAM_HOLD_MS);
+}
+
+/** The stream openTruckStreamEarly opened, which the app takes as its own; null if there is none. */
+export const earlyTruckStream = (): TruckStream | null => earlyStream;

@@ -9,21 +9,8 @@ const TruckStreamContext = createContext<TruckStream | null>(null);
  * Provides the app's one TruckStream (client/src/app/app.tsx mounts it at the root; tests may pass
  * their own). Every truck-event hook reads it from here.
  */
-export function TruckStreamProvider({
-  stream,
-  listsHold,
-  children,
-}: {
-  stream?: TruckStream;
-  /** The truck events the lists a server-rendered page came with hold (their Truck-Event-Id). */
-  listsHold?: readonly number[];
-  children: ReactNode;
-}) {
-  const [own] = useState(() => {
-    const created = stream ?? createTruckStream();
-    for (const id of listsHold ?? []) created.listAnswered(id);
-    return created;
-  });
+export function TruckStreamProvider({ stream, children }: { stream?: TruckStream; children: ReactNode }) {
+  const [own] = useState(() => stream ?? createTruckStream());
   const current = stream ?? own;
   // Every answer that says which truck events it holds (a live list) tells the stream where to open
   // from, once its body is read and before it is cached (ADR 0139).

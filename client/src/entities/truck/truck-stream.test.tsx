@@ -195,6 +195,68 @@ describe('useTruckEvents', () => {
     });
   });
 
+  describe('held open before anyone listens (a server-rendered page, ADR 0168)', () => {
+    const frame = (es: FakeEventSource, id: number, name: string) =>
+      act(() => {
+        for (const fn of es.handlers.get('truck') ?? [])
+          fn(new MessageEvent('truck', { data: JSON.stringify({ type: 'updated', truck: makeTruck({ id: 1, name }) }), lastEventId: String(id) }));
+      });
+    const names = (got: TruckStreamMessage[]) => got.map((m) => (m.type === 'updated' ? m.truck.name : m.type));
+
+    it('opens at once from the lists it holds, and hands what came meanwhile to the listeners of the first commit only', () => {
+      vi.useFakeTimers();
+      stream.listAnswered(40);
+      stream.hold(15_000);
+      expect(FakeEventSource.instances.map((es) => es.url)).toEqual(['/api/events?lastEventId=40']);
+      const es = FakeEventSource.instances[0]!;
+      frame(es, 41, 'Renamed while hydrating');
+      frame(es, 42, 'Renamed again');
+      const got: TruckStreamMessage[][] = [[], [], []];
+      const one = renderHook(() => useTruckEvents((m) => got[0]!.push(m)), { wrapper });
+      const two = renderHook(() => useTruckEvents((m) => got[1]!.push(m)), { wrapper });
+      expect(names(got[0]!)).toEqual(['Renamed while hydrating', 'Renamed again']);
+      expect(names(got[1]!)).toEqual(['Renamed while hydrating', 'Renamed again']);
+      act(() => vi.advanceTimersByTime(0));
+      const three = renderHook(() => useTruckEvents((m) => got[2]!.push(m)), { wrapper });
+      expect(got[2]).toEqual([]);
+      // The same connection carries on for the listeners; the hold no longer keeps it open.
+      frame(es, 43, 'Live');
+      expect(names(got[0]!)).toEqual(['Renamed while hydrating', 'Renamed again', 'Live']);
+      expect(FakeEventSource.instances).toHaveLength(1);
+      one.unmount();
+      two.unmount();
+      three.unmount();
+      expect(es.closed).toBe(true);
+    });
+
+    it('closes when no screen listens in time, and the next listener still gets what was kept, reopening from after it', () => {
+      vi.useFakeTimers();
+      stream.listAnswered(7);
+      stream.hold(15_000);
+      const es = FakeEventSource.instances[0]!;
+      frame(es, 8, 'Kept');
+      act(() => vi.advanceTimersByTime(15_000));
+      expect(es.closed).toBe(true);
+      const got: TruckStreamMessage[] = [];
+      const hook = renderHook(() => useTruckEvents((m) => got.push(m)), { wrapper });
+      expect(names(got)).toEqual(['Kept']);
+      expect(FakeEventSource.instances.map((e) => e.url)).toEqual(['/api/events?lastEventId=7', '/api/events?lastEventId=8']);
+      hook.unmount();
+    });
+
+    it('keeps at most 200 changes: past that, the listener is asked to refetch', () => {
+      stream.listAnswered(0);
+      stream.hold(15_000);
+      const es = FakeEventSource.instances[0]!;
+      for (let id = 1; id <= 201; id++) frame(es, id, `Change ${id}`);
+      frame(es, 202, 'After the cap');
+      const got: TruckStreamMessage[] = [];
+      const hook = renderHook(() => useTruckEvents((m) => got.push(m)), { wrapper });
+      expect(names(got)).toEqual(['reset', 'After the cap']);
+      hook.unmount();
+    });
+  });
+
   it('reopens a stream the browser gave up on, from the last event received', () => {
     vi.useFakeTimers();
     const got: TruckStreamMessage[] = [];

@@ -78,7 +78,17 @@ export interface TruckStream {
   listAnswered(eventId: number): void;
   /** After sign-in or sign-out: the lists refetch as the new viewer, and their answers reopen the stream. */
   syncViewer(): void;
+  /**
+   * Opens the stream before anyone listens, for up to `ms` (a server-rendered page, from its first
+   * script: ADR 0168). What arrives meanwhile is kept and handed to every listener that comes in the
+   * same task as the first one, which then keeps the stream open; with no listener by then, the
+   * stream closes and the next listener gets what was kept.
+   */
+  hold(ms: number): void;
 }
+
+/** At most this many changes are kept for the first listener; past it, the listener is asked to refetch instead. */
+const MAX_HELD = 200;
 
 /**
  * A new TruckStream, closed until its first listener and its first list. Its state lives in this
@@ -102,6 +112,18 @@ export function createTruckStream(): TruckStream {
   let position: number | null = null;
   /** Cancels a connect still waiting for its ticket when the stream is closed or reopened meanwhile. */
   let generation = 0;
+  /** What arrived with no one listening, while the stream was held open (`hold`); null when not kept. */
+  let held: TruckStreamMessage[] | null = null;
+  /** Releases the hold's reference on the stream (null: not held). */
+  let holdRelease: (() => void) | null = null;
+  /** The hand-over of `held` to this task's listeners, once the first one has come. */
+  let handover: ReturnType<typeof setTimeout> | null = null;
+
+  function releaseHold() {
+    const release = holdRelease;
+    holdRelease = null;
+    release?.();
+  }
 
   function setState(next: TruckEventsConnection) {
     if (next === state) return;
@@ -110,6 +132,10 @@ export function createTruckStream(): TruckStream {
   }
 
   function emit(message: TruckStreamMessage) {
+    if (listeners.size === 0 && held) {
+      if (held.length < MAX_HELD) held.push(message);
+      else held = [{ type: 'reset' }]; // past the cap, one reset stands for it all: the lists refetch
+    }
     for (const l of [...listeners]) l(message);
   }
 
@@ -247,6 +273,16 @@ export function createTruckStream(): TruckStream {
     listen(listener) {
       listeners.add(listener);
       const release = acquire();
+      if (held) {
+        // Every listener of this task (one commit's effects) gets them, and the hold then ends:
+        // later listeners find the cache already up to date.
+        handover ??= setTimeout(() => {
+          held = null;
+          handover = null;
+          releaseHold();
+        }, 0);
+        for (const message of held) listener(message);
+      }
       return () => {
         listeners.delete(listener);
         release();
@@ -269,6 +305,17 @@ export function createTruckStream(): TruckStream {
         close();
         open();
       }
+    },
+    hold(ms) {
+      if (held) return;
+      held = [];
+      const release = acquire();
+      // No listener in time: the stream closes, and what was kept waits for the next listener.
+      const timer = setTimeout(releaseHold, ms);
+      holdRelease = () => {
+        clearTimeout(timer);
+        release();
+      };
     },
     syncViewer() {
       if (refs === 0 || getToken() === openedWith) return;
