@@ -63,8 +63,9 @@ const SCREENS: readonly ScreenRoute[] = [
   { path: '/operator/orders/:truckId', screen: KitchenPage },
 ];
 
-const screenRoutes = (bare: boolean) =>
-  SCREENS.filter((s) => Boolean(s.bare) === bare).map(({ path, screen, element }) =>
+/** The routes of the screens in the app's layout. */
+const layoutRoutes = () =>
+  SCREENS.filter((s) => !s.bare).map(({ path, screen, element }) =>
     element ? (
       <Route key={path} path={path}>
         {() => element}
@@ -73,6 +74,19 @@ const screenRoutes = (bare: boolean) =>
       <Route key={path} path={path} component={screen as LazyScreen<object>} />
     ),
   );
+
+/** The routes of the screens outside the layout, each with its own loading fallback. */
+const bareRoutes = () =>
+  SCREENS.filter((s) => s.bare).map(({ path, screen }) => {
+    const Screen = screen as LazyScreen<object>;
+    return (
+      <Route key={path} path={path}>
+        <Suspense fallback={<PageFallback />}>
+          <Screen />
+        </Suspense>
+      </Route>
+    );
+  });
 
 /** Whether `pathname` matches a pattern of SCREENS (static segments and `:param`s, as the routes below). */
 function matches(pattern: string, pathname: string): boolean {
@@ -116,25 +130,28 @@ function PageFallback() {
   );
 }
 
+/**
+ * The screens. Only the screen itself sits in a Suspense boundary, not the layout around it: a
+ * server-rendered page (ADR 0168) hydrates the layout with the app, and its screen is then the one
+ * boundary left, which the entry hydrates next (app-main.tsx) rather than at React's lowest priority.
+ */
 export function AppRouter() {
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Switch>
-        {screenRoutes(true)}
-        <Route>
-          <AppLayout voiceButton={voiceButton}>
-            <CustomerAlerts />
-            <Suspense fallback={<PageFallback />}>
-              <Switch>
-                <Route path="/" component={LandingPage} />
-                <Route path="/dashboard" component={DashboardRedirect} />
-                {screenRoutes(false)}
-                <Route component={NotFoundPage} />
-              </Switch>
-            </Suspense>
-          </AppLayout>
-        </Route>
-      </Switch>
-    </Suspense>
+    <Switch>
+      {bareRoutes()}
+      <Route>
+        <AppLayout voiceButton={voiceButton}>
+          <CustomerAlerts />
+          <Suspense fallback={<PageFallback />}>
+            <Switch>
+              <Route path="/" component={LandingPage} />
+              <Route path="/dashboard" component={DashboardRedirect} />
+              {layoutRoutes()}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </AppLayout>
+      </Route>
+    </Switch>
   );
 }
