@@ -272,6 +272,23 @@ test.describe('alert settings', () => {
   }
 });
 
+test("'Alert settings' on a phone's favourites opens the account screen at its alerts, below the sticky navbar", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await loginAs(page, 'customer', '/favorites');
+  await page.getByRole('link', { name: 'Alert settings' }).tap();
+  await expect(page).toHaveURL(/\/account#alerts$/);
+  // The alerts are below the account's other cards, off a phone's first screen: the app jumps to them
+  // once the screen has drawn them (the browser's own jump came before), clear of the navbar.
+  const heading = page.getByRole('heading', { name: 'Alerts', exact: true });
+  await expect(async () => {
+    const [nav, box] = await Promise.all([page.locator('header').first().boundingBox(), heading.boundingBox()]);
+    expect(box!.y).toBeGreaterThanOrEqual(nav!.y + nav!.height);
+    expect(box!.y).toBeLessThan(nav!.y + nav!.height + 80);
+  }).toPass();
+  await context.close();
+});
+
 test.describe('the installable app', () => {
   test("meets Chromium's installability criteria, and offline /find-trucks shows the last lineup with its age, then reconnects", async ({
     baseURL,

@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
+import { ScrollToHash } from '@client/lib/scroll-to-hash';
 import { useToasts } from '@client/lib/toast';
 import { AppRouter } from './router';
 
@@ -46,6 +47,7 @@ export function App({
   useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
+      <ScrollToHash />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           {/* The app's one truck event stream (opened while a screen listens). */}
