@@ -21,9 +21,10 @@ const UNSEEN_PAGE_WAIT_MS = 500;
 
 /**
  * False until the frame with the page's first screen has been painted (or, in a tab nobody looks
- * at, half a second), true from then on (at once for every screen after the first). A part that is not the first screen's content (a map,
- * the voice panel) starts to download and run only then, so on a slow phone it delays neither the
- * first paint nor, in Lighthouse's simulation, the Largest Contentful Paint (issue 33).
+ * at, half a second), true from then on (at once for every screen after the first). A part that is
+ * not the first screen's content (a map, the voice panel) starts to download and run only then, so
+ * on a slow phone it delays neither the first paint nor, in Lighthouse's simulation, the Largest
+ * Contentful Paint (issue 33).
  */
 export function useFirstScreenPainted(): boolean {
   const [painted, setPainted] = useState(firstScreenPainted);
