@@ -50,7 +50,7 @@ export function App({
       <ScrollToHash />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          {/* The app's one truck event stream (opened while a screen listens). */}
+          {/* The app's one truck event stream (open while a screen listens, or held for it by a server-rendered page). */}
           <TruckStreamProvider stream={truckStream}>
             <AppRouter />
             <ToasterOnceNeeded />

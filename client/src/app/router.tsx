@@ -131,9 +131,9 @@ function PageFallback() {
 }
 
 /**
- * The screens. Only the screen itself sits in a Suspense boundary, not the layout around it: a
- * server-rendered page (ADR 0168) hydrates the layout with the app, and its screen is then the one
- * boundary left, which the entry hydrates next (app-main.tsx) rather than at React's lowest priority.
+ * The screens. Only the screen itself sits in a Suspense boundary, not the layout around it: React
+ * hydrates each server-rendered boundary in a pass of its own, at its lowest priority, so a page
+ * (ADR 0168) hydrates the layout with the app and its screen in one more pass, not two.
  */
 export function AppRouter() {
   return (
