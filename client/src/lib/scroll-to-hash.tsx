@@ -4,6 +4,16 @@ import { useLocation } from 'wouter';
 /** How long a screen has to draw the part an address names before the jump is given up. */
 const WAIT_MS = 5000;
 
+/** The element id a `#hash` names; a hash that is not valid percent-encoding (`#%`) is taken as written. */
+export function partNamed(hash: string): string {
+  const raw = hash.slice(1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * A link to a part of a screen (`/account#alerts`, "Alert settings" on the favourites) opens the
  * screen at that part. The browser's own jump comes before a screen loaded on demand has drawn it,
@@ -12,7 +22,7 @@ const WAIT_MS = 5000;
 export function ScrollToHash() {
   const [location] = useLocation();
   useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
+    const id = partNamed(window.location.hash);
     if (!id) return;
     const jump = () => {
       const target = document.getElementById(id);
