@@ -3,11 +3,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { z } from 'zod';
 import { App } from '@client/app/app';
-import { prefetchFirstScreenQueries } from '@client/app/first-screen-queries';
+import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from '@client/app/first-screen-queries';
 import { preloadScreenFor } from '@client/app/router';
-import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
 import { earlyTruckStream, pageServerData } from '@client/app/server-data';
+import { createTruckStream } from '@client/entities/truck/truck-stream';
+import { followListAnswers } from '@client/entities/truck/truck-stream-provider';
 
 // The server's CSP allows no eval: zod would probe `new Function` (caught, but reported as a
 // CSP violation) before falling back to its interpreter. Skip the probe (ADR 0060).
@@ -23,21 +24,27 @@ const { pathname } = window.location;
 // A page the server rendered (ADR 0168) is hydrated with the data it was rendered from.
 const serverData = pageServerData();
 if (serverData) hydrate(queryClient, serverData.queries);
-// The list's query takes the request the entry started (main.tsx), while the screen loads.
-else prefetchActiveTrucksFor(queryClient, pathname);
+// The app's one truck stream, made before the answers the first render waits for are read: the list
+// among them tells it where to open from, and the screen asks for it no second time (ADR 0139).
+const truckStream = earlyTruckStream() ?? createTruckStream();
+followListAnswers(truckStream);
 // The screen of this address is already on its way (the page's Link header preloads its chunks):
 // the first render waits for it, so the screen appears at once instead of after a loading fallback
 // that React's Suspense throttling would hold for up to 300 ms (lib/lazy-screen.ts). A screen that
 // fails or takes too long renders through its lazy wrapper, as any later screen does.
-// A signed-in screen's first data (the entry asked for it) is waited for the same way, so its first
-// paint is its content, not a loading state (first-screen-queries.ts).
+// A screen's first data (the entry asked for it) is waited for the same way, so its first paint is
+// its content, not a loading state (first-screen-queries.ts).
 void Promise.race([
-  Promise.all([preloadScreenFor(pathname).catch(() => {}), prefetchFirstScreenQueries(queryClient, pathname)]),
+  Promise.all([
+    preloadScreenFor(pathname).catch(() => {}),
+    prefetchFirstScreenQueries(queryClient, pathname),
+    prefetchPublicScreenQueries(queryClient, pathname, { serverRendered: serverData !== null }),
+  ]),
   new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
 ]).then(() => {
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} truckStream={earlyTruckStream() ?? undefined} />
+      <App queryClient={queryClient} truckStream={truckStream} />
     </StrictMode>
   );
   // As a transition, the first render (or hydration) yields to the browser every few milliseconds

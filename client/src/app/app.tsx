@@ -30,8 +30,9 @@ function ToasterOnceNeeded() {
  * No Radix tooltip is used (hints are `title`s and visible text), so the spec's tooltip delays
  * (section 9: 700 ms open, 300 ms skip) have no provider to configure.
  * - `location`: the address a server render is for (entry-server.tsx); the browser's own otherwise.
- * - `truckStream`: the stream a server-rendered page opened from its first script (server-data.ts);
- *   otherwise the app makes its own.
+ * - `truckStream`: the entry's (app-main.tsx): the one a server-rendered page opened from its first
+ *   script (server-data.ts), or one made before the first render's data was read; otherwise (tests,
+ *   the server's render) the app makes its own.
  * The Router is there in both, so the server's tree and the hydrated one are the same (their `useId`s too).
  */
 export function App({

@@ -7,13 +7,12 @@ import { favoritesCalendarFeedQuery } from '@client/features/schedules/api/favor
 import { upcomingStopsQuery } from '@client/features/schedules/api/upcoming-stops';
 import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
-import { prefetchActiveTrucksFor } from '@client/features/trucks/api/active-trucks';
 import { createQueryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
 import { requestScreenDataEarly } from './early-requests';
-import { prefetchFirstScreenQueries } from './first-screen-queries';
+import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from './first-screen-queries';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -88,20 +87,30 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(server.fetch).toHaveBeenCalledTimes(5);
   });
 
-  it('on /find-trucks: the whole lean list and the upcoming stops, taken by their queries', async () => {
+  it('on /find-trucks: the app puts the whole lean list and the upcoming stops in the cache before its first render, taking the first script’s requests', async () => {
     const trucks = [makeTruck({ id: 2 })];
     const server = stubServer({ [LIST_URL]: trucks, [UPCOMING_STOPS_URL]: [{ truckId: 2, stops: [], timeZone: 'America/Chicago' }] });
     requestScreenDataEarly('/find-trucks');
     expect(server.asked()).toEqual([LIST_URL, UPCOMING_STOPS_URL]);
     const client = new QueryClient();
-    prefetchActiveTrucksFor(client, '/find-trucks');
-    await vi.waitFor(() =>
-      expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks),
-    );
-    expect((await client.fetchQuery(upcomingStopsQuery())).zones.get(2)).toBe('America/Chicago');
+    await prefetchPublicScreenQueries(client, '/find-trucks', { serverRendered: false });
+    expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks);
+    expect(client.getQueryData(upcomingStopsQuery().queryKey)?.zones.get(2)).toBe('America/Chicago');
     expect(server.fetch).toHaveBeenCalledTimes(2);
+    // Taken once: the list's next fetch (a refetch, the polling) asks the server.
     await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
     expect(server.fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('on a server-rendered /find-trucks only the upcoming stops are fetched (the list came with the page), and other screens fetch nothing here', async () => {
+    const server = stubServer({ [UPCOMING_STOPS_URL]: [] });
+    const client = new QueryClient();
+    await prefetchPublicScreenQueries(client, '/find-trucks', { serverRendered: true });
+    expect(server.asked()).toEqual([UPCOMING_STOPS_URL]);
+    for (const path of ['/', '/favorites', '/operator-dashboard', '/trucks/1']) {
+      await prefetchPublicScreenQueries(new QueryClient(), path, { serverRendered: false });
+    }
+    expect(server.fetch).toHaveBeenCalledTimes(1);
   });
 
   it('on /favorites, for a customer: the favourites, SMS alerts and calendar feed, taken by the screen’s queries', async () => {

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { firstScreenQueries } from '@client/app/early-requests';
 import { fetchFavoritesCalendarFeed } from '@client/features/schedules/api/favorites-calendar-feed';
+import { upcomingStopsQuery } from '@client/features/schedules/api/upcoming-stops';
+import { activeTrucksQuery } from '@client/features/trucks/api/active-trucks';
 import { queryKeys } from '@client/lib/query-keys';
 import { readStoredUser } from '@client/lib/stored-session';
 
@@ -17,4 +19,24 @@ export function prefetchFirstScreenQueries(queryClient: QueryClient, pathname: s
   return Promise.all(
     firstScreenQueries(pathname, readStoredUser()).map((queryKey) => queryClient.prefetchQuery({ queryKey })),
   );
+}
+
+/**
+ * /find-trucks' first render, the same for every diner: the whole list (unless the server rendered
+ * the page with it, ADR 0168) and the trucks' upcoming stops, which every card's status line reads.
+ * Each takes the request the page's first script started (early-requests.ts); the app waits for
+ * them before its first render, as for a signed-in screen's. Rendered without them, the cards came
+ * a moment later, and the status lines later still, each as a render that a query's answer forces
+ * at once and that cannot yield to the browser: 200-500 ms long tasks on a 4x slowed phone (issue 33).
+ */
+export function prefetchPublicScreenQueries(
+  queryClient: QueryClient,
+  pathname: string,
+  { serverRendered }: { serverRendered: boolean },
+): Promise<unknown> {
+  if (pathname !== '/find-trucks') return Promise.resolve();
+  return Promise.all([
+    serverRendered ? undefined : queryClient.prefetchQuery(activeTrucksQuery(undefined, false)),
+    queryClient.prefetchQuery(upcomingStopsQuery()),
+  ]);
 }

@@ -6,22 +6,26 @@ import { createTruckStream, type TruckStream } from './truck-stream';
 const TruckStreamContext = createContext<TruckStream | null>(null);
 
 /**
+ * Tells `stream` where to open from with every answer that says which truck events it holds (a
+ * live list), once its body is read and before it is cached (ADR 0139). Returns the function that
+ * stops. The app's entry starts this before its first requests' answers are read (app-main.tsx);
+ * the provider does too, for a stream it was given or made (observing twice changes nothing).
+ */
+export function followListAnswers(stream: TruckStream): () => void {
+  return observeAnswers((res) => {
+    const id = res.headers.get(TRUCK_EVENT_ID_HEADER);
+    if (id !== null && /^\d+$/.test(id)) stream.listAnswered(Number(id));
+  });
+}
+
+/**
  * Provides the app's one TruckStream (client/src/app/app.tsx mounts it at the root; tests may pass
  * their own). Every truck-event hook reads it from here.
  */
 export function TruckStreamProvider({ stream, children }: { stream?: TruckStream; children: ReactNode }) {
   const [own] = useState(() => stream ?? createTruckStream());
   const current = stream ?? own;
-  // Every answer that says which truck events it holds (a live list) tells the stream where to open
-  // from, once its body is read and before it is cached (ADR 0139).
-  useEffect(
-    () =>
-      observeAnswers((res) => {
-        const id = res.headers.get(TRUCK_EVENT_ID_HEADER);
-        if (id !== null && /^\d+$/.test(id)) current.listAnswered(Number(id));
-      }),
-    [current],
-  );
+  useEffect(() => followListAnswers(current), [current]);
   return <TruckStreamContext.Provider value={stream ?? own}>{children}</TruckStreamContext.Provider>;
 }
 

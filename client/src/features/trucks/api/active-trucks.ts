@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from './active-trucks-url';
@@ -39,7 +39,11 @@ export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: 
     },
     refetchInterval: live ? false : ACTIVE_TRUCKS_POLL_MS,
     refetchOnWindowFocus: true,
-    refetchOnMount: true,
+    // A screen mounting with a list answered moments ago (the one the app fetched before its first
+    // render, app/first-screen-queries.ts) does not ask again: the truck stream opens from that
+    // answer's Truck-Event-Id and replays every change after it (ADR 0139), and without a stream the
+    // 7 s polling does. Asking again cost a request beside the page's own and a render (issue 33).
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= ACTIVE_TRUCKS_POLL_MS,
     staleTime: 0,
     // Switching radius or position keeps the old list on screen until the new one arrives.
     placeholderData: keepPreviousData,
@@ -50,11 +54,3 @@ export function useActiveTrucks(params: ActiveTrucksParams | undefined, live: bo
   return useQuery(activeTrucksQuery(params, live));
 }
 
-/**
- * Opening /find-trucks: ask for the list at once, from the app's entry, so the answer arrives while
- * the page's own code is still loading instead of after it (the page's first render asks for the
- * same key, unfiltered: the diner's position comes later). Measured in bench/map.ts.
- */
-export function prefetchActiveTrucksFor(queryClient: QueryClient, pathname: string): void {
-  if (pathname === '/find-trucks') void queryClient.prefetchQuery(activeTrucksQuery(undefined, false));
-}
