@@ -230,6 +230,23 @@ test.describe('find trucks', () => {
     });
   });
 
+  test('opening the page asks for the list once, and the live stream opens from that answer', async ({ page }) => {
+    const listAnswers: { eventId: string | null }[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/food-trucks/active') listAnswers.push({ eventId: res.headers()['truck-event-id'] ?? null });
+    });
+    const streamOpened = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/events');
+    await page.goto('/find-trucks');
+    const stream = new URL((await streamOpened).url());
+    await expect(page.getByTestId('live-status')).toHaveText('Live updates');
+    await expectAtLeastDemoTrucks(page.getByRole('article'));
+    // One answer, taken by the app before its first render; the screen did not ask again on mount,
+    // nor did the 7 s polling have to (the stream opens from the first answer, not a later one).
+    expect(listAnswers).toHaveLength(1);
+    expect(listAnswers[0]!.eventId).toMatch(/^\d+$/);
+    expect(stream.searchParams.get('lastEventId')).toBe(listAnswers[0]!.eventId);
+  });
+
   test('a refetch answered 304 leaves the list as it was', async ({ page }) => {
     await page.goto('/find-trucks');
     await expectAtLeastDemoTrucks(page.getByRole('article'));
