@@ -95,6 +95,15 @@ describe('the four questions of issue 28', () => {
     expect(ask('is smokestack wheelchair accessible').text).toBe('Smokestack BBQ: step-free.');
     expect(ask('is burger bus wheelchair accessible').text).toBe('Burger Bus: step-free path to the counter: not stated.');
   });
+
+  it('"how late is … open" naming no truck is never answered as an attribute question its words fit', () => {
+    // A misheard "how late is Masala Wheels open" (the spoken evaluation set's tune part): listing
+    // step-free trucks would answer a question nobody asked with trucks nobody named.
+    expect(understand('how late is that find wheelchair open', understanding)).toMatchObject({ kind: 'unknown-truck' });
+    expect(ask('how late is that find wheelchair open')).toMatchObject({ truckIds: [], understood: false });
+    // Naming the truck, it is still an answer about the truck's hours.
+    expect(understand('how late is smokestack open', understanding)).toMatchObject({ kind: 'hours', truckIds: [1] });
+  });
 });
 
 describe('more attribute questions', () => {

@@ -497,6 +497,9 @@ export function wordsOf(text: string): string[] {
   return words ? words.split(' ') : [];
 }
 
+/** The words of a question about one truck's hours ("how late is X open", "when does X close"). */
+const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
+
 /**
  * What a transcript asks. Works on the grammar's sentences and on free text (typed questions,
  * cloud transcripts) alike.
@@ -535,7 +538,11 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const cheapest = cue(CUES.cheapest);
 
   if (cue(CUES.favorites)) return { kind: 'favorites', openOnly: cue(CUES.open) };
-  if (attributeAsk && !cue(CUES.price)) {
+  // "How late is … open" with no truck named asks for a truck that is not here (below), never about
+  // whatever else its words fit: "how late is that find wheelchair open" is a misheard "Masala
+  // Wheels", not a question about step-free trucks.
+  const hoursOfUnnamed = !truckIds && cue(HOURS_OF_NAMED);
+  if (attributeAsk && !cue(CUES.price) && !hoursOfUnnamed) {
     return { kind: 'attributes', filters: attributes.filters, truckIds, food, place: place?.place, openOnly: cue(CUES.open) };
   }
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
@@ -548,7 +555,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
-  if (!truckIds && cue(/\b(how late|until when|till when|when does|what time does)\b/)) {
+  if (hoursOfUnnamed) {
     // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.
     const named = tokens.filter(
       (t) => !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !['does', 'close', 'open'].includes(t),
