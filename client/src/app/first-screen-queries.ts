@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { firstScreenQueries } from '@client/app/early-requests';
 import { fetchFavoritesCalendarFeed } from '@client/features/schedules/api/favorites-calendar-feed';
-import { upcomingStopsQuery } from '@client/features/schedules/api/upcoming-stops';
-import { activeTrucksQuery } from '@client/features/trucks/api/active-trucks';
 import { queryKeys } from '@client/lib/query-keys';
 import { readStoredUser } from '@client/lib/stored-session';
 
@@ -35,8 +33,16 @@ export function prefetchPublicScreenQueries(
   { serverRendered }: { serverRendered: boolean },
 ): Promise<unknown> {
   if (pathname !== '/find-trucks') return Promise.resolve();
+  // Imported here, not above: they are the screen's own modules (its Link header preloads them),
+  // and every other screen's first JavaScript stays without them.
   return Promise.all([
-    serverRendered ? undefined : queryClient.prefetchQuery(activeTrucksQuery(undefined, false)),
-    queryClient.prefetchQuery(upcomingStopsQuery()),
+    serverRendered
+      ? undefined
+      : import('@client/features/trucks/api/active-trucks').then(({ activeTrucksQuery }) =>
+          queryClient.prefetchQuery(activeTrucksQuery(undefined, false)),
+        ),
+    import('@client/features/schedules/api/upcoming-stops').then(({ upcomingStopsQuery }) =>
+      queryClient.prefetchQuery(upcomingStopsQuery()),
+    ),
   ]);
 }
