@@ -310,6 +310,11 @@ describe('food words: as said before near misses, and several words narrowing to
     expect(foodOf('i could go for some ice cream')).toMatchObject({ kind: 'nearest', food: { cuisines: ['Desserts'], itemIds: [40] } });
     expect(foodOf('any sandwich nearby')?.food?.itemIds.sort()).toEqual([11, 40]);
   });
+
+  it('words no one dish has together are the dishes each phrase names, not every dish with any one word', () => {
+    // Not the ice cream sandwich (it has "sandwich"), nor every plate: what was asked for is two dishes.
+    expect(foodOf('how much are the brisket plate and the pork sandwich')?.food?.itemIds.sort()).toEqual([10, 11]);
+  });
 });
 
 describe('a named truck is the subject; foods heard that no truck has together are asked again', () => {

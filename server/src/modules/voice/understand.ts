@@ -379,7 +379,9 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   return {
     words: heard.join(' '),
     cuisines: [...cuisines],
-    itemIds: [...(allItems.size ? allItems : union(itemSets))],
+    // Words no one dish has together: the dishes each phrase names ("the brisket plate and the
+    // fries"), not every dish with any one of the words (every plate, every brisket).
+    itemIds: [...(allItems.size ? allItems : union(phrases.map((p) => p.items)))],
     truckIds: [...(allTrucks.size ? allTrucks : union(truckSets))],
     ...(apart ? { apart } : {}),
   };
