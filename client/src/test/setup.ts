@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s rather than Testing Library's 1 s: a screen that loads its parts
+// on demand took 1,019 ms to show the dashboard's stop button on a slow 2-core CI machine, and
+// failed when the machine was busier. Passing tests are no slower; only a failure waits longer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -51,7 +51,7 @@ describe('PlacePicker', { timeout: 20_000 }, () => {
     renderWithApp(<Form />);
     fireEvent.change(screen.getByLabelText('Search for an address or a place'), { target: { value: 'rain' } });
     // Searches wait for typing to pause (350 ms): longer than findBy's default wait on a busy machine.
-    fireEvent.click(await screen.findByRole('button', { name: 'Rainey St' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rainey St' }));
     expect(screen.getByLabelText('Latitude')).toHaveValue('30.258700');
     expect(screen.getByLabelText('Longitude')).toHaveValue('-97.738300');
     expect(screen.getByLabelText('Address')).toHaveValue('Rainey St');
@@ -65,7 +65,7 @@ describe('PlacePicker', { timeout: 20_000 }, () => {
     renderWithApp(<Form />);
     const search = screen.getByLabelText('Search for an address or a place');
     fireEvent.change(search, { target: { value: 'rainey' } });
-    await screen.findByRole('button', { name: '70 Rainey St' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: '70 Rainey St' });
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(screen.getByLabelText('Address')).toHaveValue('Rainey St');
     expect(submitted).not.toHaveBeenCalled();
@@ -79,9 +79,9 @@ describe('PlacePicker', { timeout: 20_000 }, () => {
     renderWithApp(<Form />);
     const search = screen.getByLabelText('Search for an address or a place');
     fireEvent.change(search, { target: { value: 'zzz' } });
-    expect(await screen.findByText('No places found for “zzz”. Pick the place on the map instead.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No places found for “zzz”. Pick the place on the map instead.')).toBeInTheDocument();
     fireEvent.change(search, { target: { value: 'down' } });
-    expect(await screen.findByText('Address search is unavailable right now.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Address search is unavailable right now.')).toBeInTheDocument();
   });
 
   it('looks up a tapped point and fills an empty address with what it finds; nothing found leaves it empty', async () => {
