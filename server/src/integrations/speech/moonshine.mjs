@@ -98,5 +98,65 @@ export async function loadMoonshine({ threads = 1 } = {}) {
     return { text: tokens.length ? llamaTokenizer.decode(tokens, false) : '', probabilities, logProb };
   }
 
-  return { listen, transcribe };
+  /** `tensor` (one sentence's cache or encoder states) repeated for `batch` sentences. */
+  function tile(tensor, batch) {
+    if (tensor.dims[0] === batch) return tensor;
+    const data = new Float32Array(tensor.data.length * batch);
+    for (let b = 0; b < batch; b++) data.set(tensor.data, b * tensor.data.length);
+    return new ort.Tensor('float32', data, [batch, ...tensor.dims.slice(1)]);
+  }
+
+  /** One decoder step for a batch of sentences: each one's next-token log-probabilities, and the new cache. */
+  async function step(ids, heard, cache, first) {
+    const out = await decoder.run({
+      input_ids: new ort.Tensor('int64', BigInt64Array.from(ids, (id) => BigInt(id)), [ids.length, 1]),
+      encoder_hidden_states: heard,
+      use_cache_branch: new ort.Tensor('bool', [!first]),
+      ...cache,
+    });
+    const size = out.logits.data.length / ids.length;
+    const rows = ids.map((_, b) => logSoftmax(out.logits.data.subarray(b * size, (b + 1) * size)));
+    const next = {};
+    for (const name of Object.keys(cache)) {
+      next[name] = first || name.includes('.decoder.') ? out[name.replace('past_key_values', 'present')] : cache[name];
+    }
+    return { rows, cache: next };
+  }
+
+  /**
+   * How well each of `choices` follows `prefix`, as the model hears the recording (teacher-forced
+   * decoding; ADR 0170): the log-probability of each choice's tokens and of the sentence's end.
+   * The prefix is decoded once; the choices whose first token is among the `keep` likeliest there
+   * (and always the first choice, what the caller heard) are decoded on together, in one batch.
+   * The rest score -Infinity.
+   */
+  async function compare({ heard }, { prefix, choices, keep = 6 }) {
+    const encode = (text) => (text.trim() ? llamaTokenizer.encode(text.trim(), false, true) : []);
+    const history = [START_TOKEN, ...encode(prefix)];
+    let cache = emptyCache();
+    let rows = [];
+    for (let i = 0; i < history.length; i++) ({ rows, cache } = await step([history[i]], heard, cache, i === 0));
+    const tokensOf = choices.map(encode);
+    const scores = tokensOf.map((tokens) => (tokens.length ? rows[0](tokens[0]) : -Infinity));
+    const kept = scores
+      .map((score, index) => ({ score, index }))
+      .filter(({ index }) => tokensOf[index].length > 0)
+      .sort((a, b) => (a.index === 0 ? -1 : b.index === 0 ? 1 : b.score - a.score))
+      .slice(0, keep)
+      .map(({ index }) => index);
+    for (let i = 0; i < scores.length; i++) if (!kept.includes(i)) scores[i] = -Infinity;
+    const sequences = kept.map((index) => [...tokensOf[index], END_TOKEN]);
+    const states = tile(heard, kept.length);
+    let batchCache = Object.fromEntries(Object.entries(cache).map(([name, t]) => [name, tile(t, kept.length)]));
+    for (let s = 1; s < Math.max(0, ...sequences.map((q) => q.length)); s++) {
+      const result = await step(sequences.map((q) => q[s - 1] ?? END_TOKEN), states, batchCache, false);
+      batchCache = result.cache;
+      sequences.forEach((q, b) => {
+        if (q[s] !== undefined) scores[kept[b]] += result.rows[b](q[s]);
+      });
+    }
+    return scores;
+  }
+
+  return { listen, transcribe, compare };
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildJsgf, buildLanguageModel, isPhoneWord, PHONE_WORDS, pronunciationCandidates } from './grammar';
 import { unseenPairShare, type BigramModel } from './language-model';
+import { truckNamesIn, withName } from './truck-names';
 
 /**
  * Weight of the phone loop against the templates: low enough that in-grammar questions (40+ in
@@ -17,6 +18,17 @@ const OUT_OF_GRAMMAR_WEIGHT = 1e-7;
  * (ADR 0155): off-topic sentences came out at 0.43–0.75, the evaluation set's questions at 0–0.43.
  */
 const MAX_UNSEEN_PAIRS = 0.5;
+
+/**
+ * How much likelier (natural log) Moonshine must find its choice of a truck's name (and of the
+ * words after it) than the language model's, for its choice to be taken (ADR 0170): on the tune
+ * part of the evaluation set every margin from 2 to 12 gave the same answers; 8 is the middle.
+ */
+export const NAME_MARGIN = 8;
+/** Words after a heard name that a name may take the place of: a misheard name spills over. */
+const SPILL_WORDS = 2;
+/** Names Moonshine reads on with: the heard one and those whose first token it finds likeliest. */
+const NAME_CHOICES_KEPT = 4;
 import { AudioDecoder } from './audio-decoder';
 import type { Pcm, SpeechProvider, SpeechVocabulary, SpokenAudio, Transcript } from './speech';
 
@@ -99,6 +111,12 @@ export class OfflineSpeech implements SpeechProvider {
       discount?: number;
       /** Probability of each phone of the phone loop that rejects off-topic speech (language model only). */
       phoneProbability?: number;
+      /**
+       * How much likelier (natural log) Moonshine must find another truck's name where the language
+       * model heard one, for that name to be taken (ADR 0170). Default NAME_MARGIN; Infinity: never
+       * checked.
+       */
+      nameMargin?: number;
     } = {},
   ) {}
 
@@ -275,7 +293,57 @@ export class OfflineSpeech implements SpeechProvider {
       (lm !== undefined && unseenPairShare(lm.model, lm.classes, text.trim()) >= MAX_UNSEEN_PAIRS);
     const otherReadings = this.secondOpinion ? () => this.ownWords(asRecorded, budgetMs) : undefined;
     if (rejected) return { ...notUnderstood, otherReadings };
-    return { text: text.trim(), confidence: Math.min(...spoken.map((w) => w.p)), provider: 'offline', otherReadings };
+    const checked = this.secondOpinion ? await this.checkTruckNames(text.trim(), asRecorded, vocabulary, budgetMs) : text.trim();
+    return { text: checked, confidence: Math.min(...spoken.map((w) => w.p)), provider: 'offline', otherReadings };
+  }
+
+  /**
+   * The language model's transcript with each truck's name in it checked by Moonshine (ADR 0170):
+   * where Moonshine finds another choice likelier by `nameMargin`, its choice is taken. The language
+   * model knows every name but hears through a small acoustic model ("what does mezze on main
+   * wheelchair food" for "what does Masala Wheels have"); Moonshine hears better but knows no
+   * names, so it only chooses among them (and whether the words right after a name were said).
+   */
+  private async checkTruckNames(text: string, pcm: Pcm, vocabulary: SpeechVocabulary, budgetMs: number): Promise<string> {
+    const margin = this.options.nameMargin ?? NAME_MARGIN;
+    if (margin === Infinity) return text;
+    const words = text.split(' ');
+    let checked = text;
+    // From the last name back, so that a replacement does not move the positions of those before it.
+    for (const name of truckNamesIn(text, vocabulary).reverse()) {
+      // Each name, also in the place of the next words: a misheard name spills over ("mezze on
+      // main wheelchair" for "masala wheels"), and in noise the language model adds words after
+      // a name that were not said ("… open food"). Scored to the end of the sentence, so that
+      // choices of different lengths compare.
+      const rest = words.slice(name.to);
+      const spans = Array.from({ length: Math.min(SPILL_WORDS, rest.length) + 1 }, (_, k) => k);
+      const choices = [name.words, ...name.others].flatMap((words) => spans.map((k) => ({ words, k })));
+      let scores: number[];
+      try {
+        scores = await withOneRestart(() =>
+          this.call<number[]>(
+            'compare',
+            {
+              samples: pcm.samples,
+              prefix: words.slice(0, name.from).join(' '),
+              choices: choices.map(({ words, k }) => [words, ...rest.slice(k)].join(' ')),
+              keep: NAME_CHOICES_KEPT * spans.length,
+            },
+            budgetMs,
+          ),
+        );
+      } catch (error) {
+        // Over its time budget: the language model's words stand.
+        if (!(error instanceof OverBudget)) throw error;
+        return checked;
+      }
+      const best = scores.reduce((top, score, i) => (score > scores[top]! ? i : top), 0);
+      const chosen = choices[best]!;
+      if (best !== 0 && scores[best]! - scores[0]! >= margin) {
+        checked = withName(checked, { ...name, to: name.to + chosen.k }, chosen.words);
+      }
+    }
+    return checked;
   }
 
   /**

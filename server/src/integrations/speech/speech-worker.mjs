@@ -85,6 +85,10 @@ async function hear({ samples }) {
   const model = await loadRecogniser();
   return model.transcribe(await model.listen(samples));
 }
+async function compare({ samples, prefix, choices, keep }) {
+  const model = await loadRecogniser();
+  return model.compare(await model.listen(samples), { prefix, choices, keep });
+}
 async function load() {
   await loadRecogniser();
   return {};
@@ -120,7 +124,7 @@ async function synthesize({ text, voice }) {
   }
 }
 
-const handlers = { grammar: setGrammar, decode, load, hear, synthesize };
+const handlers = { grammar: setGrammar, decode, load, hear, compare, synthesize };
 
 process.on('message', async (message) => {
   try {

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VoiceAnswer } from '@shared/contracts';
+import { seedDemoData } from '../../db/seed';
+import { OfflineSpeech, type SpeechVocabulary } from '../../integrations/speech';
+import { truckNamesIn, withName } from '../../integrations/speech/truck-names';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { encodeWebmOpus, padded, speak } from '../../test/speech-audio';
+
+/**
+ * ADR 0170 with the real engines: a truck's name in the language model's transcript is checked by
+ * Moonshine, which chooses among the trucks' names where the language model heard one. The
+ * recording is Flite's rms voice saying "what does masala wheels have", which the language model
+ * (on the demo's trucks) hears as "what does mezze on main wheelchair food": the evaluation set's
+ * tune part had that misreading clean, and the answer was Mezze on Main's menu.
+ */
+const QUESTION = 'what does masala wheels have';
+
+let server: TestServer;
+let vocabulary: SpeechVocabulary;
+let recording: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ voice: { ratePerMinute: 1000, freeUsesPerAddress: 1000 } });
+  await seedDemoData(server.db, { storage: server.integrations.storage });
+  vocabulary = (await server.app.voiceAssistant.know()).vocabulary;
+  recording = (await encodeWebmOpus(padded(await speak(server.integrations.speech, QUESTION, 'rms'), 0.4))).toString('base64');
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('truck names in a transcript', () => {
+  const names = { slots: { truck: ['mezze on main', 'masala wheels', 'taco libre', 'main'] } };
+
+  it('finds each name where it stands, the longest where names overlap, with the names it competes with', () => {
+    const found = truckNamesIn('is mezze on main near taco libre', names);
+    expect(found.map(({ from, to, words }) => ({ from, to, words }))).toEqual([
+      { from: 1, to: 4, words: 'mezze on main' },
+      { from: 5, to: 7, words: 'taco libre' },
+    ]);
+    expect(found[0]!.others).toEqual(['masala wheels', 'taco libre', 'main']);
+    expect(truckNamesIn('where is the nearest barbecue', names)).toEqual([]);
+  });
+
+  it('puts another name in the place of one', () => {
+    const [name] = truckNamesIn('what does mezze on main wheelchair food', names);
+    expect(withName('what does mezze on main wheelchair food', name!, 'masala wheels')).toBe('what does masala wheels wheelchair food');
+  });
+});
+
+describe('Moonshine checks the name the language model heard (ADR 0170)', () => {
+  it('without the check, the language model names the wrong truck (the misreading this guards against)', async () => {
+    const unchecked = new OfflineSpeech({ nameMargin: Infinity });
+    try {
+      const { pcm } = await unchecked.decode(Buffer.from(recording, 'base64'), 30);
+      const heard = await unchecked.transcribe({ pcm }, vocabulary);
+      expect(heard.text).toContain('mezze on main');
+    } finally {
+      await unchecked.close();
+    }
+  }, 120_000);
+
+  it('the diner asking by voice gets the truck they named, and sees the name in the transcript', async () => {
+    const res = await fetch(`${server.url}/api/voice-assistant-free`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ audioData: recording, userLocation: { latitude: 30.25, longitude: -97.75 } }),
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as VoiceAnswer;
+    // Moonshine's choice: the name, and not the words the misheard name spilled into.
+    expect(answer.transcript).toBe('what does masala wheels');
+    expect(answer.recommendedTrucks.map((t) => t.name)).toEqual(['Masala Wheels']);
+    expect(answer.text).toMatch(/^Masala Wheels has /);
+  }, 120_000);
+
+  it('keeps a name Moonshine agrees with', async () => {
+    const pcm = padded(await speak(server.integrations.speech, 'is taco libre open right now', 'kal16'), 0.4);
+    const heard = await server.integrations.speech.transcribe({ audio: new Uint8Array(), pcm }, vocabulary);
+    expect(heard.text).toBe('is taco libre open right now');
+  }, 120_000);
+});
