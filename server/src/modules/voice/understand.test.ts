@@ -365,6 +365,15 @@ describe('a named truck is the subject; foods heard that no truck has together a
     expect(understand('is gulf coast catch still open for fish tacos', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [2] });
   });
 
+  it('reads "what does <truck>" with its verb lost as a question about the menu, not whether it is open', () => {
+    expect(understand('what does taco libre', lexicon, { heard: true })).toMatchObject({ kind: 'menu', truckIds: [1] });
+    expect(understand('what does taco libre um', lexicon, { heard: true })).toMatchObject({ kind: 'menu', truckIds: [1] });
+    // Its hours and whether it is open are still those questions.
+    expect(understand('what time does taco libre open', lexicon)).toMatchObject({ kind: 'hours', truckIds: [1] });
+    expect(understand('what does taco libre close', lexicon)).toMatchObject({ kind: 'hours' });
+    expect(understand('taco libre', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [1] });
+  });
+
   it.each([
     ['i grab soul food some seafood', ['soul food', 'seafood']],
     ['are there a chinese to closest curry truck', ['chinese', 'curry']],

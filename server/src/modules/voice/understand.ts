@@ -590,6 +590,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     if (unknown.length > 0) return { kind: 'not-found', what: unknown.join(' ') };
   }
   if (food || where || (cue(CUES.find) && !truckIds)) return { kind: 'nearest', food, place: where };
+  // "What does Masala Wheels …" with its verb lost (a recording cut short, a word misheard): the
+  // question of a truck that starts so is what it sells.
+  if (truckIds && cue(/^what (does|do)\b/)) return { kind: 'menu', truckIds };
   if (truckIds) return { kind: 'is-open', truckIds };
   return { kind: 'unknown', heard: words };
 }
