@@ -103,6 +103,23 @@ describe('the recogniser’s other reading (ADR 0169)', () => {
     expect(answer.text).toMatch(/^Sorry, I didn't catch that/);
   });
 
+  it('a first reading that names nothing gives way to another that names a food', async () => {
+    // The tune part's 10 dB "i am looking for ice cream": PocketSphinx named nothing, Moonshine the dish.
+    speech.heard = { text: "i'm looking for i find", others: ['I am looking for falafel.'] };
+    const answer = await ask();
+    expect(answer.transcript).toBe('I am looking for falafel.');
+    expect(answer.recommendedTruckIds).toEqual([mezze]);
+  });
+
+  it('a question that names nothing keeps its first reading when the other names nothing either', async () => {
+    speech.heard = { text: "what's open right now", others: ['What is open right now?'] };
+    const before = speech.othersRead;
+    const answer = await ask();
+    expect(speech.othersRead).toBe(before + 1);
+    expect(answer.transcript).toBe("what's open right now");
+    expect(answer.recommendedTruckIds).toEqual([mezze]);
+  });
+
   it('the language model rejected the recording (no first reading): the other reading is answered', async () => {
     speech.heard = { text: '', others: ['What is on the menu at Mezze on Main?'] };
     const answer = await ask();

@@ -236,11 +236,16 @@ export class VoiceAssistant {
       state: session.state,
     };
     let answer = answerQuestion(intent, context);
-    // What the recogniser heard would be asked again: its other readings are tried in turn (ADR 0169),
-    // read in the caller's turn like the first.
-    const others = !answer.understood && otherReadings ? await this.recordings.run(caller, otherReadings) : [];
+    // What the recogniser heard would be asked again, or names nothing ("i'm looking for i find"
+    // for "I am looking for ice cream"): its other readings are tried in turn (ADR 0169), read in
+    // the caller's turn like the first. A first reading that names nothing gives way only to one
+    // that names something.
+    const vague = answer.understood && namesNothing(intent);
+    const others = (!answer.understood || vague) && otherReadings ? await this.recordings.run(caller, otherReadings) : [];
     for (const other of others) {
-      const reread = answerQuestion(understand(other, knowledge.understanding, reading), context);
+      const otherIntent = understand(other, knowledge.understanding, reading);
+      if (vague && namesNothing(otherIntent)) continue;
+      const reread = answerQuestion(otherIntent, context);
       if (!reread.understood) continue;
       answer = reread;
       transcript = other;
@@ -334,6 +339,15 @@ export class VoiceAssistant {
     }
     return this.spoken(id, row.text);
   }
+}
+
+/**
+ * A question that names no food, place, time or truck: "what's open", "find me something". Any
+ * other intent names what it asks about.
+ */
+function namesNothing(intent: Intent): boolean {
+  if (intent.kind === 'open-now') return !intent.food && !intent.place && intent.after === undefined;
+  return intent.kind === 'nearest' && !intent.food && !intent.place;
 }
 
 /** The process's voice assistant, told of truck changes by the truck feed (buildApp). */
