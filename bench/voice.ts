@@ -8,8 +8,10 @@
  *      clean and with traffic, babble or wind at 20 dB and 10 dB SNR, through the whole pipeline.
  *      The recogniser's language model is built with the held-out sentences taken out of its
  *      corpus. "Right answer": the spoken question gets the same answer (text and recommended
- *      trucks) as the same question typed, and the typed answer is an answer (not a re-ask).
- *      "Invented": a spoken answer recommends a truck its typed answer does not. WER: the
+ *      trucks) as the same question typed, and the typed answer is an answer (not a re-ask). The
+ *      typed question is asked just before and just after the spoken one (answers read the clock:
+ *      a stop ending while a recording is recognised changes the typed answer too).
+ *      "Invented": a spoken answer recommends a truck neither typed answer does. WER: the
  *      transcript against the question's words. The typed answers themselves (the understanding
  *      layer's ceiling) are reported beside: how many are answers, and how many recommend the truck
  *      the question is about first.
@@ -30,7 +32,17 @@ import { ms, percentile, sorted, table } from './harness';
 import { describeMachine, saveFigures, type Figure } from './results';
 import { demoVocabulary } from './voice-set/demo';
 import { evaluationQuestions } from './voice-set/questions';
-import { babbleTalk, CONDITIONS, inCondition, noiseKindOf, speakSet, voicesFor, wordErrors } from './voice-set/set';
+import {
+  babbleTalk,
+  CONDITIONS,
+  inCondition,
+  judgeSpoken,
+  noiseKindOf,
+  REASK,
+  speakSet,
+  voicesFor,
+  wordErrors,
+} from './voice-set/set';
 
 const figures: Figure[] = [];
 const E2E_ROUNDS = Number(process.env.BENCH_VOICE_ROUNDS ?? 5);
@@ -80,7 +92,6 @@ function residentMb(pid: number | undefined): number | undefined {
   }
 }
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
-const REASK = /Please rephrase/;
 
 try {
   console.log(`\nVoice assistant (offline engines). ${describeMachine()}`);
@@ -158,13 +169,11 @@ try {
   const voices = await voicesFor('held-out');
   const set = await speakSet(speech, heldOut);
   const talk = await babbleTalk(speech);
-  const typed = new Map<string, VoiceAnswer>();
   let typedAnswers = 0;
   let typedRightTruck = 0;
   let withTruck = 0;
   for (const question of set) {
     const answer = await askFree({ text: question.text, userLocation: HERE });
-    typed.set(question.text, answer);
     if (!REASK.test(answer.text)) typedAnswers++;
     if (question.truck) {
       withTruck++;
@@ -182,15 +191,15 @@ try {
     let words = 0;
     const byNoise = new Map<string, { right: number; asked: number }>();
     for (const [i, question] of set.entries()) {
-      const pcm = inCondition(question, i, condition, talk);
-      const answer = await askFree({ audioData: (await encodeWebmOpus(pcm)).toString('base64'), userLocation: HERE });
-      const reference = typed.get(question.text)!;
-      const same = answer.text === reference.text && answer.recommendedTruckIds.join() === reference.recommendedTruckIds.join();
-      const ok = same && !REASK.test(reference.text);
+      const audioData = (await encodeWebmOpus(inCondition(question, i, condition, talk))).toString('base64');
+      const { answer, same, right: ok, invented: made } = await judgeSpoken(
+        () => askFree({ text: question.text, userLocation: HERE }),
+        () => askFree({ audioData, userLocation: HERE }),
+      );
       if (same) agree++;
       if (ok) right++;
       else failures.push(`${condition.name} / ${question.voice}${condition.snrDb === undefined ? '' : ` / ${noiseKindOf(i)}`}: "${question.text}" → "${answer.transcript}"`);
-      if (answer.recommendedTruckIds.some((id) => !reference.recommendedTruckIds.includes(id))) invented++;
+      if (made) invented++;
       const e = wordErrors(question.text, answer.transcript);
       errors += e.errors;
       words += e.words;

@@ -7,6 +7,7 @@
  *   npx tsx bench/voice-set/tune.ts     tunes on the tune part (recogniser alone, WER)
  *   npm run bench:voice                 reports on the held-out part (whole pipeline)
  */
+import type { VoiceAnswer } from '@shared/contracts';
 import type { Pcm, SpeechProvider } from '../../server/src/integrations/speech';
 import { padded } from '../../server/src/test/speech-audio';
 import { makeNoise, mix, type NoiseKind } from '../../server/src/test/outdoor-noise';
@@ -92,4 +93,37 @@ export function wordErrors(reference: string, hypothesis: string): { errors: num
     previous = row;
   }
   return { errors: previous[hyp.length]!, words: ref.length };
+}
+
+/** What a spoken answer is judged by. */
+export type AnswerShape = Pick<VoiceAnswer, 'text' | 'recommendedTruckIds'>;
+
+/** The assistant's re-ask: a question it did not answer. */
+export const REASK = /Please rephrase/;
+
+/**
+ * A spoken question's answer judged against the same question typed, asked just before and just
+ * after it: an answer reads the clock (a stop that ends at 23:30, "tomorrow" at midnight), and a
+ * boundary passed while the recording was recognised changes the typed answer too. Same: equal to
+ * either. Right: same, and the typed answer is no re-ask. Invented: recommends a truck that
+ * neither typed answer does.
+ */
+export async function judgeSpoken<A extends AnswerShape>(
+  typed: () => Promise<AnswerShape>,
+  spokenAnswer: () => Promise<A>,
+): Promise<{ answer: A; same: boolean; right: boolean; invented: boolean }> {
+  const before = await typed();
+  const answer = await spokenAnswer();
+  const after = await typed();
+  const references = [before, after];
+  const match = references.find(
+    (r) => r.text === answer.text && r.recommendedTruckIds.join() === answer.recommendedTruckIds.join(),
+  );
+  const recommended = new Set(references.flatMap((r) => r.recommendedTruckIds));
+  return {
+    answer,
+    same: match !== undefined,
+    right: match !== undefined && !REASK.test(match.text),
+    invented: answer.recommendedTruckIds.some((id) => !recommended.has(id)),
+  };
 }

@@ -6,8 +6,9 @@
  *
  * BENCH_TUNE_ANSWERS=1: the whole pipeline instead, as `npm run bench:voice` measures the held-out
  * part — each question sent as WebM/Opus to /api/voice-assistant-free on a server using the
- * setting, its answer compared with the same question typed: right answers, invented trucks (a
- * spoken answer recommending a truck its typed answer does not), WER of the answer's transcript.
+ * setting, its answer compared with the same question typed just before and after it (judgeSpoken
+ * in set.ts): right answers, invented trucks (a spoken answer recommending a truck its typed answer
+ * does not), WER of the answer's transcript.
  * BENCH_TUNE_SHOW=1 prints each question that is not right.
  */
 import { loadavg } from 'node:os';
@@ -24,6 +25,7 @@ import {
   babbleTalk,
   CONDITIONS,
   inCondition,
+  judgeSpoken,
   noiseKindOf,
   OFF_TOPIC,
   speakSet,
@@ -39,7 +41,6 @@ const settings: Setting[] = process.env.BENCH_TUNE
   : [{ model: 'grammar', denoise: false }, { denoise: false }, {}];
 
 const HERE = { latitude: 30.25, longitude: -97.75 };
-const REASK = /Please rephrase/;
 
 /** The whole pipeline on a server whose recogniser has `setting`: right answers and invented trucks. */
 async function answersWith(setting: Setting, set: SpokenQuestion[], talk: Pcm[]): Promise<string[]> {
@@ -60,8 +61,6 @@ async function answersWith(setting: Setting, set: SpokenQuestion[], talk: Pcm[])
       if (!res.ok) throw new Error(`voice: ${res.status} ${await res.text()}`);
       return (await res.json()) as VoiceAnswer;
     };
-    const typed = new Map<string, VoiceAnswer>();
-    for (const question of set) typed.set(question.text, await ask({ text: question.text }));
     const row: string[] = [];
     for (const condition of CONDITIONS.filter((c) => c.name !== '20 dB')) {
       let right = 0;
@@ -69,23 +68,20 @@ async function answersWith(setting: Setting, set: SpokenQuestion[], talk: Pcm[])
       let errors = 0;
       let words = 0;
       for (const [i, question] of set.entries()) {
-        const pcm = inCondition(question, i, condition, talk);
-        const answer = await ask({ audioData: (await encodeWebmOpus(pcm)).toString('base64') });
-        const reference = typed.get(question.text)!;
-        const ok =
-          answer.text === reference.text &&
-          answer.recommendedTruckIds.join() === reference.recommendedTruckIds.join() &&
-          !REASK.test(reference.text);
-        const made = answer.recommendedTruckIds.filter((id) => !reference.recommendedTruckIds.includes(id));
+        const audioData = (await encodeWebmOpus(inCondition(question, i, condition, talk))).toString('base64');
+        const { answer, right: ok, invented: made } = await judgeSpoken(
+          () => ask({ text: question.text }),
+          () => ask({ audioData }),
+        );
         if (ok) right++;
-        if (made.length > 0) invented++;
+        if (made) invented++;
         const e = wordErrors(question.text, answer.transcript);
         errors += e.errors;
         words += e.words;
         if (!ok && process.env.BENCH_TUNE_SHOW) {
           const noise = condition.snrDb === undefined ? '' : ` / ${noiseKindOf(i)}`;
           console.log(
-            `  ${made.length ? 'INVENTED ' : ''}${condition.name} / ${question.voice}${noise}: "${question.text}" → "${answer.transcript}" → "${answer.text}"`,
+            `  ${made ? 'INVENTED ' : ''}${condition.name} / ${question.voice}${noise}: "${question.text}" → "${answer.transcript}" → "${answer.text}"`,
           );
         }
       }
