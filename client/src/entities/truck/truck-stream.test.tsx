@@ -7,7 +7,7 @@ import { apiJson } from '@client/lib/api-client';
 import { makeTruck } from '@client/test/trucks';
 import { createTruckStream, isTruckEvent, type TruckStream, type TruckStreamMessage } from './truck-stream';
 import { TruckStreamProvider } from './truck-stream-provider';
-import { useStreamSignals, useTruckEvents, useTruckEventsConnection } from './use-truck-events';
+import { useStreamSignals, useTruckEvents, useTruckEventsConnection, useTruckStreamOpen } from './use-truck-events';
 import type { StreamSignal } from './truck-stream';
 
 const later = '2026-01-01T12:05:00.000Z';
@@ -99,6 +99,23 @@ describe('useTruckEvents', () => {
     two.unmount();
     expect(es.closed).toBe(true);
     expect(state.result.current).toBe('closed');
+  });
+
+  it('tells a part whether the stream is open, rendering it again only when that changes, and never while disabled', () => {
+    let visitorRenders = 0;
+    let customerRenders = 0;
+    const visitor = renderHook(() => (visitorRenders++, useTruckStreamOpen(false)), { wrapper });
+    const customer = renderHook(() => (customerRenders++, useTruckStreamOpen()), { wrapper });
+    renderHook(() => useTruckEvents(() => {}), { wrapper }); // the stream opens for a listener
+    act(() => stream.listAnswered(3)); // closed → connecting: still not open
+    expect(customer.result.current).toBe(false);
+    expect(customerRenders).toBe(1);
+    act(() => FakeEventSource.instances[0]!.fire('open'));
+    expect(customer.result.current).toBe(true);
+    expect(customerRenders).toBe(2);
+    // A visitor's favourite buttons (twenty on a list) do not render again as the stream connects.
+    expect(visitor.result.current).toBe(false);
+    expect(visitorRenders).toBe(1);
   });
 
   it("hands the viewer's signals (issue 31: going counts, going notices) to signal listeners only", () => {

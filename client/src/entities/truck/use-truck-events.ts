@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAuth } from '@client/lib/auth';
 import type { ApplyOptions } from './apply-truck-event';
 import { applyTruckStreamMessage } from './truck-cache';
@@ -42,6 +42,18 @@ export function useStreamSignals(onSignal: (signal: StreamSignal) => void): void
 export function useTruckEventsConnection(): TruckEventsConnection {
   const stream = useTruckStream();
   return useSyncExternalStore(stream.subscribeState, stream.getState, () => 'closed' as const);
+}
+
+/**
+ * Whether the shared stream is open (changes arrive live), for a part that only needs that: it
+ * renders again only when the answer changes, and never while `enabled` is false. Every card's
+ * favourite button asks (its favourites poll while the stream is down); a visitor's twenty
+ * buttons used to render again each time the stream went from connecting to open (issue 33).
+ */
+export function useTruckStreamOpen(enabled = true): boolean {
+  const stream = useTruckStream();
+  const isOpen = useCallback(() => enabled && stream.getState() === 'open', [stream, enabled]);
+  return useSyncExternalStore(stream.subscribeState, isOpen, () => false);
 }
 
 /** Keeps every cached truck list live while mounted; returns the connection state. */

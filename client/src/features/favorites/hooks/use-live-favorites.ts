@@ -4,7 +4,7 @@ import { useAuth } from '@client/lib/auth';
 import { queryKeys } from '@client/lib/query-keys';
 import { applyTruckEvent } from '@client/entities/truck/apply-truck-event';
 import type { TruckStreamMessage } from '@client/entities/truck/truck-stream';
-import { useTruckEvents, useTruckEventsConnection } from '@client/entities/truck/use-truck-events';
+import { useTruckEvents, useTruckStreamOpen } from '@client/entities/truck/use-truck-events';
 import { useFavorites } from '../api/favorites';
 
 /**
@@ -26,6 +26,6 @@ export function useLiveFavorites(enabled: boolean) {
     if (!list?.some((t) => t.id === message.truck.id)) return;
     queryClient.setQueryData(queryKeys.favorites, applyTruckEvent(list, message));
   });
-  const live = useTruckEventsConnection() === 'open';
+  const live = useTruckStreamOpen(enabled && Boolean(user));
   return useFavorites(live, enabled && Boolean(user));
 }
