@@ -52,7 +52,8 @@ async function makeTrucks(page: Page): Promise<Trucks> {
         latitude: at.latitude + dLat,
         longitude: at.longitude + dLng,
       });
-    const linked = await make(`Crepe ${word[0]!.toUpperCase()}${word.slice(1)}`, 0, 0);
+    // One long word, as a real name can have: it wraps in the popup instead of pushing the badge out.
+    const linked = await make(`Crepe ${word[0]!.toUpperCase()}${word.slice(1)}mahinamahinamahina`, 0, 0);
     const beside = await make(`Poke Beside ${Date.now() % 1_000_000}`, 0, 0.0012);
     const third = await make(`Shave Ice ${Date.now() % 1_000_000}`, 0.0008, -0.0006);
     return { linked, beside, third, at };
@@ -127,6 +128,8 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(truck.name);
   await expectInside(popup, mapBox(page), 'the popup');
+  // Its Open/Closed badge stays in the popup, however long the name (the name wraps instead).
+  await expectInside(popup.getByText(truck.isOpen ? 'Open' : 'Closed', { exact: true }), popup, 'the status badge');
   // Its title is not cut above the map's top edge, nor hidden by the zoom buttons or the navbar.
   const title = popup.getByText(truck.name, { exact: true });
   await expectInside(title, mapBox(page), 'the popup’s title');

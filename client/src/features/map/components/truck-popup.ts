@@ -21,7 +21,8 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
   const root = el('div', 'w-56 space-y-1.5 text-sm text-gray-900');
   root.dataset.testid = 'truck-popup';
   const head = el('div', 'flex items-start justify-between gap-2');
-  head.append(el('strong', 'text-base leading-tight', truck.name));
+  // A long name wraps, even inside a word: it must not push the Open/Closed badge out of the popup.
+  head.append(el('strong', 'min-w-0 text-base leading-tight break-words', truck.name));
   head.append(
     el(
       'span',
