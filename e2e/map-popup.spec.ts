@@ -129,7 +129,11 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
   await expect(popup).toContainText(truck.name);
   await expectInside(popup, mapBox(page), 'the popup');
   // Its Open/Closed badge stays in the popup, however long the name (the name wraps instead).
-  await expectInside(popup.getByText(truck.isOpen ? 'Open' : 'Closed', { exact: true }), popup, 'the status badge');
+  await expectInside(
+    popup.getByText(truck.isOpen ? 'Open' : 'Closed', { exact: true }),
+    popup,
+    'the status badge',
+  );
   // Its title is not cut above the map's top edge, nor hidden by the zoom buttons or the navbar.
   const title = popup.getByText(truck.name, { exact: true });
   await expectInside(title, mapBox(page), 'the popup’s title');
@@ -147,6 +151,22 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
     }).length;
   });
   expect(hidden, 'corners of the popup’s title covered by something else').toBe(0);
+  // Nor its buttons and links (share, favourite, Directions): the location notice lay over a
+  // phone's popup and took the taps meant for them.
+  const covered = await popup.evaluate((el) => {
+    const content = el.querySelector('.leaflet-popup-content')!.getBoundingClientRect();
+    return [...el.querySelectorAll<HTMLElement>('.leaflet-popup-content a, .leaflet-popup-content button')]
+      .filter((target) => {
+        const r = target.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        // Only what the popup shows without scrolling its content.
+        if (y < content.top || y > content.bottom) return false;
+        const hit = document.elementFromPoint(x, y);
+        return !hit || (!target.contains(hit) && !hit.closest('[aria-label^="Notifications"]'));
+      })
+      .map((target) => target.getAttribute('aria-label') ?? target.textContent);
+  });
+  expect(covered, 'the popup’s buttons covered by something else').toEqual([]);
   await expect(marker(page, truck)).toBeVisible();
   await expectInside(marker(page, truck), mapBox(page), 'the truck’s pin');
   for (const other of others) await expect(marker(page, other)).toHaveCount(1);
@@ -242,13 +262,23 @@ for (const [device, use] of [
         await page.addInitScript(lateGeolocation, { position, delay });
         await page.goto(`/find-trucks?truck=${linked.id}`);
         await expect(page.locator('.leaflet-popup')).toContainText(linked.name);
-        // The position's answer has arrived: the heading or the notice says so.
-        await expect(
-          position === 'denied'
-            ? page.getByRole('status').filter({ hasText: 'Location access was denied.' })
-            : page.getByRole('heading', { name: 'All Food Trucks' }),
-        ).toBeVisible();
+        // The position's answer has arrived: the heading or the notice says so. The notice lies
+        // over the map, and steps aside while the popup is open: it would cover the popup's last
+        // rows (on a phone, the popup takes the map's whole height).
+        const notice = page
+          .getByRole('region', { name: 'Map of food trucks' })
+          .getByText('Location access was denied.');
+        if (position === 'denied') {
+          await expect(notice).toBeAttached();
+          await expect(notice).toBeHidden();
+        } else await expect(page.getByRole('heading', { name: 'All Food Trucks' })).toBeVisible();
         await expectOnePopupInsideMap(page, linked, [beside], `linked-late-position-${device}-${delay}`);
+        if (position === 'denied') {
+          // Closed, the popup gives the notice back.
+          await press(page.getByRole('button', { name: 'Close popup' }));
+          await expect(page.locator('.leaflet-popup')).toHaveCount(0);
+          await expect(notice).toBeVisible();
+        }
       });
     }
 
@@ -285,8 +315,10 @@ test.describe("the navbar's voice assistant", () => {
         await press(popover.getByRole('button', { name: 'Ask' }));
         await expect(popover.getByTestId('voice-answer')).toContainText(`${truck.name} is closed right now`);
         await press(popover.getByRole('button', { name: `Show ${truck.name} on map` }));
-        await expect(popover).toBeHidden();
       }
+      /** The toast lasts 5 s: the callers look for it first, then for the popover's closing. */
+      const popoverClosed = (page: Page) =>
+        expect(page.getByRole('dialog', { name: 'Voice Assistant' })).toBeHidden();
 
       test('on /find-trucks, choosing the recommendation centres the map as the card does', async ({
         page,
@@ -298,10 +330,11 @@ test.describe("the navbar's voice assistant", () => {
         await search.fill(beside.name);
         await expect(page.getByRole('article')).toHaveCount(1);
         await askAndShow(page, linked);
-        await expect(search).toHaveValue('');
         await expect(
           toast(page, 'Map Updated & Search Cleared').filter({ hasText: `Centered map on ${linked.name}` }),
         ).toBeVisible();
+        await popoverClosed(page);
+        await expect(search).toHaveValue('');
         await expect(page).toHaveURL(/\/find-trucks$/);
         await expectOnePopupInsideMap(page, linked, [beside], `voice-navbar-find-trucks-${device}`);
         // Zoom 17, as the card does (spec section 9).
@@ -312,8 +345,9 @@ test.describe("the navbar's voice assistant", () => {
         const { linked, beside } = await makeTrucks(page);
         await loginAs(page, 'customer', '/');
         await askAndShow(page, linked);
-        await expect(page).toHaveURL(/\/find-trucks$/);
         await expect(toast(page, `Centered map on ${linked.name}`)).toBeVisible();
+        await popoverClosed(page);
+        await expect(page).toHaveURL(/\/find-trucks$/);
         await expectOnePopupInsideMap(page, linked, [beside], `voice-navbar-elsewhere-${device}`);
         await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
       });

@@ -295,12 +295,14 @@ export default function FindTrucksPage() {
             ref={mapRef}
             role="region"
             aria-label="Map of food trucks"
-            className="relative isolate scroll-mt-20 scroll-mb-4 h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
+            className="group/map relative isolate scroll-mt-20 scroll-mb-4 h-[280px] overflow-hidden rounded-xl border border-gray-200 bg-gray-100 sm:h-[420px] lg:h-[calc(100vh-12rem)] lg:min-h-[420px]"
           >
             {/* Over the map, not above it: it arrives after the page's first paint (the position is
-                the browser's to know) and moves nothing (Lighthouse's layout shift). */}
+                the browser's to know) and moves nothing (Lighthouse's layout shift). It steps aside
+                while a truck's popup is open: on a phone the popup takes the map's whole height, and
+                the notice covered its last rows (share, favourite, Directions). */}
             {message && (
-              <div className="absolute inset-x-2 bottom-7 z-[1100] rounded-lg shadow-md">
+              <div className="absolute inset-x-2 bottom-7 z-[1100] rounded-lg shadow-md group-has-[.leaflet-popup]/map:invisible">
                 <LocationNotice message={message} onDismiss={dismissMessage} />
               </div>
             )}
