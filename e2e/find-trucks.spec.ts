@@ -244,6 +244,19 @@ test.describe('find trucks', () => {
     // nor did the 7 s polling have to (the stream opens from the first answer, not a later one).
     expect(listAnswers).toHaveLength(1);
     expect(listAnswers[0]!.eventId).toMatch(/^\d+$/);
+    // Asked for by the page's Link header, with the page rather than after its first script (a
+    // signed-out diner), and taken by that script: the list's one answer is the preload's.
+    const firstAsked = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e): e is PerformanceResourceTiming => e instanceof PerformanceResourceTiming)
+        .map((e) => [new URL(e.name).pathname, e.initiatorType])
+        .filter(([path]) => path === '/api/food-trucks/active' || path === '/api/food-trucks/upcoming-stops'),
+    );
+    expect(firstAsked.slice(0, 2).sort()).toEqual([
+      ['/api/food-trucks/active', 'link'],
+      ['/api/food-trucks/upcoming-stops', 'link'],
+    ]);
     expect(stream.searchParams.get('lastEventId')).toBe(listAnswers[0]!.eventId);
   });
 

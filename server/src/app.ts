@@ -22,6 +22,7 @@ import {
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
 import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
+import { readCookie } from './lib/cookies';
 import { loadPageRenderer, sendPage, type PageRenderer } from './lib/server-render';
 import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
 import { databaseRateLimitStore, rateLimitsOf, type RateLimits } from './lib/rate-limits';
@@ -69,8 +70,9 @@ import { publicReadCors } from './plugins/public-read-cors';
 import { publicReadLimit } from './plugins/public-read-limit';
 import { securityHeaders } from './plugins/security-headers';
 import { documentTruckEventId } from './modules/trucks/truck-event-id';
+import { PUBLIC_FIRST_DATA } from '@shared/contracts/first-data';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
-import type { ServerRenderMode } from '@shared/contracts/server-render';
+import { SIGNED_IN_HINT_COOKIE, type ServerRenderMode } from '@shared/contracts/server-render';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -381,17 +383,25 @@ export async function buildApp({ database, config, integrations, logger = false 
   // entry rather than after it has run (ADR 0120).
   const manifest = hasClient && config.clientDir ? readClientManifest(config.clientDir) : null;
   const preloads = manifest ? routePreloadLinks(manifest) : new Map<string, string>();
+  // A signed-out diner's page also preloads its first data (a stored session's requests carry the
+  // token, which a preload cannot).
+  const visitorPreloads = manifest ? routePreloadLinks(manifest, PUBLIC_FIRST_DATA) : preloads;
   // `/` and /find-trucks come with their HTML from the server when asked for (ADR 0168; a truck's
   // page is share.routes.ts's): on a slow phone the list's HTML and its hydration cost more than the
   // browser's own render (docs/performance.md, session 18).
   const renderer = config.serverRender === 'public-screens' ? app.pageRenderer : null;
-  const shell = renderer && config.clientDir ? readFileSync(path.join(config.clientDir, 'index.html'), 'utf8') : null;
+  const shell =
+    renderer && config.clientDir ? readFileSync(path.join(config.clientDir, 'index.html'), 'utf8') : null;
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
-    const links = preloads.get(url.split('?')[0] ?? url) ?? preloads.get('*');
-    if (links) reply.header('link', links);
-    reply.header('cache-control', 'no-cache');
+    const route = url.split('?')[0] ?? url;
     const page = renderer && shell ? await renderer.render(request, shell) : null;
+    // A rendered page came with its data.
+    const signedOut = !page && !readCookie(request, SIGNED_IN_HINT_COOKIE);
+    const links = (signedOut ? visitorPreloads : preloads).get(route) ?? preloads.get('*');
+    if (links) reply.header('link', links);
+    if (route in PUBLIC_FIRST_DATA) reply.header('vary', 'accept-encoding, cookie');
+    reply.header('cache-control', 'no-cache');
     if (page) return sendPage(request, reply, page);
     return reply.type('text/html').sendFile('index.html');
   };

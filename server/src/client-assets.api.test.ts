@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_FIRST_DATA } from '@shared/contracts/first-data';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
 import type { ClientManifest } from './lib/client-manifest';
 import { startTestServer, type TestServer } from './test/harness';
 
@@ -84,12 +86,12 @@ describe('the page of a screen', () => {
       '</assets/app-main-2b.js>; rel=modulepreload',
       '</assets/react-9z.js>; rel=modulepreload',
     ];
-    const res = await fetch(`${site.url}/find-trucks?truck=3`);
+    const screen = ['</assets/find-trucks-4d.js>; rel=modulepreload', '</assets/list-5e.js>; rel=modulepreload'];
+    // A stored session (its hint cookie): the list is asked for with the token, not preloadable.
+    const res = await fetch(`${site.url}/find-trucks?truck=3`, { headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('link')).toBe(
-      [...app, '</assets/find-trucks-4d.js>; rel=modulepreload', '</assets/list-5e.js>; rel=modulepreload'].join(', '),
-    );
+    expect(res.headers.get('link')).toBe([...app, ...screen].join(', '));
     expect((await fetch(`${site.url}/favorites`)).headers.get('link')).toBe(
       [...app, '</assets/favorites-8b.js>; rel=modulepreload'].join(', '),
     );
@@ -98,5 +100,29 @@ describe('the page of a screen', () => {
       expect(other.status).toBe(200);
       expect(other.headers.get('link')).toBe(app.join(', '));
     }
+  });
+
+  it("asks, on a signed-out diner's /find-trucks, for the list and the upcoming stops right after the entry, as the entry's own fetch asks", async () => {
+    const res = await fetch(`${site.url}/find-trucks`);
+    const data = PUBLIC_FIRST_DATA['/find-trucks']!.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    expect(data).toEqual([
+      '</api/food-trucks/active?view=summary>; rel=preload; as=fetch; crossorigin=use-credentials',
+      '</api/food-trucks/upcoming-stops>; rel=preload; as=fetch; crossorigin=use-credentials',
+    ]);
+    expect(res.headers.get('link')).toBe(
+      [
+        '</assets/app-1a2b3c.js>; rel=modulepreload',
+        '</assets/api-3c.js>; rel=modulepreload',
+        ...data,
+        '</assets/app-main-2b.js>; rel=modulepreload',
+        '</assets/react-9z.js>; rel=modulepreload',
+        '</assets/find-trucks-4d.js>; rel=modulepreload',
+        '</assets/list-5e.js>; rel=modulepreload',
+      ].join(', '),
+    );
+    // The header depends on the cookie: a cache keeps one page per cookie.
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    // Other pages preload no data.
+    expect((await fetch(`${site.url}/favorites`)).headers.get('link')).not.toContain('as=fetch');
   });
 });

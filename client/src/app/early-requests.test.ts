@@ -5,12 +5,12 @@ import { payoutsQuery } from '@client/features/orders/api/payouts';
 import { smsPreferencesQuery } from '@client/features/favorites/api/sms-preferences';
 import { favoritesCalendarFeedQuery } from '@client/features/schedules/api/favorites-calendar-feed';
 import { upcomingStopsQuery } from '@client/features/schedules/api/upcoming-stops';
-import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
 import { operatorTrucksQuery } from '@client/features/operator/api/operator-trucks';
 import { createQueryClient } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
+import { PUBLIC_FIRST_DATA, UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
 import { requestScreenDataEarly } from './early-requests';
 import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from './first-screen-queries';
 
@@ -56,7 +56,13 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     const server = stubServer(dashboardAnswers(trucks));
     signIn(OPERATOR);
     requestScreenDataEarly('/operator-dashboard');
-    expect(server.asked().sort()).toEqual(['/api/auth/me', '/api/claims', '/api/operator/payouts', TRUCKS_URL, '/api/subscription-status']);
+    expect(server.asked().sort()).toEqual([
+      '/api/auth/me',
+      '/api/claims',
+      '/api/operator/payouts',
+      TRUCKS_URL,
+      '/api/subscription-status',
+    ]);
     expect(server.tokens()).toEqual(Array(5).fill('Bearer test-token'));
 
     const client = createQueryClient();
@@ -89,9 +95,18 @@ describe('the page asks for its screen’s data before the app has loaded', () =
 
   it('on /find-trucks: the app puts the whole lean list and the upcoming stops in the cache before its first render, taking the first script’s requests', async () => {
     const trucks = [makeTruck({ id: 2 })];
-    const server = stubServer({ [LIST_URL]: trucks, [UPCOMING_STOPS_URL]: [{ truckId: 2, stops: [], timeZone: 'America/Chicago' }] });
+    const server = stubServer({
+      [LIST_URL]: trucks,
+      [UPCOMING_STOPS_URL]: [{ truckId: 2, stops: [], timeZone: 'America/Chicago' }],
+    });
     requestScreenDataEarly('/find-trucks');
     expect(server.asked()).toEqual([LIST_URL, UPCOMING_STOPS_URL]);
+    // Exactly what the server preloads for a signed-out diner (its Link header), and as the
+    // preload asks (no Authorization header, credentials included), so the browser's answer to the
+    // preload is the one taken, not a second request.
+    expect(server.asked()).toEqual(PUBLIC_FIRST_DATA['/find-trucks']);
+    expect(server.tokens()).toEqual([null, null]);
+    expect(server.fetch.mock.calls.map(([, init]) => init?.credentials)).toEqual(['include', 'include']);
     const client = new QueryClient();
     await prefetchPublicScreenQueries(client, '/find-trucks', { serverRendered: false });
     expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks);
@@ -123,7 +138,12 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     signIn(CUSTOMER, 'favorites-token');
     requestScreenDataEarly('/favorites');
     // jsdom has no PushManager: this browser's push devices are not asked for.
-    expect(server.asked().sort()).toEqual(['/api/auth/me', '/api/auth/user/sms-preferences', '/api/favorites', '/api/favorites/calendar-feed']);
+    expect(server.asked().sort()).toEqual([
+      '/api/auth/me',
+      '/api/auth/user/sms-preferences',
+      '/api/favorites',
+      '/api/favorites/calendar-feed',
+    ]);
     const client = createQueryClient();
     expect(await client.fetchQuery({ queryKey: queryKeys.favorites })).toEqual([]);
     expect(await client.fetchQuery(smsPreferencesQuery())).toEqual({ smsAlerts: true });

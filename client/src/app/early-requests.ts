@@ -1,6 +1,6 @@
 import { pushSupport } from '@client/features/push/browser-push';
-import { UPCOMING_STOPS_URL } from '@client/features/schedules/api/upcoming-stops-url';
-import { activeTrucksUrl } from '@client/features/trucks/api/active-trucks-url';
+import { UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
+import { activeTrucksUrl } from '@shared/contracts/first-data';
 import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { isCustomer, isOperator } from '@client/lib/roles';

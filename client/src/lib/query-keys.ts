@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ACTIVE_TRUCKS_URL, type ActiveTrucksParams } from '@shared/contracts/first-data';
 
 /**
  * Every TanStack Query key of the client, in one place. A key is the URL split at its slashes (the
@@ -6,15 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
  * Screens and hooks never spell a key themselves: they call these.
  */
 
-/** Params of a position-limited active list: the second element of its key. */
-export interface ActiveTrucksParams {
-  lat: number;
-  lng: number;
-  radiusMiles?: number;
-}
-
-/** The diners' list of spec section 7 (`GET /api/food-trucks/active`). */
-export const ACTIVE_TRUCKS_URL = '/api/food-trucks/active';
+export type { ActiveTrucksParams } from '@shared/contracts/first-data';
+export { ACTIVE_TRUCKS_URL };
 
 export const queryKeys = {
   appConfig: ['/api/app-config'] as const,
@@ -44,7 +38,8 @@ export const queryKeys = {
   /** Every listed truck's current and next stop (cards, popups, favourites). */
   upcomingStops: ['/api/food-trucks', 'upcoming-stops'] as const,
   /** Where trucks will be at a time, with the list's position and radius. */
-  scheduledTrucks: (at: string, params?: ActiveTrucksParams) => ['/api/food-trucks', 'scheduled', at, params ?? null] as const,
+  scheduledTrucks: (at: string, params?: ActiveTrucksParams) =>
+    ['/api/food-trucks', 'scheduled', at, params ?? null] as const,
   /** Every operator's truck list (prefix; spec: cached key '/api/operators'). */
   operators: ['/api/operators'] as const,
   operatorTrucks: (operatorId: number) => ['/api/operators', operatorId, 'food-trucks'] as const,
@@ -57,11 +52,13 @@ export const queryKeys = {
   /** One import's report (GET /api/admin/imports/:id), polled while it runs. */
   adminImport: (id: number) => ['/api/admin', 'import', id] as const,
   /** One admin list with its filters; the pages are fetched by the admin feature's list hook. */
-  adminList: (list: AdminListName, params: Record<string, string | undefined>) => ['/api/admin', list, params] as const,
+  adminList: (list: AdminListName, params: Record<string, string | undefined>) =>
+    ['/api/admin', list, params] as const,
   /** A truck's insights over a period (owner's dashboard, issue 31; below the truck's key). */
   truckInsights: (truckId: number, days: number) => ['/api/food-trucks', truckId, 'insights', days] as const,
   /** The operator's demand grid over a period. */
-  demandGrid: (operatorId: number, days: number) => ['/api/operators', operatorId, 'insights', 'demand', days] as const,
+  demandGrid: (operatorId: number, days: number) =>
+    ['/api/operators', operatorId, 'insights', 'demand', days] as const,
   /** Whether the customer's visits are counted ("Don't count my visits"). */
   insightsPreferences: ['/api/auth/user/insights-preferences'] as const,
   /** The signed-in customer's "I'm going" stops (issue 31). */
@@ -94,7 +91,8 @@ export const queryKeys = {
   /** The signed-in operator's payout account. */
   payouts: ['/api/operator/payouts'] as const,
   /** An operator's address search, with the point nearer which places come first. */
-  geocodeSearch: (q: string, near: { latitude: number; longitude: number } | null) => ['/api/geocode/search', q, near] as const,
+  geocodeSearch: (q: string, near: { latitude: number; longitude: number } | null) =>
+    ['/api/geocode/search', q, near] as const,
 };
 
 /** The admin panel's paged lists (GET /api/admin/{name}). */

@@ -83,9 +83,14 @@ export function chunkFiles(manifest: ClientManifest, keys: readonly string[]): {
  * `*`, the value for every other page. What a screen loads after it renders (the map, the voice
  * card) is not preloaded: on a slow CPU its parsing would compete with the first card. CSS is left to
  * the chunks that load it (a preload whose credentials mode differs from Vite's stylesheet link
- * would be fetched twice).
+ * would be fetched twice). `firstData`: the API answers a route's page asks for first, preloaded
+ * after the entry (for a signed-out diner only: a signed-in one's requests carry its token, and
+ * would not take the preload's answer).
  */
-export function routePreloadLinks(manifest: ClientManifest): Map<string, string> {
+export function routePreloadLinks(
+  manifest: ClientManifest,
+  firstData: Readonly<Record<string, readonly string[]>> = {},
+): Map<string, string> {
   const entryFiles = chunkFiles(manifest, [entryKey(manifest)]).js;
   const entry = new Set(entryFiles);
   // The entry itself first: the browser starts the header's preloads before it parses the page and
@@ -93,20 +98,27 @@ export function routePreloadLinks(manifest: ClientManifest): Map<string, string>
   // the page's requests would otherwise wait behind every chunk of the app.
   // A module this build does not have (an older build, a test's manifest) is left out, not fatal:
   // the page still works without its preload.
-  const linkFor = (modules: string[]) =>
+  const modulePreloads = (files: string[]) => files.map((file) => `</${file}>; rel=modulepreload`);
+  // The screen's first data, right after the entry: asked for with the page, it no longer waits for
+  // a connection behind the app's chunks (credentials included, as the entry's own fetch asks, so
+  // that fetch takes the preload's answer; docs/performance.md, session 26).
+  const dataPreloads = (urls: readonly string[]) =>
+    urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+  const linkFor = (modules: string[], data: readonly string[] = []) =>
     [
-      ...entryFiles,
-      ...chunkFiles(
-        manifest,
-        modules.filter((m) => m in manifest),
-      ).js.filter((file) => !entry.has(file)),
-    ]
-      .map((file) => `</${file}>; rel=modulepreload`)
-      .join(', ');
+      ...modulePreloads(entryFiles),
+      ...dataPreloads(data),
+      ...modulePreloads(
+        chunkFiles(
+          manifest,
+          modules.filter((m) => m in manifest),
+        ).js.filter((file) => !entry.has(file)),
+      ),
+    ].join(', ');
   const links = new Map<string, string>([['*', linkFor([APP_MODULE])]]);
   for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
     const [screen] = modules;
-    links.set(route, linkFor(screen ? [APP_MODULE, screen] : [APP_MODULE]));
+    links.set(route, linkFor(screen ? [APP_MODULE, screen] : [APP_MODULE], firstData[route]));
   }
   return links;
 }

@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { useTruckEvents } from '@client/entities/truck/use-truck-events';
-import { UPCOMING_STOPS_URL } from './upcoming-stops-url';
+import { UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
 
 /** Per truck id: its current and next stops, and the time zone it keeps (the look-ahead's zone). */
 export interface UpcomingByTruck {

@@ -2,7 +2,7 @@ import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
-import { activeTrucksUrl } from './active-trucks-url';
+import { activeTrucksUrl } from '@shared/contracts/first-data';
 
 /** Set by the service worker (client/src/sw.ts) on a saved list it answers with while offline. */
 export const SAVED_AT_HEADER = 'x-ftf-saved-at';
