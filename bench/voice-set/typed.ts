@@ -20,10 +20,10 @@ import { VoiceAssistant } from '../../server/src/modules/voice/voice.service';
 import { startTestServer } from '../../server/src/test/harness';
 import { demoVocabulary } from './demo';
 import { evaluationQuestions, type EvalQuestion } from './questions';
+import { REASK } from './set';
 
 const part: EvalQuestion['split'] = process.argv[2] === 'held-out' ? 'held-out' : 'tune';
 const HERE = { latitude: 30.25, longitude: -97.75 };
-const REASK = /Please rephrase/;
 
 const server = await startTestServer({
   trustProxy: true,
