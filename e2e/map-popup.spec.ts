@@ -167,6 +167,10 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
       .map((target) => target.getAttribute('aria-label') ?? target.textContent);
   });
   expect(covered, 'the popup’s buttons covered by something else').toEqual([]);
+  // Nothing on the page (its card, the assistant's answer, a toast) is pushed wider than the screen
+  // by the name's long word: a phone would zoom the whole page out.
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, 'the page’s width').toBeLessThanOrEqual(page.viewportSize()!.width);
   await expect(marker(page, truck)).toBeVisible();
   await expectInside(marker(page, truck), mapBox(page), 'the truck’s pin');
   for (const other of others) await expect(marker(page, other)).toHaveCount(1);

@@ -82,15 +82,18 @@ const renderFavorite = (truck: TruckSummary) => (
 const renderPopupFavorite = (truck: TruckSummary) => (
   <FavoriteButton truck={truck} size="sm" className="h-8 w-8" />
 );
+// Into the popup's row of its rating badge (the slot lays its children out in that row): the status
+// line takes a row of its own above it, full width, and the buttons sit right of the badge. Squeezed
+// beside the badge, a stop's address wrapped into a narrow right-aligned column.
 const renderPopupExtra = (truck: TruckSummary) => (
-  <span className="flex flex-col items-end gap-1">
-    <TruckStatusLine truck={truck} className="text-xs" />
-    <span className="flex items-center gap-1">
+  <>
+    <TruckStatusLine truck={truck} className="order-first !m-0 w-full text-xs" />
+    <span className="ml-auto flex flex-wrap items-center justify-end gap-1">
       <ShareButton truck={truck} size="icon" className="h-8 w-8" />
       {renderPopupFavorite(truck)}
+      <TruckGoingButton truck={truck} size="sm" />
     </span>
-    <TruckGoingButton truck={truck} size="sm" />
-  </span>
+  </>
 );
 // A popup opened on the map is the map's card: counted as a card view each time a diner opens it.
 const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view');

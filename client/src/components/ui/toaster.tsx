@@ -22,9 +22,11 @@ export function Toaster() {
             variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-gray-200 bg-white text-gray-900',
           )}
         >
-          <div className="grid gap-1">
-            {title && <Toast.Title className="text-sm font-semibold">{title}</Toast.Title>}
-            {description && <Toast.Description className="text-sm opacity-90">{description}</Toast.Description>}
+          <div className="grid min-w-0 gap-1">
+            {title && <Toast.Title className="text-sm font-semibold break-words">{title}</Toast.Title>}
+            {description && (
+              <Toast.Description className="text-sm break-words opacity-90">{description}</Toast.Description>
+            )}
           </div>
           {action}
           <Toast.Close

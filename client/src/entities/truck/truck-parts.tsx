@@ -81,7 +81,7 @@ export function ExpandHeading({
   return (
     <Heading id={id} className="text-base leading-tight font-semibold">
       <button type="button" aria-expanded={expanded} aria-controls={controls} className="flex w-full items-start justify-between gap-2 text-left">
-        <span className="break-words">{name}</span>
+        <span className="min-w-0 break-words">{name}</span>
         <ChevronDown className={cn('mt-0.5 h-4 w-4 shrink-0 text-gray-500 transition-transform', expanded && 'rotate-180')} aria-hidden />
       </button>
     </Heading>

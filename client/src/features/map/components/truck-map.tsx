@@ -128,6 +128,8 @@ function createMarker(
     () => {
       const current = latest();
       const element = document.createElement('span');
+      // Its content takes part in the popup's row itself (find-trucks.tsx's renderPopupExtra).
+      element.className = 'contents';
       const description = document.createElement('div');
       onSlot({ truckId: current.id, element, description });
       return buildTruckPopup(current, { extra: element, description });

@@ -31,7 +31,7 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     ),
   );
   root.append(head);
-  const line = el('div', 'flex items-center justify-between gap-2');
+  const line = el('div', 'flex flex-wrap items-center justify-between gap-x-2 gap-y-1');
   const rating = el('span', 'rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900', formatRating(truck.rating));
   rating.setAttribute('aria-label', describeRating(truck.rating));
   rating.dataset.testid = 'rating-badge';
