@@ -15,7 +15,7 @@ export function PayoutsPanel() {
   return (
     <Card className="flex flex-wrap items-center justify-between gap-4 p-4">
       <div className="flex items-start gap-3">
-        <Banknote className="mt-0.5 h-6 w-6 text-brand-700" aria-hidden />
+        <Banknote className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" aria-hidden />
         <div>
           <p className="font-semibold">Order ahead payouts</p>
           <p className="text-sm text-gray-700">
