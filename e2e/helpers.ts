@@ -94,3 +94,33 @@ export async function expectNoSeriousA11yViolations(page: Page, within?: string)
 export function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
 }
+
+/**
+ * Waits until the map has stopped moving: the map pane's offset, the popups (and their fade), the
+ * markers and the page's scroll unchanged for 30 frames in a row. The bug this spec guards against shows the popup
+ * for a pan's length (~250 ms) and then takes it and the pins away: a check made before the map
+ * settles would pass on it.
+ */
+export async function mapSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __mapSig?: string; __mapSame?: number };
+      const pane = document.querySelector<HTMLElement>('.leaflet-map-pane');
+      const popups = [...document.querySelectorAll<HTMLElement>('.leaflet-popup')];
+      const sig = [
+        pane?.style.transform,
+        popups.map((p) => `${p.style.opacity}:${Math.round(p.getBoundingClientRect().top)}`).join(','),
+        document.querySelectorAll('.leaflet-marker-icon').length,
+        window.scrollY,
+      ].join('|');
+      if (w.__mapSig === sig) w.__mapSame = (w.__mapSame ?? 0) + 1;
+      else {
+        w.__mapSig = sig;
+        w.__mapSame = 0;
+      }
+      return w.__mapSame >= 30;
+    },
+    undefined,
+    { polling: 'raf', timeout: 20_000 },
+  );
+}

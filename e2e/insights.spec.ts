@@ -5,6 +5,7 @@ import {
   freshPhone,
   loginAs,
   loginAsSubscribedOperator,
+  mapSettled,
   openWithSession,
 } from './helpers';
 
@@ -185,7 +186,10 @@ test('a map popup the diner opens counts as a card view, once per opening; the m
   });
   expect(moved.status()).toBe(200);
   await expect(popup).toContainText('510 Test Ave');
-  // The diner closes it and opens it again (a click on its pin): one more.
+  // The diner closes it and opens it again (a click on its pin): one more. Once the map has stopped
+  // moving: the reopened popup grows as its content arrives and the map pans to keep it in view,
+  // and a click at the close button's old place missed it (CI, session 26).
+  await mapSettled(page);
   await popup
     .locator('xpath=ancestor::div[contains(@class, "leaflet-popup")]')
     .locator('.leaflet-popup-close-button')
@@ -197,6 +201,7 @@ test('a map popup the diner opens counts as a card view, once per opening; the m
   // Sent within the reporter's 5 s: the link's opening, the card and the diner's; not the move's.
   await expect.poll(() => reported, { timeout: 10_000 }).toBe(3);
   // A click on the pin of an open popup closes it (not counted); Enter on the pin opens it: one more.
+  await mapSettled(page);
   await pin.click();
   await expect(popup).toHaveCount(0);
   await pin.press('Enter');

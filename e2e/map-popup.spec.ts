@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { expect, test, type Locator, type Page } from './test';
-import { createTruck, loginAs, loginAsSubscribedOperator, toast } from './helpers';
+import { createTruck, loginAs, loginAsSubscribedOperator, mapSettled, toast } from './helpers';
 
 /**
  * Issue 24: a truck's popup on the find-trucks map — a tapped pin, a linked truck, a truck the
@@ -67,36 +67,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const marker = (page: Page, truck: FoodTruck) =>
   page.getByRole('button', { name: new RegExp(`^${escape(truck.name)} \\((open|closed)\\)$`) });
 const mapBox = (page: Page) => page.locator('.leaflet-container');
-
-/**
- * Waits until the map has stopped moving: the map pane's offset, the popups (and their fade), the
- * markers and the page's scroll unchanged for 30 frames in a row. The bug this spec guards against shows the popup
- * for a pan's length (~250 ms) and then takes it and the pins away: a check made before the map
- * settles would pass on it.
- */
-async function mapSettled(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __mapSig?: string; __mapSame?: number };
-      const pane = document.querySelector<HTMLElement>('.leaflet-map-pane');
-      const popups = [...document.querySelectorAll<HTMLElement>('.leaflet-popup')];
-      const sig = [
-        pane?.style.transform,
-        popups.map((p) => `${p.style.opacity}:${Math.round(p.getBoundingClientRect().top)}`).join(','),
-        document.querySelectorAll('.leaflet-marker-icon').length,
-        window.scrollY,
-      ].join('|');
-      if (w.__mapSig === sig) w.__mapSame = (w.__mapSame ?? 0) + 1;
-      else {
-        w.__mapSig = sig;
-        w.__mapSame = 0;
-      }
-      return w.__mapSame >= 30;
-    },
-    undefined,
-    { polling: 'raf', timeout: 20_000 },
-  );
-}
 
 async function expectInside(inner: Locator, outer: Locator, what: string): Promise<void> {
   const box = await inner.boundingBox();
