@@ -45,8 +45,11 @@ export type GoingNoticeKind = (typeof GOING_NOTICE_KINDS)[number];
 /**
  * The `data:` of an `event: notice` frame of GET /api/events, sent only to the diners who were
  * going: "Smokestack BBQ closed early" or "… moved to 500 Congress Ave" (with the new place).
+ * `id` is the notice's: a stream that reopens gets the recent ones again (GOING_NOTICE_REPLAY_MS),
+ * and the page shows each id once.
  */
 export const goingNoticeSchema = z.object({
+  id: z.number().int(),
   truckId: z.number().int(),
   kind: z.enum(GOING_NOTICE_KINDS),
   message: z.string(),

@@ -126,10 +126,12 @@ describe('useTruckEvents', () => {
     act(() => stream.listAnswered(3));
     expect(FakeEventSource.instances).toHaveLength(1);
     const es = FakeEventSource.instances[0]!;
-    const notice = { truckId: 4, kind: 'moved', message: 'Taco Libre has moved to UT Campus.', address: 'UT Campus', latitude: 30.28, longitude: -97.73 };
+    const notice = { id: 9, truckId: 4, kind: 'moved', message: 'Taco Libre has moved to UT Campus.', address: 'UT Campus', latitude: 30.28, longitude: -97.73 };
     act(() => {
       es.fire('going', JSON.stringify({ truckId: 4 }));
       es.fire('going', '{"truckId":"4"}');
+      es.fire('notice', JSON.stringify(notice));
+      // A reopened stream's replay of the same notice is not told again.
       es.fire('notice', JSON.stringify(notice));
       es.fire('notice', '{"kind":"moved"}');
       es.fire('notice', 'garbage');

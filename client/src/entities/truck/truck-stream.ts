@@ -31,9 +31,10 @@ export type TruckEventsConnection = 'connecting' | 'open' | 'closed';
 export type TruckStreamListener = (message: TruckStreamMessage) => void;
 
 /**
- * The stream's frames about one viewer rather than a truck (issue 31), never replayed: `going`
- * (an operator's truck's "I'm going" counts changed) and `notice` (a stop the diner said they are
- * going to closed, moved or was cancelled).
+ * The stream's frames about one viewer rather than a truck (issue 31): `going` (an operator's
+ * truck's "I'm going" counts changed; never replayed) and `notice` (a stop the diner said they are
+ * going to closed, moved or was cancelled; a reopened stream sends the last minutes' again, and
+ * each notice id is passed on once).
  */
 export type StreamSignal = { type: 'going'; truckId: number } | { type: 'notice'; notice: GoingNotice };
 export type StreamSignalListener = (signal: StreamSignal) => void;
@@ -41,8 +42,8 @@ export type StreamSignalListener = (signal: StreamSignal) => void;
 /** A structural check of a `notice` frame's data (zod stays off the diners' screen, as above). */
 function isGoingNotice(raw: unknown): raw is GoingNotice {
   if (typeof raw !== 'object' || raw === null) return false;
-  const { truckId, kind, message } = raw as Partial<Record<keyof GoingNotice, unknown>>;
-  return Number.isInteger(truckId) && typeof kind === 'string' && typeof message === 'string';
+  const { id, truckId, kind, message } = raw as Partial<Record<keyof GoingNotice, unknown>>;
+  return Number.isInteger(id) && Number.isInteger(truckId) && typeof kind === 'string' && typeof message === 'string';
 }
 
 /**
@@ -110,6 +111,8 @@ export function createTruckStream(): TruckStream {
    * the stream waits). It stays while no one listens: lists cached meanwhile get the replay.
    */
   let position: number | null = null;
+  /** The going notices already passed on (their ids). */
+  const noticesTold = new Set<number>();
   /** Cancels a connect still waiting for its ticket when the stream is closed or reopened meanwhile. */
   let generation = 0;
   /** What arrived with no one listening, while the stream was held open (`hold`); null when not kept. */
@@ -212,7 +215,12 @@ export function createTruckStream(): TruckStream {
     );
     es.addEventListener(
       'notice',
-      onSignal((raw) => (isGoingNotice(raw) ? { type: 'notice', notice: raw } : null)),
+      // A reopened stream sends the last minutes' notices again: each is told once.
+      onSignal((raw) => {
+        if (!isGoingNotice(raw) || noticesTold.has(raw.id)) return null;
+        noticesTold.add(raw.id);
+        return { type: 'notice', notice: raw };
+      }),
     );
     es.addEventListener('reset', () => {
       if (source !== es) return;

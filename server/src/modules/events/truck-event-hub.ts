@@ -12,7 +12,7 @@ import type { TruckFeed } from '../trucks/truck-feed';
 import { cameFromOpenData } from '../trucks/truck-visibility';
 import type { Viewer } from '../trucks/trucks.service';
 import { goingNoticeSchema } from '@shared/contracts/going';
-import { readGoingNotice } from '../going/going.service';
+import { readGoingNotice, recentGoingNotices } from '../going/going.service';
 import { orderEventSchema } from '@shared/contracts/orders';
 import { findOrderForEvent } from '../orders/orders.service';
 
@@ -148,6 +148,20 @@ export function parseEventId(raw: string | undefined): number | undefined {
   const value = raw.trim();
   if (!/^\d{1,15}$/.test(value)) return -1;
   return Number(value);
+}
+
+/** The `event: notice` frame of a going notice row. */
+function noticeFrame(notice: NonNullable<Awaited<ReturnType<typeof readGoingNotice>>>): string {
+  const data = goingNoticeSchema.parse({
+    id: notice.id,
+    truckId: notice.foodTruckId,
+    kind: notice.kind,
+    message: notice.message,
+    address: notice.address,
+    latitude: notice.latitude,
+    longitude: notice.longitude,
+  });
+  return `event: notice\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 interface StreamClient {
@@ -300,8 +314,8 @@ export class TruckEventHub {
 
   /**
    * A stop closed early, moved or was cancelled (issue 31): the diners who said they were going get
-   * `event: notice` on their open pages, nobody else. Not replayed: the SMS and push copies reach
-   * those who were not on the page.
+   * `event: notice` on their open pages, nobody else. A stream that reopens gets only the last
+   * minutes' again (connect): the SMS and push copies reach those who were not on the page.
    */
   goingNotice(payload: string): void {
     const id = Number(payload);
@@ -312,15 +326,7 @@ export class TruckEventHub {
       (notice) => {
         if (!notice) return;
         const recipients = new Set(notice.recipientIds);
-        const data = goingNoticeSchema.parse({
-          truckId: notice.foodTruckId,
-          kind: notice.kind,
-          message: notice.message,
-          address: notice.address,
-          latitude: notice.latitude,
-          longitude: notice.longitude,
-        });
-        const frame = `event: notice\ndata: ${JSON.stringify(data)}\n\n`;
+        const frame = noticeFrame(notice);
         for (const client of this.clients) if (client.viewer && recipients.has(client.viewer.id)) this.write(client, frame);
       },
       (err: unknown) => this.log.warn({ err }, 'could not read a going notice'),
@@ -408,9 +414,24 @@ export class TruckEventHub {
       this.end(client);
       return;
     }
+    if (viewer?.role === 'customer' && lastEventId > 0) await this.replayNotices(client, viewer.id, lastEventId);
     for (const event of client.pending) if (!client.replayed.has(event.id)) this.send(client, event);
     client.pending = [];
     client.live = true;
+  }
+
+  /**
+   * A diner's stream that reopens from `lastEventId` gets their notices written since that event
+   * again (recentGoingNotices): one sent while the page's stream was reopening is not lost. The
+   * page shows each notice id once, so one it already had changes nothing.
+   */
+  private async replayNotices(client: StreamClient, userId: number, lastEventId: number): Promise<void> {
+    try {
+      for (const notice of await recentGoingNotices(this.db, userId, lastEventId)) this.write(client, noticeFrame(notice));
+    } catch (err) {
+      // The database did not answer: the truck events are replayed already; the SMS and push copies stand.
+      this.log.warn({ err }, 'could not replay going notices');
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@shared/contracts';
 import {
@@ -7,7 +7,8 @@ import {
   type GoingCountWire,
   type MyGoingListWire,
 } from '@shared/contracts/going';
-import { goingNotices, pushOutbox, pushSubscriptions, smsOutbox, truckGoing } from '../../db/schema';
+import { goingNotices, pushOutbox, pushSubscriptions, smsOutbox, truckEvents, truckGoing } from '../../db/schema';
+import { GOING_NOTICE_REPLAY_MS } from './going.service';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
 import { insertTruck } from '../../test/trucks';
@@ -195,6 +196,39 @@ describe("I'm going", () => {
     expect((await counts(owner, truck.id)).body).toEqual([]);
   });
 
+  it('a page whose stream was reopening when the notice was sent gets it as the stream reopens; nobody else, nothing old', async () => {
+    const truck = await openTruck('Between Streams');
+    await going(diner, truck.id);
+    // The page had every truck event up to here, then its stream went away (reopening).
+    const [{ last } = { last: 0 }] = await server.db.select({ last: max(truckEvents.id) }).from(truckEvents);
+    const close = await server.request('POST', `/api/food-trucks/${truck.id}/close`, { token: owner.token });
+    expect(close.status).toBe(200);
+    const [row] = await server.db.select().from(goingNotices).where(eq(goingNotices.foodTruckId, truck.id));
+    const reopen = async (session: AuthResponse, from: number) => {
+      const s = await openEventStream(`${server.url}/api/events?lastEventId=${from}`, {
+        authorization: `Bearer ${session.token}`,
+      });
+      streams.push(s);
+      // The notice, or three heartbeats (450 ms) without one.
+      await s.waitFor(
+        (f) => f.event === 'notice' || (f.comment !== undefined && s.frames.filter((g) => g.comment !== undefined).length >= 3),
+      );
+      return s.frames.filter((f) => f.event === 'notice').map((f) => goingNoticeSchema.parse(JSON.parse(f.data ?? '{}')));
+    };
+    const expected = { id: row!.id, truckId: truck.id, kind: 'closed', message: 'Between Streams has closed early today.' };
+    expect(await reopen(diner, Number(last))).toEqual([expect.objectContaining(expected)]);
+    // From the close's own event too: the stream may have had the event and not yet its notice.
+    const [{ closedAt } = { closedAt: 0 }] = await server.db.select({ closedAt: max(truckEvents.id) }).from(truckEvents);
+    expect(await reopen(diner, Number(closedAt))).toEqual([expect.objectContaining(expected)]);
+    expect(await reopen(other, Number(last))).toEqual([]);
+    // Minutes later the notice is not sent again (the SMS and push copies told those who were away).
+    await server.db
+      .update(goingNotices)
+      .set({ createdAt: new Date(Date.now() - GOING_NOTICE_REPLAY_MS - 1000) })
+      .where(eq(goingNotices.id, row!.id));
+    expect(await reopen(diner, Number(last))).toEqual([]);
+  });
+
   it('a diner who opted out of texts gets the notice on the page but no SMS', async () => {
     const truck = await openTruck();
     const quiet = await server.signUp('customer');
@@ -302,6 +336,7 @@ describe("I'm going", () => {
         JSON.parse((await page.waitFor((f) => f.event === 'notice')).data ?? '{}'),
       );
       expect(notice).toEqual({
+        id: expect.any(Number),
         truckId: truck.id,
         kind: 'cancelled',
         message,

@@ -9,7 +9,7 @@ import {
 } from '@shared/contracts/going';
 import { stillNear } from '@shared/utils/truck-address';
 import type { Database, DbOrTx } from '../../db/client';
-import { foodTrucks, goingNotices, truckGoing, users } from '../../db/schema';
+import { foodTrucks, goingNotices, truckEvents, truckGoing, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import { pushLink, queueGoingPush } from '../push/push-outbox.service';
@@ -427,6 +427,33 @@ export async function goingAfterScheduleChange(
 export async function readGoingNotice(db: DbOrTx, id: number) {
   const [row] = await db.select().from(goingNotices).where(eq(goingNotices.id, id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * How far back a reopened stream gets a diner's notices again: a page whose stream was reopening
+ * when the notice was sent (a list answered from behind the stream, a phone's network dropped for
+ * a moment) still shows it, and a page opened long after does not.
+ */
+export const GOING_NOTICE_REPLAY_MS = 2 * 60 * 1000;
+
+/**
+ * The notices for `userId` since the truck event `sinceEventId` was written (the notices of its
+ * own transaction included: the stream may have had the event and not yet its notice) and at most
+ * GOING_NOTICE_REPLAY_MS old, oldest first.
+ */
+export async function recentGoingNotices(db: DbOrTx, userId: number, sinceEventId: number) {
+  return db
+    .select()
+    .from(goingNotices)
+    .where(
+      and(
+        sql`${userId} = any(${goingNotices.recipientIds})`,
+        sql`${goingNotices.createdAt} > now() - make_interval(secs => ${GOING_NOTICE_REPLAY_MS / 1000})`,
+        sql`${goingNotices.createdAt} >= (select ${truckEvents.createdAt} from ${truckEvents} where ${truckEvents.id} = ${sinceEventId})`,
+      ),
+    )
+    .orderBy(asc(goingNotices.id))
+    .limit(20);
 }
 
 /** Stops that are over, and notices older than a day (the truck-events prune worker). */
