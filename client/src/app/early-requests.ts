@@ -1,6 +1,5 @@
 import { pushSupport } from '@client/features/push/browser-push';
-import { UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
-import { activeTrucksUrl } from '@shared/contracts/first-data';
+import { activeTrucksUrl, UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
 import { requestEarly } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { isCustomer, isOperator } from '@client/lib/roles';
