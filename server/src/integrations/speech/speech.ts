@@ -29,6 +29,11 @@ export interface Transcript {
   confidence: number;
   provider: 'offline' | 'openai';
   /**
+   * A food in `text` the recogniser is not sure of, and the one it may have been instead (the
+   * offline recogniser's second opinion, ADR 0171): asked again unless another reading is answered.
+   */
+  doubt?: [heard: string, other: string];
+  /**
    * Other readings of the recording, to try in turn when `text` cannot be answered (the offline
    * recogniser's second opinion, ADR 0169). Read only when asked for: most questions never need them.
    */

@@ -58,10 +58,11 @@ export type Intent =
    */
   | { kind: 'attributes'; filters: string[]; truckIds?: number[]; food?: FoodAsk; place?: PlaceAsk; openOnly: boolean }
   /**
-   * A recording heard as naming foods that do not go together (FoodAsk.apart): asked again rather
+   * A recording heard as naming foods that do not go together (FoodAsk.apart), or a food the
+   * recogniser doubts (`doubted`: it may have been the second word, ADR 0171): asked again rather
    * than answered for one of them, or both, on a guess.
    */
-  | { kind: 'unsure'; words: [string, string] }
+  | { kind: 'unsure'; words: [string, string]; doubted?: boolean }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
   /** Asked about a truck by a name no visible truck has. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StopValues } from '../schedules/occurrences';
-import { answerQuestion, spokenTime, type AnswerContext, type KnownTruck } from './voice-answers';
+import { answerQuestion, spokenTime, written, type AnswerContext, type KnownTruck } from './voice-answers';
 
 const truck = (id: number, name: string, cuisine: string): KnownTruck => ({
   id,
@@ -212,5 +212,16 @@ describe('unsure: foods heard that no truck has together', () => {
       truckIds: [],
       understood: false,
     });
+  });
+
+  it('a food the recogniser doubts (ADR 0171): asks which, the likelier first, letters said one by one written as one word', () => {
+    const reply = answerQuestion({ kind: 'unsure', words: ['pizza', 'b b q'], doubted: true }, context);
+    expect(reply).toMatchObject({
+      text: "Sorry, I'm not sure I heard that right: did you mean BBQ or pizza? Please ask again, for example: find me some BBQ?",
+      truckIds: [],
+      understood: false,
+    });
+    expect(written('a b c and b b q or tex mex')).toBe('ABC and BBQ or tex mex');
+    expect(written('i want a taco')).toBe('i want a taco');
   });
 });

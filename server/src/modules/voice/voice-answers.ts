@@ -659,6 +659,11 @@ export function exampleFor(heard: string, context: AnswerContext): string {
 /** A question it cannot answer from the data: recommends nothing, keeps the conversation, uses no free question. */
 const reask = (text: string, context: AnswerContext): Answer => answer(text, [], context.state, false);
 
+/** Words as heard, written: letters said one by one are an abbreviation ("b b q" is BBQ). */
+export function written(words: string): string {
+  return words.replace(/\b[a-z](?: [a-z]\b)+/g, (letters) => letters.replace(/ /g, '').toUpperCase());
+}
+
 /** The answer to a question, grounded in the trucks and menus diners can see right now. */
 export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
   switch (intent.kind) {
@@ -732,11 +737,15 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return answerSchedule(intent, context);
     case 'attributes':
       return answerAttributes(intent, context);
-    case 'unsure':
+    case 'unsure': {
+      const [first, second] = intent.words.map(written);
       return reask(
-        `Sorry, I didn't catch that. I heard both ${intent.words[0]} and ${intent.words[1]}: which did you mean? Please rephrase, for example: find me some ${intent.words[1]}?`,
+        intent.doubted
+          ? `Sorry, I'm not sure I heard that right: did you mean ${second} or ${first}? Please ask again, for example: find me some ${second}?`
+          : `Sorry, I didn't catch that. I heard both ${first} and ${second}: which did you mean? Please rephrase, for example: find me some ${second}?`,
         context,
       );
+    }
     case 'not-found':
       return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-truck':

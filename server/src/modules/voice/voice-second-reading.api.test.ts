@@ -15,7 +15,7 @@ import { insertTruck } from '../../test/trucks';
  */
 class ScriptedReadings implements SpeechProvider {
   /** The first reading, and the other readings. */
-  heard: { text: string; others: string[] } = { text: '', others: [] };
+  heard: { text: string; others: string[]; doubt?: [string, string] } = { text: '', others: [] };
   /** How many times the other readings were asked for. */
   othersRead = 0;
   constructor(private readonly offline: OfflineSpeech) {}
@@ -23,11 +23,12 @@ class ScriptedReadings implements SpeechProvider {
     return this.offline.decode(audio, maxSeconds);
   }
   async transcribe(_input: { audio: Uint8Array; pcm: Pcm }, _vocabulary: SpeechVocabulary): Promise<Transcript> {
-    const { text, others } = this.heard;
+    const { text, others, doubt } = this.heard;
     return {
       text,
       confidence: text ? 0.6 : 0,
       provider: 'offline',
+      doubt,
       otherReadings: async () => {
         this.othersRead++;
         return others;
@@ -118,6 +119,29 @@ describe('the recogniser’s other reading (ADR 0169)', () => {
     expect(speech.othersRead).toBe(before + 1);
     expect(answer.transcript).toBe("what's open right now");
     expect(answer.recommendedTruckIds).toEqual([mezze]);
+  });
+
+  it('a food the recogniser doubts is not answered on a guess: the other reading is (ADR 0171)', async () => {
+    // Heard as falafel, which Mezze on Main has; Moonshine found "b b q" likelier there.
+    speech.heard = { text: 'is there any falafel near me', doubt: ['falafel', 'b b q'], others: ['What is on the menu at Mezze on Main?'] };
+    const before = speech.othersRead;
+    const answer = await ask();
+    expect(speech.othersRead).toBe(before + 1);
+    expect(answer.transcript).toBe('What is on the menu at Mezze on Main?');
+    expect(answer.text).toBe('Mezze on Main has Falafel Plate $11.50.');
+  });
+
+  it('a doubted food with no other reading to answer is asked again, naming both foods, and recommends no truck', async () => {
+    speech.heard = { text: 'is there any falafel near me', doubt: ['falafel', 'b b q'], others: ['Wind is on the moon at sunrise.'] };
+    const answer = await ask();
+    expect(answer.transcript).toBe('is there any falafel near me');
+    expect(answer.recommendedTruckIds).toEqual([]);
+    expect(answer.text).toBe(
+      "Sorry, I'm not sure I heard that right: did you mean BBQ or falafel? Please ask again, for example: find me some BBQ?",
+    );
+    // Without the doubt the same words are answered: falafel at Mezze on Main.
+    speech.heard = { text: 'is there any falafel near me', others: [] };
+    expect((await ask()).recommendedTruckIds).toEqual([mezze]);
   });
 
   it('the language model rejected the recording (no first reading): the other reading is answered', async () => {

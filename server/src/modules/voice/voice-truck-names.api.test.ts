@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoiceAnswer } from '@shared/contracts';
 import { seedDemoData } from '../../db/seed';
 import { OfflineSpeech, type SpeechVocabulary } from '../../integrations/speech';
-import { truckNamesIn, withName } from '../../integrations/speech/truck-names';
+import { foodTermsIn, truckNamesIn, withTerm } from '../../integrations/speech/heard-terms';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { encodeWebmOpus, padded, speak } from '../../test/speech-audio';
+import { encodeWav, encodeWebmOpus, padded, speak } from '../../test/speech-audio';
 
 /**
  * ADR 0170 with the real engines: a truck's name in the language model's transcript is checked by
@@ -40,9 +40,21 @@ describe('truck names in a transcript', () => {
     expect(truckNamesIn('where is the nearest barbecue', names)).toEqual([]);
   });
 
+  it('finds the foods (cuisines, dishes, menu items) but not the words of a name, with the foods they compete with', () => {
+    const vocabulary = {
+      slots: { ...names.slots, truck: [...names.slots.truck, 'smokestack barbecue'], cuisine: ['barbecue', 'tacos', 'tex mex'], item: ['fish tacos'] },
+    };
+    const found = foodTermsIn('is smokestack barbecue near the fish tacos or tex mex', vocabulary);
+    expect(found.map(({ from, to, words }) => ({ from, to, words }))).toEqual([
+      { from: 5, to: 7, words: 'fish tacos' },
+      { from: 8, to: 10, words: 'tex mex' },
+    ]);
+    expect(found[1]!.others).toEqual(['fish tacos', 'barbecue', 'tacos']);
+  });
+
   it('puts another name in the place of one', () => {
     const [name] = truckNamesIn('what does mezze on main wheelchair food', names);
-    expect(withName('what does mezze on main wheelchair food', name!, 'masala wheels')).toBe('what does masala wheels wheelchair food');
+    expect(withTerm('what does mezze on main wheelchair food', name!, 'masala wheels')).toBe('what does masala wheels wheelchair food');
   });
 });
 
@@ -76,5 +88,48 @@ describe('Moonshine checks the name the language model heard (ADR 0170)', () => 
     const pcm = padded(await speak(server.integrations.speech, 'is taco libre open right now', 'kal16'), 0.4);
     const heard = await server.integrations.speech.transcribe({ audio: new Uint8Array(), pcm }, vocabulary);
     expect(heard.text).toBe('is taco libre open right now');
+  }, 120_000);
+});
+
+describe('Moonshine doubts a food the language model heard (ADR 0171)', () => {
+  // Flite's slt voice asking for smoothies, which no truck sells: the language model, which knows
+  // only the vocabulary's foods, hears one of them ("find me some curry shade"), and without the
+  // check the diner is sent to the curry truck. Moonshine finds another food far likelier there
+  // (14-20 nats), so the food is in doubt.
+  const QUESTION = 'find me some smoothies';
+  let recording: string;
+  beforeAll(async () => {
+    // As a WAV recording: the same samples the recogniser is tried with below.
+    recording = encodeWav(padded(await speak(server.integrations.speech, QUESTION, 'slt'), 0.4)).toString('base64');
+  }, 120_000);
+  const ask = async () => {
+    const res = await fetch(`${server.url}/api/voice-assistant-free`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ audioData: recording, userLocation: { latitude: 30.25, longitude: -97.75 } }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as VoiceAnswer;
+  };
+
+  it('without the check, the language model hears a food that was not said (what this guards against)', async () => {
+    const unchecked = new OfflineSpeech({ foodDoubt: Infinity });
+    try {
+      const { pcm } = await unchecked.decode(Buffer.from(recording, 'base64'), 30);
+      const heard = await unchecked.transcribe({ pcm }, vocabulary);
+      expect(heard.text).toMatch(/^find me some curry/);
+      expect(heard.doubt).toBeUndefined();
+    } finally {
+      await unchecked.close();
+    }
+  }, 120_000);
+
+  it('the recogniser reports the doubt, and the diner is asked again instead of being sent to the curry truck', async () => {
+    const { pcm } = await server.integrations.speech.decode(Buffer.from(recording, 'base64'), 30);
+    const heard = await server.integrations.speech.transcribe({ audio: new Uint8Array(), pcm }, vocabulary);
+    expect(heard.doubt?.[0]).toBe('curry');
+    const answer = await ask();
+    expect(answer.recommendedTrucks).toEqual([]);
+    expect(answer.text).toMatch(/^Sorry, I'm not sure I heard that right: did you mean \w+ or curry\? Please ask again, for example: find me some \w+\?$/);
   }, 120_000);
 });

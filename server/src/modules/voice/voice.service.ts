@@ -197,12 +197,14 @@ export class VoiceAssistant {
     let transcript: string;
     let heard = true;
     let otherReadings: (() => Promise<string[]>) | undefined;
+    let doubt: [string, string] | undefined;
     if (query.audioData) {
       const audioData = query.audioData;
       const result = await this.recordings.run(caller, () => this.transcribe(audioData, knowledge.vocabulary));
       transcript = result.text;
       heard = result.text.length > 0;
       otherReadings = result.otherReadings;
+      doubt = result.doubt;
     } else if (query.text) {
       transcript = query.text;
     } else {
@@ -221,7 +223,13 @@ export class VoiceAssistant {
         : undefined;
     // A recording's transcript may have misheard words: foods that do not go together are asked again.
     const reading = { heard: Boolean(query.audioData) };
-    let intent: Intent = heard ? understand(transcript, knowledge.understanding, reading) : { kind: 'unknown', heard: '' };
+    // A food the recogniser doubts is not answered on a guess (ADR 0171): asked again, unless
+    // another reading of the recording is answered.
+    let intent: Intent = !heard
+      ? { kind: 'unknown', heard: '' }
+      : doubt
+        ? { kind: 'unsure', words: doubt, doubted: true }
+        : understand(transcript, knowledge.understanding, reading);
     if (intent.kind === 'unknown-place') {
       const found = await this.geocodedPlace(intent.place, query.userLocation ?? undefined, knowledge);
       if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found), reading);
