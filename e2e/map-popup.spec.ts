@@ -328,3 +328,41 @@ test.describe("the navbar's voice assistant", () => {
     });
   }
 });
+
+test.describe("the map's popup under the diner's finger", () => {
+  // A desktop's map: a phone's popup, as tall as its map once the description is in, cannot grow
+  // past the map's edge. The mouse's press is a pointer press as a finger's is.
+  test.use(DESKTOP);
+
+  test('a popup that grows while it is pressed stays still until the press is over, then comes into view', async ({
+    page,
+  }) => {
+    const { linked } = await makeTrucks(page);
+    await page.goto(`/find-trucks?truck=${linked.id}`);
+    const popup = page.locator('.leaflet-popup');
+    await expect(popup).toContainText(DESCRIPTION);
+    await mapSettled(page);
+    const pane = page.locator('.leaflet-map-pane');
+    const panned = () => pane.evaluate((el) => el.style.transform);
+    const before = await panned();
+    // The button comes down on the popup's name...
+    const title = popup.locator('strong').filter({ hasText: linked.name });
+    const box = (await title.boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + box.height / 2);
+    await page.mouse.down();
+    // ...as more content arrives and the popup grows upwards past the map's top (it hangs from its
+    // pin), as content arriving late on a slow phone does.
+    await popup.locator('.leaflet-popup-content').evaluate((el) => {
+      const late = document.createElement('div');
+      late.style.height = '240px';
+      el.prepend(late);
+    });
+    await page.waitForTimeout(600);
+    expect(await panned(), 'the map moved under the pointer').toBe(before);
+    await page.mouse.up();
+    // The press is over: the popup is brought into view.
+    await expect.poll(panned).not.toBe(before);
+    await mapSettled(page);
+    await expectInside(popup, mapBox(page), 'the grown popup');
+  });
+});

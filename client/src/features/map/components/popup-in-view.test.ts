@@ -1,6 +1,6 @@
 import type L from 'leaflet';
-import { describe, expect, it, vi } from 'vitest';
-import { panPopupIntoView } from './popup-in-view';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keepOpenPopupInView, panPopupIntoView, TAP_SETTLE_MS } from './popup-in-view';
 
 interface Box {
   left: number;
@@ -25,7 +25,7 @@ const withBox = <T extends Element>(element: T, box: Box): T => {
  * A map `size` wide and high at (100, 200) on the page, with the zoom buttons (34×64 at 10 px from
  * its top-left corner), its open popup at `popup` (map coordinates) and the pin's foot at `pin`.
  */
-function setup(size: { x: number; y: number }, popup: Box, pin: { x: number; y: number }) {
+function fakeMap(size: { x: number; y: number }, popup: Box, pin: { x: number; y: number }) {
   const origin = { left: 100, top: 200 };
   const container = withBox(document.createElement('div'), { ...origin, width: size.x, height: size.y });
   container.innerHTML = '<div class="leaflet-top leaflet-left"><div class="leaflet-control"></div></div>';
@@ -52,6 +52,11 @@ function setup(size: { x: number; y: number }, popup: Box, pin: { x: number; y: 
     getLatLng: () => ({ lat: 0, lng: 0 }),
     isOpen: () => true,
   } as unknown as L.Popup;
+  return { map, open, element, panBy };
+}
+
+function setup(size: { x: number; y: number }, popup: Box, pin: { x: number; y: number }) {
+  const { map, open, panBy } = fakeMap(size, popup, pin);
   panPopupIntoView(map, open);
   return panBy;
 }
@@ -89,5 +94,61 @@ describe('panPopupIntoView', () => {
     expect(
       setup({ x: 290, y: 400 }, { left: 20, top: 20, ...POPUP }, { x: 148, y: 250 }),
     ).toHaveBeenCalledWith([0, -62]);
+  });
+});
+
+describe('keepOpenPopupInView', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('pans as the open popup grows, but never under the diner’s finger: after the tap, once it has settled', () => {
+    vi.useFakeTimers();
+    let resized = () => {};
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    // A popup whose content came in late: it grew above the map's top edge.
+    const { map, open, element, panBy } = fakeMap(PHONE, { left: 60, top: -100, ...POPUP }, { x: 188, y: 250 });
+    const handlers = new Map<string, (event: L.PopupEvent) => void>();
+    const stop = vi.fn();
+    Object.assign(map, {
+      on: (type: string, handler: (event: L.PopupEvent) => void) => handlers.set(type, handler),
+      off: (type: string) => handlers.delete(type),
+      stop,
+    });
+    document.body.append(element);
+    const cleanUp = keepOpenPopupInView(map);
+    handlers.get('popupopen')!({ popup: open } as L.PopupEvent);
+    resized();
+    expect(panBy).toHaveBeenCalledTimes(1);
+
+    // The diner's finger comes down on the popup: a pan under way stops, and growth waits.
+    element.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(stop).toHaveBeenCalled();
+    resized();
+    expect(panBy).toHaveBeenCalledTimes(1);
+    // It lifts (its click lands where it was aimed); the map stays still a moment longer, then pans.
+    element.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    vi.advanceTimersByTime(TAP_SETTLE_MS - 1);
+    expect(panBy).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(panBy).toHaveBeenCalledTimes(2);
+
+    // Closed, and cleaned up: nothing more.
+    handlers.get('popupclose')!({ popup: open } as L.PopupEvent);
+    resized();
+    expect(panBy).toHaveBeenCalledTimes(2);
+    cleanUp();
+    expect(handlers.size).toBe(0);
+    element.remove();
   });
 });

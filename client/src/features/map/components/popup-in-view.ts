@@ -54,32 +54,72 @@ function topLeftControls(map: L.Map, container: DOMRect): { right: number; botto
   return controls.length ? { right, bottom } : null;
 }
 
+/** How long after the diner lifts their finger from a popup it stays still, for the tap's click. */
+export const TAP_SETTLE_MS = 300;
+
 /**
  * Keeps the map's open popup in view for as long as it is open: at opening and whenever its size
- * changes (content rendered into it late, the map resized). Returns the clean-up.
+ * changes (content rendered into it late, the map resized). While the diner's finger (or mouse
+ * button) is down on the popup, and for TAP_SETTLE_MS after, the map does not move: a pan under
+ * the finger sent the tap to whatever came under it (on a slow phone the popup's content arrives
+ * as the diner reaches for its buttons); a pan under way stops, and one the popup needs is made
+ * once the tap is over. Returns the clean-up.
  */
 export function keepOpenPopupInView(map: L.Map): () => void {
   let open: L.Popup | null = null;
+  let openElement: HTMLElement | null = null;
+  let pressed = false;
+  let settle: ReturnType<typeof setTimeout> | undefined;
   const observer = new ResizeObserver(() => {
-    if (open) panPopupIntoView(map, open);
+    if (open && !pressed) panPopupIntoView(map, open);
   });
+  const onPress = () => {
+    clearTimeout(settle);
+    pressed = true;
+    map.stop();
+  };
+  const onRelease = () => {
+    if (!pressed) return;
+    clearTimeout(settle);
+    settle = setTimeout(() => {
+      pressed = false;
+      if (open) panPopupIntoView(map, open);
+    }, TAP_SETTLE_MS);
+  };
+  const release = () => {
+    openElement?.removeEventListener('pointerdown', onPress);
+    openElement = null;
+    clearTimeout(settle);
+    pressed = false;
+  };
   const onOpen = (event: L.PopupEvent) => {
     const element = event.popup.getElement();
     if (!element) return;
     observer.disconnect();
+    release();
     open = event.popup;
+    openElement = element;
+    element.addEventListener('pointerdown', onPress);
     // Observing fires once at the start: that is the pan of the opening.
     observer.observe(element);
   };
   const onClose = (event: L.PopupEvent) => {
     if (event.popup !== open) return;
     observer.disconnect();
+    release();
     open = null;
   };
+  // The finger may leave the popup before it lifts: its release is heard on the document.
+  // In the capture phase: nothing under it can stop it from being heard.
+  document.addEventListener('pointerup', onRelease, true);
+  document.addEventListener('pointercancel', onRelease, true);
   map.on('popupopen', onOpen);
   map.on('popupclose', onClose);
   return () => {
     observer.disconnect();
+    release();
+    document.removeEventListener('pointerup', onRelease, true);
+    document.removeEventListener('pointercancel', onRelease, true);
     map.off('popupopen', onOpen);
     map.off('popupclose', onClose);
   };
