@@ -1,6 +1,7 @@
 import OpusScript from 'opusscript';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
 import { decodeRecording, encodeWav, resample } from '../integrations/speech/audio';
+import type { VoiceAnswer } from '@shared/contracts';
 import type { Pcm, SpeechProvider } from '../integrations/speech';
 
 /**
@@ -131,3 +132,20 @@ export async function encodeOggOpus(pcm: Pcm): Promise<Buffer> {
 }
 
 export { encodeWav };
+
+/**
+ * Asks the free voice assistant at `baseUrl` a recording (base64) from `position`, over real HTTP,
+ * as a visitor's browser does: the status and the answer.
+ */
+export async function askFreeByVoice(
+  baseUrl: string,
+  audioData: string,
+  position: { latitude: number; longitude: number },
+): Promise<{ status: number; answer: VoiceAnswer }> {
+  const res = await fetch(`${baseUrl}/api/voice-assistant-free`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ audioData, userLocation: position }),
+  });
+  return { status: res.status, answer: (await res.json()) as VoiceAnswer };
+}

@@ -3,7 +3,7 @@ import type { VoiceAnswer } from '@shared/contracts';
 import { menuItems } from '../../db/schema';
 import { OfflineSpeech, type Pcm, type SpeechProvider, type SpeechVocabulary, type Transcript } from '../../integrations/speech';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { encodeWebmOpus, padded, speak } from '../../test/speech-audio';
+import { askFreeByVoice, encodeWebmOpus, padded, speak } from '../../test/speech-audio';
 import { insertTruck } from '../../test/trucks';
 
 /**
@@ -50,13 +50,9 @@ let mezze: number;
 const unique = `${Date.now() % 100_000}`;
 
 async function ask(): Promise<VoiceAnswer> {
-  const res = await fetch(`${server.url}/api/voice-assistant-free`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ audioData: recording, userLocation: { latitude: 30.265, longitude: -97.745 } }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as VoiceAnswer;
+  const { status, answer } = await askFreeByVoice(server.url, recording, { latitude: 30.265, longitude: -97.745 });
+  expect(status).toBe(200);
+  return answer;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VoiceAnswer } from '@shared/contracts';
 import { seedDemoData } from '../../db/seed';
 import { OfflineSpeech, type SpeechVocabulary } from '../../integrations/speech';
 import { foodTermsIn, truckNamesIn, withTerm } from '../../integrations/speech/heard-terms';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { encodeWav, encodeWebmOpus, padded, speak } from '../../test/speech-audio';
+import { askFreeByVoice, encodeWav, encodeWebmOpus, padded, speak } from '../../test/speech-audio';
 
 /**
  * ADR 0170 with the real engines: a truck's name in the language model's transcript is checked by
@@ -14,6 +13,8 @@ import { encodeWav, encodeWebmOpus, padded, speak } from '../../test/speech-audi
  * tune part had that misreading clean, and the answer was Mezze on Main's menu.
  */
 const QUESTION = 'what does masala wheels have';
+/** Where the diner asks from: downtown Austin, among the demo's trucks. */
+const HERE = { latitude: 30.25, longitude: -97.75 };
 
 let server: TestServer;
 let vocabulary: SpeechVocabulary;
@@ -71,13 +72,8 @@ describe('Moonshine checks the name the language model heard (ADR 0170)', () => 
   }, 120_000);
 
   it('the diner asking by voice gets the truck they named, and sees the name in the transcript', async () => {
-    const res = await fetch(`${server.url}/api/voice-assistant-free`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ audioData: recording, userLocation: { latitude: 30.25, longitude: -97.75 } }),
-    });
-    expect(res.status).toBe(200);
-    const answer = (await res.json()) as VoiceAnswer;
+    const { status, answer } = await askFreeByVoice(server.url, recording, HERE);
+    expect(status).toBe(200);
     // Moonshine's choice: the name, and not the words the misheard name spilled into.
     expect(answer.transcript).toBe('what does masala wheels');
     expect(answer.recommendedTrucks.map((t) => t.name)).toEqual(['Masala Wheels']);
@@ -102,15 +98,6 @@ describe('Moonshine doubts a food the language model heard (ADR 0171)', () => {
     // As a WAV recording: the same samples the recogniser is tried with below.
     recording = encodeWav(padded(await speak(server.integrations.speech, QUESTION, 'slt'), 0.4)).toString('base64');
   }, 120_000);
-  const ask = async () => {
-    const res = await fetch(`${server.url}/api/voice-assistant-free`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ audioData: recording, userLocation: { latitude: 30.25, longitude: -97.75 } }),
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as VoiceAnswer;
-  };
 
   it('without the check, the language model hears a food that was not said (what this guards against)', async () => {
     const unchecked = new OfflineSpeech({ foodDoubt: Infinity });
@@ -128,7 +115,8 @@ describe('Moonshine doubts a food the language model heard (ADR 0171)', () => {
     const { pcm } = await server.integrations.speech.decode(Buffer.from(recording, 'base64'), 30);
     const heard = await server.integrations.speech.transcribe({ audio: new Uint8Array(), pcm }, vocabulary);
     expect(heard.doubt?.[0]).toBe('curry');
-    const answer = await ask();
+    const { status, answer } = await askFreeByVoice(server.url, recording, HERE);
+    expect(status).toBe(200);
     expect(answer.recommendedTrucks).toEqual([]);
     expect(answer.text).toMatch(/^Sorry, I'm not sure I heard that right: did you mean \w+ or curry\? Please ask again, for example: find me some \w+\?$/);
   }, 120_000);
