@@ -627,7 +627,7 @@ export function exampleFor(heard: string, context: AnswerContext): string {
   const trucks = rank([...context.trucks.values()], context);
   const truck = trucks[0];
   const item = trucks.flatMap((t) => (context.itemsByTruck.get(t.id) ?? []).filter((i) => i.available))[0];
-  const cuisine = trucks.find((t) => t.isOpen && CUISINE_SPOKEN[t.cuisine])?.cuisine;
+  const cuisine = trucks.find((t) => t.isOpen && CUISINE_SPOKEN[t.cuisine]?.length)?.cuisine;
   const place = trucks.find((t) => t.address)?.address?.split(',')[0];
   const said = ` ${heard} `;
   const cue = (pattern: RegExp) => pattern.test(said);

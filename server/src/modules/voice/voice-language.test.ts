@@ -75,6 +75,13 @@ describe('vocabularyOf: what the offline recogniser may hear', () => {
   it('names places (landmarks, streets) as a slot, as said, without house numbers', () => {
     expect(vocabulary.slots.place).toEqual(['capitol', 'south congress avenue']);
   });
+  it('hears every cuisine but the catch-all "Other" as a food, and no food as "other"', () => {
+    const foods = vocabulary.slots.cuisine ?? [];
+    expect(foods).toEqual(expect.arrayContaining(['barbecue', 'mexican', 'fusion']));
+    expect(foods).not.toContain('other');
+    const withOther = buildLexicon([{ id: 2, name: 'Odd Bits', cuisine: 'Other' }], []);
+    expect(vocabularyOf(withOther, '2').slots.cuisine).not.toContain('other');
+  });
   it("counts the understanding layer's example phrasings, in the grammar's notation", () => {
     expect(vocabulary.templates).toContain('is there food near [the] <place>');
     expect(vocabulary.templates).toContain('which trucks are open after <hour> [pm | p m]');

@@ -23,6 +23,9 @@ export const CUISINE_SPOKEN: Record<string, string[]> = {
   Mediterranean: ['mediterranean', 'greek'],
   Indian: ['indian', 'curry'],
   Fusion: ['fusion'],
+  // The form's catch-all category, not a food anyone asks for: never heard as one. In the
+  // recogniser's food slot it was heard in noise and offered back ("did you mean other or chinese?").
+  Other: [],
 };
 
 const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
