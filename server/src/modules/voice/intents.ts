@@ -106,7 +106,7 @@ export const CUES = {
   cheapest: /\b(cheapest|cheap|cheaper|least expensive|lowest price|best price|budget)\b/,
   hours:
     /\b(how late|how long|until when|till when|what time|when does|when do|closing|close|closes|hours)\b/,
-  schedule: /\b(tomorrow|will|when is|next stop)\b/,
+  schedule: /\b(tomorrow|will|when is|next stop|open next|opens next|next open)\b/,
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,
   list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show)\b/,

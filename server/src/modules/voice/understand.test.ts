@@ -169,6 +169,7 @@ const TUNED: Array<[string, Expected]> = [
   ['are any of my favorites open', { kind: 'favorites' }],
   ['where will smokestack be tomorrow', { kind: 'schedule', truck: 1 }],
   ['when is taco libre open next', { kind: 'schedule', truck: 2 }],
+  ['when does taco libre open next', { kind: 'schedule', truck: 2 }],
   ['where will the taco truck be today', { kind: 'schedule', cuisine: 'Mexican' }],
   ["what's on their menu", { kind: 'follow-up' }],
   ['how far is it', { kind: 'follow-up' }],

@@ -552,8 +552,11 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
   // "When is X open next", "where will X be tomorrow": the future is the schedules' (ADR 0100).
+  // "When does X open" asks for today's hours; "when does X open next" is the same question as
+  // "when is X open next", and gets the same answer.
   const cuisine = food?.cuisines.length === 1 && !truckIds ? food.cuisines[0] : undefined;
-  if ((truckIds || cuisine) && cue(CUES.schedule) && !(truckIds && cue(/\bwhen does\b/))) {
+  const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/);
+  if ((truckIds || cuisine) && cue(CUES.schedule) && !todaysHours) {
     const when = cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next';
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
