@@ -170,6 +170,7 @@ const TUNED: Array<[string, Expected]> = [
   ['where will smokestack be tomorrow', { kind: 'schedule', truck: 1 }],
   ['when is taco libre open next', { kind: 'schedule', truck: 2 }],
   ['when does taco libre open next', { kind: 'schedule', truck: 2 }],
+  ['when is on the menu at taco libre', { kind: 'menu', truck: 2 }],
   ['where will the taco truck be today', { kind: 'schedule', cuisine: 'Mexican' }],
   ["what's on their menu", { kind: 'follow-up' }],
   ['how far is it', { kind: 'follow-up' }],

@@ -551,6 +551,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
+  // A truck's menu asked for by that word is about the menu, whatever question word came with it
+  // ("when is on the menu at gulf coast catch", a misheard "what is").
+  if (truckIds && !food && cue(/\bmenu\b/) && !cue(CUES.open)) return { kind: 'menu', truckIds };
   // "When is X open next", "where will X be tomorrow": the future is the schedules' (ADR 0100).
   // "When does X open" asks for today's hours; "when does X open next" is the same question as
   // "when is X open next", and gets the same answer.
