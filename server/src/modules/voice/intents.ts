@@ -12,6 +12,7 @@ export const INTENT_NAMES = [
   'open-now',
   'open-after',
   'is-open',
+  'where',
   'hours',
   'menu',
   'price',
@@ -48,13 +49,14 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
     'any {food} open past {time}',
   ],
   'is-open': ['is {truck} open', 'is {truck} open right now', '{truck} open today?'],
+  where: ['how far is {truck}', 'where is {truck} right now', 'give me directions to {truck}'],
   hours: [
     'how late is {truck} open',
     'when does {truck} close',
     'what time does {truck} close today',
     'what are the hours of {truck}',
   ],
-  menu: ["what's on the menu at {truck}", 'what does {truck} sell', 'show me the menu of {truck}'],
+  menu: ["what's on the menu at {truck}", 'what does {truck} sell', 'show me the menu of {truck}', "what's the cheapest thing at {truck}"],
   price: [
     'how much is the {item}',
     'how much does the {item} cost at {truck}',
@@ -87,7 +89,7 @@ export const FORM_WORDS = new Set(
     'a about after again all also am an and any anybody anyone anything are area around as at away be best ' +
     'better buy by can close closed closer closes closest closing cost costs could craving cheap cheaper cheapest ' +
     'currently did do does doing dollars each eat eating else expensive far find food foods for from get give go ' +
-    "going good got grab great has have here hey hi how how's hungry i i'd i'll i'm in is it it's its just kind know " +
+    "going good got grab great has have here hey hi how how's hungry starving bite i i'd i'll i'm in is it it's its just kind know " +
     'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
     "near nearby nearest need next now o'clock of off ok okay on one open opened opening opens or our out p past " +
     'place places please price priced prices pricey right say see sell selling sells serve serves serving shop show ' +
@@ -110,7 +112,7 @@ export const CUES = {
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,
   list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show)\b/,
-  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry for|in the mood for|grab|somewhere|place for|spot for)\b/,
+  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry|starving|what's close|in the mood for|grab|somewhere|place for|spot for|place to eat|bite to eat|something to eat)\b/,
   here: /\b(near me|near here|around here|close by|nearby|around me|close to me|by me)\b/,
   follow: /\b(their|they|it|them)\b/,
 } as const;

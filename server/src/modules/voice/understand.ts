@@ -45,7 +45,10 @@ export type Intent =
   | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
-  | { kind: 'menu'; truckIds: number[] }
+  /** `cheapest`: "what's the cheapest thing at Taco Libre", its menu's cheapest dish. */
+  | { kind: 'menu'; truckIds: number[]; cheapest?: boolean }
+  /** Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack". */
+  | { kind: 'where'; truckIds: number[] }
   | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean }
   | { kind: 'favorites'; openOnly: boolean }
   /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
@@ -500,6 +503,9 @@ export function wordsOf(text: string): string[] {
   return words ? words.split(' ') : [];
 }
 
+/** The words of a question about where a named truck is ("how far is X", "directions to X"). */
+const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
+
 /** The words of a question about one truck's hours ("how late is X open", "when does X close"). */
 const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
 
@@ -549,6 +555,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     return { kind: 'attributes', filters: attributes.filters, truckIds, food, place: place?.place, openOnly: cue(CUES.open) };
   }
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
+  if (cheapest && truckIds) return { kind: 'menu', truckIds, cheapest: true };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
   // A truck's menu asked for by that word is about the menu, whatever question word came with it
@@ -563,6 +570,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     const when = cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next';
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
+  if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours)) return { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
   if (hoursOfUnnamed) {
     // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.
@@ -588,7 +596,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
     return { kind: 'open-now', food, place: where, after: time.minute };
   }
-  if (cue(CUES.open) && (cue(CUES.list) || food || where) && !cue(/\b(nearest|closest)\b/)) {
+  // "Show me all the trucks": the open ones, as "what's open" lists them.
+  const everyTruck = !truckIds && !food && cue(/\b(all|every) (of )?(the )?(food )?trucks\b/);
+  if (everyTruck || (cue(CUES.open) && (cue(CUES.list) || food || where) && !cue(/\b(nearest|closest)\b/))) {
     return { kind: 'open-now', food, place: where };
   }
   if (!food && !where && !truckIds && cue(CUES.find)) {

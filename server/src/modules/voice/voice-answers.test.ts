@@ -192,6 +192,33 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(anywhere.text).toMatch(/^There is no open seafood truck right now\. Gulf Coast Catch is closed now, at 1600 Barton Springs Rd\. Gulf Coast Catch will be at /);
   });
 
+  it('"how far is Gulf Coast Catch": where a named truck is and how far, open or closed, and a closed one\'s next stop', () => {
+    const closed = answerQuestion({ kind: 'where', truckIds: [3] }, demo);
+    expect(closed.text).toBe(
+      'Gulf Coast Catch is closed right now, 1 mile away at 1600 Barton Springs Rd. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
+    );
+    expect(closed.truckIds).toEqual([3]);
+    expect(answerQuestion({ kind: 'where', truckIds: [1] }, demo).text).toBe('Smokestack BBQ is open now, 0.07 miles away at 1100 S Congress Ave.');
+  });
+
+  it('"is Gulf Coast Catch open": no, and when it is next out', () => {
+    expect(answerQuestion({ kind: 'is-open', truckIds: [3] }, demo).text).toBe(
+      'No, Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
+    );
+  });
+
+  it('"what\'s the cheapest thing at Gulf Coast Catch": its menu\'s cheapest available dish, and each dish at that price', () => {
+    const menu = (items: Array<[number, string, number, boolean]>) =>
+      new Map([[3, items.map(([id, name, priceCents, available]) => ({ id, truckId: 3, name, priceCents, available }))]]);
+    const reply = (items: Array<[number, string, number, boolean]>) =>
+      answerQuestion({ kind: 'menu', truckIds: [3], cheapest: true }, { ...demo, itemsByTruck: menu(items) }).text;
+    expect(reply([[1, 'Fish Tacos', 1200, true], [2, 'Hush Puppies', 500, true], [3, 'Gumbo Cup', 400, false]])).toBe(
+      'The cheapest at Gulf Coast Catch is Hush Puppies, $5.00.',
+    );
+    expect(reply([[1, 'Hush Puppies', 500, true], [2, 'Slaw', 500, true]])).toBe('The cheapest at Gulf Coast Catch is Hush Puppies and Slaw, $5.00.');
+    expect(reply([])).toBe('Gulf Coast Catch has no menu items listed yet.');
+  });
+
   it('"is there any seafood open now" still says none is open, recommending nothing: the question was about open trucks', () => {
     const reply = answerQuestion({ kind: 'open-now', food: { words: 'seafood', cuisines: ['Seafood'], itemIds: [], truckIds: [] } }, demo);
     expect(reply.text).toBe('No seafood truck is open right now.');

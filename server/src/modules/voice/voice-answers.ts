@@ -136,10 +136,15 @@ function describe(truck: KnownTruck, context: AnswerContext, state: SessionState
   return answer(`${truck.name} is ${status}, ${whereAbouts(truck, context)}.`, [truck.id], state);
 }
 
-function menuOf(truck: KnownTruck, context: AnswerContext): Answer {
+function menuOf(truck: KnownTruck, context: AnswerContext, { cheapest = false } = {}): Answer {
   const items = (context.itemsByTruck.get(truck.id) ?? []).filter((item) => item.available);
   const state = { truckIds: [truck.id], index: 0 };
   if (items.length === 0) return answer(`${truck.name} has no menu items listed yet.`, [truck.id], state);
+  if (cheapest) {
+    const least = Math.min(...items.map((item) => item.priceCents));
+    const names = items.filter((item) => item.priceCents === least).map((item) => item.name);
+    return answer(`The cheapest at ${truck.name} is ${list(names)}, ${dollars(least)}.`, [truck.id], state);
+  }
   const shown = items.slice(0, 5).map((item) => `${item.name} ${dollars(item.priceCents)}`);
   const more = items.length > shown.length ? `, and ${items.length - shown.length} more` : '';
   return answer(`${truck.name} has ${list(shown)}${more}.`, [truck.id], state);
@@ -557,6 +562,23 @@ function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: K
   return answer(`${count} scheduled to be open${near} after ${at} today: ${list(parts)}.`, ids, { truckIds: ids, index: 0 });
 }
 
+/** " Its next stop is … tomorrow from 11 AM to 2 PM.", or nothing when it has none. */
+function nextStopOf(truck: KnownTruck, context: AnswerContext): string {
+  const schedule = context.schedules.get(truck.id);
+  const next = occurrencesFor(schedule, 'next', context.now)[0];
+  return next ? ` Its next stop is ${next.stop.address} ${spokenDay(next, schedule?.zone ?? 'UTC', context.now)} ${hoursOf(next)}.` : '';
+}
+
+/**
+ * "How far is Burger Bus", "directions to Smokestack": where the truck is and how far, open or not
+ * (a closed truck's place is where it was last), and its next stop when it is closed.
+ */
+function answerWhere(truck: KnownTruck, context: AnswerContext): Answer {
+  const state = { truckIds: [truck.id], index: 0 };
+  if (truck.isOpen) return answer(`${truck.name} is open now, ${whereAbouts(truck, context)}.`, [truck.id], state);
+  return answer(`${truck.name} is closed right now, ${whereAbouts(truck, context)}.${nextStopOf(truck, context)}`, [truck.id], state);
+}
+
 /** "How late is Smokestack open": today's hours from its schedule, in its own zone; never guessed. */
 function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   const schedule = context.schedules.get(truck.id);
@@ -564,8 +586,7 @@ function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   const state = { truckIds: [truck.id], index: 0 };
   const today = occurrencesFor(schedule, 'today', context.now);
   const [first] = today;
-  const next = occurrencesFor(schedule, 'next', context.now)[0];
-  const nextStop = next ? ` Its next stop is ${next.stop.address} ${spokenDay(next, zone, context.now)} ${hoursOf(next)}.` : '';
+  const nextStop = nextStopOf(truck, context);
   if (first && first.start.toMillis() <= context.now.getTime() && truck.isOpen) {
     const later = today.slice(1).map((o) => `, then at ${o.stop.address} ${hoursOf(o)}`).join('');
     return answer(`${truck.name} is open until ${spokenTime(first.stop.endMinute)} today, at ${first.stop.address}${later}.`, [truck.id], state);
@@ -680,12 +701,16 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       if (!truck) return answer(REPHRASE, [], context.state, false);
       const text = truck.isOpen
         ? `Yes, ${truck.name} is open now, ${whereAbouts(truck, context)}.`
-        : `No, ${truck.name} is closed right now.`;
+        : `No, ${truck.name} is closed right now.${nextStopOf(truck, context)}`;
       return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
     }
     case 'menu': {
       const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-      return truck ? menuOf(truck, context) : answer(REPHRASE, [], context.state, false);
+      return truck ? menuOf(truck, context, { cheapest: intent.cheapest }) : answer(REPHRASE, [], context.state, false);
+    }
+    case 'where': {
+      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
+      return truck ? answerWhere(truck, context) : answer(REPHRASE, [], context.state, false);
     }
     case 'price':
       return answerPrice(intent, context);
