@@ -89,7 +89,7 @@ export const FORM_WORDS = new Set(
     'a about after again all also am an and any anybody anyone anything are area around as at away be best ' +
     'better buy by can close closed closer closes closest closing cost costs could craving cheap cheaper cheapest ' +
     'currently did do does doing dollars each eat eating else expensive far find food foods for from get give go ' +
-    "going good got grab great has have here hey hi how how's hungry starving bite i i'd i'll i'm in is it it's its just kind know " +
+    "going good got grab great has have here hey hi how how's hungry starving bite lunch dinner brunch supper meal snack morning afternoon evening i i'd i'll i'm in is it it's its just kind know " +
     'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
     "near nearby nearest need next now o'clock of off ok okay on one open opened opening opens or our out p past " +
     'place places please price priced prices pricey right say see sell selling sells serve serves serving shop show ' +

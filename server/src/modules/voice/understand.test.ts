@@ -177,6 +177,10 @@ const TUNED: Array<[string, Expected]> = [
   ["where's seoul food wagon right now", { kind: 'where', truck: 6 }],
   ["i'm starving what's close", { kind: 'nearest' }],
   ['show me all the trucks', { kind: 'open-now' }],
+  ['where can i get lunch', { kind: 'nearest' }],
+  ["what's open for dinner tonight", { kind: 'open-now' }],
+  ['is there a coffee truck open this morning', { kind: 'open-now', cuisine: 'Coffee' }],
+  ['green machine', { kind: 'where', truck: 4 }],
   ['where will the taco truck be today', { kind: 'schedule', cuisine: 'Mexican' }],
   ["what's on their menu", { kind: 'follow-up' }],
   ['how far is it', { kind: 'follow-up' }],
@@ -263,6 +267,33 @@ describe('the parts', () => {
     const intent = understand('is burger bus open', understanding);
     expect('truckIds' in intent ? intent.truckIds : []).not.toContain(undefined);
     expect(intent.kind === 'is-open' || intent.kind === 'hours').toBe(false);
+  });
+});
+
+describe("a longer name's first words", () => {
+  // "rolling" and "roast" are food words here (a cinnamon roll, a roast beef sandwich): alone,
+  // neither names the truck.
+  const lexicon = buildUnderstanding(
+    [
+      { id: 1, name: 'Rolling Roast Coffee', cuisine: 'Coffee' },
+      { id: 2, name: 'Southern Comfort Kitchen', cuisine: 'Southern' },
+      { id: 3, name: 'Deli Bus', cuisine: 'American' },
+    ],
+    [
+      { id: 10, truckId: 1, name: 'Cinnamon Roll' },
+      { id: 20, truckId: 3, name: 'Roast Beef Sandwich' },
+    ],
+  );
+  it.each([
+    ['what does rolling roast have', 'menu', 1],
+    ['how far is rolling roast', 'where', 1],
+    ['is southern comfort open', 'is-open', 2],
+  ])('"%s" names the truck (%s)', (question, kind, truck) => {
+    expect(understand(question, lexicon)).toMatchObject({ kind, truckIds: [truck] });
+  });
+  it('said apart, or one of them, they are still food', () => {
+    expect(understand('who has roast beef', lexicon)).toMatchObject({ kind: 'nearest', food: { itemIds: [20] } });
+    expect(understand('find me a cinnamon roll', lexicon)).toMatchObject({ kind: 'nearest', food: { itemIds: [10] } });
   });
 });
 
@@ -376,10 +407,10 @@ describe('a named truck is the subject; foods heard that no truck has together a
   it('reads "what does <truck>" with its verb lost as a question about the menu, not whether it is open', () => {
     expect(understand('what does taco libre', lexicon, { heard: true })).toMatchObject({ kind: 'menu', truckIds: [1] });
     expect(understand('what does taco libre um', lexicon, { heard: true })).toMatchObject({ kind: 'menu', truckIds: [1] });
-    // Its hours and whether it is open are still those questions.
+    // Its hours are still that question; its name alone asks where it is.
     expect(understand('what time does taco libre open', lexicon)).toMatchObject({ kind: 'hours', truckIds: [1] });
     expect(understand('what does taco libre close', lexicon)).toMatchObject({ kind: 'hours' });
-    expect(understand('taco libre', lexicon)).toMatchObject({ kind: 'is-open', truckIds: [1] });
+    expect(understand('taco libre', lexicon)).toMatchObject({ kind: 'where', truckIds: [1] });
   });
 
   it.each([

@@ -277,6 +277,14 @@ export function findTruck(
       consider(100 + truck.words.length + exact / 100, truck.value, whole);
       continue;
     }
+    // A longer name's first words said together ("rolling roast" for Rolling Roast Coffee) name it,
+    // even when they are food words too, as its distinctive words below cannot.
+    for (let n = truck.words.length - 1; n >= 2; n--) {
+      const lead = positionsOf(truck.words.slice(0, n), tokens, used);
+      if (!lead?.every((at, k) => k === 0 || at === lead[k - 1]! + 1)) continue;
+      consider(50 + n, truck.value, lead);
+      break;
+    }
     const distinctive = meaningful(truck.words).filter(
       (w) => wordCount.get(w) === 1 && !lexicon.foodWords.has(stem(w)),
     );
@@ -610,6 +618,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   // "What does Masala Wheels …" with its verb lost (a recording cut short, a word misheard): the
   // question of a truck that starts so is what it sells.
   if (truckIds && cue(/^what (does|do)\b/)) return { kind: 'menu', truckIds };
-  if (truckIds) return { kind: 'is-open', truckIds };
+  // A truck's name and nothing else asks where it is.
+  if (truckIds) return { kind: 'where', truckIds };
   return { kind: 'unknown', heard: words };
 }

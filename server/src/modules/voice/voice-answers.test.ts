@@ -201,6 +201,12 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(answerQuestion({ kind: 'where', truckIds: [1] }, demo).text).toBe('Smokestack BBQ is open now, 0.07 miles away at 1100 S Congress Ave.');
   });
 
+  it('"does Taco Libre have fish tacos" when it has none: said of its menu, recommending nothing', () => {
+    const reply = answerQuestion({ kind: 'price', food: { words: 'fish tacos', cuisines: [], itemIds: [30], truckIds: [] }, truckIds: [4], cheapest: false }, demo);
+    expect(reply.text).toBe("I couldn't find fish tacos on Taco Libre's menu.");
+    expect(reply.truckIds).toEqual([]);
+  });
+
   it('"is Gulf Coast Catch open": no, and when it is next out', () => {
     expect(answerQuestion({ kind: 'is-open', truckIds: [3] }, demo).text).toBe(
       'No, Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',

@@ -605,9 +605,9 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
   ).flatMap((truck) =>
     (context.itemsByTruck.get(truck.id) ?? []).filter((item) => wanted.has(item.id)).map((item) => ({ truck, item })),
   );
-  const where = intent.truckIds?.length === 1 ? ` at ${context.trucks.get(intent.truckIds[0]!)?.name ?? 'that truck'}` : '';
+  const named = intent.truckIds?.length === 1 ? context.trucks.get(intent.truckIds[0]!)?.name : undefined;
   if (offers.length === 0) {
-    return answer(`I couldn't find ${intent.food.words} on any menu${where}.`, [], context.state);
+    return answer(`I couldn't find ${intent.food.words} on ${named ? `${named}'s menu` : 'any menu'}.`, [], context.state);
   }
   if (intent.cheapest) {
     let open = offers.filter((o) => o.truck.isOpen && o.item.available);
