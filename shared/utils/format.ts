@@ -202,3 +202,12 @@ export const formatPrice = (dollars: number, options: { locale?: string } = {}):
 /** A count: "1,250". */
 export const formatCount = (n: number, options: { locale?: string } = {}): string =>
   numberFormat('count', {}, options.locale).format(n);
+
+/**
+ * A truck's customers' rating as said (a screen reader's name for the rating badge, the voice
+ * assistant's answer): "Rated 4.6 out of 5 by 31 customers".
+ */
+export function describeRating(rating: { average: number; count: number } | null | undefined): string {
+  if (!rating) return 'New: no ratings yet';
+  return `Rated ${rating.average.toFixed(1)} out of 5 by ${rating.count} ${rating.count === 1 ? 'customer' : 'customers'}`;
+}

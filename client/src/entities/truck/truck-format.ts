@@ -30,11 +30,8 @@ export function formatRating(rating: TruckSummary['rating'] | undefined): string
   return rating ? `★ ${rating.average.toFixed(1)} · ${rating.count}` : 'New';
 }
 
-/** What a screen reader says for the rating badge. */
-export function describeRating(rating: TruckSummary['rating'] | undefined): string {
-  if (!rating) return 'New: no ratings yet';
-  return `Rated ${rating.average.toFixed(1)} out of 5 by ${rating.count} ${rating.count === 1 ? 'customer' : 'customers'}`;
-}
+/** What a screen reader says for the rating badge (shared with the voice assistant's answers). */
+export { describeRating } from '@shared/utils/format';
 
 /** A position older than this is dimmed on the map: the truck may well have moved since. */
 export const STALE_POSITION_MS = 60 * 60_000;

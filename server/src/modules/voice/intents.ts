@@ -13,6 +13,8 @@ export const INTENT_NAMES = [
   'open-after',
   'is-open',
   'where',
+  'rating',
+  'best',
   'hours',
   'menu',
   'price',
@@ -50,6 +52,8 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
   ],
   'is-open': ['is {truck} open', 'is {truck} open right now', '{truck} open today?'],
   where: ['how far is {truck}', 'where is {truck} right now', 'give me directions to {truck}'],
+  rating: ['is {truck} any good', 'how is {truck} rated', 'what are the reviews for {truck}'],
+  best: ["what's the best truck around here", 'which {food} truck has the best reviews', 'what is the highest rated truck near me'],
   hours: [
     'how late is {truck} open',
     'when does {truck} close',

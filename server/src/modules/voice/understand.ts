@@ -49,6 +49,10 @@ export type Intent =
   | { kind: 'menu'; truckIds: number[]; cheapest?: boolean }
   /** Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack". */
   | { kind: 'where'; truckIds: number[] }
+  /** A named truck's customers' rating: "is Smokestack any good", "what are Taco Libre's reviews". */
+  | { kind: 'rating'; truckIds: number[] }
+  /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
+  | { kind: 'best'; food?: FoodAsk; place?: PlaceAsk }
   | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean }
   | { kind: 'favorites'; openOnly: boolean }
   /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
@@ -511,6 +515,11 @@ export function wordsOf(text: string): string[] {
   return words ? words.split(' ') : [];
 }
 
+/** Words asking how good a named truck is ("is X any good", "X's reviews"). */
+const RATING_OF_NAMED = /\b(any good|rated|rating|ratings|review|reviews|reviewed|stars)\b/;
+/** Words asking for the best trucks ("what's the best truck around here", "highest rated"). */
+const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me)\b/;
+
 /** The words of a question about where a named truck is ("how far is X", "directions to X"). */
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
 
@@ -562,6 +571,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (attributeAsk && !cue(CUES.price) && !hoursOfUnnamed) {
     return { kind: 'attributes', filters: attributes.filters, truckIds, food, place: place?.place, openOnly: cue(CUES.open) };
   }
+  if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
   if (cheapest && truckIds) return { kind: 'menu', truckIds, cheapest: true };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
@@ -601,6 +611,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   }
   if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };
   const where = place?.place;
+  if (!truckIds && cue(BEST_RATED)) return { kind: 'best', food, place: where };
   if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
     return { kind: 'open-now', food, place: where, after: time.minute };
   }

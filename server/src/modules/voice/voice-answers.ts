@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
+import type { TruckRating } from '@shared/contracts';
 import { haversineMiles } from '@shared/utils/geo';
-import { formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
+import { describeRating, formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
@@ -37,6 +38,8 @@ export interface KnownTruck {
   features?: TruckFeatures | null;
   accessNote?: string | null;
   menuLabels?: ItemLabels[] | null;
+  /** Customers' ratings: the average and how many; null before the first. */
+  rating?: TruckRating | null;
 }
 export interface KnownItem {
   id: number;
@@ -579,6 +582,40 @@ function answerWhere(truck: KnownTruck, context: AnswerContext): Answer {
   return answer(`${truck.name} is closed right now, ${whereAbouts(truck, context)}.${nextStopOf(truck, context)}`, [truck.id], state);
 }
 
+/** How far the best-rated trucks are looked for around the diner, or the place they named. */
+const BEST_NEAR_MILES = 10;
+
+/**
+ * "What's the best truck around here": the open trucks nearby (of the food asked for) with the best
+ * customers' rating, more ratings first among equals. With none rated, the nearest open one, said so.
+ */
+function answerBest(intent: Extract<Intent, { kind: 'best' }>, base: AnswerContext): Answer {
+  const context = fromPlace(base, intent.place);
+  const sellers = intent.food ? sellersOf(intent.food, context) : undefined;
+  const near = (t: KnownTruck) => (distanceOf(t, context) ?? 0) <= BEST_NEAR_MILES;
+  const rated = [...context.trucks.values()]
+    .filter((t) => t.isOpen && t.rating && near(t) && (!sellers || sellers.has(t.id)))
+    .sort(
+      (a, b) =>
+        b.rating!.average - a.rating!.average ||
+        b.rating!.count - a.rating!.count ||
+        (distanceOf(a, context) ?? 0) - (distanceOf(b, context) ?? 0),
+    );
+  const [best, ...others] = rated;
+  const around = intent.place ? ` near ${intent.place.name}` : context.position ? ' near you' : '';
+  if (!best) {
+    const nearest = answerNearest({ kind: 'nearest', food: intent.food, place: intent.place }, base);
+    return { ...nearest, text: `No open ${label(intent.food, context, true)}${around} have ratings yet. ${nearest.text}` };
+  }
+  const also = others.slice(0, MAX_RECOMMENDED - 1).map((t) => `${t.name}, ${t.rating!.average.toFixed(1)}`);
+  const ids = rated.map((t) => t.id);
+  return answer(
+    `The best-rated open ${labelOf(best, intent.food, context)}${around} is ${best.name}: ${describeRating(best.rating).replace(/^R/, 'r')}, ${whereFrom(best, context, intent.place)}.${also.length ? ` Also well rated: ${list(also)}.` : ''}`,
+    ids,
+    { truckIds: ids, index: 0 },
+  );
+}
+
 /** "How late is Smokestack open": today's hours from its schedule, in its own zone; never guessed. */
 function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   const schedule = context.schedules.get(truck.id);
@@ -708,6 +745,14 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
       return truck ? menuOf(truck, context, { cheapest: intent.cheapest }) : answer(REPHRASE, [], context.state, false);
     }
+    case 'rating': {
+      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
+      if (!truck) return answer(REPHRASE, [], context.state, false);
+      const text = truck.rating ? `${truck.name} is ${describeRating(truck.rating).replace(/^R/, 'r')}.` : `${truck.name} has no ratings yet.`;
+      return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
+    }
+    case 'best':
+      return answerBest(intent, context);
     case 'where': {
       const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
       return truck ? answerWhere(truck, context) : answer(REPHRASE, [], context.state, false);

@@ -183,6 +183,38 @@ describe('combined questions, answered from the data (issue 25)', () => {
   });
 });
 
+describe("ratings: what customers said, never made up", () => {
+  it('"what\'s the best truck around here", "is X any good": the open trucks nearby by their customers\' rating', async () => {
+    // Every rating is made here: the pit 5 and 4 stars, the taqueria 3; the coffee truck none.
+    const rate = async (truck: TruckRow, stars: number) => {
+      const diner = await server.signUp('customer');
+      const res = await server.request('PUT', `/api/food-trucks/${truck.id}/rating`, { token: diner.token, body: { stars } });
+      expect(res.status).toBe(200);
+    };
+    await rate(pit, 5);
+    await rate(pit, 4);
+    await rate(taqueria, 3);
+
+    const best = await ask("what's the best truck around here");
+    expect(best.status).toBe(200);
+    expect(best.body.text).toMatch(/^The best-rated open food truck near you is Smoky Joe's Pit: rated 4\.5 out of 5 by 2 customers, [\d.]+ miles? away at /);
+    expect(best.body.text).toContain('Also well rated: Taqueria Arandas, 3.0.');
+    expect(best.body.recommendedTruckIds).toEqual([pit.id, taqueria.id]);
+
+    // Every truck with a taco on its menu, within 10 miles: the pit's brisket taco counts, the street
+    // taco 20 miles out does not.
+    const tacos = await ask('which taco truck has the best reviews');
+    expect(tacos.body.recommendedTruckIds).toEqual([pit.id, taqueria.id]);
+
+    expect((await ask('is taqueria arandas any good')).body.text).toBe('Taqueria Arandas is rated 3.0 out of 5 by 1 customer.');
+    expect((await ask('is bean there cafe any good')).body.text).toBe('Bean There Cafe has no ratings yet.');
+    // No open coffee truck is rated: said so, and the nearest open one named, as "find me coffee" would.
+    const coffeeBest = await ask("what's the best coffee around here");
+    expect(coffeeBest.body.text).toMatch(/^No open coffee trucks near you have ratings yet\. The nearest open coffee truck is Bean There Cafe, /);
+    expect(coffeeBest.body.recommendedTruckIds).toEqual([coffee.id]);
+  });
+});
+
 describe('free phrasing (issue 25)', () => {
   it('finds a food in the menus and cuisines: coffee, tacos, vegan, a burrito', async () => {
     const coffeeRes = await ask('find me some coffee');
