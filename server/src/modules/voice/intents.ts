@@ -112,7 +112,9 @@ export const CUES = {
   cheapest: /\b(cheapest|cheap|cheaper|least expensive|lowest price|best price|budget)\b/,
   hours:
     /\b(how late|how long|until when|till when|what time|when does|when do|closing|close|closes|hours)\b/,
-  schedule: /\b(tomorrow|will|when is|next stop|open next|opens next|next open)\b/,
+  schedule: /\b(tomorrow|will|when is|next stop)\b/,
+  /** "When does X open next": the next stop, of a named truck or when asked with "when". */
+  openNext: /\b(open next|opens next|next open)\b/,
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,
   list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show)\b/,

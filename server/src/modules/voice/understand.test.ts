@@ -170,6 +170,7 @@ const TUNED: Array<[string, Expected]> = [
   ['where will smokestack be tomorrow', { kind: 'schedule', truck: 1 }],
   ['when is taco libre open next', { kind: 'schedule', truck: 2 }],
   ['when does taco libre open next', { kind: 'schedule', truck: 2 }],
+  ['when is the taco truck open next', { kind: 'schedule', cuisine: 'Mexican' }],
   ['when is on the menu at taco libre', { kind: 'menu', truck: 2 }],
   ["what's the cheapest thing at taco libre", { kind: 'menu', truck: 2, cheapest: true }],
   ['how far is green machine', { kind: 'where', truck: 4 }],
@@ -335,6 +336,8 @@ describe('food words: as said before near misses, and several words narrowing to
 
   it('reads the cuisine of a schedule question as said, too', () => {
     expect(foodOf('where will the greek truck be tomorrow')).toMatchObject({ kind: 'schedule', cuisine: 'Mediterranean' });
+    // "Open next" without "when" or a truck is no schedule question (a noisy "who serves greek food open next").
+    expect(foodOf('who serves greek food open next')).not.toMatchObject({ kind: 'schedule' });
   });
 
   it('still takes a word nothing has as said for a near miss of a dish (a recogniser\'s "brisquet")', () => {

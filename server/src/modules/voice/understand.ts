@@ -584,7 +584,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   // "when is X open next", and gets the same answer.
   const cuisine = food?.cuisines.length === 1 && !truckIds ? food.cuisines[0] : undefined;
   const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/);
-  if ((truckIds || cuisine) && cue(CUES.schedule) && !todaysHours) {
+  const openNext = cue(CUES.openNext) && (truckIds !== undefined || cue(/\bwhen\b/));
+  if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext) && !todaysHours) {
     const when = cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next';
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
