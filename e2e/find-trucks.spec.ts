@@ -227,6 +227,33 @@ test.describe('find trucks', () => {
         await notice.getByRole('button', { name: 'Dismiss location message' }).tap();
         await expect(notice).toBeHidden();
       });
+
+      test("a touch on the map folds the notice into a corner button: it no longer hides the pins under it", async ({ page }) => {
+        await page.goto('/find-trucks');
+        const map = page.getByRole('region', { name: 'Map of food trucks' });
+        const notice = map.getByRole('status').filter({ hasText: 'Location access was denied.' });
+        await expect(notice).toBeVisible();
+        await expect(map.locator('.leaflet-container')).toBeVisible();
+        const mapBox = (await map.boundingBox())!;
+        // A touch on the map's left edge, half-way down: no pin, cluster or control there.
+        await page.touchscreen.tap(mapBox.x + 6, mapBox.y + mapBox.height / 2);
+        await expect(notice).toBeHidden();
+        const unfold = map.getByRole('button', { name: 'Show location message' });
+        await expect(unfold).toBeVisible();
+        const chip = (await unfold.boundingBox())!;
+        // A 36 px button in the bottom-left corner, where the notice's whole width lay.
+        expect(chip.width).toBeLessThanOrEqual(40);
+        expect(chip.x - mapBox.x).toBeLessThan(16);
+        expect(chip.y + chip.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
+        await page.screenshot({ path: test.info().outputPath('find-trucks-location-folded-phone.png') });
+        // Tapped, it gives the notice back, with the focus on its Dismiss button.
+        await unfold.tap();
+        await expect(notice).toBeVisible();
+        await expect(notice.getByRole('button', { name: 'Dismiss location message' })).toBeFocused();
+        // Tapping the notice itself does not fold it.
+        await notice.getByText('Location access was denied.').tap();
+        await expect(notice).toBeVisible();
+      });
     });
   });
 

@@ -16,7 +16,7 @@ import { GoingNotices } from '@client/features/going/components/going-notices';
 import { SeenMarker } from '@client/features/insights/components/seen-marker';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { reportView } from '@client/features/insights/view-reporter';
-import { LocationNotice } from '@client/features/trucks/components/location-notice';
+import { MapLocationNotice } from '@client/features/trucks/components/location-notice';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { TruckFilters } from '@client/features/trucks/components/truck-filters';
@@ -303,12 +303,9 @@ export default function FindTrucksPage() {
             {/* Over the map, not above it: it arrives after the page's first paint (the position is
                 the browser's to know) and moves nothing (Lighthouse's layout shift). It steps aside
                 while a truck's popup is open: on a phone the popup takes the map's whole height, and
-                the notice covered its last rows (share, favourite, Directions). */}
-            {message && (
-              <div className="absolute inset-x-2 bottom-7 z-[1100] rounded-lg shadow-md group-has-[.leaflet-popup]/map:invisible">
-                <LocationNotice message={message} onDismiss={dismissMessage} />
-              </div>
-            )}
+                the notice covered its last rows (share, favourite, Directions). It folds into a
+                corner button once the diner touches the map: it hid the pins under it. */}
+            {message && <MapLocationNotice message={message} onDismiss={dismissMessage} />}
             <BrowserOnly fallback={<Skeleton className="h-full w-full rounded-none" />}>
               <TruckMap
                 trucks={filtered}

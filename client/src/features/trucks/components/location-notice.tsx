@@ -1,10 +1,20 @@
 import { MapPinOff, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A location alert of spec section 8, inline and dismissible (docs/decisions/0040). It lies over the
  * map, so on a phone it is set small: the map there is 280 px high.
  */
-export function LocationNotice({ message, onDismiss }: { message: string; onDismiss(): void }) {
+export function LocationNotice({
+  message,
+  onDismiss,
+  focusDismiss = false,
+}: {
+  message: string;
+  onDismiss(): void;
+  /** Opened again from its folded button: the keyboard's focus goes on in it, not to the page's top. */
+  focusDismiss?: boolean;
+}) {
   return (
     <div
       role="status"
@@ -12,9 +22,69 @@ export function LocationNotice({ message, onDismiss }: { message: string; onDism
     >
       <MapPinOff className="mt-0.5 hidden h-4 w-4 shrink-0 sm:block" aria-hidden />
       <p className="flex-1">{message}</p>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss location message" className="rounded p-1 hover:bg-amber-100">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss location message"
+        className="rounded p-1 hover:bg-amber-100"
+        // Only when the diner opened it again with its folded button: the focus goes on in it.
+        autoFocus={focusDismiss}
+      >
         <X className="h-4 w-4" aria-hidden />
       </button>
+    </div>
+  );
+}
+
+/**
+ * The location notice over the map's bottom edge (ADR 0040). Once the diner puts a finger or the
+ * mouse on the map (to drag it, or to tap a pin that lay under the notice), it folds into a small
+ * button in the map's corner that opens it again: a pin under it could not be seen or tapped. It
+ * steps aside while a truck's popup is open (the map's `group/map`).
+ */
+export function MapLocationNotice({ message, onDismiss }: { message: string; onDismiss(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [folded, setFolded] = useState(false);
+  const [unfolded, setUnfolded] = useState(false);
+  useEffect(() => {
+    const map = ref.current?.parentElement;
+    if (!map || folded) return;
+    // Heard before Leaflet (capture), which stops some presses from reaching the map's element. A
+    // press in an open popup (its buttons, its close button) is not one on the map: the notice it
+    // stepped aside for comes back as it was.
+    const fold = (event: PointerEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target && (ref.current?.contains(target) || target.closest('.leaflet-popup'))) return;
+      setFolded(true);
+    };
+    map.addEventListener('pointerdown', fold, { capture: true });
+    return () => map.removeEventListener('pointerdown', fold, { capture: true });
+  }, [folded]);
+  return (
+    <div
+      ref={ref}
+      className={
+        folded
+          ? 'absolute bottom-7 left-2 z-[1100] group-has-[.leaflet-popup]/map:invisible'
+          : 'absolute inset-x-2 bottom-7 z-[1100] rounded-lg shadow-md group-has-[.leaflet-popup]/map:invisible'
+      }
+    >
+      {folded ? (
+        <button
+          type="button"
+          onClick={() => {
+            setFolded(false);
+            setUnfolded(true);
+          }}
+          aria-label="Show location message"
+          title={message}
+          className="flex h-9 w-9 items-center justify-center rounded-full border border-amber-300 bg-amber-50 text-amber-950 shadow-md hover:bg-amber-100"
+        >
+          <MapPinOff className="h-4 w-4" aria-hidden />
+        </button>
+      ) : (
+        <LocationNotice message={message} onDismiss={onDismiss} focusDismiss={unfolded} />
+      )}
     </div>
   );
 }
