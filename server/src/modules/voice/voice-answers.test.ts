@@ -207,6 +207,15 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(reply.truckIds).toEqual([]);
   });
 
+  it('"the best seafood around here" with the seafood truck closed: none open, said so, recommending nothing', () => {
+    const seafood = { words: 'seafood', cuisines: ['Seafood'], itemIds: [], truckIds: [] };
+    const reply = answerQuestion({ kind: 'best', food: seafood }, demo);
+    expect(reply.text).toBe('There is no open seafood truck near you right now.');
+    expect(reply.truckIds).toEqual([]);
+    // Open but none rated: the nearest open one, said so.
+    expect(answerQuestion({ kind: 'best' }, demo).text).toMatch(/^No open food trucks near you have ratings yet\. The nearest open food truck is Smokestack BBQ, /);
+  });
+
   it('"is Gulf Coast Catch open": no, and when it is next out', () => {
     expect(answerQuestion({ kind: 'is-open', truckIds: [3] }, demo).text).toBe(
       'No, Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',

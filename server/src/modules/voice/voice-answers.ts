@@ -604,8 +604,13 @@ function answerBest(intent: Extract<Intent, { kind: 'best' }>, base: AnswerConte
   const [best, ...others] = rated;
   const around = intent.place ? ` near ${intent.place.name}` : context.position ? ' near you' : '';
   if (!best) {
+    // None rated: the nearest open one, said so. None open: said so, recommending nothing (a closed
+    // truck is no one's best right now).
+    const unrated = `No open ${label(intent.food, context, true)}${around} have ratings yet.`;
+    const open = [...context.trucks.values()].some((t) => t.isOpen && (!sellers || sellers.has(t.id)));
+    if (!open) return answer(`There is no open ${label(intent.food, context)}${around} right now.`, [], { truckIds: [], index: 0 });
     const nearest = answerNearest({ kind: 'nearest', food: intent.food, place: intent.place }, base);
-    return { ...nearest, text: `No open ${label(intent.food, context, true)}${around} have ratings yet. ${nearest.text}` };
+    return { ...nearest, text: `${unrated} ${nearest.text}` };
   }
   const also = others.slice(0, MAX_RECOMMENDED - 1).map((t) => `${t.name}, ${t.rating!.average.toFixed(1)}`);
   const ids = rated.map((t) => t.id);
