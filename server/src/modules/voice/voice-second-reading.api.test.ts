@@ -108,6 +108,13 @@ describe('the recogniser’s other reading (ADR 0169)', () => {
     expect(answer.recommendedTruckIds).toEqual([mezze]);
   });
 
+  it('"the best truck" that names nothing gives way to another reading that names a food', async () => {
+    speech.heard = { text: "what's the best is there a good", others: ['Where is the best falafel?'] };
+    const answer = await ask();
+    expect(answer.transcript).toBe('Where is the best falafel?');
+    expect(answer.recommendedTruckIds).toEqual([mezze]);
+  });
+
   it('a question that names nothing keeps its first reading when the other names nothing either', async () => {
     speech.heard = { text: "what's open right now", others: ['What is open right now?'] };
     const before = speech.othersRead;

@@ -355,7 +355,7 @@ export class VoiceAssistant {
  */
 function namesNothing(intent: Intent): boolean {
   if (intent.kind === 'open-now') return !intent.food && !intent.place && intent.after === undefined;
-  return intent.kind === 'nearest' && !intent.food && !intent.place;
+  return (intent.kind === 'nearest' || intent.kind === 'best') && !intent.food && !intent.place;
 }
 
 /** The process's voice assistant, told of truck changes by the truck feed (buildApp). */
