@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeRating,
   formatClock,
   formatClockRange,
   formatDate,
@@ -99,5 +100,20 @@ describe('prices and phones', () => {
   });
   it('never show the stored E.164 form', () => {
     expect(formatPhone('+15125550100')).toBe('512-555-0100');
+  });
+});
+
+describe('ratings as said', () => {
+  it('says the average to one decimal and how many customers gave it', () => {
+    expect(describeRating({ average: 4.56, count: 31 })).toBe('Rated 4.6 out of 5 by 31 customers');
+    expect(describeRating({ average: 5, count: 1 })).toBe('Rated 5.0 out of 5 by 1 customer');
+    expect(describeRating(null)).toBe('New: no ratings yet');
+  });
+
+  it('follows other words in lower case', () => {
+    expect(`Taco Libre is ${describeRating({ average: 4.2, count: 3 }, { inSentence: true })}.`).toBe(
+      'Taco Libre is rated 4.2 out of 5 by 3 customers.',
+    );
+    expect(describeRating(undefined, { inSentence: true })).toBe('new: no ratings yet');
   });
 });

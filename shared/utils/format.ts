@@ -205,9 +205,13 @@ export const formatCount = (n: number, options: { locale?: string } = {}): strin
 
 /**
  * A truck's customers' rating as said (a screen reader's name for the rating badge, the voice
- * assistant's answer): "Rated 4.6 out of 5 by 31 customers".
+ * assistant's answer): "Rated 4.6 out of 5 by 31 customers"; `inSentence` starts it in lower case, to
+ * follow other words ("Taco Libre is rated 4.6 out of 5 by 31 customers").
  */
-export function describeRating(rating: { average: number; count: number } | null | undefined): string {
-  if (!rating) return 'New: no ratings yet';
-  return `Rated ${rating.average.toFixed(1)} out of 5 by ${rating.count} ${rating.count === 1 ? 'customer' : 'customers'}`;
+export function describeRating(
+  rating: { average: number; count: number } | null | undefined,
+  { inSentence = false }: { inSentence?: boolean } = {},
+): string {
+  if (!rating) return inSentence ? 'new: no ratings yet' : 'New: no ratings yet';
+  return `${inSentence ? 'rated' : 'Rated'} ${rating.average.toFixed(1)} out of 5 by ${rating.count} ${rating.count === 1 ? 'customer' : 'customers'}`;
 }

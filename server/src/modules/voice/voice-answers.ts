@@ -118,6 +118,12 @@ function rank(trucks: KnownTruck[], context: AnswerContext): KnownTruck[] {
     .map(({ truck }) => truck);
 }
 
+/** The truck a question names (the nearest of its namesakes) answered by `reply`; none listed is a re-ask. */
+function aboutNamedTruck(truckIds: readonly number[], context: AnswerContext, reply: (truck: KnownTruck) => Answer): Answer {
+  const truck = rank(truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
+  return truck ? reply(truck) : answer(REPHRASE, [], context.state, false);
+}
+
 function whereAbouts(truck: KnownTruck, context: AnswerContext): string {
   const distance = distanceOf(truck, context);
   // Where diners read it (shared/utils/truck-address.ts): a truck on the map always has a place.
@@ -267,9 +273,10 @@ function truckSchedule(truck: KnownTruck, when: ScheduleDay, context: AnswerCont
 /** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
 function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
   if (intent.truckIds) {
-    const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-    if (!truck) return answer(REPHRASE, [], context.state, false);
-    return answer(truckSchedule(truck, intent.when, context).text, [truck.id], { truckIds: [truck.id], index: 0 });
+    const { when } = intent;
+    return aboutNamedTruck(intent.truckIds, context, (truck) =>
+      answer(truckSchedule(truck, when, context).text, [truck.id], { truckIds: [truck.id], index: 0 }),
+    );
   }
   const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
   // The cuisine's trucks with a stop then: the earliest first (the nearest stop first, with a position).
@@ -615,7 +622,7 @@ function answerBest(intent: Extract<Intent, { kind: 'best' }>, base: AnswerConte
   const also = others.slice(0, MAX_RECOMMENDED - 1).map((t) => `${t.name}, ${t.rating!.average.toFixed(1)}`);
   const ids = rated.map((t) => t.id);
   return answer(
-    `The best-rated open ${labelOf(best, intent.food, context)}${around} is ${best.name}: ${describeRating(best.rating).replace(/^R/, 'r')}, ${whereFrom(best, context, intent.place)}.${also.length ? ` Also well rated: ${list(also)}.` : ''}`,
+    `The best-rated open ${labelOf(best, intent.food, context)}${around} is ${best.name}: ${describeRating(best.rating, { inSentence: true })}, ${whereFrom(best, context, intent.place)}.${also.length ? ` Also well rated: ${list(also)}.` : ''}`,
     ids,
     { truckIds: ids, index: 0 },
   );
@@ -734,34 +741,30 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return answerNearest(intent, context);
     case 'open-now':
       return answerOpen(intent, context);
-    case 'hours': {
-      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-      return truck ? answerHours(truck, context) : answer(REPHRASE, [], context.state, false);
-    }
-    case 'is-open': {
-      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-      if (!truck) return answer(REPHRASE, [], context.state, false);
-      const text = truck.isOpen
-        ? `Yes, ${truck.name} is open now, ${whereAbouts(truck, context)}.`
-        : `No, ${truck.name} is closed right now.${nextStopOf(truck, context)}`;
-      return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
-    }
+    case 'hours':
+      return aboutNamedTruck(intent.truckIds, context, (truck) => answerHours(truck, context));
+    case 'is-open':
+      return aboutNamedTruck(intent.truckIds, context, (truck) => {
+        const text = truck.isOpen
+          ? `Yes, ${truck.name} is open now, ${whereAbouts(truck, context)}.`
+          : `No, ${truck.name} is closed right now.${nextStopOf(truck, context)}`;
+        return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
+      });
     case 'menu': {
-      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-      return truck ? menuOf(truck, context, { cheapest: intent.cheapest }) : answer(REPHRASE, [], context.state, false);
+      const { cheapest } = intent;
+      return aboutNamedTruck(intent.truckIds, context, (truck) => menuOf(truck, context, { cheapest }));
     }
-    case 'rating': {
-      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-      if (!truck) return answer(REPHRASE, [], context.state, false);
-      const text = truck.rating ? `${truck.name} is ${describeRating(truck.rating).replace(/^R/, 'r')}.` : `${truck.name} has no ratings yet.`;
-      return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
-    }
+    case 'rating':
+      return aboutNamedTruck(intent.truckIds, context, (truck) => {
+        const text = truck.rating
+          ? `${truck.name} is ${describeRating(truck.rating, { inSentence: true })}.`
+          : `${truck.name} has no ratings yet.`;
+        return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
+      });
     case 'best':
       return answerBest(intent, context);
-    case 'where': {
-      const truck = rank(intent.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-      return truck ? answerWhere(truck, context) : answer(REPHRASE, [], context.state, false);
-    }
+    case 'where':
+      return aboutNamedTruck(intent.truckIds, context, (truck) => answerWhere(truck, context));
     case 'price':
       return answerPrice(intent, context);
     case 'favorites': {
