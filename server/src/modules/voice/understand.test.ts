@@ -97,6 +97,7 @@ type Expected = {
   place?: string;
   after?: number;
   cheapest?: boolean;
+  howFar?: boolean;
 };
 
 function matches(intent: Intent, expected: Expected): boolean {
@@ -115,6 +116,7 @@ function matches(intent: Intent, expected: Expected): boolean {
   if (expected.place !== undefined && place?.name !== expected.place) return false;
   if (expected.after !== undefined && record.after !== expected.after) return false;
   if (expected.cheapest !== undefined && record.cheapest !== expected.cheapest) return false;
+  if (expected.howFar !== undefined && (record.howFar ?? false) !== expected.howFar) return false;
   return true;
 }
 
@@ -173,8 +175,8 @@ const TUNED: Array<[string, Expected]> = [
   ['when is the taco truck open next', { kind: 'schedule', cuisine: 'Mexican' }],
   ['when is on the menu at taco libre', { kind: 'menu', truck: 2 }],
   ["what's the cheapest thing at taco libre", { kind: 'menu', truck: 2, cheapest: true }],
-  ['how far is green machine', { kind: 'where', truck: 4 }],
-  ['give me directions to smokestack', { kind: 'where', truck: 1 }],
+  ['how far is green machine', { kind: 'where', truck: 4, howFar: true }],
+  ['give me directions to smokestack', { kind: 'where', truck: 1, howFar: false }],
   ["where's seoul food wagon right now", { kind: 'where', truck: 6 }],
   ["i'm starving what's close", { kind: 'nearest' }],
   ['show me all the trucks', { kind: 'open-now' }],

@@ -47,8 +47,11 @@ export type Intent =
   | { kind: 'hours'; truckIds: number[] }
   /** `cheapest`: "what's the cheapest thing at Taco Libre", its menu's cheapest dish. */
   | { kind: 'menu'; truckIds: number[]; cheapest?: boolean }
-  /** Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack". */
-  | { kind: 'where'; truckIds: number[] }
+  /**
+   * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
+   * `howFar`: the distance was what they asked for.
+   */
+  | { kind: 'where'; truckIds: number[]; howFar?: boolean }
   /** A named truck's customers' rating: "is Smokestack any good", "what are Taco Libre's reviews". */
   | { kind: 'rating'; truckIds: number[] }
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
@@ -589,7 +592,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     const when = cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next';
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
-  if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours)) return { kind: 'where', truckIds };
+  if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
+    return cue(/\bhow far\b/) ? { kind: 'where', truckIds, howFar: true } : { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
   if (hoursOfUnnamed) {
     // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.

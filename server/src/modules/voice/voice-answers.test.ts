@@ -201,6 +201,17 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(answerQuestion({ kind: 'where', truckIds: [1] }, demo).text).toBe('Smokestack BBQ is open now, 0.07 miles away at 1100 S Congress Ave.');
   });
 
+  it('"how far is Smokestack" without the diner\'s position: where it is, and how to learn the distance', () => {
+    const away = { ...demo, position: undefined };
+    expect(answerQuestion({ kind: 'where', truckIds: [1], howFar: true }, away).text).toBe(
+      'Smokestack BBQ is open now, at 1100 S Congress Ave. Share your location and I can tell you how far Smokestack BBQ is.',
+    );
+    // "Where is Smokestack" did not ask how far: no invitation.
+    expect(answerQuestion({ kind: 'where', truckIds: [1] }, away).text).toBe('Smokestack BBQ is open now, at 1100 S Congress Ave.');
+    // With a position the distance is the answer.
+    expect(answerQuestion({ kind: 'where', truckIds: [1], howFar: true }, demo).text).toBe('Smokestack BBQ is open now, 0.07 miles away at 1100 S Congress Ave.');
+  });
+
   it('"does Taco Libre have fish tacos" when it has none: said of its menu, recommending nothing', () => {
     const reply = answerQuestion({ kind: 'price', food: { words: 'fish tacos', cuisines: [], itemIds: [30], truckIds: [] }, truckIds: [4], cheapest: false }, demo);
     expect(reply.text).toBe("I couldn't find fish tacos on Taco Libre's menu.");

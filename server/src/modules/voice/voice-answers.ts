@@ -583,11 +583,19 @@ function nextStopOf(truck: KnownTruck, context: AnswerContext): string {
  * "How far is Burger Bus", "directions to Smokestack": where the truck is and how far, open or not
  * (a closed truck's place is where it was last), and its next stop when it is closed.
  */
-function answerWhere(truck: KnownTruck, context: AnswerContext): Answer {
+function answerWhere(truck: KnownTruck, context: AnswerContext, { howFar = false } = {}): Answer {
   const state = { truckIds: [truck.id], index: 0 };
-  if (truck.isOpen) return answer(`${truck.name} is open now, ${whereAbouts(truck, context)}.`, [truck.id], state);
-  return answer(`${truck.name} is closed right now, ${whereAbouts(truck, context)}.${nextStopOf(truck, context)}`, [truck.id], state);
+  // Asked how far, without a position to measure from: say how they can learn it.
+  const share = howFar && distanceOf(truck, context) === undefined ? ` ${shareToMeasure(truck)}` : '';
+  if (truck.isOpen) return answer(`${truck.name} is open now, ${whereAbouts(truck, context)}.${share}`, [truck.id], state);
+  return answer(
+    `${truck.name} is closed right now, ${whereAbouts(truck, context)}.${nextStopOf(truck, context)}${share}`,
+    [truck.id],
+    state,
+  );
 }
+
+const shareToMeasure = (truck: KnownTruck) => `Share your location and I can tell you how far ${truck.name} is.`;
 
 /** How far the best-rated trucks are looked for around the diner, or the place they named. */
 const BEST_NEAR_MILES = 10;
@@ -763,8 +771,10 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       });
     case 'best':
       return answerBest(intent, context);
-    case 'where':
-      return aboutNamedTruck(intent.truckIds, context, (truck) => answerWhere(truck, context));
+    case 'where': {
+      const { howFar } = intent;
+      return aboutNamedTruck(intent.truckIds, context, (truck) => answerWhere(truck, context, { howFar }));
+    }
     case 'price':
       return answerPrice(intent, context);
     case 'favorites': {
@@ -805,7 +815,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         const distance = distanceOf(truck, context);
         const text =
           distance === undefined
-            ? `Share your location and I can tell you how far ${truck.name} is.`
+            ? shareToMeasure(truck)
             : `${truck.name} is ${miles(distance)} away.`;
         return answer(text, [truck.id], context.state);
       }
