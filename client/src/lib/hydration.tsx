@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 const subscribe = () => () => {};
 
@@ -30,9 +30,11 @@ export function useFirstScreenPainted(): boolean {
   const [painted, setPainted] = useState(firstScreenPainted);
   useEffect(() => {
     if (painted) return;
+    // What waits for the paint (the map, the voice panel, each card's later queries) renders as a
+    // transition: in slices that yield to the diner's input, not in one long task (issue 33).
     const done = () => {
       firstScreenPainted = true;
-      setPainted(true);
+      startTransition(() => setPainted(true));
     };
     // The callback of the next animation frame runs before that frame paints; a task queued from
     // it runs after. A page in a background tab has no frames: after a moment it goes on without.
