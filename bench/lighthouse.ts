@@ -321,12 +321,14 @@ async function main() {
           continue;
         }
         const { categories, audits, environment } = result.lhr;
-        // LIGHTHOUSE_REPORT_DIR: keep each run's full report (the LCP element, long tasks, JS boot-up).
+        // LIGHTHOUSE_REPORT_DIR: keep each run's full report (the LCP element, long tasks, JS boot-up)
+        // and its trace (`*.trace.json`, about 8 MB: each long task's events, for Chromium's DevTools).
         const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
         if (reportDir) {
           mkdirSync(reportDir, { recursive: true });
           const name = `${route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'root'}-${runs.length + 1}.json`;
           writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
+          writeFileSync(path.join(reportDir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(result.artifacts.Trace));
         }
         const failedA11y = Object.values(audits)
           .filter(
