@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { glyphs } from './client/build/glyphs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -62,6 +63,7 @@ const browser = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    glyphs(),
     // The installable app (issue 29, ADR 0160): the manifest, and client/src/sw.ts built into /sw.js
     // with the shell's precache list. main.tsx registers it after the page has loaded.
     VitePWA({

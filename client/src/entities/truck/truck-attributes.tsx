@@ -15,36 +15,24 @@ import {
   type TruckFeature,
   type TruckFeatures,
 } from '@shared/utils/attributes';
-import {
-  Accessibility,
-  ArrowDownToLine,
-  Armchair,
-  Banknote,
-  CreditCard,
-  HandPlatter,
-  Leaf,
-  PawPrint,
-  Smartphone,
-  Toilet,
-  TriangleAlert,
-  Umbrella,
-  type LucideIcon,
-} from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
+import { Glyph } from '@client/components/ui/glyph';
+import type { GlyphName } from '@client/components/ui/glyph-names';
 import { cn } from '@client/lib/utils';
 
 /** Know before you go (issue 28): a truck's features and its menu's labels, with icons and words. */
 
-export const FEATURE_ICONS: Record<TruckFeature, LucideIcon> = {
-  cards: CreditCard,
-  cash: Banknote,
-  phoneWallets: Smartphone,
-  stepFree: Accessibility,
-  reachableCounter: ArrowDownToLine,
-  orderFromSeat: HandPlatter,
-  seating: Armchair,
-  shade: Umbrella,
-  restroomNearby: Toilet,
-  petFriendly: PawPrint,
+export const FEATURE_ICONS: Record<TruckFeature, GlyphName> = {
+  cards: 'credit-card',
+  cash: 'banknote',
+  phoneWallets: 'smartphone',
+  stepFree: 'accessibility',
+  reachableCounter: 'arrow-down-to-line',
+  orderFromSeat: 'hand-platter',
+  seating: 'armchair',
+  shade: 'umbrella',
+  restroomNearby: 'toilet',
+  petFriendly: 'paw-print',
 };
 
 const chip = 'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium';
@@ -61,20 +49,19 @@ export function TruckFeatureBadges({ truck, className }: { truck: TruckFacts; cl
   return (
     <ul aria-label="Know before you go" className={cn('flex flex-wrap gap-1', className)} data-testid="truck-features">
       {stated.map(({ feature, value, text }) => {
-        const Icon = FEATURE_ICONS[feature];
         return (
           <li
             key={feature}
             className={cn(chip, value ? 'border-green-200 bg-green-50 text-green-900' : 'border-gray-200 bg-gray-50 text-gray-700')}
           >
-            <Icon className="h-3 w-3 shrink-0" aria-hidden />
+            <Glyph name={FEATURE_ICONS[feature]} className="h-3 w-3" />
             {text}
           </li>
         );
       })}
       {diets.map((diet) => (
         <li key={diet} className={cn(chip, 'border-lime-200 bg-lime-50 text-lime-900')}>
-          <Leaf className="h-3 w-3 shrink-0" aria-hidden />
+          <Glyph name="leaf" className="h-3 w-3" />
           {DIET_TEXT[diet]} options
         </li>
       ))}
@@ -85,10 +72,9 @@ export function TruckFeatureBadges({ truck, className }: { truck: TruckFacts; cl
 /** One feature's line on the truck page: stated yes, stated no, or 'Not stated'. */
 function FeatureLine({ feature, features }: { feature: TruckFeature; features: TruckFeatures | null | undefined }) {
   const value = features?.[feature];
-  const Icon = FEATURE_ICONS[feature];
   return (
     <li className="flex items-center gap-2 text-sm">
-      <Icon className={cn('h-4 w-4 shrink-0', value === true ? 'text-green-700' : 'text-gray-500')} aria-hidden />
+      <Glyph name={FEATURE_ICONS[feature]} className={value === true ? 'h-4 w-4 text-green-700' : 'h-4 w-4 text-gray-500'} />
       <span className={value === undefined ? 'text-gray-600' : value ? 'text-gray-900' : 'text-gray-700'}>
         {value === undefined ? `${FEATURE_TEXT[feature].label}: ${NOT_STATED.toLowerCase()}` : FEATURE_TEXT[feature][value ? 'yes' : 'no']}
       </span>
@@ -146,7 +132,7 @@ export function MenuItemLabels({ item, needs }: { item: Pick<MenuItem, 'diets' |
       )}
       {diets.map((text) => (
         <span key={text} className={cn(chip, 'border-lime-200 bg-lime-50 text-lime-900')}>
-          <Leaf className="h-3 w-3" aria-hidden />
+          <Glyph name="leaf" className="h-3 w-3" />
           {text}
         </span>
       ))}

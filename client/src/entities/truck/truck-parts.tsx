@@ -4,7 +4,7 @@ import { listingLine } from '@shared/utils/listing-line';
 import type { TruckListingInfo } from '@shared/constants';
 import type { FoodTruck, TruckSummary } from '@shared/contracts';
 import { placeOf } from '@shared/utils/truck-address';
-import { ChevronDown, Truck as TruckIcon } from 'lucide-react';
+import { Glyph } from '@client/components/ui/glyph';
 import type { ReactNode } from 'react';
 import { useTruck } from './truck-details';
 import { formatAge } from './truck-format';
@@ -59,10 +59,12 @@ export function TruckImage({ truck, className }: { truck: Pick<FoodTruck, 'image
   }
   return (
     <div className={cn('flex shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700', className)} aria-hidden>
-      <TruckIcon className="h-7 w-7" />
+      <Glyph name="truck" className="h-7 w-7" />
     </div>
   );
 }
+
+const CHEVRON = 'mt-0.5 h-4 w-4 text-gray-500 transition-transform';
 
 /** The card's name as a heading whose button expands and collapses the card's details. */
 export function ExpandHeading({
@@ -82,7 +84,7 @@ export function ExpandHeading({
     <Heading id={id} className="text-base leading-tight font-semibold">
       <button type="button" aria-expanded={expanded} aria-controls={controls} className="flex w-full items-start justify-between gap-2 text-left">
         <span className="min-w-0 break-words">{name}</span>
-        <ChevronDown className={cn('mt-0.5 h-4 w-4 shrink-0 text-gray-500 transition-transform', expanded && 'rotate-180')} aria-hidden />
+        <Glyph name="chevron-down" className={expanded ? `${CHEVRON} rotate-180` : CHEVRON} />
       </button>
     </Heading>
   );

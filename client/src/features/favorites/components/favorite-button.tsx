@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import { Heart } from 'lucide-react';
+import { Glyph } from '@client/components/ui/glyph';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth';
@@ -11,7 +11,7 @@ import { useFavoriteIds } from '../hooks/use-favorite-ids';
 import { mutateThen } from '@client/lib/mutate-then';
 
 /** Spec section 9: favourite button icon sizes 16, 20 and 24 px. */
-const ICON_SIZE = { sm: '!size-4', md: '!size-5', lg: '!size-6' } as const;
+const ICON_SIZE = { sm: 'size-4', md: 'size-5', lg: 'size-6' } as const;
 
 /** Spec section 8, favourites texts. */
 export const FAVORITE_TEXTS = {
@@ -85,7 +85,7 @@ export function FavoriteButton({ truck, size = 'md', className }: FavoriteButton
       {mutation.isPending ? (
         <Spinner label="Updating favorites" className="h-4 w-4" />
       ) : (
-        <Heart aria-hidden className={ICON_SIZE[size]} fill={favorite ? 'currentColor' : 'none'} />
+        <Glyph name={favorite ? 'heart-filled' : 'heart'} className={ICON_SIZE[size]} />
       )}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import { Glyph } from '@client/components/ui/glyph';
 import { truckStatusLine, type StatusTruck } from '@shared/utils/truck-status-line';
 import { usualHoursLine } from '@shared/utils/usual-hours';
 import { cn } from '@client/lib/utils';
@@ -27,7 +27,7 @@ export function TruckStatusLine({
     : truckStatusLine(truck, upcoming.data.stops.get(truck.id) ?? [], now);
   return (
     <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)} data-testid="schedule-label">
-      <CalendarClock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+      <Glyph name="calendar-clock" className="mt-0.5 h-3.5 w-3.5" />
       <span className="min-w-0 break-words">{line}</span>
     </p>
   );

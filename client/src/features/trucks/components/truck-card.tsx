@@ -1,6 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import { TRUCK_FIT_TEXT, type Fit } from '@shared/utils/attributes';
-import { MapPin, Navigation, Utensils } from 'lucide-react';
+import { Navigation } from 'lucide-react';
+import { Glyph } from '@client/components/ui/glyph';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
@@ -126,11 +127,11 @@ export const TruckCard = memo(function TruckCard({
             <ListingNote listing={truck.listing} />
           </div>
           <p className="mt-1.5 flex items-start gap-1 text-sm text-gray-700">
-            <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+            <Glyph name="map-pin" className="mt-0.5 h-3.5 w-3.5" />
             <span className="min-w-0 break-words">{placeOf(truck)}</span>
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-gray-700">
-            <Utensils className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            <Glyph name="utensils" className="h-3.5 w-3.5" />
             {truck.cuisine}
           </p>
           {renderSchedule?.(truck)}
