@@ -3,8 +3,10 @@ import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
+// Each size sets its own text size: a Button without `className` is not merged (cn), so no two
+// classes here may set one property.
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -16,10 +18,10 @@ export const buttonVariants = cva(
         link: 'text-brand-700 underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
+        default: 'h-10 px-4 py-2 text-sm',
+        sm: 'h-9 px-3 text-sm',
         lg: 'h-11 px-6 text-base',
-        icon: 'h-10 w-10',
+        icon: 'h-10 w-10 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
