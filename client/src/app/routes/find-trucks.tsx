@@ -54,7 +54,7 @@ import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
-import { BrowserOnly } from '@client/lib/hydration';
+import { BrowserOnly, useFirstScreenPainted } from '@client/lib/hydration';
 import { isOperator } from '@client/lib/roles';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
 
@@ -71,6 +71,7 @@ const RatingPicker = lazy(() =>
 );
 
 const NO_TRUCKS: TruckSummary[] = [];
+const utcUntilPainted = () => 'UTC';
 
 const renderFavorite = (truck: TruckSummary) => (
   <>
@@ -165,14 +166,17 @@ export default function FindTrucksPage() {
   // The look-ahead speaks in the listed trucks' zone (their stops carry it), not the device's, and
   // its hour is always one still ahead (issue 27).
   const upcomingZones = useUpcomingStops().data?.zones;
+  // The device's zone is read only after the first paint: it is a page's first use of Intl, about
+  // 200 ms on a 4× slowed phone (issue 33), and the first screen looks at now, which reads no zone.
+  const painted = useFirstScreenPainted();
   const zone = useMemo(
     () =>
       lookAheadZone(
         upcomingZones,
         (live.data ?? NO_TRUCKS).map((t) => t.id),
-        deviceTimeZone(),
+        painted ? deviceTimeZone : utcUntilPainted,
       ),
-    [upcomingZones, live.data],
+    [upcomingZones, live.data, painted],
   );
   const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
   const at = useMemo(() => momentOf(timeChoice, zone), [timeChoice, zone]);

@@ -69,11 +69,11 @@ describe('lookAheadZone', () => {
   ]);
 
   it("is the zone most listed trucks keep, else any truck's, else the device's", () => {
-    expect(lookAheadZone(zones, [1, 2, 3, 4], 'UTC')).toBe(CHICAGO);
-    expect(lookAheadZone(zones, [3], 'UTC')).toBe('America/Denver');
-    expect(lookAheadZone(zones, [9], 'UTC')).toBe(CHICAGO);
-    expect(lookAheadZone(new Map(), [1], 'America/Los_Angeles')).toBe('America/Los_Angeles');
-    expect(lookAheadZone(undefined, [1], 'UTC')).toBe('UTC');
+    expect(lookAheadZone(zones, [1, 2, 3, 4], () => 'UTC')).toBe(CHICAGO);
+    expect(lookAheadZone(zones, [3], () => 'UTC')).toBe('America/Denver');
+    expect(lookAheadZone(zones, [9], () => 'UTC')).toBe(CHICAGO);
+    expect(lookAheadZone(new Map(), [1], () => 'America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(lookAheadZone(undefined, [1], () => 'UTC')).toBe('UTC');
   });
 });
 

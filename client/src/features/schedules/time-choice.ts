@@ -22,11 +22,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The local date a choice asks about in `zone`; null for now, or a date not (fully) entered. */
 function dayOf(choice: TimeChoice, zone: string, now: Date): string | null {
+  if (choice.when === 'date') return DATE.test(choice.date) ? choice.date : null;
+  // Now has no day to read: the page's first screen (always 'now') reads no clock in a zone, the
+  // first use of Intl that costs a slow phone about 200 ms (issue 33).
+  if (choice.when === 'now') return null;
   const today = wallClock(now, zone).date;
-  if (choice.when === 'later') return today;
-  if (choice.when === 'tomorrow') return addDays(today, 1);
-  if (choice.when === 'date' && DATE.test(choice.date)) return choice.date;
-  return null;
+  return choice.when === 'later' ? today : addDays(today, 1);
 }
 
 /**
@@ -72,18 +73,19 @@ export const hourLabel = (hour: number) => formatClock(hour * 60);
 
 /**
  * The zone the look-ahead speaks in: the one most of the listed trucks with stops keep (their
- * upcoming stops carry it), else that of any truck with stops, else the device's.
+ * upcoming stops carry it), else that of any truck with stops, else the device's: `deviceZone` is
+ * read only then (reading it is a page's first use of Intl, about 200 ms on a 4× slowed phone).
  */
 export function lookAheadZone(
   zones: ReadonlyMap<number, string> | undefined,
   listedIds: readonly number[],
-  deviceZone: string,
+  deviceZone: () => string,
 ): string {
-  if (!zones || zones.size === 0) return deviceZone;
+  if (!zones || zones.size === 0) return deviceZone();
   const counts = new Map<string, number>();
   const listed = listedIds.flatMap((id) => zones.get(id) ?? []);
   for (const zone of listed.length > 0 ? listed : [...zones.values()]) counts.set(zone, (counts.get(zone) ?? 0) + 1);
-  let best = deviceZone;
+  let best = '';
   let most = 0;
   for (const [zone, n] of counts) {
     if (n > most) [best, most] = [zone, n];

@@ -3,6 +3,7 @@ import { deviceTimeZone, zoneName } from '@shared/utils/zoned-time';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/select';
+import { useFirstScreenPainted } from '@client/lib/hydration';
 import { useNow } from '@client/lib/use-now';
 import { firstDate, hourLabel, hoursOffered, type TimeChoice, type TimeChoiceWhen } from '../time-choice';
 
@@ -30,9 +31,17 @@ export function TimeChoicePicker({
 }) {
   const id = useId();
   const now = useNow(60_000);
+  const painted = useFirstScreenPainted();
+  const lookingAhead = value.when !== 'now';
   const hours = hoursOffered(value, zone, now);
-  const laterLeft = hoursOffered({ ...value, when: 'later' }, zone, now).length > 0;
-  const zoneNote = useMemo(() => (zone === deviceTimeZone() ? null : `Times in ${zoneName(zone)}`), [zone]);
+  // Whether 'Later today' has an hour left is read on the trucks' clock: the page's first use of
+  // Intl, about 200 ms on a 4× slowed phone (issue 33). The closed list shows only 'Now', so on the
+  // first screen it is offered, and settled right after the first paint.
+  const laterLeft = lookingAhead || painted ? hoursOffered({ ...value, when: 'later' }, zone, now).length > 0 : true;
+  const zoneNote = useMemo(
+    () => (lookingAhead && zone !== deviceTimeZone() ? `Times in ${zoneName(zone)}` : null),
+    [zone, lookingAhead],
+  );
   return (
     <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Look ahead">
       <div className="grid gap-1">
