@@ -59,7 +59,14 @@ export const DINER_PHRASINGS = [
   `(which | what) (trucks | food trucks) are open (after | past | until | at) <hour> [o'clock] [pm | am | p m | a m]`,
   `(is | are) (anything | any trucks | anyone) open (after | past | at) <hour> [o'clock] [pm | am | p m | a m]`,
   `(who's | what's | who is | what is) open (late | after <hour> [pm | p m])`,
+  // A day of the week, and who is at a place then.
+  `(is | will) <truck> (open | be open | be out | be around) on (monday | tuesday | wednesday | thursday | friday | saturday | sunday)`,
+  `(where will | where's) <truck> (be | going to be) on (monday | tuesday | wednesday | thursday | friday | saturday | sunday)`,
+  `(what's | what is | who's | who is) open (tomorrow | on (monday | tuesday | wednesday | thursday | friday | saturday | sunday))`,
+  `(who is | who's | who will be | what's | what is | which trucks are | what trucks will be) (at | near) [the] <place> (today | tomorrow | on (monday | tuesday | wednesday | thursday | friday | saturday | sunday))`,
   // Menus and prices.
+  `(anything | what can i get | what can i eat | something to eat) (under | for under | for less than | for no more than) <hour> (dollars | bucks)`,
+  `what can i get at <truck> for (under | less than) <hour> (dollars | bucks)`,
   `(what's | what is) on (the | their) menu (at | of | for) <truck>`,
   `(what's | what is) on <truck>'s menu`,
   `(show me | read me | tell me) [the] menu (at | of | for) <truck>`,

@@ -19,6 +19,7 @@ export const INTENT_NAMES = [
   'menu',
   'price',
   'cheapest',
+  'dishes',
   'favorites',
   'schedule',
   'follow-up',
@@ -71,6 +72,15 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
     'cheapest {food} around here',
     'where can I get a cheap {food}',
   ],
+  dishes: [
+    'anything under ten dollars',
+    'what can I get for under ten bucks',
+    'something to eat for less than five dollars',
+    'what can I get at {truck} for under ten dollars',
+    'what drinks does {truck} have',
+    'which trucks have drinks',
+    'what sides does {truck} have',
+  ],
   favorites: [
     "where's my favourite truck today",
     'are any of my favorites open',
@@ -78,6 +88,9 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
   ],
   schedule: [
     'where will {truck} be tomorrow',
+    'is {truck} open on saturday',
+    'who is at {place} tomorrow',
+    "what's open on sunday",
     'when is {truck} open next',
     'where will the {food} truck be today',
   ],

@@ -98,6 +98,12 @@ type Expected = {
   after?: number;
   cheapest?: boolean;
   howFar?: boolean;
+  /** A schedule question's day. */
+  when?: string;
+  /** A price ceiling, in cents. */
+  cents?: number;
+  /** A course of the menu. */
+  category?: string;
 };
 
 function matches(intent: Intent, expected: Expected): boolean {
@@ -117,6 +123,9 @@ function matches(intent: Intent, expected: Expected): boolean {
   if (expected.after !== undefined && record.after !== expected.after) return false;
   if (expected.cheapest !== undefined && record.cheapest !== expected.cheapest) return false;
   if (expected.howFar !== undefined && (record.howFar ?? false) !== expected.howFar) return false;
+  if (expected.when !== undefined && record.when !== expected.when) return false;
+  if (expected.cents !== undefined && record.cents !== expected.cents) return false;
+  if (expected.category !== undefined && record.category !== expected.category) return false;
   return true;
 }
 
@@ -193,6 +202,32 @@ const TUNED: Array<[string, Expected]> = [
   ["what's on their menu", { kind: 'follow-up' }],
   ['how far is it', { kind: 'follow-up' }],
   ['and the next one', { kind: 'follow-up' }],
+  // a day of the week, and who is at a place then
+  ['is taco libre open on sunday', { kind: 'schedule', truck: 2, when: 'sunday' }],
+  ['where will smokestack be on friday', { kind: 'schedule', truck: 1, when: 'friday' }],
+  ['when does smokestack close on friday', { kind: 'schedule', truck: 1, when: 'friday' }],
+  ['where will the taco truck be this saturday', { kind: 'schedule', cuisine: 'Mexican', when: 'saturday' }],
+  ["what's open on saturday", { kind: 'schedule', when: 'saturday' }],
+  ["what's open tomorrow", { kind: 'schedule', when: 'tomorrow' }],
+  ['who is at the capitol tomorrow', { kind: 'schedule', place: 'the Capitol', when: 'tomorrow' }],
+  ['what trucks will be at zilker park on saturday', { kind: 'schedule', place: 'Zilker Park', when: 'saturday' }],
+  ['who will be at 1100 S Congress Ave tomorrow', { kind: 'schedule', place: '1100 S Congress Ave', when: 'tomorrow' }],
+  ['any tacos near the capitol on monday', { kind: 'schedule', place: 'the Capitol', cuisine: 'Mexican', when: 'monday' }],
+  // a price ceiling
+  ['anything under 10 bucks', { kind: 'dishes', cents: 1000 }],
+  ['what can i get for under ten dollars', { kind: 'dishes', cents: 1000 }],
+  ['any vegan options under 8 dollars', { kind: 'dishes', cents: 800, cuisine: 'Vegetarian' }],
+  ['tacos for less than $4.50', { kind: 'dishes', cents: 450, cuisine: 'Mexican' }],
+  ['what can i get at taco libre for no more than twelve dollars', { kind: 'dishes', cents: 1200, truck: 2 }],
+  ['coffee near the capitol under five bucks', { kind: 'dishes', cents: 500, cuisine: 'Coffee', place: 'the Capitol' }],
+  ['anything within 5 minutes', { kind: 'unknown' }],
+  // a course of the menu
+  ['what drinks does smokestack have', { kind: 'dishes', category: 'Beverages', truck: 1 }],
+  ['which trucks have drinks', { kind: 'dishes', category: 'Beverages' }],
+  ['anything to drink near the capitol', { kind: 'dishes', category: 'Beverages', place: 'the Capitol' }],
+  ['does taco libre have any desserts', { kind: 'dishes', category: 'Desserts', truck: 2 }],
+  ['what sides are under 5 dollars at smokestack', { kind: 'dishes', category: 'Sides', cents: 500, truck: 1 }],
+  ['what desserts are there', { kind: 'nearest', cuisine: 'Desserts' }],
   // not answerable: said so, never guessed
   ['tell me a joke', { kind: 'unknown' }],
   ['I want zebra steaks', { kind: 'not-found' }],

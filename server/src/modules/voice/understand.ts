@@ -1,7 +1,8 @@
 import { distance } from 'fastest-levenshtein';
+import type { MenuCategory } from '@shared/constants';
 import { stemmer } from 'stemmer';
 import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, FOOD_WORD_DIETS, FORM_WORDS } from './intents';
-import { spoken, spokenPlaceForms, type ScheduleDay } from './voice-language';
+import { spoken, spokenPlaceForms, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 
 /**
  * The understanding layer (issue 25, ADR 0154): what a transcript or a typed question asks,
@@ -57,9 +58,16 @@ export type Intent =
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
   | { kind: 'best'; food?: FoodAsk; place?: PlaceAsk }
   | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean }
+  /**
+   * Dishes by price and course: at most `cents` ("anything under 10 bucks", "tacos for less than
+   * five dollars"), of a menu category ("what drinks does Smokestack have", "which trucks have
+   * drinks"), or both; at named trucks or at open trucks nearby.
+   */
+  | { kind: 'dishes'; cents?: number; category?: MenuCategory; food?: FoodAsk; truckIds?: number[]; place?: PlaceAsk }
   | { kind: 'favorites'; openOnly: boolean }
   /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
-  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string }
+  /** `place`: the stops near a place the diner names ("who is at Republic Square tomorrow"). */
+  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk }
   | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
   /**
    * What trucks state (issue 28): "who takes cards near me", "does Smokestack have anything
@@ -460,6 +468,11 @@ export function findPlace(
   return { place: best.place.value, positions: phrase.positions };
 }
 
+/** Numbers said in words, for times and prices. */
+const UNITS = 'zero one two three four five six seven eight nine'.split(' ');
+const TEENS = 'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+
 const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 const MINUTES: Record<string, number> = {
   fifteen: 15,
@@ -476,7 +489,7 @@ const MINUTES: Record<string, number> = {
 export function findTime(text: string): { minute: number; positions: number[] } | undefined {
   const match = new RegExp(
     `\\b(after|past|at|from|until|till|by|around) (${HOURS.join('|')}|noon|midnight|twenty|twenty one|twenty two|twenty three)` +
-      `(?: (fifteen|thirty|forty five|o clock|o'clock))?(?: (a m|am|p m|pm|tonight|in the evening|in the morning|this evening))?\\b`,
+      `(?: (fifteen|thirty|forty five|o clock|o'clock))?(?: (a m|am|p m|pm|tonight|in the evening|in the morning|this evening))?\\b(?! (?:thousand|hundred|${UNITS.join('|')})\\b)`,
   ).exec(text);
   if (!match) return undefined;
   const [, , hourWord = '', minuteWord, meridiem] = match;
@@ -495,6 +508,82 @@ export function findTime(text: string): { minute: number; positions: number[] } 
     else if (hour < 12) h = hour + 12;
   }
   return { minute: h * 60 + minutes, positions };
+}
+
+
+/** A number under 100 said in words from `tokens[at]` ("seven", "twenty five"): its value and the next position. */
+function numberAt(tokens: string[], at: number): { value: number; next: number } | undefined {
+  const word = tokens[at];
+  if (word === undefined) return undefined;
+  const unit = UNITS.indexOf(word);
+  if (unit >= 0) return { value: unit, next: at + 1 };
+  const teen = TEENS.indexOf(word);
+  if (teen >= 0) return { value: 10 + teen, next: at + 1 };
+  const ten = TENS.indexOf(word);
+  if (ten < 0) return undefined;
+  const more = UNITS.indexOf(tokens[at + 1] ?? '');
+  return more > 0 ? { value: 20 + ten * 10 + more, next: at + 2 } : { value: 20 + ten * 10, next: at + 1 };
+}
+
+/** Words that put a ceiling on a price: "under", "less than", "no more than". */
+const CEILING_CUES = [['under'], ['below'], ['less', 'than'], ['cheaper', 'than'], ['at', 'most'], ['no', 'more', 'than'], ['up', 'to'], ['max'], ['maximum']];
+/** What a number after those words may count besides money ("under ten minutes' walk"). */
+const NOT_MONEY = new Set(['miles', 'mile', 'minutes', 'minute', 'blocks', 'block', 'kilometers', 'km', 'people', 'hours', 'a', 'p']);
+
+/**
+ * "under ten bucks", "for less than seven fifty", "no more than twelve dollars": the most the diner
+ * wants to pay, in cents, with its words' positions. "Up to" and "max" count as money only with
+ * "dollars" or "bucks" after the number.
+ */
+export function findCeiling(tokens: string[]): { cents: number; positions: number[] } | undefined {
+  for (let i = 0; i < tokens.length; i += 1) {
+    const cue = CEILING_CUES.find((words) => words.every((w, k) => tokens[i + k] === w));
+    if (!cue) continue;
+    const dollars = numberAt(tokens, i + cue.length);
+    if (!dollars || dollars.value === 0) continue;
+    // "seven fifty": dollars and cents.
+    const cents = numberAt(tokens, dollars.next);
+    const end = cents && cents.value >= 10 ? cents.next : dollars.next;
+    const currency = ['dollars', 'dollar', 'bucks', 'buck'].includes(tokens[end] ?? '');
+    if (NOT_MONEY.has(tokens[end] ?? '')) continue;
+    if (!currency && (cue[0] === 'up' || cue[0] === 'max' || cue[0] === 'maximum')) continue;
+    const last = currency ? end : end - 1;
+    const positions = Array.from({ length: last - i + 1 }, (_, k) => i + k);
+    return { cents: dollars.value * 100 + (end === dollars.next ? 0 : cents!.value), positions };
+  }
+  return undefined;
+}
+
+/**
+ * Words that name a course of the menu (its categories): "drinks", "sides", "something to drink".
+ * "Desserts" is a kind of food too (a cuisine): it is a course only of a named truck's menu.
+ */
+const COURSE_WORDS: ReadonlyArray<{ category: MenuCategory; words: string[][] }> = [
+  { category: 'Beverages', words: [['something', 'to', 'drink'], ['anything', 'to', 'drink'], ['drinks'], ['drink'], ['beverages'], ['beverage']] },
+  { category: 'Sides', words: [['side', 'dishes'], ['side', 'dish'], ['sides']] },
+  { category: 'Appetizers', words: [['appetizers'], ['appetizer'], ['starters'], ['starter']] },
+  { category: 'Main Dishes', words: [['main', 'dishes'], ['main', 'dish'], ['main', 'courses'], ['main', 'course'], ['mains'], ['entrees'], ['entree']] },
+  { category: 'Specials', words: [['specials']] },
+  { category: 'Desserts', words: [['desserts'], ['dessert'], ['sweets']] },
+];
+
+/** The course a question names among the words not yet used, with its words' positions. */
+export function findCourse(tokens: string[], used: Set<number>): { category: MenuCategory; positions: number[] } | undefined {
+  for (const { category, words } of COURSE_WORDS) {
+    for (const phrase of words) {
+      const at = tokens.findIndex((_, i) => phrase.every((w, k) => tokens[i + k] === w && !used.has(i + k)));
+      if (at >= 0) return { category, positions: phrase.map((_, k) => at + k) };
+    }
+  }
+  return undefined;
+}
+
+/** "on Saturday", "this friday", "next sunday", "mondays": the weekday asked about, with its words' positions. */
+export function findWeekday(text: string): { day: Weekday; positions: number[] } | undefined {
+  const match = new RegExp(`\\b(?:(?:on|this|next|coming) )?(${WEEKDAYS.join('|')})s?\\b`).exec(text);
+  if (!match) return undefined;
+  const first = text.slice(0, match.index).split(' ').length - 1;
+  return { day: match[1] as Weekday, positions: match[0].split(' ').map((_, k) => first + k) };
 }
 
 /** The attribute filters a question names, each once, with the token positions of their words. */
@@ -541,6 +630,10 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const used = new Set<number>();
   const time = findTime(words);
   time?.positions.forEach((p) => used.add(p));
+  const weekday = findWeekday(words);
+  weekday?.positions.forEach((p) => used.add(p));
+  const ceiling = findCeiling(tokens);
+  ceiling?.positions.forEach((p) => used.add(p));
   // What trucks state (issue 28): its words are not a truck, a place or a food.
   const attributes = findAttributes(words);
   const useAttributeWords = (food: boolean) => {
@@ -559,6 +652,10 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   }
   const place = findPlace(tokens, lexicon, used);
   place?.positions.forEach((p) => used.add(p));
+  // A course of the menu; desserts only of a named truck's (else they are the Desserts cuisine).
+  const found = findCourse(tokens, used);
+  const course = found && (found.category !== 'Desserts' || truckIds) ? found : undefined;
+  course?.positions.forEach((p) => used.add(p));
   const food = findFood(tokens, lexicon, used);
   // A recogniser's transcript naming foods no truck has together: one of them was likely misheard.
   if (options.heard && food?.apart) return { kind: 'unsure', words: food.apart };
@@ -574,6 +671,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (attributeAsk && !cue(CUES.price) && !hoursOfUnnamed) {
     return { kind: 'attributes', filters: attributes.filters, truckIds, food, place: place?.place, openOnly: cue(CUES.open) };
   }
+  if (ceiling || course) {
+    return { kind: 'dishes', cents: ceiling?.cents, category: course?.category, food, truckIds, place: place?.place };
+  }
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
   if (cheapest && truckIds) return { kind: 'menu', truckIds, cheapest: true };
@@ -586,12 +686,19 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   // "When does X open" asks for today's hours; "when does X open next" is the same question as
   // "when is X open next", and gets the same answer.
   const cuisine = food?.cuisines.length === 1 && !truckIds ? food.cuisines[0] : undefined;
-  const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/);
+  const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/) && !weekday;
   const openNext = cue(CUES.openNext) && (truckIds !== undefined || cue(/\bwhen\b/));
-  if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext) && !todaysHours) {
-    const when = cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next';
+  const when: ScheduleDay = weekday?.day ?? (cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
+  // Another day than today is the schedules' whatever else is asked ("what's open on Saturday").
+  const anotherDay = weekday !== undefined || cue(/\btomorrow\b/);
+  // "Who is at Republic Square tomorrow": the stops near a place the diner names.
+  if (!truckIds && place?.place && (cue(CUES.schedule) || anotherDay)) {
+    return { kind: 'schedule', when, place: place.place, ...(cuisine ? { cuisine } : {}) };
+  }
+  if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext || weekday) && !todaysHours) {
     return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
   }
+  if (!truckIds && !food && !place && anotherDay) return { kind: 'schedule', when };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
     return cue(/\bhow far\b/) ? { kind: 'where', truckIds, howFar: true } : { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };

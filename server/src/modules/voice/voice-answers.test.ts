@@ -278,3 +278,126 @@ describe('unsure: foods heard that no truck has together', () => {
     expect(written('i want a taco')).toBe('i want a taco');
   });
 });
+
+describe('a day of the week, and who is at a place (issue 25)', () => {
+  // Tuesday 12:30 in Chicago. The Capitol; Tacos El Rey stops there on Wednesdays, Taco Loco a mile away.
+  const capitol = { name: 'the Capitol', lat: 30.2747, lng: -97.7404 };
+  const near = (s: StopValues, lat: number, lng: number): StopValues => ({ ...s, latitude: lat, longitude: lng });
+  const places: AnswerContext = {
+    ...context,
+    schedules: new Map([
+      [1, { zone: 'America/Chicago', stops: [near(stop(10, 1, 3, 11, 14, '1100 Congress Ave'), 30.2745, -97.7405), near(stop(11, 1, 5, 17, 20, 'Zilker Park'), 30.2669, -97.7729)] }],
+      [2, { zone: 'America/Chicago', stops: [near(stop(20, 2, 3, 12, 15, 'Rainey Street'), 30.2597, -97.7389), near(stop(21, 2, 3, 16, 18, 'the Capitol'), 30.2747, -97.7404)] }],
+    ]),
+  };
+  const askAt = (intent: Parameters<typeof answerQuestion>[0]) => answerQuestion(intent, places);
+
+  it('"is Taco Loco open on Friday": that day\'s stops, or none and the next one', () => {
+    expect(askAt({ kind: 'schedule', when: 'wednesday', truckIds: [1] }).text).toBe(
+      'Tacos El Rey will be at 1100 Congress Ave tomorrow from 11 AM to 2 PM.',
+    );
+    expect(askAt({ kind: 'schedule', when: 'friday', truckIds: [2] }).text).toBe(
+      'Taco Loco has no stops on Friday. Its next stop is Rainey Street tomorrow from noon to 3 PM.',
+    );
+    // Today's weekday is today (Tuesday): its stops not over yet; it has none.
+    expect(askAt({ kind: 'schedule', when: 'tuesday', truckIds: [1] }).text).toBe(
+      'Tacos El Rey has no stops on Tuesday. Its next stop is 1100 Congress Ave tomorrow from 11 AM to 2 PM.',
+    );
+  });
+
+  it('"who is at the Capitol on Wednesday": the stops within a short walk, soonest first, each truck once', () => {
+    const reply = askAt({ kind: 'schedule', when: 'wednesday', place: capitol });
+    expect(reply.text).toBe(
+      'On Wednesday near the Capitol: Tacos El Rey from 11 AM to 2 PM at 1100 Congress Ave and Taco Loco from 4 PM to 6 PM.',
+    );
+    expect(reply.truckIds).toEqual([1, 2]);
+    expect(askAt({ kind: 'schedule', when: 'next', place: capitol }).text).toBe(
+      'Coming up near the Capitol: Tacos El Rey tomorrow from 11 AM to 2 PM at 1100 Congress Ave and Taco Loco tomorrow from 4 PM to 6 PM.',
+    );
+    expect(askAt({ kind: 'schedule', when: 'wednesday', place: capitol, cuisine: 'Asian' }).text).toBe(
+      'No asian truck has a stop near the Capitol on Wednesday.',
+    );
+  });
+
+  it('none there that day: says so, and the nearest stop that day with how far it is from the place', () => {
+    const reply = askAt({ kind: 'schedule', when: 'friday', place: capitol });
+    expect(reply.text).toBe(
+      'No food truck has a stop near the Capitol on Friday. The nearest is Tacos El Rey at Zilker Park, 2 miles from the Capitol, from 5 PM to 8 PM.',
+    );
+    expect(reply.truckIds).toEqual([1]);
+    expect(askAt({ kind: 'schedule', when: 'thursday', place: capitol })).toMatchObject({
+      text: 'No food truck has a stop near the Capitol on Thursday.',
+      truckIds: [],
+    });
+  });
+});
+
+describe('dishes by price and course: "anything under 10 bucks", "what drinks does Smokestack have" (issue 25)', () => {
+  const at = (t: KnownTruck, lat: number, over: Partial<KnownTruck> = {}): KnownTruck => ({ ...t, latitude: lat, longitude: -97.75, isOpen: true, ...over });
+  const bbq = at(truck(1, 'Smokestack BBQ', 'BBQ'), 30.251);
+  const tacos = at(truck(2, 'Taco Libre', 'Mexican'), 30.27);
+  const far = at(truck(3, 'Far Tacos', 'Mexican'), 30.5);
+  const closed = at(truck(4, 'Closed Tacos', 'Mexican'), 30.252, { isOpen: false });
+  const item = (id: number, truckId: number, name: string, priceCents: number, more: object = {}) => ({ id, truckId, name, priceCents, available: true, ...more });
+  const menus: AnswerContext = {
+    ...context,
+    trucks: new Map([bbq, tacos, far, closed].map((t) => [t.id, t])),
+    itemsByTruck: new Map([
+      [1, [item(10, 1, 'Brisket Plate', 1850), item(11, 1, 'Sweet Tea', 300, { diets: { vegan: true }, category: 'Beverages' }), item(12, 1, 'Mac & Cheese', 450, { category: 'Sides' }), item(13, 1, 'Banana Pudding', 500), item(14, 1, 'Slaw', 350, { available: false, category: 'Sides' })]],
+      [2, [item(20, 2, 'Al Pastor Taco', 375), item(21, 2, 'Bean Burrito', 900), item(22, 2, 'Horchata', 350, { category: 'Beverages' })]],
+      [3, [item(30, 3, 'Fish Taco', 200)]],
+      [4, [item(40, 4, 'Carnitas Taco', 150)]],
+    ]),
+    position: { lat: 30.25, lng: -97.75 },
+  };
+  const tacoWords = { words: 'tacos', cuisines: ['Mexican'], itemIds: [20, 30, 40], truckIds: [] };
+  const askUnder = (intent: Omit<Extract<Parameters<typeof answerQuestion>[0], { kind: 'dishes' }>, 'kind'>) =>
+    answerQuestion({ kind: 'dishes', ...intent }, menus);
+
+  it('the available dishes at the price or less at open trucks nearby, nearest truck first, cheapest dish first', () => {
+    const reply = askUnder({ cents: 500 });
+    expect(reply.text).toBe(
+      'For $5.00 or less near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00, Mac & Cheese $4.50 and Banana Pudding $5.00; Taco Libre, 1.4 miles: Horchata $3.50 and Al Pastor Taco $3.75.',
+    );
+    // Far Tacos is 17 miles away (beyond CHEAP_NEAR_MILES) and Closed Tacos is closed.
+    expect(reply.truckIds).toEqual([1, 2]);
+  });
+
+  it('with a food, its dishes only; a named truck, its own dishes', () => {
+    expect(askUnder({ cents: 400, food: tacoWords }).text).toBe('Tacos for $4.00 or less near you: Taco Libre, 1.4 miles: Al Pastor Taco $3.75.');
+    const vegan = { words: 'vegan', cuisines: ['Vegetarian'], itemIds: [], truckIds: [], diets: ['vegan'] };
+    expect(askUnder({ cents: 800, food: vegan }).text).toBe('Vegan for $8.00 or less near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00.');
+    expect(askUnder({ cents: 1000, truckIds: [1] }).text).toBe(
+      'For $10.00 or less at Smokestack BBQ: Sweet Tea $3.00, Mac & Cheese $4.50 and Banana Pudding $5.00.',
+    );
+    expect(askUnder({ cents: 200, truckIds: [2] }).text).toBe('Taco Libre has no dishes for $2.00 or less right now. The cheapest is Horchata, $3.50.');
+  });
+
+  it('a course of the menu: a named truck\'s (available ones only), or at open trucks nearby; with a price too', () => {
+    expect(askUnder({ category: 'Beverages', truckIds: [1] }).text).toBe('Drinks at Smokestack BBQ: Sweet Tea $3.00.');
+    expect(askUnder({ category: 'Sides', truckIds: [2] }).text).toBe('Taco Libre has no sides on its menu.');
+    // Slaw is Smokestack's other side, sold out today.
+    expect(askUnder({ category: 'Sides', truckIds: [1], cents: 400 }).text).toBe(
+      'Smokestack BBQ has no sides for $4.00 or less right now. The cheapest is Mac & Cheese, $4.50.',
+    );
+    const soldOut = answerQuestion({ kind: 'dishes', category: 'Sides', truckIds: [1] }, { ...menus, itemsByTruck: new Map([[1, [item(14, 1, 'Slaw', 350, { available: false, category: 'Sides' })]]]) });
+    expect(soldOut.text).toBe('Smokestack BBQ has no sides available right now. Slaw is not available today.');
+    const drinks = askUnder({ category: 'Beverages' });
+    expect(drinks.text).toBe('Drinks near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00; Taco Libre, 1.4 miles: Horchata $3.50.');
+    expect(drinks.truckIds).toEqual([1, 2]);
+    expect(askUnder({ category: 'Beverages', cents: 325 }).text).toBe('Drinks for $3.25 or less near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00.');
+    expect(askUnder({ category: 'Sides', cents: 300 }).text).toBe(
+      'No sides for $3.00 or less near you right now. The cheapest is Mac & Cheese at Smokestack BBQ, $4.50.',
+    );
+  });
+
+  it('nothing that cheap: says so, with the cheapest there is, never a closed truck', () => {
+    const reply = askUnder({ cents: 250 });
+    expect(reply.text).toBe('Nothing for $2.50 or less near you right now. The cheapest is Sweet Tea at Smokestack BBQ, $3.00.');
+    expect(reply.truckIds).toEqual([1]);
+    expect(askUnder({ cents: 300, food: { words: 'coffee', cuisines: ['Coffee'], itemIds: [], truckIds: [] } })).toMatchObject({
+      text: 'No coffee for $3.00 or less at an open truck right now.',
+      truckIds: [],
+    });
+  });
+});

@@ -1,12 +1,13 @@
 import { DateTime } from 'luxon';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
 import type { TruckRating } from '@shared/contracts';
+import type { MenuCategory } from '@shared/constants';
 import { haversineMiles } from '@shared/utils/geo';
 import { describeRating, formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
-import type { FoodAsk, Intent, PlaceAsk } from './understand';
+import { placeName, type FoodAsk, type Intent, type PlaceAsk } from './understand';
 import {
   ALLERGEN_TEXT,
   DIET_TEXT,
@@ -21,7 +22,7 @@ import {
   type TruckFeatures,
   type TruckFilter,
 } from '@shared/utils/attributes';
-import { CUISINE_SPOKEN, spoken, type ScheduleDay } from './voice-language';
+import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay } from './voice-language';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -50,6 +51,8 @@ export interface KnownItem {
   available: boolean;
   diets?: ItemLabels['diets'];
   allergens?: ItemLabels['allergens'];
+  /** Its course on the menu, when the operator chose one. */
+  category?: string | null;
 }
 
 /** What a conversation remembers between turns. */
@@ -187,6 +190,22 @@ function spokenDay(o: TimedOccurrence, zone: string, now: Date): string {
 
 const hoursOf = (o: TimedOccurrence) => `from ${spokenTime(o.stop.startMinute)} to ${spokenTime(o.stop.endMinute)}`;
 
+/** Days from today (ISO weekday `todayWeekday`) to the asked day: a weekday is the next one, today's 0. */
+function daysAhead(when: Exclude<ScheduleDay, 'next'>, todayWeekday: number): number {
+  if (when === 'today') return 0;
+  if (when === 'tomorrow') return 1;
+  return (WEEKDAYS.indexOf(when) + 1 - todayWeekday + 7) % 7;
+}
+
+/** The asked day in a sentence: 'today', 'tomorrow', 'on Saturday'. */
+function dayWords(when: Exclude<ScheduleDay, 'next'>): string {
+  return when === 'today' || when === 'tomorrow' ? when : `on ${formatWeekday(WEEKDAYS.indexOf(when) + 1, { ...SAID, long: true })}`;
+}
+
+/** Every occurrence still to end within the look-ahead (NEXT_STOP_DAYS), in start order. */
+const upcomingOf = ({ stops, zone }: KnownSchedule, now: Date) =>
+  expandStops(stops, zone, now, new Date(now.getTime() + NEXT_STOP_DAYS * 86_400_000));
+
 /**
  * The occurrences a schedule question is about, in start order: those of the asked local day (today:
  * the ones not over yet, with one begun the day before) or, for `next`, the first one still to end (under way or coming).
@@ -194,13 +213,13 @@ const hoursOf = (o: TimedOccurrence) => `from ${spokenTime(o.stop.startMinute)} 
 function occurrencesFor(schedule: KnownSchedule | undefined, when: ScheduleDay, now: Date): TimedOccurrence[] {
   if (!schedule) return [];
   const { zone, stops } = schedule;
-  if (when === 'next') {
-    return expandStops(stops, zone, now, new Date(now.getTime() + NEXT_STOP_DAYS * 86_400_000)).slice(0, 1);
-  }
-  const day = DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: when === 'tomorrow' ? 1 : 0 });
-  const from = when === 'today' ? now : day.toJSDate();
+  if (when === 'next') return upcomingOf(schedule, now).slice(0, 1);
+  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+  const ahead = daysAhead(when, today.weekday);
+  const day = today.plus({ days: ahead });
+  const from = ahead === 0 ? now : day.toJSDate();
   // Today also holds last night's stop still under way (Saturday 18:00–02:00 at Sunday 01:00).
-  const underWay = (o: TimedOccurrence) => when === 'today' && o.start.toMillis() <= now.getTime();
+  const underWay = (o: TimedOccurrence) => ahead === 0 && o.start.toMillis() <= now.getTime();
   return expandStops(stops, zone, from, day.plus({ days: 1 }).toJSDate()).filter(
     (o) => o.localDate === day.toISODate() || underWay(o),
   );
@@ -267,11 +286,57 @@ function truckSchedule(truck: KnownTruck, when: ScheduleDay, context: AnswerCont
   }
   if (first) return { found, text: stopsSentence(truck, found, zone, context) };
   if (when === 'next') return { found, text: `${truck.name} has no upcoming stops.` };
-  return { found, text: `${truck.name} has no stops ${when}.${nextStop(occurrencesFor(schedule, 'next', context.now)[0])}` };
+  return { found, text: `${truck.name} has no stops ${dayWords(when)}.${nextStop(occurrencesFor(schedule, 'next', context.now)[0])}` };
+}
+
+/** How near a place a stop is to be "at" it: a few minutes' walk. */
+export const AT_PLACE_MILES = 0.5;
+
+/**
+ * "Who is at Republic Square tomorrow", "what trucks will be at the Capitol on Saturday": the stops
+ * near a place on the asked day (or the next ones), soonest first; when there is none, the nearest
+ * stop that day instead, with how far it is from the place.
+ */
+function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: PlaceAsk, context: AnswerContext): Answer {
+  const { when } = intent;
+  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const stops = [...context.trucks.values()]
+    .filter((t) => !intent.cuisine || t.cuisine === intent.cuisine)
+    .flatMap((truck) => {
+      const schedule = context.schedules.get(truck.id);
+      if (!schedule) return [];
+      const found = when === 'next' ? upcomingOf(schedule, context.now) : occurrencesFor(schedule, when, context.now);
+      return found.map((o) => ({ truck, o, zone: schedule.zone, away: haversineMiles(place, { lat: o.stop.latitude, lng: o.stop.longitude }) }));
+    });
+  const byTime = (a: (typeof stops)[number], b: (typeof stops)[number]) =>
+    a.o.start.toMillis() - b.o.start.toMillis() || a.away - b.away || a.truck.name.localeCompare(b.truck.name);
+  // Each truck once: its first stop there.
+  const there = stops
+    .filter((s) => s.away <= AT_PLACE_MILES)
+    .sort(byTime)
+    .filter((s, i, all) => all.findIndex((t) => t.truck.id === s.truck.id) === i);
+  const lead = when === 'next' ? 'Coming up' : capitalized(dayWords(when));
+  if (there.length > 0) {
+    const part = ({ truck, o, zone }: (typeof there)[number]) => {
+      const address = placeName(o.stop.address) === place.name ? '' : ` at ${o.stop.address}`;
+      const day = when === 'next' ? ` ${spokenDay(o, zone, context.now)}` : '';
+      return `${truck.name}${day} ${hoursOf(o)}${address}`;
+    };
+    const shown = there.slice(0, MAX_RECOMMENDED).map(part);
+    const more = there.length > shown.length ? `, and ${there.length - shown.length} more` : '';
+    const ids = there.map((s) => s.truck.id);
+    return answer(`${lead} near ${place.name}: ${list(shown)}${more}.`, ids, { truckIds: ids, index: 0 });
+  }
+  const none = when === 'next' ? `No ${what} has an upcoming stop near ${place.name}.` : `No ${what} has a stop near ${place.name} ${dayWords(when)}.`;
+  const nearest = [...stops].sort((a, b) => a.away - b.away || byTime(a, b))[0];
+  if (!nearest || when === 'next') return answer(none, [], { truckIds: [], index: 0 });
+  const instead = ` The nearest is ${nearest.truck.name} at ${nearest.o.stop.address}, ${miles(nearest.away)} from ${place.name}, ${hoursOf(nearest.o)}.`;
+  return answer(`${none}${instead}`, [nearest.truck.id], { truckIds: [nearest.truck.id], index: 0 });
 }
 
 /** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
 function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
+  if (intent.place) return answerScheduleAt(intent, intent.place, context);
   if (intent.truckIds) {
     const { when } = intent;
     return aboutNamedTruck(intent.truckIds, context, (truck) =>
@@ -294,11 +359,11 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
     .sort((a, b) => a.distance - b.distance || a.start - b.start || a.truck.name.localeCompare(b.truck.name));
   const [first, ...others] = scheduled;
   if (!first) {
-    const text = intent.when === 'next' ? `No ${what} has upcoming stops.` : `No ${what} has stops ${intent.when}.`;
+    const text = intent.when === 'next' ? `No ${what} has upcoming stops.` : `No ${what} has stops ${dayWords(intent.when)}.`;
     return answer(text, [], { truckIds: [], index: 0 });
   }
   const ids = scheduled.map((s) => s.truck.id);
-  const day = intent.when === 'next' ? 'coming up' : intent.when;
+  const day = intent.when === 'next' ? 'coming up' : dayWords(intent.when);
   const more = others.length
     ? ` ${others.length} more ${others.length === 1 ? `${what} has` : `${what}s have`} stops ${day}.`
     : '';
@@ -653,6 +718,90 @@ function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   return answer(`${truck.name} is closed right now and has no hours posted for today.${nextStop}`, [truck.id], state);
 }
 
+/** How far a diner asking for something cheap near them will go for it. */
+const CHEAP_NEAR_MILES = 5;
+const nearEnough = (truck: KnownTruck, context: AnswerContext) => (distanceOf(truck, context) ?? Infinity) <= CHEAP_NEAR_MILES;
+
+/** The dishes a food question asks for at `truck`: those it names, those of a diet it names, or (a kind of food) all the truck's own. */
+function fitsFood(food: FoodAsk | undefined, truck: KnownTruck, item: KnownItem): boolean {
+  if (!food) return true;
+  if (food.itemIds.includes(item.id)) return true;
+  if (((food.diets ?? []) as Diet[]).some((d) => itemHasDiet(labelsOf(item), d))) return true;
+  return food.itemIds.length === 0 && (food.cuisines.includes(truck.cuisine) || food.truckIds.includes(truck.id));
+}
+
+/** How a menu category is said in answers. */
+const COURSE_SAID: Record<MenuCategory, string> = {
+  Appetizers: 'appetizers',
+  'Main Dishes': 'main dishes',
+  Sides: 'sides',
+  Desserts: 'desserts',
+  Beverages: 'drinks',
+  Specials: 'specials',
+};
+
+/**
+ * Dishes by price and course: "anything under 10 bucks", "tacos for less than five dollars", "what
+ * drinks does Smokestack have", "which trucks have drinks". Available dishes that fit, cheapest
+ * first. At a named truck, its own; else at open trucks, the nearest first (within
+ * CHEAP_NEAR_MILES when any are), up to three dishes each. None: says so, with the cheapest that
+ * fits otherwise when it was the price that ruled them out.
+ */
+function answerDishes(intent: Extract<Intent, { kind: 'dishes' }>, base: AnswerContext): Answer {
+  const context = fromPlace(base, intent.place);
+  const { food, cents, category } = intent;
+  const what = [food ? written(food.words) : '', category ? COURSE_SAID[category] : ''].filter(Boolean).join(' ');
+  const forPrice = cents === undefined ? '' : ` for ${dollars(cents)} or less`;
+  const label = capitalized(`${what}${forPrice}`.trim());
+  const byPrice = (a: KnownItem, b: KnownItem) => a.priceCents - b.priceCents || a.name.localeCompare(b.name);
+  // What fits but the price: the cheapest of it is the answer's "instead".
+  const fits = (truck: KnownTruck, item: KnownItem) => fitsFood(food, truck, item) && (!category || item.category === category);
+  const menu = (truck: KnownTruck) =>
+    (context.itemsByTruck.get(truck.id) ?? []).filter((item) => item.available && fits(truck, item)).sort(byPrice);
+  const affordable = (items: KnownItem[]) => items.filter((item) => cents === undefined || item.priceCents <= cents);
+  const dishes = (items: KnownItem[]) => {
+    const shown = items.slice(0, MAX_RECOMMENDED).map((item) => `${item.name} ${dollars(item.priceCents)}`);
+    return list(items.length > shown.length ? [...shown, `${items.length - shown.length} more`] : shown);
+  };
+  if (intent.truckIds) {
+    return aboutNamedTruck(intent.truckIds, context, (truck) => {
+      const fitting = menu(truck);
+      const found = affordable(fitting);
+      const state = { truckIds: [truck.id], index: 0 };
+      if (found.length > 0) return answer(`${label} at ${truck.name}: ${dishes(found)}.`, [truck.id], state);
+      const cheapest = fitting[0];
+      const instead = cheapest ? ` The cheapest is ${cheapest.name}, ${dollars(cheapest.priceCents)}.` : '';
+      // Listed but sold out today: said, so "none" is not read as "never".
+      const out = fitting.length ? [] : (context.itemsByTruck.get(truck.id) ?? []).filter((item) => !item.available && fits(truck, item));
+      const soldOut = out.length ? ` ${list(out.map((item) => item.name))} ${out.length === 1 ? 'is' : 'are'} not available today.` : '';
+      const none = `${truck.name} has no ${what || 'dishes'}${forPrice}${out.length ? ' available right now' : forPrice ? ' right now' : ' on its menu'}.`;
+      return answer(`${none}${instead}${soldOut}`, [truck.id], state);
+    });
+  }
+  let open = rank([...context.trucks.values()].filter((t) => t.isOpen), context)
+    .map((truck) => ({ truck, items: menu(truck) }))
+    .filter((o) => o.items.length > 0);
+  const near = open.filter((o) => nearEnough(o.truck, context));
+  if (near.length > 0) open = near;
+  const found = open.map((o) => ({ ...o, items: affordable(o.items) })).filter((o) => o.items.length > 0);
+  const scope = intent.place ? ` near ${intent.place.name}` : context.position && near.length > 0 ? ' near you' : ' at open trucks';
+  if (found.length === 0) {
+    const cheapest = open.map((o) => ({ truck: o.truck, item: o.items[0]! })).sort((a, b) => byPrice(a.item, b.item))[0];
+    const instead = cheapest ? ` The cheapest is ${cheapest.item.name} at ${cheapest.truck.name}, ${dollars(cheapest.item.priceCents)}.` : '';
+    const ids = cheapest ? [cheapest.truck.id] : [];
+    const none = what ? `No ${what}${forPrice}` : `Nothing${forPrice}`;
+    return answer(`${none}${scope === ' at open trucks' ? ' at an open truck' : scope} right now.${instead}`, ids, { truckIds: ids, index: 0 });
+  }
+  const parts = found.slice(0, MAX_RECOMMENDED).map(({ truck, items }) => {
+    const distance = distanceOf(truck, context);
+    return `${truck.name}${distance === undefined ? '' : `, ${miles(distance)}`}: ${dishes(items)}`;
+  });
+  const ids = found.map((o) => o.truck.id);
+  return answer(`${label}${scope}: ${parts.join('; ')}.`, ids, { truckIds: ids, index: 0 });
+}
+
+const capitalized = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
+
 /** Prices from the menus: "how much is the brisket", "what's the cheapest taco near me". */
 function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: AnswerContext): Answer {
   const wanted = new Set(intent.food.itemIds);
@@ -668,8 +817,7 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
   }
   if (intent.cheapest) {
     let open = offers.filter((o) => o.truck.isOpen && o.item.available);
-    const NEAR_MILES = 5;
-    const near = open.filter((o) => (distanceOf(o.truck, context) ?? Infinity) <= NEAR_MILES);
+    const near = open.filter((o) => nearEnough(o.truck, context));
     if (near.length > 0) open = near;
     const sorted = [...open].sort(
       (a, b) =>
@@ -777,6 +925,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     }
     case 'price':
       return answerPrice(intent, context);
+    case 'dishes':
+      return answerDishes(intent, context);
     case 'favorites': {
       if (!context.favoriteIds) {
         return answer('Sign in to ask about your favorite trucks.', [], context.state);

@@ -218,5 +218,12 @@ export function vocabularyOf(lexicon: Lexicon, version: string): SpeechVocabular
   };
 }
 
-/** The day a schedule question asks about, or `next`: the next stop, whenever it is. */
-export type ScheduleDay = 'today' | 'tomorrow' | 'next';
+/** Days of the week as said, Monday first (ISO weekday = index + 1). */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * The day a schedule question asks about, or `next`: the next stop, whenever it is. A weekday is
+ * the next such day in the truck's zone (today when today is that day).
+ */
+export type ScheduleDay = 'today' | 'tomorrow' | 'next' | Weekday;

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse, VoiceAnswer } from '@shared/contracts';
 import { landmarks } from '../../db/schema';
@@ -23,6 +24,8 @@ let taqueria: TruckRow;
 let farTacos: TruckRow;
 let nightOwl: TruckRow;
 let coffee: TruckRow;
+/** The pit's and the Night Owl's time zone (their "today" and "tomorrow"). */
+let zone: string;
 
 /** The diner, downtown Austin. */
 const here = { latitude: 30.265, longitude: -97.745 };
@@ -118,6 +121,7 @@ beforeAll(async () => {
   });
   const schedule = (truck: TruckRow, path: string, body: unknown, method = 'POST') =>
     server.request(method, `/api/food-trucks/${truck.id}/schedule${path}`, { token: operator.token, body });
+  zone = timeZone;
   for (const truck of [pit, nightOwl])
     expect((await schedule(truck, '/time-zone', { timeZone }, 'PUT')).status).toBe(200);
   expect((await schedule(pit, '/stops', stop)).status).toBe(201);
@@ -180,6 +184,45 @@ describe('combined questions, answered from the data (issue 25)', () => {
     expect(late.body.text).toBe("Smoky Joe's Pit is open until midnight today, at Rainey & Cesar Chavez.");
     const unposted = await ask('how late is taqueria arandas open');
     expect(unposted.body.text).toBe('Taqueria Arandas is open now, but has not posted its hours for today.');
+  });
+});
+
+describe('a day, a place, a price, a course (ADR 0173)', () => {
+  it('"who is at Republic Square tomorrow", "is X open on <weekday>": that day\'s stops, in the truck\'s zone', async () => {
+    const at = await ask('who is at Republic Square tomorrow');
+    expect(at.status).toBe(200);
+    expect(at.body.text).toBe('Tomorrow near Republic Square: Night Owl Smokehouse from 11 AM to 2 PM.');
+    expect(at.body.recommendedTruckIds).toEqual([nightOwl.id]);
+    const tomorrow = DateTime.now().setZone(zone).plus({ days: 1 }).setLocale('en-US').weekdayLong!;
+    const day = await ask(`is night owl smokehouse open on ${tomorrow}`);
+    expect(day.body.text).toBe('Night Owl Smokehouse will be at Republic Square tomorrow from 11 AM to 2 PM.');
+    const today = DateTime.now().setZone(zone).setLocale('en-US').weekdayLong!;
+    const none = await ask(`who will be at republic square on ${today}`);
+    expect(none.body.text).toMatch(new RegExp(`^No food truck has a stop near Republic Square on ${today}\\. The nearest is Smoky Joe's Pit at Rainey & Cesar Chavez, 0\\.\\d miles from Republic Square, from midnight to midnight\\.$`));
+  });
+
+  it('"anything under 5 bucks": the dishes at that price or less at open trucks nearby, never the one 20 miles out', async () => {
+    const res = await ask('anything under 5 bucks');
+    expect(res.status).toBe(200);
+    expect(res.body.text).toMatch(/^For \$5\.00 or less near you: /);
+    expect(res.body.text).toContain('Taqueria Arandas, 0.7 miles: Al Pastor Taco $3.50');
+    expect(res.body.text).not.toContain('Brisket Plate');
+    expect(res.body.recommendedTruckIds).not.toContain(farTacos.id);
+    const none = await ask('tacos for less than two dollars');
+    expect(none.body.text).toBe('No tacos for $2.00 or less near you right now. The cheapest is Al Pastor Taco at Taqueria Arandas, $3.50.');
+  });
+
+  it('"what drinks does Taqueria Arandas have": the dishes of that course on its menu', async () => {
+    const created = await server.request('POST', '/api/menu-items', {
+      token: operator.token,
+      body: { name: 'Agua Fresca', price: 3, foodTruckId: taqueria.id, category: 'Beverages' },
+    });
+    expect(created.status).toBe(201);
+    const res = await ask('what drinks does taqueria arandas have');
+    expect(res.body.text).toBe('Drinks at Taqueria Arandas: Agua Fresca $3.00.');
+    expect(res.body.recommendedTruckIds).toEqual([taqueria.id]);
+    const sides = await ask('does taqueria arandas have any sides');
+    expect(sides.body.text).toBe('Taqueria Arandas has no sides on its menu.');
   });
 });
 

@@ -108,6 +108,7 @@ export class VoiceAssistant {
         available: menuItems.available,
         diets: menuItems.diets,
         allergens: menuItems.allergens,
+        category: menuItems.category,
       })
       .from(menuItems)
       .orderBy(menuItems.foodTruckId, sql`${menuItems.available} desc`, menuItems.name);
