@@ -188,7 +188,9 @@ function spokenDay(o: TimedOccurrence, zone: string, now: Date): string {
   return days < 7 ? `on ${formatWeekday(o.start.weekday, { ...SAID, long: true })}` : `on ${formatDay(o.localDate, { ...SAID, long: true })}`;
 }
 
-const hoursOf = (o: TimedOccurrence) => `from ${spokenTime(o.stop.startMinute)} to ${spokenTime(o.stop.endMinute)}`;
+/** A stop's hours as said: "from 11 AM to 2 PM", or "all day" for midnight to midnight. */
+const hoursOf = (o: TimedOccurrence) =>
+  o.stop.startMinute === 0 && o.stop.endMinute === 1440 ? 'all day' : `from ${spokenTime(o.stop.startMinute)} to ${spokenTime(o.stop.endMinute)}`;
 
 /** Days from today (ISO weekday `todayWeekday`) to the asked day: a weekday is the next one, today's 0. */
 function daysAhead(when: Exclude<ScheduleDay, 'next'>, todayWeekday: number): number {
