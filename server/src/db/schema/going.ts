@@ -76,7 +76,11 @@ export const goingNotices = pgTable(
     recipientIds: integer('recipient_ids').array().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('going_notices_kind_check', sql`${t.kind} in ('closed', 'moved', 'cancelled')`)],
+  (t) => [
+    check('going_notices_kind_check', sql`${t.kind} in ('closed', 'moved', 'cancelled')`),
+    // A reopened stream's replay reads the last two minutes' notices; the prune, those over a day old.
+    index('going_notices_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
