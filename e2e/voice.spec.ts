@@ -75,6 +75,22 @@ test.describe('voice assistant', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+    test('a question in a diner\'s own words about a course of a menu (ADR 0173): the dishes, and the truck shown on the map', async ({ page }) => {
+      await page.goto('/find-trucks');
+      // The card on the page (the navbar's popover is not open).
+      await page.getByRole('textbox', { name: 'Type your question' }).fill('what drinks does smokestack have');
+      await page.getByRole('button', { name: 'Ask' }).tap();
+      const answer = page.getByTestId('voice-answer');
+      await expect(answer).toContainText('Drinks at Smokestack BBQ: Sweet Tea $3.00.');
+      await page.screenshot({ path: 'test-results/voice-course-phone.png' });
+      await answer.getByRole('button', { name: 'Show Smokestack BBQ on map' }).tap();
+      await expect(page.locator('.leaflet-popup-content')).toContainText('Smokestack BBQ');
+    });
+  });
+
   test('the navbar popover answers a typed question; choosing the truck closes it and clears the search that hid it', async ({ page }) => {
     await loginAs(page, 'customer', '/find-trucks');
     const search = page.getByRole('searchbox', { name: 'Search food trucks' });
