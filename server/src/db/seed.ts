@@ -129,6 +129,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
  */
 export const DEMO_LANDMARKS: Array<{ name: string; aliases: string[]; lat: number; lng: number }> = [
   { name: 'the Capitol', aliases: ['Texas State Capitol', 'State Capitol'], lat: 30.2747, lng: -97.7404 },
+  // "Anything downtown": a district said without "near" (understand.ts, DISTRICTS), at its centre.
+  { name: 'downtown Austin', aliases: ['downtown'], lat: 30.2682, lng: -97.7429 },
   { name: 'Zilker Park', aliases: ['Zilker'], lat: 30.2669, lng: -97.7729 },
   { name: 'the University of Texas', aliases: ['UT campus', 'UT Austin'], lat: 30.2849, lng: -97.7341 },
   { name: 'Lady Bird Lake', aliases: ['Town Lake'], lat: 30.2637, lng: -97.7513 },

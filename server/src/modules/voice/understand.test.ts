@@ -213,6 +213,11 @@ const TUNED: Array<[string, Expected]> = [
   ['what trucks will be at zilker park on saturday', { kind: 'schedule', place: 'Zilker Park', when: 'saturday' }],
   ['who will be at 1100 S Congress Ave tomorrow', { kind: 'schedule', place: '1100 S Congress Ave', when: 'tomorrow' }],
   ['any tacos near the capitol on monday', { kind: 'schedule', place: 'the Capitol', cuisine: 'Mexican', when: 'monday' }],
+  // a district said on its own
+  ['anything downtown', { kind: 'nearest', place: 'downtown Austin' }],
+  ['tacos downtown', { kind: 'nearest', place: 'downtown Austin', cuisine: 'Mexican' }],
+  ["who's downtown tomorrow", { kind: 'schedule', place: 'downtown Austin', when: 'tomorrow' }],
+  ['what is open downtown', { kind: 'open-now', place: 'downtown Austin' }],
   // a price ceiling
   ['anything under 10 bucks', { kind: 'dishes', cents: 1000 }],
   ['what can i get for under ten dollars', { kind: 'dishes', cents: 1000 }],

@@ -442,8 +442,13 @@ function placePhrase(
     const words = positions.map((p) => tokens[p]!).filter((w) => !['the', 'a', 'an'].includes(w));
     if (words.length > 0 && meaningful(words).length > 0) return { words, positions };
   }
-  return undefined;
+  // A district said on its own ("anything downtown", "who's downtown tomorrow").
+  const district = tokens.findIndex((token, i) => !used.has(i) && DISTRICTS.has(token));
+  return district < 0 ? undefined : { words: [tokens[district]!], positions: [district] };
 }
+
+/** Parts of a city people name without "near" or "in": a place when a landmark has the word. */
+const DISTRICTS = new Set(['downtown', 'uptown', 'midtown']);
 
 /**
  * The place the question names, from the trucks' addresses, their schedules' places and the known
