@@ -178,6 +178,10 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     const reply = answerQuestion({ kind: 'nearest', food: { words: 'fish tacos', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] } }, demo);
     expect(reply.truckIds[0]).toBe(4);
     expect(reply.text).toMatch(/^The nearest open truck serving fish tacos is Taco Libre, /);
+    // Near a place, said so that the dish is not served "to" the place.
+    const downtown = { name: 'downtown Austin', lat: 30.2682, lng: -97.7429 };
+    const there = answerQuestion({ kind: 'nearest', food: { words: 'fish tacos', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] }, place: downtown }, demo);
+    expect(there.text).toMatch(/^The open truck serving fish tacos nearest to downtown Austin is Taco Libre, /);
   });
 
   it('"find me some seafood" with the seafood truck closed: who has it, closed, and when it is next out', () => {

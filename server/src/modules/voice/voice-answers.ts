@@ -536,6 +536,13 @@ function labelOf(truck: KnownTruck, food: FoodAsk | undefined, context: AnswerCo
  * No truck that fits is open: the one that does, closed, and when it is next at a stop — the diner
  * learns who has the food and when, instead of only "none is open". Undefined when no truck has it.
  */
+/**
+ * "The nearest open barbecue truck to the Capitol", but "the open truck serving tacos nearest to
+ * downtown Austin" (not "serving tacos to downtown Austin").
+ */
+const nearestTo = (what: string, place: PlaceAsk) =>
+  /\bserving\b/.test(what) ? `The ${what} nearest to ${place.name}` : `The nearest ${what} to ${place.name}`;
+
 function closedAnswer(ranked: KnownTruck[], intent: Extract<Intent, { kind: 'nearest' }>, context: AnswerContext, none: string): Answer | undefined {
   const closed = ranked.filter((t) => !t.isOpen && !t.listing);
   const first = closed[0];
@@ -543,7 +550,7 @@ function closedAnswer(ranked: KnownTruck[], intent: Extract<Intent, { kind: 'nea
   const what = labelOf(first, intent.food, context);
   const where = whereFrom(first, context, intent.place);
   const lead = intent.place
-    ? `The nearest ${what} to ${intent.place.name} is ${first.name}, closed now, ${where}.`
+    ? `${nearestTo(what, intent.place)} is ${first.name}, closed now, ${where}.`
     : context.position
       ? `The nearest ${what} is ${first.name}, closed now, ${where}.`
       : `${first.name} is closed now, ${where}.`;
@@ -572,7 +579,7 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   }
   const what = labelOf(first, intent.food, context);
   const lead = intent.place
-    ? `The nearest open ${what} to ${intent.place.name} is`
+    ? `${nearestTo(`open ${what}`, intent.place)} is`
     : context.position
       ? `The nearest open ${what} is`
       : `An open ${what} is`;
