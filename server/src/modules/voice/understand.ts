@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import type { MenuCategory } from '@shared/constants';
 import { stemmer } from 'stemmer';
 import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, FOOD_WORD_DIETS, FORM_WORDS } from './intents';
-import { spoken, spokenPlaceForms, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
+import { NUMBER_WORDS, spoken, spokenPlaceForms, TENS, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 
 /**
  * The understanding layer (issue 25, ADR 0154): what a transcript or a typed question asks,
@@ -473,10 +473,14 @@ export function findPlace(
   return { place: best.place.value, positions: phrase.positions };
 }
 
-/** Numbers said in words, for times and prices. */
-const UNITS = 'zero one two three four five six seven eight nine'.split(' ');
-const TEENS = 'ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
-const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+/** The digits said: what a time may not run into ("at one one zero zero", a house number). */
+const UNITS = NUMBER_WORDS.slice(0, 10);
+
+/** The token positions a regular expression's match in `text` (tokens joined by spaces) covers. */
+function matchPositions(text: string, match: RegExpExecArray | RegExpMatchArray): number[] {
+  const first = text.slice(0, match.index).split(' ').length - 1;
+  return match[0].split(' ').map((_, k) => first + k);
+}
 
 const HOURS = 'one two three four five six seven eight nine ten eleven twelve'.split(' ');
 const MINUTES: Record<string, number> = {
@@ -498,8 +502,7 @@ export function findTime(text: string): { minute: number; positions: number[] } 
   ).exec(text);
   if (!match) return undefined;
   const [, , hourWord = '', minuteWord, meridiem] = match;
-  const first = text.slice(0, match.index).split(' ').length - 1;
-  const positions = match[0].split(' ').map((_, k) => first + k);
+  const positions = matchPositions(text, match);
   if (hourWord === 'noon') return { minute: 720, positions };
   if (hourWord === 'midnight') return { minute: 1440, positions };
   const hour = hourWord.startsWith('twenty')
@@ -515,15 +518,12 @@ export function findTime(text: string): { minute: number; positions: number[] } 
   return { minute: h * 60 + minutes, positions };
 }
 
-
 /** A number under 100 said in words from `tokens[at]` ("seven", "twenty five"): its value and the next position. */
 function numberAt(tokens: string[], at: number): { value: number; next: number } | undefined {
   const word = tokens[at];
   if (word === undefined) return undefined;
-  const unit = UNITS.indexOf(word);
-  if (unit >= 0) return { value: unit, next: at + 1 };
-  const teen = TEENS.indexOf(word);
-  if (teen >= 0) return { value: 10 + teen, next: at + 1 };
+  const small = NUMBER_WORDS.indexOf(word);
+  if (small >= 0) return { value: small, next: at + 1 };
   const ten = TENS.indexOf(word);
   if (ten < 0) return undefined;
   const more = UNITS.indexOf(tokens[at + 1] ?? '');
@@ -587,8 +587,7 @@ export function findCourse(tokens: string[], used: Set<number>): { category: Men
 export function findWeekday(text: string): { day: Weekday; positions: number[] } | undefined {
   const match = new RegExp(`\\b(?:(?:on|this|next|coming) )?(${WEEKDAYS.join('|')})s?\\b`).exec(text);
   if (!match) return undefined;
-  const first = text.slice(0, match.index).split(' ').length - 1;
-  return { day: match[1] as Weekday, positions: match[0].split(' ').map((_, k) => first + k) };
+  return { day: match[1] as Weekday, positions: matchPositions(text, match) };
 }
 
 /** The attribute filters a question names, each once, with the token positions of their words. */
@@ -596,9 +595,7 @@ export function findAttributes(words: string): { filters: string[]; positions: M
   const positions = new Map<string, number[]>();
   for (const { filter, pattern } of ATTRIBUTE_CUES) {
     for (const match of words.matchAll(pattern)) {
-      const first = words.slice(0, match.index).split(' ').length - 1;
-      const at = match[0].split(' ').map((_, k) => first + k);
-      positions.set(filter, [...(positions.get(filter) ?? []), ...at]);
+      positions.set(filter, [...(positions.get(filter) ?? []), ...matchPositions(words, match)]);
     }
   }
   return { filters: [...positions.keys()], positions };

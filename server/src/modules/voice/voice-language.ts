@@ -28,8 +28,9 @@ export const CUISINE_SPOKEN: Record<string, string[]> = {
   Other: [],
 };
 
-const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
-const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+/** Numbers under 20 as said, then the tens: how numbers are said, and read back (understand.ts). */
+export const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+export const TENS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
 function numberWords(n: number): string {
   if (n < 20) return NUMBER_WORDS[n]!;
   if (n < 100) return `${TENS[Math.floor(n / 10) - 2]}${n % 10 ? ` ${NUMBER_WORDS[n % 10]}` : ''}`;
