@@ -23,12 +23,17 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
   test.skip(!probe.includes('id="ftf-ssr"'), 'server rendering is off (SERVER_RENDER=off)');
 
   // An anonymous diner's browser: no session, no signed-in hint.
-  const diner = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const diner = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const tab = await diner.newPage();
   const errors: string[] = [];
   tab.on('pageerror', (err) => errors.push(err.message));
   tab.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      errors.push(message.text());
   });
 
   // The server's HTML alone (no JavaScript) holds the truck page's first screen and the list's cards.
@@ -87,4 +92,54 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
   await page.goto(`/trucks/${truck.id}`);
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeAttached();
+});
+
+test('a server-rendered /find-trucks shows the location notice the moment the browser refuses the position, before the app has arrived, and the app takes that notice over', async ({
+  browser,
+}) => {
+  // A diner who refuses the position (no geolocation permission granted), on a phone.
+  const diner = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const tab = await diner.newPage();
+  const probe = await (await tab.request.get('/find-trucks')).text();
+  test.skip(
+    !probe.includes('id="ftf-ssr"'),
+    'the server renders /find-trucks only with SERVER_RENDER=public-screens',
+  );
+  // The server cannot know the browser's answer: its HTML has the notice, hidden.
+  expect(probe).toMatch(/<div hidden="" data-location-notice=""/);
+  const errors: string[] = [];
+  tab.on('pageerror', (err) => errors.push(err.message));
+  tab.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      errors.push(message.text());
+  });
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route(/\/assets\/app-main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await tab.goto('/find-trucks', { waitUntil: 'commit' });
+  const notice = tab.getByRole('status').filter({ hasText: 'Location access was denied.' });
+  // Shown by the page's first script while the app's code is still held back.
+  await expect(notice).toBeVisible();
+  await expect(tab.locator('#root')).toHaveAttribute('inert', '');
+  // A property, not an attribute: React's development build reports an attribute it did not render.
+  await notice.evaluate((node) => Object.assign(node, { fromServer: true }));
+
+  // The app hydrates the same node (no mismatch), and its button now answers.
+  release();
+  await expect(tab.locator('#root')).not.toHaveAttribute('inert');
+  await expect(tab.locator('.leaflet-container')).toBeVisible();
+  await expect(notice).toBeVisible();
+  expect(await notice.evaluate((node) => 'fromServer' in node)).toBe(true);
+  await notice.getByRole('button', { name: 'Dismiss location message' }).tap();
+  await expect(notice).toHaveCount(0);
+  expect(errors, 'no hydration mismatch or other error').toEqual([]);
+  await diner.close();
 });

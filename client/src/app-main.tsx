@@ -6,6 +6,7 @@ import { App } from '@client/app/app';
 import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from '@client/app/first-screen-queries';
 import { preloadScreenFor } from '@client/app/router';
 import { createQueryClient } from '@client/lib/query-client';
+import { setServerRenderedAt } from '@client/lib/use-now';
 import { earlyTruckStream, pageServerData } from '@client/app/server-data';
 import { createTruckStream } from '@client/entities/truck/truck-stream';
 import { followListAnswers } from '@client/entities/truck/truck-stream-provider';
@@ -23,7 +24,10 @@ const queryClient = createQueryClient();
 const { pathname } = window.location;
 // A page the server rendered (ADR 0168) is hydrated with the data it was rendered from.
 const serverData = pageServerData();
-if (serverData) hydrate(queryClient, serverData.queries);
+if (serverData) {
+  hydrate(queryClient, serverData.queries);
+  setServerRenderedAt(serverData.renderedAt);
+}
 // The app's one truck stream, made before the answers the first render waits for are read: the list
 // among them tells it where to open from, and the screen asks for it no second time (ADR 0139).
 const truckStream = earlyTruckStream() ?? createTruckStream();

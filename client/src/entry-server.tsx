@@ -13,6 +13,7 @@ import { App } from '@client/app/app';
 import { publicScreenData } from '@client/app/early-requests';
 import { preloadScreenFor } from '@client/app/router';
 import { createQueryClient } from '@client/lib/query-client';
+import { setServerRenderedAt } from '@client/lib/use-now';
 import { serializeServerData, type ServerData } from '@client/app/server-data';
 
 const SERVER_RENDERED = [/^\/$/, /^\/find-trucks$/, /^\/trucks\/[^/]+$/];
@@ -23,7 +24,10 @@ export const render: RenderPage = async (url, fetchApi) => {
   const queryClient = createQueryClient();
   const truckEventIds: number[] = [];
   const answers = await Promise.all(
-    publicScreenData(pathname).map(async ({ queryKey, url: apiUrl }) => ({ queryKey, answer: await fetchApi(apiUrl) })),
+    publicScreenData(pathname).map(async ({ queryKey, url: apiUrl }) => ({
+      queryKey,
+      answer: await fetchApi(apiUrl),
+    })),
   );
   for (const { queryKey, answer } of answers) {
     // A screen whose data is missing (a truck that is not public) is left to the browser's own render.
@@ -32,11 +36,13 @@ export const render: RenderPage = async (url, fetchApi) => {
     if (answer.truckEventId !== null) truckEventIds.push(answer.truckEventId);
   }
   await preloadScreenFor(pathname);
+  const renderedAt = Date.now();
+  setServerRenderedAt(renderedAt);
   const html = renderToString(
     <StrictMode>
       <App queryClient={queryClient} location={{ path: pathname, search }} />
     </StrictMode>,
   );
-  const data: ServerData = { queries: dehydrate(queryClient), truckEventIds };
+  const data: ServerData = { queries: dehydrate(queryClient), truckEventIds, renderedAt };
   return { html, data: serializeServerData(data) };
 };

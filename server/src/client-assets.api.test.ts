@@ -30,14 +30,25 @@ beforeAll(async () => {
   // /find-trucks screen loads two chunks beyond those.
   mkdirSync(path.join(clientDir, '.vite'));
   const manifest: ClientManifest = {
-    'index.html': { file: 'assets/app-1a2b3c.js', isEntry: true, imports: ['_api.js'] },
+    'index.html': {
+      file: 'assets/app-1a2b3c.js',
+      isEntry: true,
+      imports: ['_api.js'],
+      css: ['assets/index-1c.css'],
+    },
     '_api.js': { file: 'assets/api-3c.js' },
     'src/app-main.tsx': { file: 'assets/app-main-2b.js', imports: ['_react.js', '_api.js'] },
     '_react.js': { file: 'assets/react-9z.js' },
-    'src/app/routes/find-trucks.tsx': { file: 'assets/find-trucks-4d.js', imports: ['_react.js', '_list.js'] },
+    'src/app/routes/find-trucks.tsx': {
+      file: 'assets/find-trucks-4d.js',
+      imports: ['_react.js', '_list.js'],
+    },
     '_list.js': { file: 'assets/list-5e.js' },
     'src/features/map/components/truck-map.tsx': { file: 'assets/truck-map-6f.js', imports: ['_react.js'] },
-    'src/features/voice/components/voice-assistant.tsx': { file: 'assets/voice-7a.js', imports: ['_list.js'] },
+    'src/features/voice/components/voice-assistant.tsx': {
+      file: 'assets/voice-7a.js',
+      imports: ['_list.js'],
+    },
     'src/app/routes/favorites.tsx': { file: 'assets/favorites-8b.js' },
     'src/app/routes/operator-dashboard.tsx': { file: 'assets/dashboard-9c.js' },
     'src/app/routes/admin.tsx': { file: 'assets/admin-0d.js' },
@@ -52,13 +63,15 @@ afterAll(async () => {
 
 /** The raw answer (fetch would decode it). */
 function raw(url: string, acceptEncoding: string) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    get(`${site.url}${url}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      get(`${site.url}${url}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    },
+  );
 }
 
 describe('the built client’s assets', () => {
@@ -66,29 +79,40 @@ describe('the built client’s assets', () => {
     ['gzip, deflate, br', 'br', brotliDecompressSync],
     ['gzip, deflate', 'gzip', gunzipSync],
     ['identity', undefined, (b: Buffer) => b],
-  ] as const)('with Accept-Encoding %s: sent as %s, the same script, cacheable per encoding', async (accept, encoding, decode) => {
-    const res = await raw('/assets/app-1a2b3c.js', accept);
-    expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(decode(res.body).toString()).toBe(SCRIPT);
-    if (encoding) expect(res.body.length).toBeLessThan(SCRIPT.length / 2);
-  });
+  ] as const)(
+    'with Accept-Encoding %s: sent as %s, the same script, cacheable per encoding',
+    async (accept, encoding, decode) => {
+      const res = await raw('/assets/app-1a2b3c.js', accept);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.body).toString()).toBe(SCRIPT);
+      if (encoding) expect(res.body.length).toBeLessThan(SCRIPT.length / 2);
+    },
+  );
 });
 
 describe('the page of a screen', () => {
   it("names the entry's and the app's chunks on every page, and on a screen's page the screen's route module and its imports", async () => {
-    // The entry first (it starts the page's requests), then the app, then the screen.
+    // The stylesheet first (the first paint waits for it; in the page's head it was found only after
+    // every preloaded script), then the entry (it starts the page's requests), the app, the screen.
+    // `crossorigin`, as Vite's stylesheet link asks, so that link takes the preload's answer.
     const app = [
+      '</assets/index-1c.css>; rel=preload; as=style; crossorigin',
       '</assets/app-1a2b3c.js>; rel=modulepreload',
       '</assets/api-3c.js>; rel=modulepreload',
       '</assets/app-main-2b.js>; rel=modulepreload',
       '</assets/react-9z.js>; rel=modulepreload',
     ];
-    const screen = ['</assets/find-trucks-4d.js>; rel=modulepreload', '</assets/list-5e.js>; rel=modulepreload'];
+    const screen = [
+      '</assets/find-trucks-4d.js>; rel=modulepreload',
+      '</assets/list-5e.js>; rel=modulepreload',
+    ];
     // A stored session (its hint cookie): the list is asked for with the token, not preloadable.
-    const res = await fetch(`${site.url}/find-trucks?truck=3`, { headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` } });
+    const res = await fetch(`${site.url}/find-trucks?truck=3`, {
+      headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('link')).toBe([...app, ...screen].join(', '));
@@ -104,13 +128,16 @@ describe('the page of a screen', () => {
 
   it("asks, on a signed-out diner's /find-trucks, for the list and the upcoming stops right after the entry, as the entry's own fetch asks", async () => {
     const res = await fetch(`${site.url}/find-trucks`);
-    const data = PUBLIC_FIRST_DATA['/find-trucks']!.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    const data = PUBLIC_FIRST_DATA['/find-trucks']!.map(
+      (url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
     expect(data).toEqual([
       '</api/food-trucks/active?view=summary>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</api/food-trucks/upcoming-stops>; rel=preload; as=fetch; crossorigin=use-credentials',
     ]);
     expect(res.headers.get('link')).toBe(
       [
+        '</assets/index-1c.css>; rel=preload; as=style; crossorigin',
         '</assets/app-1a2b3c.js>; rel=modulepreload',
         '</assets/api-3c.js>; rel=modulepreload',
         ...data,

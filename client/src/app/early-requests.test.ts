@@ -11,7 +11,7 @@ import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
 import { PUBLIC_FIRST_DATA, UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
-import { requestScreenDataEarly } from './early-requests';
+import { publicScreenData, requestScreenDataEarly } from './early-requests';
 import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from './first-screen-queries';
 
 afterEach(() => {
@@ -110,22 +110,24 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     const client = new QueryClient();
     await prefetchPublicScreenQueries(client, '/find-trucks', { serverRendered: false });
     expect(client.getQueryData(queryKeys.activeTrucksList(undefined))).toEqual(trucks);
-    expect(client.getQueryData(upcomingStopsQuery().queryKey)?.zones.get(2)).toBe('America/Chicago');
+    expect(client.getQueryData(upcomingStopsQuery().queryKey)?.[0]?.timeZone).toBe('America/Chicago');
     expect(server.fetch).toHaveBeenCalledTimes(2);
     // Taken once: the list's next fetch (a refetch, the polling) asks the server.
     await client.refetchQueries({ queryKey: queryKeys.activeTrucksList(undefined) });
     expect(server.fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('on a server-rendered /find-trucks only the upcoming stops are fetched (the list came with the page), and other screens fetch nothing here', async () => {
+  it('a server-rendered /find-trucks fetches nothing here (the list and the upcoming stops came with the page), and neither do other screens', async () => {
     const server = stubServer({ [UPCOMING_STOPS_URL]: [] });
-    const client = new QueryClient();
-    await prefetchPublicScreenQueries(client, '/find-trucks', { serverRendered: true });
-    expect(server.asked()).toEqual([UPCOMING_STOPS_URL]);
+    await prefetchPublicScreenQueries(new QueryClient(), '/find-trucks', { serverRendered: true });
     for (const path of ['/', '/favorites', '/operator-dashboard', '/trucks/1']) {
       await prefetchPublicScreenQueries(new QueryClient(), path, { serverRendered: false });
     }
-    expect(server.fetch).toHaveBeenCalledTimes(1);
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('the server renders /find-trucks from the list and the upcoming stops, the two answers its first script would otherwise ask for', () => {
+    expect(publicScreenData('/find-trucks').map(({ url }) => url)).toEqual(PUBLIC_FIRST_DATA['/find-trucks']);
   });
 
   it('on /favorites, for a customer: the favourites, SMS alerts and calendar feed, taken by the screen’s queries', async () => {

@@ -14,16 +14,27 @@ export interface ScreenData {
 }
 
 /**
- * What the public screen of `pathname` renders first, the same for every diner: the list on
- * /find-trucks; the truck (its name, status and description are the first screen) and its menu on a
+ * What the public screen of `pathname` renders first, the same for every diner: the list and the
+ * trucks' upcoming stops on /find-trucks; the truck (its name, status and description are the first screen) and its menu on a
  * truck's page. The server renders these screens with it (entry-server.tsx); otherwise the page's
  * first script asks for it.
  */
 export function publicScreenData(pathname: string): ScreenData[] {
-  if (pathname === '/find-trucks') return [{ queryKey: queryKeys.activeTrucksList(), url: activeTrucksUrl() }];
+  if (pathname === '/find-trucks') {
+    return [
+      { queryKey: queryKeys.activeTrucksList(), url: activeTrucksUrl() },
+      // Every card's status line reads them: the server renders those lines too, so the hydration
+      // finds them (without, it rendered lines the server had not, and React rendered the whole
+      // screen again).
+      { queryKey: queryKeys.upcomingStops, url: UPCOMING_STOPS_URL },
+    ];
+  }
   const truckId = parseId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
   if (truckId === null) return [];
-  return [queryKeys.truck(truckId), queryKeys.menu(truckId)].map((queryKey) => ({ queryKey, url: queryKey.join('/') }));
+  return [queryKeys.truck(truckId), queryKeys.menu(truckId)].map((queryKey) => ({
+    queryKey,
+    url: queryKey.join('/'),
+  }));
 }
 
 /**
@@ -40,9 +51,6 @@ export function requestScreenDataEarly(pathname: string): void {
   if (!document.getElementById(SERVER_RENDER_DATA_ID)) {
     for (const { url } of publicScreenData(pathname)) requestEarly(url);
   }
-  // Every card's status line reads the trucks' upcoming stops: asked for beside the list rather
-  // than by the first render, so the answer is not a request chained after the app's code.
-  if (pathname === '/find-trucks') requestEarly(UPCOMING_STOPS_URL);
   for (const queryKey of firstScreenQueries(pathname, user)) requestEarly(queryKey.join('/'));
 }
 
@@ -54,9 +62,17 @@ export function requestScreenDataEarly(pathname: string): void {
  * default query function (the key's URL's JSON) or by the function its key's defaults name
  * (first-screen-queries.ts: the calendar feed's).
  */
-export function firstScreenQueries(pathname: string, user: ReturnType<typeof readStoredUser>): (readonly unknown[])[] {
+export function firstScreenQueries(
+  pathname: string,
+  user: ReturnType<typeof readStoredUser>,
+): (readonly unknown[])[] {
   if (pathname === '/operator-dashboard' && user && isOperator(user)) {
-    return [queryKeys.operatorTrucks(user.id), queryKeys.subscriptionStatus, queryKeys.payouts, queryKeys.myClaims];
+    return [
+      queryKeys.operatorTrucks(user.id),
+      queryKeys.subscriptionStatus,
+      queryKeys.payouts,
+      queryKeys.myClaims,
+    ];
   }
   if (pathname === '/favorites' && isCustomer(user)) {
     const push = pushSupport() === 'supported' ? [queryKeys.pushDevices] : [];

@@ -20,8 +20,8 @@ export function prefetchFirstScreenQueries(queryClient: QueryClient, pathname: s
 }
 
 /**
- * /find-trucks' first render, the same for every diner: the whole list (unless the server rendered
- * the page with it, ADR 0168) and the trucks' upcoming stops, which every card's status line reads.
+ * /find-trucks' first render, the same for every diner: the whole list and the trucks' upcoming
+ * stops, which every card's status line reads (unless the server rendered the page with both, ADR 0168).
  * Each takes the request the page's first script started (early-requests.ts); the app waits for
  * them before its first render, as for a signed-in screen's. Rendered without them, the cards came
  * a moment later, and the status lines later still, each as a render that a query's answer forces
@@ -32,15 +32,13 @@ export function prefetchPublicScreenQueries(
   pathname: string,
   { serverRendered }: { serverRendered: boolean },
 ): Promise<unknown> {
-  if (pathname !== '/find-trucks') return Promise.resolve();
+  if (pathname !== '/find-trucks' || serverRendered) return Promise.resolve();
   // Imported here, not above: they are the screen's own modules (its Link header preloads them),
   // and every other screen's first JavaScript stays without them.
   return Promise.all([
-    serverRendered
-      ? undefined
-      : import('@client/features/trucks/api/active-trucks').then(({ activeTrucksQuery }) =>
-          queryClient.prefetchQuery(activeTrucksQuery(undefined, false)),
-        ),
+    import('@client/features/trucks/api/active-trucks').then(({ activeTrucksQuery }) =>
+      queryClient.prefetchQuery(activeTrucksQuery(undefined, false)),
+    ),
     import('@client/features/schedules/api/upcoming-stops').then(({ upcomingStopsQuery }) =>
       queryClient.prefetchQuery(upcomingStopsQuery()),
     ),

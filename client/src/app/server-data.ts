@@ -9,10 +9,13 @@ export interface ServerData {
   queries: DehydratedState;
   /** The Truck-Event-Id of each list it holds: where the truck stream opens from (ADR 0139). */
   truckEventIds: number[];
+  /** When it was rendered (ms since the epoch): the clock its hydration reads (`useNow`). */
+  renderedAt: number;
 }
 
 /** JSON for `<script type="application/json">`: no `<` can end the script or open a comment. */
-export const serializeServerData = (data: ServerData): string => JSON.stringify(data).replace(/</g, '\\u003c');
+export const serializeServerData = (data: ServerData): string =>
+  JSON.stringify(data).replace(/</g, '\\u003c');
 
 /** The page's server data, or null when the browser renders the page itself. */
 export function readServerData(): ServerData | null {

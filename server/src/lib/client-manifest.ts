@@ -12,6 +12,7 @@ export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 
 export type ClientManifest = Record<string, ManifestChunk>;
@@ -81,9 +82,12 @@ export function chunkFiles(manifest: ClientManifest, keys: readonly string[]): {
  * path of ROUTE_MODULES, the screen's route module, each with the chunks it imports (once each): the
  * chain entry → app → screen becomes one round trip. Under
  * `*`, the value for every other page. What a screen loads after it renders (the map, the voice
- * card) is not preloaded: on a slow CPU its parsing would compete with the first card. CSS is left to
- * the chunks that load it (a preload whose credentials mode differs from Vite's stylesheet link
- * would be fetched twice). `firstData`: the API answers a route's page asks for first, preloaded
+ * card) is not preloaded: on a slow CPU its parsing would compete with the first card. The entry's
+ * stylesheet comes before everything: it blocks the first paint, and found only in the page's head
+ * it queued behind the header's 40 scripts on HTTP/1.1's six connections (a server-rendered page
+ * painted a second later for it; docs/performance.md, session 32). It is preloaded `crossorigin`,
+ * as Vite's stylesheet link asks, so that link takes the preload's answer instead of fetching it
+ * again. The other chunks' CSS is left to the chunks that load it. `firstData`: the API answers a route's page asks for first, preloaded
  * after the entry (for a signed-out diner only: a signed-in one's requests carry its token, and
  * would not take the preload's answer).
  */
@@ -104,8 +108,12 @@ export function routePreloadLinks(
   // that fetch takes the preload's answer; docs/performance.md, session 26).
   const dataPreloads = (urls: readonly string[]) =>
     urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+  const entryStyles = (manifest[entryKey(manifest)]?.css ?? []).map(
+    (file) => `</${file}>; rel=preload; as=style; crossorigin`,
+  );
   const linkFor = (modules: string[], data: readonly string[] = []) =>
     [
+      ...entryStyles,
       ...modulePreloads(entryFiles),
       ...dataPreloads(data),
       ...modulePreloads(

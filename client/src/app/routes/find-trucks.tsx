@@ -17,6 +17,7 @@ import { SeenMarker } from '@client/features/insights/components/seen-marker';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { reportView } from '@client/features/insights/view-reporter';
 import { MapLocationNotice } from '@client/features/trucks/components/location-notice';
+import { LOCATION_ALERTS } from '@client/lib/geolocation';
 import { OfflineNotice } from '@client/features/trucks/components/offline-notice';
 import { TruckList, TruckListSkeleton } from '@client/features/trucks/components/truck-list';
 import { TruckFilters } from '@client/features/trucks/components/truck-filters';
@@ -132,7 +133,7 @@ export default function FindTrucksPage() {
   const setFilterIds = (ids: string[]) => setParam(FILTERS_PARAM, ids.join(','));
   const needs = useDietaryNeeds();
   const { user } = useAuth();
-  const { position, message, dismissMessage } = useDinerPosition();
+  const { position, message, dismissMessage, noticeSlot } = useDinerPosition();
   const [showAll, setShowAll] = useState(false);
   const [search, setSearch] = useState('');
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
@@ -308,8 +309,16 @@ export default function FindTrucksPage() {
                 the browser's to know) and moves nothing (Lighthouse's layout shift). It steps aside
                 while a truck's popup is open: on a phone the popup takes the map's whole height, and
                 the notice covered its last rows (share, favourite, Directions). It folds into a
-                corner button once the diner touches the map: it hid the pins under it. */}
-            {message && <MapLocationNotice message={message} onDismiss={dismissMessage} />}
+                corner button once the diner touches the map: it hid the pins under it. A server-rendered
+                page has it hidden in its HTML, and the page's first script shows it the moment the
+                browser refuses the position, long before the app has hydrated (issue 33). */}
+            {(message || noticeSlot) && (
+              <MapLocationNotice
+                message={message ?? LOCATION_ALERTS.denied}
+                hidden={!message}
+                onDismiss={dismissMessage}
+              />
+            )}
             <BrowserOnly fallback={<Skeleton className="h-full w-full rounded-none" />}>
               <TruckMap
                 trucks={filtered}

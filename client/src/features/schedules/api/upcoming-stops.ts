@@ -43,7 +43,10 @@ export function useUpcomingStopsFollowChanges(): void {
 export function upcomingStopsQuery() {
   return queryOptions({
     queryKey: queryKeys.upcomingStops,
-    queryFn: async () => byTruck(await apiJson<UpcomingStops>('GET', UPCOMING_STOPS_URL)),
+    // The cache holds the answer as it came (JSON, so a server-rendered page carries it to the
+    // browser: ADR 0168); the maps are what the components read, built once per answer.
+    queryFn: () => apiJson<UpcomingStops>('GET', UPCOMING_STOPS_URL),
+    select: byTruck,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });

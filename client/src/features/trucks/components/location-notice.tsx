@@ -1,5 +1,6 @@
 import { MapPinOff, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { SERVER_NOTICE_ATTRIBUTE } from '../lib/diner-position';
 
 /**
  * A location alert of spec section 8, inline and dismissible (docs/decisions/0040). It lies over the
@@ -42,7 +43,19 @@ export function LocationNotice({
  * button in the map's corner that opens it again: a pin under it could not be seen or tapped. It
  * steps aside while a truck's popup is open (the map's `group/map`).
  */
-export function MapLocationNotice({ message, onDismiss }: { message: string; onDismiss(): void }) {
+export function MapLocationNotice({
+  message,
+  onDismiss,
+  hidden = false,
+}: {
+  message: string;
+  onDismiss(): void;
+  /**
+   * The server's placeholder, kept while its HTML hydrates (`useDinerPosition`'s `noticeSlot`): the
+   * page's first script shows it as soon as the browser refuses the position (`showServerNotice`).
+   */
+  hidden?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState(false);
   const [unfolded, setUnfolded] = useState(false);
@@ -63,6 +76,8 @@ export function MapLocationNotice({ message, onDismiss }: { message: string; onD
   return (
     <div
       ref={ref}
+      hidden={hidden}
+      {...{ [SERVER_NOTICE_ATTRIBUTE]: '' }}
       className={
         folded
           ? 'absolute bottom-7 left-2 z-[1100] group-has-[.leaflet-popup]/map:invisible'

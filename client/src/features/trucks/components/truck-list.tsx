@@ -94,7 +94,7 @@ export const TruckList = memo(function TruckList({
     <>
       <ul className="space-y-3" aria-label="Food trucks">
         {listed.slice(0, shown).map(({ truck, distanceMiles }) => (
-          <li key={truck.id}>
+          <li key={truck.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
             <TruckCard
               truck={truck}
               distanceMiles={distanceMiles}

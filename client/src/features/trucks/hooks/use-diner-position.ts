@@ -8,6 +8,11 @@ export interface DinerPosition {
   /** A location alert of spec section 8, or null. */
   message: string | null;
   dismissMessage(): void;
+  /**
+   * True while a server-rendered page hydrates: the location notice renders where the server put
+   * it, hidden unless `message` is already known (the page's first script then showed it).
+   */
+  noticeSlot: boolean;
 }
 
 /** Asks the browser once per visit of the page for the diner's position (the map's option set of spec section 9). */
@@ -27,11 +32,14 @@ export function useDinerPosition(): DinerPosition {
     };
   }, [request]);
 
-  // A server-rendered page knew no position: its hydration renders none either (ADR 0168).
-  const known = useHydrated() ? outcome : undefined;
+  // A server-rendered page knew no position: its hydration renders none either (ADR 0168). Its
+  // location notice is the exception: the page's first script shows it in the server's HTML as
+  // soon as the browser refuses (showServerNotice), from the outcome this render reads too.
+  const hydrated = useHydrated();
   return {
-    position: known?.position ?? null,
-    message: dismissed ? null : (known?.message ?? null),
+    position: hydrated ? (outcome?.position ?? null) : null,
+    message: dismissed ? null : (outcome?.message ?? null),
     dismissMessage: () => setDismissed(true),
+    noticeSlot: !hydrated,
   };
 }
