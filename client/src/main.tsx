@@ -6,7 +6,7 @@
  * parsed (bench/map.ts). A page the server rendered opens its truck stream here too (server-data.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
-import { openTruckStreamEarly } from '@client/app/server-data';
+import { keepServerListOffline, openTruckStreamEarly } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { syncSignedInHint } from '@client/lib/stored-session';
@@ -27,6 +27,9 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
       /* no service worker (private mode, an old browser): the app works without it */
+    });
+    keepServerListOffline(pathname).catch(() => {
+      /* storage full or refused: the next list the worker fetches is kept instead */
     });
   });
 }

@@ -13,6 +13,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { LATEST_LIST_KEY, LIST_CACHE, saveListCopy } from './lib/offline-list';
 
 /** The slice of the service worker scope this file uses (the project's TypeScript has the DOM lib, not WebWorker). */
 interface PushEventLike extends ExtendableEvent {
@@ -77,28 +78,18 @@ sw.addEventListener('install', () => void sw.skipWaiting());
 sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
 
 // ---------------------------------------------------------------------------------------------
-// 2. The last diners' list.
-const LIST_CACHE = 'ftf-last-trucks';
-/** The one copy kept of any position's list: what to show offline when this exact list was never saved. */
-const LATEST = '/api/food-trucks/active?ftf-latest';
-export const SAVED_AT_HEADER = 'x-ftf-saved-at';
-
+// 2. The last diners' list (lib/offline-list.ts).
 registerRoute(
   ({ url, request }) => url.origin === sw.location.origin && url.pathname === '/api/food-trucks/active' && request.method === 'GET',
   async ({ request, url }) => {
-    const cache = await caches.open(LIST_CACHE);
+    const key = url.pathname + url.search;
     try {
       const res = await fetch(request);
-      if (res.ok) {
-        const body = await res.clone().arrayBuffer();
-        const saved = new Response(body, {
-          headers: { 'content-type': res.headers.get('content-type') ?? 'application/json', [SAVED_AT_HEADER]: new Date().toISOString() },
-        });
-        await Promise.all([cache.put(url.pathname + url.search, saved.clone()), cache.put(LATEST, saved)]);
-      }
+      if (res.ok) await saveListCopy(key, await res.clone().arrayBuffer(), res.headers.get('content-type') ?? 'application/json', new Date());
       return res;
     } catch (err) {
-      const saved = (await cache.match(url.pathname + url.search)) ?? (await cache.match(LATEST));
+      const cache = await caches.open(LIST_CACHE);
+      const saved = (await cache.match(key)) ?? (await cache.match(LATEST_LIST_KEY));
       if (saved) return saved;
       throw err;
     }

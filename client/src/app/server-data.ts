@@ -2,6 +2,9 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 import { createTruckStream, type TruckStream } from '@client/entities/truck/truck-stream';
 import { readStoredUser } from '@client/lib/stored-session';
+import { saveListCopy } from '@client/lib/offline-list';
+import { activeTrucksUrl } from '@shared/contracts/first-data';
+import { publicScreenData } from '@client/app/early-requests';
 
 /** What a server-rendered page was rendered from (entry-server.tsx), read back to hydrate it (ADR 0168). */
 export interface ServerData {
@@ -64,3 +67,21 @@ export function openTruckStreamEarly(): void {
 
 /** The stream openTruckStreamEarly opened, which the app takes as its own; null if there is none. */
 export const earlyTruckStream = (): TruckStream | null => earlyStream;
+
+/**
+ * A server-rendered /find-trucks' list, kept for a diner with no signal as the service worker keeps
+ * every list it fetches (ADR 0160): this page's list came in its HTML, past the worker, so an
+ * offline reload would otherwise find no lineup to show. Saved as of the page's render. Only for a
+ * page the worker controls: without one, nothing would answer with the copy.
+ */
+export async function keepServerListOffline(pathname: string): Promise<void> {
+  const data = pageServerData();
+  if (!data || !navigator.serviceWorker?.controller || typeof caches === 'undefined') return;
+  const listUrl = activeTrucksUrl();
+  const list = publicScreenData(pathname).find(({ url }) => url === listUrl);
+  if (!list) return;
+  const key = JSON.stringify(list.queryKey);
+  const query = data.queries.queries.find((q) => JSON.stringify(q.queryKey) === key);
+  if (query?.state.data === undefined) return;
+  await saveListCopy(listUrl, JSON.stringify(query.state.data), 'application/json', new Date(data.renderedAt));
+}

@@ -3,9 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from '@shared/contracts/first-data';
-
-/** Set by the service worker (client/src/sw.ts) on a saved list it answers with while offline. */
-export const SAVED_AT_HEADER = 'x-ftf-saved-at';
+import { SAVED_AT_HEADER } from '@client/lib/offline-list';
 
 /** `savedAt` (ISO) when the list on screen is the copy saved before the network went away; null when live. */
 export interface ActiveTrucksSource {
