@@ -47,8 +47,8 @@ const app = await buildApp({
     rateLimits: { publicReadsPerAddressPerMinute: 1_000_000_000, eventStreamsPerAddress: 1_000_000_000 },
     publicUrl: `http://127.0.0.1:${port}`,
     clientDir: process.env.BENCH_CLIENT_DIR,
-    // ADR 0168: a truck's page by default, as in the app; SERVER_RENDER=public-screens or off measures the others.
-    serverRender: z.enum(SERVER_RENDER_MODES).default('truck-pages').parse(process.env.SERVER_RENDER || undefined),
+    // ADR 0168: every public screen by default, as in the app; SERVER_RENDER=truck-pages or off measures the others.
+    serverRender: z.enum(SERVER_RENDER_MODES).default('public-screens').parse(process.env.SERVER_RENDER || undefined),
   },
 });
 

@@ -95,7 +95,7 @@ export interface AppConfig {
   trustProxy?: boolean;
   /**
    * Which pages come as HTML from the client's server bundle (ADR 0168): `truck-pages` (a truck's
-   * page, the app's default), `public-screens` (`/` and /find-trucks too) or `off` (unset here).
+   * page), `public-screens` (`/` and /find-trucks too: the app's default) or `off` (unset here).
    */
   serverRender?: ServerRenderMode;
   /** Folder of the built front end; served with an SPA fallback when it exists. */

@@ -78,7 +78,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
     trustProxy: env.TRUST_PROXY ?? false,
     push: pushConfig(env),
     clientDir: options.clientDir,
-    serverRender: env.SERVER_RENDER ?? 'truck-pages',
+    serverRender: env.SERVER_RENDER ?? 'public-screens',
     voice: {
       ratePerMinute: env.VOICE_RATE_LIMIT_PER_MINUTE,
       freeUsesPerAddress: env.VOICE_FREE_USES_PER_ADDRESS,

@@ -77,7 +77,7 @@ describe('server-rendered pages (ADR 0168)', () => {
     }
   });
 
-  it("with truck-pages (the app's default): a truck's page comes rendered, /find-trucks and / are the browser's", async () => {
+  it("with truck-pages: a truck's page comes rendered, /find-trucks and / are the browser's", async () => {
     const trucksOnly = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: 'truck-pages' });
     try {
       const operator = await trucksOnly.signUpSubscribedOperator();
