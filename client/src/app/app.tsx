@@ -5,6 +5,7 @@ import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { ScrollToHash } from '@client/lib/scroll-to-hash';
+import { setServerRenderedAt } from '@client/lib/use-now';
 import { useToasts } from '@client/lib/toast';
 import { AppRouter } from './router';
 
@@ -45,7 +46,11 @@ export function App({
   truckStream?: TruckStream;
 }) {
   // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  // The app's own effects run after every part's: those read the server's clock first (useNow).
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert');
+    setServerRenderedAt(undefined);
+  }, []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToHash />

@@ -55,7 +55,7 @@ import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
-import { BrowserOnly, useFirstScreenPainted } from '@client/lib/hydration';
+import { BrowserOnly } from '@client/lib/hydration';
 import { isOperator } from '@client/lib/roles';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
 
@@ -72,7 +72,7 @@ const RatingPicker = lazy(() =>
 );
 
 const NO_TRUCKS: TruckSummary[] = [];
-const utcUntilPainted = () => 'UTC';
+const utcUntilWanted = () => 'UTC';
 
 const renderFavorite = (truck: TruckSummary) => (
   <>
@@ -167,17 +167,19 @@ export default function FindTrucksPage() {
   // The look-ahead speaks in the listed trucks' zone (their stops carry it), not the device's, and
   // its hour is always one still ahead (issue 27).
   const upcomingZones = useUpcomingStops().data?.zones;
-  // The device's zone is read only after the first paint: it is a page's first use of Intl, about
-  // 200 ms on a 4× slowed phone (issue 33), and the first screen looks at now, which reads no zone.
-  const painted = useFirstScreenPainted();
+  // The device's zone is read only once the diner looks ahead or reaches for the picker: it is a
+  // page's first use of Intl, 150-200 ms in one piece on a 4× slowed phone (issue 33), and now reads
+  // no zone.
+  const [zoneReached, setZoneReached] = useState(false);
+  const zoneWanted = zoneReached || chosenTime.when !== 'now';
   const zone = useMemo(
     () =>
       lookAheadZone(
         upcomingZones,
         (live.data ?? NO_TRUCKS).map((t) => t.id),
-        painted ? deviceTimeZone : utcUntilPainted,
+        zoneWanted ? deviceTimeZone : utcUntilWanted,
       ),
-    [upcomingZones, live.data, painted],
+    [upcomingZones, live.data, zoneWanted],
   );
   const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
   const at = useMemo(() => momentOf(timeChoice, zone), [timeChoice, zone]);
@@ -354,7 +356,7 @@ export default function FindTrucksPage() {
               )}
             </div>
             <div className="mb-3">
-              <TimeChoicePicker value={timeChoice} zone={zone} onChange={setTimeChoice} />
+              <TimeChoicePicker value={timeChoice} zone={zone} onChange={setTimeChoice} onReach={() => setZoneReached(true)} />
               {at && (
                 <p className="mt-2 text-sm text-gray-700" data-testid="time-choice-status">
                   Where trucks will be on {describeMoment(at, zone)}, by their schedules

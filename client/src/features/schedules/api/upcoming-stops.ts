@@ -14,7 +14,19 @@ export interface UpcomingByTruck {
   usualHours: Map<number, WeeklyHours[]>;
 }
 
+/** Each answer's maps, built once however many parts read them (every card's status line and going button). */
+const maps = new WeakMap<UpcomingStops, UpcomingByTruck>();
+
 function byTruck(list: UpcomingStops): UpcomingByTruck {
+  let found = maps.get(list);
+  if (!found) {
+    found = buildMaps(list);
+    maps.set(list, found);
+  }
+  return found;
+}
+
+function buildMaps(list: UpcomingStops): UpcomingByTruck {
   return {
     stops: new Map(list.map((e) => [e.truckId, e.stops])),
     zones: new Map(list.map((e) => [e.truckId, e.timeZone])),
@@ -28,6 +40,8 @@ function byTruck(list: UpcomingStops): UpcomingByTruck {
  */
 export function useUpcomingStopsFollowChanges(): void {
   const queryClient = useQueryClient();
+  // Refreshed every 5 minutes by this one reader, not by a timer per card.
+  useQuery({ ...upcomingStopsQuery(), refetchInterval: UPCOMING_STOPS_REFRESH_MS, notifyOnChangeProps: [] });
   useTruckEvents((message) => {
     if (message.type === 'updated' || message.type === 'removed' || message.type === 'reset') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.upcomingStops });
@@ -35,10 +49,13 @@ export function useUpcomingStopsFollowChanges(): void {
   });
 }
 
+/** How often a screen showing status lines refreshes the stops (useUpcomingStopsFollowChanges). */
+const UPCOMING_STOPS_REFRESH_MS = 5 * 60_000;
+
 /**
  * GET /api/food-trucks/upcoming-stops, as maps from truck id to its current and next stop and its zone. One
  * query for every card and popup: fetched lazily beside the (cached, time-independent) truck list,
- * refreshed every 5 minutes (and on changes, see useUpcomingStopsFollowChanges).
+ * refreshed every 5 minutes and on changes by the screen (useUpcomingStopsFollowChanges).
  */
 export function upcomingStopsQuery() {
   return queryOptions({
@@ -48,7 +65,6 @@ export function upcomingStopsQuery() {
     queryFn: () => apiJson<UpcomingStops>('GET', UPCOMING_STOPS_URL),
     select: byTruck,
     staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
   });
 }
 

@@ -1,9 +1,8 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { deviceTimeZone, zoneName } from '@shared/utils/zoned-time';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { NativeSelect } from '@client/components/ui/select';
-import { useFirstScreenPainted } from '@client/lib/hydration';
 import { useNow } from '@client/lib/use-now';
 import { firstDate, hourLabel, hoursOffered, type TimeChoice, type TimeChoiceWhen } from '../time-choice';
 
@@ -24,20 +23,28 @@ export function TimeChoicePicker({
   value,
   zone,
   onChange,
+  onReach,
 }: {
   value: TimeChoice;
   zone: string;
   onChange(next: TimeChoice): void;
+  /** The diner reached for the list (focus, or a press that opens it): `zone` must be the real one from now on. */
+  onReach?(): void;
 }) {
   const id = useId();
   const now = useNow(60_000);
-  const painted = useFirstScreenPainted();
+  // Whether 'Later today' has an hour left is read on the trucks' clock: the page's first use of
+  // Intl, 110-200 ms in one piece on a 4× slowed phone (issue 33). The closed list shows only 'Now',
+  // so it is settled when the diner reaches for the list (focus, or a press that opens it), not
+  // while the page comes alive; looking ahead needs that clock anyway.
+  const [reached, setReached] = useState(false);
   const lookingAhead = value.when !== 'now';
   const hours = hoursOffered(value, zone, now);
-  // Whether 'Later today' has an hour left is read on the trucks' clock: the page's first use of
-  // Intl, about 200 ms on a 4× slowed phone (issue 33). The closed list shows only 'Now', so on the
-  // first screen it is offered, and settled right after the first paint.
-  const laterLeft = lookingAhead || painted ? hoursOffered({ ...value, when: 'later' }, zone, now).length > 0 : true;
+  const laterLeft = lookingAhead || reached ? hoursOffered({ ...value, when: 'later' }, zone, now).length > 0 : true;
+  const reach = () => {
+    setReached(true);
+    onReach?.();
+  };
   const zoneNote = useMemo(
     () => (lookingAhead && zone !== deviceTimeZone() ? `Times in ${zoneName(zone)}` : null),
     [zone, lookingAhead],
@@ -50,6 +57,8 @@ export function TimeChoicePicker({
           id={`${id}-when`}
           value={value.when}
           onChange={(e) => onChange({ ...value, when: e.target.value as TimeChoiceWhen })}
+          onFocus={reach}
+          onPointerDown={reach}
           className="w-36"
         >
           {WHEN_OPTIONS.filter((o) => o.value !== 'later' || laterLeft || value.when === 'later').map((o) => (
