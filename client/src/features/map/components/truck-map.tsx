@@ -331,6 +331,13 @@ export default memo(function TruckMap({
   // The popup Leaflet builds paints with the tap; its React parts (favourite, going, description,
   // badges) follow in a render of their own rather than holding that paint back (INP, issue 33).
   const fillSlot = useCallback((next: PopupSlot | null) => startTransition(() => setSlot(next)), []);
+  // The markers come in a task of their own after the map's: Leaflet's set-up (with the layout it
+  // forces) and the cluster layer's markers had been one 200-430 ms task on a 4× slowed phone (issue 33).
+  const [markersDue, setMarkersDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setMarkersDue(true)), 0);
+    return () => clearTimeout(timer);
+  }, []);
   const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
   const slotFit = slotTruck && fitOf ? fitOf(slotTruck) : 'unknown';
   return (
@@ -342,14 +349,16 @@ export default memo(function TruckMap({
       worldCopyJump
     >
       <TileLayer {...OSM_TILES} />
-      <ClusteredTrucks
-        trucks={trucks}
-        focusTruckId={focusTruckId}
-        focusKey={focusKey}
-        fitOf={fitOf}
-        onSlot={fillSlot}
-        onOpen={onOpen}
-      />
+      {markersDue && (
+        <ClusteredTrucks
+          trucks={trucks}
+          focusTruckId={focusTruckId}
+          focusKey={focusKey}
+          fitOf={fitOf}
+          onSlot={fillSlot}
+          onOpen={onOpen}
+        />
+      )}
       {slot && slotTruck && renderPopupExtra && createPortal(renderPopupExtra(slotTruck), slot.element)}
       {slot &&
         createPortal(
