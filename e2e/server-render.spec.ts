@@ -143,3 +143,30 @@ test('a server-rendered /find-trucks shows the location notice the moment the br
   expect(errors, 'no hydration mismatch or other error').toEqual([]);
   await diner.close();
 });
+
+test("a server-rendered /find-trucks hydrates on a phone whose clock is days off the server's: the screen is kept, and what the diner types stays", async ({
+  browser,
+}) => {
+  const diner = await browser.newContext();
+  const tab = await diner.newPage();
+  const probe = await (await tab.request.get('/find-trucks')).text();
+  test.skip(!probe.includes('id="ftf-ssr"'), 'the server renders /find-trucks only with SERVER_RENDER=public-screens');
+  const errors: string[] = [];
+  tab.on('pageerror', (err) => errors.push(err.message));
+  tab.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  // "Updated 3 days ago" and the status lines read otherwise than the server wrote them: the
+  // screen hydrates on the server render's clock, then takes the phone's (useNow, ServerClockEnd).
+  await tab.clock.setFixedTime(Date.now() + 3 * 24 * 3_600_000);
+  await tab.goto('/find-trucks');
+  const list = tab.getByRole('list', { name: 'Food trucks' });
+  await expect(list.getByRole('article').first()).toBeVisible();
+  await expect(list.getByText(/^Updated 3 days ago$/).first()).toBeVisible();
+  await tab.getByRole('searchbox', { name: 'Search food trucks' }).fill('Smokestack');
+  await expect(list.getByRole('article')).toHaveCount(1);
+  await expect(list.getByRole('article', { name: 'Smokestack BBQ' })).toBeVisible();
+  await expect(tab.getByRole('searchbox', { name: 'Search food trucks' })).toHaveValue('Smokestack');
+  expect(errors, 'no hydration mismatch or other error').toEqual([]);
+  await diner.close();
+});

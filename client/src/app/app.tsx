@@ -5,7 +5,6 @@ import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { ScrollToHash } from '@client/lib/scroll-to-hash';
-import { setServerRenderedAt } from '@client/lib/use-now';
 import { useToasts } from '@client/lib/toast';
 import { AppRouter } from './router';
 
@@ -46,11 +45,7 @@ export function App({
   truckStream?: TruckStream;
 }) {
   // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
-  // The app's own effects run after every part's: those read the server's clock first (useNow).
-  useEffect(() => {
-    document.getElementById('root')?.removeAttribute('inert');
-    setServerRenderedAt(undefined);
-  }, []);
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToHash />

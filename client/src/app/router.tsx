@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { ServerClockEnd } from '@client/lib/use-now';
 import { Redirect, Route, Switch } from 'wouter';
 import { AppLayout } from '@client/components/layouts/app-layout';
 import { VoiceAssistantButton } from '@client/features/voice/components/voice-button';
@@ -83,6 +84,7 @@ const bareRoutes = () =>
       <Route key={path} path={path}>
         <Suspense fallback={<PageFallback />}>
           <Screen />
+          <ServerClockEnd />
         </Suspense>
       </Route>
     );
@@ -149,6 +151,7 @@ export function AppRouter() {
               {layoutRoutes()}
               <Route component={NotFoundPage} />
             </Switch>
+            <ServerClockEnd />
           </Suspense>
         </AppLayout>
       </Route>
