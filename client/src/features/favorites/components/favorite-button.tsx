@@ -35,23 +35,27 @@ interface FavoriteButtonProps {
  * Required' toast, the truck's owner does not see it, and it shows a spinner (and ignores taps) while
  * the change is pending, keeping focus.
  */
-export function FavoriteButton({ truck, size = 'md', className }: FavoriteButtonProps) {
+export function FavoriteButton(props: FavoriteButtonProps) {
   const { user } = useAuth();
+  // A visitor's heart reads no favourites and holds no mutation: a server-rendered list hydrates
+  // twenty of them at once on a slow phone (issue 33).
+  if (!user) return <Heart {...props} favorite={false} pending={false} onClick={askToLogIn} />;
+  // Operators see only their own trucks on the diners' screens; elsewhere they cannot favourite.
+  if (user.id === props.truck.operatorId || isOperator(user)) return null;
+  return <SignedInFavoriteButton {...props} />;
+}
+
+function askToLogIn() {
+  toast({ title: FAVORITE_TEXTS.loginTitle, description: FAVORITE_TEXTS.login });
+}
+
+function SignedInFavoriteButton(props: FavoriteButtonProps) {
+  const { truck } = props;
   const favorites = useFavoriteIds();
   const mutation = useSetFavorite();
-  if (user && user.id === truck.operatorId) return null;
-  // Operators see only their own trucks on the diners' screens; elsewhere they cannot favourite.
-  if (isOperator(user)) return null;
-
   const favorite = favorites.has(truck.id);
-  const label = favorite ? `Remove ${truck.name} from favorites` : `Add ${truck.name} to favorites`;
-
   const onClick = () => {
     if (mutation.isPending) return;
-    if (!user) {
-      toast({ title: FAVORITE_TEXTS.loginTitle, description: FAVORITE_TEXTS.login });
-      return;
-    }
     mutateThen(
       mutation,
       { truck, favorite: !favorite },
@@ -66,7 +70,18 @@ export function FavoriteButton({ truck, size = 'md', className }: FavoriteButton
       },
     );
   };
+  return <Heart {...props} favorite={favorite} pending={mutation.isPending} onClick={onClick} />;
+}
 
+function Heart({
+  truck,
+  size = 'md',
+  className,
+  favorite,
+  pending,
+  onClick,
+}: FavoriteButtonProps & { favorite: boolean; pending: boolean; onClick(): void }) {
+  const label = favorite ? `Remove ${truck.name} from favorites` : `Add ${truck.name} to favorites`;
   return (
     <Button
       type="button"
@@ -77,12 +92,12 @@ export function FavoriteButton({ truck, size = 'md', className }: FavoriteButton
       title={label}
       // aria-disabled, not disabled: a disabled button loses focus, which dropped a keyboard user to the
       // top of the page after each favourite (issue 27). Clicks while pending are ignored above.
-      aria-disabled={mutation.isPending || undefined}
+      aria-disabled={pending || undefined}
       onClick={onClick}
       data-testid={`favorite-button-${truck.id}`}
       className={cn('text-red-600 hover:bg-red-50 hover:text-red-700', className)}
     >
-      {mutation.isPending ? (
+      {pending ? (
         <Spinner label="Updating favorites" className="h-4 w-4" />
       ) : (
         <Glyph name={favorite ? 'heart-filled' : 'heart'} className={ICON_SIZE[size]} />

@@ -39,22 +39,27 @@ interface GoingButtonProps {
  * or next stop, one tap undoes it; offered only where there is one (`offered`). Customers only (visitors are asked to log in; operators and
  * admins do not see it). Reads "going" from the caller's one list, not one request per card.
  */
-export function GoingButton({ truck, offered, onNoStop, size = 'md', className }: GoingButtonProps) {
+export function GoingButton(props: GoingButtonProps) {
   const { user } = useAuth();
-  const customer = isCustomer(user);
-  const mine = useMyGoing(customer);
+  // A visitor's button reads no "going" list and holds no mutation: a server-rendered list
+  // hydrates twenty of them at once on a slow phone (issue 33).
+  if (!user) return props.offered ? <Going {...props} going={false} pending={false} onClick={askToLogIn} /> : null;
+  if (!isCustomer(user)) return null;
+  return <CustomerGoingButton {...props} />;
+}
+
+function askToLogIn() {
+  toast({ title: GOING_TEXTS.loginTitle, description: GOING_TEXTS.login });
+}
+
+function CustomerGoingButton(props: GoingButtonProps) {
+  const { truck, offered, onNoStop } = props;
+  const mine = useMyGoing(true);
   const mutation = useSetGoing();
-  if (user && !customer) return null;
   const going = Boolean(mine.data?.some((g) => g.truckId === truck.id));
   if (!going && !offered) return null;
-  const label = going ? `You're going to ${truck.name}. Tap to undo.` : `I'm going to ${truck.name}`;
-
   const onClick = () => {
     if (mutation.isPending) return;
-    if (!user) {
-      toast({ title: GOING_TEXTS.loginTitle, description: GOING_TEXTS.login });
-      return;
-    }
     mutation.mutate(
       { truckId: truck.id, going: !going },
       {
@@ -70,7 +75,18 @@ export function GoingButton({ truck, offered, onNoStop, size = 'md', className }
       },
     );
   };
+  return <Going {...props} going={going} pending={mutation.isPending} onClick={onClick} />;
+}
 
+function Going({
+  truck,
+  size = 'md',
+  className,
+  going,
+  pending,
+  onClick,
+}: GoingButtonProps & { going: boolean; pending: boolean; onClick(): void }) {
+  const label = going ? `You're going to ${truck.name}. Tap to undo.` : `I'm going to ${truck.name}`;
   return (
     <Button
       type="button"
@@ -79,12 +95,12 @@ export function GoingButton({ truck, offered, onNoStop, size = 'md', className }
       aria-pressed={going}
       aria-label={label}
       title={label}
-      aria-disabled={mutation.isPending || undefined}
+      aria-disabled={pending || undefined}
       onClick={onClick}
       data-testid={`going-button-${truck.id}`}
       className={cn(size === 'sm' && 'h-8 px-2 text-xs', className)}
     >
-      {mutation.isPending ? (
+      {pending ? (
         <Spinner label="Updating" className="h-4 w-4" />
       ) : going ? (
         <Check aria-hidden />
