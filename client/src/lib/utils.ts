@@ -1,5 +1,29 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { createTailwindMerge, getDefaultConfig } from 'tailwind-merge';
+import { CLASS_GROUPS } from './class-groups';
+
+const ours: ReadonlySet<string> = new Set(CLASS_GROUPS);
+const onlyOurs = <T>(record: Readonly<Record<string, T>>): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).filter(([group]) => ours.has(group)));
+
+/**
+ * tailwind-merge's default configuration cut to the class groups the app writes (class-groups.ts):
+ * the same answers for our classes, for about half the set-up on the first merge (issue 33).
+ */
+const twMerge = createTailwindMerge(() => {
+  const config = getDefaultConfig();
+  return {
+    ...config,
+    classGroups: onlyOurs(config.classGroups),
+    conflictingClassGroups: Object.fromEntries(
+      Object.entries(onlyOurs(config.conflictingClassGroups)).map(([group, rivals]) => [
+        group,
+        rivals.filter((rival) => ours.has(rival)),
+      ]),
+    ),
+    conflictingClassGroupModifiers: onlyOurs(config.conflictingClassGroupModifiers),
+  };
+});
 
 /**
  * Class names joined (clsx), a later one winning a Tailwind conflict with an earlier one
