@@ -6,7 +6,7 @@
  * parsed (bench/map.ts). A page the server rendered opens its truck stream here too (server-data.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
-import { keepServerListOffline, openTruckStreamEarly } from '@client/app/server-data';
+import { keepServerListOffline, openTruckStreamEarly, refuseTypingUntilHydrated } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { syncSignedInHint } from '@client/lib/stored-session';
@@ -15,6 +15,7 @@ import './index.css';
 
 const { pathname } = window.location;
 syncSignedInHint();
+refuseTypingUntilHydrated();
 requestScreenDataEarly(pathname);
 openTruckStreamEarly();
 prefetchDinerPositionFor(pathname);
