@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { rowId } from './common';
+import type { InsightPeriod } from './insight-limits';
+
+export * from './insight-limits';
 
 /*
  * Operator insights (issue 31, ADR 0164): what diners did with a truck, per day, and where diners
@@ -35,10 +38,6 @@ export const INSIGHT_LABELS: Record<InsightSeriesKind, string> = {
   push_sent: 'Push alerts sent',
   sms_sent: 'Text messages sent',
 };
-
-/** The periods the dashboard offers. */
-export const INSIGHT_PERIODS = [7, 30, 90] as const;
-export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 
 /** ?days=7|30|90 (default 7). */
 export const insightsQuerySchema = z.object({
@@ -82,11 +81,6 @@ export const truckInsightsSchema = z.object({
 });
 export type TruckInsights = z.infer<typeof truckInsightsSchema>;
 
-/** The demand grid: ~500 m cells, shown only with at least this many distinct diners in the period. */
-export const DEMAND_CELL_METERS = 500;
-export const DEMAND_MIN_DINERS = 10;
-/** How far from the operator's usual places (trucks and stops) cells are shown. */
-export const DEMAND_RADIUS_KM = 5;
 
 /** GET /api/operators/:operatorId/insights/demand?days=: counts per cell, never a position or a diner. */
 export const demandGridSchema = z.object({

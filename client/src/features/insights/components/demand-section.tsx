@@ -1,4 +1,4 @@
-import { DEMAND_MIN_DINERS, type InsightPeriod } from '@shared/contracts';
+import { DEMAND_MIN_DINERS, type InsightPeriod } from '@shared/contracts/insight-limits';
 import { formatCount } from '@shared/utils/format';
 import { MapPinned } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';

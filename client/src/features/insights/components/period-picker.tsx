@@ -1,4 +1,4 @@
-import { INSIGHT_PERIODS, type InsightPeriod } from '@shared/contracts';
+import { INSIGHT_PERIODS, type InsightPeriod } from '@shared/contracts/insight-limits';
 import { Button } from '@client/components/ui/button';
 
 /** The 7 / 30 / 90 days buttons of the insights and the demand map (the chosen one pressed). */
