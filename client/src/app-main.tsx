@@ -10,6 +10,7 @@ import { setServerRenderedAt } from '@client/lib/use-now';
 import { earlyTruckStream, pageServerData } from '@client/app/server-data';
 import { createTruckStream } from '@client/entities/truck/truck-stream';
 import { followListAnswers } from '@client/entities/truck/truck-stream-provider';
+import { formatDateTime } from '@shared/utils/format';
 
 // The server's CSP allows no eval: zod would probe `new Function` (caught, but reported as a
 // CSP violation) before falling back to its interpreter. Skip the probe (ADR 0060).
@@ -38,6 +39,11 @@ followListAnswers(truckStream);
 // fails or takes too long renders through its lazy wrapper, as any later screen does.
 // A screen's first data (the entry asked for it) is waited for the same way, so its first paint is
 // its content, not a loading state (first-screen-queries.ts).
+// While that wait is the network's, the page's first date formatter is made in a task of its own:
+// the first one loads the locale's data, 60-130 ms on a 4× slowed phone, and inside the first render
+// it lengthened the task that paints the screen (the dashboard's "Last updated"). A server-rendered
+// page hydrates first instead; truck-format.ts makes the formatter once the browser is idle after.
+if (!serverData) setTimeout(() => formatDateTime(Date.now()), 0);
 void Promise.race([
   Promise.all([
     preloadScreenFor(pathname).catch(() => {}),
