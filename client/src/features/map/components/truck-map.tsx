@@ -11,6 +11,8 @@ import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { OSM_TILES, truckIcon } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useStagesDue } from './use-stages-due';
 import { buildTruckPopup } from './truck-popup';
 
 /**
@@ -331,15 +333,12 @@ export default memo(function TruckMap({
   // The popup Leaflet builds paints with the tap; its React parts (favourite, going, description,
   // badges) follow in a render of their own rather than holding that paint back (INP, issue 33).
   const fillSlot = useCallback((next: PopupSlot | null) => startTransition(() => setSlot(next)), []);
-  // The markers come in a task of their own after the map's: Leaflet's set-up (with the layout it
-  // forces) and the cluster layer's markers had been one 200-430 ms task on a 4× slowed phone (issue 33).
-  const [markersDue, setMarkersDue] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setMarkersDue(true)), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  // The map, then its tiles, then its markers, each a frame after the other (use-stages-due.ts).
+  const stagesDue = useStagesDue(3);
   const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
   const slotFit = slotTruck && fitOf ? fitOf(slotTruck) : 'unknown';
+  // Until then, the skeleton the screen showed while the map loaded.
+  if (stagesDue < 1) return <Skeleton className="h-full w-full rounded-none" />;
   return (
     <MapContainer
       center={DEFAULT_CENTER}
@@ -348,8 +347,8 @@ export default memo(function TruckMap({
       scrollWheelZoom
       worldCopyJump
     >
-      <TileLayer {...OSM_TILES} />
-      {markersDue && (
+      {stagesDue >= 2 && <TileLayer {...OSM_TILES} />}
+      {stagesDue >= 3 && (
         <ClusteredTrucks
           trucks={trucks}
           focusTruckId={focusTruckId}

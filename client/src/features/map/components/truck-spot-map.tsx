@@ -1,6 +1,8 @@
 import './leaflet-setup';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
 import { closedTruckIcon, openTruckIcon, OSM_TILES } from './leaflet-setup';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useStagesDue } from './use-stages-due';
 
 /** Close enough to see the streets around the truck. */
 const SPOT_ZOOM = 15;
@@ -17,6 +19,10 @@ export default function TruckSpotMap({
   isOpen: boolean;
   name: string;
 }) {
+  // The map a frame after its chunk has arrived, its tiles and marker a frame later (use-stages-due.ts).
+  const stagesDue = useStagesDue(2);
+  if (stagesDue < 1) return <Skeleton className="h-56 w-full" />;
+  const layersDue = stagesDue >= 2;
   return (
     <MapContainer
       center={[latitude, longitude]}
@@ -25,13 +31,17 @@ export default function TruckSpotMap({
       className="h-56 w-full rounded-xl border border-gray-200"
       aria-label={`Map of where ${name} is`}
     >
-      <TileLayer {...OSM_TILES} />
-      <Marker
-        position={[latitude, longitude]}
-        icon={isOpen ? openTruckIcon : closedTruckIcon}
-        title={name}
-        alt={`${name} (${isOpen ? 'open' : 'closed'})`}
-      />
+      {layersDue && (
+        <>
+          <TileLayer {...OSM_TILES} />
+          <Marker
+            position={[latitude, longitude]}
+            icon={isOpen ? openTruckIcon : closedTruckIcon}
+            title={name}
+            alt={`${name} (${isOpen ? 'open' : 'closed'})`}
+          />
+        </>
+      )}
     </MapContainer>
   );
 }
