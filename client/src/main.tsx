@@ -6,7 +6,12 @@
  * parsed (bench/map.ts). A page the server rendered opens its truck stream here too (server-data.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
-import { keepServerListOffline, openTruckStreamEarly, refuseTypingUntilHydrated } from '@client/app/server-data';
+import {
+  keepServerListOffline,
+  openTruckStreamEarly,
+  refuseTypingUntilHydrated,
+  startAppAfterPaint,
+} from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { syncSignedInHint } from '@client/lib/stored-session';
@@ -20,7 +25,7 @@ requestScreenDataEarly(pathname);
 openTruckStreamEarly();
 prefetchDinerPositionFor(pathname);
 prefetchLocationPermissionFor(pathname);
-void import('./app-main');
+startAppAfterPaint(() => void import('./app-main'));
 
 // The service worker (ADR 0160): the installable app, its offline shell and last list, and Web Push.
 // Registered once the page has loaded, so its precaching never competes with the page's own requests.

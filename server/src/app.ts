@@ -21,7 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Integrations } from './integrations';
-import { readClientManifest, routePreloadLinks } from './lib/client-manifest';
+import { ENTRY_ONLY, readClientManifest, renderedPageChunks, routePreloadLinks } from './lib/client-manifest';
 import { readCookie } from './lib/cookies';
 import { loadPageRenderer, sendPage, type PageRenderer } from './lib/server-render';
 import { HttpError, isDatabaseUnavailable, isInputDataError } from './lib/http-errors';
@@ -386,6 +386,9 @@ export async function buildApp({ database, config, integrations, logger = false 
   // A signed-out diner's page also preloads its first data (a stored session's requests carry the
   // token, which a preload cannot).
   const visitorPreloads = manifest ? routePreloadLinks(manifest, PUBLIC_FIRST_DATA) : preloads;
+  // A page the server rendered names only its entry; its first script asks for the rest once it has
+  // painted (ADR 0168, session 34).
+  const laterChunks = manifest ? renderedPageChunks(manifest) : new Map<string, string[]>();
   // `/` and /find-trucks come with their HTML from the server when asked for (ADR 0168; a truck's
   // page is share.routes.ts's): on a slow phone the list's HTML and its hydration cost more than the
   // browser's own render (docs/performance.md, session 18).
@@ -395,10 +398,11 @@ export async function buildApp({ database, config, integrations, logger = false 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const route = url.split('?')[0] ?? url;
-    const page = renderer && shell ? await renderer.render(request, shell) : null;
+    const page =
+      renderer && shell ? await renderer.render(request, shell, laterChunks.get(route) ?? laterChunks.get('*')) : null;
     // A rendered page came with its data.
     const signedOut = !page && !readCookie(request, SIGNED_IN_HINT_COOKIE);
-    const links = (signedOut ? visitorPreloads : preloads).get(route) ?? preloads.get('*');
+    const links = page ? preloads.get(ENTRY_ONLY) : ((signedOut ? visitorPreloads : preloads).get(route) ?? preloads.get('*'));
     if (links) reply.header('link', links);
     if (route in PUBLIC_FIRST_DATA) reply.header('vary', 'accept-encoding, cookie');
     reply.header('cache-control', 'no-cache');

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HYDRATING_COVER_ID, SERVER_RENDER_DATA_ID, SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
+import {
+  HYDRATING_COVER_ID,
+  LATER_CHUNKS_ID,
+  SERVER_RENDER_DATA_ID,
+  SIGNED_IN_HINT_COOKIE,
+} from '@shared/contracts/server-render';
+import type { ClientManifest } from './lib/client-manifest';
 import { startTestServer, type TestServer } from './test/harness';
 import { insertTruck } from './test/trucks';
 
@@ -40,6 +46,16 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}');
   writeFileSync(path.join(dir, 'client', 'index.html'), SHELL);
   writeFileSync(path.join(dir, 'server', 'entry-server.js'), BUNDLE);
+  // The build manifest of a client whose entry starts the app, and whose screens load a chunk each.
+  mkdirSync(path.join(dir, 'client', '.vite'));
+  const manifest: ClientManifest = {
+    'index.html': { file: 'assets/entry-1a.js', isEntry: true, css: ['assets/index-1c.css'] },
+    'src/app-main.tsx': { file: 'assets/app-main-2b.js', imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-9z.js' },
+    'src/app/routes/find-trucks.tsx': { file: 'assets/find-trucks-4d.js', imports: ['_react.js'] },
+    'src/app/routes/truck-share.tsx': { file: 'assets/truck-share-5e.js', imports: ['_react.js'] },
+  };
+  writeFileSync(path.join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(manifest));
   site = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: 'public-screens' });
 });
 afterAll(async () => {
@@ -102,6 +118,24 @@ describe('server-rendered pages (ADR 0168)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain(`<div id="root"><p>list 200 true true; missing 404</p></div>\n    <div id="${HYDRATING_COVER_ID}"></div>`);
     expect(res.body).toContain(`<script type="application/json" id="${SERVER_RENDER_DATA_ID}">{"queries":`);
+  });
+
+  it('names only the entry in a rendered page’s Link header, and lists the app’s and the screen’s chunks in the page for its first script to ask for once it has painted', async () => {
+    const entry = '</assets/index-1c.css>; rel=preload; as=style; crossorigin, </assets/entry-1a.js>; rel=modulepreload';
+    const list = await page('/find-trucks');
+    expect(list.headers.link).toBe(entry);
+    expect(list.body).toContain(
+      `<script type="application/json" id="${LATER_CHUNKS_ID}">["/assets/app-main-2b.js","/assets/react-9z.js","/assets/find-trucks-4d.js"]</script>`,
+    );
+    const operator = await site.signUpSubscribedOperator();
+    const truck = await insertTruck(site.db, operator.user.id, { name: 'Linked Truck' });
+    const truckPage = await page(`/trucks/${truck.id}`);
+    expect(truckPage.headers.link).toBe(entry);
+    expect(truckPage.body).toContain(`id="${LATER_CHUNKS_ID}">["/assets/app-main-2b.js","/assets/react-9z.js","/assets/truck-share-5e.js"]</script>`);
+    // A page the browser renders (a stored session's) names them all in its header, as before.
+    const signedIn = await page('/find-trucks', { cookie: `${SIGNED_IN_HINT_COOKIE}=1` });
+    expect(signedIn.body).not.toContain(LATER_CHUNKS_ID);
+    expect(signedIn.headers.link).toContain('</assets/find-trucks-4d.js>; rel=modulepreload');
   });
 
   it('leaves a signed-in diner’s page, an address the bundle does not render, and a render that throws to the browser: the plain shell, never an error', async () => {

@@ -29,6 +29,12 @@ export type RenderPage = (
 export const SERVER_RENDER_DATA_ID = 'ftf-ssr';
 
 /**
+ * The id of a server-rendered page's list of the app's chunks (JSON, paths): its first script asks
+ * for them once it has painted, rather than the Link header beside the page (client-manifest.ts).
+ */
+export const LATER_CHUNKS_ID = 'ftf-later';
+
+/**
  * The id of the clear cover the server puts over a page it rendered, until the app has hydrated it
  * (index.css, app.tsx): the page reads and scrolls, but a tap lands on the cover, not on a button
  * that nothing answers yet. Once `inert` on the root; taking that off made the browser restyle the

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { HYDRATING_COVER_ID, SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
+import { HYDRATING_COVER_ID, LATER_CHUNKS_ID, SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 import { createTruckStream, type TruckStream } from '@client/entities/truck/truck-stream';
 import { readStoredUser } from '@client/lib/stored-session';
 import { saveListCopy } from '@client/lib/offline-list';
@@ -59,6 +59,41 @@ export function refuseTypingUntilHydrated(): void {
     else document.removeEventListener('beforeinput', refuse, true);
   };
   document.addEventListener('beforeinput', refuse, true);
+}
+
+/** A page in a background tab draws no frames: its app starts after this all the same. */
+const UNSEEN_PAGE_START_MS = 500;
+
+/**
+ * From the page's first script (main.tsx): `start` (the app's import) at once for a page the browser
+ * renders; for a server-rendered page, once the browser has drawn it, with the app's and the
+ * screen's chunks its server named (LATER_CHUNKS_ID) preloaded then. Named in the page's Link header
+ * instead, those ~60 chunks shared a slow link with the entry, whose script shows the location
+ * notice; the page reads meanwhile, under its cover (ADR 0168, session 34).
+ */
+export function startAppAfterPaint(start: () => void): void {
+  const later = document.getElementById(SERVER_RENDER_DATA_ID) && document.getElementById(LATER_CHUNKS_ID)?.textContent;
+  if (!later) return start();
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    try {
+      for (const href of JSON.parse(later) as unknown[]) {
+        if (typeof href !== 'string') continue;
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        document.head.append(link);
+      }
+    } catch {
+      /* no list: the app's import asks for its chunks itself */
+    }
+    start();
+  };
+  // A frame's callback runs before the browser draws it; a task queued from there runs after.
+  requestAnimationFrame(() => setTimeout(go, 0));
+  setTimeout(go, UNSEEN_PAGE_START_MS);
 }
 
 /** How long a server-rendered page's stream stays open for its screen before the screen listens. */

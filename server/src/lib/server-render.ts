@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SERVER_RENDER_DATA_ID,
   HYDRATING_COVER_ID,
+  LATER_CHUNKS_ID,
   SIGNED_IN_HINT_COOKIE,
   type RenderPage,
   type ServerRenderAnswer,
@@ -29,8 +30,11 @@ import { compressors, ENCODINGS, type Encoding } from './json-representation';
  * renders itself, as before: never an error page.
  */
 export interface PageRenderer {
-  /** The shell with the page's server-rendered screen, or null to send the plain shell. */
-  render(request: FastifyRequest, shell: string): Promise<string | null>;
+  /**
+   * The shell with the page's server-rendered screen, or null to send the plain shell. `laterChunks`:
+   * the app's chunks the page's first script asks for once it has painted (renderedPageChunks).
+   */
+  render(request: FastifyRequest, shell: string, laterChunks?: readonly string[]): Promise<string | null>;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -46,7 +50,7 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
   }
   const renderPage = loaded.render as RenderPage;
   return {
-    async render(request, shell) {
+    async render(request, shell, laterChunks = []) {
       // A stored session: the browser renders the page as that user (the hint is only a hint).
       if (readCookie(request, SIGNED_IN_HINT_COOKIE) || !shell.includes(ROOT)) return null;
       const fetchApi = async (url: string): Promise<ServerRenderAnswer> => {
@@ -64,7 +68,7 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
         return shell.replace(
           ROOT,
           () =>
-            `<div id="root">${page.html}</div>\n    <div id="${HYDRATING_COVER_ID}"></div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}">${page.data}</script>`,
+            `<div id="root">${page.html}</div>\n    <div id="${HYDRATING_COVER_ID}"></div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}">${page.data}</script>\n    <script type="application/json" id="${LATER_CHUNKS_ID}">${JSON.stringify(laterChunks).replace(/</g, '\\u003c')}</script>`,
         );
       } catch (err) {
         request.log.warn({ err, url: request.url }, 'server render failed; the browser renders the page');

@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
-import { readClientManifest, routePreloadLinks, TRUCK_PAGE } from '../../lib/client-manifest';
+import {
+  ENTRY_ONLY,
+  readClientManifest,
+  renderedPageChunks,
+  routePreloadLinks,
+  TRUCK_PAGE,
+} from '../../lib/client-manifest';
 import { sendPage } from '../../lib/server-render';
 import { idParams } from '../../lib/route-params';
 import { truckOccurrences } from '../schedules/schedule-reads.service';
@@ -63,7 +69,11 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const manifest = clientDir ? readClientManifest(clientDir) : null;
   const embedScript = manifest?.[EMBED_MODULE]?.file || null;
   // The page's chunks, named in a Link header as every screen's page does (app.ts's sendShell).
-  const truckPageLinks = manifest ? routePreloadLinks(manifest).get(TRUCK_PAGE) : undefined;
+  const preloads = manifest ? routePreloadLinks(manifest) : undefined;
+  const truckPageLinks = preloads?.get(TRUCK_PAGE);
+  // A rendered page names only its entry; its first script asks for the rest once it has painted.
+  const renderedPageLinks = preloads?.get(ENTRY_ONLY);
+  const laterChunks = manifest ? renderedPageChunks(manifest).get(TRUCK_PAGE) : undefined;
   const deps = { db: app.db, defaultTimeZone: app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE };
 
   app.get('/trucks/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
@@ -73,8 +83,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!truck) return reply.status(404).send(shell);
     const page = withHead(shell, shareHead(truck, app.config.publicUrl));
     // The page's first screen as HTML too (ADR 0168): its name, status and description paint first.
-    const rendered = await app.pageRenderer?.render(request, page);
-    return rendered ? sendPage(request, reply, rendered) : reply.send(page);
+    const rendered = await app.pageRenderer?.render(request, page, laterChunks);
+    if (!rendered) return reply.send(page);
+    if (renderedPageLinks) reply.header('link', renderedPageLinks);
+    return sendPage(request, reply, rendered);
   });
 
   app.get('/embed/trucks/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
