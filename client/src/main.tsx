@@ -9,7 +9,6 @@ import { requestScreenDataEarly } from '@client/app/early-requests';
 import {
   keepServerListOffline,
   openTruckStreamEarly,
-  refuseTypingUntilHydrated,
   startAppAfterPaint,
 } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
@@ -20,7 +19,6 @@ import './index.css';
 
 const { pathname } = window.location;
 syncSignedInHint();
-refuseTypingUntilHydrated();
 requestScreenDataEarly(pathname);
 openTruckStreamEarly();
 prefetchDinerPositionFor(pathname);

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { HYDRATING_COVER_ID, LATER_CHUNKS_ID, SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
+import { LATER_CHUNKS_ID, SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 import { createTruckStream, type TruckStream } from '@client/entities/truck/truck-stream';
 import { readStoredUser } from '@client/lib/stored-session';
 import { saveListCopy } from '@client/lib/offline-list';
@@ -44,21 +44,6 @@ export function pageServerData(): ServerData | null {
     data: document.getElementById('root')?.hasChildNodes() && !readStoredUser() ? readServerData() : null,
   };
   return pageData.data;
-}
-
-/**
- * From the page's first script (main.tsx): while the cover lies over a server-rendered page (until
- * the app has hydrated it, app.tsx), text typed into it is refused, as taps are by the cover. A box
- * reached with the keyboard would otherwise take keys that hydration then throws away.
- */
-export function refuseTypingUntilHydrated(): void {
-  const cover = document.getElementById(HYDRATING_COVER_ID);
-  if (!cover) return;
-  const refuse = (event: Event) => {
-    if (cover.isConnected) event.preventDefault();
-    else document.removeEventListener('beforeinput', refuse, true);
-  };
-  document.addEventListener('beforeinput', refuse, true);
 }
 
 /** A page in a background tab draws no frames: its app starts after this all the same. */
