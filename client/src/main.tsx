@@ -6,11 +6,7 @@
  * parsed (bench/map.ts). A page the server rendered opens its truck stream here too (server-data.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
-import {
-  keepServerListOffline,
-  openTruckStreamEarly,
-  startAppAfterPaint,
-} from '@client/app/server-data';
+import { keepServerListOffline, openTruckStreamEarly, startAppAfterPaint } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { syncSignedInHint } from '@client/lib/stored-session';
