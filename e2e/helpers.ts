@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
 import { fixturesPort } from './ports';
 
 export const DEMO = {
@@ -68,10 +69,17 @@ export async function loginAsDemo(page: Page, who: keyof typeof DEMO, path = '/'
 /** Stores `session` as the app does (localStorage), then opens `path`. */
 export async function openWithSession(page: Page, session: AuthResponse, path: string): Promise<AuthResponse> {
   await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, session);
+  // As the app's own sign-in does: the session, and the hint that tells the server to leave this
+  // browser's pages to the app (ADR 0168). Without the hint the next page would come rendered
+  // signed out, and the app would render it afresh, dropping what a test had typed into it.
+  await page.evaluate(
+    ({ token, user, hint }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+      document.cookie = `${hint}=1; Path=/; SameSite=Lax`;
+    },
+    { ...session, hint: SIGNED_IN_HINT_COOKIE },
+  );
   await page.goto(path);
   return session;
 }

@@ -1,3 +1,4 @@
+import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
 import { expect, test } from './test';
 import { createTruck, loginAsSubscribedOperator } from './helpers';
 
@@ -40,7 +41,7 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
   const html = await (await tab.request.get(`/trucks/${truck.id}`)).text();
   expect(html).toContain(`>${name}</h1>`);
   expect(html).toContain('Walleye tacos &amp; cold brew');
-  expect(html).toContain('<div id="root" inert>');
+  expect(html).toContain(`<div id="${HYDRATING_COVER_ID}">`);
   // /find-trucks' cards too, where the server renders every public screen (SERVER_RENDER=public-screens).
   const list = await (await tab.request.get('/find-trucks')).text();
   if (list.includes('id="ftf-ssr"')) expect(list).toContain(name);
@@ -55,7 +56,7 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
   const streamOpened = tab.waitForRequest((request) => new URL(request.url()).pathname === '/api/events');
   await tab.goto(`/trucks/${truck.id}`, { waitUntil: 'commit' });
   await expect(tab.locator('h1', { hasText: name })).toBeVisible();
-  await expect(tab.locator('#root')).toHaveAttribute('inert', '');
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toBeAttached();
   await tab.locator('h1').evaluate((h1) => (h1.dataset.fromServer = 'yes'));
   // The page listens for changes from its first script, before the app's code has arrived (on a
   // slow phone that is seconds before the screen hydrates): a change made meanwhile is kept for it.
@@ -70,7 +71,7 @@ test("a truck's page (and /find-trucks when asked for) arrives as HTML; the brow
 
   // The app arrives: it takes the server's nodes over (the mark survives), shows the change and answers.
   release();
-  await expect(tab.locator('#root')).not.toHaveAttribute('inert');
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
   const heading = tab.getByRole('heading', { level: 1, name: renamed });
   await expect(heading).toBeVisible();
   await expect(heading).toHaveAttribute('data-from-server', 'yes');
@@ -128,17 +129,30 @@ test('a server-rendered /find-trucks shows the location notice the moment the br
   const notice = tab.getByRole('status').filter({ hasText: 'Location access was denied.' });
   // Shown by the page's first script while the app's code is still held back.
   await expect(notice).toBeVisible();
-  await expect(tab.locator('#root')).toHaveAttribute('inert', '');
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toBeAttached();
+  // Until the app answers, a tap lands on the cover over the page; what is typed into the search
+  // box meanwhile (reached with the keyboard) stays there, and the list follows it once the app is in.
+  const dismiss = notice.getByRole('button', { name: 'Dismiss location message' });
+  await expect(dismiss.tap({ timeout: 1_000 })).rejects.toThrow(/intercepts pointer events/);
+  const search = tab.getByRole('searchbox', { name: 'Search food trucks' });
+  await search.focus();
+  await tab.keyboard.type('Smokestack');
+  await expect(search).toHaveValue('Smokestack');
+  const list = tab.getByRole('list', { name: 'Food trucks' });
+  expect(await list.getByRole('article').count()).toBeGreaterThan(1);
   // A property, not an attribute: React's development build reports an attribute it did not render.
   await notice.evaluate((node) => Object.assign(node, { fromServer: true }));
 
   // The app hydrates the same node (no mismatch), and its button now answers.
   release();
-  await expect(tab.locator('#root')).not.toHaveAttribute('inert');
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
   await expect(tab.locator('.leaflet-container')).toBeVisible();
   await expect(notice).toBeVisible();
   expect(await notice.evaluate((node) => 'fromServer' in node)).toBe(true);
-  await notice.getByRole('button', { name: 'Dismiss location message' }).tap();
+  await expect(search).toHaveValue('Smokestack');
+  await expect(list.getByRole('article')).toHaveCount(1);
+  await expect(list.getByRole('article', { name: 'Smokestack BBQ' })).toBeVisible();
+  await dismiss.tap();
   await expect(notice).toHaveCount(0);
   expect(errors, 'no hydration mismatch or other error').toEqual([]);
   await diner.close();

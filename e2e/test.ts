@@ -5,17 +5,20 @@
  * instead of failing against a port that is still being opened.
  */
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
 
 export * from '@playwright/test';
 
 /**
- * A server-rendered page (ADR 0168) is on screen before the app has hydrated it, and stays `inert`
+ * A server-rendered page (ADR 0168) is on screen before the app has hydrated it, under a clear cover
  * until then: each navigation of the test's own context waits for that, as a diner waits for a
  * page to answer. (Contexts a test makes itself are left alone: replacing `browser.newContext`
- * lost toasts in them. Their signed-in pages are not server-rendered, and Playwright's clicks wait
- * for an inert page anyway: an inert element is no hit target.)
+ * lost toasts in them. Their signed-in pages are not server-rendered; Playwright's clicks wait for
+ * a covered page anyway, as the cover takes the taps; and the search box keeps text filled in
+ * before the hydration.)
  */
-const untilInteractive = (page: Page) => page.locator('#root[inert]').waitFor({ state: 'detached', timeout: 30_000 });
+const untilInteractive = (page: Page) =>
+  page.locator(`#${HYDRATING_COVER_ID}`).waitFor({ state: 'detached', timeout: 30_000 });
 
 function waitForHydration(page: Page): void {
   const goto = page.goto.bind(page);

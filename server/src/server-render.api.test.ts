@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  HYDRATING_COVER_ID,
   LATER_CHUNKS_ID,
   SERVER_RENDER_DATA_ID,
   SIGNED_IN_HINT_COOKIE,
@@ -98,7 +99,7 @@ describe('server-rendered pages (ADR 0168)', () => {
       const operator = await trucksOnly.signUpSubscribedOperator();
       const truck = await insertTruck(trucksOnly.db, operator.user.id, { name: 'Rendered Truck' });
       const truckPage = await (await fetch(`${trucksOnly.url}/trucks/${truck.id}`)).text();
-      expect(truckPage).toContain('<div id="root" inert><h1>truck page</h1></div>');
+      expect(truckPage).toContain('<div id="root"><h1>truck page</h1></div>');
       for (const url of ['/find-trucks', '/']) {
         const shell = await (await fetch(`${trucksOnly.url}${url}`)).text();
         expect(shell, url).toContain('<div id="root"></div>');
@@ -109,13 +110,13 @@ describe('server-rendered pages (ADR 0168)', () => {
     }
   });
 
-  it("puts the screen's HTML in the root, inert until the app takes it over, with its data beside it; the data is our API's own answers", async () => {
+  it("puts the screen's HTML in the root, covered until the app takes it over, with its data beside it; the data is our API's own answers", async () => {
     const res = await page('/find-trucks');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/cookie/i);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root" inert><p>list 200 true true; missing 404</p></div>');
+    expect(res.body).toContain(`<div id="root"><p>list 200 true true; missing 404</p></div>\n    <div id="${HYDRATING_COVER_ID}"></div>`);
     expect(res.body).toContain(`<script type="application/json" id="${SERVER_RENDER_DATA_ID}">{"queries":`);
   });
 

@@ -35,6 +35,14 @@ export const SERVER_RENDER_DATA_ID = 'ftf-ssr';
 export const LATER_CHUNKS_ID = 'ftf-later';
 
 /**
+ * The id of the clear cover the server puts over a page it rendered, until the app has hydrated it
+ * (index.css, app.tsx): the page reads and scrolls, but a tap lands on the cover, not on a button
+ * that nothing answers yet. Once `inert` on the root; taking that off made the browser restyle the
+ * whole page, one 30-100 ms task on a 4× slowed phone (issue 33), and removing the cover costs nothing.
+ */
+export const HYDRATING_COVER_ID = 'ftf-hydrating';
+
+/**
  * Which pages the server renders (ADR 0168, `SERVER_RENDER`): none; a truck's page only; or every
  * public screen (`/` and /find-trucks too: the default since session 33, when /find-trucks first
  * hydrated rather than rendering twice and painted 3 s sooner on a slow phone).

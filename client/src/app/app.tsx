@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
+import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
 import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
@@ -45,7 +46,7 @@ export function App({
   truckStream?: TruckStream;
 }) {
   // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  useEffect(() => document.getElementById(HYDRATING_COVER_ID)?.remove(), []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToHash />

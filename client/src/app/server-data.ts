@@ -81,7 +81,7 @@ function preloadInTurns(hrefs: string[]): void {
  * its server named (LATER_CHUNKS_ID) are preloaded, a few per task (60 at once were one task of
  * 90-110 ms on a 4× slowed phone). Named in the page's Link header instead, those ~60 chunks shared
  * a slow link with the entry, whose script shows the location notice; the page reads meanwhile,
- * inert until the app has hydrated it (ADR 0168, session 34).
+ * under its cover until the app has hydrated it (ADR 0168, session 34).
  */
 export function startAppAfterPaint(start: () => void): void {
   if (!document.getElementById(SERVER_RENDER_DATA_ID)) return start();

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useRef, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,5 +78,61 @@ describe('server-rendered parts that only the browser knows (ADR 0168)', () => {
       vi.useRealTimers();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+const ignore = () => {};
+function Search({ keepTyped }: { keepTyped: boolean }) {
+  const [text, setText] = useState('');
+  const box = useRef<HTMLInputElement>(null);
+  const [renders, setRenders] = useState(0);
+  hydration.useKeepTypedBeforeHydration(box, keepTyped ? setText : ignore);
+  return (
+    <main>
+      <input ref={box} aria-label="Search" value={text} onChange={(e) => setText(e.target.value)} />
+      <p>{text ? `Trucks matching ${text}` : 'Every truck'}</p>
+      <button type="button" onClick={() => setRenders(renders + 1)}>
+        Render again
+      </button>
+    </main>
+  );
+}
+
+describe('text typed into a server-rendered page before it hydrates (ADR 0168)', () => {
+  async function typeThenHydrate(keepTyped: boolean) {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Search keepTyped={keepTyped} />);
+    document.body.append(container);
+    (container.querySelector('input') as HTMLInputElement).value = 'taco';
+    await act(async () => {
+      hydrateRoot(container, <Search keepTyped={keepTyped} />);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Render again' }));
+    return container;
+  }
+
+  it('stays in the box, and the screen follows it as if typed after', async () => {
+    const container = await typeThenHydrate(true);
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('taco');
+    expect(screen.getByText('Trucks matching taco')).toBeInTheDocument();
+    container.remove();
+  });
+
+  it('is lost at the next render without it (why the hook exists)', async () => {
+    const container = await typeThenHydrate(false);
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+    expect(screen.getByText('Every truck')).toBeInTheDocument();
+    container.remove();
+  });
+
+  it('does nothing to a box the browser renders itself', () => {
+    const keep = vi.fn();
+    function Box() {
+      const box = useRef<HTMLInputElement>(null);
+      hydration.useKeepTypedBeforeHydration(box, keep);
+      return <input ref={box} aria-label="Search" value="burrito" onChange={() => {}} />;
+    }
+    render(<Box />);
+    expect(keep).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,13 @@
-import { startTransition, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  startTransition,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 const subscribe = () => () => {};
 
@@ -61,4 +70,20 @@ export function BrowserOnly({ fallback, children }: { fallback: ReactNode; child
   const hydrated = useHydrated();
   const painted = useFirstScreenPainted();
   return hydrated && painted ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+}
+
+/**
+ * A text box of a server-rendered page keeps what the diner typed into it before the app hydrated
+ * the page (ADR 0168: the page is covered against taps until then, but a box reached with the
+ * keyboard takes keys). Hydration leaves the box's text as it is, yet the screen's state does not
+ * know it, and the next render would put the state's text back. In the commit that hydrates the box,
+ * the text the server did not render is handed to `keep`, as if typed now. A box the browser
+ * rendered itself always holds its state's text: nothing happens.
+ */
+export function useKeepTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, keep: (typed: string) => void): void {
+  useLayoutEffect(() => {
+    const field = box.current;
+    // React sets the box's default value to the state's text as it hydrates it.
+    if (field && field.value !== field.defaultValue) keep(field.value);
+  }, [box, keep]);
 }

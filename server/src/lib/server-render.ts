@@ -5,6 +5,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SERVER_RENDER_DATA_ID,
+  HYDRATING_COVER_ID,
   LATER_CHUNKS_ID,
   SIGNED_IN_HINT_COOKIE,
   type RenderPage,
@@ -20,9 +21,10 @@ import { compressors, ENCODINGS, type Encoding } from './json-representation';
  * anonymous diner first sees them, with their data read from our own API (`inject`: the same
  * answers, checks and Truck-Event-Id the browser would get). The browser hydrates the HTML.
  *
- * The root is `inert` until the app has taken the HTML over (app.tsx): a tap on a button that
- * nothing answers yet, or text typed into a box the app would then reset, is worse than a page that
- * only reads until it is ready (ADR 0168).
+ * A clear cover lies over the page until the app has taken the HTML over (app.tsx): a tap on a
+ * button that nothing answers yet is worse than a page that only reads until it is ready. Text
+ * typed meanwhile into a box reached with the keyboard is kept (`useKeepTypedBeforeHydration`,
+ * ADR 0168).
  *
  * Whatever goes wrong here (no bundle, a render that throws) the page is the plain shell the browser
  * renders itself, as before: never an error page.
@@ -66,7 +68,7 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
         return shell.replace(
           ROOT,
           () =>
-            `<div id="root" inert>${page.html}</div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}">${page.data}</script>\n    <script type="application/json" id="${LATER_CHUNKS_ID}">${JSON.stringify(laterChunks).replace(/</g, '\\u003c')}</script>`,
+            `<div id="root">${page.html}</div>\n    <div id="${HYDRATING_COVER_ID}"></div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}">${page.data}</script>\n    <script type="application/json" id="${LATER_CHUNKS_ID}">${JSON.stringify(laterChunks).replace(/</g, '\\u003c')}</script>`,
         );
       } catch (err) {
         request.log.warn({ err, url: request.url }, 'server render failed; the browser renders the page');

@@ -55,7 +55,7 @@ import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
-import { BrowserOnly } from '@client/lib/hydration';
+import { BrowserOnly, useKeepTypedBeforeHydration } from '@client/lib/hydration';
 import { isOperator } from '@client/lib/roles';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
 
@@ -136,6 +136,8 @@ export default function FindTrucksPage() {
   const { position, message, dismissMessage, noticeSlot } = useDinerPosition();
   const [showAll, setShowAll] = useState(false);
   const [search, setSearch] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  useKeepTypedBeforeHydration(searchBox, setSearch);
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
   // Mounted from the first opening on, so it closes as a dialog does (the focus goes back).
@@ -372,6 +374,7 @@ export default function FindTrucksPage() {
                 type="search"
                 aria-label="Search food trucks"
                 placeholder="Name, cuisine, dish or address"
+                ref={searchBox}
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
                 className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
