@@ -184,3 +184,20 @@ test("a server-rendered /find-trucks hydrates on a phone whose clock is days off
   expect(errors, 'no hydration mismatch or other error').toEqual([]);
   await diner.close();
 });
+
+test("every page's first script loads the locale's data in a worker (the CSP lets it run), which then ends", async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // It formats a date and a price, says so, and the page ends it (lib/intl-warm-up.ts): in a few ms.
+  const ended = new Promise<string>((resolve) =>
+    page.on('worker', (worker) => {
+      if (/intl-warm-up/.test(worker.url())) worker.once('close', () => resolve(worker.url()));
+    }),
+  );
+  await page.goto('/find-trucks');
+  expect(await ended).toMatch(/\/assets\/intl-warm-up\.worker-[\w-]+\.js$/);
+  await expect(page.getByRole('list', { name: 'Food trucks' }).getByRole('article').first()).toBeVisible();
+  expect(errors.filter((text) => /Content Security Policy|Worker/i.test(text))).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { requestScreenDataEarly } from '@client/app/early-requests';
 import { keepServerListOffline, openTruckStreamEarly, startAppAfterPaint } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
+import { warmIntlOffMainThread } from '@client/lib/intl-warm-up';
 import { syncSignedInHint } from '@client/lib/stored-session';
 // In the entry, so the stylesheet is linked from the page's head rather than loaded with the app.
 import './index.css';
@@ -19,6 +20,8 @@ requestScreenDataEarly(pathname);
 openTruckStreamEarly();
 prefetchDinerPositionFor(pathname);
 prefetchLocationPermissionFor(pathname);
+// After the page's own requests: the worker's script is a third of a KB.
+warmIntlOffMainThread();
 startAppAfterPaint(() => void import('./app-main'));
 
 // The service worker (ADR 0160): the installable app, its offline shell and last list, and Web Push.

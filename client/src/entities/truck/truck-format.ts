@@ -23,6 +23,8 @@ export function directionsUrl(t: Located & Pick<TruckSummary, 'address'>): strin
 
 // The viewer's first formatter loads the locale's data (about 15 ms; 60 ms on Lighthouse's slow
 // phone): made while the screen waits for its data, not inside the render that shows the cards.
+// Once the page's worker has loaded that data (lib/intl-warm-up.ts) this costs a fraction of a ms;
+// it stays for a browser that runs no worker, so a first tap on a pin never pays for it.
 if (typeof requestIdleCallback === 'function') requestIdleCallback(() => formatDateTime(new Date()));
 
 /** The rating badge (DESIGN.md): '★ 4.3 · 12', or 'New' before the first rating. */
