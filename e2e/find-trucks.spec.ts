@@ -304,7 +304,11 @@ test.describe('find trucks', () => {
     await expect(async () => {
       const before = await page.getByRole('list', { name: 'Food trucks' }).innerHTML();
       // Coming back to the tab refetches; the browser revalidates with If-None-Match.
-      const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/food-trucks/active');
+      // Bounded: when another spec's change has just refreshed the list, coming back asks for
+      // nothing (the list is fresh), and this attempt gives way to the next instead of the test's timeout.
+      const refetch = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/food-trucks/active', {
+        timeout: 5_000,
+      });
       await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
       const res = await refetch;
       // Chromium hands the page the cached 200; the wire carried a 304 without a body.

@@ -51,7 +51,7 @@ test.describe('voice assistant', () => {
 
   test('records a spoken question on /find-trucks, shows the answer and centres the map on the truck', async ({ page }) => {
     await page.goto('/find-trucks');
-    await expect(page.getByRole('heading', { name: 'Voice Assistant' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Voice Assistant' }).getByRole('heading', { name: 'Voice Assistant' })).toBeVisible();
     await expect(page.getByTestId('voice-free-uses')).toHaveText('3 of 3 free questions left');
 
     await page.getByRole('button', { name: 'Start recording' }).click();

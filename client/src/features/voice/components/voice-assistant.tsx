@@ -282,9 +282,12 @@ export default function VoiceAssistant({
     );
   }
   return (
-    <Card>
+    // A landmark, as the navbar's compact panel is: a screen reader's list of regions reaches it.
+    <Card role="region" aria-labelledby={`${statusId}-title`}>
       <CardHeader className="pb-3">
-        <h2 className="text-lg font-semibold leading-tight">Voice Assistant</h2>
+        <h2 id={`${statusId}-title`} className="text-lg font-semibold leading-tight">
+          Voice Assistant
+        </h2>
         <CardDescription>Ask out loud, e.g. "Where is the nearest barbecue truck?"</CardDescription>
       </CardHeader>
       <CardContent>{body}</CardContent>
