@@ -4,6 +4,7 @@ import {
   ADMIN,
   createTruck,
   expectNoSeriousA11yViolations,
+  mapSettled,
   loginAs,
   loginAsSubscribedOperator,
 } from './helpers';
@@ -100,6 +101,8 @@ test.describe("I'm going", () => {
         { intervals: [50, 100, 100, 200] },
       )
       .toBe(1);
+    // The close changes the open popup: axe reads a fading popup's text as low contrast, so it waits for the map to settle.
+    await mapSettled(page);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: 'test-results/going-notice-desktop.png' });
     await opPage.close();

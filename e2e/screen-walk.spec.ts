@@ -115,8 +115,13 @@ const WALK: readonly Stop[] = [
     ready: async (p, w, press) => {
       const card = p.getByTestId(`truck-card-${w.truck.id}`);
       await expect(card.getByTestId('truck-distance')).toBeVisible();
-      await press(card.getByRole('button', { name: w.truck.name, exact: true }));
-      await expect(card.getByRole('button', { name: w.truck.name, exact: true })).toHaveAttribute('aria-expanded', 'true');
+      const name = card.getByRole('button', { name: w.truck.name, exact: true });
+      // Other specs' trucks open while this one runs and the live list re-sorts: a press aimed between
+      // Playwright's hit test and the re-sort lands on the card that moved in, so it presses again.
+      await expect(async () => {
+        if ((await name.getAttribute('aria-expanded')) !== 'true') await press(name);
+        await expect(name).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
       await expect(card.getByText('DETAILS')).toBeVisible();
       // The look-ahead's hours.
       await p.getByLabel('When').selectOption({ label: 'Tomorrow' });
