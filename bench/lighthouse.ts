@@ -23,6 +23,7 @@ import lighthouse, { startTimespan } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { AuthResponse, TruckSummary } from '@shared/contracts';
 import { STORAGE_KEYS } from '@shared/constants';
+import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
 import { withoutStartupWebUi } from '../e2e/chromium-flags';
 import { client, sorted, startServer, table, type BenchServer } from './harness';
 import { saveFigures, type Figure } from './results';
@@ -109,7 +110,7 @@ async function seedUsers(post: ReturnType<typeof client>['post'], trucks: TruckS
 /**
  * Before each run: a first visit (no HTTP cache, no service worker or its caches — Lighthouse's own
  * storage reset is off, as it would also clear the session), with `session` (or nobody) in the
- * page's localStorage, as the login screen stores it.
+ * page's localStorage and the signed-in hint cookie, as the login screen stores them.
  */
 async function firstVisitAs(browser: Browser, session: AuthResponse | null): Promise<void> {
   const page = await browser.newPage();
@@ -121,17 +122,22 @@ async function firstVisitAs(browser: Browser, session: AuthResponse | null): Pro
   });
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
+  // The session and the signed-in hint cookie naming its role, as the app's sign-in sets them (ADR 0175).
   await page.evaluate(
-    (keys, token, user) => {
+    (keys, hint, token, user, role) => {
       localStorage.clear();
-      if (token && user) {
+      document.cookie = `${hint}=; Path=/; Max-Age=0`;
+      if (token && user && role) {
         localStorage.setItem(keys.token, token);
         localStorage.setItem(keys.user, user);
+        document.cookie = `${hint}=${role}; Path=/; SameSite=Lax`;
       }
     },
     STORAGE_KEYS,
+    SIGNED_IN_HINT_COOKIE,
     session?.token ?? null,
     session ? JSON.stringify(session.user) : null,
+    session?.user.role ?? null,
   );
   await page.close();
 }

@@ -72,11 +72,12 @@ export async function openWithSession(page: Page, session: AuthResponse, path: s
   // As the app's own sign-in does: the session, and the hint that tells the server to leave this
   // browser's pages to the app (ADR 0168). Without the hint the next page would come rendered
   // signed out, and the app would render it afresh, dropping what a test had typed into it.
+  // The hint names the role: a customer's favourites and an operator's dashboard come as their frame (ADR 0175).
   await page.evaluate(
     ({ token, user, hint }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify(user));
-      document.cookie = `${hint}=1; Path=/; SameSite=Lax`;
+      document.cookie = `${hint}=${user.role}; Path=/; SameSite=Lax`;
     },
     { ...session, hint: SIGNED_IN_HINT_COOKIE },
   );

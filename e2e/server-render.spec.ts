@@ -1,6 +1,7 @@
 import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
 import { expect, test } from './test';
-import { createTruck, loginAsSubscribedOperator } from './helpers';
+import type { Page } from '@playwright/test';
+import { createTruck, loginAs, loginAsSubscribedOperator } from './helpers';
 
 /** Far from the Austin demo trucks and from the other specs' spots. */
 const SPOT = { latitude: 46.8772, longitude: -96.7898 };
@@ -200,4 +201,91 @@ test("every page's first script loads the locale's data in a worker (the CSP let
   expect(await ended).toMatch(/\/assets\/intl-warm-up\.worker-[\w-]+\.js$/);
   await expect(page.getByRole('list', { name: 'Food trucks' }).getByRole('article').first()).toBeVisible();
   expect(errors.filter((text) => /Content Security Policy|Worker/i.test(text))).toEqual([]);
+});
+
+/** Holds the app's own code back until the returned function is called; collects the page's errors. */
+async function holdApp(page: Page): Promise<{ release: () => void; errors: string[] }> {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, errors };
+}
+
+test("a signed-in customer's favourites and an operator's dashboard arrive as their frame, which the app replaces once it is in (ADR 0175)", async ({
+  browser,
+}) => {
+  // A customer with a favourite and an operator, each on their own phone.
+  const phone = () => browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const customerPhone = await phone();
+  const operatorPhone = await phone();
+  const customerTab = await customerPhone.newPage();
+  const customer = await loginAs(customerTab, 'customer', '/');
+  const operatorTab = await operatorPhone.newPage();
+  const operator = await loginAsSubscribedOperator(operatorTab, '/');
+  const name = `Frame Truck ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(operatorTab, operator, { name, isOpen: true, ...SPOT });
+  const favoured = await customerTab.request.post('/api/favorites', {
+    data: { foodTruckId: truck.id },
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  expect(favoured.status()).toBe(200);
+
+  // The server's frame: the screen's words and loading state, nothing of the customer's, no data.
+  const probe = await (await customerTab.request.get('/find-trucks', { headers: { cookie: '' } })).text();
+  test.skip(!probe.includes('id="ftf-ssr"'), 'the server renders frames only with SERVER_RENDER=public-screens');
+  const html = await (await customerTab.request.get('/favorites')).text();
+  expect(html).toContain('>Your Favorite Food Trucks</h1>');
+  expect(html).toContain(`<div id="${HYDRATING_COVER_ID}">`);
+  expect(html).not.toContain('id="ftf-ssr"');
+  expect(html).not.toContain(name);
+  expect(html).toContain('Checking this device…');
+
+  const customerHeld = await holdApp(customerTab);
+  await customerTab.goto('/favorites', { waitUntil: 'commit' });
+  await expect(customerTab.getByRole('heading', { level: 1, name: 'Your Favorite Food Trucks' })).toBeVisible();
+  await expect(customerTab.getByRole('list', { name: 'Loading favorites' })).toBeVisible();
+  await expect(customerTab.locator(`#${HYDRATING_COVER_ID}`)).toBeAttached();
+  // The app arrives and renders the screen afresh, with the customer's favourites.
+  customerHeld.release();
+  await expect(customerTab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
+  await expect(customerTab.getByTestId(`favorite-card-${truck.id}`)).toBeVisible();
+  await expect(customerTab.getByRole('list', { name: 'Loading favorites' })).toHaveCount(0);
+  await expect(customerTab.getByRole('switch', { name: 'Text me when my favorites open' })).toBeEnabled();
+  expect(customerHeld.errors, 'no error while the app replaced the frame').toEqual([]);
+
+  // The operator's dashboard with location refused (Chromium's DevTools protocol denies it for this
+  // phone): the page's first script shows the frame's notice before the app has arrived, and the
+  // app keeps it where it was.
+  const cdp = await operatorPhone.newCDPSession(operatorTab);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'geolocation' },
+    setting: 'denied',
+    origin: new URL(operatorTab.url()).origin,
+    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+  });
+  const operatorHeld = await holdApp(operatorTab);
+  await operatorTab.goto('/operator-dashboard', { waitUntil: 'commit' });
+  await expect(operatorTab.getByRole('heading', { level: 1, name: 'Operator Dashboard' })).toBeVisible();
+  const notice = operatorTab.getByRole('status').filter({ hasText: 'Location access denied. Please enable location permissions.' });
+  await expect(notice).toBeVisible();
+  await expect(operatorTab.getByText('Loading your dashboard...')).toBeVisible();
+  await expect(operatorTab.locator(`#${HYDRATING_COVER_ID}`)).toBeAttached();
+  const before = await notice.boundingBox();
+  operatorHeld.release();
+  await expect(operatorTab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
+  await expect(operatorTab.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(notice).toBeVisible();
+  expect((await notice.boundingBox())?.y).toBe(before?.y);
+  expect(operatorHeld.errors, 'no error while the app replaced the frame').toEqual([]);
+  await customerPhone.close();
+  await operatorPhone.close();
 });

@@ -404,7 +404,8 @@ export async function buildApp({ database, config, integrations, logger = false 
     const signedOut = !page && !readCookie(request, SIGNED_IN_HINT_COOKIE);
     const links = page ? preloads.get(ENTRY_ONLY) : ((signedOut ? visitorPreloads : preloads).get(route) ?? preloads.get('*'));
     if (links) reply.header('link', links);
-    if (route in PUBLIC_FIRST_DATA) reply.header('vary', 'accept-encoding, cookie');
+    // Every page's answer follows the signed-in hint: its preloads, its HTML, a frame (ADR 0175).
+    reply.header('vary', 'accept-encoding, cookie');
     reply.header('cache-control', 'no-cache');
     if (page) return sendPage(request, reply, page);
     return reply.type('text/html').sendFile('index.html');

@@ -21,7 +21,8 @@ import { insertTruck } from './test/trucks';
  */
 const SHELL = '<!doctype html><html><head><title>Food Truck Finder</title></head><body><div id="root"></div></body></html>';
 const BUNDLE = `
-export async function render(url, fetchApi) {
+export async function render(url, fetchApi, signedInAs) {
+  if (signedInAs) return url === '/favorites' && signedInAs === 'customer' ? { html: '<h1>favorites frame</h1>', data: null } : null;
   if (url === '/find-trucks') {
     const list = await fetchApi('/api/food-trucks/active?view=summary');
     const missing = await fetchApi('/api/food-trucks/999999');
@@ -54,6 +55,7 @@ beforeAll(async () => {
     '_react.js': { file: 'assets/react-9z.js' },
     'src/app/routes/find-trucks.tsx': { file: 'assets/find-trucks-4d.js', imports: ['_react.js'] },
     'src/app/routes/truck-share.tsx': { file: 'assets/truck-share-5e.js', imports: ['_react.js'] },
+    'src/app/routes/favorites.tsx': { file: 'assets/favorites-6f.js', imports: ['_react.js'] },
   };
   writeFileSync(path.join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(manifest));
   site = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: 'public-screens' });
@@ -136,6 +138,30 @@ describe('server-rendered pages (ADR 0168)', () => {
     const signedIn = await page('/find-trucks', { cookie: `${SIGNED_IN_HINT_COOKIE}=1` });
     expect(signedIn.body).not.toContain(LATER_CHUNKS_ID);
     expect(signedIn.headers.link).toContain('</assets/find-trucks-4d.js>; rel=modulepreload');
+  });
+
+  it('sends a signed-in customer’s favourites as its frame (ADR 0175): covered, no data to hydrate, the chunks after the paint', async () => {
+    const entry = (await page('/find-trucks')).headers.link;
+    const frame = await page('/favorites', { cookie: `other=1; ${SIGNED_IN_HINT_COOKIE}=customer` });
+    expect(frame.status).toBe(200);
+    expect(frame.body).toContain('<div id="root"><h1>favorites frame</h1></div>');
+    expect(frame.body).toContain(`<div id="${HYDRATING_COVER_ID}"></div>`);
+    expect(frame.body).not.toContain(SERVER_RENDER_DATA_ID);
+    expect(frame.body).toContain(`id="${LATER_CHUNKS_ID}">["/assets/app-main-2b.js","/assets/react-9z.js","/assets/favorites-6f.js"]</script>`);
+    expect(frame.headers.link).toBe(entry);
+    // The answer depends on the cookie: no cache may hand it to another browser.
+    expect(frame.headers.vary).toContain('cookie');
+    // Another role, an old hint that names none, or a value that is no role: the plain shell.
+    for (const hint of ['operator', '1', '%3Cscript%3E', 'customer%20']) {
+      const plain = await page('/favorites', { cookie: `${SIGNED_IN_HINT_COOKIE}=${hint}` });
+      expect(plain.status, hint).toBe(200);
+      expect(plain.body, hint).toContain('<div id="root"></div>');
+      expect(plain.headers.vary, hint).toContain('cookie');
+    }
+    // A signed-in customer's public screen is still the browser's, not the anonymous render.
+    const list = await page('/find-trucks', { cookie: `${SIGNED_IN_HINT_COOKIE}=customer` });
+    expect(list.body).toContain('<div id="root"></div>');
+    expect(list.body).not.toContain(SERVER_RENDER_DATA_ID);
   });
 
   it('leaves a signed-in diner’s page, an address the bundle does not render, and a render that throws to the browser: the plain shell, never an error', async () => {

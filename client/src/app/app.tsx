@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
+import type { PublicUser } from '@shared/contracts';
 import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
@@ -31,6 +32,7 @@ function ToasterOnceNeeded() {
  * No Radix tooltip is used (hints are `title`s and visible text), so the spec's tooltip delays
  * (section 9: 700 ms open, 300 ms skip) have no provider to configure.
  * - `location`: the address a server render is for (entry-server.tsx); the browser's own otherwise.
+ * - `frameUser`: the stand-in user of a signed-in screen's frame the server renders (ADR 0175).
  * - `truckStream`: the entry's (app-main.tsx): the one a server-rendered page opened from its first
  *   script (server-data.ts), or one made before the first render's data was read; otherwise (tests,
  *   the server's render) the app makes its own.
@@ -39,10 +41,12 @@ function ToasterOnceNeeded() {
 export function App({
   queryClient,
   location,
+  frameUser,
   truckStream,
 }: {
   queryClient: QueryClient;
   location?: { path: string; search: string };
+  frameUser?: PublicUser;
   truckStream?: TruckStream;
 }) {
   // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
@@ -51,7 +55,7 @@ export function App({
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToHash />
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
+        <AuthProvider frameUser={frameUser}>
           {/* The app's one truck event stream (open while a screen listens, or held for it by a server-rendered page). */}
           <TruckStreamProvider stream={truckStream}>
             <AppRouter />

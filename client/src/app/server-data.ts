@@ -84,7 +84,8 @@ function preloadInTurns(hrefs: string[]): void {
  * under its cover until the app has hydrated it (ADR 0168, session 34).
  */
 export function startAppAfterPaint(start: () => void): void {
-  if (!document.getElementById(SERVER_RENDER_DATA_ID)) return start();
+  // A page the server rendered, hydrated or a signed-in screen's frame (ADR 0175), names its chunks.
+  if (!document.getElementById(LATER_CHUNKS_ID)) return start();
   let started = false;
   const go = () => {
     if (started) return;

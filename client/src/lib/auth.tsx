@@ -22,8 +22,12 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<PublicUser | null>(readStoredUser);
+/**
+ * `frameUser`: only in the server's render of a signed-in screen's frame (ADR 0175), which has no
+ * stored session to read: a stand-in of the hinted role, holding nothing of the user's.
+ */
+export function AuthProvider({ children, frameUser }: { children: ReactNode; frameUser?: PublicUser }) {
+  const [user, setUser] = useState<PublicUser | null>(() => frameUser ?? readStoredUser());
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 

@@ -50,13 +50,14 @@ export function clearStoredSession(): void {
 /**
  * Sets the signed-in hint cookie while a session is stored and clears it otherwise (ADR 0168): the
  * server then leaves a signed-in diner's pages to the browser rather than rendering them signed out.
- * It says nothing about who is signed in, and is never trusted for anything else.
+ * Its value is the stored user's role, so the server can send that role's own screen as its frame
+ * while the app loads (ADR 0175). It is never trusted for anything else.
  */
 export function syncSignedInHint(): void {
   if (typeof document === 'undefined') return;
-  const signedIn = storage.get(STORAGE_KEYS.token) !== null && storage.get(STORAGE_KEYS.user) !== null;
+  const user = readStoredUser();
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = signedIn
-    ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+  document.cookie = user
+    ? `${SIGNED_IN_HINT_COOKIE}=${user.role}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
     : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }

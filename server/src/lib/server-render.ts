@@ -8,6 +8,7 @@ import {
   HYDRATING_COVER_ID,
   LATER_CHUNKS_ID,
   SIGNED_IN_HINT_COOKIE,
+  hintedRole,
   type RenderPage,
   type ServerRenderAnswer,
 } from '@shared/contracts/server-render';
@@ -25,6 +26,9 @@ import { compressors, ENCODINGS, type Encoding } from './json-representation';
  * button that nothing answers yet is worse than a page that only reads until it is ready. Text
  * typed meanwhile into a box reached with the keyboard is kept (`useKeepTypedBeforeHydration`,
  * ADR 0168).
+ *
+ * A signed-in user's page is the frame of that role's own screen where the bundle has one (ADR
+ * 0175), covered the same way until the app has rendered it afresh.
  *
  * Whatever goes wrong here (no bundle, a render that throws) the page is the plain shell the browser
  * renders itself, as before: never an error page.
@@ -51,8 +55,12 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
   const renderPage = loaded.render as RenderPage;
   return {
     async render(request, shell, laterChunks = []) {
-      // A stored session: the browser renders the page as that user (the hint is only a hint).
-      if (readCookie(request, SIGNED_IN_HINT_COOKIE) || !shell.includes(ROOT)) return null;
+      if (!shell.includes(ROOT)) return null;
+      // A stored session: the browser renders the page as that user (the hint is only a hint), over
+      // the frame of that role's own screen where there is one (ADR 0175).
+      const hint = readCookie(request, SIGNED_IN_HINT_COOKIE);
+      const signedInAs = hintedRole(hint);
+      if (hint && !signedInAs) return null;
       const fetchApi = async (url: string): Promise<ServerRenderAnswer> => {
         const res = await app.inject({ method: 'GET', url, remoteAddress: request.ip });
         const eventId = res.headers[TRUCK_EVENT_ID_HEADER.toLowerCase()];
@@ -63,12 +71,17 @@ export async function loadPageRenderer(app: FastifyInstance, clientDir: string):
         };
       };
       try {
-        const page = await renderPage(request.url, fetchApi);
+        const page = await renderPage(request.url, fetchApi, signedInAs ?? undefined);
         if (!page) return null;
+        // A frame has no data script: the browser renders the screen afresh rather than hydrating it.
+        const data =
+          page.data === null
+            ? ''
+            : `\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}">${page.data}</script>`;
         return shell.replace(
           ROOT,
           () =>
-            `<div id="root">${page.html}</div>\n    <div id="${HYDRATING_COVER_ID}"></div>\n    <script type="application/json" id="${SERVER_RENDER_DATA_ID}">${page.data}</script>\n    <script type="application/json" id="${LATER_CHUNKS_ID}">${JSON.stringify(laterChunks).replace(/</g, '\\u003c')}</script>`,
+            `<div id="root">${page.html}</div>\n    <div id="${HYDRATING_COVER_ID}"></div>${data}\n    <script type="application/json" id="${LATER_CHUNKS_ID}">${JSON.stringify(laterChunks).replace(/</g, '\\u003c')}</script>`,
         );
       } catch (err) {
         request.log.warn({ err, url: request.url }, 'server render failed; the browser renders the page');

@@ -47,8 +47,10 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         <h1 className="text-2xl font-bold sm:text-3xl">Operator Dashboard</h1>
         <p className="text-gray-700">Manage your food trucks and locations</p>
       </header>
+      {/* First, and not waiting for the trucks: the permission is the browser's, asked by the page's
+          first script, which shows this notice in the server's frame of the screen (ADR 0175). */}
+      <LocationDeniedNotice hidden={!denied} />
       {!loading && <SubscriptionPanel claimedTrucks={claimedTrucks} trucks={trucks.data?.length ?? 0} />}
-      {!loading && denied && <LocationDeniedNotice />}
       {!loading && <PayoutsPanel />}
       {!loading && <MyClaims />}
       {loading ? (

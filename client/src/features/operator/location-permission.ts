@@ -4,7 +4,12 @@
  * the answer is there for the screen's first render instead of arriving as a notice inserted above
  * the trucks a moment later (a layout shift, and Lighthouse's LCP: issue 33).
  */
+import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
+
 export type LocationPermission = PermissionState | 'unknown';
+
+/** Marks the dashboard's location notice (`LocationDeniedNotice`), which the server's frame holds hidden. */
+export const LOCATION_DENIED_ATTRIBUTE = 'data-location-denied';
 
 let known: LocationPermission = 'unknown';
 let asked: Promise<PermissionStatus | null> | undefined;
@@ -59,7 +64,17 @@ export function followLocationPermission(listener: (state: LocationPermission) =
   };
 }
 
-/** Opening the dashboard: ask from the page's first script, beside its data. */
+/**
+ * Opening the dashboard: ask from the page's first script, beside its data. While the server's frame
+ * of the dashboard is still up (ADR 0175: under its cover, before the app has rendered the screen),
+ * a refusal shows the frame's hidden notice at once: on a slow phone it is the screen's largest
+ * paint, and waiting for the app put it seconds later (issue 33). The app then renders it shown too.
+ */
 export function prefetchLocationPermissionFor(pathname: string): void {
-  if (pathname === '/operator-dashboard') void askLocationPermission();
+  if (pathname !== '/operator-dashboard') return;
+  void askLocationPermission().then((status) => {
+    if (status?.state !== 'denied' || !document.getElementById(HYDRATING_COVER_ID)) return;
+    const notice = document.querySelector(`[${LOCATION_DENIED_ATTRIBUTE}]`);
+    if (notice instanceof HTMLElement) notice.hidden = false;
+  });
 }

@@ -8,10 +8,12 @@ import { fetchPushPublicKey, postPushSubscription } from './api/push-devices';
  * server's record of it. Permission is asked only from a tap (turnOnPush), never on page load.
  */
 
-export type PushSupport = 'supported' | 'unsupported';
+/** `unknown`: no browser to ask, in the server's frame of the favourites screen (ADR 0175). */
+export type PushSupport = 'supported' | 'unsupported' | 'unknown';
 
 export function pushSupport(): PushSupport {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined'
+  if (typeof window === 'undefined') return 'unknown';
+  return 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined'
     ? 'supported'
     : 'unsupported';
 }

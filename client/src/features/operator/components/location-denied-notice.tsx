@@ -1,10 +1,17 @@
 import { MapPinOff } from 'lucide-react';
+import { LOCATION_DENIED_ATTRIBUTE } from '@client/features/operator/location-permission';
 
-/** Shown while the browser blocks location access: opening for business needs the device position. */
-export function LocationDeniedNotice() {
+/**
+ * Shown while the browser blocks location access: opening for business needs the device position.
+ * Rendered `hidden` otherwise, so that the server's frame of the dashboard holds it for the page's
+ * first script to show (prefetchLocationPermissionFor).
+ */
+export function LocationDeniedNotice({ hidden = false }: { hidden?: boolean }) {
   return (
     <div
       role="status"
+      hidden={hidden}
+      {...{ [LOCATION_DENIED_ATTRIBUTE]: '' }}
       className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
     >
       <MapPinOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
