@@ -1,6 +1,7 @@
 import type { FavoriteCheck, FoodTruck, TruckSummary } from '@shared/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
+import { refetchOnMountOlderThan } from '@client/lib/query-client';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** Spec section 9: favourites and favourite checks every 7 s, never fresh — here only while the event stream is down. */
@@ -14,7 +15,7 @@ export function favoritesQuery(live: boolean, enabled = true) {
     enabled,
     refetchInterval: live ? false : FAVORITES_POLL_MS,
     refetchOnWindowFocus: true,
-    refetchOnMount: true,
+    refetchOnMount: refetchOnMountOlderThan(FAVORITES_POLL_MS),
     staleTime: 0,
   });
 }

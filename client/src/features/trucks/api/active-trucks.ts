@@ -1,6 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
+import { refetchOnMountOlderThan } from '@client/lib/query-client';
 import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from '@shared/contracts/first-data';
 import { SAVED_AT_HEADER } from '@client/lib/offline-list';
@@ -40,8 +41,8 @@ export function activeTrucksQuery(params: ActiveTrucksParams | undefined, live: 
     // A screen mounting with a list answered moments ago (the one the app fetched before its first
     // render, app/first-screen-queries.ts) does not ask again: the truck stream opens from that
     // answer's Truck-Event-Id and replays every change after it (ADR 0139), and without a stream the
-    // 7 s polling does. Asking again cost a request beside the page's own and a render (issue 33).
-    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt >= ACTIVE_TRUCKS_POLL_MS,
+    // 7 s polling does.
+    refetchOnMount: refetchOnMountOlderThan(ACTIVE_TRUCKS_POLL_MS),
     staleTime: 0,
     // Switching radius or position keeps the old list on screen until the new one arrives.
     placeholderData: keepPreviousData,
