@@ -17,13 +17,3 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * A `refetchOnMount` for a list the spec keeps never fresh: a screen mounting with an answer younger
- * than the list's polling period (the one its page's first script asked for, app/early-requests.ts)
- * does not ask again; the truck stream, or without it the polling, keeps it current from there.
- * Asking again cost a request beside the page's own, and a render, while the page came alive (issue 33).
- */
-export const refetchOnMountOlderThan =
-  (ms: number) =>
-  (query: { state: { dataUpdatedAt: number } }): boolean =>
-    Date.now() - query.state.dataUpdatedAt >= ms;

@@ -1,8 +1,7 @@
 import type { FavoriteCheck, FoodTruck, TruckSummary } from '@shared/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
-import { refetchOnMountOlderThan } from '@client/lib/query-client';
-import { queryKeys } from '@client/lib/query-keys';
+import { queryKeys, refetchOnMountOlderThan } from '@client/lib/query-keys';
 
 /** Spec section 9: favourites and favourite checks every 7 s, never fresh — here only while the event stream is down. */
 export const FAVORITES_POLL_MS = 7000;

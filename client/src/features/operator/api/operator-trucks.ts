@@ -1,7 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { refetchOnMountOlderThan } from '@client/lib/query-client';
-import { queryKeys } from '@client/lib/query-keys';
+import { queryKeys, refetchOnMountOlderThan } from '@client/lib/query-keys';
 
 /**
  * Polling of the operator's trucks (spec section 9): every 5000 ms, on mount and on focus — the

@@ -1,8 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '@client/lib/api-client';
-import { refetchOnMountOlderThan } from '@client/lib/query-client';
-import { queryKeys, type ActiveTrucksParams } from '@client/lib/query-keys';
+import { queryKeys, refetchOnMountOlderThan, type ActiveTrucksParams } from '@client/lib/query-keys';
 import { activeTrucksUrl } from '@shared/contracts/first-data';
 import { SAVED_AT_HEADER } from '@client/lib/offline-list';
 
