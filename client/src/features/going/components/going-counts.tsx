@@ -1,8 +1,8 @@
-import { Users } from 'lucide-react';
 import { formatCount, formatDateTime, formatTime } from '@shared/utils/format';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { errorMessage } from '@client/lib/api-client';
 import { useGoingCounts } from '../api/going-counts';
+import { Glyph } from '@client/components/ui/glyph';
 
 /**
  * The operator's dashboard, per truck (issue 31): how many diners said they are going to each
@@ -13,7 +13,7 @@ export function GoingCounts({ truckId }: { truckId: number }) {
   return (
     <section aria-labelledby={`going-${truckId}`} className="grid gap-1 text-sm" data-testid={`going-counts-${truckId}`}>
       <h3 id={`going-${truckId}`} className="flex items-center gap-1.5 font-semibold">
-        <Users className="h-4 w-4" aria-hidden /> Diners going
+        <Glyph name="users" className="h-4 w-4" /> Diners going
       </h3>
       {counts.isPending ? (
         <Skeleton className="h-5 w-48" />

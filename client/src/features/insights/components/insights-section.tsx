@@ -1,7 +1,7 @@
-import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { Glyph } from '@client/components/ui/glyph';
 
 // The charts (uPlot) load only when an operator opens a truck's insights: the dashboard's own chunk stays small.
 const InsightsPanel = lazy(() => import('./insights-panel'));
@@ -13,7 +13,7 @@ export function InsightsSection({ truckId, truckName }: { truckId: number; truck
   return (
     <section aria-label={`Insights of ${truckName}`} className="grid gap-2">
       <Button type="button" variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="justify-self-start">
-        <BarChart3 aria-hidden /> {open ? 'Hide insights' : 'Insights'}
+        <Glyph name="chart-column" /> {open ? 'Hide insights' : 'Insights'}
       </Button>
       {open && (
         <div id={panelId}>

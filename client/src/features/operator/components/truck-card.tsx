@@ -1,24 +1,12 @@
 import type { FoodTruck } from '@shared/contracts';
 import { formatDateTime, formatPhone } from '@shared/utils/format';
 import { telHref } from '@shared/utils/phone';
-import {
-  Check,
-  Clock,
-  ClipboardList,
-  Edit,
-  MapPin,
-  Navigation,
-  Phone,
-  Power,
-  PowerOff,
-  Radio,
-  Truck,
-  UtensilsCrossed,
-} from 'lucide-react';
+import { MapPin, Phone } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { Glyph } from '@client/components/ui/glyph';
 import { objectVariant } from '@client/lib/object-url';
 import { hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 import { Card } from '@client/components/ui/card';
@@ -60,7 +48,7 @@ export function TruckCard({
           className="flex h-40 w-full items-center justify-center bg-brand-50 text-brand-700 sm:h-48"
           aria-hidden
         >
-          <Truck className="h-16 w-16" />
+          <Glyph name="truck" className="h-16 w-16" />
         </div>
       )}
       <div className="grid gap-4 p-4 sm:p-6">
@@ -76,7 +64,7 @@ export function TruckCard({
               </Badge>
               {live && (
                 <Badge variant="outline" className="border-green-700 text-green-800">
-                  <Radio className="h-3 w-3" aria-hidden /> Live Location Active
+                  <Glyph name="radio" className="h-3 w-3" /> Live Location Active
                 </Badge>
               )}
             </div>
@@ -84,17 +72,17 @@ export function TruckCard({
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline" size="sm">
               <Link href={`/operator/orders/${truck.id}`} aria-label={`Orders of ${truck.name}`}>
-                <ClipboardList aria-hidden /> Orders
+                <Glyph name="clipboard-list" /> Orders
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
               <Link href={`/menu-management/${truck.id}`} aria-label={`Menu of ${truck.name}`}>
-                <UtensilsCrossed aria-hidden /> Menu
+                <Glyph name="utensils-crossed" /> Menu
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
               <Link href={`/edit-truck/${truck.id}`} aria-label={`Edit ${truck.name}`}>
-                <Edit aria-hidden /> Edit
+                <Glyph name="square-pen" /> Edit
               </Link>
             </Button>
           </div>
@@ -129,7 +117,7 @@ export function TruckCard({
           className="grid gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:p-4"
         >
           <h3 className="flex items-center gap-2 text-sm font-semibold">
-            <Navigation className="h-4 w-4 text-brand-700" aria-hidden /> GPS Tracking
+            <Glyph name="navigation" className="h-4 w-4 text-brand-700" /> GPS Tracking
           </h3>
           <p className="text-sm text-gray-700">
             {hasCoordinates(truck)
@@ -142,19 +130,19 @@ export function TruckCard({
               disabled={truck.isOpen || isPending || locationDenied}
               className="bg-green-700 hover:bg-green-800"
             >
-              <Power aria-hidden /> Open for Business
+              <Glyph name="power" /> Open for Business
             </Button>
             <Button variant="destructive" onClick={closeForTheDay} disabled={!truck.isOpen || isPending}>
-              <PowerOff aria-hidden /> Close for the Day
+              <Glyph name="power-off" /> Close for the Day
             </Button>
           </div>
           <Button variant="outline" onClick={() => setDialogOpen(true)}>
-            <MapPin aria-hidden /> Update Location
+            <Glyph name="map-pin" /> Update Location
           </Button>
           {truck.isOpen && (
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="flex items-center gap-1 text-xs text-gray-700">
-                <Clock className="h-3.5 w-3.5" aria-hidden /> Last updated:{' '}
+                <Glyph name="clock" className="h-3.5 w-3.5" /> Last updated:{' '}
                 <time dateTime={truck.lastUpdated}>{formatDateTime(truck.lastUpdated)}</time>
               </p>
               {/* Keeps the truck open (auto-close counts from here) without changing what diners read. */}
@@ -170,7 +158,7 @@ export function TruckCard({
                   })
                 }
               >
-                <Check aria-hidden /> Still here
+                <Glyph name="check" /> Still here
               </Button>
             </div>
           )}

@@ -1,11 +1,11 @@
 import type { FoodTruck } from '@shared/contracts';
-import { CalendarCheck, MapPinned } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { toast, toastError } from '@client/lib/toast';
 import { useNow } from '@client/lib/use-now';
 import { useStopUnderWay } from '../api/schedule-stops';
 import { useTakeStopPlace } from '../api/take-stop-place';
 import { formatClock, formatClockRange } from '@shared/utils/format';
+import { Glyph } from '@client/components/ui/glyph';
 
 type TruckPlace = Pick<FoodTruck, 'id' | 'isOpen' | 'latitude' | 'longitude' | 'address'>;
 
@@ -26,7 +26,7 @@ export function StopPlaceAction({ truck }: { truck: TruckPlace }) {
   if (truck.isOpen && atStop) {
     return (
       <p className="flex items-start gap-2 text-xs text-gray-700" data-testid="stop-place">
-        <CalendarCheck className="mt-0.5 h-3.5 w-3.5 shrink-0 text-green-700" aria-hidden />
+        <Glyph name="calendar-check" className="mt-0.5 h-3.5 w-3.5 shrink-0 text-green-700" />
         <span className="min-w-0 break-words">
           At your scheduled stop, {stop.address}, until {formatClock(stop.endTime)}.
         </span>
@@ -49,13 +49,13 @@ export function StopPlaceAction({ truck }: { truck: TruckPlace }) {
   return (
     <div className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm" data-testid="stop-place">
       <p className="flex items-start gap-2 text-gray-800">
-        <MapPinned className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
+        <Glyph name="map-pinned" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
         <span className="min-w-0 break-words">
           Scheduled now: {formatClockRange(stop.startTime, stop.endTime)} at <strong>{stop.address}</strong>
         </span>
       </p>
       <Button variant="outline" onClick={takePlace} disabled={take.isPending}>
-        <MapPinned aria-hidden /> {label}
+        <Glyph name="map-pinned" /> {label}
       </Button>
     </div>
   );
