@@ -31,6 +31,22 @@ const BUDGETS_KB: Record<string, number> = {
 };
 
 /**
+ * Files per route, held where they are (session 36): each is a request, six at a time over
+ * HTTP/1.1, and Lighthouse's simulated LCP of a signed-in screen counts every one started before its
+ * data's render. A shared helper moved into the query client's module once split the query
+ * library's mutation code into a chunk of its own, one more file on every route, unnoticed by the
+ * KB budgets. Raise a figure here only for a chunk that is worth its request.
+ */
+const MAX_FILES: Record<string, number> = {
+  '/': 19,
+  '/find-trucks': 60,
+  '/operator-dashboard': 54,
+  '/trucks/:id': 48,
+  '/favorites': 44,
+  '/admin': 55,
+};
+
+/**
  * The screens of issue 33 (a diner's, a customer's and an operator's first screens) load no zod
  * schemas: the contracts build every schema when they load, 110-130 ms of one task on a 4× slowed
  * phone. A form that validates loads them with its own chunk.
@@ -88,6 +104,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       budget: `< ${budgetKb} KB`,
       met: kb < budgetKb,
     },
+    ...(route in MAX_FILES
+      ? [
+          {
+            figure: `JavaScript files for ${route}`,
+            ours: String(files),
+            baseline: '—',
+            budget: `≤ ${MAX_FILES[route]}`,
+            met: files <= (MAX_FILES[route] ?? 0),
+          },
+        ]
+      : []),
     ...('schemas' in rest && SCHEMA_FREE_ROUTES.has(route)
       ? [
           {
