@@ -23,7 +23,7 @@ import lighthouse, { startTimespan } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { AuthResponse, TruckSummary } from '@shared/contracts';
 import { STORAGE_KEYS } from '@shared/constants';
-import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
+import { browserViewer, signedInCookies } from '@shared/contracts/server-render';
 import { withoutStartupWebUi } from '../e2e/chromium-flags';
 import { client, sorted, startServer, table, type BenchServer } from './harness';
 import { saveFigures, type Figure } from './results';
@@ -118,7 +118,7 @@ async function seedUsers(post: ReturnType<typeof client>['post'], trucks: TruckS
 /**
  * Before each run: a first visit (no HTTP cache, no service worker or its caches — Lighthouse's own
  * storage reset is off, as it would also clear the session), with `session` (or nobody) in the
- * page's localStorage and the signed-in hint cookie, as the login screen stores them.
+ * page's localStorage and cookies, as the login screen stores them.
  */
 async function firstVisitAs(browser: Browser, session: AuthResponse | null): Promise<void> {
   const page = await browser.newPage();
@@ -130,22 +130,22 @@ async function firstVisitAs(browser: Browser, session: AuthResponse | null): Pro
   });
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
-  // The session and the signed-in hint cookie naming its role, as the app's sign-in sets them (ADR 0175).
+  // The session and the cookies the app's sign-in sets with it (ADR 0175, 0176), or none.
+  const viewer = await page.evaluate(browserViewer);
+  const cookies = signedInCookies(session && { role: session.user.role, token: session.token }, viewer, { secure: false });
   await page.evaluate(
-    (keys, hint, token, user, role) => {
+    (keys, token, user, cookies) => {
       localStorage.clear();
-      document.cookie = `${hint}=; Path=/; Max-Age=0`;
-      if (token && user && role) {
+      if (token && user) {
         localStorage.setItem(keys.token, token);
         localStorage.setItem(keys.user, user);
-        document.cookie = `${hint}=${role}; Path=/; SameSite=Lax`;
       }
+      for (const cookie of cookies) document.cookie = cookie;
     },
     STORAGE_KEYS,
-    SIGNED_IN_HINT_COOKIE,
     session?.token ?? null,
     session ? JSON.stringify(session.user) : null,
-    session?.user.role ?? null,
+    cookies,
   );
   await page.close();
 }

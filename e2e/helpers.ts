@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
-import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
+import { browserViewer, signedInCookies } from '@shared/contracts/server-render';
 import { fixturesPort } from './ports';
 
 export const DEMO = {
@@ -72,14 +72,16 @@ export async function openWithSession(page: Page, session: AuthResponse, path: s
   // As the app's own sign-in does: the session, and the hint that tells the server to leave this
   // browser's pages to the app (ADR 0168). Without the hint the next page would come rendered
   // signed out, and the app would render it afresh, dropping what a test had typed into it.
-  // The hint names the role: a customer's favourites and an operator's dashboard come as their frame (ADR 0175).
+  // The hint names the role: a customer's favourites and an operator's dashboard come as their frame
+  // (ADR 0175); an operator's dashboard with the operator's data (the screen session cookie, ADR 0176).
+  const viewer = await page.evaluate(browserViewer);
   await page.evaluate(
-    ({ token, user, hint }) => {
+    ({ token, user, cookies }) => {
       localStorage.setItem('token', token);
       localStorage.setItem('user', JSON.stringify(user));
-      document.cookie = `${hint}=${user.role}; Path=/; SameSite=Lax`;
+      for (const cookie of cookies) document.cookie = cookie;
     },
-    { ...session, hint: SIGNED_IN_HINT_COOKIE },
+    { ...session, cookies: signedInCookies({ role: session.user.role, token: session.token }, viewer, { secure: false }) },
   );
   await page.goto(path);
   return session;

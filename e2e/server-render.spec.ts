@@ -1,4 +1,4 @@
-import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
+import { HYDRATING_COVER_ID, SCREEN_SESSION_COOKIE } from '@shared/contracts/server-render';
 import { expect, test } from './test';
 import type { Page } from '@playwright/test';
 import { createTruck, loginAs, loginAsSubscribedOperator } from './helpers';
@@ -272,6 +272,8 @@ test("a signed-in customer's favourites and an operator's dashboard arrive as th
     origin: new URL(operatorTab.url()).origin,
     ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
   });
+  // Without the screen session cookie (a session stored before ADR 0176), the dashboard is its frame.
+  await operatorPhone.clearCookies({ name: SCREEN_SESSION_COOKIE });
   const operatorHeld = await holdApp(operatorTab);
   await operatorTab.goto('/operator-dashboard', { waitUntil: 'commit' });
   await expect(operatorTab.getByRole('heading', { level: 1, name: 'Operator Dashboard' })).toBeVisible();
@@ -288,4 +290,76 @@ test("a signed-in customer's favourites and an operator's dashboard arrive as th
   expect(operatorHeld.errors, 'no error while the app replaced the frame').toEqual([]);
   await customerPhone.close();
   await operatorPhone.close();
+});
+
+test("an operator's dashboard arrives with the operator's own data, written in the phone's zone, and the app hydrates it (ADR 0176)", async ({
+  browser,
+}) => {
+  // An operator on a phone whose zone is not the server's, with location refused.
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    timezoneId: 'Pacific/Auckland',
+  });
+  const tab = await phone.newPage();
+  const operator = await loginAsSubscribedOperator(tab, '/');
+  const name = `Own Data Truck ${Date.now() % 1_000_000}`;
+  await createTruck(tab, operator, { name, isOpen: true, ...SPOT });
+  const probe = await (await tab.request.get('/find-trucks', { headers: { cookie: '' } })).text();
+  test.skip(!probe.includes('id="ftf-ssr"'), 'the server renders screens only with SERVER_RENDER=public-screens');
+
+  // The page itself holds the operator's truck and payouts panel, for this browser alone.
+  const answer = await tab.request.get('/operator-dashboard');
+  expect(answer.headers()['cache-control']).toBe('private, no-store');
+  const html = await answer.text();
+  expect(html).toContain(name);
+  expect(html).toContain('Order ahead payouts');
+  expect(html).toContain('id="ftf-ssr"');
+  // Nobody else's: the same address without the cookies is the plain shell.
+  const anonymous = await (await tab.request.get('/operator-dashboard', { headers: { cookie: '' } })).text();
+  expect(anonymous).not.toContain(name);
+
+  const cdp = await phone.newCDPSession(tab);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'geolocation' },
+    setting: 'denied',
+    origin: new URL(tab.url()).origin,
+    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+  });
+  const held = await holdApp(tab);
+  await tab.goto('/operator-dashboard', { waitUntil: 'commit' });
+  // Before any of the app's code: the truck, its last update in the phone's zone, and the notice.
+  const card = tab.getByRole('article', { name });
+  await expect(card).toBeVisible();
+  await expect(tab.getByText('Order ahead payouts')).toBeVisible();
+  const updated = card.locator('time').first();
+  const inZone = await tab.evaluate(
+    (iso) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+    (await updated.getAttribute('datetime')) ?? '',
+  );
+  await expect(updated).toHaveText(inZone);
+  const notice = tab.getByRole('status').filter({ hasText: 'Location access denied. Please enable location permissions.' });
+  await expect(notice).toBeVisible();
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toBeAttached();
+  await card.evaluate((element) => element.setAttribute('data-server-node', ''));
+
+  // The app hydrates the same elements rather than drawing the screen again, with no error.
+  held.release();
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
+  await expect(card).toHaveAttribute('data-server-node', '');
+  await expect(updated).toHaveText(inZone);
+  await expect(notice).toBeVisible();
+  // And it answers: the truck's insights open.
+  await card.getByRole('button', { name: 'Insights' }).tap();
+  await expect(card.getByRole('button', { name: 'Hide insights' })).toBeVisible();
+  expect(held.errors, 'no error while the app hydrated the dashboard').toEqual([]);
+
+  // Signed out, this browser's next dashboard holds nothing of the operator's.
+  await tab.evaluate(() => localStorage.clear());
+  await tab.goto('/');
+  const after = await (await tab.request.get('/operator-dashboard')).text();
+  expect(after).not.toContain(name);
+  await phone.close();
 });

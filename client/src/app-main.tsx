@@ -47,7 +47,7 @@ if (!serverData) setTimeout(() => formatDateTime(Date.now()), 0);
 void Promise.race([
   Promise.all([
     preloadScreenFor(pathname).catch(() => {}),
-    prefetchFirstScreenQueries(queryClient, pathname),
+    serverData ? undefined : prefetchFirstScreenQueries(queryClient, pathname),
     prefetchPublicScreenQueries(queryClient, pathname, { serverRendered: serverData !== null }),
   ]),
   new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),

@@ -5,44 +5,89 @@
  * app's JavaScript has arrived. The browser hydrates it (app-main.tsx). A signed-in user's own
  * screen — a customer's favorites, an operator's dashboard — is rendered as its frame (ADR 0175):
  * the screen as it looks while its data loads, for a stand-in user of the role the hint cookie
- * names, with no data; the browser's render replaces it. Every other address is left to the
- * browser (null).
+ * names, with no data; the browser's render replaces it. An operator's dashboard asked for with
+ * the screen session cookie is rendered with the operator's data instead (ADR 0176), and hydrated.
+ * Every other address is left to the browser (null).
  */
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Role } from '@shared/constants';
 import type { PublicUser } from '@shared/contracts';
-import type { RenderPage } from '@shared/contracts/server-render';
+import {
+  OWN_SCREENS,
+  screenWithData,
+  type RenderPage,
+  type ServerRenderAnswer,
+  type SignedInRender,
+  type Viewer,
+} from '@shared/contracts/server-render';
+import { formatAsViewer } from '@shared/utils/format';
 import { App } from '@client/app/app';
-import { publicScreenData } from '@client/app/early-requests';
+import { firstScreenQueries, publicScreenData } from '@client/app/early-requests';
 import { preloadScreenFor } from '@client/app/router';
 import { createQueryClient } from '@client/lib/query-client';
 import { setServerRenderedAt } from '@client/lib/use-now';
 import { serializeServerData, type ServerData } from '@client/app/server-data';
+import { isPublicUser } from '@client/lib/stored-session';
 
 const SERVER_RENDERED = [/^\/$/, /^\/find-trucks$/, /^\/trucks\/[^/]+$/];
 
-/** The signed-in screens whose frame the server sends, and the role each is for. */
-const FRAMES: Readonly<Record<string, Role>> = { '/favorites': 'customer', '/operator-dashboard': 'operator' };
+type FetchApi = (url: string) => Promise<ServerRenderAnswer>;
 
-/** The screen at `pathname` as `role` sees it before any of its data has come, or null. */
-async function renderFrame(pathname: string, search: string, role: Role) {
-  if (FRAMES[pathname] !== role) return null;
+/**
+ * A signed-in user's own screen: with the user's data where the server renders it so and the API
+ * answered every query of its first screen as that user; else its frame, the screen as it looks
+ * before any data has come; null at any other address.
+ */
+async function renderOwnScreen(pathname: string, search: string, { role, viewer }: SignedInRender, fetchApi: FetchApi) {
+  if (OWN_SCREENS[role] !== pathname) return null;
   await preloadScreenFor(pathname);
+  const withData = viewer && screenWithData(role) === pathname ? await renderWithData(pathname, search, viewer, fetchApi) : null;
+  if (withData) return withData;
   // Nothing of the user's: the screen's words, headings and loading states only.
   const frameUser: PublicUser = { id: 0, username: null, email: null, phone: null, role };
   const html = renderToString(
     <StrictMode>
-      <App queryClient={createQueryClient()} location={{ path: pathname, search }} frameUser={frameUser} />
+      <App queryClient={createQueryClient()} location={{ path: pathname, search }} serverUser={frameUser} />
     </StrictMode>,
   );
   return { html, data: null };
 }
 
-export const render: RenderPage = async (url, fetchApi, signedInAs) => {
+/**
+ * The screen as its user's browser renders it once the first screen's data has come (app-main.tsx,
+ * first-screen-queries.ts): the same queries, asked for as that user, and dates and numbers written
+ * in the browser's locale and zone, so that the browser hydrates it. Null when any answer is not a
+ * 200 (the session has ended, or is another role's), so that the frame is sent instead.
+ */
+async function renderWithData(pathname: string, search: string, viewer: Viewer, fetchApi: FetchApi) {
+  const me = await fetchApi('/api/auth/me');
+  if (me.status !== 200 || !isPublicUser(me.json) || OWN_SCREENS[me.json.role] !== pathname) return null;
+  const user = me.json;
+  const queryClient = createQueryClient();
+  const answers = await Promise.all(
+    firstScreenQueries(pathname, user).map(async (queryKey) => ({ queryKey, answer: await fetchApi(queryKey.join('/')) })),
+  );
+  for (const { queryKey, answer } of answers) {
+    if (answer.status !== 200) return null;
+    queryClient.setQueryData(queryKey, answer.json);
+  }
+  const renderedAt = Date.now();
+  setServerRenderedAt(renderedAt);
+  const html = formatAsViewer(viewer, () =>
+    renderToString(
+      <StrictMode>
+        <App queryClient={queryClient} location={{ path: pathname, search }} serverUser={user} />
+      </StrictMode>,
+    ),
+  );
+  const data: ServerData = { queries: dehydrate(queryClient), truckEventIds: [], renderedAt, renderedFor: { user, viewer } };
+  return { html, data: serializeServerData(data), personal: true };
+}
+
+export const render: RenderPage = async (url, fetchApi, signedIn) => {
   const [pathname = '/', search = ''] = url.split('?', 2);
-  if (signedInAs) return renderFrame(pathname, search, signedInAs);
+  if (signedIn) return renderOwnScreen(pathname, search, signedIn, fetchApi);
   if (!SERVER_RENDERED.some((pattern) => pattern.test(pathname))) return null;
   const queryClient = createQueryClient();
   const truckEventIds: number[] = [];

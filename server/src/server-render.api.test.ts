@@ -8,7 +8,9 @@ import {
   HYDRATING_COVER_ID,
   LATER_CHUNKS_ID,
   SERVER_RENDER_DATA_ID,
+  SCREEN_SESSION_COOKIE,
   SIGNED_IN_HINT_COOKIE,
+  signedInCookies,
 } from '@shared/contracts/server-render';
 import type { ClientManifest } from './lib/client-manifest';
 import { startTestServer, type TestServer } from './test/harness';
@@ -21,8 +23,19 @@ import { insertTruck } from './test/trucks';
  */
 const SHELL = '<!doctype html><html><head><title>Food Truck Finder</title></head><body><div id="root"></div></body></html>';
 const BUNDLE = `
-export async function render(url, fetchApi, signedInAs) {
-  if (signedInAs) return url === '/favorites' && signedInAs === 'customer' ? { html: '<h1>favorites frame</h1>', data: null } : null;
+export async function render(url, fetchApi, signedIn) {
+  if (signedIn?.role === 'operator' && url === '/operator-dashboard') {
+    const me = signedIn.viewer ? await fetchApi('/api/auth/me') : null;
+    if (me?.status === 200 && me.json.role === 'operator') {
+      return {
+        html: '<h1>dashboard of ' + me.json.username + ' in ' + signedIn.viewer.locale + ' ' + signedIn.viewer.timeZone + '</h1>',
+        data: '{"queries":{"mutations":[],"queries":[]},"truckEventIds":[]}',
+        personal: true,
+      };
+    }
+    return { html: '<h1>dashboard frame</h1>', data: null };
+  }
+  if (signedIn) return url === '/favorites' && signedIn.role === 'customer' ? { html: '<h1>favorites frame</h1>', data: null } : null;
   if (url === '/find-trucks') {
     const list = await fetchApi('/api/food-trucks/active?view=summary');
     const missing = await fetchApi('/api/food-trucks/999999');
@@ -56,6 +69,7 @@ beforeAll(async () => {
     'src/app/routes/find-trucks.tsx': { file: 'assets/find-trucks-4d.js', imports: ['_react.js'] },
     'src/app/routes/truck-share.tsx': { file: 'assets/truck-share-5e.js', imports: ['_react.js'] },
     'src/app/routes/favorites.tsx': { file: 'assets/favorites-6f.js', imports: ['_react.js'] },
+    'src/app/routes/operator-dashboard.tsx': { file: 'assets/operator-dashboard-7a.js', imports: ['_react.js'] },
   };
   writeFileSync(path.join(dir, 'client', '.vite', 'manifest.json'), JSON.stringify(manifest));
   site = await startTestServer({ clientDir: path.join(dir, 'client'), serverRender: 'public-screens' });
@@ -162,6 +176,48 @@ describe('server-rendered pages (ADR 0168)', () => {
     const list = await page('/find-trucks', { cookie: `${SIGNED_IN_HINT_COOKIE}=customer` });
     expect(list.body).toContain('<div id="root"></div>');
     expect(list.body).not.toContain(SERVER_RENDER_DATA_ID);
+  });
+
+  it('renders an operator’s dashboard with the operator’s data when the screen session cookie comes with it (ADR 0176): asked as that operator, for nobody else’s cache', async () => {
+    const operator = await site.signUp('operator');
+    const viewer = { locale: 'de-DE', timeZone: 'America/Chicago' };
+    // The cookies exactly as the browser's sign-in writes them, as one Cookie header.
+    const cookieHeader = (session: { role: 'customer' | 'operator'; token: string } | null, v = viewer) =>
+      signedInCookies(session, v, { secure: false })
+        .map((cookie) => cookie.split(';')[0] ?? '')
+        .filter((pair) => !pair.endsWith('='))
+        .join('; ');
+    const own = await page('/operator-dashboard', { cookie: cookieHeader({ role: 'operator', token: operator.token }) });
+    expect(own.status).toBe(200);
+    expect(own.body).toContain(`<div id="root"><h1>dashboard of ${operator.user.username} in de-DE America/Chicago</h1></div>`);
+    expect(own.body).toContain(`<div id="${HYDRATING_COVER_ID}"></div>`);
+    expect(own.body).toContain(`id="${SERVER_RENDER_DATA_ID}"`);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers.vary).toContain('cookie');
+
+    // A token that no longer holds (signed out), or is no token, a viewer this server's Intl does not
+    // know, or a value that is not the cookie's shape: the frame, as with the hint alone.
+    const ended = await site.signUp('operator');
+    expect((await site.request('POST', '/api/auth/logout', { token: ended.token })).status).toBe(204);
+    for (const cookie of [
+      cookieHeader({ role: 'operator', token: ended.token }),
+      cookieHeader({ role: 'operator', token: 'not-a-token' }),
+      cookieHeader({ role: 'operator', token: operator.token }, { locale: 'en-US', timeZone: 'Mars/Olympus_Mons' }),
+      `${SIGNED_IN_HINT_COOKIE}=operator; ${SCREEN_SESSION_COOKIE}=%7Bnot-json`,
+      `${SIGNED_IN_HINT_COOKIE}=operator; ${SCREEN_SESSION_COOKIE}=${encodeURIComponent(JSON.stringify({ token: operator.token }))}`,
+    ]) {
+      const frame = await page('/operator-dashboard', { cookie });
+      expect(frame.status, cookie).toBe(200);
+      expect(frame.body, cookie).toContain('<div id="root"><h1>dashboard frame</h1></div>');
+      expect(frame.body, cookie).not.toContain(SERVER_RENDER_DATA_ID);
+      expect(frame.headers['cache-control'], cookie).toBe('no-cache');
+    }
+    // A customer's token sent with an operator's hint is asked as that customer: not the dashboard's data.
+    const customer = await site.signUp('customer');
+    const hintOnly = await page('/operator-dashboard', {
+      cookie: `${SIGNED_IN_HINT_COOKIE}=operator; ${SCREEN_SESSION_COOKIE}=${encodeURIComponent(JSON.stringify({ token: customer.token, ...viewer }))}`,
+    });
+    expect(hintOnly.body).toContain('<h1>dashboard frame</h1>');
   });
 
   it('leaves a signed-in diner’s page, an address the bundle does not render, and a render that throws to the browser: the plain shell, never an error', async () => {

@@ -23,17 +23,50 @@ export interface ServerRenderedPage {
    * screen's frame (ADR 0175), which has no data and is not hydrated.
    */
   data: string | null;
+  /**
+   * The page holds the signed-in user's own data (ADR 0176): no cache may keep it, and it is sent
+   * to nobody else.
+   */
+  personal?: boolean;
+}
+
+/** How the viewer's browser writes dates and numbers: the server renders a user's own screen the same way. */
+export interface Viewer {
+  /** A BCP 47 tag, as `Intl.DateTimeFormat().resolvedOptions().locale` gives it. */
+  locale: string;
+  /** An IANA zone, as `Intl.DateTimeFormat().resolvedOptions().timeZone` gives it. */
+  timeZone: string;
 }
 
 /**
- * The bundle's `render`: null for an address whose screen is only rendered by the browser.
- * `signedInAs`: the role the signed-in hint cookie names (never trusted: it picks which frame to
- * send, and the frame holds nothing of the user's).
+ * The locale and zone this browser writes dates in (self-contained: the browser tests and the bench
+ * evaluate it in their page).
  */
+export const browserViewer = (): Viewer => {
+  const { locale, timeZone } = new Intl.DateTimeFormat().resolvedOptions();
+  return { locale, timeZone };
+};
+
+/** Who a page is rendered for when the browser holds a session. */
+export interface SignedInRender {
+  /**
+   * The role the signed-in hint cookie names (never trusted: it picks which frame to send, and the
+   * frame holds nothing of the user's).
+   */
+  role: Role;
+  /**
+   * Set when the screen session cookie came with the page (ADR 0176): `fetchApi` then asks as the
+   * user whose token it holds (our API checks it as it checks any), and the screen is rendered
+   * with that user's data, formatted as this viewer's browser would.
+   */
+  viewer: Viewer | null;
+}
+
+/** The bundle's `render`: null for an address whose screen is only rendered by the browser. */
 export type RenderPage = (
   url: string,
   fetchApi: (url: string) => Promise<ServerRenderAnswer>,
-  signedInAs?: Role,
+  signedIn?: SignedInRender,
 ) => Promise<ServerRenderedPage | null>;
 
 /** The id of the page's data script. */
@@ -69,6 +102,56 @@ export type ServerRenderMode = (typeof SERVER_RENDER_MODES)[number];
  * (`1`, from before, names none). Only a hint: the server trusts it for nothing else.
  */
 export const SIGNED_IN_HINT_COOKIE = 'ftf_signed_in';
+
+/** Each role's own screen, whose frame the server sends (ADR 0175). */
+export const OWN_SCREENS: Readonly<Partial<Record<Role, string>>> = {
+  customer: '/favorites',
+  operator: '/operator-dashboard',
+};
+
+/**
+ * The own screen the server renders with the user's data (ADR 0176): the operator's dashboard,
+ * whose first screen (the subscription, the payouts panel, the trucks) is all data. A customer's
+ * favourites keep their frame: its largest text is in the frame already.
+ */
+export const screenWithData = (role: Role): string | null => (role === 'operator' ? (OWN_SCREENS.operator ?? null) : null);
+
+/**
+ * A cookie the browser writes beside the hint while an operator's session is stored, for the
+ * dashboard's address alone (its Path): the session's token and the browser's locale and zone,
+ * URL-encoded JSON (`{"token","locale","timeZone"}`). With it the server renders the dashboard
+ * with the operator's data (ADR 0176). Our API never reads it: its calls take the token only as a
+ * bearer header, so a cookie sent along by another site's form or link can do nothing there.
+ */
+export const SCREEN_SESSION_COOKIE = 'ftf_screen';
+
+/**
+ * The cookies a stored session sets, as `document.cookie` assignments: the signed-in hint naming
+ * its role, and the screen session cookie at the address the server renders with the user's data,
+ * if the role has one; `session` null clears them all. Each own screen's address other than the
+ * session's is cleared, so a change of account leaves nothing of the last one's.
+ */
+export function signedInCookies(
+  session: { role: Role; token: string } | null,
+  viewer: Viewer,
+  { secure }: { secure: boolean },
+): string[] {
+  const cookie = (name: string, value: string | null, path = '/') =>
+    `${name}=${value ?? ''}; Path=${path}; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const screen = session && screenWithData(session.role);
+  return [
+    cookie(SIGNED_IN_HINT_COOKIE, session?.role ?? null),
+    ...Object.values(OWN_SCREENS)
+      .filter((path): path is string => path !== undefined)
+      .map((path) =>
+        cookie(
+          SCREEN_SESSION_COOKIE,
+          session && path === screen ? encodeURIComponent(JSON.stringify({ token: session.token, ...viewer })) : null,
+          path,
+        ),
+      ),
+  ];
+}
 
 /** The role a signed-in hint cookie's value names, or null (`1`, or anything else). */
 export const hintedRole = (value: string | null | undefined): Role | null =>

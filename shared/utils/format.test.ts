@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDay,
   formatDistance,
+  formatAsViewer,
   formatDistanceKm,
   formatHour,
   formatPhone,
@@ -86,6 +87,18 @@ describe('dates', () => {
     expect(formatDateTime(at, chicago)).toBe('Nov 22, 3:04 PM');
     expect(formatDateTime(new Date(at), chicago)).toBe('Nov 22, 3:04 PM');
     expect(formatTimestamp(at, chicago)).toBe('Nov 22, 2026, 3:04 PM');
+  });
+  it('are written as a given viewer would by default inside formatAsViewer (a server render, ADR 0176), and as before after it', () => {
+    const at = '2026-11-22T21:04:00.000Z';
+    const outside = formatDateTime(at);
+    const berlin = { locale: 'de-DE', timeZone: 'Europe/Berlin' };
+    expect(
+      formatAsViewer(berlin, () => [formatDateTime(at), formatTime(at), formatDistance(2.3), formatPrice(2.5), formatDateTime(at, chicago)]),
+    ).toEqual(['22. Nov., 22:04', '22:04', '3,7 km', '2,50\u00a0$', 'Nov 22, 3:04 PM']);
+    expect(formatDateTime(at)).toBe(outside);
+    // Restored even when the render throws.
+    expect(() => formatAsViewer(berlin, () => { throw new Error('render failed'); })).toThrow('render failed');
+    expect(formatDateTime(at)).toBe(outside);
   });
   it('are empty for an unreadable value', () => {
     expect(formatDateTime('not a date')).toBe('');

@@ -30,7 +30,29 @@ export interface FormatOptions {
  */
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function dateFormat(kind: string, options: Intl.DateTimeFormatOptions, { locale, timeZone }: FormatOptions): Intl.DateTimeFormat {
+/** The locale and zone a call that names none formats in: the environment's, except inside `formatAsViewer`. */
+let viewerDefaults: FormatOptions = {};
+
+/**
+ * Runs `render` with every helper here formatting as `viewer` would by default (the server's render
+ * of a signed-in user's screen in that user's browser's locale and zone, ADR 0176, so the browser's
+ * hydration finds the same text). Synchronous, so no other render sees it.
+ */
+export function formatAsViewer<T>(viewer: Required<FormatOptions>, render: () => T): T {
+  const before = viewerDefaults;
+  viewerDefaults = viewer;
+  try {
+    return render();
+  } finally {
+    viewerDefaults = before;
+  }
+}
+
+function dateFormat(
+  kind: string,
+  options: Intl.DateTimeFormatOptions,
+  { locale = viewerDefaults.locale, timeZone = viewerDefaults.timeZone }: FormatOptions,
+): Intl.DateTimeFormat {
   const key = `d|${kind}|${locale ?? ''}|${timeZone ?? ''}`;
   let f = cache.get(key);
   if (!f) {
@@ -40,7 +62,7 @@ function dateFormat(kind: string, options: Intl.DateTimeFormatOptions, { locale,
   return f as Intl.DateTimeFormat;
 }
 
-function numberFormat(kind: string, options: Intl.NumberFormatOptions, locale: string | undefined): Intl.NumberFormat {
+function numberFormat(kind: string, options: Intl.NumberFormatOptions, locale = viewerDefaults.locale): Intl.NumberFormat {
   const key = `n|${kind}|${locale ?? ''}`;
   let f = cache.get(key);
   if (!f) {
@@ -60,7 +82,7 @@ const MILE_REGIONS = new Set(['US', 'GB', 'LR', 'MM', 'PR', 'VI', 'GU', 'AS', 'M
 
 /** Whether `locale` (the viewer's when undefined) measures distance in miles: en-US does, de-DE does not. */
 export function usesMiles(locale?: string): boolean {
-  const tag = locale ?? new Intl.DateTimeFormat().resolvedOptions().locale;
+  const tag = locale ?? viewerDefaults.locale ?? new Intl.DateTimeFormat().resolvedOptions().locale;
   try {
     return MILE_REGIONS.has(new Intl.Locale(tag).maximize().region ?? 'US');
   } catch {

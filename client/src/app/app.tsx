@@ -32,7 +32,8 @@ function ToasterOnceNeeded() {
  * No Radix tooltip is used (hints are `title`s and visible text), so the spec's tooltip delays
  * (section 9: 700 ms open, 300 ms skip) have no provider to configure.
  * - `location`: the address a server render is for (entry-server.tsx); the browser's own otherwise.
- * - `frameUser`: the stand-in user of a signed-in screen's frame the server renders (ADR 0175).
+ * - `serverUser`: who the server renders a signed-in screen for: the stand-in user of its frame (ADR
+ *   0175), or the user whose data it renders the screen with (ADR 0176).
  * - `truckStream`: the entry's (app-main.tsx): the one a server-rendered page opened from its first
  *   script (server-data.ts), or one made before the first render's data was read; otherwise (tests,
  *   the server's render) the app makes its own.
@@ -41,12 +42,12 @@ function ToasterOnceNeeded() {
 export function App({
   queryClient,
   location,
-  frameUser,
+  serverUser,
   truckStream,
 }: {
   queryClient: QueryClient;
   location?: { path: string; search: string };
-  frameUser?: PublicUser;
+  serverUser?: PublicUser;
   truckStream?: TruckStream;
 }) {
   // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
@@ -55,7 +56,7 @@ export function App({
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToHash />
       <QueryClientProvider client={queryClient}>
-        <AuthProvider frameUser={frameUser}>
+        <AuthProvider serverUser={serverUser}>
           {/* The app's one truck event stream (open while a screen listens, or held for it by a server-rendered page). */}
           <TruckStreamProvider stream={truckStream}>
             <AppRouter />

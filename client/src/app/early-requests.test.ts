@@ -11,6 +11,7 @@ import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
 import { PUBLIC_FIRST_DATA, UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
+import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 import { publicScreenData, requestScreenDataEarly } from './early-requests';
 import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from './first-screen-queries';
 
@@ -74,6 +75,23 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     // Taken once: the next fetch (the 5-second polling, a refetch) asks the server.
     await client.refetchQueries({ queryKey: queryKeys.operatorTrucks(OPERATOR.id) });
     expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);
+  });
+
+  it('a dashboard the server rendered with the operator’s data (ADR 0176) asks for none of it again', () => {
+    // An operator of this test alone: no other test's request for the same address is pending.
+    const operator = { ...OPERATOR, id: 77 };
+    const server = stubServer({});
+    signIn(operator);
+    document.body.innerHTML = `<div id="root"><main></main></div><script type="application/json" id="${SERVER_RENDER_DATA_ID}">{}</script>`;
+    try {
+      requestScreenDataEarly('/operator-dashboard');
+    } finally {
+      document.body.innerHTML = '';
+    }
+    expect(server.asked()).not.toContain(`/api/operators/${operator.id}/food-trucks`);
+    // Without the page's data, the same browser asks for it.
+    requestScreenDataEarly('/operator-dashboard');
+    expect(server.asked()).toContain(`/api/operators/${operator.id}/food-trucks`);
   });
 
   it('on the dashboard, the app puts those answers in the cache before its first render, without asking again', async () => {

@@ -47,10 +47,9 @@ export function requestScreenDataEarly(pathname: string): void {
   const user = readStoredUser();
   // The provider confirms a stored session on every load (lib/auth.tsx).
   if (user) requestEarly('/api/auth/me');
-  // The public screens' data, unless the server rendered the page with it (ADR 0168).
-  if (!document.getElementById(SERVER_RENDER_DATA_ID)) {
-    for (const { url } of publicScreenData(pathname)) requestEarly(url);
-  }
+  // The screen's data, unless the server rendered the page with it (ADR 0168, 0176).
+  if (document.getElementById(SERVER_RENDER_DATA_ID)) return;
+  for (const { url } of publicScreenData(pathname)) requestEarly(url);
   for (const queryKey of firstScreenQueries(pathname, user)) requestEarly(queryKey.join('/'));
 }
 

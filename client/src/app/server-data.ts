@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { LATER_CHUNKS_ID, SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
+import type { PublicUser } from '@shared/contracts';
+import { browserViewer, LATER_CHUNKS_ID, SERVER_RENDER_DATA_ID, type Viewer } from '@shared/contracts/server-render';
 import { createTruckStream, type TruckStream } from '@client/entities/truck/truck-stream';
 import { readStoredUser } from '@client/lib/stored-session';
 import { saveListCopy } from '@client/lib/offline-list';
@@ -14,6 +15,28 @@ export interface ServerData {
   truckEventIds: number[];
   /** When it was rendered (ms since the epoch): the clock its hydration reads (`useNow`). */
   renderedAt: number;
+  /**
+   * A signed-in user's screen rendered with that user's data (ADR 0176): for whom, and in which
+   * locale and zone its dates were written. Absent on the public screens, rendered as an anonymous
+   * diner sees them.
+   */
+  renderedFor?: { user: PublicUser; viewer: Viewer };
+}
+
+const sameUser = (a: PublicUser, b: PublicUser) =>
+  a.id === b.id && a.role === b.role && a.username === b.username && a.email === b.email && a.phone === b.phone;
+
+/**
+ * Whether this browser's first render matches the page's: the public screens are rendered as an
+ * anonymous diner sees them, so they match only with no stored session; a user's own screen
+ * matches only this browser's stored user (the same navbar) writing dates the same way.
+ */
+function rendersAlike(data: ServerData): boolean {
+  const stored = readStoredUser();
+  if (!data.renderedFor) return !stored;
+  const { user, viewer } = data.renderedFor;
+  const here = browserViewer();
+  return stored !== null && sameUser(stored, user) && viewer.locale === here.locale && viewer.timeZone === here.timeZone;
 }
 
 /** JSON for `<script type="application/json">`: no `<` can end the script or open a comment. */
@@ -35,14 +58,16 @@ let pageData: { data: ServerData | null } | undefined;
 
 /**
  * What this page is hydrated from: its server data, or null when the browser renders it afresh.
- * The server renders as an anonymous diner, so a stored session renders the page afresh (its navbar
- * differs); the signed-in hint cookie usually spares such a page its server render altogether.
+ * A public screen is rendered as an anonymous diner sees it, so a stored session renders it afresh
+ * (its navbar differs; the signed-in hint cookie usually spares such a page its server render
+ * altogether); a user's own screen is hydrated only by that user's browser (rendersAlike).
  * Read once: the page's first script and the app both ask.
  */
 export function pageServerData(): ServerData | null {
-  pageData ??= {
-    data: document.getElementById('root')?.hasChildNodes() && !readStoredUser() ? readServerData() : null,
-  };
+  if (!pageData) {
+    const data = document.getElementById('root')?.hasChildNodes() ? readServerData() : null;
+    pageData = { data: data && rendersAlike(data) ? data : null };
+  }
   return pageData.data;
 }
 

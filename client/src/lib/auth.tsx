@@ -23,11 +23,12 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /**
- * `frameUser`: only in the server's render of a signed-in screen's frame (ADR 0175), which has no
- * stored session to read: a stand-in of the hinted role, holding nothing of the user's.
+ * `serverUser`: only in the server's render of a signed-in screen, which has no stored session to
+ * read: a stand-in of the hinted role, holding nothing of the user's, for its frame (ADR 0175); the
+ * user the API answered for, for a screen rendered with its user's data (ADR 0176).
  */
-export function AuthProvider({ children, frameUser }: { children: ReactNode; frameUser?: PublicUser }) {
-  const [user, setUser] = useState<PublicUser | null>(() => frameUser ?? readStoredUser());
+export function AuthProvider({ children, serverUser }: { children: ReactNode; serverUser?: PublicUser }) {
+  const [user, setUser] = useState<PublicUser | null>(() => serverUser ?? readStoredUser());
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 

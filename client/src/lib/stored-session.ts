@@ -1,5 +1,5 @@
 import { ROLES, STORAGE_KEYS } from '@shared/constants';
-import { SIGNED_IN_HINT_COOKIE } from '@shared/contracts/server-render';
+import { browserViewer, signedInCookies } from '@shared/contracts/server-render';
 import type { PublicUser } from '@shared/contracts';
 import { storage } from './storage';
 
@@ -52,12 +52,17 @@ export function clearStoredSession(): void {
  * server then leaves a signed-in diner's pages to the browser rather than rendering them signed out.
  * Its value is the stored user's role, so the server can send that role's own screen as its frame
  * while the app loads (ADR 0175). It is never trusted for anything else.
+ * An operator's session also goes, with this browser's locale and zone, in the screen session
+ * cookie of the dashboard's address alone, which the server renders with the operator's data (ADR
+ * 0176); it is cleared with the session. The token was already readable by the page's scripts in
+ * local storage, so a cookie our scripts can read exposes nothing more.
  */
 export function syncSignedInHint(): void {
   if (typeof document === 'undefined') return;
   const user = readStoredUser();
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = user
-    ? `${SIGNED_IN_HINT_COOKIE}=${user.role}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-    : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  const token = storage.get(STORAGE_KEYS.token);
+  const session = user && token ? { role: user.role, token } : null;
+  for (const cookie of signedInCookies(session, browserViewer(), { secure: window.location.protocol === 'https:' })) {
+    document.cookie = cookie;
+  }
 }
