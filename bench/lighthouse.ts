@@ -132,7 +132,7 @@ async function firstVisitAs(browser: Browser, session: AuthResponse | null): Pro
   await cdp.detach();
   // The session and the cookies the app's sign-in sets with it (ADR 0175, 0176), or none.
   const viewer = await page.evaluate(browserViewer);
-  const cookies = signedInCookies(session && { role: session.user.role, token: session.token }, viewer, { secure: false });
+  const cookies = signedInCookies(session && { role: session.user.role, token: session.token }, () => viewer, { secure: false });
   await page.evaluate(
     (keys, token, user, cookies) => {
       localStorage.clear();

@@ -81,7 +81,7 @@ export async function openWithSession(page: Page, session: AuthResponse, path: s
       localStorage.setItem('user', JSON.stringify(user));
       for (const cookie of cookies) document.cookie = cookie;
     },
-    { ...session, cookies: signedInCookies({ role: session.user.role, token: session.token }, viewer, { secure: false }) },
+    { ...session, cookies: signedInCookies({ role: session.user.role, token: session.token }, () => viewer, { secure: false }) },
   );
   await page.goto(path);
   return session;

@@ -183,7 +183,7 @@ describe('server-rendered pages (ADR 0168)', () => {
     const viewer = { locale: 'de-DE', timeZone: 'America/Chicago' };
     // The cookies exactly as the browser's sign-in writes them, as one Cookie header.
     const cookieHeader = (session: { role: 'customer' | 'operator'; token: string } | null, v = viewer) =>
-      signedInCookies(session, v, { secure: false })
+      signedInCookies(session, () => v, { secure: false })
         .map((cookie) => cookie.split(';')[0] ?? '')
         .filter((pair) => !pair.endsWith('='))
         .join('; ');

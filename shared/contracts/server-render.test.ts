@@ -4,19 +4,27 @@ import { hintedRole, SCREEN_SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, signedInCooki
 describe('the cookies a stored session sets (ADR 0168, 0175, 0176)', () => {
   it('writes the screen session cookie for an operator’s dashboard alone, and clears it with the session or for another role', () => {
     const viewer = { locale: 'en-US', timeZone: 'UTC' };
-    const operator = signedInCookies({ role: 'operator', token: 'abc.def' }, viewer, { secure: true });
+    const operator = signedInCookies({ role: 'operator', token: 'abc.def' }, () => viewer, { secure: true });
     expect(operator).toEqual([
       `${SIGNED_IN_HINT_COOKIE}=operator; Path=/; Max-Age=31536000; SameSite=Lax; Secure`,
       `${SCREEN_SESSION_COOKIE}=; Path=/favorites; Max-Age=0; SameSite=Lax; Secure`,
       `${SCREEN_SESSION_COOKIE}=${encodeURIComponent('{"token":"abc.def","locale":"en-US","timeZone":"UTC"}')}; Path=/operator-dashboard; Max-Age=31536000; SameSite=Lax; Secure`,
     ]);
     for (const session of [null, { role: 'customer' as const, token: 'abc.def' }, { role: 'admin' as const, token: 'abc.def' }]) {
-      const cookies = signedInCookies(session, viewer, { secure: false });
+      const cookies = signedInCookies(session, () => {
+        throw new Error('no screen cookie to write: the viewer is not read');
+      }, { secure: false });
       expect(cookies.filter((c) => c.startsWith(`${SCREEN_SESSION_COOKIE}=`))).toEqual([
         `${SCREEN_SESSION_COOKIE}=; Path=/favorites; Max-Age=0; SameSite=Lax`,
         `${SCREEN_SESSION_COOKIE}=; Path=/operator-dashboard; Max-Age=0; SameSite=Lax`,
       ]);
     }
+  });
+
+  it('are the hint alone where the screens’ cookies are left as they are', () => {
+    expect(signedInCookies({ role: 'operator', token: 'abc.def' }, () => ({ locale: 'en-US', timeZone: 'UTC' }), { secure: false, screens: false })).toEqual([
+      `${SIGNED_IN_HINT_COOKIE}=operator; Path=/; Max-Age=31536000; SameSite=Lax`,
+    ]);
   });
 
   it('name a role in the hint, which is only read as one of ours', () => {

@@ -129,24 +129,28 @@ export const SCREEN_SESSION_COOKIE = 'ftf_screen';
  * The cookies a stored session sets, as `document.cookie` assignments: the signed-in hint naming
  * its role, and the screen session cookie at the address the server renders with the user's data,
  * if the role has one; `session` null clears them all. Each own screen's address other than the
- * session's is cleared, so a change of account leaves nothing of the last one's.
+ * session's is cleared, so a change of account leaves nothing of the last one's. `screens: false`:
+ * the hint alone. `viewer` is read only for a screen session cookie (the page's first Intl formatter,
+ * 10-40 ms on a slow phone).
  */
 export function signedInCookies(
   session: { role: Role; token: string } | null,
-  viewer: Viewer,
-  { secure }: { secure: boolean },
+  viewer: () => Viewer,
+  { secure, screens = true }: { secure: boolean; screens?: boolean },
 ): string[] {
   const cookie = (name: string, value: string | null, path = '/') =>
     `${name}=${value ?? ''}; Path=${path}; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const hint = cookie(SIGNED_IN_HINT_COOKIE, session?.role ?? null);
+  if (!screens) return [hint];
   const screen = session && screenWithData(session.role);
   return [
-    cookie(SIGNED_IN_HINT_COOKIE, session?.role ?? null),
+    hint,
     ...Object.values(OWN_SCREENS)
       .filter((path): path is string => path !== undefined)
       .map((path) =>
         cookie(
           SCREEN_SESSION_COOKIE,
-          session && path === screen ? encodeURIComponent(JSON.stringify({ token: session.token, ...viewer })) : null,
+          session && path === screen ? encodeURIComponent(JSON.stringify({ token: session.token, ...viewer() })) : null,
           path,
         ),
       ),

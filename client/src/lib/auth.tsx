@@ -36,7 +36,7 @@ export function AuthProvider({ children, serverUser }: { children: ReactNode; se
     (session: AuthResponse) => {
       storage.set(STORAGE_KEYS.token, session.token);
       storage.set(STORAGE_KEYS.user, JSON.stringify(session.user));
-      syncSignedInHint();
+      syncSignedInHint({ signingIn: true });
       queryClient.clear();
       // A new session starts clean: a toast from the signed-out screen ('Login Failed' after a
       // mistyped password) must not stay up over the signed-in one.
