@@ -241,6 +241,8 @@ test("a signed-in customer's favourites and an operator's dashboard arrive as th
   // The server's frame: the screen's words and loading state, nothing of the customer's, no data.
   const probe = await (await customerTab.request.get('/find-trucks', { headers: { cookie: '' } })).text();
   test.skip(!probe.includes('id="ftf-ssr"'), 'the server renders frames only with SERVER_RENDER=public-screens');
+  // Without the screen session cookie (a session stored before ADR 0176), each screen is its frame.
+  await customerPhone.clearCookies({ name: SCREEN_SESSION_COOKIE });
   const html = await (await customerTab.request.get('/favorites')).text();
   expect(html).toContain('>Your Favorite Food Trucks</h1>');
   expect(html).toContain(`<div id="${HYDRATING_COVER_ID}">`);
@@ -272,7 +274,6 @@ test("a signed-in customer's favourites and an operator's dashboard arrive as th
     origin: new URL(operatorTab.url()).origin,
     ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
   });
-  // Without the screen session cookie (a session stored before ADR 0176), the dashboard is its frame.
   await operatorPhone.clearCookies({ name: SCREEN_SESSION_COOKIE });
   const operatorHeld = await holdApp(operatorTab);
   await operatorTab.goto('/operator-dashboard', { waitUntil: 'commit' });
@@ -361,5 +362,41 @@ test("an operator's dashboard arrives with the operator's own data, written in t
   await tab.goto('/');
   const after = await (await tab.request.get('/operator-dashboard')).text();
   expect(after).not.toContain(name);
+  await phone.close();
+});
+
+test("a customer's favourites arrive with the customer's own favourites, and the app hydrates them (ADR 0176)", async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const tab = await phone.newPage();
+  const operator = await loginAsSubscribedOperator(tab, '/');
+  const name = `Own Favourite ${Date.now() % 1_000_000}`;
+  const truck = await createTruck(tab, operator, { name, isOpen: true, ...SPOT });
+  const customer = await loginAs(tab, 'customer', '/');
+  const favoured = await tab.request.post('/api/favorites', {
+    data: { foodTruckId: truck.id },
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  expect(favoured.status()).toBe(200);
+  const probe = await (await tab.request.get('/find-trucks', { headers: { cookie: '' } })).text();
+  test.skip(!probe.includes('id="ftf-ssr"'), 'the server renders screens only with SERVER_RENDER=public-screens');
+
+  const answer = await tab.request.get('/favorites');
+  expect(answer.headers()['cache-control']).toBe('private, no-store');
+  expect(await answer.text()).toContain(name);
+
+  const held = await holdApp(tab);
+  await tab.goto('/favorites', { waitUntil: 'commit' });
+  // Before any of the app's code: the favourite itself, not the skeleton.
+  const card = tab.getByTestId(`favorite-card-${truck.id}`);
+  await expect(card).toBeVisible();
+  await expect(tab.getByRole('list', { name: 'Loading favorites' })).toHaveCount(0);
+  await card.evaluate((element) => element.setAttribute('data-server-node', ''));
+  held.release();
+  await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
+  await expect(card).toHaveAttribute('data-server-node', '');
+  await expect(tab.getByRole('switch', { name: 'Text me when my favorites open' })).toBeEnabled();
+  // This browser can take push: once hydrated, the device card leaves "Checking this device…".
+  await expect(tab.getByRole('button', { name: 'Turn on alerts on this device' })).toBeVisible();
+  expect(held.errors, 'no error while the app hydrated the favourites').toEqual([]);
   await phone.close();
 });

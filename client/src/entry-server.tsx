@@ -5,8 +5,8 @@
  * app's JavaScript has arrived. The browser hydrates it (app-main.tsx). A signed-in user's own
  * screen — a customer's favorites, an operator's dashboard — is rendered as its frame (ADR 0175):
  * the screen as it looks while its data loads, for a stand-in user of the role the hint cookie
- * names, with no data; the browser's render replaces it. An operator's dashboard asked for with
- * the screen session cookie is rendered with the operator's data instead (ADR 0176), and hydrated.
+ * names, with no data; the browser's render replaces it. Asked for with the screen session cookie,
+ * it is rendered with the user's data instead (ADR 0176), and hydrated.
  * Every other address is left to the browser (null).
  */
 import { dehydrate } from '@tanstack/react-query';
@@ -29,6 +29,8 @@ import { createQueryClient } from '@client/lib/query-client';
 import { setServerRenderedAt } from '@client/lib/use-now';
 import { serializeServerData, type ServerData } from '@client/app/server-data';
 import { isPublicUser } from '@client/lib/stored-session';
+import { queryKeys } from '@client/lib/query-keys';
+import { calendarFeedFromAnswer } from '@client/features/schedules/api/favorites-calendar-feed';
 
 const SERVER_RENDERED = [/^\/$/, /^\/find-trucks$/, /^\/trucks\/[^/]+$/];
 
@@ -55,6 +57,16 @@ async function renderOwnScreen(pathname: string, search: string, { role, viewer 
 }
 
 /**
+ * A first-screen query's data from its URL's answer, as the browser's query function makes it:
+ * the JSON of a 200, except the calendar feed's (its address, or null while there is none);
+ * undefined for an answer the screen is not rendered from.
+ */
+function screenQueryData(queryKey: readonly unknown[], answer: ServerRenderAnswer): unknown {
+  if (queryKey === queryKeys.favoritesCalendarFeed) return calendarFeedFromAnswer(answer.status, answer.json);
+  return answer.status === 200 ? answer.json : undefined;
+}
+
+/**
  * The screen as its user's browser renders it once the first screen's data has come (app-main.tsx,
  * first-screen-queries.ts): the same queries, asked for as that user, and dates and numbers written
  * in the browser's locale and zone, so that the browser hydrates it. Null when any answer is not a
@@ -69,8 +81,9 @@ async function renderWithData(pathname: string, search: string, viewer: Viewer, 
     firstScreenQueries(pathname, user).map(async (queryKey) => ({ queryKey, answer: await fetchApi(queryKey.join('/')) })),
   );
   for (const { queryKey, answer } of answers) {
-    if (answer.status !== 200) return null;
-    queryClient.setQueryData(queryKey, answer.json);
+    const data = screenQueryData(queryKey, answer);
+    if (data === undefined) return null;
+    queryClient.setQueryData(queryKey, data);
   }
   const renderedAt = Date.now();
   setServerRenderedAt(renderedAt);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hintedRole, SCREEN_SESSION_COOKIE, SIGNED_IN_HINT_COOKIE, signedInCookies } from './server-render';
 
 describe('the cookies a stored session sets (ADR 0168, 0175, 0176)', () => {
-  it('writes the screen session cookie for an operator’s dashboard alone, and clears it with the session or for another role', () => {
+  it('write the screen session cookie at the role’s own screen alone, and clear it with the session, for another role, or for an admin', () => {
     const viewer = { locale: 'en-US', timeZone: 'UTC' };
     const operator = signedInCookies({ role: 'operator', token: 'abc.def' }, () => viewer, { secure: true });
     expect(operator).toEqual([
@@ -10,7 +10,12 @@ describe('the cookies a stored session sets (ADR 0168, 0175, 0176)', () => {
       `${SCREEN_SESSION_COOKIE}=; Path=/favorites; Max-Age=0; SameSite=Lax; Secure`,
       `${SCREEN_SESSION_COOKIE}=${encodeURIComponent('{"token":"abc.def","locale":"en-US","timeZone":"UTC"}')}; Path=/operator-dashboard; Max-Age=31536000; SameSite=Lax; Secure`,
     ]);
-    for (const session of [null, { role: 'customer' as const, token: 'abc.def' }, { role: 'admin' as const, token: 'abc.def' }]) {
+    const customer = signedInCookies({ role: 'customer', token: 'abc.def' }, () => viewer, { secure: false });
+    expect(customer.filter((c) => c.startsWith(`${SCREEN_SESSION_COOKIE}=`))).toEqual([
+      `${SCREEN_SESSION_COOKIE}=${encodeURIComponent('{"token":"abc.def","locale":"en-US","timeZone":"UTC"}')}; Path=/favorites; Max-Age=31536000; SameSite=Lax`,
+      `${SCREEN_SESSION_COOKIE}=; Path=/operator-dashboard; Max-Age=0; SameSite=Lax`,
+    ]);
+    for (const session of [null, { role: 'admin' as const, token: 'abc.def' }]) {
       const cookies = signedInCookies(session, () => {
         throw new Error('no screen cookie to write: the viewer is not read');
       }, { secure: false });

@@ -110,17 +110,17 @@ export const OWN_SCREENS: Readonly<Partial<Record<Role, string>>> = {
 };
 
 /**
- * The own screen the server renders with the user's data (ADR 0176): the operator's dashboard,
- * whose first screen (the subscription, the payouts panel, the trucks) is all data. A customer's
- * favourites keep their frame: its largest text is in the frame already.
+ * The own screen the server renders with the user's data (ADR 0176), by role: the operator's
+ * dashboard, whose first screen (the subscription, the payouts panel, the trucks) is all data, and
+ * the customer's favourites. An admin has none.
  */
-export const screenWithData = (role: Role): string | null => (role === 'operator' ? (OWN_SCREENS.operator ?? null) : null);
+export const screenWithData = (role: Role): string | null => (role === 'admin' ? null : (OWN_SCREENS[role] ?? null));
 
 /**
- * A cookie the browser writes beside the hint while an operator's session is stored, for the
- * dashboard's address alone (its Path): the session's token and the browser's locale and zone,
- * URL-encoded JSON (`{"token","locale","timeZone"}`). With it the server renders the dashboard
- * with the operator's data (ADR 0176). Our API never reads it: its calls take the token only as a
+ * A cookie the browser writes beside the hint while a customer's or an operator's session is
+ * stored, for that role's own screen's address alone (its Path): the session's token and the
+ * browser's locale and zone, URL-encoded JSON (`{"token","locale","timeZone"}`). With it the server
+ * renders that screen with the user's data (ADR 0176). Our API never reads it: its calls take the token only as a
  * bearer header, so a cookie sent along by another site's form or link can do nothing there.
  */
 export const SCREEN_SESSION_COOKIE = 'ftf_screen';

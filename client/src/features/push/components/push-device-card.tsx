@@ -1,5 +1,5 @@
 import { BellOff, BellRing } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
@@ -11,6 +11,11 @@ import { queryKeys } from '@client/lib/query-keys';
 
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning-off';
 
+/** Whether this browser can take push: never changes while the page is open. */
+const unchanging = () => () => {};
+/** What the server renders (it cannot tell), and what a hydrating browser renders first (ADR 0176). */
+const serverPushSupport = () => 'unknown' as const;
+
 const OFF_TEXT = 'Get a notification when a favorite opens near you, even with the app closed.';
 
 /**
@@ -20,7 +25,8 @@ const OFF_TEXT = 'Get a notification when a favorite opens near you, even with t
  */
 export function PushDeviceCard() {
   const queryClient = useQueryClient();
-  const devices = usePushDevices(pushSupport() === 'supported');
+  const support = useSyncExternalStore(unchanging, pushSupport, serverPushSupport);
+  const devices = usePushDevices(support === 'supported');
   const remove = useRemovePushDevice();
   const [browserSubscribed, setBrowserSubscribed] = useState<boolean | null>(null);
   const [working, setWorking] = useState<'turning-on' | 'turning-off' | null>(null);
@@ -37,7 +43,7 @@ export function PushDeviceCard() {
 
   const id = storedPushDeviceId();
   const state: State =
-    pushSupport() === 'unsupported'
+    support === 'unsupported'
       ? 'unsupported'
       : working
         ? working

@@ -14,6 +14,16 @@ export async function fetchFavoritesCalendarFeed(): Promise<string | null> {
   }
 }
 
+/**
+ * The same from an answer the server's render got (ADR 0176): the address, null while there is
+ * none (404), undefined for any other answer (the page is then not rendered with it).
+ */
+export function calendarFeedFromAnswer(status: number, json: unknown): string | null | undefined {
+  if (status === 404) return null;
+  const url = status === 200 && json && typeof json === 'object' ? (json as { url?: unknown }).url : undefined;
+  return typeof url === 'string' ? url : undefined;
+}
+
 export function favoritesCalendarFeedQuery() {
   return queryOptions({ queryKey: queryKeys.favoritesCalendarFeed, queryFn: fetchFavoritesCalendarFeed });
 }
