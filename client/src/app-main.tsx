@@ -6,6 +6,7 @@ import { App } from '@client/app/app';
 import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from '@client/app/first-screen-queries';
 import { preloadScreenFor } from '@client/app/router';
 import { createQueryClient } from '@client/lib/query-client';
+import { syncSignedInHint } from '@client/lib/stored-session';
 import { setServerRenderedAt } from '@client/lib/use-now';
 import { earlyTruckStream, pageServerData } from '@client/app/server-data';
 import { createTruckStream } from '@client/entities/truck/truck-stream';
@@ -29,6 +30,9 @@ if (serverData) {
   hydrate(queryClient, serverData.queries);
   setServerRenderedAt(serverData.renderedAt);
 }
+// On a signed-in user's own screen: its screen session cookie, with this browser's zone as it is now
+// (ADR 0176), for the next load of this screen.
+syncSignedInHint({ ownScreen: true });
 // The app's one truck stream, made before the answers the first render waits for are read: the list
 // among them tells it where to open from, and the screen asks for it no second time (ADR 0139).
 const truckStream = earlyTruckStream() ?? createTruckStream();

@@ -65,10 +65,18 @@ let pageData: { data: ServerData | null } | undefined;
  */
 export function pageServerData(): ServerData | null {
   if (!pageData) {
-    const data = document.getElementById('root')?.hasChildNodes() ? readServerData() : null;
+    const data = renderedData();
     pageData = { data: data && rendersAlike(data) ? data : null };
   }
   return pageData.data;
+}
+
+let parsed: { data: ServerData | null } | undefined;
+
+/** The data script of a page whose root the server rendered, read once, whoever it was rendered for. */
+function renderedData(): ServerData | null {
+  parsed ??= { data: document.getElementById('root')?.hasChildNodes() ? readServerData() : null };
+  return parsed.data;
 }
 
 /** A page in a background tab draws no frames: its app starts after this all the same. */
@@ -137,8 +145,11 @@ let earlyStream: TruckStream | null = null;
  * What arrives meanwhile is kept for the screen (TruckStream.hold).
  */
 export function openTruckStreamEarly(): void {
+  // Only a public screen's HTML holds truck events; a user's own screen (ADR 0176) holds none, and
+  // whether it is hydrated (the browser's zone: its first Intl formatter) is left to the app's start.
+  if (earlyStream || !renderedData()?.truckEventIds.length) return;
   const ids = pageServerData()?.truckEventIds ?? [];
-  if (earlyStream || ids.length === 0) return;
+  if (ids.length === 0) return;
   earlyStream = createTruckStream();
   for (const id of ids) earlyStream.listAnswered(id);
   earlyStream.hold(EARLY_STREAM_HOLD_MS);
@@ -154,11 +165,11 @@ export const earlyTruckStream = (): TruckStream | null => earlyStream;
  * page the worker controls: without one, nothing would answer with the copy.
  */
 export async function keepServerListOffline(pathname: string): Promise<void> {
-  const data = pageServerData();
-  if (!data || !navigator.serviceWorker?.controller || typeof caches === 'undefined') return;
   const listUrl = activeTrucksUrl();
   const list = publicScreenData(pathname).find(({ url }) => url === listUrl);
   if (!list) return;
+  const data = pageServerData();
+  if (!data || !navigator.serviceWorker?.controller || typeof caches === 'undefined') return;
   const key = JSON.stringify(list.queryKey);
   const query = data.queries.queries.find((q) => JSON.stringify(q.queryKey) === key);
   if (query?.state.data === undefined) return;

@@ -53,18 +53,19 @@ export function clearStoredSession(): void {
  * Its value is the stored user's role, so the server can send that role's own screen as its frame
  * while the app loads (ADR 0175). It is never trusted for anything else.
  * An operator's session also goes, with this browser's locale and zone, in the screen session
- * cookie of the dashboard's address alone (written at sign-in and on the dashboard's loads), which the server renders with the operator's data (ADR
+ * cookie of that role's own screen's address alone (written at sign-in and by the app's start there), which the server renders with the operator's data (ADR
  * 0176); it is cleared with the session. The token was already readable by the page's scripts in
  * local storage, so a cookie our scripts can read exposes nothing more.
  */
-export function syncSignedInHint({ signingIn = false }: { signingIn?: boolean } = {}): void {
+export function syncSignedInHint({ signingIn = false, ownScreen = false }: { signingIn?: boolean; ownScreen?: boolean } = {}): void {
   if (typeof document === 'undefined') return;
   const user = readStoredUser();
   const token = storage.get(STORAGE_KEYS.token);
   const session = user && token ? { role: user.role, token } : null;
-  // The screen session cookie is written at sign-in and on a load of its own screen (which writes
-  // dates, so reads the browser's zone, anyway); a load of any other page leaves it as it is.
-  const screens = signingIn || !session || window.location.pathname === screenWithData(session.role);
+  // The screen session cookie is written at sign-in and by the app's start on its own screen (which
+  // writes dates, so has built the page's Intl formatter, anyway); elsewhere, and in the page's
+  // first script, the browser's zone is not read (the first formatter: 150 ms on a 4x slowed phone).
+  const screens = signingIn || !session || (ownScreen && window.location.pathname === screenWithData(session.role));
   const secure = window.location.protocol === 'https:';
   for (const cookie of signedInCookies(session, browserViewer, { secure, screens })) document.cookie = cookie;
 }
