@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { browserViewer, signedInCookies } from '@shared/contracts/server-render';
 import { fixturesPort } from './ports';
@@ -134,4 +134,19 @@ export async function mapSettled(page: Page): Promise<void> {
     undefined,
     { polling: 'raf', timeout: 20_000 },
   );
+}
+
+/**
+ * Refuses the geolocation permission to `page`'s origin in `context`. Playwright can grant but not
+ * deny a permission; Chromium's DevTools protocol can, per context.
+ */
+export async function denyLocation(context: BrowserContext, page: Page, origin = new URL(page.url()).origin): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'geolocation' },
+    setting: 'denied',
+    origin,
+    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
+  });
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import type { FoodTruck } from '@shared/contracts';
-import { expectNoSeriousA11yViolations, loginAs, loginAsDemo, loginAsSubscribedOperator } from './helpers';
+import { denyLocation, expectNoSeriousA11yViolations, loginAs, loginAsDemo, loginAsSubscribedOperator } from './helpers';
 import { pdfBuffer, png } from './test-files';
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
@@ -297,15 +297,7 @@ test.describe('operator with location denied', () => {
   test('shows the notice and disables Open for Business', async ({ page, context, baseURL }) => {
     test.setTimeout(120_000); // two axe runs on a shared 2-core machine
     await loginDemoOperator(page, '/');
-    // Playwright can grant but not deny a permission: Chromium's DevTools protocol can, per context.
-    const cdp = await context.newCDPSession(page);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'geolocation' },
-      setting: 'denied',
-      origin: new URL(baseURL ?? page.url()).origin,
-      ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
-    });
+    await denyLocation(context, page, new URL(baseURL ?? page.url()).origin);
     await page.goto('/operator-dashboard');
     await expect(page.getByText('Location access denied. Please enable location permissions.')).toBeVisible();
     const closed = truckCard(page, 'Pasta Vagabonda');

@@ -1,7 +1,7 @@
 import { HYDRATING_COVER_ID, SCREEN_SESSION_COOKIE } from '@shared/contracts/server-render';
 import { expect, test } from './test';
 import type { Page } from '@playwright/test';
-import { createTruck, loginAs, loginAsSubscribedOperator } from './helpers';
+import { createTruck, denyLocation, loginAs, loginAsSubscribedOperator } from './helpers';
 
 /** Far from the Austin demo trucks and from the other specs' spots. */
 const SPOT = { latitude: 46.8772, longitude: -96.7898 };
@@ -266,14 +266,7 @@ test("a signed-in customer's favourites and an operator's dashboard arrive as th
   // The operator's dashboard with location refused (Chromium's DevTools protocol denies it for this
   // phone): the page's first script shows the frame's notice before the app has arrived, and the
   // app keeps it where it was.
-  const cdp = await operatorPhone.newCDPSession(operatorTab);
-  const { targetInfo } = await cdp.send('Target.getTargetInfo');
-  await cdp.send('Browser.setPermission', {
-    permission: { name: 'geolocation' },
-    setting: 'denied',
-    origin: new URL(operatorTab.url()).origin,
-    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
-  });
+  await denyLocation(operatorPhone, operatorTab);
   await operatorPhone.clearCookies({ name: SCREEN_SESSION_COOKIE });
   const operatorHeld = await holdApp(operatorTab);
   await operatorTab.goto('/operator-dashboard', { waitUntil: 'commit' });
@@ -321,14 +314,7 @@ test("an operator's dashboard arrives with the operator's own data, written in t
   const anonymous = await (await tab.request.get('/operator-dashboard', { headers: { cookie: '' } })).text();
   expect(anonymous).not.toContain(name);
 
-  const cdp = await phone.newCDPSession(tab);
-  const { targetInfo } = await cdp.send('Target.getTargetInfo');
-  await cdp.send('Browser.setPermission', {
-    permission: { name: 'geolocation' },
-    setting: 'denied',
-    origin: new URL(tab.url()).origin,
-    ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
-  });
+  await denyLocation(phone, tab);
   const held = await holdApp(tab);
   await tab.goto('/operator-dashboard', { waitUntil: 'commit' });
   // Before any of the app's code: the truck, its last update in the phone's zone, and the notice.

@@ -37,6 +37,9 @@ syncSignedInHint({ ownScreen: true });
 // among them tells it where to open from, and the screen asks for it no second time (ADR 0139).
 const truckStream = earlyTruckStream() ?? createTruckStream();
 followListAnswers(truckStream);
+// The lists of a hydrated page whose first script did not open the stream (a user's own screen, ADR
+// 0176): the stream opens from their truck events once the screen listens.
+if (!earlyTruckStream()) for (const id of serverData?.truckEventIds ?? []) truckStream.listAnswered(id);
 // The screen of this address is already on its way (the page's Link header preloads its chunks):
 // the first render waits for it, so the screen appears at once instead of after a loading fallback
 // that React's Suspense throttling would hold for up to 300 ms (lib/lazy-screen.ts). A screen that

@@ -80,10 +80,14 @@ async function renderWithData(pathname: string, search: string, viewer: Viewer, 
   const answers = await Promise.all(
     firstScreenQueries(pathname, user).map(async (queryKey) => ({ queryKey, answer: await fetchApi(queryKey.join('/')) })),
   );
+  const truckEventIds: number[] = [];
   for (const { queryKey, answer } of answers) {
     const data = screenQueryData(queryKey, answer);
     if (data === undefined) return null;
     queryClient.setQueryData(queryKey, data);
+    // The lists' truck events (the favourites, the operator's trucks): the stream opens from there,
+    // so a change made while the page opens reaches it (ADR 0139).
+    if (answer.truckEventId !== null) truckEventIds.push(answer.truckEventId);
   }
   const renderedAt = Date.now();
   setServerRenderedAt(renderedAt);
@@ -94,7 +98,7 @@ async function renderWithData(pathname: string, search: string, viewer: Viewer, 
       </StrictMode>,
     ),
   );
-  const data: ServerData = { queries: dehydrate(queryClient), truckEventIds: [], renderedAt, renderedFor: { user, viewer } };
+  const data: ServerData = { queries: dehydrate(queryClient), truckEventIds, renderedAt, renderedFor: { user, viewer } };
   return { html, data: serializeServerData(data), personal: true };
 }
 

@@ -145,9 +145,10 @@ let earlyStream: TruckStream | null = null;
  * What arrives meanwhile is kept for the screen (TruckStream.hold).
  */
 export function openTruckStreamEarly(): void {
-  // Only a public screen's HTML holds truck events; a user's own screen (ADR 0176) holds none, and
-  // whether it is hydrated (the browser's zone: its first Intl formatter) is left to the app's start.
-  if (earlyStream || !renderedData()?.truckEventIds.length) return;
+  // A user's own screen (ADR 0176) leaves its stream to the app's start, which decides whether the
+  // page is hydrated (the browser's zone: its first Intl formatter) and then follows its lists.
+  const data = renderedData();
+  if (earlyStream || !data || data.renderedFor || data.truckEventIds.length === 0) return;
   const ids = pageServerData()?.truckEventIds ?? [];
   if (ids.length === 0) return;
   earlyStream = createTruckStream();
