@@ -15,7 +15,6 @@ import { renderToString } from 'react-dom/server';
 import type { PublicUser } from '@shared/contracts';
 import {
   OWN_SCREENS,
-  screenWithData,
   type RenderPage,
   type ServerRenderAnswer,
   type SignedInRender,
@@ -44,7 +43,7 @@ type FetchApi = (url: string) => Promise<ServerRenderAnswer>;
 async function renderOwnScreen(pathname: string, search: string, { role, viewer }: SignedInRender, fetchApi: FetchApi) {
   if (OWN_SCREENS[role] !== pathname) return null;
   await preloadScreenFor(pathname);
-  const withData = viewer && screenWithData(role) === pathname ? await renderWithData(pathname, search, viewer, fetchApi) : null;
+  const withData = viewer ? await renderWithData(pathname, search, viewer, fetchApi) : null;
   if (withData) return withData;
   // Nothing of the user's: the screen's words, headings and loading states only.
   const frameUser: PublicUser = { id: 0, username: null, email: null, phone: null, role };

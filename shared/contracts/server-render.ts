@@ -103,18 +103,14 @@ export type ServerRenderMode = (typeof SERVER_RENDER_MODES)[number];
  */
 export const SIGNED_IN_HINT_COOKIE = 'ftf_signed_in';
 
-/** Each role's own screen, whose frame the server sends (ADR 0175). */
+/**
+ * Each role's own screen (an admin has none): rendered by the server with the user's data when the
+ * screen session cookie comes with it (ADR 0176), else as its frame (ADR 0175).
+ */
 export const OWN_SCREENS: Readonly<Partial<Record<Role, string>>> = {
   customer: '/favorites',
   operator: '/operator-dashboard',
 };
-
-/**
- * The own screen the server renders with the user's data (ADR 0176), by role: the operator's
- * dashboard, whose first screen (the subscription, the payouts panel, the trucks) is all data, and
- * the customer's favourites. An admin has none.
- */
-export const screenWithData = (role: Role): string | null => (role === 'admin' ? null : (OWN_SCREENS[role] ?? null));
 
 /**
  * A cookie the browser writes beside the hint while a customer's or an operator's session is
@@ -142,7 +138,7 @@ export function signedInCookies(
     `${name}=${value ?? ''}; Path=${path}; Max-Age=${value === null ? 0 : 31536000}; SameSite=Lax${secure ? '; Secure' : ''}`;
   const hint = cookie(SIGNED_IN_HINT_COOKIE, session?.role ?? null);
   if (!screens) return [hint];
-  const screen = session && screenWithData(session.role);
+  const screen = session && OWN_SCREENS[session.role];
   return [
     hint,
     ...Object.values(OWN_SCREENS)

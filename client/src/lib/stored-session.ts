@@ -1,5 +1,5 @@
 import { ROLES, STORAGE_KEYS } from '@shared/constants';
-import { browserViewer, screenWithData, signedInCookies } from '@shared/contracts/server-render';
+import { browserViewer, OWN_SCREENS, signedInCookies } from '@shared/contracts/server-render';
 import type { PublicUser } from '@shared/contracts';
 import { storage } from './storage';
 
@@ -52,9 +52,10 @@ export function clearStoredSession(): void {
  * server then leaves a signed-in diner's pages to the browser rather than rendering them signed out.
  * Its value is the stored user's role, so the server can send that role's own screen as its frame
  * while the app loads (ADR 0175). It is never trusted for anything else.
- * An operator's session also goes, with this browser's locale and zone, in the screen session
- * cookie of that role's own screen's address alone (written at sign-in and by the app's start there), which the server renders with the operator's data (ADR
- * 0176); it is cleared with the session. The token was already readable by the page's scripts in
+ * A customer's or an operator's session also goes, with this browser's locale and zone, in the
+ * screen session cookie of that role's own screen's address alone (written at sign-in and by the
+ * app's start there), which the server renders with the user's data (ADR 0176); it is cleared with
+ * the session. The token was already readable by the page's scripts in
  * local storage, so a cookie our scripts can read exposes nothing more.
  */
 export function syncSignedInHint({ signingIn = false, ownScreen = false }: { signingIn?: boolean; ownScreen?: boolean } = {}): void {
@@ -65,7 +66,7 @@ export function syncSignedInHint({ signingIn = false, ownScreen = false }: { sig
   // The screen session cookie is written at sign-in and by the app's start on its own screen (which
   // writes dates, so has built the page's Intl formatter, anyway); elsewhere, and in the page's
   // first script, the browser's zone is not read (the first formatter: 150 ms on a 4x slowed phone).
-  const screens = signingIn || !session || (ownScreen && window.location.pathname === screenWithData(session.role));
+  const screens = signingIn || !session || (ownScreen && window.location.pathname === OWN_SCREENS[session.role]);
   const secure = window.location.protocol === 'https:';
   for (const cookie of signedInCookies(session, browserViewer, { secure, screens })) document.cookie = cookie;
 }
