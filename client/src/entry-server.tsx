@@ -23,7 +23,7 @@ import {
 import { formatAsViewer } from '@shared/utils/format';
 import { App } from '@client/app/app';
 import { firstScreenQueries, publicScreenData } from '@client/app/early-requests';
-import { preloadScreenFor } from '@client/app/router';
+import { preloadScreenFor, preloadShellFor } from '@client/app/router';
 import { createQueryClient } from '@client/lib/query-client';
 import { setServerRenderedAt } from '@client/lib/use-now';
 import { serializeServerData, type ServerData } from '@client/app/server-data';
@@ -42,7 +42,7 @@ type FetchApi = (url: string) => Promise<ServerRenderAnswer>;
  */
 async function renderOwnScreen(pathname: string, search: string, { role, viewer }: SignedInRender, fetchApi: FetchApi) {
   if (OWN_SCREENS[role] !== pathname) return null;
-  await preloadScreenFor(pathname);
+  await Promise.all([preloadScreenFor(pathname), preloadShellFor(role)]);
   const withData = viewer ? await renderWithData(pathname, search, viewer, fetchApi) : null;
   if (withData) return withData;
   // Nothing of the user's: the screen's words, headings and loading states only.

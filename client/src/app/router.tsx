@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import type { Role } from '@shared/constants';
 import { ServerClockEnd } from '@client/lib/use-now';
 import { Redirect, Route, Switch } from 'wouter';
 import { AppLayout } from '@client/components/layouts/app-layout';
@@ -32,7 +33,7 @@ const OrderCheckoutPage = lazyScreen(() => import('./routes/order-checkout'));
 const OrderPage = lazyScreen(() => import('./routes/order'));
 const KitchenPage = lazyScreen(() => import('./routes/kitchen'));
 const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
-const NearbyAlerts = lazy(() => import('./nearby-alerts'));
+const NearbyAlerts = lazyScreen(() => import('./nearby-alerts'));
 
 interface ScreenRoute {
   path: string;
@@ -105,6 +106,16 @@ export function preloadScreenFor(pathname: string): Promise<void> {
   if (pathname === '/') return Promise.resolve();
   const match = SCREENS.find(({ path }) => matches(path, pathname));
   return (match?.screen ?? NotFoundPage).preload();
+}
+
+/**
+ * Loads what the app's shell renders on every screen for a signed-in `role`: a server render
+ * (renderToString, which cannot wait) of a customer's screen must have the nearby alerts loaded,
+ * else it sends their boundary for the browser to render afresh, and hydrating it logs React's
+ * error #419.
+ */
+export function preloadShellFor(role: Role): Promise<void> {
+  return role === 'customer' ? NearbyAlerts.preload() : Promise.resolve();
 }
 
 /** Spec section 9: nearby alerts run on every screen while a signed-in customer has the app open. */
