@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appChunkGroup } from './client/build/app-chunk';
 import { glyphs } from './client/build/glyphs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -105,6 +106,17 @@ const browser = defineConfig({
     // bench/bundle-size.ts reads which chunks each route loads from it.
     manifest: true,
     rollupOptions: {
+      output: {
+        // What every route loads, as one file rather than 15 (client/build/app-chunk.ts).
+        codeSplitting: {
+          groups: [
+            appChunkGroup({
+              app: here('./client/src/app-main.tsx'),
+              entries: [here('./client/src/main.tsx'), here('./client/src/embed/embed.ts')],
+            }),
+          ],
+        },
+      },
       input: {
         index: here('./client/index.html'),
         // The embed card's script (server/src/modules/share): its own entry, none of the React app.
