@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { appChunkGroup } from './client/build/app-chunk';
+import { appChunkGroup, screenChunkGroup } from './client/build/app-chunk';
 import { glyphs } from './client/build/glyphs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -32,7 +32,9 @@ function precompress(): Plugin {
           if (source.length < 1024) return;
           await writeFile(
             path.join(dir, `${file}.br`),
-            await brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            await brotli(source, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
           );
           await writeFile(path.join(dir, `${file}.gz`), await gz(source, { level: 9 }));
         }),
@@ -57,6 +59,12 @@ const serverRender = defineConfig({
     rollupOptions: { input: here('./client/src/entry-server.tsx') },
   },
 });
+
+/** The app module and the page's entries, for client/build/app-chunk.ts's groups. */
+const chunking = {
+  app: here('./client/src/app-main.tsx'),
+  entries: [here('./client/src/main.tsx'), here('./client/src/embed/embed.ts')],
+};
 
 const browser = defineConfig({
   root: here('./client'),
@@ -107,13 +115,27 @@ const browser = defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // What every route loads, as one file rather than 15 (client/build/app-chunk.ts).
+        // What every route loads, as two files rather than 15 (React DOM, two thirds of it, on its
+        // own, so that the two download side by side); then what each first screen of issue 33
+        // shares with other screens, a file per screen, in the order of whose first visit counts
+        // most: a module goes to the first screen's chunk that uses it (client/build/app-chunk.ts,
+        // ADR 0177).
         codeSplitting: {
           groups: [
-            appChunkGroup({
-              app: here('./client/src/app-main.tsx'),
-              entries: [here('./client/src/main.tsx'), here('./client/src/embed/embed.ts')],
-            }),
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            appChunkGroup(chunking),
+            ...(
+              [
+                ['diner', 'app/routes/find-trucks.tsx'],
+                ['map', 'features/map/components/truck-map.tsx'],
+                ['voice', 'features/voice/components/voice-assistant.tsx'],
+                ['truck-page', 'app/routes/truck-share.tsx'],
+                ['customer', 'app/routes/favorites.tsx'],
+                ['operator', 'app/routes/operator-dashboard.tsx'],
+              ] as const
+            ).map(([name, screen]) =>
+              screenChunkGroup({ ...chunking, name, screen: here(`./client/src/${screen}`) }),
+            ),
           ],
         },
       },

@@ -31,19 +31,19 @@ const BUDGETS_KB: Record<string, number> = {
 };
 
 /**
- * Files per route, held where they are (session 36): each is a request, six at a time over
- * HTTP/1.1, and Lighthouse's simulated LCP of a signed-in screen counts every one started before its
- * data's render. A shared helper moved into the query client's module once split the query
+ * Files per route, held where they are (session 38: client/build/app-chunk.ts): each is a request,
+ * six at a time over HTTP/1.1, and a compile-and-run task on the phone's main thread; Lighthouse's
+ * simulated LCP of a signed-in screen counts every one started before its data's render. A shared helper moved into the query client's module once split the query
  * library's mutation code into a chunk of its own, one more file on every route, unnoticed by the
  * KB budgets. Raise a figure here only for a chunk that is worth its request.
  */
 const MAX_FILES: Record<string, number> = {
-  '/': 4,
-  '/find-trucks': 44,
-  '/operator-dashboard': 38,
-  '/trucks/:id': 32,
-  '/favorites': 28,
-  '/admin': 39,
+  '/': 5,
+  '/find-trucks': 17,
+  '/operator-dashboard': 14,
+  '/trucks/:id': 13,
+  '/favorites': 12,
+  '/admin': 23,
 };
 
 /**
