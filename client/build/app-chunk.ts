@@ -72,6 +72,7 @@ export function appChunkGroup({
 }): Rolldown.CodeSplittingGroup {
   let members: Set<string> | undefined;
   return {
+    debugName: 'app',
     name: (id, graph) => {
       if (!members) {
         const initial = staticallyReached(graph, entries);
@@ -105,6 +106,7 @@ export function screenChunkGroup({
 }): Rolldown.CodeSplittingGroup {
   let members: Set<string> | undefined;
   return {
+    debugName: name,
     name: (id, graph) => {
       if (!members) {
         const elsewhere = new Set(
