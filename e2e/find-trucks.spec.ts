@@ -22,8 +22,11 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
 const DEMO_TRUCK_COUNT = 12;
 const expectAtLeastDemoTrucks = (items: Locator) =>
   expect.poll(() => items.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(DEMO_TRUCK_COUNT);
-/** At zoom 4 (centre of the USA) the 12 Austin trucks sit in one cluster. */
-const austinCluster = (page: Page) => page.locator('.marker-cluster').filter({ hasText: /^12$/ });
+/**
+ * A cluster bubble: without the diner's position the map opens on every truck (ADR 0178), Austin's
+ * at a city's zoom or, with other specs' trucks across the Pacific, at a world's.
+ */
+const aCluster = (page: Page) => page.locator('.marker-cluster').first();
 
 test.describe('find trucks', () => {
   test('lists every demo truck, searches and clears the search', async ({ page }) => {
@@ -33,11 +36,11 @@ test.describe('find trucks', () => {
     await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Nearby Food Trucks' })).toBeVisible();
     await expectAtLeastDemoTrucks(page.getByRole('list', { name: 'Food trucks' }).getByRole('article'));
-    await expect(austinCluster(page)).toBeVisible();
+    await expect(aCluster(page)).toBeVisible();
     // Cluster bubbles are pointer shortcuts, not keyboard stops (overlapping targets, WCAG 2.5.8):
     // the list holds every truck.
-    await expect(austinCluster(page)).not.toHaveAttribute('tabindex');
-    await expect(austinCluster(page)).not.toHaveAttribute('role');
+    await expect(aCluster(page)).not.toHaveAttribute('tabindex');
+    await expect(aCluster(page)).not.toHaveAttribute('role');
 
     const search = page.getByRole('searchbox', { name: 'Search food trucks' });
     await search.fill('bbq');
@@ -326,7 +329,7 @@ test.describe('find trucks', () => {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       await page.goto('/find-trucks');
       await expectAtLeastDemoTrucks(page.getByRole('article'));
-      await expect(austinCluster(page)).toBeVisible();
+      await expect(aCluster(page)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       // Nothing overflows sideways on a small phone.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -219,6 +219,52 @@ for (const [device, use] of [
       await expectOnePopupInsideMap(page, linked, [beside, third], `tapped-pin-${device}`);
     });
 
+    test('with the position refused, the map opens on the trucks, every pin clear of what lies over it', async ({
+      page,
+    }) => {
+      // At the spec's zoom 4 on a phone, Austin's demo trucks were one bubble half under the map's
+      // bottom edge and its attribution: a thumb on it opened OpenStreetMap's site (session 38).
+      await page.addInitScript(lateGeolocation, { position: 'denied' as const, delay: 0 });
+      await page.goto('/find-trucks');
+      const region = page.getByRole('region', { name: 'Map of food trucks' });
+      await expect(region.getByText('Location access was denied.')).toBeVisible();
+      await region.scrollIntoViewIfNeeded();
+      await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
+      await mapSettled(page);
+      await page.screenshot({ path: test.info().outputPath(`framed-trucks-${device}.png`) });
+      // Each pin and bubble the map shows lies whole inside it, and a tap at its middle lands on a
+      // marker: not on the attribution's link, the zoom buttons or the location notice.
+      const markers = await page.evaluate(() => {
+        const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+        return [...document.querySelectorAll<HTMLElement>('.leaflet-marker-icon')]
+          .map((marker) => ({ marker, r: marker.getBoundingClientRect() }))
+          .filter(({ r }) => r.right > map.left && r.left < map.right && r.bottom > map.top && r.top < map.bottom)
+          .map(({ marker, r }) => {
+            const inside = r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom;
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return {
+              name: marker.getAttribute('alt') || marker.textContent,
+              clear: inside && !!hit?.closest('.leaflet-marker-icon'),
+            };
+          });
+      });
+      expect(markers.length).toBeGreaterThan(0);
+      expect(markers.filter((m) => !m.clear).map((m) => m.name)).toEqual([]);
+      // A tapped bubble zooms the map in, on the page.
+      const zoom = () =>
+        page.evaluate(() =>
+          Math.max(
+            ...[...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((tile) =>
+              Number(/\/(\d+)\/\d+\/\d+/.exec(tile.src)?.[1] ?? 0),
+            ),
+          ),
+        );
+      const before = await zoom();
+      await press(page.locator('.marker-cluster').first());
+      await expect.poll(zoom).toBeGreaterThan(before);
+      await expect(page).toHaveURL(/\/find-trucks$/);
+    });
+
     test('a linked truck shows one popup inside the map', async ({ page }) => {
       const { linked, beside } = await makeTrucks(page);
       await page.goto(`/find-trucks?truck=${linked.id}`);
