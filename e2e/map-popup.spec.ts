@@ -86,6 +86,26 @@ async function expectInside(inner: Locator, outer: Locator, what: string): Promi
   ).toBe(true);
 }
 
+/**
+ * Each pin and bubble the map shows lies whole inside it, and a tap at its middle lands on a
+ * marker: not on the attribution's link, the zoom buttons or the location notice.
+ */
+async function expectMarkersClear(page: Page): Promise<void> {
+  const markers = await page.evaluate(() => {
+    const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('.leaflet-marker-icon')]
+      .map((marker) => ({ marker, r: marker.getBoundingClientRect() }))
+      .filter(({ r }) => r.right > map.left && r.left < map.right && r.bottom > map.top && r.top < map.bottom)
+      .map(({ marker, r }) => {
+        const inside = r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { name: marker.getAttribute('alt') || marker.textContent, clear: inside && !!hit?.closest('.leaflet-marker-icon') };
+      });
+  });
+  expect(markers.length).toBeGreaterThan(0);
+  expect(markers.filter((m) => !m.clear).map((m) => m.name)).toEqual([]);
+}
+
 /** One popup, for `truck`, whole inside the map, with the truck's pin and `others`' pins on the map. */
 async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: FoodTruck[], shot: string) {
   const popup = page.locator('.leaflet-popup');
@@ -232,24 +252,7 @@ for (const [device, use] of [
       await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible();
       await mapSettled(page);
       await page.screenshot({ path: test.info().outputPath(`framed-trucks-${device}.png`) });
-      // Each pin and bubble the map shows lies whole inside it, and a tap at its middle lands on a
-      // marker: not on the attribution's link, the zoom buttons or the location notice.
-      const markers = await page.evaluate(() => {
-        const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
-        return [...document.querySelectorAll<HTMLElement>('.leaflet-marker-icon')]
-          .map((marker) => ({ marker, r: marker.getBoundingClientRect() }))
-          .filter(({ r }) => r.right > map.left && r.left < map.right && r.bottom > map.top && r.top < map.bottom)
-          .map(({ marker, r }) => {
-            const inside = r.left >= map.left && r.right <= map.right && r.top >= map.top && r.bottom <= map.bottom;
-            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-            return {
-              name: marker.getAttribute('alt') || marker.textContent,
-              clear: inside && !!hit?.closest('.leaflet-marker-icon'),
-            };
-          });
-      });
-      expect(markers.length).toBeGreaterThan(0);
-      expect(markers.filter((m) => !m.clear).map((m) => m.name)).toEqual([]);
+      await expectMarkersClear(page);
       // A tapped bubble zooms the map in, on the page.
       const zoom = () =>
         page.evaluate(() =>
