@@ -154,6 +154,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [relativeSharedImports] }] },
   },
   {
+    // Icons by their own modules (ADR 0177): through lucide's barrel the build cannot tell which
+    // screen uses which icon, and every icon two screens share became a file of its own.
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message: "Import each icon from its own module: `import Search from 'lucide-react/icons/search'` (ADR 0177).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/modules/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [errorSchemaImports, relativeSharedImports] }] },
   },

@@ -1,4 +1,4 @@
-import { Truck } from 'lucide-react';
+import Truck from 'lucide-react/icons/truck';
 import { Redirect, useLocation } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';

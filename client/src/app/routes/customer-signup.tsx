@@ -1,4 +1,7 @@
-import { Bell, Heart, MapPin, Mic } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Heart from 'lucide-react/icons/heart';
+import MapPin from 'lucide-react/icons/map-pin';
+import Mic from 'lucide-react/icons/mic';
 import { Link, Redirect } from 'wouter';
 import { SMS_OPT_OUT_TEXT } from '@shared/constants';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';

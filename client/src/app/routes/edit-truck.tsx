@@ -1,5 +1,5 @@
 import { truckUpdateSchema, type FoodTruck } from '@shared/contracts';
-import { Save } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,5 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Heart, LogIn } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
+import LogIn from 'lucide-react/icons/log-in';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import { Button } from '@client/components/ui/button';

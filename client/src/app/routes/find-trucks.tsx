@@ -1,6 +1,7 @@
 import { DEFAULT_RADIUS_MILES } from '@shared/constants';
 import type { TruckSummary } from '@shared/contracts';
-import { Search, X } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';

@@ -1,5 +1,9 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { Clock, Heart, MapPin, Truck, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import Heart from 'lucide-react/icons/heart';
+import MapPin from 'lucide-react/icons/map-pin';
+import Truck from 'lucide-react/icons/truck';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,5 +1,6 @@
 import type { FoodTruck, MenuItem, MenuItemFormInput } from '@shared/contracts';
-import { Plus, UtensilsCrossed } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,4 +1,4 @@
-import { AlertCircle } from 'lucide-react';
+import AlertCircle from 'lucide-react/icons/circle-exclamation-point';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent } from '@client/components/ui/card';

@@ -1,4 +1,5 @@
-import { Plus, Truck } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import Truck from 'lucide-react/icons/truck';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';

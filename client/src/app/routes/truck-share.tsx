@@ -1,5 +1,10 @@
 import type { FoodTruck } from '@shared/contracts';
-import { CalendarPlus, Map as MapIcon, MapPin, Navigation, Phone, Utensils } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import MapIcon from 'lucide-react/icons/map';
+import MapPin from 'lucide-react/icons/map-pin';
+import Navigation from 'lucide-react/icons/navigation';
+import Phone from 'lucide-react/icons/phone';
+import Utensils from 'lucide-react/icons/utensils';
 import { lazy, useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { parseId } from '@shared/utils/ids';

@@ -1,4 +1,4 @@
-import { Construction } from 'lucide-react';
+import Construction from 'lucide-react/icons/construction';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 

@@ -1,5 +1,7 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { Menu, Truck, X } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
+import Truck from 'lucide-react/icons/truck';
+import X from 'lucide-react/icons/x';
 import { Fragment, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';

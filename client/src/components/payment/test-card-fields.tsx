@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import FlaskConical from 'lucide-react/icons/flask-conical';
 import type { CardInput } from '@shared/utils/payment-card';
 import { Input } from '@client/components/ui/input';
 import { FormField } from '@client/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useRef, type ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';

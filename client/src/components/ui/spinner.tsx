@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import { cn } from '@client/lib/utils';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { Toast } from 'radix-ui';
 import { cn } from '@client/lib/utils';
 import { dismiss, useToasts } from '@client/lib/toast';

@@ -1,4 +1,6 @@
-import { Crosshair, MapPin, Search } from 'lucide-react';
+import Crosshair from 'lucide-react/icons/crosshair';
+import MapPin from 'lucide-react/icons/map-pin';
+import Search from 'lucide-react/icons/search';
 import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { FormField } from '@client/components/ui/form-field';

@@ -1,4 +1,4 @@
-import { Share2 } from 'lucide-react';
+import Share2 from 'lucide-react/icons/share-2';
 import { toast } from '@client/lib/toast';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 

@@ -15,7 +15,7 @@ import {
   type TruckFeature,
   type TruckFeatures,
 } from '@shared/utils/attributes';
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { Glyph } from '@client/components/ui/glyph';
 import type { GlyphName } from '@client/components/ui/glyph-names';
 import { cn } from '@client/lib/utils';

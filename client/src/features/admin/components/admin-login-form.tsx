@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@shared/contracts';
 import { stripPhoneFormatting } from '@shared/utils/phone';
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,5 +1,6 @@
 import { displayName } from '@shared/contracts/auth';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';

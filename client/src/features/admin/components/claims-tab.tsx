@@ -1,7 +1,8 @@
 import { CLAIM_STATUSES } from '@shared/constants';
 import { CLAIM_REASON_MAX, type AdminClaim } from '@shared/contracts';
 import { formatPhone, formatTimestamp } from '@shared/utils/format';
-import { Check, X } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import X from 'lucide-react/icons/x';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';

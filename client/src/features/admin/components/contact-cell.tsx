@@ -1,5 +1,6 @@
 import { accountName } from '../account-name';
-import { Mail, Phone } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
+import Phone from 'lucide-react/icons/phone';
 import { Cell } from './admin-table';
 import { formatDate } from '@shared/utils/format';
 

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@shared/contracts';
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, deleteConfirmation } from '@client/components/ui/confirm-dialog';
 import { toast, toastError } from '@client/lib/toast';

@@ -1,7 +1,7 @@
 import { adminUserUpdateSchema, type AdminUser, type AdminUserUpdate } from '@shared/contracts';
 import { formatPhone } from '@shared/utils/format';
 import { toE164 } from '@shared/utils/phone';
-import { Pencil } from 'lucide-react';
+import Pencil from 'lucide-react/icons/pencil';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import {

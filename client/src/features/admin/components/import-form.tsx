@@ -1,7 +1,10 @@
 import type { ImportPreview } from '@shared/contracts';
 import { formatCount } from '@shared/utils/format';
 import { useMutation } from '@tanstack/react-query';
-import { Eye, FileUp, Loader2, Upload } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import FileUp from 'lucide-react/icons/file-up';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import Upload from 'lucide-react/icons/upload';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';

@@ -1,6 +1,8 @@
 import type { ImportReport as Report } from '@shared/contracts';
 import { formatCount, formatTimestamp } from '@shared/utils/format';
-import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import XCircle from 'lucide-react/icons/circle-x';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import type { ReactNode } from 'react';
 import { Input } from '@client/components/ui/input';
 

@@ -1,4 +1,7 @@
-import { CreditCard, Store, Truck, Users } from 'lucide-react';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Store from 'lucide-react/icons/store';
+import Truck from 'lucide-react/icons/truck';
+import Users from 'lucide-react/icons/users';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useAdminStats } from '../api/stats';

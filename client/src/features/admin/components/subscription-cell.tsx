@@ -1,5 +1,6 @@
 import type { AdminOperator } from '@shared/contracts';
-import { Pause, Play } from 'lucide-react';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { toast, toastError } from '@client/lib/toast';

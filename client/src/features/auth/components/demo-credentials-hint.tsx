@@ -1,5 +1,5 @@
 import { formatPhone } from '@shared/utils/format';
-import { Info } from 'lucide-react';
+import Info from 'lucide-react/icons/info';
 import { useAppConfig } from '@client/lib/app-config';
 
 const ROLE_LABELS: Record<string, string> = { operator: 'Operator', customer: 'Customer', admin: 'Admin' };

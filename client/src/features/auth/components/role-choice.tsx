@@ -1,5 +1,6 @@
 import { REGISTERABLE_ROLES } from '@shared/constants';
-import { Store, UserRound } from 'lucide-react';
+import Store from 'lucide-react/icons/store';
+import UserRound from 'lucide-react/icons/user-round';
 import { cn } from '@client/lib/utils';
 
 type RegisterableRole = (typeof REGISTERABLE_ROLES)[number];

@@ -1,7 +1,10 @@
 import { CLAIM_CODE_LENGTH, CLAIM_CODE_TTL_MINUTES, CLAIM_MAX_CODE_ATTEMPTS } from '@shared/constants';
 import type { Claim } from '@shared/contracts';
 import { formatDate, formatTime } from '@shared/utils/format';
-import { CheckCircle2, Clock, MessageSquareText, XCircle } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Clock from 'lucide-react/icons/clock';
+import MessageSquareText from 'lucide-react/icons/message-square-text';
+import XCircle from 'lucide-react/icons/circle-x';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { BadgeCheck } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

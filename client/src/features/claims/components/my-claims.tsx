@@ -1,6 +1,6 @@
 import type { Claim } from '@shared/contracts';
 import { formatDate } from '@shared/utils/format';
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Card } from '@client/components/ui/card';

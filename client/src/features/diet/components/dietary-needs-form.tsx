@@ -1,5 +1,6 @@
 import { ALLERGENS, ALLERGEN_TEXT, DIETS, DIET_TEXT, type Allergen, type Diet, type DietaryNeeds } from '@shared/utils/attributes';
-import { RotateCw, Save } from 'lucide-react';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import Save from 'lucide-react/icons/save';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';

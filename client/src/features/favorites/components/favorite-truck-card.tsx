@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Utensils } from 'lucide-react';
+import Utensils from 'lucide-react/icons/utensils';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

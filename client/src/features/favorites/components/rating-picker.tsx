@@ -1,5 +1,5 @@
 import type { TruckSummary } from '@shared/contracts';
-import { Star } from 'lucide-react';
+import Star from 'lucide-react/icons/star';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth';

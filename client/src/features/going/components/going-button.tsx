@@ -1,5 +1,6 @@
 import type { TruckSummary } from '@shared/contracts';
-import { Check, Footprints } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Footprints from 'lucide-react/icons/footprints';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api-client';

@@ -1,5 +1,6 @@
 import type { GoingNotice } from '@shared/contracts';
-import { AlertTriangle, X } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,6 +1,6 @@
 import { DEMAND_MIN_DINERS, type InsightPeriod } from '@shared/contracts/insight-limits';
 import { formatCount } from '@shared/utils/format';
-import { MapPinned } from 'lucide-react';
+import MapPinned from 'lucide-react/icons/map-pinned';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';

@@ -1,7 +1,7 @@
 import type { InsightPeriod, TruckInsights } from '@shared/contracts';
 import { formatCount, formatDate } from '@shared/utils/format';
 import { zoneName } from '@shared/utils/zoned-time';
-import { Download } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';

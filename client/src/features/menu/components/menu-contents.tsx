@@ -1,5 +1,5 @@
 import type { TruckSummary, MenuItem } from '@shared/contracts';
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import type { ReactNode } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';

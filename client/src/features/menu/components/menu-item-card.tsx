@@ -1,5 +1,7 @@
 import type { MenuItem } from '@shared/contracts';
-import { Edit, Trash2, UtensilsCrossed } from 'lucide-react';
+import Edit from 'lucide-react/icons/square-pen';
+import Trash2 from 'lucide-react/icons/trash';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import type { ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';

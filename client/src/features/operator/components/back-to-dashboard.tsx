@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 

@@ -1,5 +1,5 @@
 import type { FoodTruck } from '@shared/contracts';
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog, deleteConfirmation } from '@client/components/ui/confirm-dialog';

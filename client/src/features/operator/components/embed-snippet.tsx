@@ -1,5 +1,6 @@
 import { embedSnippet } from '@shared/utils/embed';
-import { Copy, ExternalLink } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { useId } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';

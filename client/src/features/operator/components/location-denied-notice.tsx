@@ -1,4 +1,4 @@
-import { MapPinOff } from 'lucide-react';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { LOCATION_DENIED_ATTRIBUTE } from '@client/features/operator/location-permission';
 
 /**

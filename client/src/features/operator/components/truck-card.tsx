@@ -1,7 +1,8 @@
 import type { FoodTruck } from '@shared/contracts';
 import { formatDateTime, formatPhone } from '@shared/utils/format';
 import { telHref } from '@shared/utils/phone';
-import { MapPin, Phone } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
+import Phone from 'lucide-react/icons/phone';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';

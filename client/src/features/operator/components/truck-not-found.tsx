@@ -1,6 +1,6 @@
 import type { FoodTruck } from '@shared/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

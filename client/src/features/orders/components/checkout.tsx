@@ -1,7 +1,9 @@
 import type { MenuItem, PlacedOrder, TruckOrdering } from '@shared/contracts';
 import { formatCents, ORDER_LIMITS } from '@shared/contracts/orders';
 import { cardFieldErrors } from '@shared/utils/payment-card';
-import { Minus, Plus, ShoppingBag } from 'lucide-react';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { lazy, Suspense, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useLocation } from 'wouter';
 import { TestCardFields } from '@client/components/payment/test-card-fields';

@@ -1,7 +1,10 @@
 import type { Order, OrderProgressStatus } from '@shared/contracts';
 import { ACTIVE_ORDER_STATUSES, formatCents, ORDER_STATUS_LABELS } from '@shared/contracts/orders';
 import { STORAGE_KEYS } from '@shared/constants';
-import { Bell, BellOff, PauseCircle, PlayCircle } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import BellOff from 'lucide-react/icons/bell-off';
+import PauseCircle from 'lucide-react/icons/circle-pause';
+import PlayCircle from 'lucide-react/icons/circle-play';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';

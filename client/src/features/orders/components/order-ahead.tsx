@@ -1,4 +1,5 @@
-import { Clock, ShoppingBag } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';

@@ -1,6 +1,7 @@
 import type { Order, OrderStatus } from '@shared/contracts';
 import { formatCents, ORDER_STATUS_LABELS, REFUNDED_ORDER_STATUSES } from '@shared/contracts/orders';
-import { Check, RotateCcw } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toastError } from '@client/lib/toast';

@@ -1,4 +1,4 @@
-import { Banknote } from 'lucide-react';
+import Banknote from 'lucide-react/icons/banknote';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toastError } from '@client/lib/toast';

@@ -1,4 +1,5 @@
-import { BellOff, BellRing } from 'lucide-react';
+import BellOff from 'lucide-react/icons/bell-off';
+import BellRing from 'lucide-react/icons/bell-ring';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

@@ -1,4 +1,5 @@
-import { CalendarDays, Copy } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Copy from 'lucide-react/icons/copy';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { copyText } from '@client/lib/clipboard';

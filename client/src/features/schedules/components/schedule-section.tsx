@@ -1,5 +1,6 @@
 import { endsNextDay, stopInputSchema, type ScheduleStop } from '@shared/contracts/schedules';
-import { CalendarPlus, Trash2 } from 'lucide-react';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Trash2 from 'lucide-react/icons/trash';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';

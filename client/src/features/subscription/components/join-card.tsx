@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 
 /**

@@ -1,5 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { AlertTriangle, CheckCircle2, Lock, RefreshCw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Lock from 'lucide-react/icons/lock';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader } from '@client/components/ui/card';

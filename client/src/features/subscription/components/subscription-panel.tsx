@@ -1,5 +1,6 @@
 import type { SubscriptionStatusResponse } from '@shared/contracts';
-import { AlertTriangle, CreditCard } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import CreditCard from 'lucide-react/icons/credit-card';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';

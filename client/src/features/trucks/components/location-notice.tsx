@@ -1,4 +1,5 @@
-import { MapPinOff, X } from 'lucide-react';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import X from 'lucide-react/icons/x';
 import { useEffect, useRef, useState } from 'react';
 import { SERVER_NOTICE_ATTRIBUTE } from '../lib/diner-position';
 

@@ -1,4 +1,4 @@
-import { WifiOff } from 'lucide-react';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { formatTime } from '@shared/utils/format';
 import { useActiveTrucksSource } from '../api/active-trucks';
 

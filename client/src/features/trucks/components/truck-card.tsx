@@ -1,6 +1,6 @@
 import type { TruckSummary } from '@shared/contracts';
 import { TRUCK_FIT_TEXT, type Fit } from '@shared/utils/attributes';
-import { Navigation } from 'lucide-react';
+import Navigation from 'lucide-react/icons/navigation';
 import { Glyph } from '@client/components/ui/glyph';
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Badge } from '@client/components/ui/badge';

@@ -1,4 +1,5 @@
-import { SlidersHorizontal, X } from 'lucide-react';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import X from 'lucide-react/icons/x';
 import { useId, useState } from 'react';
 import { FEATURE_GROUPS, TRUCK_FILTERS, truckFilter, type TruckFilter } from '@shared/utils/attributes';
 import { Button } from '@client/components/ui/button';

@@ -1,6 +1,7 @@
 import type { TruckSummary } from '@shared/contracts';
 import type { Fit } from '@shared/utils/attributes';
-import { SearchX, Truck as TruckIcon } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
+import TruckIcon from 'lucide-react/icons/truck';
 import { memo, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { SkeletonRows } from '@client/entities/truck/truck-parts';

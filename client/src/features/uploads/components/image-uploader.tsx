@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import { useMemo, useState } from 'react';
 import { toast } from '@client/lib/toast';
 import type { UploadPurpose } from '../api/upload-file';

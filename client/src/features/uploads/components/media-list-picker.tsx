@@ -1,4 +1,5 @@
-import { Plus, X } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
+import X from 'lucide-react/icons/x';
 import type { Dispatch, SetStateAction } from 'react';
 import { toast } from '@client/lib/toast';
 import type { UploadPurpose } from '../api/upload-file';

@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import FileText from 'lucide-react/icons/file-text';
 import { useState } from 'react';
 import { objectVariant } from '@client/lib/object-url';
 import { cn } from '@client/lib/utils';

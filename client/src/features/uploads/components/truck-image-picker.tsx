@@ -1,4 +1,6 @@
-import { ImageIcon, Trash2, Upload } from 'lucide-react';
+import ImageIcon from 'lucide-react/icons/image';
+import Trash2 from 'lucide-react/icons/trash';
+import Upload from 'lucide-react/icons/upload';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
 import type { UploadStatus } from '../hooks/use-file-upload';
 
 /** Percent progress while uploading, then the success line (spec section 4). */

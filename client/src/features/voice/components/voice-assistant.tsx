@@ -1,6 +1,11 @@
 import { FREE_VOICE_USES } from '@shared/constants';
 import type { VoiceAnswer } from '@shared/contracts/voice';
-import { Loader2, MapPin, Mic, Play, Send, Square } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import MapPin from 'lucide-react/icons/map-pin';
+import Mic from 'lucide-react/icons/mic';
+import Play from 'lucide-react/icons/play';
+import Send from 'lucide-react/icons/send';
+import Square from 'lucide-react/icons/square';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';

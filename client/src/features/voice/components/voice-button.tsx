@@ -1,4 +1,4 @@
-import { Mic } from 'lucide-react';
+import Mic from 'lucide-react/icons/mic';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { useShowRecommendation } from '../hooks/use-show-recommendation';
