@@ -11,6 +11,7 @@ import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { OSM_TILES, truckIcon } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
+import { framePadding, padClusterZoom } from './map-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStagesDue } from './use-stages-due';
 import { buildTruckPopup } from './truck-popup';
@@ -209,6 +210,7 @@ function ClusteredTrucks({
       showCoverageOnHover: false,
       maxClusterRadius: 60,
     });
+    padClusterZoom(group, map);
     map.addLayer(group);
     groupRef.current = group;
     const current = entries.current;
@@ -299,32 +301,6 @@ function ClusteredTrucks({
 }
 
 /**
- * Where framed trucks stay clear of the map's edges and controls: the zoom buttons at the top left
- * (and a pin's 41 px above the point it marks), and the attribution along the bottom, whose
- * OpenStreetMap link a thumb on a pin under it would open. A cluster bubble reaches 20 px around.
- */
-const FRAME_PADDING_TOP_LEFT = L.point(56, 48);
-const FRAME_PADDING_BOTTOM_RIGHT = L.point(28, 48);
-const FRAME_CLEARANCE = 28;
-
-/**
- * The bottom padding that keeps framed trucks clear of what the screen lays over the map's lower
- * half as well (the location notice, ADR 0040: a pin under it could be neither seen nor tapped).
- */
-function bottomPadding(map: L.Map): number {
-  const container = map.getContainer();
-  const box = container.getBoundingClientRect();
-  let padding = FRAME_PADDING_BOTTOM_RIGHT.y;
-  for (const overlay of container.parentElement?.children ?? []) {
-    if (overlay === container || !(overlay instanceof HTMLElement) || overlay.hidden) continue;
-    const over = overlay.getBoundingClientRect();
-    if (over.height > 0 && over.top > box.top + box.height / 2 && over.top < box.bottom)
-      padding = Math.max(padding, box.bottom - over.top + FRAME_CLEARANCE);
-  }
-  return padding;
-}
-
-/**
  * Without the diner's position or a linked truck, the map opens on the trucks rather than on the
  * middle of the US (ADR 0178): at the spec's zoom 4 a phone's 280-px map showed a city's trucks as
  * one bubble at its bottom edge, under the attribution, or not at all. Once: never after the diner
@@ -350,8 +326,7 @@ function FrameTrucks({ trucks, position, focusTruckId }: Pick<TruckMapProps, 'tr
     if (points.length === 0) return;
     settled.current = true;
     map.fitBounds(L.latLngBounds(points), {
-      paddingTopLeft: FRAME_PADDING_TOP_LEFT,
-      paddingBottomRight: L.point(FRAME_PADDING_BOTTOM_RIGHT.x, bottomPadding(map)),
+      ...framePadding(map),
       maxZoom: POSITION_ZOOM,
       animate: false,
     });

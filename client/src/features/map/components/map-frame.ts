@@ -1,0 +1,86 @@
+/**
+ * The part of the diners' map where a pin or a bubble can be seen and tapped (ADR 0178): inside
+ * the zoom buttons, the attribution and whatever the screen lays over the map's lower half. The
+ * map opens on the trucks inside it, and a tapped bubble zooms in on its trucks inside it.
+ */
+import L from 'leaflet';
+import 'leaflet.markercluster';
+
+export interface FramePadding {
+  paddingTopLeft: L.Point;
+  paddingBottomRight: L.Point;
+}
+
+/**
+ * Clear of the zoom buttons at the top left (and a pin's 41 px above the point it marks), and of
+ * the attribution along the bottom, whose OpenStreetMap link a thumb on a pin under it would open.
+ * A cluster bubble reaches 20 px around.
+ */
+const PADDING_TOP_LEFT = L.point(56, 48);
+const PADDING_BOTTOM_RIGHT = L.point(28, 48);
+const CLEARANCE = 28;
+
+/**
+ * The padding, with a bottom that keeps clear of what the screen lays over the map's lower half as
+ * well (the location notice, ADR 0040: a pin under it could be neither seen nor tapped).
+ */
+export function framePadding(map: L.Map): FramePadding {
+  const container = map.getContainer();
+  const box = container.getBoundingClientRect();
+  let bottom = PADDING_BOTTOM_RIGHT.y;
+  for (const overlay of container.parentElement?.children ?? []) {
+    if (overlay === container || !(overlay instanceof HTMLElement) || overlay.hidden) continue;
+    const over = overlay.getBoundingClientRect();
+    if (over.height > 0 && over.top > box.top + box.height / 2 && over.top < box.bottom)
+      bottom = Math.max(bottom, box.bottom - over.top + CLEARANCE);
+  }
+  return { paddingTopLeft: PADDING_TOP_LEFT, paddingBottomRight: L.point(PADDING_BOTTOM_RIGHT.x, bottom) };
+}
+
+/**
+ * What Leaflet.markercluster keeps of a cluster's tree and its typings leave out: the zoom the
+ * cluster is drawn at, and the clusters it splits into one zoom closer.
+ */
+interface ClusterTree {
+  _zoom: number;
+  _childClusters: ClusterTree[];
+}
+
+/**
+ * Zooms in on a tapped bubble as the plugin's own `zoomToBounds` does (markercluster 1.5.3,
+ * `MarkerCluster.zoomToBounds`): far enough for its trucks to fit, no farther than the zoom where
+ * it has split into pins, and one step at least. The plugin fits them into the whole map, so a
+ * truck at the edge of a bubble's bounds landed under the attribution or the location notice;
+ * here they fit inside `padding`, and a zoom that cannot fit them all centres the bubble there.
+ */
+export function zoomIntoCluster(map: L.Map, cluster: L.MarkerCluster, padding: FramePadding): void {
+  const bounds = cluster.getBounds();
+  const boundsZoom = map.getBoundsZoom(bounds, false, padding.paddingTopLeft.add(padding.paddingBottomRight));
+  const tree = cluster as unknown as ClusterTree;
+  let zoom = tree._zoom + 1;
+  let children = tree._childClusters;
+  while (children.length > 0 && boundsZoom > zoom) {
+    zoom++;
+    children = children.flatMap((child) => child._childClusters);
+  }
+  const mapZoom = map.getZoom();
+  if (boundsZoom > zoom || boundsZoom <= mapZoom) {
+    const target = boundsZoom > zoom ? zoom : mapZoom + 1;
+    // Leaflet's own `fitBounds` arithmetic: the centre that puts the point mid-way in the padding.
+    const offset = padding.paddingBottomRight.subtract(padding.paddingTopLeft).divideBy(2);
+    map.setView(map.unproject(map.project(cluster.getLatLng(), target).add(offset), target), target);
+  } else map.fitBounds(bounds, padding);
+}
+
+/**
+ * Makes the group's tapped bubbles zoom with `zoomIntoCluster`. Call before the group is added to
+ * the map: the plugin's own tap handler, bound when it is added, then runs after this one and calls
+ * the tapped cluster's `zoomToBounds` (unless the bubble spiderfies instead), which is this one's.
+ */
+export function padClusterZoom(group: L.MarkerClusterGroup, map: L.Map): void {
+  group.on('clusterclick clusterkeypress', (event) => {
+    const cluster: unknown = event.layer;
+    if (!(cluster instanceof L.MarkerCluster)) return;
+    cluster.zoomToBounds = () => zoomIntoCluster(map, cluster, framePadding(map));
+  });
+}
