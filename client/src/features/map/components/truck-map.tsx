@@ -14,7 +14,7 @@ import { keepOpenPopupInView } from './popup-in-view';
 import { framePadding, padClusterZoom } from './map-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStagesDue } from './use-stages-due';
-import { buildTruckPopup } from './truck-popup';
+import { buildTruckPopup, TruckPopup } from './truck-popup';
 
 /**
  * Cluster bubbles are pointer shortcuts (zoom into the bubble), not keyboard stops: their positions
@@ -128,7 +128,10 @@ function createMarker(
   });
   // Content is built when the popup opens, from the entry's latest truck.
   marker.bindPopup(
-    () => {
+    // No Leaflet autoPan: it measures the popup only as it opens, before React renders the rest of
+    // it; keepOpenPopupInView pans for it at opening and as it grows. The popup's height is capped
+    // by the map's (truck-map.css), so popup and pin fit a phone's 280-px map together.
+    new TruckPopup({ autoPan: false, className: 'truck-map-popup' }).setContent(() => {
       const current = latest();
       const element = document.createElement('span');
       // Its content takes part in the popup's row itself (find-trucks.tsx's renderPopupExtra).
@@ -136,11 +139,7 @@ function createMarker(
       const description = document.createElement('div');
       onSlot({ truckId: current.id, element, description });
       return buildTruckPopup(current, { extra: element, description });
-    },
-    // No Leaflet autoPan: it measures the popup only as it opens, before React renders the rest of
-    // it; keepOpenPopupInView pans for it at opening and as it grows. The popup's height is capped
-    // by the map's (truck-map.css), so popup and pin fit a phone's 280-px map together.
-    { maxWidth: 260, autoPan: false, className: 'truck-map-popup' },
+    }),
   );
   // The cluster group takes a shown marker off the map and puts it straight back when another
   // truck joins its cluster (at any zoom, even one far out), and a marker taken off the map closes

@@ -4,6 +4,33 @@ import { telHref } from '@shared/utils/phone';
 import { placeOf } from '@shared/utils/truck-address';
 import { describeRating, directionsUrl, formatAge, formatRating } from '@client/entities/truck/truck-format';
 import { listingLine } from '@shared/utils/listing-line';
+import L from 'leaflet';
+
+/** The popup's content width: in rem, so it follows the diner's font size. */
+const CONTENT_WIDTH_REM = 14;
+/** Around it, `.leaflet-popup-content`'s side margins (truck-map.css) and its wrapper's padding. */
+const CONTENT_MARGIN_X_PX = 14;
+const WRAPPER_PADDING_PX = 1;
+let remPx: number | undefined;
+
+/**
+ * Leaflet's popup, laid out without measuring it. Leaflet's own `_updateLayout` (1.9.4) sizes the
+ * content to its text, unwrapped: three forced layouts in the tap's handler, the largest part of a
+ * pin tap's 60 ms of script on a 4× slowed phone (issue 33's INP). A truck's popup has one width,
+ * so it is set, and the popup's width (which centres it over the pin) is reckoned from it; its
+ * height is capped by CSS (truck-map.css), not by Leaflet's `maxHeight`.
+ */
+export class TruckPopup extends L.Popup {
+  declare _contentNode: HTMLElement;
+  declare _containerWidth: number;
+
+  _updateLayout(): void {
+    remPx ??= parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const width = CONTENT_WIDTH_REM * remPx;
+    this._contentNode.style.width = `${width}px`;
+    this._containerWidth = width + 2 * (CONTENT_MARGIN_X_PX + WRAPPER_PADDING_PX);
+  }
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -18,7 +45,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
  * so 10,000 markers cost no popup work until one is clicked.
  */
 export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElement; description?: HTMLElement } = {}): HTMLElement {
-  const root = el('div', 'w-56 space-y-1.5 text-sm text-gray-900');
+  const root = el('div', 'space-y-1.5 text-sm text-gray-900');
   root.dataset.testid = 'truck-popup';
   const head = el('div', 'flex items-start justify-between gap-2');
   // A long name wraps, even inside a word: it must not push the Open/Closed badge out of the popup.
