@@ -163,6 +163,13 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
   expect(scrollWidth, 'the page’s width').toBeLessThanOrEqual(page.viewportSize()!.width);
   await expect(marker(page, truck)).toBeVisible();
   await expectInside(marker(page, truck), mapBox(page), 'the truck’s pin');
+  // The popup's tip points at its pin: the popup is centred on a width it reckons, not measures.
+  const middle = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    return box.x + box.width / 2;
+  };
+  const tip = await middle(popup.locator('.leaflet-popup-tip'));
+  expect(Math.abs(tip - (await middle(marker(page, truck)))), 'the tip’s distance from the pin').toBeLessThanOrEqual(2);
   for (const other of others) await expect(marker(page, other)).toHaveCount(1);
 }
 
