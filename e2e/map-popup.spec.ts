@@ -106,6 +106,18 @@ async function expectMarkersClear(page: Page): Promise<void> {
   expect(markers.filter((m) => !m.clear).map((m) => m.name)).toEqual([]);
 }
 
+/**
+ * The map's zoom, read off its tiles: Leaflet keeps a container of tiles per zoom it has shown and
+ * stacks the current one on top (the highest z-index); the others linger until its tiles load.
+ */
+const tileZoom = (page: Page) =>
+  page.evaluate(() => {
+    const levels = [...document.querySelectorAll<HTMLElement>('.leaflet-tile-container')];
+    const top = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
+    const tile = top?.querySelector<HTMLImageElement>('img.leaflet-tile');
+    return Number(/\/(\d+)\/\d+\/\d+/.exec(tile?.src ?? '')?.[1] ?? 0);
+  });
+
 /** One popup, for `truck`, whole inside the map, with the truck's pin and `others`' pins on the map. */
 async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: FoodTruck[], shot: string) {
   const popup = page.locator('.leaflet-popup');
@@ -261,18 +273,48 @@ for (const [device, use] of [
       await page.screenshot({ path: test.info().outputPath(`framed-trucks-${device}.png`) });
       await expectMarkersClear(page);
       // A tapped bubble zooms the map in, on the page.
-      const zoom = () =>
-        page.evaluate(() =>
-          Math.max(
-            ...[...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].map((tile) =>
-              Number(/\/(\d+)\/\d+\/\d+/.exec(tile.src)?.[1] ?? 0),
-            ),
-          ),
-        );
-      const before = await zoom();
+      const before = await tileZoom(page);
       await press(page.locator('.marker-cluster').first());
-      await expect.poll(zoom).toBeGreaterThan(before);
+      await expect.poll(() => tileZoom(page)).toBeGreaterThan(before);
       await expect(page).toHaveURL(/\/find-trucks$/);
+    });
+
+    test('a tapped bubble zooms in with its trucks clear of the map’s edges', async ({ page }) => {
+      // Three trucks 0.0747° apart along a meridian near 18.5° N: one bubble at zoom 9 and 10, apart
+      // at zoom 11, where their span (about 230 px) fits a phone's 278-px map only without the
+      // frame. Markercluster's own zoom went there: the northern pin cut off at the map's top edge,
+      // the southern one on the attribution (ADR 0178 amendment).
+      const at = { latitude: 18 + Math.random(), longitude: -170 + Math.random() * 30 };
+      const operator = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
+      const session = await loginAsSubscribedOperator(operator);
+      const trucks: FoodTruck[] = [];
+      for (const [index, dLat] of [0.0747, 0, -0.0747].entries())
+        trucks.push(
+          await createTruck(operator, session, {
+            name: `Meridian ${index} ${Date.now() % 1_000_000}`,
+            latitude: at.latitude + dLat,
+            longitude: at.longitude,
+          }),
+        );
+      await operator.context().close();
+      await page.context().grantPermissions(['geolocation']);
+      await page.context().setGeolocation(at);
+      await page.goto('/find-trucks');
+      await page.getByRole('region', { name: 'Map of food trucks' }).scrollIntoViewIfNeeded();
+      for (const truck of trucks) await expect(marker(page, truck)).toBeVisible();
+      // Zoom 11 around the diner, out to 9.
+      for (let i = 0; i < 2; i++) {
+        await press(page.getByRole('button', { name: 'Zoom out' }));
+        await mapSettled(page);
+      }
+      const bubble = page.locator('.marker-cluster').filter({ hasText: /^3$/ });
+      await expect(bubble).toBeVisible();
+      const before = await tileZoom(page);
+      await press(bubble);
+      await expect.poll(() => tileZoom(page)).toBeGreaterThan(before);
+      await mapSettled(page);
+      await page.screenshot({ path: test.info().outputPath(`bubble-zoomed-${device}.png`) });
+      await expectMarkersClear(page);
     });
 
     test('a linked truck shows one popup inside the map', async ({ page }) => {
