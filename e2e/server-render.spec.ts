@@ -172,7 +172,7 @@ test("a server-rendered /find-trucks hydrates on a phone whose clock is days off
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
   // "Updated 3 days ago" and the status lines read otherwise than the server wrote them: the
-  // screen hydrates on the server render's clock, then takes the phone's (useNow, ServerClockEnd).
+  // screen hydrates on the server render's clock, then takes the phone's (useNow, ScreenHydrated).
   await tab.clock.setFixedTime(Date.now() + 3 * 24 * 3_600_000);
   await tab.goto('/find-trucks');
   const list = tab.getByRole('list', { name: 'Food trucks' });

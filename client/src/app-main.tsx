@@ -7,7 +7,9 @@ import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from '@client
 import { preloadScreenFor } from '@client/app/router';
 import { createQueryClient } from '@client/lib/query-client';
 import { syncSignedInHint } from '@client/lib/stored-session';
+import { startHydration } from '@client/lib/hydration';
 import { setServerRenderedAt } from '@client/lib/use-now';
+import { warmClassMerge } from '@client/lib/utils';
 import { earlyTruckStream, pageServerData } from '@client/app/server-data';
 import { createTruckStream } from '@client/entities/truck/truck-stream';
 import { followListAnswers } from '@client/entities/truck/truck-stream-provider';
@@ -51,6 +53,9 @@ if (!earlyTruckStream()) for (const id of serverData?.truckEventIds ?? []) truck
 // it lengthened the task that paints the screen (the dashboard's "Last updated"). A server-rendered
 // page hydrates first instead; truck-format.ts makes the formatter once the browser is idle after.
 if (!serverData) setTimeout(() => formatDateTime(Date.now()), 0);
+// tailwind-merge's class map, built in a task of its own rather than inside the first render (utils.ts):
+// the render starts from a later timer, whatever has already arrived.
+setTimeout(warmClassMerge, 0);
 void Promise.race([
   Promise.all([
     preloadScreenFor(pathname).catch(() => {}),
@@ -58,20 +63,23 @@ void Promise.race([
     prefetchPublicScreenQueries(queryClient, pathname, { serverRendered: serverData !== null }),
   ]),
   new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
-]).then(() => {
-  const app = (
-    <StrictMode>
-      <App queryClient={queryClient} truckStream={truckStream} />
-    </StrictMode>
-  );
-  // As a transition, the first render (or hydration) yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole tree (Lighthouse's Total Blocking Time on a slow phone).
-  startTransition(() => {
-    if (serverData) {
-      hydrateRoot(root, app);
-      return;
-    }
-    // React replaces whatever the server rendered when this commits.
-    createRoot(root).render(app);
+])
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => {
+    const app = (
+      <StrictMode>
+        <App queryClient={queryClient} truckStream={truckStream} />
+      </StrictMode>
+    );
+    // As a transition, the first render (or hydration) yields to the browser every few milliseconds
+    // instead of holding the main thread for the whole tree (Lighthouse's Total Blocking Time on a slow phone).
+    startTransition(() => {
+      if (serverData) {
+        startHydration();
+        hydrateRoot(root, app);
+        return;
+      }
+      // React replaces whatever the server rendered when this commits.
+      createRoot(root).render(app);
+    });
   });
-});

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import type { Role } from '@shared/constants';
-import { ServerClockEnd } from '@client/lib/use-now';
+import { ScreenHydrated } from '@client/lib/hydration';
 import { Redirect, Route, Switch } from 'wouter';
 import { AppLayout } from '@client/components/layouts/app-layout';
 import { VoiceAssistantButton } from '@client/features/voice/components/voice-button';
@@ -85,7 +85,7 @@ const bareRoutes = () =>
       <Route key={path} path={path}>
         <Suspense fallback={<PageFallback />}>
           <Screen />
-          <ServerClockEnd />
+          <ScreenHydrated />
         </Suspense>
       </Route>
     );
@@ -162,7 +162,7 @@ export function AppRouter() {
               {layoutRoutes()}
               <Route component={NotFoundPage} />
             </Switch>
-            <ServerClockEnd />
+            <ScreenHydrated />
           </Suspense>
         </AppLayout>
       </Route>

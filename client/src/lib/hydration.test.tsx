@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,52 @@ describe('server-rendered parts that only the browser knows (ADR 0168)', () => {
     expect(recoverable).not.toHaveBeenCalled();
     expect(screen.getByText('Location access was denied.')).toBe(serverParagraph);
     expect(await screen.findByText('Leaflet map')).toBeInTheDocument();
+    container.remove();
+  });
+
+  it("a screen React hydrates in a pass after the app's still finds the server's markup; a part mounted after reads the browser at once", async () => {
+    const { ScreenHydrated, startHydration } = hydration;
+    function Status({ label }: { label: string }) {
+      const hydrated = hydration.useHydrated();
+      return <p>{`${label}: ${hydrated ? 'browser' : 'server'}`}</p>;
+    }
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const LazyScreen = lazy(async () => {
+      await arrived;
+      return { default: () => <Status label="screen" /> };
+    });
+    const page = (screenPart: ReactNode) => (
+      <main>
+        <Status label="app" />
+        <Suspense fallback={<p>Loading</p>}>
+          {screenPart}
+          <ScreenHydrated />
+        </Suspense>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(<Status label="screen" />));
+    document.body.append(container);
+    const recoverable = vi.fn();
+    startHydration();
+    await act(async () => {
+      hydrateRoot(container, page(<LazyScreen />), { onRecoverableError: recoverable });
+    });
+    // The app has hydrated and its effects have run; the screen's code has not arrived yet.
+    expect(screen.getByText('app: browser')).toBeInTheDocument();
+    expect(screen.getByText('screen: server')).toBeInTheDocument();
+    await act(async () => release());
+    expect(await screen.findByText('screen: browser')).toBeInTheDocument();
+    expect(recoverable).not.toHaveBeenCalled();
+
+    const firstReads: boolean[] = [];
+    function Later() {
+      firstReads.push(hydration.useHydrated());
+      return null;
+    }
+    render(<Later />);
+    expect(firstReads[0]).toBe(true);
     container.remove();
   });
 

@@ -9,19 +9,61 @@ import {
   type RefObject,
 } from 'react';
 
-const subscribe = () => () => {};
+import { setServerRenderedAt } from './use-now';
+
+const unchanging = () => () => {};
+
+/**
+ * Whether the page's server HTML is being hydrated: from app-main.tsx's `startHydration`, just before
+ * it hydrates, until `ScreenHydrated` (after the screen, which React hydrates in a pass of its own
+ * after the app's) has committed.
+ */
+let hydrating = false;
+
+/** The page's server HTML is about to be hydrated (app-main.tsx). */
+export function startHydration(): void {
+  hydrating = true;
+}
 
 /**
  * False while the page's server HTML is being hydrated (and on the server), true from the render
  * after (ADR 0168). A part that depends on the browser (the diner's position, a lazily loaded
  * map) renders as the server did until then, so hydration finds the markup it expects.
+ *
+ * The switch to true is a transition, one for every part that read false: React renders them in
+ * slices that yield to the diner. A store whose browser value differs from its server value makes
+ * React render its part again synchronously right after the hydration, in one task (on /find-trucks
+ * the whole screen, 55 ms on a 4× slowed phone: issue 33). The store read here only tells a part
+ * whether it is hydrating (its server value) or not, and it holds the same answer until the screen
+ * has hydrated, so React finds nothing to render again.
  */
-export const useHydrated = (): boolean =>
-  useSyncExternalStore(
-    subscribe,
+export function useHydrated(): boolean {
+  const serverOrHydrating = useSyncExternalStore(
+    unchanging,
+    () => hydrating,
     () => true,
-    () => false,
   );
+  const [hydrated, setHydrated] = useState(!serverOrHydrating);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
+}
+
+/**
+ * Placed after the screen inside its Suspense boundary (router.tsx): its effect runs once the screen
+ * has hydrated, and ends the hydration there, and the server render's clock (use-now.ts). Ended
+ * earlier (in the app's own effect), the screen hydrated on the browser's clock, and a page whose
+ * minute or day differed from the server's render (a phone's clock, a slow load) was thrown away and
+ * rendered again, losing what the diner had typed.
+ */
+export function ScreenHydrated(): null {
+  useEffect(() => {
+    hydrating = false;
+    setServerRenderedAt(undefined);
+  }, []);
+  return null;
+}
 
 /** Whether the app has painted its first screen: later screens need not wait for it. */
 let firstScreenPainted = false;

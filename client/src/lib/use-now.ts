@@ -7,7 +7,7 @@ let serverRenderedAt: number | undefined;
  * The server render's clock (entry-server.tsx, before it renders; app-main.tsx, from the page's server
  * data, before it hydrates): a status line hydrates with the words the server wrote ('Open now until
  * 14:00'), not ones a later minute would change, which React would answer by rendering the screen again.
- * Set back to undefined once the screen has hydrated (`ServerClockEnd`): parts mounted later read the real clock.
+ * Set back to undefined once the screen has hydrated (`ScreenHydrated`, hydration.tsx): parts mounted later read the real clock.
  */
 export function setServerRenderedAt(at: number | undefined): void {
   serverRenderedAt = at;
@@ -57,16 +57,4 @@ export function useNow(intervalMs = 30_000): Date {
     return onTick(intervalMs, setNow);
   }, [intervalMs]);
   return now;
-}
-
-/**
- * Placed after the screen inside its Suspense boundary (router.tsx): its effect runs once the
- * screen has hydrated, which React does in a pass of its own after the app's, and ends the server
- * render's clock there. Ended earlier (in the app's own effect), the screen hydrated on the
- * browser's clock, and a page whose minute or day differed from the server's render (a phone's
- * clock, a slow load) was thrown away and rendered again, losing what the diner had typed.
- */
-export function ServerClockEnd(): null {
-  useEffect(() => setServerRenderedAt(undefined), []);
-  return null;
 }

@@ -35,3 +35,13 @@ export function cn(...inputs: ClassValue[]): string {
   const only = given.length === 1 ? given[0] : undefined;
   return typeof only === 'string' ? only : twMerge(clsx(inputs));
 }
+
+/**
+ * tailwind-merge builds its class map on the first merge: 15 ms of the main thread on a fast machine,
+ * about 60 ms in one piece on a 4× slowed phone. Inside a render that piece cannot be split: it was
+ * the navbar's, one of the longest tasks of a server-rendered page's hydration (issue 33). Called in
+ * a task of its own while the app waits for its screen, the first render merges with the map built.
+ */
+export function warmClassMerge(): void {
+  twMerge('p-0', 'p-1');
+}
