@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useAuth } from '@client/lib/auth';
 import type { ApplyOptions } from './apply-truck-event';
 import { applyTruckStreamMessage } from './truck-cache';
@@ -49,11 +49,29 @@ export function useTruckEventsConnection(): TruckEventsConnection {
  * renders again only when the answer changes, and never while `enabled` is false. Every card's
  * favourite button asks (its favourites poll while the stream is down); a visitor's twenty
  * buttons used to render again each time the stream went from connecting to open (issue 33).
+ *
+ * The answer sets only how favourites are polled, never what is rendered, so it is state that
+ * follows the stream in a transition rather than a store read with `useSyncExternalStore`: React
+ * renders a changed store's readers synchronously, and the stream opening just after a page
+ * hydrated rendered the favourites list and each card's button again in one long task (issue 33).
  */
 export function useTruckStreamOpen(enabled = true): boolean {
   const stream = useTruckStream();
   const isOpen = useCallback(() => enabled && stream.getState() === 'open', [stream, enabled]);
-  return useSyncExternalStore(stream.subscribeState, isOpen, () => false);
+  const [open, setOpen] = useState(isOpen);
+  // The answer last asked for: the stream tells of every change of its state, most of which leave it.
+  const shown = useRef(open);
+  useEffect(() => {
+    const follow = () => {
+      const next = isOpen();
+      if (next === shown.current) return;
+      shown.current = next;
+      startTransition(() => setOpen(next));
+    };
+    follow();
+    return stream.subscribeState(follow);
+  }, [stream, isOpen]);
+  return open;
 }
 
 /** Keeps every cached truck list live while mounted; returns the connection state. */

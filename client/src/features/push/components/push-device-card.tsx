@@ -1,8 +1,9 @@
 import BellOff from 'lucide-react/icons/bell-off';
 import BellRing from 'lucide-react/icons/bell-ring';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
+import { useHydrated } from '@client/lib/hydration';
 import { cn } from '@client/lib/utils';
 import { toast, toastError } from '@client/lib/toast';
 import { usePushDevices, useRemovePushDevice } from '../api/push-devices';
@@ -12,10 +13,6 @@ import { queryKeys } from '@client/lib/query-keys';
 
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning-off';
 
-/** Whether this browser can take push: never changes while the page is open. */
-const unchanging = () => () => {};
-/** What the server renders (it cannot tell), and what a hydrating browser renders first (ADR 0176). */
-const serverPushSupport = () => 'unknown' as const;
 
 const OFF_TEXT = 'Get a notification when a favorite opens near you, even with the app closed.';
 
@@ -26,7 +23,10 @@ const OFF_TEXT = 'Get a notification when a favorite opens near you, even with t
  */
 export function PushDeviceCard() {
   const queryClient = useQueryClient();
-  const support = useSyncExternalStore(unchanging, pushSupport, serverPushSupport);
+  // Whether this browser can take push never changes while the page is open. The server cannot
+  // tell, and a hydrating browser renders its 'unknown' first (ADR 0176), then its own answer in a
+  // transition (useHydrated), not in a synchronous render of its own (issue 33).
+  const support = useHydrated() ? pushSupport() : 'unknown';
   const devices = usePushDevices(support === 'supported');
   const remove = useRemovePushDevice();
   const [browserSubscribed, setBrowserSubscribed] = useState<boolean | null>(null);
