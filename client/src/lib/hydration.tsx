@@ -8,7 +8,6 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-
 import { setServerRenderedAt } from './use-now';
 
 const unchanging = () => () => {};

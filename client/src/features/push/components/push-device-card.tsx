@@ -13,7 +13,6 @@ import { queryKeys } from '@client/lib/query-keys';
 
 type State = 'checking' | 'unsupported' | 'off' | 'on' | 'turning-on' | 'turning-off';
 
-
 const OFF_TEXT = 'Get a notification when a favorite opens near you, even with the app closed.';
 
 /**
