@@ -16,7 +16,13 @@ import {
  * that sends Global Privacy Control is not counted.
  */
 
-const spot = () => ({ latitude: 42 + Math.random() * 0.5, longitude: -101 - Math.random() * 0.5 });
+// Each test has its own band of longitude, a degree apart (about 80 km, far beyond the 5 km the
+// demand map looks around a truck): the demand test's 10 diners once made a cell show beside the
+// first test's truck, whose demand section must stay empty (CI, session 41).
+const spot = (test: number) => ({
+  latitude: 42 + Math.random() * 0.5,
+  longitude: -101 - test - Math.random() * 0.5,
+});
 
 test('a diner’s page view reaches the operator’s insights; GPC is not counted', async ({ page, browser }) => {
   const opContext = await browser.newContext();
@@ -24,7 +30,7 @@ test('a diner’s page view reaches the operator’s insights; GPC is not counte
   const operator = await loginAsSubscribedOperator(opPage, '/');
   const truck = await createTruck(opPage, operator, {
     name: `Insights Truck ${Date.now()}`,
-    ...spot(),
+    ...spot(0),
     address: '300 Test Ave',
   });
 
@@ -99,7 +105,7 @@ test('the demand map: a cell shows once 10 different diners searched there, neve
   const opContext = await browser.newContext();
   const opPage = await opContext.newPage();
   const operator = await loginAsSubscribedOperator(opPage, '/');
-  const at = spot();
+  const at = spot(1);
   await createTruck(opPage, operator, { name: `Demand Truck ${Date.now()}`, ...at, address: '400 Test Ave' });
   // Two places about 1 km north and south of the truck: 10 diners search at one, 9 at the other.
   const busy = { lat: at.latitude + 0.01, lng: at.longitude };
@@ -152,7 +158,7 @@ test('a map popup the diner opens counts as a card view, once per opening; the m
   const opContext = await browser.newContext();
   const opPage = await opContext.newPage();
   const operator = await loginAsSubscribedOperator(opPage, '/');
-  const at = spot();
+  const at = spot(2);
   const name = `Popup Views ${Date.now()}`;
   const truck = await createTruck(opPage, operator, { name, ...at, address: '500 Test Ave' });
   const auth = { Authorization: `Bearer ${operator.token}` };
