@@ -30,7 +30,11 @@ import { saveFigures, type Figure } from './results';
 
 const PORT = Number(process.env.LIGHTHOUSE_BENCH_PORT ?? 5360);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
+// LIGHTHOUSE_CLIENT_DIR: another build's client folder (its server bundle beside it, as in dist/),
+// to compare two builds run by turns on the same machine.
+const DIST = process.env.LIGHTHOUSE_CLIENT_DIR
+  ? path.resolve(process.env.LIGHTHOUSE_CLIENT_DIR)
+  : fileURLToPath(new URL('../dist/client', import.meta.url));
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const ALL_ROUTES = ['/', '/find-trucks', '/trucks/{id}', '/favorites', '/operator-dashboard'] as const;
 type Route = (typeof ALL_ROUTES)[number];
