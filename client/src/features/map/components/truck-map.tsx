@@ -24,6 +24,13 @@ import { buildTruckPopup, TruckPopup } from './truck-popup';
  */
 L.MarkerCluster.mergeOptions({ keyboard: false });
 
+/**
+ * Markers added to the map per task. A city's 100 trucks in one go took one 40–80 ms task on this
+ * machine (a 160–320 ms block on a mid-range phone, issue 33): markercluster's own chunking checks
+ * the clock only every 200 markers. A batch of 20 is a few ms; the rest follow in the next tasks.
+ */
+const MARKER_BATCH = 20;
+
 /** Spec section 9: default centre and zooms. */
 export const DEFAULT_CENTER: L.LatLngTuple = [39.83, -98.58];
 export const DEFAULT_ZOOM = 4;
@@ -194,6 +201,8 @@ function ClusteredTrucks({
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const entries = useRef(new Map<number, Entry>());
   const focusedRef = useRef<string | null>(null);
+  /** Markers made but not yet on the map: added a batch per task (MARKER_BATCH). */
+  const waiting = useRef<{ markers: L.Marker[]; timer: number | undefined }>({ markers: [], timer: undefined });
 
   useEffect(() => {
     // Measured with 10,000 trucks (npm run bench:map, docs/benchmarks/find-trucks-map.md):
@@ -214,7 +223,10 @@ function ClusteredTrucks({
     groupRef.current = group;
     const current = entries.current;
     const stopKeepingPopupInView = keepOpenPopupInView(map);
+    const queue = waiting.current;
     return () => {
+      window.clearTimeout(queue.timer);
+      queue.markers = [];
       stopKeepingPopupInView();
       map.removeLayer(group);
       groupRef.current = null;
@@ -235,6 +247,10 @@ function ClusteredTrucks({
   useEffect(() => {
     const group = groupRef.current;
     if (!group) return;
+    // Whatever is still waiting joins the map first: everything below sees every marker on it.
+    const queue = waiting.current;
+    window.clearTimeout(queue.timer);
+    if (queue.markers.length) group.addLayers(queue.markers.splice(0));
     const wanted = new Map<number, TruckSummary>();
     for (const t of trucks) if (hasCoordinates(t)) wanted.set(t.id, t);
 
@@ -283,7 +299,16 @@ function ClusteredTrucks({
       toAdd.push(entry.marker);
     }
     if (toRemove.length) group.removeLayers(toRemove);
-    if (toAdd.length) group.addLayers(toAdd);
+    // The focused truck's marker first: it is opened below, so it must be on the map now.
+    const focused = focusTruckId === null ? undefined : entries.current.get(focusTruckId)?.marker;
+    if (focused && toAdd.includes(focused)) toAdd.sort((a, b) => Number(b === focused) - Number(a === focused));
+    if (toAdd.length) group.addLayers(toAdd.slice(0, MARKER_BATCH));
+    queue.markers = toAdd.slice(MARKER_BATCH);
+    const addNextBatch = () => {
+      group.addLayers(queue.markers.splice(0, MARKER_BATCH));
+      queue.timer = queue.markers.length ? window.setTimeout(addNextBatch, 0) : undefined;
+    };
+    if (queue.markers.length) queue.timer = window.setTimeout(addNextBatch, 0);
 
     const focus = `${focusTruckId}:${focusKey ?? ''}`;
     if (focusTruckId !== null && focusedRef.current !== focus) {
