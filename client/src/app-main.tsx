@@ -9,7 +9,7 @@ import { createQueryClient } from '@client/lib/query-client';
 import { syncSignedInHint } from '@client/lib/stored-session';
 import { startHydration } from '@client/lib/hydration';
 import { setServerRenderedAt } from '@client/lib/use-now';
-import { warmClassMerge } from '@client/lib/utils';
+import { CLASS_MERGE_WARM_UP } from '@client/lib/utils';
 import { earlyTruckStream, pageServerData } from '@client/app/server-data';
 import { createTruckStream } from '@client/entities/truck/truck-stream';
 import { followListAnswers } from '@client/entities/truck/truck-stream-provider';
@@ -53,9 +53,9 @@ if (!earlyTruckStream()) for (const id of serverData?.truckEventIds ?? []) truck
 // it lengthened the task that paints the screen (the dashboard's "Last updated"). A server-rendered
 // page hydrates first instead; truck-format.ts makes the formatter once the browser is idle after.
 if (!serverData) setTimeout(() => formatDateTime(Date.now()), 0);
-// tailwind-merge's class map, built in a task of its own rather than inside the first render (utils.ts):
-// the render starts from a later timer, whatever has already arrived.
-setTimeout(warmClassMerge, 0);
+// tailwind-merge's configuration and class map, built in tasks of their own rather than inside the
+// first render (utils.ts): the render starts from a later timer, whatever has already arrived.
+for (const step of CLASS_MERGE_WARM_UP) setTimeout(step, 0);
 void Promise.race([
   Promise.all([
     preloadScreenFor(pathname).catch(() => {}),
