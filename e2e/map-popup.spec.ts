@@ -35,7 +35,13 @@ const WORDS = ['Koa', 'Lani', 'Nalu', 'Mahina', 'Honu', 'Pua', 'Kai', 'Iwa', 'Mo
 const uniqueWord = () =>
   Array.from({ length: 4 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]!.toLowerCase()).join('');
 
-async function makeTrucks(page: Page): Promise<Trucks> {
+/**
+ * How far apart `makeTrucks` parks the three trucks: `1` as above; `MARKET` a fifteenth of that
+ * (about 8 m, side by side at a market), one bubble even at the map's last zoom (18).
+ */
+const MARKET = 1 / 15;
+
+async function makeTrucks(page: Page, apart = 1): Promise<Trucks> {
   // Anywhere in a 20° × 30° stretch of the Pacific: two tests' trio of trucks (the phone's and the
   // desktop's run side by side, and earlier tests' stay in the database) must not share a screen,
   // or the cluster of 3 this spec taps is ambiguous.
@@ -54,8 +60,8 @@ async function makeTrucks(page: Page): Promise<Trucks> {
       });
     // One long word, as a real name can have: it wraps in the popup instead of pushing the badge out.
     const linked = await make(`Crepe ${word[0]!.toUpperCase()}${word.slice(1)}mahinamahinamahina`, 0, 0);
-    const beside = await make(`Poke Beside ${Date.now() % 1_000_000}`, 0, 0.0012);
-    const third = await make(`Shave Ice ${Date.now() % 1_000_000}`, 0.0008, -0.0006);
+    const beside = await make(`Poke Beside ${Date.now() % 1_000_000}`, 0, 0.0012 * apart);
+    const third = await make(`Shave Ice ${Date.now() % 1_000_000}`, 0.0008 * apart, -0.0006 * apart);
     return { linked, beside, third, at };
   } finally {
     await operator.context().close();
@@ -121,7 +127,9 @@ const tileZoom = (page: Page) =>
 /** One popup, for `truck`, whole inside the map, with the truck's pin and `others`' pins on the map. */
 async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: FoodTruck[], shot: string) {
   const popup = page.locator('.leaflet-popup');
-  await expect(popup.first()).toContainText(truck.name);
+  // The map loads once the page is idle: with the other worker's test busy on two cores, that took
+  // 15 s (local runs of this spec, session 43).
+  await expect(popup.first()).toContainText(truck.name, { timeout: 25_000 });
   // The whole popup: the description arrives after it opened and makes it taller.
   await expect(popup.first()).toContainText(DESCRIPTION);
   await mapSettled(page);
@@ -177,11 +185,16 @@ async function expectOnePopupInsideMap(page: Page, truck: FoodTruck, others: Foo
   await expectInside(marker(page, truck), mapBox(page), 'the truck’s pin');
   // The popup's tip points at its pin: the popup is centred on a width it reckons, not measures.
   const middle = async (target: Locator) => {
-    const box = (await target.boundingBox())!;
+    const box = await target.boundingBox();
+    if (!box) throw new Error('no box: off the map');
     return box.x + box.width / 2;
   };
-  const tip = await middle(popup.locator('.leaflet-popup-tip'));
-  expect(Math.abs(tip - (await middle(marker(page, truck)))), 'the tip’s distance from the pin').toBeLessThanOrEqual(2);
+  // Retried: a truck another test adds anywhere makes the cluster group fold a spread bubble and
+  // the map spread it again, the pin off the map meanwhile (truck-map.tsx, reshow).
+  await expect(async () => {
+    const tip = await middle(popup.locator('.leaflet-popup-tip'));
+    expect(Math.abs(tip - (await middle(marker(page, truck)))), 'the tip’s distance from the pin').toBeLessThanOrEqual(2);
+  }).toPass({ timeout: 5_000 });
   for (const other of others) await expect(marker(page, other)).toHaveCount(1);
 }
 
@@ -328,6 +341,17 @@ for (const [device, use] of [
       await expectOnePopupInsideMap(page, linked, [beside], `linked-truck-${device}`);
     });
 
+    test('a linked truck parked beside two others, one bubble even at the last zoom, shows one popup inside the map', async ({
+      page,
+    }) => {
+      // The bubble opens into a spider at the last zoom, its neighbours' pins around it.
+      // markercluster's own way there spread it while the map still zoomed, and the zoom's end
+      // folded it up again, popup and all.
+      const { linked, beside, third } = await makeTrucks(page, MARKET);
+      await page.goto(`/find-trucks?truck=${linked.id}`);
+      await expectOnePopupInsideMap(page, linked, [beside, third], `linked-market-${device}`);
+    });
+
     for (const [how, position, delay] of [
       ['arrives 1.5 s late', AUSTIN, 1500],
       ['is denied', 'denied', 300],
@@ -338,7 +362,7 @@ for (const [device, use] of [
         const { linked, beside } = await makeTrucks(page);
         await page.addInitScript(lateGeolocation, { position, delay });
         await page.goto(`/find-trucks?truck=${linked.id}`);
-        await expect(page.locator('.leaflet-popup')).toContainText(linked.name);
+        await expect(page.locator('.leaflet-popup')).toContainText(linked.name, { timeout: 25_000 });
         // The position's answer has arrived: the heading or the notice says so. The notice lies
         // over the map, and steps aside while the popup is open: it would cover the popup's last
         // rows (on a phone, the popup takes the map's whole height).

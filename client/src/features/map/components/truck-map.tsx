@@ -81,18 +81,45 @@ interface Entry {
 const closedByDiner = new WeakMap<L.Marker, number>();
 
 /**
- * Opens the marker's popup once the cluster group has shown it (`zoomToShowLayer` calls back after
- * its zoom or spiderfy, which can take a moment on a busy phone), unless the diner closed that
- * popup in the meantime: a popup they closed must not come back by itself. `onOpened` hears of an
- * opening this call made (a popup already open, or opened meanwhile by the map, is not one).
+ * The zoom of the smallest bubble markercluster keeps the marker in (its own `__parent`, which
+ * its `zoomToShowLayer` reads too), or undefined when the marker is in none.
  */
-function showAndOpen(group: L.MarkerClusterGroup, marker: L.Marker, onOpened?: () => void): void {
+function smallestBubbleZoom(marker: L.Marker): number | undefined {
+  const bubble: unknown = Reflect.get(marker, '__parent');
+  if (!(bubble instanceof L.MarkerCluster)) return undefined;
+  const zoom: unknown = Reflect.get(bubble, '_zoom');
+  return typeof zoom === 'number' ? zoom : undefined;
+}
+
+/**
+ * Shows the marker (zooming into or spreading out its bubble) and opens its popup once it is
+ * shown (which can take a moment on a busy phone), unless the diner closed that popup in the
+ * meantime: a popup they closed must not come back by itself. `onOpened` hears of an opening this
+ * call made (a popup already open, or opened meanwhile by the map, is not one).
+ *
+ * A truck parked beside others (a market) stays in a bubble even at the map's last zoom, which
+ * opens into a spider there. markercluster's `zoomToShowLayer` spread it while the map's zoom
+ * still ran, and the zoom's end folded it up again, popup and all: here the map goes to its last
+ * zoom at once, and the bubble is spread after.
+ */
+function showAndOpen(map: L.Map, group: L.MarkerClusterGroup, marker: L.Marker, onOpened?: () => void): void {
   const closes = closedByDiner.get(marker) ?? 0;
-  group.zoomToShowLayer(marker, () => {
+  const open = () => {
     if ((closedByDiner.get(marker) ?? 0) !== closes || marker.isPopupOpen()) return;
     marker.openPopup();
     if (marker.isPopupOpen()) onOpened?.();
-  });
+  };
+  const lastZoom = map.getMaxZoom();
+  if (!map.hasLayer(marker) && (smallestBubbleZoom(marker) ?? -1) >= lastZoom) {
+    if (map.getZoom() !== lastZoom) map.setView(marker.getLatLng(), lastZoom, { animate: false });
+    const bubble = group.getVisibleParent(marker);
+    if (bubble instanceof L.MarkerCluster) {
+      group.once('spiderfied', open);
+      bubble.spiderfy();
+      return;
+    }
+  }
+  group.zoomToShowLayer(marker, open);
 }
 
 /** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
@@ -201,8 +228,17 @@ function ClusteredTrucks({
   const groupRef = useRef<L.MarkerClusterGroup | null>(null);
   const entries = useRef(new Map<number, Entry>());
   const focusedRef = useRef<string | null>(null);
-  /** Markers made but not yet on the map: added a batch per task (MARKER_BATCH). */
-  const waiting = useRef<{ markers: L.Marker[]; timer: number | undefined }>({ markers: [], timer: undefined });
+  /**
+   * Markers made but not yet on the map, added a batch per task (MARKER_BATCH), and what waits for
+   * them all: a linked truck's opening (each batch would close the bubble it spiderfies).
+   */
+  const waiting = useRef<{ markers: L.Marker[]; timer: number | undefined; then: (() => void) | undefined }>({
+    markers: [],
+    timer: undefined,
+    then: undefined,
+  });
+  /** The marker whose popup opened last (open or not now). */
+  const lastOpened = useRef<L.Marker | null>(null);
 
   useEffect(() => {
     // Measured with 10,000 trucks (npm run bench:map, docs/benchmarks/find-trucks-map.md):
@@ -217,8 +253,14 @@ function ClusteredTrucks({
       animate: false,
       showCoverageOnHover: false,
       maxClusterRadius: 60,
+      // A bubble spread at the last zoom (trucks side by side) puts its pins twice the plugin's
+      // distance apart: at its 25 px, a phone's 25 × 41 pins covered each other's middles.
+      spiderfyDistanceMultiplier: 2,
     });
     padClusterZoom(group, map);
+    group.on('popupopen', (event) => {
+      if ('layer' in event && event.layer instanceof L.Marker) lastOpened.current = event.layer;
+    });
     map.addLayer(group);
     groupRef.current = group;
     const current = entries.current;
@@ -227,6 +269,7 @@ function ClusteredTrucks({
     return () => {
       window.clearTimeout(queue.timer);
       queue.markers = [];
+      queue.then = undefined;
       stopKeepingPopupInView();
       map.removeLayer(group);
       groupRef.current = null;
@@ -247,16 +290,31 @@ function ClusteredTrucks({
   useEffect(() => {
     const group = groupRef.current;
     if (!group) return;
+    // Every change to the group unspiderfies the bubble spread out, taking its markers off the map
+    // and closing the popup one of them had: a popup closed that way is shown again.
+    const openPopup = () => (lastOpened.current?.isPopupOpen() ? lastOpened.current : null);
+    const reshow = (open: L.Marker | null) => {
+      if (open && !open.isPopupOpen() && group.hasLayer(open)) showAndOpen(map, group, open);
+    };
+    const keepingPopup = (change: () => void) => {
+      const open = openPopup();
+      change();
+      reshow(open);
+    };
     // Whatever is still waiting joins the map first: everything below sees every marker on it.
     const queue = waiting.current;
     window.clearTimeout(queue.timer);
-    if (queue.markers.length) group.addLayers(queue.markers.splice(0));
+    if (queue.markers.length) keepingPopup(() => group.addLayers(queue.markers.splice(0)));
+    const drained = queue.then;
+    queue.then = undefined;
+    drained?.();
     const wanted = new Map<number, TruckSummary>();
     for (const t of trucks) if (hasCoordinates(t)) wanted.set(t.id, t);
 
     const toRemove: L.Marker[] = [];
     const toAdd: L.Marker[] = [];
     const fitFor = (truck: TruckSummary): Fit => fitOf?.(truck) ?? 'unknown';
+    const openBefore = openPopup();
     for (const [id, entry] of entries.current) {
       const next = wanted.get(id);
       if (!next) {
@@ -274,13 +332,12 @@ function ClusteredTrucks({
       entry.fit = fit;
       entry.marker.setOpacity(positionOpacity(next));
       if (moved || statusChanged) {
-        // The cluster index must learn the new position / icon: re-add the marker.
-        const wasOpen = entry.marker.isPopupOpen();
+        // The cluster index must learn the new position / icon: re-add the marker (its popup, if
+        // open, is shown again below, by reshow).
         group.removeLayer(entry.marker);
         entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
         restyleMarker(entry.marker, next, fit);
         group.addLayer(entry.marker);
-        if (wasOpen) showAndOpen(group, entry.marker);
       } else {
         // Same place, same icon size: restyled where it stands, the popup (if open) kept open.
         if (fitChanged) restyleMarker(entry.marker, next, fit);
@@ -303,10 +360,17 @@ function ClusteredTrucks({
     const focused = focusTruckId === null ? undefined : entries.current.get(focusTruckId)?.marker;
     if (focused && toAdd.includes(focused)) toAdd.sort((a, b) => Number(b === focused) - Number(a === focused));
     if (toAdd.length) group.addLayers(toAdd.slice(0, MARKER_BATCH));
+    reshow(openBefore);
     queue.markers = toAdd.slice(MARKER_BATCH);
     const addNextBatch = () => {
-      group.addLayers(queue.markers.splice(0, MARKER_BATCH));
-      queue.timer = queue.markers.length ? window.setTimeout(addNextBatch, 0) : undefined;
+      keepingPopup(() => group.addLayers(queue.markers.splice(0, MARKER_BATCH)));
+      if (queue.markers.length) queue.timer = window.setTimeout(addNextBatch, 0);
+      else {
+        queue.timer = undefined;
+        const then = queue.then;
+        queue.then = undefined;
+        then?.();
+      }
     };
     if (queue.markers.length) queue.timer = window.setTimeout(addNextBatch, 0);
 
@@ -316,7 +380,9 @@ function ClusteredTrucks({
       if (entry) {
         focusedRef.current = focus;
         map.setView(entry.marker.getLatLng(), TRUCK_ZOOM, { animate: false });
-        showAndOpen(group, entry.marker, () => onOpen(entry.truck));
+        const open = () => showAndOpen(map, group, entry.marker, () => onOpen(entry.truck));
+        if (queue.markers.length) queue.then = open;
+        else open();
       }
     }
   }, [trucks, focusTruckId, focusKey, fitOf, map, onSlot, onOpen]);
