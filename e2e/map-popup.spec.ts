@@ -352,6 +352,30 @@ for (const [device, use] of [
       await expectOnePopupInsideMap(page, linked, [beside, third], `linked-market-${device}`);
     });
 
+    test('a tapped bubble of trucks parked side by side spreads them at the last zoom, every pin clear', async ({
+      page,
+    }) => {
+      // The plugin spread such a bubble where it was tapped: at the diner's zoom, three pins round a
+      // spot with no street to see (and a bubble of a market, tapped on the whole world, did not
+      // zoom in at all).
+      const { linked, beside, third, at } = await makeTrucks(page, MARKET);
+      await page.context().grantPermissions(['geolocation']);
+      await page.context().setGeolocation(at);
+      await page.goto('/find-trucks');
+      const cluster = page.locator('.marker-cluster').filter({ hasText: /^3$/ });
+      await expect(cluster).toBeVisible({ timeout: 25_000 });
+      await page.getByRole('region', { name: 'Map of food trucks' }).scrollIntoViewIfNeeded();
+      await mapSettled(page);
+      await press(cluster);
+      for (const truck of [linked, beside, third]) await expect(marker(page, truck)).toBeVisible();
+      await expect.poll(() => tileZoom(page)).toBe(18);
+      await mapSettled(page);
+      await page.screenshot({ path: test.info().outputPath(`tapped-market-${device}.png`) });
+      await expectMarkersClear(page);
+      await press(marker(page, third));
+      await expectOnePopupInsideMap(page, third, [], `tapped-market-popup-${device}`);
+    });
+
     for (const [how, position, delay] of [
       ['arrives 1.5 s late', AUSTIN, 1500],
       ['is denied', 'denied', 300],

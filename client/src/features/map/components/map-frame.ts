@@ -64,23 +64,64 @@ export function zoomIntoCluster(map: L.Map, cluster: L.MarkerCluster, padding: F
     children = children.flatMap((child) => child._childClusters);
   }
   const mapZoom = map.getZoom();
-  if (boundsZoom > zoom || boundsZoom <= mapZoom) {
-    const target = boundsZoom > zoom ? zoom : mapZoom + 1;
-    // Leaflet's own `fitBounds` arithmetic: the centre that puts the point mid-way in the padding.
-    const offset = padding.paddingBottomRight.subtract(padding.paddingTopLeft).divideBy(2);
-    map.setView(map.unproject(map.project(cluster.getLatLng(), target).add(offset), target), target);
-  } else map.fitBounds(bounds, padding);
+  if (boundsZoom > zoom || boundsZoom <= mapZoom)
+    centreInFrame(map, cluster.getLatLng(), boundsZoom > zoom ? zoom : mapZoom + 1, padding);
+  else map.fitBounds(bounds, padding);
+}
+
+/** Puts `latlng` mid-way in the padding at `zoom`: Leaflet's own `fitBounds` arithmetic. */
+function centreInFrame(
+  map: L.Map,
+  latlng: L.LatLng,
+  zoom: number,
+  padding: FramePadding,
+  options?: L.ZoomPanOptions,
+): void {
+  const offset = padding.paddingBottomRight.subtract(padding.paddingTopLeft).divideBy(2);
+  map.setView(map.unproject(map.project(latlng, zoom).add(offset), zoom), zoom, options);
 }
 
 /**
- * Makes the group's tapped bubbles zoom with `zoomIntoCluster`. Call before the group is added to
- * the map: the plugin's own tap handler, bound when it is added, then runs after this one and calls
- * the tapped cluster's `zoomToBounds` (unless the bubble spiderfies instead), which is this one's.
+ * Takes the map to its last zoom on the marker's bubble, at once, and spreads the bubble out there
+ * (`then` hears when it has): trucks parked side by side (a market) stay one bubble even at the
+ * last zoom. Not animated: markercluster's `zoomToShowLayer` spread the bubble while the map still
+ * zoomed, and the zoom's end folded it up again, with the popup just opened. False when the marker
+ * is in no bubble there.
+ */
+export function spreadAtLastZoom(
+  map: L.Map,
+  group: L.MarkerClusterGroup,
+  marker: L.Marker,
+  then?: () => void,
+): boolean {
+  const lastZoom = map.getMaxZoom();
+  if (map.getZoom() !== lastZoom)
+    centreInFrame(map, marker.getLatLng(), lastZoom, framePadding(map), { animate: false });
+  const bubble = group.getVisibleParent(marker);
+  if (!(bubble instanceof L.MarkerCluster)) return false;
+  if (then) group.once('spiderfied', then);
+  bubble.spiderfy();
+  return true;
+}
+
+/**
+ * Makes the group's tapped bubbles zoom with `zoomIntoCluster`, or spread at the last zoom with
+ * `spreadAtLastZoom`. Call before the group is added to the map: the plugin's own tap handler,
+ * bound when it is added, then runs after this one and calls the tapped cluster's `zoomToBounds`
+ * (or its `spiderfy`, for a bubble that stays one at the last zoom), which are this one's.
  */
 export function padClusterZoom(group: L.MarkerClusterGroup, map: L.Map): void {
   group.on('clusterclick clusterkeypress', (event) => {
     const cluster: unknown = event.layer;
     if (!(cluster instanceof L.MarkerCluster)) return;
     cluster.zoomToBounds = () => zoomIntoCluster(map, cluster, framePadding(map));
+    // A bubble that stays one at the last zoom spreads where it is tapped: at a city's zoom, its
+    // pins went round a spot with no street to see. It spreads at the last zoom instead.
+    const spreadHere = cluster.spiderfy.bind(cluster);
+    cluster.spiderfy = () => {
+      const first = cluster.getAllChildMarkers()[0];
+      if (map.getZoom() < map.getMaxZoom() && first && spreadAtLastZoom(map, group, first)) return;
+      spreadHere();
+    };
   });
 }

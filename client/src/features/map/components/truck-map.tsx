@@ -11,7 +11,7 @@ import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { OSM_TILES, truckIcon } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
-import { framePadding, padClusterZoom } from './map-frame';
+import { framePadding, padClusterZoom, spreadAtLastZoom } from './map-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStagesDue } from './use-stages-due';
 import { buildTruckPopup, TruckPopup } from './truck-popup';
@@ -98,9 +98,7 @@ function smallestBubbleZoom(marker: L.Marker): number | undefined {
  * call made (a popup already open, or opened meanwhile by the map, is not one).
  *
  * A truck parked beside others (a market) stays in a bubble even at the map's last zoom, which
- * opens into a spider there. markercluster's `zoomToShowLayer` spread it while the map's zoom
- * still ran, and the zoom's end folded it up again, popup and all: here the map goes to its last
- * zoom at once, and the bubble is spread after.
+ * opens into a spider there: `spreadAtLastZoom`.
  */
 function showAndOpen(map: L.Map, group: L.MarkerClusterGroup, marker: L.Marker, onOpened?: () => void): void {
   const closes = closedByDiner.get(marker) ?? 0;
@@ -109,17 +107,8 @@ function showAndOpen(map: L.Map, group: L.MarkerClusterGroup, marker: L.Marker, 
     marker.openPopup();
     if (marker.isPopupOpen()) onOpened?.();
   };
-  const lastZoom = map.getMaxZoom();
-  if (!map.hasLayer(marker) && (smallestBubbleZoom(marker) ?? -1) >= lastZoom) {
-    if (map.getZoom() !== lastZoom) map.setView(marker.getLatLng(), lastZoom, { animate: false });
-    const bubble = group.getVisibleParent(marker);
-    if (bubble instanceof L.MarkerCluster) {
-      group.once('spiderfied', open);
-      bubble.spiderfy();
-      return;
-    }
-  }
-  group.zoomToShowLayer(marker, open);
+  const atLastZoom = !map.hasLayer(marker) && (smallestBubbleZoom(marker) ?? -1) >= map.getMaxZoom();
+  if (!atLastZoom || !spreadAtLastZoom(map, group, marker, open)) group.zoomToShowLayer(marker, open);
 }
 
 /** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
@@ -304,10 +293,13 @@ function ClusteredTrucks({
     // Whatever is still waiting joins the map first: everything below sees every marker on it.
     const queue = waiting.current;
     window.clearTimeout(queue.timer);
+    const runWaiting = () => {
+      const then = queue.then;
+      queue.then = undefined;
+      then?.();
+    };
     if (queue.markers.length) keepingPopup(() => group.addLayers(queue.markers.splice(0)));
-    const drained = queue.then;
-    queue.then = undefined;
-    drained?.();
+    runWaiting();
     const wanted = new Map<number, TruckSummary>();
     for (const t of trucks) if (hasCoordinates(t)) wanted.set(t.id, t);
 
@@ -367,9 +359,7 @@ function ClusteredTrucks({
       if (queue.markers.length) queue.timer = window.setTimeout(addNextBatch, 0);
       else {
         queue.timer = undefined;
-        const then = queue.then;
-        queue.then = undefined;
-        then?.();
+        runWaiting();
       }
     };
     if (queue.markers.length) queue.timer = window.setTimeout(addNextBatch, 0);
