@@ -57,6 +57,34 @@ export async function createTruck(
   return (await res.json()) as FoodTruck;
 }
 
+/**
+ * A random spot in `area` with no truck diners can see within `clearance` degrees (either way), so
+ * a test's own trucks have the screen to themselves: earlier tests' trucks stay in the database,
+ * and the other worker's test makes its own meanwhile.
+ */
+export async function freeSpot(
+  page: Page,
+  area: { latitude: [number, number]; longitude: [number, number] },
+  clearance = 2,
+): Promise<{ latitude: number; longitude: number }> {
+  const res = await page.request.get('/api/food-trucks/active?view=summary');
+  expect(res.status()).toBe(200);
+  const trucks = (await res.json()) as { latitude: number | null; longitude: number | null }[];
+  const within = ([min, max]: [number, number]) => min + Math.random() * (max - min);
+  for (let tries = 0; tries < 100; tries++) {
+    const spot = { latitude: within(area.latitude), longitude: within(area.longitude) };
+    const taken = trucks.some(
+      (t) =>
+        t.latitude !== null &&
+        t.longitude !== null &&
+        Math.abs(t.latitude - spot.latitude) < clearance &&
+        Math.abs(t.longitude - spot.longitude) < clearance,
+    );
+    if (!taken) return spot;
+  }
+  throw new Error(`no spot in ${JSON.stringify(area)} ${clearance}° clear of every truck`);
+}
+
 /** Signs in as a demo account over the API, stores the session as the app does, then opens `path`. */
 export async function loginAsDemo(page: Page, who: keyof typeof DEMO, path = '/'): Promise<AuthResponse> {
   const res = await page.request.post('/api/auth/login', {

@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { expect, test, type Locator, type Page } from './test';
-import { createTruck, loginAs, loginAsSubscribedOperator, mapSettled, toast } from './helpers';
+import { createTruck, freeSpot, loginAs, loginAsSubscribedOperator, mapSettled, toast } from './helpers';
 
 /**
  * Issue 24: a truck's popup on the find-trucks map — a tapped pin, a linked truck, a truck the
@@ -42,10 +42,10 @@ const uniqueWord = () =>
 const MARKET = 1 / 15;
 
 async function makeTrucks(page: Page, apart = 1): Promise<Trucks> {
-  // Anywhere in a 20° × 30° stretch of the Pacific: two tests' trio of trucks (the phone's and the
-  // desktop's run side by side, and earlier tests' stay in the database) must not share a screen,
-  // or the cluster of 3 this spec taps is ambiguous.
-  const at = { latitude: 12 + Math.random() * 20, longitude: -170 + Math.random() * 30 };
+  // Somewhere in a 20° × 30° stretch of the Pacific with no truck near: two tests' trio of trucks
+  // must not share a screen, or the cluster of 3 this spec taps is ambiguous (random spots alone
+  // once made a bubble of 6).
+  const at = await freeSpot(page, { latitude: [12, 32], longitude: [-170, -140] });
   const operator = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
   try {
     const session: AuthResponse = await loginAsSubscribedOperator(operator);
@@ -297,7 +297,7 @@ for (const [device, use] of [
       // at zoom 11, where their span (about 230 px) fits a phone's 278-px map only without the
       // frame. Markercluster's own zoom went there: the northern pin cut off at the map's top edge,
       // the southern one on the attribution (ADR 0178 amendment).
-      const at = { latitude: 18 + Math.random(), longitude: -170 + Math.random() * 30 };
+      const at = await freeSpot(page, { latitude: [18, 19], longitude: [-170, -140] });
       const operator = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
       const session = await loginAsSubscribedOperator(operator);
       const trucks: FoodTruck[] = [];
