@@ -449,8 +449,10 @@ export default memo(function TruckMap({
   // The popup Leaflet builds paints with the tap; its React parts (favourite, going, description,
   // badges) follow in a render of their own rather than holding that paint back (INP, issue 33).
   const fillSlot = useCallback((next: PopupSlot | null) => startTransition(() => setSlot(next)), []);
-  // The map, then its tiles, then its markers, each a frame after the other (use-stages-due.ts).
-  const stagesDue = useStagesDue(3);
+  // The map, then its view (framed on the trucks or the diner), its tiles and its markers, each a
+  // frame after the other (use-stages-due.ts): framing measures the map's box and what lies over
+  // it, a second forced layout that made the map's own task 34-50 ms (Lighthouse traces, issue 33).
+  const stagesDue = useStagesDue(4);
   const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
   const slotFit = slotTruck && fitOf ? fitOf(slotTruck) : 'unknown';
   // Until then, the skeleton the screen showed while the map loaded.
@@ -464,9 +466,9 @@ export default memo(function TruckMap({
       worldCopyJump
     >
       {/* Before the tiles: they load for the view the map opens on. */}
-      <FrameTrucks trucks={trucks} position={position} focusTruckId={focusTruckId} />
-      {stagesDue >= 2 && <TileLayer {...OSM_TILES} />}
-      {stagesDue >= 3 && (
+      {stagesDue >= 2 && <FrameTrucks trucks={trucks} position={position} focusTruckId={focusTruckId} />}
+      {stagesDue >= 3 && <TileLayer {...OSM_TILES} />}
+      {stagesDue >= 4 && (
         <ClusteredTrucks
           trucks={trucks}
           focusTruckId={focusTruckId}
@@ -490,8 +492,8 @@ export default memo(function TruckMap({
           </>,
           slot.description,
         )}
-      <FollowPosition position={position} focusTruckId={focusTruckId} />
-      {position && (
+      {stagesDue >= 2 && <FollowPosition position={position} focusTruckId={focusTruckId} />}
+      {stagesDue >= 2 && position && (
         <CircleMarker
           center={[position.lat, position.lng]}
           radius={8}
