@@ -2,8 +2,9 @@ import X from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useRef, type ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
+import { useDialogOpen, withOpenState } from './dialog-open';
 
-export const Dialog = DialogPrimitive.Root;
+export const Dialog = withOpenState(DialogPrimitive.Root);
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -20,6 +21,7 @@ export function DialogContent({
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const returnTo = useRef<HTMLElement | null>(null);
+  if (!useDialogOpen()) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -43,7 +45,10 @@ export function DialogContent({
         }}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-70 hover:opacity-100" aria-label="Close">
+        <DialogPrimitive.Close
+          className="absolute top-4 right-4 rounded-sm p-1 opacity-70 hover:opacity-100"
+          aria-label="Close"
+        >
           <X className="h-4 w-4" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
@@ -54,11 +59,16 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
 }
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+  );
 }
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-gray-600', className)} {...props} />;
 }
