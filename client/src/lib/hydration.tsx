@@ -2,6 +2,7 @@ import {
   startTransition,
   Suspense,
   useEffect,
+  useCallback,
   useLayoutEffect,
   useState,
   useSyncExternalStore,
@@ -47,6 +48,25 @@ export function useHydrated(): boolean {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
   return hydrated;
+}
+
+/**
+ * `useSyncExternalStore` for a store whose browser value differs from the value the server
+ * rendered: the server's value until the page has hydrated (`useHydrated`, which switches in a
+ * transition), the store's from then on. Read at once, such a store makes React render its readers
+ * again synchronously right after the hydration: on the operator's dashboard, the stream's state
+ * ('closed' on the server, open by then) and the location permission ('unknown', then 'granted',
+ * read by each truck's card) rendered the whole screen a second time in the task that hydrated it
+ * (Lighthouse traces, issue 33). `subscribe` and `read` must be stable.
+ */
+export function useStoreAfterHydration<T>(
+  subscribe: (onChange: () => void) => () => void,
+  read: () => T,
+  serverValue: T,
+): T {
+  const hydrated = useHydrated();
+  const server = useCallback(() => serverValue, [serverValue]);
+  return useSyncExternalStore(subscribe, hydrated ? read : server, server);
 }
 
 /**
@@ -121,7 +141,10 @@ export function BrowserOnly({ fallback, children }: { fallback: ReactNode; child
  * the text the server did not render is handed to `keep`, as if typed now. A box the browser
  * rendered itself always holds its state's text: nothing happens.
  */
-export function useKeepTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, keep: (typed: string) => void): void {
+export function useKeepTypedBeforeHydration(
+  box: RefObject<HTMLInputElement | null>,
+  keep: (typed: string) => void,
+): void {
   useLayoutEffect(() => {
     const field = box.current;
     // React sets the box's default value to the state's text as it hydrates it.

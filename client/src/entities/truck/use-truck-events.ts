@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useStoreAfterHydration } from '@client/lib/hydration';
 import { useAuth } from '@client/lib/auth';
 import type { ApplyOptions } from './apply-truck-event';
 import { applyTruckStreamMessage } from './truck-cache';
@@ -38,10 +39,14 @@ export function useStreamSignals(onSignal: (signal: StreamSignal) => void): void
   }, [stream]);
 }
 
-/** The shared stream's state: 'open' means changes arrive live (polling may pause). */
+/**
+ * The shared stream's state: 'open' means changes arrive live (polling may pause). 'closed', as the
+ * server rendered it, until the page has hydrated (useStoreAfterHydration): read at once, it was
+ * open by then, and the whole screen rendered again synchronously.
+ */
 export function useTruckEventsConnection(): TruckEventsConnection {
   const stream = useTruckStream();
-  return useSyncExternalStore(stream.subscribeState, stream.getState, () => 'closed' as const);
+  return useStoreAfterHydration<TruckEventsConnection>(stream.subscribeState, stream.getState, 'closed');
 }
 
 /**
