@@ -141,10 +141,7 @@ export function BrowserOnly({ fallback, children }: { fallback: ReactNode; child
  * the text the server did not render is handed to `keep`, as if typed now. A box the browser
  * rendered itself always holds its state's text: nothing happens.
  */
-export function useKeepTypedBeforeHydration(
-  box: RefObject<HTMLInputElement | null>,
-  keep: (typed: string) => void,
-): void {
+export function useKeepTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, keep: (typed: string) => void): void {
   useLayoutEffect(() => {
     const field = box.current;
     // React sets the box's default value to the state's text as it hydrates it.
