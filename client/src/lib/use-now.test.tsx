@@ -6,6 +6,17 @@ function Clock({ id }: { id: number }) {
   return <p data-testid={`clock-${id}`}>{useNow(30_000).toISOString()}</p>;
 }
 
+/** A part that reads the time (every 30 s), and each time it rendered with. */
+function clockSpy() {
+  const seen: string[] = [];
+  function Spy() {
+    const now = useNow().toISOString();
+    seen.push(now);
+    return <p>{now}</p>;
+  }
+  return { Spy, seen };
+}
+
 afterEach(() => {
   setServerRenderedAt(undefined);
   vi.useRealTimers();
@@ -38,12 +49,7 @@ describe('useNow', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-12-02T12:05:00Z'));
     setServerRenderedAt(Date.parse('2026-12-02T12:00:00Z'));
-    const seen: string[] = [];
-    function Spy() {
-      const now = useNow().toISOString();
-      seen.push(now);
-      return <p>{now}</p>;
-    }
+    const { Spy, seen } = clockSpy();
     render(<Spy />);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
@@ -55,5 +61,33 @@ describe('useNow', () => {
     seen.length = 0;
     render(<Spy />);
     expect(seen[0]).toBe('2026-12-02T12:05:00.000Z');
+  });
+
+  it('keeps a fresh server render’s clock until the first tick, rendering nothing again', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-12-02T12:00:01Z'));
+    setServerRenderedAt(Date.parse('2026-12-02T12:00:00Z'));
+    const { Spy, seen } = clockSpy();
+    render(<Spy />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(seen).toEqual(['2026-12-02T12:00:00.000Z']);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(seen.at(-1)).toBe('2026-12-02T12:00:31.000Z');
+  });
+
+  it('reads its own clock at once where it is behind the server render’s', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));
+    setServerRenderedAt(Date.parse('2026-12-02T12:00:00Z'));
+    const { Spy, seen } = clockSpy();
+    render(<Spy />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(seen.at(-1)).toBe('2026-12-02T06:00:00.000Z');
   });
 });

@@ -45,15 +45,25 @@ function onTick(intervalMs: number, listener: (now: Date) => void): () => void {
 }
 
 /**
+ * A server render younger than this share of the interval is as true as the clock's own ticks: its
+ * time stays until the first tick. Labels are at most the interval behind anyway.
+ */
+const FRESH_SHARE = 1 / 6;
+
+/**
  * The current time, re-read every `intervalMs` (labels such as 'Open now until 14:00' stay true).
  * Hydrating a server-rendered page, the server render's time; the real time follows at once, in a
  * transition (a hook that read "hydrated?" made every card render again synchronously, in one long
- * task on a slow phone: issue 33).
+ * task on a slow phone: issue 33), unless the render is fresh (`FRESH_SHARE`): then nothing renders
+ * again. Every card's going button and status line read the time, and catching up rendered all 20
+ * cards a second time right after hydrating them, for labels a few hundred milliseconds older.
  */
 export function useNow(intervalMs = 30_000): Date {
   const [now, setNow] = useState(() => new Date(serverRenderedAt ?? Date.now()));
   useEffect(() => {
-    if (serverRenderedAt !== undefined) startTransition(() => setNow(new Date()));
+    // Either way: a device whose clock is behind the server's reads its own too.
+    if (serverRenderedAt !== undefined && Math.abs(Date.now() - serverRenderedAt) >= intervalMs * FRESH_SHARE)
+      startTransition(() => setNow(new Date()));
     return onTick(intervalMs, setNow);
   }, [intervalMs]);
   return now;
