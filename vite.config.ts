@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appChunkGroup, screenChunkGroup } from './client/build/app-chunk';
+import { compileHints, runsOnFirstScreen } from './client/build/compile-hints';
 import { glyphs } from './client/build/glyphs';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -66,6 +67,20 @@ const chunking = {
   entries: [here('./client/src/main.tsx'), here('./client/src/embed/embed.ts')],
 };
 
+/** Each first screen's chunk of the modules it shares with later screens (ADR 0177), by its screen. */
+const SCREEN_GROUPS = (
+  [
+    ['diner', 'app/routes/find-trucks.tsx'],
+    ['map', 'features/map/components/truck-map.tsx'],
+    ['voice', 'features/voice/components/voice-assistant.tsx'],
+    ['truck-page', 'app/routes/truck-share.tsx'],
+    ['customer', 'app/routes/favorites.tsx'],
+    ['operator', 'app/routes/operator-dashboard.tsx'],
+  ] as const
+).map(([name, screen]) => [name, here(`./client/src/${screen}`)] as const);
+// The voice assistant's chunk is mostly recording and playback, which run only once a diner asks.
+const FIRST_SCREENS = SCREEN_GROUPS.filter(([name]) => name !== 'voice');
+
 const browser = defineConfig({
   root: here('./client'),
   publicDir: here('./client/public'),
@@ -103,6 +118,12 @@ const browser = defineConfig({
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
     }),
+    compileHints(
+      runsOnFirstScreen({
+        chunks: ['react-dom', 'app', ...FIRST_SCREENS.map(([name]) => name)],
+        screens: [chunking.app, ...FIRST_SCREENS.map(([, screen]) => screen)],
+      }),
+    ),
     precompress(),
   ],
   resolve: { alias: { '@shared': here('./shared'), '@client': here('./client/src') } },
@@ -123,18 +144,7 @@ const browser = defineConfig({
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             appChunkGroup(chunking),
-            ...(
-              [
-                ['diner', 'app/routes/find-trucks.tsx'],
-                ['map', 'features/map/components/truck-map.tsx'],
-                ['voice', 'features/voice/components/voice-assistant.tsx'],
-                ['truck-page', 'app/routes/truck-share.tsx'],
-                ['customer', 'app/routes/favorites.tsx'],
-                ['operator', 'app/routes/operator-dashboard.tsx'],
-              ] as const
-            ).map(([name, screen]) =>
-              screenChunkGroup({ ...chunking, name, screen: here(`./client/src/${screen}`) }),
-            ),
+            ...SCREEN_GROUPS.map(([name, screen]) => screenChunkGroup({ ...chunking, name, screen })),
           ],
         },
       },
