@@ -17,6 +17,22 @@ function clockSpy() {
   return { Spy, seen };
 }
 
+/**
+ * A part that reads the time, hydrated on a device whose clock says `deviceNow` from a page the
+ * server rendered at `renderedAt`, its effects run: the spy's times so far, and the spy.
+ */
+async function hydrateClock(deviceNow: string, renderedAt: string) {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date(deviceNow));
+  setServerRenderedAt(Date.parse(renderedAt));
+  const spy = clockSpy();
+  render(<spy.Spy />);
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  return spy;
+}
+
 afterEach(() => {
   setServerRenderedAt(undefined);
   vi.useRealTimers();
@@ -46,14 +62,7 @@ describe('useNow', () => {
   });
 
   it("reads the server render's clock while hydrating, then the real one", async () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-12-02T12:05:00Z'));
-    setServerRenderedAt(Date.parse('2026-12-02T12:00:00Z'));
-    const { Spy, seen } = clockSpy();
-    render(<Spy />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    const { Spy, seen } = await hydrateClock('2026-12-02T12:05:00Z', '2026-12-02T12:00:00Z');
     expect(seen[0]).toBe('2026-12-02T12:00:00.000Z');
     expect(seen.at(-1)).toBe('2026-12-02T12:05:00.000Z');
     // Once the app has hydrated, a part mounted later reads the real clock from its first render.
@@ -64,14 +73,7 @@ describe('useNow', () => {
   });
 
   it('keeps a fresh server render’s clock until the first tick, rendering nothing again', async () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-12-02T12:00:01Z'));
-    setServerRenderedAt(Date.parse('2026-12-02T12:00:00Z'));
-    const { Spy, seen } = clockSpy();
-    render(<Spy />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    const { seen } = await hydrateClock('2026-12-02T12:00:01Z', '2026-12-02T12:00:00Z');
     expect(seen).toEqual(['2026-12-02T12:00:00.000Z']);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(30_000);
@@ -80,14 +82,7 @@ describe('useNow', () => {
   });
 
   it('reads its own clock at once where it is behind the server render’s', async () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2026-12-02T06:00:00Z'));
-    setServerRenderedAt(Date.parse('2026-12-02T12:00:00Z'));
-    const { Spy, seen } = clockSpy();
-    render(<Spy />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    const { seen } = await hydrateClock('2026-12-02T06:00:00Z', '2026-12-02T12:00:00Z');
     expect(seen.at(-1)).toBe('2026-12-02T06:00:00.000Z');
   });
 });
