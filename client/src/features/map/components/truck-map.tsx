@@ -464,6 +464,9 @@ export default memo(function TruckMap({
       className="truck-map h-full w-full"
       scrollWheelZoom
       worldCopyJump
+      // Tiles appear as they arrive: their fade-in drew a frame of the whole page for each tile
+      // (Leaflet's _updateOpacity, 13 frames of a /find-trucks load, issue 33).
+      fadeAnimation={false}
     >
       {/* Before the tiles: they load for the view the map opens on. */}
       {stagesDue >= 2 && <FrameTrucks trucks={trucks} position={position} focusTruckId={focusTruckId} />}
