@@ -90,6 +90,8 @@ test.describe('admin panel', () => {
     const diner = await browser.newContext();
     const dinerPage = await diner.newPage();
     await dinerPage.goto('/find-trucks');
+    // Found by name: other specs' trucks can put it past the list's first cards.
+    await dinerPage.getByRole('searchbox', { name: 'Search food trucks' }).fill(truckName);
     const dinerTruck = dinerPage.getByRole('article', { name: truckName });
     await expect(dinerTruck).toBeVisible({ timeout: 30_000 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './test';
 import type { FoodTruck } from '@shared/contracts';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
-import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator } from './helpers';
+import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator, mapSettled } from './helpers';
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 
@@ -20,8 +20,20 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
  * Austin): counts of the whole list are lower bounds; lists within 20 miles of Austin are exact.
  */
 const DEMO_TRUCK_COUNT = 12;
+/** The list's first cards and its first page (LIST_FIRST_CARDS, LIST_PAGE_SIZE in truck-list.tsx). */
+const LIST_FIRST_CARDS = 8;
+const LIST_PAGE_SIZE = 20;
 const expectAtLeastDemoTrucks = (items: Locator) =>
-  expect.poll(() => items.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(DEMO_TRUCK_COUNT);
+  expect
+    .poll(
+      async () => {
+        // The list opens with its first cards and draws the rest as the diner scrolls to them.
+        await items.last().scrollIntoViewIfNeeded();
+        return items.count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(DEMO_TRUCK_COUNT);
 /**
  * A cluster bubble: without the diner's position the map opens on every truck (ADR 0178), Austin's
  * at a city's zoom or, with other specs' trucks across the Pacific, at a world's.
@@ -140,6 +152,9 @@ test.describe('find trucks', () => {
     test('shows distances nearest first within 20 miles, and all trucks on request', async ({ page }) => {
       await page.goto('/find-trucks');
       const distances = page.getByTestId('truck-distance');
+      // The list draws its first cards, and the rest of its first page as the diner scrolls to them.
+      await expect(distances).toHaveCount(LIST_FIRST_CARDS);
+      await distances.last().scrollIntoViewIfNeeded();
       await expect(distances).toHaveCount(12);
       const miles = (await distances.allTextContents()).map((t) => Number.parseFloat(t));
       expect(miles).toEqual([...miles].sort((a, b) => a - b));
@@ -328,6 +343,40 @@ test.describe('find trucks', () => {
       expect((await res.request().sizes()).responseBodySize).toBe(0);
       expect(await page.getByRole('list', { name: 'Food trucks' }).innerHTML()).toBe(before);
     }).toPass();
+  });
+
+  test('on a phone the list opens with its first cards, draws the rest as the diner scrolls, and the menu loads once the cards are in sight', async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    const menuCode: string[] = [];
+    page.on('request', (req) => {
+      if (/\/assets\/menu-dialog-[\w-]+\.js$/.test(req.url())) menuCode.push(req.url());
+    });
+    const html = await (await page.request.get('/find-trucks')).text();
+    if (html.includes(`id="${SERVER_RENDER_DATA_ID}"`)) expect(html.match(/data-testid="truck-card-/g)).toHaveLength(LIST_FIRST_CARDS);
+    await page.goto('/find-trucks');
+    const cards = page.getByRole('list', { name: 'Food trucks' }).getByRole('article');
+    await expect(aCluster(page)).toBeVisible();
+    await mapSettled(page);
+    // Below the map and the voice card: nothing of the list's further cards, nor the menu's code, yet.
+    await expect(cards).toHaveCount(LIST_FIRST_CARDS);
+    expect(menuCode).toEqual([]);
+    const more = page.getByRole('button', { name: /^Show more trucks \(\d+ more\)$/ });
+    await expect(more).toBeAttached();
+
+    await cards.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => menuCode.length).toBe(1);
+    // A screen before the diner reaches the end of the first cards, the rest of the first page is there.
+    await cards.nth(LIST_FIRST_CARDS - 3).scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(DEMO_TRUCK_COUNT);
+    expect(await cards.count()).toBeLessThanOrEqual(LIST_PAGE_SIZE);
+
+    await cards.first().getByRole('button', { name: /^Menu of / }).tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(menuCode).toHaveLength(1);
+    await phone.close();
   });
 
   for (const width of [1280, 360]) {

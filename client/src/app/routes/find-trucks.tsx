@@ -58,19 +58,22 @@ import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
 import { BrowserOnly, useKeepTypedBeforeHydration } from '@client/lib/hydration';
 import { isOperator } from '@client/lib/roles';
+import { useInSight } from '@client/lib/use-in-sight';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
 
 // Leaflet and its plugins load on demand, so the page's own JavaScript stays small.
 const TruckMap = lazy(() => import('@client/features/map/components/truck-map'));
 const VoiceAssistant = lazy(() => import('@client/features/voice/components/voice-assistant'));
 // The menu dialog (Radix Dialog, focus scope, scroll lock) is not part of the first screen (issue
-// 33): it loads when the browser is idle after it, or with the first menu opened before that.
+// 33): it loads when the cards come on screen (see `cardsInSight`), or with the first menu opened.
 const loadMenuDialog = () => import('@client/features/menu/components/menu-dialog');
 const MenuDialog = lazy(() => loadMenuDialog().then((m) => ({ default: m.MenuDialog })));
 // Rating happens in an expanded card: its picker loads when the first card opens.
 const RatingPicker = lazy(() =>
   import('@client/features/favorites/components/rating-picker').then((m) => ({ default: m.RatingPicker })),
 );
+
+const preloadMenuDialog = () => void loadMenuDialog().catch(() => {});
 
 const NO_TRUCKS: TruckSummary[] = [];
 const utcUntilWanted = () => 'UTC';
@@ -144,15 +147,11 @@ export default function FindTrucksPage() {
   // Mounted from the first opening on, so it closes as a dialog does (the focus goes back).
   const [menuWanted, setMenuWanted] = useState(false);
   if (menuTruckId !== null && !menuWanted) setMenuWanted(true);
-  useEffect(() => {
-    const preload = () => void loadMenuDialog().catch(() => {});
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preload, 3000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(preload, { timeout: 10_000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  // Loaded as the diner turns to the cards, not as soon as the browser is idle: on a phone they are
+  // below the map and the voice card, and the dialog's three chunks were a seventh of the page's
+  // main-thread work on a 4× slowed phone (issue 33). A screen of scrolling and reading is ahead of
+  // the first tap on "Menu".
+  const cardsInSight = useInSight(preloadMenuDialog);
   useReportView(menuTruckId, 'menu_open');
   // Now: the live list. Later: where trucks will be then, by their schedules.
   const [chosenTime, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
@@ -415,22 +414,24 @@ export default function FindTrucksPage() {
               // No Suspense boundary of its own: when the list is server-rendered (ADR 0168), a
               // boundary still dehydrated when the screen re-renders (a query's answer arriving) is
               // hydrated synchronously, one long task (240-340 ms on a 4x slowed phone, session 18).
-              <TruckList
-                listed={listed}
-                totalCount={trucks.length}
-                search={listSearch}
-                onClearSearch={clearSearch}
-                expandedId={expandedId}
-                onToggle={onToggle}
-                onOpenMenu={onOpenMenu}
-                renderFavorite={renderFavorite}
-                renderDetails={renderRating}
-                renderSchedule={renderSchedule}
-                emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
-                fitOf={fitOf}
-                filterCount={filterIds.length}
-                onClearFilters={clearFilters}
-              />
+              <div ref={cardsInSight}>
+                <TruckList
+                  listed={listed}
+                  totalCount={trucks.length}
+                  search={listSearch}
+                  onClearSearch={clearSearch}
+                  expandedId={expandedId}
+                  onToggle={onToggle}
+                  onOpenMenu={onOpenMenu}
+                  renderFavorite={renderFavorite}
+                  renderDetails={renderRating}
+                  renderSchedule={renderSchedule}
+                  emptyText={at ? 'No trucks are scheduled at that time.' : undefined}
+                  fitOf={fitOf}
+                  filterCount={filterIds.length}
+                  onClearFilters={clearFilters}
+                />
+              </div>
             )}
           </section>
         </div>
