@@ -379,6 +379,41 @@ test.describe('find trucks', () => {
     await phone.close();
   });
 
+  test("on a phone the map's and the voice card's places are still while their code loads: nothing but a card's LIVE dot animates (issue 33)", async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    // Their code held back until the page has been looked at, as on a slow phone.
+    const held: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(truck-map|voice-assistant)-[\w-]+\.js$/, async (route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await page.goto('/find-trucks');
+    await expect.poll(() => held.length).toBe(2);
+    const map = page.getByRole('region', { name: 'Map of food trucks' });
+    await expect(map.locator('[aria-hidden="true"].bg-gray-200')).toBeVisible();
+    // A pulse kept the compositor drawing a frame of the page 60 times a second through the load.
+    const animatedOutsideCards = () =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running')
+            .map((a) => (a.effect instanceof KeyframeEffect ? a.effect.target : null))
+            .filter((target) => !(target instanceof Element && target.closest('article'))).length,
+      );
+    expect(await animatedOutsideCards()).toBe(0);
+    release();
+    await expect(aCluster(page)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Voice Assistant' })).toBeVisible();
+    await phone.close();
+  });
+
   for (const width of [1280, 360]) {
     test(`has no serious axe violations and a tidy layout at ${width} px`, async ({ page }) => {
       test.setTimeout(180_000); // three axe runs on a shared 2-core machine

@@ -106,7 +106,7 @@ const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view'
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 // A card opened by the address (?truck=) is open in the server's HTML: its picker loads in the browser.
 const renderRating = (truck: TruckSummary) => (
-  <BrowserOnly fallback={<Skeleton className="h-8 w-40" />}>
+  <BrowserOnly fallback={<Skeleton still className="h-8 w-40" />}>
     <RatingPicker truck={truck} />
   </BrowserOnly>
 );
@@ -323,7 +323,7 @@ export default function FindTrucksPage() {
                 onDismiss={dismissMessage}
               />
             )}
-            <BrowserOnly fallback={<Skeleton className="h-full w-full rounded-none" />}>
+            <BrowserOnly fallback={<Skeleton still className="h-full w-full rounded-none" />}>
               <TruckMap
                 trucks={filtered}
                 position={position}
@@ -338,7 +338,7 @@ export default function FindTrucksPage() {
         </section>
 
         <div className="grid min-w-0 gap-6">
-          <BrowserOnly fallback={<Skeleton className="h-40 w-full" />}>
+          <BrowserOnly fallback={<Skeleton still className="h-40 w-full" />}>
             <VoiceAssistant variant="card" autoRecommend onRecommend={showRecommendation} />
           </BrowserOnly>
           <section aria-labelledby="list-heading" className="min-w-0">

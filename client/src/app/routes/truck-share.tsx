@@ -146,7 +146,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
         </BrowserOnly>
 
         {hasCoordinates(truck) && (
-          <BrowserOnly fallback={<Skeleton className="h-56 w-full" />}>
+          <BrowserOnly fallback={<Skeleton still className="h-56 w-full" />}>
             <TruckSpotMap
               latitude={truck.latitude}
               longitude={truck.longitude}
