@@ -14,6 +14,8 @@
  * Also on /find-trucks: the Interaction to Next Paint of typing in the search box and of tapping a
  * pin, ≤ 200 ms each (a Lighthouse timespan per run, devtools throttling: the 4× slowdown for real).
  * The OpenStreetMap tiles are blocked (no network here): the map draws without a background.
+ * Beside each route's main-thread work, not budgeted: its tasks' CPU time ×4 and the frames the page
+ * drew (`pageCost`), which tell the page's own cost from the machine's load.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
