@@ -384,6 +384,22 @@ test.describe('find trucks', () => {
   }) => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await phone.newPage();
+    // Every CSS animation that starts in the load, however briefly its element lives (the map's own
+    // placeholder lasts a frame or two), outside a card.
+    await page.addInitScript(() => {
+      const started: string[] = [];
+      Object.assign(window, { animationsOutsideCards: started });
+      window.addEventListener(
+        'animationstart',
+        (event) => {
+          if (event.target instanceof Element && !event.target.closest('article'))
+            started.push(`${event.animationName} on ${event.target.className}`);
+        },
+        true,
+      );
+    });
+    const animationsStarted = () =>
+      page.evaluate(() => ('animationsOutsideCards' in window ? window.animationsOutsideCards : null));
     // Their code held back until the page has been looked at, as on a slow phone.
     const held: string[] = [];
     let release = () => {};
@@ -411,6 +427,7 @@ test.describe('find trucks', () => {
     release();
     await expect(aCluster(page)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Voice Assistant' })).toBeVisible();
+    expect(await animationsStarted()).toEqual([]);
     await phone.close();
   });
 

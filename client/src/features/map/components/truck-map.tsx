@@ -456,7 +456,7 @@ export default memo(function TruckMap({
   const slotTruck = slot ? trucks.find((t) => t.id === slot.truckId) : undefined;
   const slotFit = slotTruck && fitOf ? fitOf(slotTruck) : 'unknown';
   // Until then, the skeleton the screen showed while the map loaded.
-  if (stagesDue < 1) return <Skeleton className="h-full w-full rounded-none" />;
+  if (stagesDue < 1) return <Skeleton still className="h-full w-full rounded-none" />;
   return (
     <MapContainer
       center={DEFAULT_CENTER}

@@ -21,7 +21,7 @@ export default function TruckSpotMap({
 }) {
   // The map a frame after its chunk has arrived, its tiles and marker a frame later (use-stages-due.ts).
   const stagesDue = useStagesDue(2);
-  if (stagesDue < 1) return <Skeleton className="h-56 w-full" />;
+  if (stagesDue < 1) return <Skeleton still className="h-56 w-full" />;
   const layersDue = stagesDue >= 2;
   return (
     <MapContainer
