@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Hydration from './hydration';
 
@@ -180,5 +180,75 @@ describe('text typed into a server-rendered page before it hydrates (ADR 0168)',
     }
     render(<Box />);
     expect(keep).not.toHaveBeenCalled();
+  });
+});
+
+describe('a store whose browser value the server cannot know (useStoreAfterHydration)', () => {
+  /** A store like the truck stream's state: 'closed' on the server, whatever the browser says after. */
+  function store(initial: string) {
+    let value = initial;
+    const listeners = new Set<() => void>();
+    return {
+      read: () => value,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      set(next: string) {
+        value = next;
+        for (const listener of listeners) listener();
+      },
+    };
+  }
+  function Connection({ stream }: { stream: ReturnType<typeof store> }) {
+    const state = hydration.useStoreAfterHydration(stream.subscribe, stream.read, 'closed');
+    return <p>{`Stream ${state}`}</p>;
+  }
+  const flushMicrotasks = async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  };
+
+  it("hydrates with the server's value, then follows the store", async () => {
+    const stream = store('open');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Connection stream={stream} />);
+    document.body.append(container);
+    expect(container.textContent).toBe('Stream closed');
+    const recoverable = vi.fn();
+    hydration.startHydration();
+    await act(async () => {
+      hydrateRoot(container, <Connection stream={stream} />, { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(await screen.findByText('Stream open')).toBeInTheDocument();
+    container.remove();
+  });
+
+  it('renders a change as a transition, not synchronously in the task that made it (issue 33)', async () => {
+    // Outside act(), as in the browser: React's synchronous lane is flushed in a microtask, a
+    // transition in a later task of its scheduler.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const wasAct = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    const stream = store('connecting');
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    try {
+      root.render(<Connection stream={stream} />);
+      await waitFor(() => expect(container.textContent).toBe('Stream connecting'));
+      stream.set('open');
+      await flushMicrotasks();
+      expect(container.textContent).toBe('Stream connecting');
+      await waitFor(() => expect(container.textContent).toBe('Stream open'));
+      // A change that the answer already shows renders nothing.
+      stream.set('open');
+      await flushMicrotasks();
+      expect(container.textContent).toBe('Stream open');
+    } finally {
+      root.unmount();
+      container.remove();
+      actEnvironment.IS_REACT_ACT_ENVIRONMENT = wasAct;
+    }
   });
 });

@@ -2,8 +2,8 @@ import {
   startTransition,
   Suspense,
   useEffect,
-  useCallback,
   useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -51,22 +51,41 @@ export function useHydrated(): boolean {
 }
 
 /**
- * `useSyncExternalStore` for a store whose browser value differs from the value the server
- * rendered: the server's value until the page has hydrated (`useHydrated`, which switches in a
- * transition), the store's from then on. Read at once, such a store makes React render its readers
- * again synchronously right after the hydration: on the operator's dashboard, the stream's state
- * ('closed' on the server, open by then) and the location permission ('unknown', then 'granted',
- * read by each truck's card) rendered the whole screen a second time in the task that hydrated it
- * (Lighthouse traces, issue 33). `subscribe` and `read` must be stable.
+ * A store whose browser value differs from the value the server rendered, as state that follows it:
+ * the server's value while the page hydrates (and on the server), then the store's, each change
+ * rendered as a transition (in slices that yield to the diner). Read with `useSyncExternalStore`, a
+ * change of such a store makes React render its readers again synchronously, in one task: right
+ * after the hydration (the stream's state, 'closed' on the server and open by then; the location
+ * permission, 'unknown' and then 'granted'), and again whenever it changes, as the stream does when
+ * it opens a moment after the page has hydrated; on the operator's dashboard, whose screen reads the
+ * stream's state, that was the whole screen rendered again in a task of 60 ms observed (Lighthouse
+ * traces, issue 33). Only for what can follow the store a frame late (what is polled, a status
+ * line). `subscribe` and `read` must be stable.
  */
 export function useStoreAfterHydration<T>(
   subscribe: (onChange: () => void) => () => void,
   read: () => T,
   serverValue: T,
 ): T {
-  const hydrated = useHydrated();
-  const server = useCallback(() => serverValue, [serverValue]);
-  return useSyncExternalStore(subscribe, hydrated ? read : server, server);
+  const serverOrHydrating = useSyncExternalStore(
+    unchanging,
+    () => hydrating,
+    () => true,
+  );
+  const [value, setValue] = useState<T>(() => (serverOrHydrating ? serverValue : read()));
+  // The value last asked for: the store tells of changes that leave the answer as it is.
+  const shown = useRef(value);
+  useEffect(() => {
+    const follow = () => {
+      const next = read();
+      if (Object.is(next, shown.current)) return;
+      shown.current = next;
+      startTransition(() => setValue(next));
+    };
+    follow();
+    return subscribe(follow);
+  }, [subscribe, read]);
+  return value;
 }
 
 /**

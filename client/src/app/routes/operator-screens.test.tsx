@@ -136,10 +136,11 @@ describe('Operator dashboard', () => {
     denyLocation();
     useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [{ ...truck, isOpen: false }] });
     renderApp(<OperatorDashboardPage />, { user: OPERATOR });
-    expect(
-      await screen.findByText('Location access denied. Please enable location permissions.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open for Business' })).toBeDisabled();
+    // The notice is in the server's frame of the screen (hidden until denied): it shows once the
+    // browser has answered, and the button is disabled in the same render.
+    const notice = screen.getByText('Location access denied. Please enable location permissions.');
+    await waitFor(() => expect(notice).toBeVisible());
+    expect(await screen.findByRole('button', { name: 'Open for Business' })).toBeDisabled();
   });
 });
 

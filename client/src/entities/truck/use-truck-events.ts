@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useStoreAfterHydration } from '@client/lib/hydration';
 import { useAuth } from '@client/lib/auth';
 import type { ApplyOptions } from './apply-truck-event';
@@ -41,8 +41,9 @@ export function useStreamSignals(onSignal: (signal: StreamSignal) => void): void
 
 /**
  * The shared stream's state: 'open' means changes arrive live (polling may pause). 'closed', as the
- * server rendered it, until the page has hydrated (useStoreAfterHydration): read at once, it was
- * open by then, and the whole screen rendered again synchronously.
+ * server rendered it, until the page has hydrated; then it follows the stream in a transition
+ * (`useStoreAfterHydration`): the stream opens a moment after a page has hydrated, and its readers
+ * are whole screens (the diners' map, the operator's dashboard).
  */
 export function useTruckEventsConnection(): TruckEventsConnection {
   const stream = useTruckStream();
@@ -54,29 +55,11 @@ export function useTruckEventsConnection(): TruckEventsConnection {
  * renders again only when the answer changes, and never while `enabled` is false. Every card's
  * favourite button asks (its favourites poll while the stream is down); a visitor's twenty
  * buttons used to render again each time the stream went from connecting to open (issue 33).
- *
- * The answer sets only how favourites are polled, never what is rendered, so it is state that
- * follows the stream in a transition rather than a store read with `useSyncExternalStore`: React
- * renders a changed store's readers synchronously, and the stream opening just after a page
- * hydrated rendered the favourites list and each card's button again in one long task (issue 33).
  */
 export function useTruckStreamOpen(enabled = true): boolean {
   const stream = useTruckStream();
   const isOpen = useCallback(() => enabled && stream.getState() === 'open', [stream, enabled]);
-  const [open, setOpen] = useState(isOpen);
-  // The answer last asked for: the stream tells of every change of its state, most of which leave it.
-  const shown = useRef(open);
-  useEffect(() => {
-    const follow = () => {
-      const next = isOpen();
-      if (next === shown.current) return;
-      shown.current = next;
-      startTransition(() => setOpen(next));
-    };
-    follow();
-    return stream.subscribeState(follow);
-  }, [stream, isOpen]);
-  return open;
+  return useStoreAfterHydration(stream.subscribeState, isOpen, false);
 }
 
 /** Keeps every cached truck list live while mounted; returns the connection state. */
