@@ -39,6 +39,25 @@ describe('auth state', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? '')).toMatchObject({ username: 'sam2' });
   });
 
+  it('renders nothing again when /api/auth/me confirms the user already shown', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify(customer));
+    const fetchMock = mockFetch({ 'GET /api/auth/me': () => json({ ...customer }) });
+    let renders = 0;
+    function Counted() {
+      useAuth();
+      renders += 1;
+      return <Probe />;
+    }
+    renderWithApp(<Counted />);
+    const before = renders;
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The answer (a new object, equal field by field) has been read, stored and handed over.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('user: sam')).toBeInTheDocument();
+    expect(renders).toBe(before);
+  });
+
   it('discards a stored user that cannot be parsed', () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('user', '{not json');

@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@shared/constants';
 import type { AuthResponse, PublicUser } from '@shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, apiJson } from './api-client';
 import { storage } from './storage';
-import { clearStoredSession, readStoredUser, syncSignedInHint } from './stored-session';
+import { clearStoredSession, readStoredUser, sameUser, syncSignedInHint } from './stored-session';
 import { isAdmin, isOperator } from './roles';
 import { dismiss } from './toast';
 
@@ -74,7 +74,11 @@ export function AuthProvider({ children, serverUser }: { children: ReactNode; se
       .then((fresh) => {
         if (stale()) return;
         storage.set(STORAGE_KEYS.user, JSON.stringify(fresh));
-        setUser(fresh);
+        // The user already shown (the usual answer) renders nothing, and a changed one renders as a
+        // transition: a new user object at the default priority changed the auth context while a
+        // server-rendered screen was still hydrating, and React then hydrated the whole screen
+        // synchronously, in one task (60-110 ms on a 4x slowed phone's dashboard: issue 33).
+        startTransition(() => setUser((shown) => (shown && sameUser(shown, fresh) ? shown : fresh)));
       })
       .catch((err: unknown) => {
         if (!stale() && err instanceof ApiError && err.status === 401) {

@@ -27,6 +27,10 @@ export function isPublicUser(value: unknown): value is PublicUser {
   );
 }
 
+/** Whether two users are the same as the app shows them: every field of PublicUser. */
+export const sameUser = (a: PublicUser, b: PublicUser): boolean =>
+  a.id === b.id && a.username === b.username && a.email === b.email && a.phone === b.phone && a.role === b.role;
+
 /** The stored user, or null; an unparsable stored value is discarded (spec section 4). */
 export function readStoredUser(): PublicUser | null {
   const raw = storage.get(STORAGE_KEYS.user);
