@@ -77,7 +77,7 @@ export function AuthProvider({ children, serverUser }: { children: ReactNode; se
         // The user already shown (the usual answer) renders nothing, and a changed one renders as a
         // transition: a new user object at the default priority changed the auth context while a
         // server-rendered screen was still hydrating, and React then hydrated the whole screen
-        // synchronously, in one task (60-110 ms on a 4x slowed phone's dashboard: issue 33).
+        // synchronously, in one task (70-110 ms on a 4x slowed phone's dashboard: issue 33).
         startTransition(() => setUser((shown) => (shown && sameUser(shown, fresh) ? shown : fresh)));
       })
       .catch((err: unknown) => {
