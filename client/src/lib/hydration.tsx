@@ -26,6 +26,18 @@ export function startHydration(): void {
 }
 
 /**
+ * Whether this render is the server's or part of the page's hydration. Read from a store that holds
+ * the same answer until the screen has hydrated, so React never renders a reader again for it.
+ */
+function useRenderingServerHtml(): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => hydrating,
+    () => true,
+  );
+}
+
+/**
  * False while the page's server HTML is being hydrated (and on the server), true from the render
  * after (ADR 0168). A part that depends on the browser (the diner's position, a lazily loaded
  * map) renders as the server did until then, so hydration finds the markup it expects.
@@ -38,12 +50,7 @@ export function startHydration(): void {
  * has hydrated, so React finds nothing to render again.
  */
 export function useHydrated(): boolean {
-  const serverOrHydrating = useSyncExternalStore(
-    unchanging,
-    () => hydrating,
-    () => true,
-  );
-  const [hydrated, setHydrated] = useState(!serverOrHydrating);
+  const [hydrated, setHydrated] = useState(!useRenderingServerHtml());
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);
@@ -67,12 +74,8 @@ export function useStoreAfterHydration<T>(
   read: () => T,
   serverValue: T,
 ): T {
-  const serverOrHydrating = useSyncExternalStore(
-    unchanging,
-    () => hydrating,
-    () => true,
-  );
-  const [value, setValue] = useState<T>(() => (serverOrHydrating ? serverValue : read()));
+  const serverHtml = useRenderingServerHtml();
+  const [value, setValue] = useState<T>(() => (serverHtml ? serverValue : read()));
   // The value last asked for: the store tells of changes that leave the answer as it is.
   const shown = useRef(value);
   useEffect(() => {
