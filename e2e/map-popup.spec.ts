@@ -30,10 +30,14 @@ interface Trucks {
   at: { latitude: number; longitude: number };
 }
 
-/** A word no other test's truck has (one in 10,000), so a voice question names exactly this truck. */
+/**
+ * A word no other test's truck has (one in a million), so a voice question names exactly this
+ * truck. One in 10,000 was too few: a run of the suite makes dozens of these trucks in one database,
+ * and the navbar's voice test once showed another test's namesake (session 50).
+ */
 const WORDS = ['Koa', 'Lani', 'Nalu', 'Mahina', 'Honu', 'Pua', 'Kai', 'Iwa', 'Moana', 'Ulu'];
 const uniqueWord = () =>
-  Array.from({ length: 4 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]!.toLowerCase()).join('');
+  Array.from({ length: 6 }, () => WORDS[Math.floor(Math.random() * WORDS.length)]!.toLowerCase()).join('');
 
 /**
  * How far apart `makeTrucks` parks the three trucks: `1` as above; `MARKET` a fifteenth of that
@@ -46,23 +50,37 @@ async function makeTrucks(page: Page, apart = 1): Promise<Trucks> {
   // must not share a screen, or the cluster of 3 this spec taps is ambiguous (random spots alone
   // once made a bubble of 6).
   const at = await freeSpot(page, { latitude: [12, 32], longitude: [-170, -140] });
+  const word = uniqueWord();
+  const [linked, beside, third] = await parkTrucks(page, at, [
+    // One long word, as a real name can have: it wraps in the popup instead of pushing the badge out.
+    [`Crepe ${word[0]!.toUpperCase()}${word.slice(1)}mahinamahinamahina`, 0, 0],
+    [`Poke Beside ${Date.now() % 1_000_000}`, 0, 0.0012 * apart],
+    [`Shave Ice ${Date.now() % 1_000_000}`, 0.0008 * apart, -0.0006 * apart],
+  ]);
+  return { linked: linked!, beside: beside!, third: third!, at };
+}
+
+/** Trucks a new subscribed operator parks `[name, dLat, dLng]` from `at`, in order. */
+async function parkTrucks(
+  page: Page,
+  at: { latitude: number; longitude: number },
+  trucks: [name: string, dLat: number, dLng: number][],
+): Promise<FoodTruck[]> {
   const operator = await page.context().browser()!.newPage({ baseURL: test.info().project.use.baseURL });
   try {
     const session: AuthResponse = await loginAsSubscribedOperator(operator);
-    const word = uniqueWord();
-    const make = (name: string, dLat: number, dLng: number) =>
-      createTruck(operator, session, {
-        name,
-        description: DESCRIPTION,
-        address: `${Math.round(Math.random() * 9000) + 100} Beach Road, Kailua`,
-        latitude: at.latitude + dLat,
-        longitude: at.longitude + dLng,
-      });
-    // One long word, as a real name can have: it wraps in the popup instead of pushing the badge out.
-    const linked = await make(`Crepe ${word[0]!.toUpperCase()}${word.slice(1)}mahinamahinamahina`, 0, 0);
-    const beside = await make(`Poke Beside ${Date.now() % 1_000_000}`, 0, 0.0012 * apart);
-    const third = await make(`Shave Ice ${Date.now() % 1_000_000}`, 0.0008 * apart, -0.0006 * apart);
-    return { linked, beside, third, at };
+    const parked: FoodTruck[] = [];
+    for (const [name, dLat, dLng] of trucks)
+      parked.push(
+        await createTruck(operator, session, {
+          name,
+          description: DESCRIPTION,
+          address: `${Math.round(Math.random() * 9000) + 100} Beach Road, Kailua`,
+          latitude: at.latitude + dLat,
+          longitude: at.longitude + dLng,
+        }),
+      );
+    return parked;
   } finally {
     await operator.context().close();
   }
@@ -350,6 +368,37 @@ for (const [device, use] of [
       const { linked, beside, third } = await makeTrucks(page, MARKET);
       await page.goto(`/find-trucks?truck=${linked.id}`);
       await expectOnePopupInsideMap(page, linked, [beside, third], `linked-market-${device}`);
+    });
+
+    test("a linked truck's popup at a market stays open and still while a truck parks down the street", async ({
+      page,
+    }) => {
+      // markercluster folds the bubble it has spread on every change to its markers: a truck that
+      // opened anywhere closed the popup the diner was reading and opened it again, moving it
+      // (CI saw it cut by the map's top edge, session 49).
+      const { linked, beside, third, at } = await makeTrucks(page, MARKET);
+      await page.goto(`/find-trucks?truck=${linked.id}`);
+      await expectOnePopupInsideMap(page, linked, [beside, third], `market-before-${device}`);
+      const popup = page.locator('.leaflet-popup');
+      const before = await popup.boundingBox();
+      await page.evaluate(() => {
+        const w = window as unknown as { __popupsClosed: number };
+        w.__popupsClosed = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes)
+            for (const node of change.removedNodes)
+              if (node instanceof HTMLElement && node.classList.contains('leaflet-popup')) w.__popupsClosed++;
+        }).observe(document.querySelector('.leaflet-popup-pane')!, { childList: true });
+      });
+      const pins = await page.locator('.leaflet-marker-icon').count();
+      // 75 m north: its own pin at the last zoom (133–154 px from the bubble), under the popup but on
+      // the map (a phone's markercluster shows only the pins inside the map).
+      await parkTrucks(page, at, [[`Malasadas ${Date.now() % 1_000_000}`, 0.0007, 0]]);
+      await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBe(pins + 1);
+      await mapSettled(page);
+      expect(await page.evaluate(() => (window as unknown as { __popupsClosed: number }).__popupsClosed)).toBe(0);
+      await expect(popup).toContainText(linked.name);
+      expect(await popup.boundingBox()).toEqual(before);
     });
 
     test('a tapped bubble of trucks parked side by side spreads them at the last zoom, every pin clear', async ({

@@ -125,3 +125,53 @@ export function padClusterZoom(group: L.MarkerClusterGroup, map: L.Map): void {
     };
   });
 }
+
+/**
+ * What markercluster keeps of the bubble it has spread out (`_spiderfied`) and its typings leave
+ * out, and the fold that `addLayers`, `removeLayers`, `addLayer` and `removeLayer` begin with.
+ */
+interface Spreading {
+  _spiderfied: L.MarkerCluster | null;
+  _unspiderfy: () => void;
+}
+
+/**
+ * Runs `change`, which adds markers to `group` or takes them off, without folding the bubble the
+ * group has spread out when the change cannot reach it. The plugin folds it on every change (its
+ * pins leave the map with the popup one of them had open), so a truck that opened anywhere in the
+ * city closed and reopened the popup a diner read at a market, and moved it meanwhile. `places` are
+ * where the changed markers are and were: a change reaches the bubble when one of them is one of
+ * its pins, or lies within twice the clustering radius of its middle at the map's zoom, where the
+ * plugin could put it in the bubble. Such a change folds the bubble as before. At most a batch of
+ * markers (fewer than the 200 after which the plugin may finish in a later task): the whole change
+ * must happen inside `change`.
+ */
+export function keepingSpread(
+  map: L.Map,
+  group: L.MarkerClusterGroup,
+  changed: readonly L.Marker[],
+  places: readonly L.LatLng[],
+  change: () => void,
+): void {
+  const spreading = group as unknown as Spreading;
+  const bubble = spreading._spiderfied;
+  const radius = (group.options as L.MarkerClusterGroupOptions).maxClusterRadius ?? 80;
+  const reach = 2 * (typeof radius === 'function' ? radius(map.getZoom()) : radius);
+  const middle = bubble ? map.project(bubble.getLatLng()) : null;
+  const reaches =
+    !bubble ||
+    !middle ||
+    changed.length >= 200 ||
+    changed.some((marker) => bubble.getAllChildMarkers().includes(marker)) ||
+    places.some((place) => map.project(place).distanceTo(middle) <= reach);
+  if (reaches) {
+    change();
+    return;
+  }
+  spreading._unspiderfy = () => {};
+  try {
+    change();
+  } finally {
+    Reflect.deleteProperty(spreading, '_unspiderfy');
+  }
+}

@@ -11,7 +11,7 @@ import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
 import { OSM_TILES, truckIcon } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
-import { framePadding, padClusterZoom, spreadAtLastZoom } from './map-frame';
+import { framePadding, keepingSpread, padClusterZoom, spreadAtLastZoom } from './map-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStagesDue } from './use-stages-due';
 import { buildTruckPopup, TruckPopup } from './truck-popup';
@@ -279,17 +279,16 @@ function ClusteredTrucks({
   useEffect(() => {
     const group = groupRef.current;
     if (!group) return;
-    // Every change to the group unspiderfies the bubble spread out, taking its markers off the map
+    // A change near the bubble spread out folds it (keepingSpread), taking its markers off the map
     // and closing the popup one of them had: a popup closed that way is shown again.
     const openPopup = () => (lastOpened.current?.isPopupOpen() ? lastOpened.current : null);
-    const reshow = (open: L.Marker | null) => {
+    const keepingPopup = (markers: readonly L.Marker[], places: readonly L.LatLng[], change: () => void) => {
+      const open = openPopup();
+      keepingSpread(map, group, markers, places, change);
       if (open && !open.isPopupOpen() && group.hasLayer(open)) showAndOpen(map, group, open);
     };
-    const keepingPopup = (change: () => void) => {
-      const open = openPopup();
-      change();
-      reshow(open);
-    };
+    const adding = (markers: L.Marker[]) =>
+      keepingPopup(markers, markers.map((marker) => marker.getLatLng()), () => group.addLayers(markers));
     // Whatever is still waiting joins the map first: everything below sees every marker on it.
     const queue = waiting.current;
     window.clearTimeout(queue.timer);
@@ -298,15 +297,16 @@ function ClusteredTrucks({
       queue.then = undefined;
       then?.();
     };
-    if (queue.markers.length) keepingPopup(() => group.addLayers(queue.markers.splice(0)));
+    if (queue.markers.length) adding(queue.markers.splice(0));
     runWaiting();
     const wanted = new Map<number, TruckSummary>();
     for (const t of trucks) if (hasCoordinates(t)) wanted.set(t.id, t);
 
     const toRemove: L.Marker[] = [];
     const toAdd: L.Marker[] = [];
+    /** Markers to re-add, with what they show next: moved, or with a new icon. */
+    const toReadd: { entry: Entry; next: TruckSummary; fit: Fit }[] = [];
     const fitFor = (truck: TruckSummary): Fit => fitOf?.(truck) ?? 'unknown';
-    const openBefore = openPopup();
     for (const [id, entry] of entries.current) {
       const next = wanted.get(id);
       if (!next) {
@@ -324,12 +324,9 @@ function ClusteredTrucks({
       entry.fit = fit;
       entry.marker.setOpacity(positionOpacity(next));
       if (moved || statusChanged) {
-        // The cluster index must learn the new position / icon: re-add the marker (its popup, if
-        // open, is shown again below, by reshow).
-        group.removeLayer(entry.marker);
-        entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
-        restyleMarker(entry.marker, next, fit);
-        group.addLayer(entry.marker);
+        // The cluster index must learn the new position / icon: re-added below (its popup, if
+        // open, is shown again by keepingPopup).
+        toReadd.push({ entry, next, fit });
       } else {
         // Same place, same icon size: restyled where it stands, the popup (if open) kept open.
         if (fitChanged) restyleMarker(entry.marker, next, fit);
@@ -347,15 +344,31 @@ function ClusteredTrucks({
       entries.current.set(id, entry);
       toAdd.push(entry.marker);
     }
-    if (toRemove.length) group.removeLayers(toRemove);
     // The focused truck's marker first: it is opened below, so it must be on the map now.
     const focused = focusTruckId === null ? undefined : entries.current.get(focusTruckId)?.marker;
     if (focused && toAdd.includes(focused)) toAdd.sort((a, b) => Number(b === focused) - Number(a === focused));
-    if (toAdd.length) group.addLayers(toAdd.slice(0, MARKER_BATCH));
-    reshow(openBefore);
+    const addNow = toAdd.slice(0, MARKER_BATCH);
+    const readded = toReadd.map(({ entry }) => entry.marker);
+    keepingPopup(
+      [...toRemove, ...addNow, ...readded],
+      [
+        ...[...toRemove, ...addNow, ...readded].map((marker) => marker.getLatLng()),
+        ...toReadd.map(({ next }) => L.latLng(next.latitude ?? 0, next.longitude ?? 0)),
+      ],
+      () => {
+        for (const { entry, next, fit } of toReadd) {
+          group.removeLayer(entry.marker);
+          entry.marker.setLatLng([next.latitude ?? 0, next.longitude ?? 0]);
+          restyleMarker(entry.marker, next, fit);
+          group.addLayer(entry.marker);
+        }
+        if (toRemove.length) group.removeLayers(toRemove);
+        if (addNow.length) group.addLayers(addNow);
+      },
+    );
     queue.markers = toAdd.slice(MARKER_BATCH);
     const addNextBatch = () => {
-      keepingPopup(() => group.addLayers(queue.markers.splice(0, MARKER_BATCH)));
+      adding(queue.markers.splice(0, MARKER_BATCH));
       if (queue.markers.length) queue.timer = window.setTimeout(addNextBatch, 0);
       else {
         queue.timer = undefined;
