@@ -105,7 +105,7 @@ export const FORM_WORDS = new Set(
   (
     'a about after again all also am an and any anybody anyone anything are area around as at away be best ' +
     'better buy by can close closed closer closes closest closing cost costs could craving cheap cheaper cheapest ' +
-    'currently did do does doing dollars each eat eating else expensive far find food foods for from get give go ' +
+    'currently did do does doing dollars each eat eating eats else expensive far find food foods for from get give go ' +
     "going good got grab great has have here hey hi how how's hungry starving bite lunch dinner brunch supper meal snack morning afternoon evening i i'd i'll i'm in is it it's its just kind know " +
     'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
     "near nearby nearest need next now o'clock of off ok okay on one open opened opening opens or our out p past " +
@@ -179,6 +179,13 @@ export const CUISINE_WORDS: Record<string, readonly string[]> = {
   Indian: ['indian', 'curry', 'masala', 'tikka'],
   Fusion: ['fusion'],
 };
+
+/**
+ * Cuisine words that, in dishes' names, only describe them ("Sweet Tea", "Sweet Potato Fries"):
+ * said on their own ("something sweet"), they are the cuisine and not every dish they describe;
+ * beside a word of the dish ("sweet tea") they are that dish.
+ */
+export const DESCRIBING_CUISINE_WORDS: ReadonlySet<string> = new Set(['sweet']);
 
 /**
  * Words that ask what a truck states (issue 28), each to its filter (shared/utils/attributes): paid

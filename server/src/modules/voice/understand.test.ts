@@ -226,6 +226,9 @@ const TUNED: Array<[string, Expected]> = [
   ['what can i get at taco libre for no more than twelve dollars', { kind: 'dishes', cents: 1200, truck: 2 }],
   ['coffee near the capitol under five bucks', { kind: 'dishes', cents: 500, cuisine: 'Coffee', place: 'the Capitol' }],
   ['anything within 5 minutes', { kind: 'unknown' }],
+  // cheap, with no food or truck: the cheapest dishes around ("eats" is no food)
+  ['cheap eats near me', { kind: 'dishes' }],
+  ["what's cheap around the capitol", { kind: 'dishes', place: 'the Capitol' }],
   // a course of the menu
   ['what drinks does smokestack have', { kind: 'dishes', category: 'Beverages', truck: 1 }],
   ['which trucks have drinks', { kind: 'dishes', category: 'Beverages' }],
@@ -361,6 +364,8 @@ describe('food words: as said before near misses, and several words narrowing to
       { id: 20, truckId: 2, name: 'Falafel Wrap' },
       { id: 30, truckId: 3, name: 'Collard Greens' },
       { id: 40, truckId: 4, name: 'Ice Cream Sandwich' },
+      { id: 12, truckId: 1, name: 'Sweet Tea' },
+      { id: 31, truckId: 3, name: 'Sweet Potato Fries' },
     ],
   );
   const foodOf = (question: string) => {
@@ -393,6 +398,15 @@ describe('food words: as said before near misses, and several words narrowing to
     ['where can i get an ice cream sandwich', 'nearest'],
   ])('"%s" (%s): a cuisine said in two words narrows like any food word, to the one dish', (question, kind) => {
     expect(foodOf(question)).toMatchObject({ kind, food: { cuisines: ['Desserts'], itemIds: [40] } });
+  });
+
+  it('"something sweet" is dessert, never the sweet tea; "sweet tea" is the tea', () => {
+    expect(foodOf("i'm looking for something sweet")).toMatchObject({ kind: 'nearest', food: { cuisines: ['Desserts'], itemIds: [] } });
+    expect(foodOf('anything sweet open now')).toMatchObject({ kind: 'open-now', food: { cuisines: ['Desserts'], itemIds: [] } });
+    expect(foodOf('where can i get sweet tea')).toMatchObject({ kind: 'nearest', food: { cuisines: [], itemIds: [12] } });
+    const fries = foodOf('how much are the sweet potato fries');
+    expect(fries).toMatchObject({ kind: 'price', food: { itemIds: [31] } });
+    expect(fries.food?.cuisines).not.toContain('Desserts');
   });
 
   it('asks for the kind of food when the two words are all there is', () => {

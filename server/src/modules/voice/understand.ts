@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { MenuCategory } from '@shared/constants';
 import { stemmer } from 'stemmer';
-import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, FOOD_WORD_DIETS, FORM_WORDS } from './intents';
+import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, DESCRIBING_CUISINE_WORDS, FOOD_WORD_DIETS, FORM_WORDS } from './intents';
 import { NUMBER_WORDS, spoken, spokenPlaceForms, TENS, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 
 /**
@@ -369,6 +369,21 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
     perWord.push({ word: token, from: i, to: i, items, trucks, cuisine });
   });
   if (heard.length === 0) return undefined;
+  // "Something sweet" is dessert, not the Sweet Tea: a describing word with no neighbour naming
+  // the same dish is its cuisine alone; beside one ("sweet tea") it is that dish, and no cuisine.
+  for (const w of perWord) {
+    if (!w.cuisine || !DESCRIBING_CUISINE_WORDS.has(w.word)) continue;
+    const besideItsDish = perWord.some(
+      (o) => o !== w && (o.to === w.from - 1 || o.from === w.to + 1) && [...o.items].some((id) => w.items.has(id)),
+    );
+    if (besideItsDish) w.cuisine = undefined;
+    else {
+      w.items = new Set();
+      w.trucks = new Set();
+    }
+  }
+  cuisines.clear();
+  for (const w of perWord) if (w.cuisine) cuisines.add(w.cuisine);
   // Several food words narrow ("fried chicken"): the items that have all of them, when any do.
   const intersect = (sets: Set<number>[]) =>
     sets.reduce((acc, set) => new Set([...acc].filter((x) => set.has(x))));
@@ -679,6 +694,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
   if (cheapest && truckIds) return { kind: 'menu', truckIds, cheapest: true };
+  // "Cheap eats near me": no food, no truck — the open trucks' dishes, cheapest first.
+  if (cheapest) return { kind: 'dishes', place: place?.place };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
   // A truck's menu asked for by that word is about the menu, whatever question word came with it

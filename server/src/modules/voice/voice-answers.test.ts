@@ -367,6 +367,12 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
     expect(reply.truckIds).toEqual([1, 2]);
   });
 
+  it('no price, food or course ("cheap eats near me"): the cheapest dishes of open trucks nearby', () => {
+    expect(askUnder({}).text).toBe(
+      'The cheapest dishes near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00, Mac & Cheese $4.50, Banana Pudding $5.00 and 1 more; Taco Libre, 1.4 miles: Horchata $3.50, Al Pastor Taco $3.75 and Bean Burrito $9.00.',
+    );
+  });
+
   it('with a food, its dishes only; a named truck, its own dishes', () => {
     expect(askUnder({ cents: 400, food: tacoWords }).text).toBe('Tacos for $4.00 or less near you: Taco Libre, 1.4 miles: Al Pastor Taco $3.75.');
     const vegan = { words: 'vegan', cuisines: ['Vegetarian'], itemIds: [], truckIds: [], diets: ['vegan'] };

@@ -761,7 +761,7 @@ function answerDishes(intent: Extract<Intent, { kind: 'dishes' }>, base: AnswerC
   const { food, cents, category } = intent;
   const what = [food ? written(food.words) : '', category ? COURSE_SAID[category] : ''].filter(Boolean).join(' ');
   const forPrice = cents === undefined ? '' : ` for ${dollars(cents)} or less`;
-  const label = capitalized(`${what}${forPrice}`.trim());
+  const label = capitalized(`${what}${forPrice}`.trim() || 'the cheapest dishes');
   const byPrice = (a: KnownItem, b: KnownItem) => a.priceCents - b.priceCents || a.name.localeCompare(b.name);
   // What fits but the price: the cheapest of it is the answer's "instead".
   const fits = (truck: KnownTruck, item: KnownItem) => fitsFood(food, truck, item) && (!category || item.category === category);
