@@ -108,7 +108,7 @@ export const FORM_WORDS = new Set(
     'currently did do does doing dollars each eat eating eats else expensive far find food foods for from get give go ' +
     "going good got grab great has have here hey hi how how's hungry starving bite lunch dinner brunch supper meal snack morning afternoon evening i i'd i'll i'm in is it it's its just kind know " +
     'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
-    "near nearby nearest need next now o'clock of off ok okay on one open opened opening opens or our out p past " +
+    "near nearby nearest need next night now o'clock of off ok okay on one open opened opening opens or our out p past " +
     'place places please price priced prices pricey right say see sell selling sells serve serves serving shop show ' +
     'so some somebody someone someplace something somewhere sort spot spots still stuff tell than thanks that ' +
     "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +

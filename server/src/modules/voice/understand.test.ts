@@ -226,6 +226,11 @@ const TUNED: Array<[string, Expected]> = [
   ['what can i get at taco libre for no more than twelve dollars', { kind: 'dishes', cents: 1200, truck: 2 }],
   ['coffee near the capitol under five bucks', { kind: 'dishes', cents: 500, cuisine: 'Coffee', place: 'the Capitol' }],
   ['anything within 5 minutes', { kind: 'unknown' }],
+  // late at night, no time said: open after 9 PM
+  ['late night food', { kind: 'open-now', after: 1260 }],
+  ['is anything open late tonight', { kind: 'open-now', after: 1260 }],
+  ['late night tacos near the capitol', { kind: 'open-now', after: 1260, cuisine: 'Mexican', place: 'the Capitol' }],
+  ['how late is smokestack open', { kind: 'hours', truck: 1 }],
   // cheap, with no food or truck: the cheapest dishes around ("eats" is no food)
   ['cheap eats near me', { kind: 'dishes' }],
   ["what's cheap around the capitol", { kind: 'dishes', place: 'the Capitol' }],

@@ -634,6 +634,10 @@ const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|ho
 
 /** The words of a question about one truck's hours ("how late is X open", "when does X close"). */
 const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
+/** "Late night food", "what's open late": with no time said, open after LATE_NIGHT_MINUTE today. */
+const LATE_NIGHT = /\b(late night|late tonight|open late|late at night|after dark)\b/;
+/** 9 PM, in minutes since local midnight. */
+const LATE_NIGHT_MINUTE = 21 * 60;
 
 /**
  * What a transcript asks. Works on the grammar's sentences and on free text (typed questions,
@@ -743,6 +747,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };
   const where = place?.place;
   if (!truckIds && cue(BEST_RATED)) return { kind: 'best', food, place: where };
+  if (!time && !truckIds && cue(LATE_NIGHT)) return { kind: 'open-now', food, place: where, after: LATE_NIGHT_MINUTE };
   if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
     return { kind: 'open-now', food, place: where, after: time.minute };
   }
