@@ -375,7 +375,7 @@ describe('food words: as said before near misses, and several words narrowing to
   );
   const foodOf = (question: string) => {
     const intent = understand(question, lexicon) as Record<string, unknown>;
-    return { kind: intent.kind, food: intent.food as { cuisines: string[]; itemIds: number[] } | undefined, cuisine: intent.cuisine };
+    return { kind: intent.kind, food: intent.food as { words: string; cuisines: string[]; itemIds: number[] } | undefined, cuisine: intent.cuisine };
   };
 
   it.each([
@@ -422,6 +422,12 @@ describe('food words: as said before near misses, and several words narrowing to
   it('words no one dish has together are the dishes each phrase names, not every dish with any one word', () => {
     // Not the ice cream sandwich (it has "sandwich"), nor every plate: what was asked for is two dishes.
     expect(foodOf('how much are the brisket plate and the pork sandwich')?.food?.itemIds.sort()).toEqual([10, 11]);
+  });
+
+  it('says two things asked for with "or" or "and" back with "or" (the trucks that have either)', () => {
+    expect(foodOf('how much are the brisket plate and the pork sandwich').food).toMatchObject({ words: 'brisket plate or pork sandwich' });
+    expect(foodOf('falafel or ice cream near me').food).toMatchObject({ words: 'falafel or ice cream' });
+    expect(foodOf('where can i get collard greens').food).toMatchObject({ words: 'collard greens' });
   });
 });
 

@@ -418,8 +418,17 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
       if (!apart && a.size > 0 && b.size > 0 && ![...a].some((id) => b.has(id))) apart = [phrases[i]!.word, phrases[i + 1 + k]!.word];
     }),
   );
+  // In the order said; two things asked for with "or" or "and" between them are said back with
+  // "or" ("tacos or burritos"): the answers name trucks that have either.
+  const said = phrases
+    .map((p, i) => {
+      const between = i === 0 ? [] : tokens.slice(phrases[i - 1]!.to + 1, p.from);
+      const joint = between.includes('or') || between.includes('and') ? ' or ' : ' ';
+      return `${i === 0 ? '' : joint}${p.word}`;
+    })
+    .join('');
   return {
-    words: heard.join(' '),
+    words: said || heard.join(' '),
     cuisines: [...cuisines],
     // Words no one dish has together: the dishes each phrase names ("the brisket plate and the
     // fries"), not every dish with any one of the words (every plate, every brisket).
