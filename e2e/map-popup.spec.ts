@@ -396,6 +396,7 @@ for (const [device, use] of [
       await parkTrucks(page, at, [[`Malasadas ${Date.now() % 1_000_000}`, 0.0007, 0]]);
       await expect.poll(() => page.locator('.leaflet-marker-icon').count(), { timeout: 15_000 }).toBe(pins + 1);
       await mapSettled(page);
+      await page.screenshot({ path: test.info().outputPath(`market-after-${device}.png`) });
       expect(await page.evaluate(() => (window as unknown as { __popupsClosed: number }).__popupsClosed)).toBe(0);
       await expect(popup).toContainText(linked.name);
       expect(await popup.boundingBox()).toEqual(before);
