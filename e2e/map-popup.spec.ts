@@ -466,6 +466,14 @@ for (const [device, use] of [
       await expect(page.locator('main').getByTestId('voice-answer')).toContainText(
         `${linked.name} is closed right now`,
       );
+      // The toast names the truck, and the name's long word wraps inside it: it ran past the
+      // toast's edge and made a phone's page 3 px wider than the screen (CI, session 50).
+      const centred = toast(page, `Centered map on ${linked.name}`);
+      await expect(centred).toBeVisible();
+      await expectInside(centred.getByText(`Centered map on ${linked.name}`), centred, 'the toast’s text');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
       await expectOnePopupInsideMap(page, linked, [beside], `voice-card-${device}`);
     });
   });

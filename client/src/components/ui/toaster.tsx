@@ -23,9 +23,9 @@ export function Toaster() {
           )}
         >
           <div className="grid min-w-0 gap-1">
-            {title && <Toast.Title className="text-sm font-semibold break-words">{title}</Toast.Title>}
+            {title && <Toast.Title className="text-sm font-semibold wrap-anywhere">{title}</Toast.Title>}
             {description && (
-              <Toast.Description className="text-sm break-words opacity-90">{description}</Toast.Description>
+              <Toast.Description className="text-sm wrap-anywhere opacity-90">{description}</Toast.Description>
             )}
           </div>
           {action}
