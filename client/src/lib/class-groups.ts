@@ -1,5 +1,5 @@
 /**
- * The tailwind-merge class groups that classes written in client/src belong to (107 of its 379):
+ * The tailwind-merge class groups that classes written in client/src belong to (108 of its 379):
  * `cn` resolves conflicts only within and between these. Building the merge's class map for every
  * group took 80-180 ms of one task on a 4× slowed phone, in the navbar's first render on every
  * page (issue 33); for these groups it takes about half. `utils.test.ts` reads the source and
@@ -14,7 +14,7 @@ export const CLASS_GROUPS = [
   'mx', 'mt', 'mr', 'mb', 'ml', 'space-y', 'size', 'w', 'min-w', 'max-w', 'h', 'min-h', 'max-h',
   'font-size', 'font-weight', 'font-family', 'fvn-spacing', 'tracking', 'leading',
   'list-style-type', 'text-alignment', 'text-color', 'text-decoration', 'underline-offset',
-  'text-transform', 'text-overflow', 'vertical-align', 'whitespace', 'break', 'bg-color',
+  'text-transform', 'text-overflow', 'vertical-align', 'whitespace', 'break', 'wrap', 'bg-color',
   'gradient-from', 'gradient-via', 'gradient-to', 'rounded', 'border-w', 'border-w-t',
   'border-w-b', 'divide-y', 'border-style', 'border-color', 'divide-color', 'outline-style',
   'outline-offset', 'outline-w', 'outline-color', 'shadow', 'shadow-color', 'ring-w', 'ring-color',
