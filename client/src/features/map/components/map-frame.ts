@@ -157,14 +157,16 @@ export function keepingSpread(
   const bubble = spreading._spiderfied;
   const radius = (group.options as L.MarkerClusterGroupOptions).maxClusterRadius ?? 80;
   const reach = 2 * (typeof radius === 'function' ? radius(map.getZoom()) : radius);
-  const middle = bubble ? map.project(bubble.getLatLng()) : null;
-  const reaches =
-    !bubble ||
-    !middle ||
-    changed.length >= 200 ||
-    changed.some((marker) => bubble.getAllChildMarkers().includes(marker)) ||
-    places.some((place) => map.project(place).distanceTo(middle) <= reach);
-  if (reaches) {
+  const reaches = (spread: L.MarkerCluster) => {
+    const pins = new Set(spread.getAllChildMarkers());
+    const middle = map.project(spread.getLatLng());
+    return (
+      changed.length >= 200 ||
+      changed.some((marker) => pins.has(marker)) ||
+      places.some((place) => map.project(place).distanceTo(middle) <= reach)
+    );
+  };
+  if (!bubble || reaches(bubble)) {
     change();
     return;
   }

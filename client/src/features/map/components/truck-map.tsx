@@ -348,11 +348,11 @@ function ClusteredTrucks({
     const focused = focusTruckId === null ? undefined : entries.current.get(focusTruckId)?.marker;
     if (focused && toAdd.includes(focused)) toAdd.sort((a, b) => Number(b === focused) - Number(a === focused));
     const addNow = toAdd.slice(0, MARKER_BATCH);
-    const readded = toReadd.map(({ entry }) => entry.marker);
+    const changed = [...toRemove, ...addNow, ...toReadd.map(({ entry }) => entry.marker)];
     keepingPopup(
-      [...toRemove, ...addNow, ...readded],
+      changed,
       [
-        ...[...toRemove, ...addNow, ...readded].map((marker) => marker.getLatLng()),
+        ...changed.map((marker) => marker.getLatLng()),
         ...toReadd.map(({ next }) => L.latLng(next.latitude ?? 0, next.longitude ?? 0)),
       ],
       () => {
