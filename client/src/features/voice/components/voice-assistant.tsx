@@ -179,7 +179,7 @@ export default function VoiceAssistant({
               <Button
                 size="sm"
                 variant="outline"
-                className="h-auto max-w-full py-1 text-left whitespace-normal"
+                className="h-auto max-w-full py-1 text-left whitespace-normal wrap-anywhere"
                 onClick={() =>
                   onRecommend([truck.id, ...answer.recommendedTruckIds.filter((id, i) => i !== index)])
                 }
