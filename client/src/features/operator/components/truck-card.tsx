@@ -55,7 +55,7 @@ export function TruckCard({
       <div className="grid gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id={headingId} className="text-xl font-semibold break-words">
+            <h2 id={headingId} className="text-xl font-semibold wrap-anywhere">
               {truck.name}
             </h2>
             <p className="text-sm text-gray-700">{truck.cuisine} Cuisine</p>
