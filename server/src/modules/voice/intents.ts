@@ -181,6 +181,27 @@ export const CUISINE_WORDS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Cuisine words that name where a food comes from: written with a capital ("Korean barbecue"), and,
+ * before a food no truck of theirs has ("korean bbq", "greek salad"), the style asked for rather than
+ * a second food (understand.ts).
+ */
+export const ORIGIN_WORDS: ReadonlySet<string> = new Set([
+  'mexican',
+  'american',
+  'italian',
+  'asian',
+  'korean',
+  'chinese',
+  'japanese',
+  'thai',
+  'vietnamese',
+  'greek',
+  'indian',
+  'mediterranean',
+  'cajun',
+]);
+
+/**
  * Cuisine words that, in dishes' names, only describe them ("Sweet Tea", "Sweet Potato Fries"):
  * said on their own ("something sweet"), they are the cuisine and not every dish they describe;
  * beside a word of the dish ("sweet tea") they are that dish.

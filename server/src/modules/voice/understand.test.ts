@@ -274,6 +274,19 @@ const HELD_OUT: Array<[string, Expected]> = [
   ['is there korean food close to the capitol', { kind: 'nearest', cuisine: 'Asian', place: 'the Capitol' }],
 ];
 
+describe('understand: where a food comes from, said before it', () => {
+  it('"korean bbq" is the Asian trucks, not the barbecue truck besides (no truck has both)', () => {
+    const intent = understand('korean bbq near me', understanding);
+    expect(intent).toMatchObject({ kind: 'nearest', food: { words: 'korean', cuisines: ['Asian'] } });
+  });
+
+  it('beside a dish its trucks have, it is that dish ("korean fried chicken"); with "or", two foods', () => {
+    expect(understand('korean fried chicken near me', understanding)).toMatchObject({ kind: 'nearest', food: { words: 'korean fried chicken' } });
+    const either = understand('korean or bbq', understanding);
+    expect(either.kind === 'nearest' && either.food?.cuisines.sort()).toEqual(['Asian', 'BBQ']);
+  });
+});
+
 describe('understand: the phrasings it is tuned on (every example of issue 25 among them)', () => {
   it.each(TUNED)('%s', (question, expected) => {
     const intent = understand(question, understanding);

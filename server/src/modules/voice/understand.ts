@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { MenuCategory } from '@shared/constants';
 import { stemmer } from 'stemmer';
-import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, DESCRIBING_CUISINE_WORDS, FOOD_WORD_DIETS, FORM_WORDS } from './intents';
+import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, DESCRIBING_CUISINE_WORDS, FOOD_WORD_DIETS, FORM_WORDS, ORIGIN_WORDS } from './intents';
 import { NUMBER_WORDS, spoken, spokenPlaceForms, TENS, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 
 /**
@@ -320,6 +320,7 @@ export function findTruck(
 
 /** What was asked for to eat: the words heard, and the cuisines, items and trucks they name. */
 export function findFood(tokens: string[], lexicon: Understanding, used: Set<number>): FoodAsk | undefined {
+  const usedBefore = new Set(used);
   const text = ` ${tokens.map((t, i) => (used.has(i) ? '_' : t)).join(' ')} `;
   const heard: string[] = [];
   const cuisines = new Set<string>();
@@ -412,6 +413,26 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
         ...[...lexicon.truckCuisines].filter(([, c]) => c === w.cuisine).map(([id]) => id),
       ]),
   );
+  // "Korean bbq", "greek salad": a food's origin said just before a food no truck of that origin
+  // has is the style wanted, not a second food. The trucks of that origin, and no claim that anyone
+  // has the two together (the barbecue truck was "serving korean barbecue").
+  const styled = phrases.findIndex(
+    (p, i) =>
+      i + 1 < phrases.length &&
+      p.cuisine !== undefined &&
+      ORIGIN_WORDS.has(p.word) &&
+      phrases[i + 1]!.from === p.to + 1 &&
+      sellers[i]!.size > 0 &&
+      ![...sellers[i]!].some((id) => sellers[i + 1]!.has(id)),
+  );
+  if (styled >= 0) {
+    const dish = phrases[styled + 1]!;
+    const again = new Set(usedBefore);
+    for (let k = dish.from; k <= dish.to; k++) again.add(k);
+    const food = findFood(tokens, lexicon, again);
+    for (const k of again) used.add(k);
+    return food;
+  }
   let apart: [string, string] | undefined;
   sellers.forEach((a, i) =>
     sellers.slice(i + 1).forEach((b, k) => {

@@ -102,7 +102,7 @@ describe('schedule answers', () => {
   it('picks the earliest of a cuisine, recommends all, and names a later weekday', () => {
     const tacos = ask({ kind: 'schedule', when: 'tomorrow', cuisine: 'Mexican' });
     expect(tacos.text).toBe(
-      'Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at Zilker Park from 5 PM to 8 PM. 1 more mexican truck has stops tomorrow.',
+      'Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at Zilker Park from 5 PM to 8 PM. 1 more Mexican truck has stops tomorrow.',
     );
     expect(tacos.truckIds).toEqual([1, 2]);
     const later = answerQuestion(
@@ -257,7 +257,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
 
   it('a food no truck has is still "none", never another truck', () => {
     const reply = answerQuestion({ kind: 'nearest', food: { words: 'sushi', cuisines: ['Asian'], itemIds: [], truckIds: [] } }, demo);
-    expect(reply).toMatchObject({ text: 'There is no open asian truck right now.', truckIds: [] });
+    expect(reply).toMatchObject({ text: 'There is no open Asian truck right now.', truckIds: [] });
   });
 });
 
@@ -278,7 +278,8 @@ describe('unsure: foods heard that no truck has together', () => {
       truckIds: [],
       understood: false,
     });
-    expect(written('a b c and b b q or tex mex')).toBe('ABC and BBQ or tex mex');
+    expect(written('a b c and b b q or tex mex')).toBe('ABC and BBQ or Tex-Mex');
+    expect(written('korean barbecue near the thai place')).toBe('Korean barbecue near the Thai place');
     expect(written('i want a taco')).toBe('i want a taco');
   });
 });
@@ -319,7 +320,7 @@ describe('a day of the week, and who is at a place (issue 25)', () => {
       'Coming up near the Capitol: Tacos El Rey tomorrow from 11 AM to 2 PM at 1100 Congress Ave and Taco Loco tomorrow from 4 PM to 6 PM.',
     );
     expect(askAt({ kind: 'schedule', when: 'wednesday', place: capitol, cuisine: 'Asian' }).text).toBe(
-      'No asian truck has a stop near the Capitol on Wednesday.',
+      'No Asian truck has a stop near the Capitol on Wednesday.',
     );
   });
 
@@ -365,6 +366,16 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
     );
     // Far Tacos is 17 miles away (beyond CHEAP_NEAR_MILES) and Closed Tacos is closed.
     expect(reply.truckIds).toEqual([1, 2]);
+  });
+
+  it('"the cheapest mexican food": the cheapest dish (not drink) of the cuisine\'s open trucks nearby; none open, said so', () => {
+    const cheapestOf = (cuisine: string) =>
+      answerQuestion({ kind: 'price', food: { words: cuisine.toLowerCase(), cuisines: [cuisine], itemIds: [], truckIds: [] }, cheapest: true }, menus);
+    // Not Horchata ($3.50, a drink), Far Tacos' $2 taco (17 miles) nor Closed Tacos' $1.50 one.
+    const reply = cheapestOf('Mexican');
+    expect(reply.text).toMatch(/^The cheapest dish at a Mexican truck near you is Al Pastor Taco at Taco Libre, \$3\.75, 1\.4 miles away/);
+    expect(reply.truckIds[0]).toBe(2);
+    expect(cheapestOf('Indian')).toMatchObject({ text: 'No Indian truck is open right now.', truckIds: [] });
   });
 
   it('no price, food or course ("cheap eats near me"): the cheapest dishes of open trucks nearby', () => {

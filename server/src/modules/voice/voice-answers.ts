@@ -23,6 +23,7 @@ import {
   type TruckFilter,
 } from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay } from './voice-language';
+import { ORIGIN_WORDS } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -101,7 +102,7 @@ const miles = (value: number) => formatDistance(value, { ...SAID, long: true });
 export const dollars = (cents: number) => formatPrice(cents / 100, SAID);
 const list = (parts: string[]) =>
   parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-const cuisineWord = (cuisine: string) => CUISINE_SPOKEN[cuisine]?.[0] ?? spoken(cuisine);
+const cuisineWord = (cuisine: string) => written(CUISINE_SPOKEN[cuisine]?.[0] ?? spoken(cuisine));
 
 function distanceOf(truck: KnownTruck, context: AnswerContext): number | undefined {
   if (!context.position || truck.latitude === null || truck.longitude === null) return undefined;
@@ -475,7 +476,7 @@ function label(food: FoodAsk | undefined, context: AnswerContext, plural = false
   const [cuisine, ...others] = food.cuisines;
   const onlyCuisine =
     cuisine !== undefined && others.length === 0 && [...sellersOf(food, context)].every((id) => context.trucks.get(id)?.cuisine === cuisine);
-  return onlyCuisine ? `${cuisineWord(cuisine)} ${trucks}` : `${trucks} serving ${food.words}`;
+  return onlyCuisine ? `${cuisineWord(cuisine)} ${trucks}` : `${trucks} serving ${written(food.words)}`;
 }
 
 /** The context as seen from a place the diner named: distances are from there. */
@@ -589,7 +590,7 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   const nearer = ofCuisine(first, intent.food)
     ? open.find((t) => !ofCuisine(t, intent.food) && distance(t) < distance(first))
     : undefined;
-  const also = nearer && intent.food ? ` ${nearer.name}, ${miles(distance(nearer))}${intent.place ? ` from ${intent.place.name}` : ' away'}, also serves ${intent.food.words}.` : '';
+  const also = nearer && intent.food ? ` ${nearer.name}, ${miles(distance(nearer))}${intent.place ? ` from ${intent.place.name}` : ' away'}, also serves ${written(intent.food.words)}.` : '';
   const ids = open.map((t) => t.id);
   return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${also}${hint}`, ids, { truckIds: ids, index: 0 });
 }
@@ -809,20 +810,35 @@ function answerDishes(intent: Extract<Intent, { kind: 'dishes' }>, base: AnswerC
   return answer(`${label}${scope}: ${parts.join('; ')}.`, ids, { truckIds: ids, index: 0 });
 }
 
+/** "a Mexican", "an Asian". */
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 const capitalized = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** Prices from the menus: "how much is the brisket", "what's the cheapest taco near me". */
 function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: AnswerContext): Answer {
   const wanted = new Set(intent.food.itemIds);
+  // "The cheapest mexican food": no dish is named, only a cuisine; every dish of its trucks.
+  const ofCuisine = intent.cheapest && wanted.size === 0 && intent.food.cuisines.length > 0;
   const offers = rank(
-    [...context.trucks.values()].filter((t) => !intent.truckIds || intent.truckIds.includes(t.id)),
+    [...context.trucks.values()].filter(
+      (t) =>
+        (!intent.truckIds || intent.truckIds.includes(t.id)) && (!ofCuisine || intent.food.cuisines.includes(t.cuisine)),
+    ),
     context,
   ).flatMap((truck) =>
-    (context.itemsByTruck.get(truck.id) ?? []).filter((item) => wanted.has(item.id)).map((item) => ({ truck, item })),
+    (context.itemsByTruck.get(truck.id) ?? [])
+      // A cuisine's food is its dishes, not its drinks (a coffee truck's are its coffees).
+      .filter((item) => (ofCuisine ? item.category !== 'Beverages' || truck.cuisine === 'Coffee' : wanted.has(item.id)))
+      .map((item) => ({ truck, item })),
   );
+  const asked = ofCuisine ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}` : written(intent.food.words);
   const named = intent.truckIds?.length === 1 ? context.trucks.get(intent.truckIds[0]!)?.name : undefined;
+  const noneOfCuisine = () =>
+    answer(`No ${list(intent.food.cuisines.map(cuisineWord))} truck is open right now.`, [], { truckIds: [], index: 0 });
   if (offers.length === 0) {
-    return answer(`I couldn't find ${intent.food.words} on ${named ? `${named}'s menu` : 'any menu'}.`, [], context.state);
+    if (ofCuisine) return noneOfCuisine();
+    return answer(`I couldn't find ${written(intent.food.words)} on ${named ? `${named}'s menu` : 'any menu'}.`, [], context.state);
   }
   if (intent.cheapest) {
     let open = offers.filter((o) => o.truck.isOpen && o.item.available);
@@ -834,11 +850,11 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
         (distanceOf(a.truck, context) ?? Infinity) - (distanceOf(b.truck, context) ?? Infinity),
     );
     const best = sorted[0];
-    if (!best) return answer(`No open truck has ${intent.food.words} right now.`, [], { truckIds: [], index: 0 });
+    if (!best) return ofCuisine ? noneOfCuisine() : answer(`No open truck has ${asked} right now.`, [], { truckIds: [], index: 0 });
     const scope = context.position ? (near.length ? ' near you' : '') : ' at an open truck';
     const ids = [...new Set(sorted.map((o) => o.truck.id))];
     return answer(
-      `The cheapest ${intent.food.words}${scope} is ${best.item.name} at ${best.truck.name}, ${dollars(best.item.priceCents)}, ${whereAbouts(best.truck, context)}.`,
+      `The cheapest ${asked}${scope} is ${best.item.name} at ${best.truck.name}, ${dollars(best.item.priceCents)}, ${whereAbouts(best.truck, context)}.`,
       ids,
       { truckIds: ids, index: 0 },
     );
@@ -894,9 +910,15 @@ export function exampleFor(heard: string, context: AnswerContext): string {
 /** A question it cannot answer from the data: recommends nothing, keeps the conversation, uses no free question. */
 const reask = (text: string, context: AnswerContext): Answer => answer(text, [], context.state, false);
 
-/** Words as heard, written: letters said one by one are an abbreviation ("b b q" is BBQ). */
+/**
+ * Words as heard, written: letters said one by one are an abbreviation ("b b q" is BBQ), and a
+ * people's or a place's name is capitalised ("korean barbecue" is Korean barbecue, "tex mex" Tex-Mex).
+ */
 export function written(words: string): string {
-  return words.replace(/\b[a-z](?: [a-z]\b)+/g, (letters) => letters.replace(/ /g, '').toUpperCase());
+  return words
+    .replace(/\b[a-z](?: [a-z]\b)+/g, (letters) => letters.replace(/ /g, '').toUpperCase())
+    .replace(/\btex mex\b/g, 'Tex-Mex')
+    .replace(/\b[a-z]+\b/g, (word) => (ORIGIN_WORDS.has(word) ? `${word[0]!.toUpperCase()}${word.slice(1)}` : word));
 }
 
 /** The answer to a question, grounded in the trucks and menus diners can see right now. */
