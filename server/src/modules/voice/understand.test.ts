@@ -274,6 +274,20 @@ const HELD_OUT: Array<[string, Expected]> = [
   ['is there korean food close to the capitol', { kind: 'nearest', cuisine: 'Asian', place: 'the Capitol' }],
 ];
 
+describe('understand: "what\'s good" asks for the best trucks (session 51)', () => {
+  it.each([
+    ["what's good here", {}],
+    ['anything good around here', {}],
+    ['anything good near the capitol', { place: 'the Capitol' }],
+  ])('%s', (question, expected) => {
+    expect(matches(understand(question, understanding), { kind: 'best', ...expected })).toBe(true);
+  });
+
+  it('of a named truck, it is still its rating', () => {
+    expect(matches(understand('is smokestack any good', understanding), { kind: 'rating', truck: 1 })).toBe(true);
+  });
+});
+
 describe('understand: where a food comes from, said before it', () => {
   it('"korean bbq" is the Asian trucks, not the barbecue truck besides (no truck has both)', () => {
     const intent = understand('korean bbq near me', understanding);

@@ -657,7 +657,7 @@ export function wordsOf(text: string): string[] {
 /** Words asking how good a named truck is ("is X any good", "X's reviews"). */
 const RATING_OF_NAMED = /\b(any good|rated|rating|ratings|review|reviews|reviewed|stars)\b/;
 /** Words asking for the best trucks ("what's the best truck around here", "highest rated"). */
-const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me)\b/;
+const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me|what's good|what is good|anything good)\b/;
 
 /** The words of a question about where a named truck is ("how far is X", "directions to X"). */
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
