@@ -65,7 +65,7 @@ function EditTruckForm({ truck }: { truck: FoodTruck }) {
       <form onSubmit={submit} className="grid gap-6" noValidate>
         <Card>
           <CardHeader>
-            <h1 className="text-2xl font-bold break-words">Edit {truck.name}</h1>
+            <h1 className="text-2xl font-bold wrap-anywhere">Edit {truck.name}</h1>
             <CardDescription>Update your truck's details, photos and menus.</CardDescription>
           </CardHeader>
           <CardContent>

@@ -43,7 +43,7 @@ function Kitchen({ truck }: { truck: FoodTruck }) {
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
       <BackToDashboard href="/operator-dashboard" />
       <header>
-        <h1 className="text-2xl font-bold break-words sm:text-3xl">{truck.name}</h1>
+        <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{truck.name}</h1>
         <p className="text-gray-700">Orders</p>
       </header>
       <KitchenQueue truckId={truck.id} />

@@ -58,7 +58,7 @@ function MenuEditor({ truck }: { truck: FoodTruck }) {
       <BackToDashboard href="/operator-dashboard" />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold break-words sm:text-3xl">{truck.name}</h1>
+          <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{truck.name}</h1>
           <p className="text-gray-700">Menu Management</p>
         </div>
         <Button onClick={() => setDialog({ open: true })}>

@@ -63,7 +63,7 @@ export default function OrderCheckoutPage() {
   return (
     <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
       <header>
-        <h1 className="text-2xl font-bold break-words sm:text-3xl">Order ahead{truck.data ? ` from ${truck.data.name}` : ''}</h1>
+        <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">Order ahead{truck.data ? ` from ${truck.data.name}` : ''}</h1>
         <p className="text-gray-700">Skip the line: pay now, pick up when it is ready.</p>
       </header>
       {truckId === null ? (

@@ -82,7 +82,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           <TruckImage truck={truck} className="aspect-[16/7] w-full" />
         )}
         <header className="space-y-2">
-          <h1 id="share-name" className="text-2xl font-bold break-words sm:text-3xl">
+          <h1 id="share-name" className="text-2xl font-bold wrap-anywhere sm:text-3xl">
             {truck.name}
           </h1>
           <div className="flex flex-wrap items-center gap-2">
@@ -97,7 +97,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           </p>
           <p className="flex items-start gap-1 text-gray-800">
             <MapPin className="mt-1 h-4 w-4 shrink-0" aria-hidden />
-            <span className="min-w-0 break-words">
+            <span className="min-w-0 wrap-anywhere">
               {truck.isOpen
                 ? placeOf(truck)
                 : truck.listing

@@ -183,7 +183,7 @@ export function PlacePicker({ value, onChange, errors = {}, labels, locate, fall
                   className="h-auto w-full justify-start py-2 text-left whitespace-normal"
                   onClick={() => choose(place)}
                 >
-                  <MapPin aria-hidden className="shrink-0" /> <span className="min-w-0 break-words">{place.label}</span>
+                  <MapPin aria-hidden className="shrink-0" /> <span className="min-w-0 wrap-anywhere">{place.label}</span>
                 </Button>
               </li>
             ))}

@@ -83,7 +83,7 @@ export function ExpandHeading({
   return (
     <Heading id={id} className="text-base leading-tight font-semibold">
       <button type="button" aria-expanded={expanded} aria-controls={controls} className="flex w-full items-start justify-between gap-2 text-left">
-        <span className="min-w-0 break-words">{name}</span>
+        <span className="min-w-0 wrap-anywhere">{name}</span>
         <Glyph name="chevron-down" className={expanded ? `${CHEVRON} rotate-180` : CHEVRON} />
       </button>
     </Heading>
@@ -120,7 +120,7 @@ export function TruckAboutDetails({
           <dt className="text-gray-600">Cuisine</dt>
           <dd>{truck.cuisine}</dd>
           <dt className="text-gray-600">Location</dt>
-          <dd className="break-words">{placeOf(truck)}</dd>
+          <dd className="wrap-anywhere">{placeOf(truck)}</dd>
           <dt className="text-gray-600">Status</dt>
           <dd data-testid="truck-status">{truck.isOpen ? 'Open Now' : 'Closed'}</dd>
           {truck.phone && (

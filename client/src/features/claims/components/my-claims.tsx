@@ -44,7 +44,7 @@ export function MyClaims() {
             <Card className="grid gap-3 p-4" data-testid={`claim-${claim.id}`}>
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
-                  <p className="font-semibold break-words">
+                  <p className="font-semibold wrap-anywhere">
                     <Link className="hover:underline" href={`/trucks/${claim.foodTruckId}`}>
                       {claim.truckName}
                     </Link>
@@ -52,7 +52,7 @@ export function MyClaims() {
                   {claim.address && (
                     <p className="flex items-start gap-1 text-sm text-gray-700">
                       <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-                      <span className="min-w-0 break-words">{claim.address}</span>
+                      <span className="min-w-0 wrap-anywhere">{claim.address}</span>
                     </p>
                   )}
                   <p className="text-xs text-gray-700">

@@ -27,7 +27,7 @@ export function GoingCounts({ truckId }: { truckId: number }) {
         <ul className="grid gap-1">
           {counts.data.map((stop) => (
             <li key={stop.stopKey} className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="min-w-0 break-words text-gray-800">
+              <span className="min-w-0 wrap-anywhere text-gray-800">
                 {stop.kind === 'open' ? 'Now' : `${formatDateTime(stop.startsAt ?? '')}–${formatTime(stop.endsAt ?? '')}`} · {stop.address}
               </span>
               <span className="font-semibold" data-testid="going-count">

@@ -133,7 +133,7 @@ export default function InsightsPanel({ truckId }: { truckId: number }) {
                 <tbody>
                   {insights.data.goingPerStop.map((s) => (
                     <tr key={s.address}>
-                      <td className="break-words">{s.address || 'Where the truck stood'}</td>
+                      <td className="wrap-anywhere">{s.address || 'Where the truck stood'}</td>
                       <td className="text-right">{formatCount(s.count)}</td>
                     </tr>
                   ))}

@@ -45,7 +45,7 @@ export function MenuItemCard({
       )}
       <div className="grid flex-1 content-start gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 id={`item-${item.id}-name`} className="text-lg font-semibold break-words">
+          <h3 id={`item-${item.id}-name`} className="text-lg font-semibold wrap-anywhere">
             {item.name}
           </h3>
           <span className="text-lg font-bold text-brand-700">{formatPrice(item.price)}</span>

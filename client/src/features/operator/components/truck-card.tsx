@@ -96,7 +96,7 @@ export function TruckCard({
               <dt>
                 <MapPin className="mt-0.5 h-4 w-4 text-gray-600" aria-label="Address" />
               </dt>
-              <dd className="break-words">{truck.address}</dd>
+              <dd className="wrap-anywhere">{truck.address}</dd>
             </div>
           )}
           {truck.phone && (

@@ -59,7 +59,7 @@ export function OrderStatusView({ order, canCancel }: { order: Order; canCancel:
         <p role="status" aria-live="polite" className={cn('text-2xl font-bold', order.status === 'ready' ? 'text-green-800' : ended ? 'text-red-800' : '')} data-testid="order-status">
           {ORDER_STATUS_LABELS[order.status]}
         </p>
-        <p className="text-gray-800">{headline(order)}</p>
+        <p className="text-gray-800 wrap-anywhere">{headline(order)}</p>
         {!ended && order.status !== 'picked_up' && (
           <p className="text-gray-700">
             {order.status === 'ready' ? 'Ready since ' : 'Estimated ready at '}
@@ -105,14 +105,14 @@ export function OrderStatusView({ order, canCancel }: { order: Order; canCancel:
         <ul className="grid gap-1 text-sm">
           {order.lines.map((line) => (
             <li key={line.menuItemId} className="flex justify-between gap-2">
-              <span>
+              <span className="min-w-0 wrap-anywhere">
                 {line.quantity} × {line.name}
               </span>
               <span>{formatCents(line.unitCents * line.quantity, order.currency)}</span>
             </li>
           ))}
         </ul>
-        {order.note && <p className="text-sm text-gray-700">Note: {order.note}</p>}
+        {order.note && <p className="text-sm wrap-anywhere text-gray-700">Note: {order.note}</p>}
         <p className="flex justify-between border-t pt-2 font-semibold">
           <span>{paidLabel(order)}</span>
           <span>{formatCents(order.totalCents, order.currency)}</span>

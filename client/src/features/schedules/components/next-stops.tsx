@@ -18,7 +18,7 @@ export function NextStops({ truckId }: { truckId: number }) {
           <span className="font-medium">
             {formatDay(stop.localDate)} · {formatClockRange(stop.startTime, stop.endTime)}
           </span>
-          <span className="min-w-0 break-words text-gray-700">at {stop.address}</span>
+          <span className="min-w-0 wrap-anywhere text-gray-700">at {stop.address}</span>
         </li>
       ))}
     </ul>

@@ -171,7 +171,7 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
                     key={stop.id}
                     className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
                   >
-                    <span className="min-w-0 break-words">
+                    <span className="min-w-0 wrap-anywhere">
                       {describeStop(stop)}
                       {stop.exceptions.length > 0 && (
                         <span className="block text-xs text-gray-600">

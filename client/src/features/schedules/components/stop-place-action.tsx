@@ -27,7 +27,7 @@ export function StopPlaceAction({ truck }: { truck: TruckPlace }) {
     return (
       <p className="flex items-start gap-2 text-xs text-gray-700" data-testid="stop-place">
         <Glyph name="calendar-check" className="mt-0.5 h-3.5 w-3.5 shrink-0 text-green-700" />
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 wrap-anywhere">
           At your scheduled stop, {stop.address}, until {formatClock(stop.endTime)}.
         </span>
       </p>
@@ -50,7 +50,7 @@ export function StopPlaceAction({ truck }: { truck: TruckPlace }) {
     <div className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm" data-testid="stop-place">
       <p className="flex items-start gap-2 text-gray-800">
         <Glyph name="map-pinned" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-        <span className="min-w-0 break-words">
+        <span className="min-w-0 wrap-anywhere">
           Scheduled now: {formatClockRange(stop.startTime, stop.endTime)} at <strong>{stop.address}</strong>
         </span>
       </p>

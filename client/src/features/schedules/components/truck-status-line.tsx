@@ -28,7 +28,7 @@ export function TruckStatusLine({
   return (
     <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)} data-testid="schedule-label">
       <Glyph name="calendar-clock" className="mt-0.5 h-3.5 w-3.5" />
-      <span className="min-w-0 break-words">{line}</span>
+      <span className="min-w-0 wrap-anywhere">{line}</span>
     </p>
   );
 }

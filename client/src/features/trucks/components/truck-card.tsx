@@ -128,7 +128,7 @@ export const TruckCard = memo(function TruckCard({
           </div>
           <p className="mt-1.5 flex items-start gap-1 text-sm text-gray-700">
             <Glyph name="map-pin" className="mt-0.5 h-3.5 w-3.5" />
-            <span className="min-w-0 break-words">{placeOf(truck)}</span>
+            <span className="min-w-0 wrap-anywhere">{placeOf(truck)}</span>
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-gray-700">
             <Glyph name="utensils" className="h-3.5 w-3.5" />

@@ -164,11 +164,11 @@ export default function VoiceAssistant({
   const answerView = answer && (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 rounded-md bg-gray-50 p-3" data-testid="voice-answer">
       {answer.transcript && (
-        <p className="text-xs break-words text-gray-700">
+        <p className="text-xs wrap-anywhere text-gray-700">
           You asked: <q>{answer.transcript}</q>
         </p>
       )}
-      <p aria-live="polite" className="text-sm font-medium break-words text-gray-900">
+      <p aria-live="polite" className="text-sm font-medium wrap-anywhere text-gray-900">
         {answer.text}
       </p>
       {answer.recommendedTrucks.length > 0 && onRecommend && (
