@@ -376,6 +376,12 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
     expect(reply.text).toMatch(/^The cheapest dish at a Mexican truck near you is Al Pastor Taco at Taco Libre, \$3\.75, 1\.4 miles away/);
     expect(reply.truckIds[0]).toBe(2);
     expect(cheapestOf('Indian')).toMatchObject({ text: 'No Indian truck is open right now.', truckIds: [] });
+    // "cheap mexican food" with a dish that has the word in its name: still every dish of the cuisine.
+    const named = answerQuestion(
+      { kind: 'price', food: { words: 'mexican', cuisines: ['Mexican'], itemIds: [21], truckIds: [] }, cheapest: true },
+      menus,
+    );
+    expect(named.text).toMatch(/^The cheapest dish at a Mexican truck near you is Al Pastor Taco at Taco Libre, \$3\.75/);
   });
 
   it('no price, food or course ("cheap eats near me"): the cheapest dishes of open trucks nearby', () => {

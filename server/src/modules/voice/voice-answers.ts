@@ -818,8 +818,10 @@ const capitalized = (text: string) => text.replace(/^./, (c) => c.toUpperCase())
 /** Prices from the menus: "how much is the brisket", "what's the cheapest taco near me". */
 function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: AnswerContext): Answer {
   const wanted = new Set(intent.food.itemIds);
-  // "The cheapest mexican food": no dish is named, only a cuisine; every dish of its trucks.
-  const ofCuisine = intent.cheapest && wanted.size === 0 && intent.food.cuisines.length > 0;
+  // "The cheapest mexican food", "cheap korean food": no dish is named, only a cuisine (by its name
+  // or where its food comes from, not the dishes that happen to have that word); every dish of its trucks.
+  const onlyOrigin = intent.food.words.split(' ').every((w) => ORIGIN_WORDS.has(w));
+  const ofCuisine = intent.cheapest && (wanted.size === 0 || onlyOrigin) && intent.food.cuisines.length > 0;
   const offers = rank(
     [...context.trucks.values()].filter(
       (t) =>
