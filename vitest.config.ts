@@ -76,6 +76,10 @@ export default defineConfig({
               test: {
                 name: 'client',
                 environment: 'jsdom' as const,
+                // As the other projects: a test's time is not what it tests. utils.test's class-group
+                // check (a merge per group over every class written) took 5.5 s in a CI run on two
+                // busy cores, past vitest's 5 s default, and failed it (session 51).
+                testTimeout: 30_000,
                 include: ['client/**/*.test.{ts,tsx}'],
                 setupFiles: ['client/src/test/setup.ts'],
               },
