@@ -821,25 +821,25 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
   // "The cheapest mexican food", "cheap korean food": no dish is named, only a cuisine (by its name
   // or where its food comes from, not the dishes that happen to have that word); every dish of its trucks.
   const onlyOrigin = intent.food.words.split(' ').every((w) => ORIGIN_WORDS.has(w));
-  const ofCuisine = intent.cheapest && (wanted.size === 0 || onlyOrigin) && intent.food.cuisines.length > 0;
+  const byCuisine = intent.cheapest && (wanted.size === 0 || onlyOrigin) && intent.food.cuisines.length > 0;
   const offers = rank(
     [...context.trucks.values()].filter(
       (t) =>
-        (!intent.truckIds || intent.truckIds.includes(t.id)) && (!ofCuisine || intent.food.cuisines.includes(t.cuisine)),
+        (!intent.truckIds || intent.truckIds.includes(t.id)) && (!byCuisine || intent.food.cuisines.includes(t.cuisine)),
     ),
     context,
   ).flatMap((truck) =>
     (context.itemsByTruck.get(truck.id) ?? [])
       // A cuisine's food is its dishes, not its drinks (a coffee truck's are its coffees).
-      .filter((item) => (ofCuisine ? item.category !== 'Beverages' || truck.cuisine === 'Coffee' : wanted.has(item.id)))
+      .filter((item) => (byCuisine ? item.category !== 'Beverages' || truck.cuisine === 'Coffee' : wanted.has(item.id)))
       .map((item) => ({ truck, item })),
   );
-  const asked = ofCuisine ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}` : written(intent.food.words);
+  const asked = byCuisine ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}` : written(intent.food.words);
   const named = intent.truckIds?.length === 1 ? context.trucks.get(intent.truckIds[0]!)?.name : undefined;
   const noneOfCuisine = () =>
     answer(`No ${list(intent.food.cuisines.map(cuisineWord))} truck is open right now.`, [], { truckIds: [], index: 0 });
   if (offers.length === 0) {
-    if (ofCuisine) return noneOfCuisine();
+    if (byCuisine) return noneOfCuisine();
     return answer(`I couldn't find ${written(intent.food.words)} on ${named ? `${named}'s menu` : 'any menu'}.`, [], context.state);
   }
   if (intent.cheapest) {
@@ -852,7 +852,7 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
         (distanceOf(a.truck, context) ?? Infinity) - (distanceOf(b.truck, context) ?? Infinity),
     );
     const best = sorted[0];
-    if (!best) return ofCuisine ? noneOfCuisine() : answer(`No open truck has ${asked} right now.`, [], { truckIds: [], index: 0 });
+    if (!best) return byCuisine ? noneOfCuisine() : answer(`No open truck has ${asked} right now.`, [], { truckIds: [], index: 0 });
     const scope = context.position ? (near.length ? ' near you' : '') : ' at an open truck';
     const ids = [...new Set(sorted.map((o) => o.truck.id))];
     return answer(
