@@ -44,6 +44,9 @@ test.describe('a closed truck during its stop', () => {
     await expect(card.getByTestId('schedule-label')).toHaveText(notYet);
     await expect(card).not.toContainText('Open now');
     const popup = page.getByTestId('truck-popup');
+    // Two steps, so a failure says which is missing: the popup, or its status line (one CI run
+    // failed here twice and its screenshot was lost with the run).
+    await expect(popup.getByText(truck.name, { exact: true })).toBeVisible();
     await expect(popup.getByText(notYet)).toBeVisible();
     await expect(popup).not.toContainText('Open now');
     await page.screenshot({ path: test.info().outputPath('closed-truck-find-trucks-1280.png') });

@@ -106,7 +106,7 @@ export const FORM_WORDS = new Set(
     'a about after again all also am an and any anybody anyone anything are area around as at away be best ' +
     'better buy by can close closed closer closes closest closing cost costs could craving cheap cheaper cheapest ' +
     'currently did do does doing dollars each eat eating eats else expensive far find food foods for from get give go ' +
-    "going good got grab great has have here hey hi how how's hungry starving bite lunch dinner brunch supper meal snack morning afternoon evening i i'd i'll i'm in is it it's its just kind know " +
+    "going good got grab great has have hello help here hey hi how how's hungry starving bite lunch dinner brunch supper meal snack morning afternoon evening i i'd i'll i'm in is it it's its just kind know " +
     'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
     "near nearby nearest need next night now o'clock of off ok okay on one open opened opening opens or our out p past " +
     'place places please price priced prices pricey right say see sell selling sells serve serves serving shop show ' +
@@ -114,7 +114,7 @@ export const FORM_WORDS = new Set(
     "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +
     "truck trucks uh um until up us wanna want wants was we well what what's when where where's which while who " +
     'will with would yeah yes you your hours hour late latest serve vendor vendors stand stands cart carts ' +
-    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr'
+    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr quick fast hot warm'
   ).split(' '),
 );
 
@@ -131,7 +131,7 @@ export const CUES = {
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,
   list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show)\b/,
-  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry|starving|what's close|in the mood for|grab|somewhere|place for|spot for|place to eat|bite to eat|something to eat)\b/,
+  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry|starving|what's close|in the mood for|grab|somewhere|place for|spot for|place to eat|bite to eat|something to eat|something \w+ to eat|snack|a bite|quick bite|something (quick|fast|hot|warm))\b/,
   here: /\b(near me|near here|around here|close by|nearby|around me|close to me|by me)\b/,
   follow: /\b(their|they|it|them)\b/,
 } as const;
@@ -200,6 +200,18 @@ export const ORIGIN_WORDS: ReadonlySet<string> = new Set([
   'mediterranean',
   'cajun',
 ]);
+
+/**
+ * Words that describe a food rather than name one ("something spicy", "anything grilled"). Said on
+ * their own, an answer says them as what they are: "the nearest truck with something spicy", "the
+ * cheapest spicy dish", "I couldn't find anything healthy", never "a truck serving spicy".
+ */
+export const DESCRIBING_WORDS: ReadonlySet<string> = new Set(
+  (
+    'spicy mild cold iced fresh crispy crunchy grilled fried baked roasted steamed smoked smoky ' +
+    'savory savoury salty sour tangy cheesy creamy healthy light filling hearty homemade organic local'
+  ).split(' '),
+);
 
 /**
  * Cuisine words that, in dishes' names, only describe them ("Sweet Tea", "Sweet Potato Fries"):

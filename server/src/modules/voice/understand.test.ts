@@ -301,6 +301,29 @@ describe('understand: where a food comes from, said before it', () => {
   });
 });
 
+describe('understand: a food said on its own, a describing word, a snack', () => {
+  it.each([
+    ['soup', 'soup'],
+    ['a smoothie please', 'smoothie'],
+    ['is there anything crispy', 'crispy'],
+  ])('"%s" is a food no truck has (%s), said back, not "I didn\'t catch that"', (question, what) => {
+    expect(understand(question, understanding)).toEqual({ kind: 'not-found', what });
+  });
+
+  it.each(['hello', 'tell me a joke', 'what is the weather like'])('"%s" is still not understood', (question) => {
+    expect(understand(question, understanding).kind).toBe('unknown');
+  });
+
+  it.each(['i need a snack', 'something hot to eat', 'something quick'])('"%s" asks for the nearest open truck', (question) => {
+    expect(understand(question, understanding)).toMatchObject({ kind: 'nearest', food: undefined, place: undefined });
+  });
+
+  it('"pizza by the slice" is pizza, not a place called "slice"', () => {
+    const intent = understand('pizza by the slice', understanding);
+    expect(intent).toMatchObject({ kind: 'nearest', food: { words: 'pizza' }, place: undefined });
+  });
+});
+
 describe('understand: the phrasings it is tuned on (every example of issue 25 among them)', () => {
   it.each(TUNED)('%s', (question, expected) => {
     const intent = understand(question, understanding);

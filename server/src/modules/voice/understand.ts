@@ -1,7 +1,16 @@
 import { distance } from 'fastest-levenshtein';
 import type { MenuCategory } from '@shared/constants';
 import { stemmer } from 'stemmer';
-import { ATTRIBUTE_CUES, CUISINE_WORDS, CUES, DESCRIBING_CUISINE_WORDS, FOOD_WORD_DIETS, FORM_WORDS, ORIGIN_WORDS } from './intents';
+import {
+  ATTRIBUTE_CUES,
+  CUISINE_WORDS,
+  CUES,
+  DESCRIBING_CUISINE_WORDS,
+  DESCRIBING_WORDS,
+  FOOD_WORD_DIETS,
+  FORM_WORDS,
+  ORIGIN_WORDS,
+} from './intents';
 import { NUMBER_WORDS, spoken, spokenPlaceForms, TENS, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 
 /**
@@ -459,6 +468,12 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   };
 }
 
+/** Words around a food said on its own ("a smoothie please"): still only that food. */
+const BARE_FILLER: ReadonlySet<string> = new Set(['a', 'an', 'some', 'any', 'the', 'please']);
+
+/** "By the slice", "by the pound": how a food is sold, not a place it is near. */
+const BY_THE = /^(the|a) (slice|slices|pound|piece|glass|cup|bowl|dozen|plate|scoop|pint)$/;
+
 /** The words after "near", "by", "around", "close to", "at", "in": a place the diner names. */
 function placePhrase(
   tokens: string[],
@@ -475,6 +490,11 @@ function placePhrase(
     const word = tokens[i]!;
     const twoWord = word === 'close' || word === 'next' ? tokens[i + 1] === 'to' : false;
     if (!['near', 'by', 'around', 'at', 'in'].includes(word) && !twoWord) continue;
+    if (word === 'by' && BY_THE.test(tokens.slice(i + 1, i + 3).join(' '))) {
+      // Nor a food: "pizza by the slice" is pizza.
+      [i, i + 1, i + 2].forEach((k) => used.add(k));
+      continue;
+    }
     const start = i + (twoWord ? 2 : 1);
     const positions: number[] = [];
     for (let j = start; j < tokens.length; j += 1) {
@@ -786,10 +806,14 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (everyTruck || (cue(CUES.open) && (cue(CUES.list) || food || where) && !cue(/\b(nearest|closest)\b/))) {
     return { kind: 'open-now', food, place: where };
   }
-  if (!food && !where && !truckIds && cue(CUES.find)) {
-    // "I want zebra steaks": something to eat that nothing here has; said back, never guessed.
+  if (!food && !where && !truckIds) {
+    // "I want zebra steaks": something to eat that nothing here has; said back, never guessed. So
+    // is a food said on its own ("soup", "a smoothie please") and a describing word after
+    // "anything" ("is there anything crispy"): not "I didn't catch that", which blamed the diner.
     const unknown = tokens.filter((t, i) => !used.has(i) && !FORM_WORDS.has(t) && t.length >= 3 && !time);
-    if (unknown.length > 0) return { kind: 'not-found', what: unknown.join(' ') };
+    const saidAlone = unknown.length <= 2 && tokens.every((t) => unknown.includes(t) || BARE_FILLER.has(t));
+    const describing = unknown.every((w) => DESCRIBING_WORDS.has(w)) && cue(/\b(anything|something)\b/);
+    if (unknown.length > 0 && (cue(CUES.find) || saidAlone || describing)) return { kind: 'not-found', what: unknown.join(' ') };
   }
   if (food || where || (cue(CUES.find) && !truckIds)) return { kind: 'nearest', food, place: where };
   // "What does Masala Wheels …" with its verb lost (a recording cut short, a word misheard): the

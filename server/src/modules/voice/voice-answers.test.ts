@@ -427,4 +427,20 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
       truckIds: [],
     });
   });
+
+  it('"something spicy": a describing word is said as one, never "a truck serving spicy"', () => {
+    // The Al Pastor Taco is the spicy dish; the Horchata is not.
+    const spicy = { words: 'spicy', cuisines: [], itemIds: [20], truckIds: [2] };
+    expect(answerQuestion({ kind: 'nearest', food: spicy }, menus).text).toMatch(/^The nearest open truck with something spicy is Taco Libre, 1\.4 miles away/);
+    expect(answerQuestion({ kind: 'price', food: spicy, cheapest: true }, menus).text).toMatch(
+      /^The cheapest spicy dish near you is Al Pastor Taco at Taco Libre, \$3\.75/,
+    );
+    expect(askUnder({ cents: 500, food: spicy }).text).toBe('Something spicy for $5.00 or less near you: Taco Libre, 1.4 miles: Al Pastor Taco $3.75.');
+    expect(askUnder({ food: spicy, truckIds: [1] }).text).toBe('Smokestack BBQ has nothing spicy on its menu.');
+    const healthy = { words: 'healthy', cuisines: [], itemIds: [], truckIds: [] };
+    expect(answerQuestion({ kind: 'price', food: healthy, cheapest: false }, menus).text).toBe("I couldn't find anything healthy on any menu.");
+    expect(answerQuestion({ kind: 'not-found', what: 'healthy' }, menus).text).toMatch(/^I couldn't find anything healthy at any truck right now\./);
+    // A dish keeps its name: "tacos", not "something tacos".
+    expect(askUnder({ food: tacoWords, truckIds: [1] }).text).toBe('Smokestack BBQ has no tacos on its menu.');
+  });
 });

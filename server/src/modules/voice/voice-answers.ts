@@ -23,7 +23,7 @@ import {
   type TruckFilter,
 } from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay } from './voice-language';
-import { ORIGIN_WORDS } from './intents';
+import { DESCRIBING_WORDS, ORIGIN_WORDS } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -476,7 +476,8 @@ function label(food: FoodAsk | undefined, context: AnswerContext, plural = false
   const [cuisine, ...others] = food.cuisines;
   const onlyCuisine =
     cuisine !== undefined && others.length === 0 && [...sellersOf(food, context)].every((id) => context.trucks.get(id)?.cuisine === cuisine);
-  return onlyCuisine ? `${cuisineWord(cuisine)} ${trucks}` : `${trucks} serving ${written(food.words)}`;
+  if (onlyCuisine) return `${cuisineWord(cuisine)} ${trucks}`;
+  return describesOnly(food.words) ? `${trucks} with ${foodSaid(food.words)}` : `${trucks} serving ${written(food.words)}`;
 }
 
 /** The context as seen from a place the diner named: distances are from there. */
@@ -542,7 +543,7 @@ function labelOf(truck: KnownTruck, food: FoodAsk | undefined, context: AnswerCo
  * downtown Austin" (not "serving tacos to downtown Austin").
  */
 const nearestTo = (what: string, place: PlaceAsk) =>
-  /\bserving\b/.test(what) ? `The ${what} nearest to ${place.name}` : `The nearest ${what} to ${place.name}`;
+  /\b(serving|with)\b/.test(what) ? `The ${what} nearest to ${place.name}` : `The nearest ${what} to ${place.name}`;
 
 function closedAnswer(ranked: KnownTruck[], intent: Extract<Intent, { kind: 'nearest' }>, context: AnswerContext, none: string): Answer | undefined {
   const closed = ranked.filter((t) => !t.isOpen && !t.listing);
@@ -590,7 +591,7 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   const nearer = ofCuisine(first, intent.food)
     ? open.find((t) => !ofCuisine(t, intent.food) && distance(t) < distance(first))
     : undefined;
-  const also = nearer && intent.food ? ` ${nearer.name}, ${miles(distance(nearer))}${intent.place ? ` from ${intent.place.name}` : ' away'}, also serves ${written(intent.food.words)}.` : '';
+  const also = nearer && intent.food ? ` ${nearer.name}, ${miles(distance(nearer))}${intent.place ? ` from ${intent.place.name}` : ' away'}, also serves ${foodSaid(intent.food.words)}.` : '';
   const ids = open.map((t) => t.id);
   return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${also}${hint}`, ids, { truckIds: ids, index: 0 });
 }
@@ -760,7 +761,8 @@ const COURSE_SAID: Record<MenuCategory, string> = {
 function answerDishes(intent: Extract<Intent, { kind: 'dishes' }>, base: AnswerContext): Answer {
   const context = fromPlace(base, intent.place);
   const { food, cents, category } = intent;
-  const what = [food ? written(food.words) : '', category ? COURSE_SAID[category] : ''].filter(Boolean).join(' ');
+  // "Something spicy for $10 or less", but "spicy drinks" (the course names the dish).
+  const what = [food ? (category ? written(food.words) : foodSaid(food.words)) : '', category ? COURSE_SAID[category] : ''].filter(Boolean).join(' ');
   const forPrice = cents === undefined ? '' : ` for ${dollars(cents)} or less`;
   const label = capitalized(`${what}${forPrice}`.trim() || 'the cheapest dishes');
   const byPrice = (a: KnownItem, b: KnownItem) => a.priceCents - b.priceCents || a.name.localeCompare(b.name);
@@ -784,7 +786,7 @@ function answerDishes(intent: Extract<Intent, { kind: 'dishes' }>, base: AnswerC
       // Listed but sold out today: said, so "none" is not read as "never".
       const out = fitting.length ? [] : (context.itemsByTruck.get(truck.id) ?? []).filter((item) => !item.available && fits(truck, item));
       const soldOut = out.length ? ` ${list(out.map((item) => item.name))} ${out.length === 1 ? 'is' : 'are'} not available today.` : '';
-      const none = `${truck.name} has no ${what || 'dishes'}${forPrice}${out.length ? ' available right now' : forPrice ? ' right now' : ' on its menu'}.`;
+      const none = `${truck.name} has ${food && !category ? foodSaid(food.words, 'nothing') : `no ${what || 'dishes'}`}${forPrice}${out.length ? ' available right now' : forPrice ? ' right now' : ' on its menu'}.`;
       return answer(`${none}${instead}${soldOut}`, [truck.id], state);
     });
   }
@@ -834,13 +836,13 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
       .filter((item) => (byCuisine ? item.category !== 'Beverages' || truck.cuisine === 'Coffee' : wanted.has(item.id)))
       .map((item) => ({ truck, item })),
   );
-  const asked = byCuisine ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}` : written(intent.food.words);
+  const asked = byCuisine ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}` : describesOnly(intent.food.words) ? `${intent.food.words} dish` : written(intent.food.words);
   const named = intent.truckIds?.length === 1 ? context.trucks.get(intent.truckIds[0]!)?.name : undefined;
   const noneOfCuisine = () =>
     answer(`No ${list(intent.food.cuisines.map(cuisineWord))} truck is open right now.`, [], { truckIds: [], index: 0 });
   if (offers.length === 0) {
     if (byCuisine) return noneOfCuisine();
-    return answer(`I couldn't find ${written(intent.food.words)} on ${named ? `${named}'s menu` : 'any menu'}.`, [], context.state);
+    return answer(`I couldn't find ${foodSaid(intent.food.words, 'anything')} on ${named ? `${named}'s menu` : 'any menu'}.`, [], context.state);
   }
   if (intent.cheapest) {
     let open = offers.filter((o) => o.truck.isOpen && o.item.available);
@@ -852,7 +854,7 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
         (distanceOf(a.truck, context) ?? Infinity) - (distanceOf(b.truck, context) ?? Infinity),
     );
     const best = sorted[0];
-    if (!best) return byCuisine ? noneOfCuisine() : answer(`No open truck has ${asked} right now.`, [], { truckIds: [], index: 0 });
+    if (!best) return byCuisine ? noneOfCuisine() : answer(`No open truck has ${foodSaid(intent.food.words, 'anything')} right now.`, [], { truckIds: [], index: 0 });
     const scope = context.position ? (near.length ? ' near you' : '') : ' at an open truck';
     const ids = [...new Set(sorted.map((o) => o.truck.id))];
     return answer(
@@ -921,6 +923,19 @@ export function written(words: string): string {
     .replace(/\b[a-z](?: [a-z]\b)+/g, (letters) => letters.replace(/ /g, '').toUpperCase())
     .replace(/\btex mex\b/g, 'Tex-Mex')
     .replace(/\b[a-z]+\b/g, (word) => (ORIGIN_WORDS.has(word) ? `${word[0]!.toUpperCase()}${word.slice(1)}` : word));
+}
+
+/** Whether the food asked for is only words that describe a food ("spicy", "grilled", "fresh"). */
+export function describesOnly(words: string): boolean {
+  return words.split(' ').every((w) => DESCRIBING_WORDS.has(w));
+}
+
+/**
+ * A food as an answer says it after a verb: "tacos", but "something spicy" (or "anything spicy",
+ * "nothing spicy") for words that only describe one.
+ */
+export function foodSaid(words: string, pronoun: 'something' | 'anything' | 'nothing' = 'something'): string {
+  return describesOnly(words) ? `${pronoun} ${words}` : pronoun === 'nothing' ? `no ${written(words)}` : written(words);
 }
 
 /** The answer to a question, grounded in the trucks and menus diners can see right now. */
@@ -1018,7 +1033,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       );
     }
     case 'not-found':
-      return reask(`I couldn't find ${intent.what} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
+      return reask(`I couldn't find ${foodSaid(intent.what, 'anything')} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-truck':
       return reask(`I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`, context);
     case 'unknown-place':
