@@ -318,6 +318,19 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toMatchObject({ kind: 'nearest', food: undefined, place: undefined });
   });
 
+  it.each(['food', 'food trucks please'])('"%s" on its own asks for the nearest open truck', (question) => {
+    expect(understand(question, understanding)).toMatchObject({ kind: 'nearest', food: undefined, place: undefined });
+  });
+
+  it('"best tacos in town" is about anywhere near, not a place called "town"', () => {
+    expect(understand('best tacos in town', understanding)).toMatchObject({ kind: 'best', food: { words: 'tacos' }, place: undefined });
+  });
+
+  it('"what time does the coffee truck open": a truck said by its food is that food\'s stops; "the burger barn" is not here', () => {
+    expect(understand('what time does the coffee truck open', understanding)).toMatchObject({ kind: 'schedule', cuisine: 'Coffee' });
+    expect(understand('how late is the burger barn open', understanding)).toEqual({ kind: 'unknown-truck', name: 'burger barn' });
+  });
+
   it('"pizza by the slice" is pizza, not a place called "slice"', () => {
     const intent = understand('pizza by the slice', understanding);
     expect(intent).toMatchObject({ kind: 'nearest', food: { words: 'pizza' }, place: undefined });

@@ -490,6 +490,11 @@ function placePhrase(
     const word = tokens[i]!;
     const twoWord = word === 'close' || word === 'next' ? tokens[i + 1] === 'to' : false;
     if (!['near', 'by', 'around', 'at', 'in'].includes(word) && !twoWord) continue;
+    // "Best tacos in town": anywhere near, not a place called "town".
+    if ((word === 'in' || word === 'around') && /^(town|the city)\b/.test(tokens.slice(i + 1, i + 3).join(' '))) {
+      used.add(i);
+      continue;
+    }
     if (word === 'by' && BY_THE.test(tokens.slice(i + 1, i + 3).join(' '))) {
       // Nor a food: "pizza by the slice" is pizza.
       [i, i + 1, i + 2].forEach((k) => used.add(k));
@@ -775,11 +780,16 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
     return cue(/\bhow far\b/) ? { kind: 'where', truckIds, howFar: true } : { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
+  // "What time does the coffee truck open": a truck said by its food is that food's trucks, and
+  // their hours are their stops (the soonest first), as "when is the coffee truck open next" is.
+  // Only when the food is all the words that name it: "the burger barn" is a truck that is not here.
   if (hoursOfUnnamed) {
     // Hours of a truck that is not here ("how late is the burger barn open"): said so, not guessed.
     const named = tokens.filter(
       (t) => !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !['does', 'close', 'open'].includes(t),
     );
+    const foodWords = new Set(food?.words.split(' '));
+    if (cuisine && named.every((t) => foodWords.has(t))) return { kind: 'schedule', when, cuisine };
     if (named.length > 0) return { kind: 'unknown-truck', name: named.join(' ') };
   }
   // A named truck is what the question is about: with a food, whether it has it and at what price
@@ -800,6 +810,10 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (!time && !truckIds && cue(LATE_NIGHT)) return { kind: 'open-now', food, place: where, after: LATE_NIGHT_MINUTE };
   if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
     return { kind: 'open-now', food, place: where, after: time.minute };
+  }
+  // "Food", "food trucks please": the nearest open truck, as "where can I eat" is.
+  if (!truckIds && !food && !where && /^((some|any|the) )?(food|food trucks?|eats)( please)?$/.test(words)) {
+    return { kind: 'nearest', food: undefined, place: undefined };
   }
   // "Show me all the trucks": the open ones, as "what's open" lists them.
   const everyTruck = !truckIds && !food && cue(/\b(all|every) (of )?(the )?(food )?trucks\b/);

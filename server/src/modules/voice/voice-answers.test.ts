@@ -118,6 +118,19 @@ describe('schedule answers', () => {
   });
 });
 
+describe('hours of a truck open now', () => {
+  it('"when does Taco Loco close", open ahead of its stop today: that it is open comes first, then the stop', () => {
+    const early: AnswerContext = {
+      ...context,
+      trucks: new Map([[2, { ...loco, isOpen: true }]]),
+      schedules: new Map([[2, { zone: 'America/Chicago', stops: [stop(21, 2, 2, 17, 20, 'Rainey Street')] }]]),
+    };
+    expect(answerQuestion({ kind: 'hours', truckIds: [2] }, early).text).toBe(
+      'Taco Loco is open now, but has not posted when it closes. It will be at Rainey Street today from 5 PM to 8 PM.',
+    );
+  });
+});
+
 describe('unclaimed listings (issue 26)', () => {
   const listing = { ...truck(7, 'Mission Street Dogs', 'American'), latitude: 37.7592, longitude: -122.4188, address: '2400 MISSION ST', listing: { sourceName: 'SF open data' } };
   const franks = { ...truck(8, 'Frankly Mission Franks', 'American'), latitude: 37.7556, longitude: -122.4187, address: '2650 MISSION ST', listing: { sourceName: 'SF open data' } };

@@ -232,14 +232,14 @@ function occurrencesFor(schedule: KnownSchedule | undefined, when: ScheduleDay, 
  * "Tacos El Rey will be at 6th & Congress tomorrow from 11 AM to 2 PM, then at …", or "… is at …
  * until 2 PM" for a stop under way.
  */
-function stopsSentence(truck: KnownTruck, found: TimedOccurrence[], zone: string, context: AnswerContext): string {
+function stopsSentence(truck: KnownTruck, found: TimedOccurrence[], zone: string, context: AnswerContext, subject = truck.name): string {
   const { now } = context;
   const [first, ...rest] = found;
   if (!first) return '';
   const lead =
     first.start.toMillis() <= now.getTime()
       ? underWaySentence(truck, first, context)
-      : `${truck.name} will be at ${first.stop.address} ${spokenDay(first, zone, now)} ${hoursOf(first)}`;
+      : `${subject} will be at ${first.stop.address} ${spokenDay(first, zone, now)} ${hoursOf(first)}`;
   return `${[lead, ...rest.map((o) => `then at ${o.stop.address} ${hoursOf(o)}`)].join(', ')}.`;
 }
 
@@ -723,6 +723,12 @@ function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   if (first && first.start.toMillis() <= context.now.getTime() && truck.isOpen) {
     const later = today.slice(1).map((o) => `, then at ${o.stop.address} ${hoursOf(o)}`).join('');
     return answer(`${truck.name} is open until ${spokenTime(first.stop.endMinute)} today, at ${first.stop.address}${later}.`, [truck.id], state);
+  }
+  // Open now, ahead of its first stop today: that it is open comes first, then the stop (a diner
+  // asking "when does it close" was told only where it will be at 6 PM).
+  const openAhead = first && truck.isOpen && first.start.toMillis() > context.now.getTime();
+  if (openAhead) {
+    return answer(`${truck.name} is open now, but has not posted when it closes. ${stopsSentence(truck, today, zone, context, 'It')}`, [truck.id], state);
   }
   if (first) return answer(stopsSentence(truck, today, zone, context), [truck.id], state);
   if (truck.isOpen) return answer(`${truck.name} is open now, but has not posted its hours for today.${nextStop}`, [truck.id], state);
