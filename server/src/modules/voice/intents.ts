@@ -109,7 +109,7 @@ export const FORM_WORDS = new Set(
     "going good got grab great has have hello help here hey hi how how's hungry starving bite lunch dinner brunch supper meal snack morning afternoon evening i i'd i'll i'm in is it it's its just kind know " +
     'late later least let like list long look looking lot lots m many maybe me menu mile miles mine more most much my ' +
     "near nearby nearest need next night now o'clock of off ok okay on one open opened opening opens or our out p past " +
-    'place places please price priced prices pricey right say see sell selling sells serve serves serving shop show ' +
+    'place places please price priced prices pricey right say see sell selling sells serve serves serving shop should show ' +
     'so some somebody someone someplace something somewhere sort spot spots still stuff tell than thanks that ' +
     "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +
     "truck trucks uh um until up us wanna want wants was we well what what's when where where's which while who " +
@@ -131,7 +131,7 @@ export const CUES = {
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,
   list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show)\b/,
-  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry|starving|what's close|in the mood for|grab|somewhere|place for|spot for|place to eat|bite to eat|something to eat|something \w+ to eat|snack|a bite|quick bite|something (quick|fast|hot|warm))\b/,
+  find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry|starving|what's close|in the mood for|grab|somewhere|place for|spot for|place to eat|bite to eat|something to eat|something \w+ to eat|snack|a bite|quick bite|something (quick|fast|hot|warm)|where should|what should i eat|where to eat)\b/,
   here: /\b(near me|near here|around here|close by|nearby|around me|close to me|by me)\b/,
   follow: /\b(their|they|it|them)\b/,
 } as const;
@@ -236,7 +236,7 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   { filter: 'seating', pattern: /\b(seating|seats|somewhere to sit|place to sit)\b/g },
   { filter: 'shade', pattern: /\b(shade|shady|shaded)\b/g },
   { filter: 'restroom-nearby', pattern: /\b(restrooms?|bathrooms?|toilets?|washrooms?)\b/g },
-  { filter: 'pet-friendly', pattern: /\b(pet friendly|dog friendly|pets?)\b/g },
+  { filter: 'pet-friendly', pattern: /\b(pet friendly|dog friendly|pets?|bring (my |the |our |a )?dogs?|dogs (allowed|welcome))\b/g },
   { filter: 'gluten-free', pattern: /\b(gluten free|no gluten|without gluten|celiac|coeliac)\b/g },
   { filter: 'halal', pattern: /\bhalal\b/g },
   { filter: 'kosher', pattern: /\bkosher\b/g },

@@ -331,6 +331,25 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand('how late is the burger barn open', understanding)).toEqual({ kind: 'unknown-truck', name: 'burger barn' });
   });
 
+  it('contractions typed without the apostrophe ("whats open", "im hungry") read as with it', () => {
+    expect(understand('whats open', understanding)).toMatchObject({ kind: 'open-now' });
+    expect(understand('im hungry', understanding)).toMatchObject({ kind: 'nearest' });
+    expect(understand('wheres smokestack', understanding)).toMatchObject({ kind: 'where', truckIds: [1] });
+  });
+
+  it.each(['where should i eat', 'what should i eat tonight'])('"%s" asks for the nearest open truck', (question) => {
+    expect(understand(question, understanding)).toMatchObject({ kind: 'nearest', food: undefined });
+  });
+
+  it('"somewhere i can bring my dog" asks for pet-friendly trucks', () => {
+    expect(understand('somewhere i can bring my dog', understanding)).toMatchObject({ kind: 'attributes', filters: ['pet-friendly'] });
+  });
+
+  it('a name said together is the truck, and an earlier word of it the dish: "how much is a taco at taco libre"', () => {
+    const intent = understand('how much is a taco at taco libre', understanding);
+    expect(intent).toMatchObject({ kind: 'price', truckIds: [2], food: { words: 'taco' } });
+  });
+
   it('"pizza by the slice" is pizza, not a place called "slice"', () => {
     const intent = understand('pizza by the slice', understanding);
     expect(intent).toMatchObject({ kind: 'nearest', food: { words: 'pizza' }, place: undefined });

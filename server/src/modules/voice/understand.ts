@@ -254,6 +254,11 @@ interface Named<T> {
  * "el rey tacos" are the same truck.
  */
 function positionsOf(name: string[], tokens: string[], used: Set<number>): number[] | undefined {
+  // Said together and in order first: in "a taco at taco libre" the name is the last two words,
+  // and the first "taco" is the dish asked for.
+  for (let start = 0; start + name.length <= tokens.length; start += 1) {
+    if (name.every((word, k) => !used.has(start + k) && sameWord(tokens[start + k]!, word))) return name.map((_, k) => start + k);
+  }
   const positions: number[] = [];
   for (const word of name) {
     const at = tokens.findIndex(
@@ -672,11 +677,27 @@ export function findAttributes(words: string): { filters: string[]; positions: M
 }
 
 /** The question as words: digits glued to "pm" split ("8pm"), then the spoken form. */
+/** Contractions typed without their apostrophe ("whats open", "im hungry"), as the cues spell them. */
+const UNAPOSTROPHED: Record<string, string> = {
+  whats: "what's",
+  wheres: "where's",
+  whos: "who's",
+  hows: "how's",
+  thats: "that's",
+  theres: "there's",
+  im: "i'm",
+  ive: "i've",
+  dont: "don't",
+  cant: "can't",
+  isnt: "isn't",
+  arent: "aren't",
+};
+
 export function wordsOf(text: string): string[] {
   const words = spoken(
     text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'),
   );
-  return words ? words.split(' ') : [];
+  return words ? words.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
 /** Words asking how good a named truck is ("is X any good", "X's reviews"). */

@@ -876,6 +876,12 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
       ? `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}`
       : `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}, but it is not available right now`;
   const ids = [...new Set(shown.map((o) => o.truck.id))];
+  // Several dishes of one truck: its name once ("At Taco Libre: Al Pastor Taco $3.75 and …").
+  const [first] = shown;
+  if (ids.length === 1 && shown.length > 1 && first) {
+    const priced = shown.map(({ item }) => `${item.name} ${dollars(item.priceCents)}${item.available ? '' : ' (not available right now)'}`);
+    return answer(`At ${first.truck.name}: ${list(priced)}.`, ids, { truckIds: ids, index: 0 });
+  }
   return answer(`${shown.map(sentence).join('; ')}.`, ids, { truckIds: ids, index: 0 });
 }
 

@@ -162,11 +162,9 @@ describe('combined questions, answered from the data (issue 25)', () => {
     expect(res.body.text).not.toContain('Taqueria');
   });
 
-  it('"how much is the brisket": the prices on the menus', async () => {
+  it('"how much is the brisket": the prices on the menus, the one truck that has it named once', async () => {
     const res = await ask('how much is the brisket');
-    expect(res.body.text).toBe(
-      "Brisket Plate at Smoky Joe's Pit costs $18.50; Brisket Taco at Smoky Joe's Pit costs $4.25.",
-    );
+    expect(res.body.text).toBe("At Smoky Joe's Pit: Brisket Plate $18.50 and Brisket Taco $4.25.");
     expect(res.body.recommendedTruckIds).toEqual([pit.id]);
   });
 
