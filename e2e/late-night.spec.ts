@@ -53,13 +53,13 @@ async function nightTruck(page: Page, label: string, open: boolean): Promise<Nig
 test.describe('a late-night stop', () => {
   test.use({ timezoneId: 'America/Chicago' });
 
-  test('reads "Sat 6:00 PM–2:00 AM" (ADR 0153: the en-US clock) on the truck page and card, and the truck is here now on Sunday at 01:00', async ({ page }) => {
+  test('reads "Today 6:00 PM–2:00 AM" on its Saturday (ADR 0153: the en-US clock) on the truck page and card, and the truck is here now on Sunday at 01:00', async ({ page }) => {
     const { truck, address, start } = await nightTruck(page, 'Page', true);
 
     // Saturday noon: the stop is ahead.
     await page.clock.setFixedTime(start - 6 * HOUR);
     await page.goto(`/trucks/${truck.id}`);
-    await expect(page.getByTestId('schedule-label')).toHaveText(`Open now · Next: Sat 6:00 PM–2:00 AM at ${address}`);
+    await expect(page.getByTestId('schedule-label')).toHaveText(`Open now · Next: Today 6:00 PM–2:00 AM at ${address}`);
     const nextStops = page.getByRole('list', { name: 'Next stops' });
     await expect(nextStops.getByRole('listitem').filter({ hasText: address }).first()).toContainText(/^Sat, [A-Z][a-z]{2} \d{1,2} · 6:00 PM–2:00 AM/);
     await page.screenshot({ path: 'test-results/late-night-truck-page-desktop.png', fullPage: true });
@@ -112,7 +112,7 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
       await page.goto('/find-trucks');
       await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(truck.name);
       const card = page.getByTestId(`truck-card-${truck.id}`);
-      await expect(card.getByTestId('schedule-label')).toHaveText(`Next: Sat 6:00 PM–2:00 AM at ${address}`);
+      await expect(card.getByTestId('schedule-label')).toHaveText(`Next: Today 6:00 PM–2:00 AM at ${address}`);
 
       await page.getByLabel('When').selectOption({ label: 'Later today' });
       await expect(page.getByTestId('time-zone-note')).toHaveText('Times in Central Time');

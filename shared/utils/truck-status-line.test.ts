@@ -88,7 +88,7 @@ describe('truckStatusLine: the live state first, then the schedule', () => {
       openHere,
       [tuesday],
       '2027-01-05T08:00:00-06:00',
-      'Open now · Next: Tue 11:00 AM–2:00 PM at 6th & Congress',
+      'Open now · Next: Today 11:00 AM–2:00 PM at 6th & Congress',
     ],
     ['open with no stops', openHere, [], '2027-01-05T12:00:00-06:00', 'Open now'],
     [
@@ -146,8 +146,14 @@ describe('truckStatusLine: the live state first, then the schedule', () => {
       closed,
       [tuesday],
       '2027-01-05T10:59:59-06:00',
-      'Next: Tue 11:00 AM–2:00 PM at 6th & Congress',
+      'Next: Today 11:00 AM–2:00 PM at 6th & Congress',
     ],
+    // Today, tomorrow, or the weekday: by the truck's own calendar, whatever the viewer's.
+    ['closed, the stop is tomorrow (Monday 23:59)', closed, [tuesday], '2027-01-04T23:59:00-06:00', 'Next: Tomorrow 11:00 AM–2:00 PM at 6th & Congress'],
+    ['closed, the stop is tomorrow (Monday 00:00)', closed, [tuesday], '2027-01-04T00:00:00-06:00', 'Next: Tomorrow 11:00 AM–2:00 PM at 6th & Congress'],
+    ['closed, the stop is in two days (Sunday 23:59)', closed, [tuesday], '2027-01-03T23:59:00-06:00', 'Next: Tue 11:00 AM–2:00 PM at 6th & Congress'],
+    ['Tokyo stop, read on Tuesday in Chicago: Wednesday in Tokyo already, so today', closed, [tokyo], '2027-01-05T09:00:00-06:00', 'Next: Today 11:30 AM–1:00 PM at Shibuya'],
+    ['Tokyo stop, read at 08:59 Tuesday in Tokyo: tomorrow there', closed, [tokyo], '2027-01-05T08:59:00+09:00', 'Next: Tomorrow 11:30 AM–1:00 PM at Shibuya'],
     ['closed, every stop over', closed, [tuesday], '2027-02-01T00:00:00Z', 'No upcoming stops'],
     ['closed, no stops', closed, [], '2027-01-05T12:00:00-06:00', 'No upcoming stops'],
     // Time zones: the truck's local hours, decided by instants whatever the viewer's zone.
@@ -163,7 +169,7 @@ describe('truckStatusLine: the live state first, then the schedule', () => {
       closed,
       [tokyo],
       '2027-01-06T02:29:00Z',
-      'Next: Wed 11:30 AM–1:00 PM at Shibuya',
+      'Next: Today 11:30 AM–1:00 PM at Shibuya',
     ],
     [
       'Tokyo truck open at its stop (epoch-ms instants)',

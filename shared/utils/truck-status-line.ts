@@ -44,7 +44,7 @@ export type TruckStatus<S extends StatusStop = StatusStop> =
    * known (`lastUpdated` also moves with edits), and either way it may still open before the end.
    */
   | { kind: 'not-open-yet'; stop: S }
-  /** Closed, a stop to come: 'Next: Tue 11:00 AM–2:00 PM at 6th & Congress'. */
+  /** Closed, a stop to come: 'Next: Tue 11:00 AM–2:00 PM at 6th & Congress' ('Today', 'Tomorrow'). */
   | { kind: 'next'; stop: S }
   /** Closed, nothing ahead: 'No upcoming stops'. */
   | { kind: 'no-stops' };
@@ -84,10 +84,28 @@ export function truckStatus<S extends StatusStop>(
 /** How the line writes times (shared/utils/format.ts): the viewer's locale, or the server's. */
 export interface StatusTextOptions {
   locale?: string;
+  /** The clock the status was decided at: with it, a stop today or tomorrow says so. */
+  now?: Date;
+}
+
+/**
+ * The stop's day as a diner reads it: 'Today' and 'Tomorrow' in the truck's own zone, else its
+ * weekday ('Tue'). "Next: Sat 6:00 PM" read on a Saturday left the diner asking which Saturday.
+ * The truck's today needs no zone: it is the stop's local start minus the time until it.
+ */
+function dayOf(s: StatusStop, o: StatusTextOptions): string {
+  const [hours = 0, minutes = 0] = s.startTime.split(':').map(Number);
+  if (o.now) {
+    const minutesAhead = (ms(s.start) - o.now.getTime()) / 60_000;
+    const days = -Math.floor((hours * 60 + minutes - minutesAhead) / 1440);
+    if (days === 0) return 'Today';
+    if (days === 1) return 'Tomorrow';
+  }
+  return formatWeekday(s.weekday, o);
 }
 
 const nextText = (s: StatusStop, o: StatusTextOptions) =>
-  `Next: ${formatWeekday(s.weekday, o)} ${formatClockRange(s.startTime, s.endTime, o)} at ${s.address}`;
+  `Next: ${dayOf(s, o)} ${formatClockRange(s.startTime, s.endTime, o)} at ${s.address}`;
 
 /** The line itself, as cards, popups, the truck page and the embed card show it. */
 export function describeStatus(status: TruckStatus, options: StatusTextOptions = {}): string {
@@ -111,7 +129,7 @@ export const truckStatusLine = (
   stops: readonly StatusStop[],
   now: Date,
   options: StatusTextOptions = {},
-): string => describeStatus(truckStatus(truck, stops, now), options);
+): string => describeStatus(truckStatus(truck, stops, now), { now, ...options });
 
 /**
  * Whether a diner can say "I'm going" (issue 31): the truck is open where it stands, or one of its

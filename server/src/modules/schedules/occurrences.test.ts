@@ -162,9 +162,12 @@ describe('the status line of a late-night stop', () => {
     );
   });
 
-  it('announces it as "Sat 18:00–02:00" before it starts', () => {
+  it('announces it as "Sat 18:00–02:00" before it starts ("Today" on the Saturday)', () => {
     const closed = { isOpen: false, latitude: null, longitude: null };
     expect(truckStatusLine(closed, [occurrence], at('2026-11-28T12:00:00-06:00'))).toBe(
+      'Next: Today 6:00 PM–2:00 AM at 6th & Congress',
+    );
+    expect(truckStatusLine(closed, [occurrence], at('2026-11-26T12:00:00-06:00'))).toBe(
       'Next: Sat 6:00 PM–2:00 AM at 6th & Congress',
     );
   });
