@@ -1,5 +1,6 @@
 import { matchesFilters, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
+import { nearMisses, searchTerms, wordsOfText } from './search-terms';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
 export interface DinersIndexSource {
@@ -59,6 +60,8 @@ class Grid {
   readonly entries = new Map<number, Entry>();
   private readonly cells = new Map<number, Set<Entry>>();
   private byId: Entry[] | undefined;
+  /** Every word of the search texts, with how many trucks have it: what a mistyped search is matched to. */
+  private readonly vocabulary = new Map<string, number>();
 
   constructor(trucks: IndexedTruck[] = []) {
     for (const truck of trucks) this.put(truck);
@@ -85,11 +88,22 @@ class Grid {
     return `[${parts.join(',')}]`;
   }
 
-  /** The ids of the trucks whose search text holds `term` (already lower-cased), by id. */
-  search(term: string): number[] {
-    const ids: number[] = [];
-    for (const entry of this.entries.values()) if (entry.searchText.includes(term)) ids.push(entry.id);
-    return ids.sort((a, b) => a - b);
+  /**
+   * The ids of the trucks whose search text holds the search (search-terms.ts: as typed, its
+   * singular, the cuisine it names), by id; when none does, the words it was a letter or two from.
+   */
+  search(query: string): number[] {
+    const holding = (terms: readonly string[]) => {
+      const ids: number[] = [];
+      for (const entry of this.entries.values()) if (terms.some((t) => entry.searchText.includes(t))) ids.push(entry.id);
+      return ids.sort((a, b) => a - b);
+    };
+    const terms = searchTerms(query);
+    if (terms.length === 0) return [];
+    const found = holding(terms);
+    if (found.length > 0) return found;
+    const [term = ''] = terms;
+    return holding(nearMisses(term, this.vocabulary.keys()));
   }
 
   all(filters: readonly string[] = []): string {
@@ -117,8 +131,17 @@ class Grid {
     return cells;
   }
 
+  private countWords(text: string, by: 1 | -1): void {
+    for (const word of new Set(wordsOfText(text))) {
+      const count = (this.vocabulary.get(word) ?? 0) + by;
+      if (count > 0) this.vocabulary.set(word, count);
+      else this.vocabulary.delete(word);
+    }
+  }
+
   private put(truck: IndexedTruck): void {
     const entry: Entry = { ...truck };
+    this.countWords(truck.searchText, 1);
     if (truck.lat !== null && truck.lng !== null) {
       entry.cell = cellOf(truck.lat, truck.lng);
       let cell = this.cells.get(entry.cell);
@@ -133,6 +156,7 @@ class Grid {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
+    this.countWords(entry.searchText, -1);
     this.byId = undefined;
     if (entry.cell === undefined) return;
     const cell = this.cells.get(entry.cell);
@@ -230,7 +254,7 @@ export class DinersIndex {
   async search(query: string, upToEventId = 0): Promise<number[]> {
     await this.current();
     await this.catchUp(upToEventId);
-    return this.grid.search(query.toLowerCase());
+    return this.grid.search(query);
   }
 
   /** Every truck diners may see (matching every filter), by id: a JSON array. */

@@ -620,6 +620,18 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('cotija')).body).toEqual([elsewhere.id]);
   });
 
+  it('in diners\' own words: a plural finds the singular, "barbecue" the BBQ trucks, a name typed a letter wrong the truck', async () => {
+    const pit = await insertTruck(server.db, operator.user.id, { name: 'Pitmaster Quillon', cuisine: 'BBQ', description: 'Oaxacan tlayuda on weekends' });
+    expect((await search('barbecue')).body).toContain(pit.id);
+    expect((await search('tlayudas')).body).toEqual([pit.id]);
+    expect((await search('Pitmaster Quilon')).body).toEqual([]);
+    expect((await search('quilon')).body).toEqual([pit.id]);
+    expect((await search('pitmastre')).body).toEqual([pit.id]);
+    // A dish is not its cuisine: "pizza" is not every Italian truck.
+    const pasta = await insertTruck(server.db, operator.user.id, { name: 'Vagabond Noodler', cuisine: 'Italian' });
+    expect((await search('pizza')).body).not.toContain(pasta.id);
+  });
+
   it('refuses an empty search with a 400 message', async () => {
     const res = await search(' ');
     expect(res.status).toBe(400);

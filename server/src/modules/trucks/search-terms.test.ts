@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { nearMisses, searchTerms } from './search-terms';
+
+describe('searchTerms: what a diner\'s search also means', () => {
+  it.each([
+    ['Tacos', ['tacos', 'taco']],
+    ['sandwiches', ['sandwiches', 'sandwich']],
+    ['  Barbecue ', ['barbecue', 'bbq']],
+    ['vegan', ['vegan', 'vegetarian']],
+    ['plant based', ['plant based', 'vegetarian']],
+    ['soul   food', ['soul food', 'southern']],
+    ['desserts', ['desserts', 'dessert']],
+    ['bus', ['bus']],
+    ['ribs', ['ribs']],
+    ['pizza', ['pizza']],
+  ])('%s → %j', (query, terms) => {
+    expect(searchTerms(query)).toEqual(terms);
+  });
+
+  it('an empty search is no terms', () => {
+    expect(searchTerms('   ')).toEqual([]);
+  });
+});
+
+describe('nearMisses: a word typed a letter or two wrong', () => {
+  const vocabulary = ['smokestack', 'brisket', 'taco', 'tacos', 'congress', 'kimchi'];
+
+  it('finds the word, closest first, within one edit up to 7 letters and two from 8', () => {
+    expect(nearMisses('smokestak', vocabulary)).toEqual(['smokestack']);
+    expect(nearMisses('smoekstak', vocabulary)).toEqual([]);
+    expect(nearMisses('brsket', vocabulary)).toEqual(['brisket']);
+    expect(nearMisses('kimchee', vocabulary)).toEqual([]);
+    expect(nearMisses('congres', vocabulary)).toEqual(['congress']);
+  });
+
+  it('leaves short words and several words alone', () => {
+    expect(nearMisses('tako', vocabulary)).toEqual([]);
+    expect(nearMisses('smokestak bbq', vocabulary)).toEqual([]);
+  });
+});

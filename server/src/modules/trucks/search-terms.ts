@@ -1,0 +1,62 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * How diners search the list in their own words (GET /api/food-trucks/search). A search is a
+ * lower-cased substring of a truck's search text; these widen it the way a person means it:
+ * - a plural finds the singular ("tacos" finds the "Al Pastor Taco");
+ * - a cuisine's everyday name finds the cuisine ("barbecue" finds the BBQ trucks, "vegan" the
+ *   Vegetarian ones), but a dish never stands for a cuisine ("pizza" is not every Italian truck);
+ * - a word typed a letter or two wrong finds the word ("smokestak" finds Smokestack BBQ), only
+ *   when nothing has the word as typed.
+ */
+
+/** Names people give a cuisine that its own name does not hold, lower-cased. */
+const CUISINE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  bbq: ['barbecue', 'barbeque', 'bar b q'],
+  vegetarian: ['vegan', 'veggie', 'plant based', 'plant-based', 'meatless'],
+  desserts: ['dessert', 'sweets'],
+  mexican: ['tex mex', 'tex-mex'],
+  southern: ['soul food'],
+};
+
+/** The search as typed, its singular, and the cuisine it names: any of them is a match. */
+export function searchTerms(query: string): string[] {
+  const term = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!term) return [];
+  const terms = new Set([term]);
+  const singular = singularOf(term);
+  if (singular) terms.add(singular);
+  for (const [cuisine, names] of Object.entries(CUISINE_NAMES)) {
+    if (names.includes(term) || (singular && names.includes(singular))) terms.add(cuisine);
+  }
+  return [...terms];
+}
+
+/** "tacos" → "taco", "sandwiches" → "sandwich"; undefined when there is none worth trying. */
+function singularOf(term: string): string | undefined {
+  const stripped = /(ch|sh|x)es$/.test(term) ? term.slice(0, -2) : /[^s]s$/.test(term) ? term.slice(0, -1) : undefined;
+  return stripped && stripped.length >= 4 ? stripped : undefined;
+}
+
+/** How many letters may be wrong in a word of this length: none under 5, one up to 7, else two. */
+const allowedEdits = (length: number) => (length < 5 ? 0 : length < 8 ? 1 : 2);
+
+/** The words of a search text, as the typo match compares them. */
+export const wordsOfText = (text: string): string[] => text.split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+
+/**
+ * The words of `vocabulary` that a one-word search typed a little wrong means ("smokestak" →
+ * "smokestack"), closest first; none for several words or a short one.
+ */
+export function nearMisses(term: string, vocabulary: Iterable<string>): string[] {
+  if (term.includes(' ')) return [];
+  const edits = allowedEdits(term.length);
+  if (edits === 0) return [];
+  const found: { word: string; edits: number }[] = [];
+  for (const word of vocabulary) {
+    if (Math.abs(word.length - term.length) > edits) continue;
+    const d = distance(word, term);
+    if (d <= edits) found.push({ word, edits: d });
+  }
+  return found.sort((a, b) => a.edits - b.edits || a.word.localeCompare(b.word)).map((f) => f.word);
+}
