@@ -1,6 +1,6 @@
 import { matchesFilters, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
-import { nearMisses, searchTerms, wordsOfText } from './search-terms';
+import { nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
 export interface DinersIndexSource {
@@ -93,17 +93,26 @@ class Grid {
    * singular, the cuisine it names), by id; when none does, the words it was a letter or two from.
    */
   search(query: string): number[] {
-    const holding = (terms: readonly string[]) => {
+    const matching = (test: (text: string) => boolean) => {
       const ids: number[] = [];
-      for (const entry of this.entries.values()) if (terms.some((t) => entry.searchText.includes(t))) ids.push(entry.id);
+      for (const entry of this.entries.values()) if (test(entry.searchText)) ids.push(entry.id);
       return ids.sort((a, b) => a - b);
     };
+    const holds = (text: string, terms: readonly string[]) => terms.some((t) => text.includes(t));
+    const holding = (terms: readonly string[]) => matching((text) => holds(text, terms));
     const terms = searchTerms(query);
     if (terms.length === 0) return [];
     const found = holding(terms);
     if (found.length > 0) return found;
-    const [term = ''] = terms;
-    return holding(nearMisses(term, this.vocabulary.keys()));
+    const words = searchWords(query);
+    if (words.length === 0) return holding(nearMisses(terms[0] ?? '', this.vocabulary.keys()));
+    // Word by word: each word as typed (or its near miss when no truck has it), all in one truck.
+    const perWord = words.map((word) => {
+      const forms = searchTerms(word);
+      return holding(forms).length > 0 ? forms : nearMisses(word, this.vocabulary.keys());
+    });
+    if (perWord.some((forms) => forms.length === 0)) return [];
+    return matching((text) => perWord.every((forms) => holds(text, forms)));
   }
 
   all(filters: readonly string[] = []): string {

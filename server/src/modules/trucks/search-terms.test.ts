@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearMisses, searchTerms } from './search-terms';
+import { nearMisses, searchTerms, searchWords } from './search-terms';
 
 describe('searchTerms: what a diner\'s search also means', () => {
   it.each([
@@ -36,5 +36,14 @@ describe('nearMisses: a word typed a letter or two wrong', () => {
   it('leaves short words and several words alone', () => {
     expect(nearMisses('tako', vocabulary)).toEqual([]);
     expect(nearMisses('smokestak bbq', vocabulary)).toEqual([]);
+  });
+});
+
+describe('searchWords: a search of several words, word by word', () => {
+  it('drops the words no truck is asked to hold; one word is no split', () => {
+    expect(searchWords('Tacos near  Lamar')).toEqual(['tacos', 'lamar']);
+    expect(searchWords('bbq austin')).toEqual(['bbq', 'austin']);
+    expect(searchWords('the bbq truck')).toEqual([]);
+    expect(searchWords('brisket')).toEqual([]);
   });
 });

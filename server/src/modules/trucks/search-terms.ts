@@ -7,7 +7,9 @@ import { distance } from 'fastest-levenshtein';
  * - a cuisine's everyday name finds the cuisine ("barbecue" finds the BBQ trucks, "vegan" the
  *   Vegetarian ones), but a dish never stands for a cuisine ("pizza" is not every Italian truck);
  * - a word typed a letter or two wrong finds the word ("smokestak" finds Smokestack BBQ), only
- *   when nothing has the word as typed.
+ *   when nothing has the word as typed;
+ * - several words that no truck has together as typed find the trucks that have each of them, in
+ *   any field and order ("bbq austin", "smokestak bbq").
  */
 
 /** Names people give a cuisine that its own name does not hold, lower-cased. */
@@ -36,6 +38,15 @@ export function searchTerms(query: string): string[] {
 function singularOf(term: string): string | undefined {
   const stripped = /(ch|sh|x)es$/.test(term) ? term.slice(0, -2) : /[^s]s$/.test(term) ? term.slice(0, -1) : undefined;
   return stripped && stripped.length >= 4 ? stripped : undefined;
+}
+
+/** Words a search may carry that no truck's text is asked to hold ("tacos near lamar"). */
+const FILLER = new Set(['a', 'an', 'the', 'and', 'near', 'in', 'on', 'at', 'by', 'with', 'food', 'truck', 'trucks']);
+
+/** A search of several words, word by word ("bbq austin", "smokestak bbq"): none for one word. */
+export function searchWords(query: string): string[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter((w) => w && !FILLER.has(w));
+  return words.length > 1 ? words : [];
 }
 
 /** How many letters may be wrong in a word of this length: none under 5, one up to 7, else two. */

@@ -624,9 +624,13 @@ describe('GET /api/food-trucks/search', () => {
     const pit = await insertTruck(server.db, operator.user.id, { name: 'Pitmaster Quillon', cuisine: 'BBQ', description: 'Oaxacan tlayuda on weekends' });
     expect((await search('barbecue')).body).toContain(pit.id);
     expect((await search('tlayudas')).body).toEqual([pit.id]);
-    expect((await search('Pitmaster Quilon')).body).toEqual([]);
+    expect((await search('Pitmaster Quilon')).body).toEqual([pit.id]);
     expect((await search('quilon')).body).toEqual([pit.id]);
     expect((await search('pitmastre')).body).toEqual([pit.id]);
+    // Several words found apart, in any field and order; one of them typed wrong.
+    expect((await search('tlayuda quillon')).body).toEqual([pit.id]);
+    expect((await search('quilon tlayudas')).body).toEqual([pit.id]);
+    expect((await search('quillon sushi')).body).toEqual([]);
     // A dish is not its cuisine: "pizza" is not every Italian truck.
     const pasta = await insertTruck(server.db, operator.user.id, { name: 'Vagabond Noodler', cuisine: 'Italian' });
     expect((await search('pizza')).body).not.toContain(pasta.id);
