@@ -310,8 +310,21 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'not-found', what });
   });
 
-  it.each(['hello', 'tell me a joke', 'what is the weather like'])('"%s" is still not understood', (question) => {
+  it.each(['tell me a joke', 'what is the weather like', 'help'])('"%s" is still not understood', (question) => {
     expect(understand(question, understanding).kind).toBe('unknown');
+  });
+
+  it.each([
+    ['thank you', 'thanks'],
+    ['Ok, thanks so much!', 'thanks'],
+    ['hello there', 'hello'],
+    ['Good morning', 'hello'],
+  ] as const)('"%s" is small talk (%s), not a question about trucks', (question, said) => {
+    expect(understand(question, understanding)).toEqual({ kind: 'small-talk', said });
+  });
+
+  it('a question after the greeting is the question', () => {
+    expect(understand('hi, where is taco libre', understanding)).toMatchObject({ kind: 'where', truckIds: [2] });
   });
 
   it.each(['i need a snack', 'something hot to eat', 'something quick'])('"%s" asks for the nearest open truck', (question) => {

@@ -96,6 +96,8 @@ export type Intent =
   | { kind: 'unknown-truck'; name: string }
   /** Named a place that no truck address, stop or known place has. */
   | { kind: 'unknown-place'; place: string }
+  /** "Thanks", "hello": said to the assistant, not asked of the trucks. */
+  | { kind: 'small-talk'; said: 'thanks' | 'hello' }
   /** `heard`: the words, so the re-ask can give an example that fits them. */
   | { kind: 'unknown'; heard: string };
 
@@ -705,6 +707,11 @@ const RATING_OF_NAMED = /\b(any good|rated|rating|ratings|review|reviews|reviewe
 /** Words asking for the best trucks ("what's the best truck around here", "highest rated"). */
 const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me|what's good|what is good|anything good)\b/;
 
+/** "Thanks", "ok thank you so much": the whole of what was said. */
+const THANKS = /^((ok|okay|great|awesome|perfect|cool|oh) )?(thanks|thank you|thx|ty|cheers)( (so much|very much|a lot|again))?$/;
+/** "Hi", "hello there", "good morning": the whole of what was said. */
+const HELLO = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?$/;
+
 /** The words of a question about where a named truck is ("how far is X", "directions to X"). */
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
 
@@ -723,6 +730,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const tokens = wordsOf(text);
   const words = tokens.join(' ');
   if (!words) return { kind: 'unknown', heard: '' };
+  if (THANKS.test(words)) return { kind: 'small-talk', said: 'thanks' };
+  if (HELLO.test(words)) return { kind: 'small-talk', said: 'hello' };
   const cue = (pattern: RegExp) => pattern.test(words);
   const used = new Set<number>();
   const time = findTime(words);

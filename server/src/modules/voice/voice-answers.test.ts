@@ -131,6 +131,15 @@ describe('hours of a truck open now', () => {
   });
 });
 
+describe('small talk', () => {
+  it('"thank you" and "hello" are answered kindly, recommend nothing and use no free question', () => {
+    const thanks = ask({ kind: 'small-talk', said: 'thanks' });
+    expect(thanks).toMatchObject({ truckIds: [], understood: false });
+    expect(thanks.text).toMatch(/^You're welcome! Ask me again any time, for example: .+\?$/);
+    expect(ask({ kind: 'small-talk', said: 'hello' }).text).toMatch(/^Hi! Ask me about the food trucks near you, for example: .+\?$/);
+  });
+});
+
 describe('unclaimed listings (issue 26)', () => {
   const listing = { ...truck(7, 'Mission Street Dogs', 'American'), latitude: 37.7592, longitude: -122.4188, address: '2400 MISSION ST', listing: { sourceName: 'SF open data' } };
   const franks = { ...truck(8, 'Frankly Mission Franks', 'American'), latitude: 37.7556, longitude: -122.4187, address: '2650 MISSION ST', listing: { sourceName: 'SF open data' } };

@@ -1053,6 +1053,16 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         `I don't know where ${intent.place} is. Try a street or a place where trucks stop, for example: ${exampleFor('near', context)}?`,
         context,
       );
+    case 'small-talk': {
+      // Answered, but not a question about trucks: no free question is used (understood: false).
+      const example = exampleFor('find', context);
+      return reask(
+        intent.said === 'thanks'
+          ? `You're welcome! Ask me again any time, for example: ${example}?`
+          : `Hi! Ask me about the food trucks near you, for example: ${example}?`,
+        context,
+      );
+    }
     case 'unknown':
       return reask(rephrase(exampleFor(intent.heard, context)), context);
   }
