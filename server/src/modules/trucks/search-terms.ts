@@ -43,10 +43,13 @@ function singularOf(term: string): string | undefined {
 /** Words a search may carry that no truck's text is asked to hold ("tacos near lamar"). */
 const FILLER = new Set(['a', 'an', 'the', 'and', 'near', 'in', 'on', 'at', 'by', 'with', 'food', 'truck', 'trucks']);
 
-/** A search of several words, word by word ("bbq austin", "smokestak bbq"): none for one word. */
+/**
+ * A search of several words, word by word without the filler ("bbq austin", "smokestak bbq",
+ * "bbq truck" → "bbq"): none for a search of one word.
+ */
 export function searchWords(query: string): string[] {
-  const words = query.trim().toLowerCase().split(/\s+/).filter((w) => w && !FILLER.has(w));
-  return words.length > 1 ? words : [];
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length > 1 ? words.filter((w) => !FILLER.has(w)) : [];
 }
 
 /** How many letters may be wrong in a word of this length: none under 5, one up to 7, else two. */

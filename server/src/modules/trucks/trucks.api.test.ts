@@ -631,6 +631,7 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('tlayuda quillon')).body).toEqual([pit.id]);
     expect((await search('quilon tlayudas')).body).toEqual([pit.id]);
     expect((await search('quillon sushi')).body).toEqual([]);
+    expect((await search('the quillon truck')).body).toEqual([pit.id]);
     // A dish is not its cuisine: "pizza" is not every Italian truck.
     const pasta = await insertTruck(server.db, operator.user.id, { name: 'Vagabond Noodler', cuisine: 'Italian' });
     expect((await search('pizza')).body).not.toContain(pasta.id);
