@@ -108,9 +108,13 @@ class Grid {
     if (!/\s/.test(query.trim())) return holding(nearMisses(terms[0] ?? '', this.vocabulary.keys()));
     if (words.length === 0) return [];
     // Word by word: each word as typed (or its near miss when no truck has it), all in one truck.
+    const anyHolds = (terms: readonly string[]) => {
+      for (const entry of this.entries.values()) if (holds(entry.searchText, terms)) return true;
+      return false;
+    };
     const perWord = words.map((word) => {
       const forms = searchTerms(word);
-      return holding(forms).length > 0 ? forms : nearMisses(word, this.vocabulary.keys());
+      return anyHolds(forms) ? forms : nearMisses(word, this.vocabulary.keys());
     });
     if (perWord.some((forms) => forms.length === 0)) return [];
     return matching((text) => perWord.every((forms) => holds(text, forms)));
