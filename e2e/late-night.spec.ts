@@ -53,7 +53,7 @@ async function nightTruck(page: Page, label: string, open: boolean): Promise<Nig
 test.describe('a late-night stop', () => {
   test.use({ timezoneId: 'America/Chicago' });
 
-  test('reads "Today 6:00 PM–2:00 AM" on its Saturday (ADR 0153: the en-US clock) on the truck page and card, and the truck is here now on Sunday at 01:00', async ({ page }) => {
+  test('reads "Today 6:00 PM–2:00 AM" on its Saturday (ADR 0153: the en-US clock) on the truck page (status line and next stops) and card, and the truck is here now on Sunday at 01:00', async ({ page }) => {
     const { truck, address, start } = await nightTruck(page, 'Page', true);
 
     // Saturday noon: the stop is ahead.
@@ -61,7 +61,9 @@ test.describe('a late-night stop', () => {
     await page.goto(`/trucks/${truck.id}`);
     await expect(page.getByTestId('schedule-label')).toHaveText(`Open now · Next: Today 6:00 PM–2:00 AM at ${address}`);
     const nextStops = page.getByRole('list', { name: 'Next stops' });
-    await expect(nextStops.getByRole('listitem').filter({ hasText: address }).first()).toContainText(/^Sat, [A-Z][a-z]{2} \d{1,2} · 6:00 PM–2:00 AM/);
+    await expect(nextStops.getByRole('listitem').filter({ hasText: address }).first()).toContainText(/^Today · 6:00 PM–2:00 AM/);
+    // The stop a week on keeps its date.
+    await expect(nextStops.getByRole('listitem').filter({ hasText: address }).nth(1)).toContainText(/^Sat, [A-Z][a-z]{2} \d{1,2} · 6:00 PM–2:00 AM/);
     await page.screenshot({ path: 'test-results/late-night-truck-page-desktop.png', fullPage: true });
 
     // Sunday 01:00: under way, until 02:00 — on the truck page and on its card.

@@ -89,20 +89,23 @@ export interface StatusTextOptions {
 }
 
 /**
- * The stop's day as a diner reads it: 'Today' and 'Tomorrow' in the truck's own zone, else its
- * weekday ('Tue'). "Next: Sat 6:00 PM" read on a Saturday left the diner asking which Saturday.
- * The truck's today needs no zone: it is the stop's local start minus the time until it.
+ * 'Today' or 'Tomorrow' when the stop starts on the truck's own today or tomorrow, else null. "Next:
+ * Sat 6:00 PM" read on a Saturday left the diner asking which Saturday. The truck's today needs no
+ * zone: it is the stop's local start minus the time until it.
  */
-function dayOf(s: StatusStop, o: StatusTextOptions): string {
+export function nearDayOf(
+  s: Pick<StatusStop, 'start' | 'startTime'>,
+  now: Date,
+): 'Today' | 'Tomorrow' | null {
   const [hours = 0, minutes = 0] = s.startTime.split(':').map(Number);
-  if (o.now) {
-    const minutesAhead = (ms(s.start) - o.now.getTime()) / 60_000;
-    const days = -Math.floor((hours * 60 + minutes - minutesAhead) / 1440);
-    if (days === 0) return 'Today';
-    if (days === 1) return 'Tomorrow';
-  }
-  return formatWeekday(s.weekday, o);
+  const minutesAhead = (ms(s.start) - now.getTime()) / 60_000;
+  const days = -Math.floor((hours * 60 + minutes - minutesAhead) / 1440);
+  return days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : null;
 }
+
+/** The stop's day as a diner reads it: 'Today' and 'Tomorrow' (`nearDayOf`), else its weekday ('Tue'). */
+const dayOf = (s: StatusStop, o: StatusTextOptions): string =>
+  (o.now && nearDayOf(s, o.now)) ?? formatWeekday(s.weekday, o);
 
 const nextText = (s: StatusStop, o: StatusTextOptions) =>
   `Next: ${dayOf(s, o)} ${formatClockRange(s.startTime, s.endTime, o)} at ${s.address}`;
