@@ -70,6 +70,11 @@ test.describe('find trucks', () => {
     await expect(card(page, 'Taco Libre')).toHaveCount(0);
     await search.fill('smokestak');
     await expect(card(page, 'Smokestack BBQ')).toBeVisible();
+    // A diet's name finds what its filter chip finds: Taco Libre's vegan horchata, the Vegetarian truck.
+    await search.fill('vegan');
+    await expect(card(page, 'Taco Libre')).toBeVisible();
+    await expect(card(page, 'Green Machine')).toBeVisible();
+    await expect(card(page, 'Pasta Vagabonda')).toHaveCount(0);
     await search.fill('no such truck');
     await expect(page.getByText('No food trucks match your search.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search', exact: true }).click();

@@ -1,6 +1,6 @@
-import { matchesFilters, type TruckFacts } from '@shared/utils/attributes';
+import { itemHasDiet, matchesFilters, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
-import { nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
+import { dietOf, nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
 export interface DinersIndexSource {
@@ -55,6 +55,20 @@ const column = (lng: number) => Math.floor((lng + 180) / CELL_DEGREES);
 const BATCH = 1000;
 const cellOf = (lat: number, lng: number) => row(lat) * COLUMNS + column(lng);
 
+type Test = (entry: IndexedTruck) => boolean;
+
+/** A truck whose search text holds any of `terms`; undefined for no terms. */
+const holding = (terms: readonly string[]): Test | undefined =>
+  terms.length === 0 ? undefined : (entry) => terms.some((t) => entry.searchText.includes(t));
+
+/** What a search (or one of its words) finds: its words in the text, or the diet it names on the menu. */
+function matcher(query: string): Test | undefined {
+  const text = holding(searchTerms(query));
+  const diet = dietOf(query);
+  if (!text || !diet) return text;
+  return (entry) => text(entry) || (entry.facts.menuLabels ?? []).some((item) => itemHasDiet(item, diet));
+}
+
 /** Trucks on a grid of latitude/longitude cells, each with its JSON. */
 class Grid {
   readonly entries = new Map<number, Entry>();
@@ -90,34 +104,37 @@ class Grid {
 
   /**
    * The ids of the trucks whose search text holds the search (search-terms.ts: as typed, its
-   * singular, the cuisine it names), by id; when none does, the words it was a letter or two from.
+   * singular, the cuisine it names) or whose menu has the diet it names, by id; when none does, the
+   * words it was a letter or two from.
    */
   search(query: string): number[] {
-    const matching = (test: (text: string) => boolean) => {
+    const matching = (test: Test) => {
       const ids: number[] = [];
-      for (const entry of this.entries.values()) if (test(entry.searchText)) ids.push(entry.id);
+      for (const entry of this.entries.values()) if (test(entry)) ids.push(entry.id);
       return ids.sort((a, b) => a - b);
     };
-    const holds = (text: string, terms: readonly string[]) => terms.some((t) => text.includes(t));
-    const holding = (terms: readonly string[]) => matching((text) => holds(text, terms));
-    const terms = searchTerms(query);
-    if (terms.length === 0) return [];
-    const found = holding(terms);
-    if (found.length > 0) return found;
-    const words = searchWords(query);
-    if (!/\s/.test(query.trim())) return holding(nearMisses(terms[0] ?? '', this.vocabulary.keys()));
-    if (words.length === 0) return [];
-    // Word by word: each word as typed (or its near miss when no truck has it), all in one truck.
-    const anyHolds = (terms: readonly string[]) => {
-      for (const entry of this.entries.values()) if (holds(entry.searchText, terms)) return true;
+    const anyMatches = (test: Test) => {
+      for (const entry of this.entries.values()) if (test(entry)) return true;
       return false;
     };
+    const whole = matcher(query);
+    if (!whole) return [];
+    const found = matching(whole);
+    if (found.length > 0) return found;
+    const nearMissOf = (word: string) => holding(nearMisses(word, this.vocabulary.keys()));
+    if (!/\s/.test(query.trim())) {
+      const near = nearMissOf(query.trim().toLowerCase());
+      return near ? matching(near) : [];
+    }
+    const words = searchWords(query);
+    if (words.length === 0) return [];
+    // Word by word: each word as typed (or its near miss when no truck has it), all in one truck.
     const perWord = words.map((word) => {
-      const forms = searchTerms(word);
-      return anyHolds(forms) ? forms : nearMisses(word, this.vocabulary.keys());
+      const test = matcher(word);
+      return test && anyMatches(test) ? test : nearMissOf(word);
     });
-    if (perWord.some((forms) => forms.length === 0)) return [];
-    return matching((text) => perWord.every((forms) => holds(text, forms)));
+    if (perWord.some((test) => test === undefined)) return [];
+    return matching((entry) => perWord.every((test) => test?.(entry)));
   }
 
   all(filters: readonly string[] = []): string {

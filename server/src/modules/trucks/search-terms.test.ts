@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearMisses, searchTerms, searchWords } from './search-terms';
+import { dietOf, nearMisses, searchTerms, searchWords } from './search-terms';
 
 describe('searchTerms: what a diner\'s search also means', () => {
   it.each([
@@ -46,5 +46,33 @@ describe('searchWords: a search of several words, word by word', () => {
     expect(searchWords('the bbq truck')).toEqual(['bbq']);
     expect(searchWords('the food truck')).toEqual([]);
     expect(searchWords('brisket')).toEqual([]);
+  });
+
+  it('keeps a two-word diet one word', () => {
+    expect(searchWords('Gluten  free tacos')).toEqual(['gluten-free', 'tacos']);
+    expect(searchWords('plant based bowls')).toEqual(['plant-based', 'bowls']);
+    expect(searchWords('no gluten pizza')).toEqual(['no-gluten', 'pizza']);
+    // Not a diet: the words stay apart.
+    expect(searchWords('no cheese')).toEqual(['no', 'cheese']);
+  });
+});
+
+describe('dietOf: the menu label a search names', () => {
+  it.each([
+    ['vegan', 'vegan'],
+    ['Plant-Based', 'vegan'],
+    ['veggie', 'vegetarian'],
+    ['gluten  free', 'glutenFree'],
+    ['gluten-free', 'glutenFree'],
+    ['GF', 'glutenFree'],
+    ['halal', 'halal'],
+    ['kosher', 'kosher'],
+  ])('%s is %s', (query, diet) => {
+    expect(dietOf(query)).toBe(diet);
+  });
+
+  it('a dish or a diet with more words is none', () => {
+    expect(dietOf('vegan tacos')).toBeUndefined();
+    expect(dietOf('gluten')).toBeUndefined();
   });
 });

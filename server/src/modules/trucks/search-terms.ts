@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { DIETS, type Diet } from '@shared/utils/attributes';
 
 /**
  * How diners search the list in their own words (GET /api/food-trucks/search). A search is a
@@ -8,8 +9,10 @@ import { distance } from 'fastest-levenshtein';
  *   Vegetarian ones), but a dish never stands for a cuisine ("pizza" is not every Italian truck);
  * - a word typed a letter or two wrong finds the word ("smokestak" finds Smokestack BBQ), only
  *   when nothing has the word as typed;
+ * - a diet's name finds the trucks with a menu item labelled so, as the filter chips do ("vegan"
+ *   finds the taco truck's vegan horchata, "gluten free" its corn tortillas), besides the words;
  * - several words that no truck has together as typed find the trucks that have each of them, in
- *   any field and order ("bbq austin", "smokestak bbq").
+ *   any field and order ("bbq austin", "smokestak bbq", "vegan tacos").
  */
 
 /** Names people give a cuisine that its own name does not hold, lower-cased. */
@@ -20,6 +23,22 @@ const CUISINE_NAMES: Readonly<Record<string, readonly string[]>> = {
   mexican: ['tex mex', 'tex-mex'],
   southern: ['soul food'],
 };
+
+/** Names of the menu labels' diets (shared/utils/attributes.ts), lower-cased; a hyphen reads as a space. */
+const DIET_NAMES: Readonly<Record<Diet, readonly string[]>> = {
+  vegetarian: ['vegetarian', 'veggie', 'meatless'],
+  vegan: ['vegan', 'plant based'],
+  glutenFree: ['gluten free', 'glutenfree', 'no gluten', 'gf'],
+  halal: ['halal'],
+  kosher: ['kosher'],
+};
+const DIET_OF_NAME = new Map(DIETS.flatMap((diet) => DIET_NAMES[diet].map((name) => [name, diet] as const)));
+/** Two-word diet names, kept one word when a search is split into words ("gluten free tacos"). */
+const TWO_WORD_DIETS = /\b(gluten|plant|no) (free|based|gluten)\b/g;
+
+/** The diet a search (or one of its words) names, if it names one: "Vegan", "gluten-free". */
+export const dietOf = (query: string): Diet | undefined =>
+  DIET_OF_NAME.get(query.trim().toLowerCase().replace(/[\s-]+/g, ' '));
 
 /** The search as typed, its singular, and the cuisine it names: any of them is a match. */
 export function searchTerms(query: string): string[] {
@@ -45,10 +64,17 @@ const FILLER = new Set(['a', 'an', 'the', 'and', 'near', 'in', 'on', 'at', 'by',
 
 /**
  * A search of several words, word by word without the filler ("bbq austin", "smokestak bbq",
- * "bbq truck" → "bbq"): none for a search of one word.
+ * "bbq truck" → "bbq"; a two-word diet stays one: "gluten free tacos" → "gluten-free", "tacos"):
+ * none for a search of one word.
  */
 export function searchWords(query: string): string[] {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const words = query
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(TWO_WORD_DIETS, (name) => (DIET_OF_NAME.has(name) ? name.replace(' ', '-') : name))
+    .split(' ')
+    .filter(Boolean);
   return words.length > 1 ? words.filter((w) => !FILLER.has(w)) : [];
 }
 

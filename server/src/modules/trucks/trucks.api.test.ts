@@ -637,6 +637,29 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('pizza')).body).not.toContain(pasta.id);
   });
 
+  it('a diet\'s name finds the trucks with a menu item labelled so, as the filter chips do, alone or with a dish', async () => {
+    const truck = await insertTruck(server.db, other.user.id, { name: 'Zocalo Comal', cuisine: 'Mexican' });
+    const plain = await insertTruck(server.db, other.user.id, { name: 'Comal Two', cuisine: 'Mexican' });
+    const addItem = async (foodTruckId: number, body: Record<string, unknown>) =>
+      expect(
+        (await server.request('POST', '/api/menu-items', { token: other.token, body: { foodTruckId, price: 4, ...body } })).status,
+      ).toBe(201);
+    await addItem(truck.id, { name: 'Hibiscus Agua Fresca', diets: { vegan: true } });
+    await addItem(truck.id, { name: 'Nopal Taco', allergens: { gluten: 'free' } });
+    await addItem(plain.id, { name: 'Carnitas Taco', diets: { vegan: false, vegetarian: false } });
+    expect((await search('vegan')).body).toContain(truck.id);
+    expect((await search('vegan')).body).not.toContain(plain.id);
+    // Vegan counts as vegetarian; free of gluten as gluten-free (shared/utils/attributes.ts).
+    expect((await search('Vegetarian')).body).toContain(truck.id);
+    expect((await search('gluten free')).body).toContain(truck.id);
+    expect((await search('gluten-free')).body).toContain(truck.id);
+    expect((await search('gluten free')).body).not.toContain(plain.id);
+    // With a dish: each word in one truck, the diet from its menu.
+    expect((await search('vegan comal')).body).toEqual([truck.id]);
+    expect((await search('gluten free tacos comal')).body).toEqual([truck.id]);
+    expect((await search('halal')).body).not.toContain(truck.id);
+  });
+
   it('refuses an empty search with a 400 message', async () => {
     const res = await search(' ');
     expect(res.status).toBe(400);
