@@ -253,6 +253,22 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(answerQuestion({ kind: 'best' }, demo).text).toMatch(/^No open food trucks near you have ratings yet\. The nearest open food truck is Smokestack BBQ, /);
   });
 
+  it('"the cheapest fish tacos" with only closed trucks having them: where they are, why not now, and when next out', () => {
+    const cheapest = (itemIds: number[], over: Partial<AnswerContext> = {}) =>
+      answerQuestion({ kind: 'price', food: { words: 'fish tacos', cuisines: [], itemIds, truckIds: [] }, cheapest: true }, { ...demo, ...over });
+    const reply = cheapest([30]);
+    expect(reply.text).toBe(
+      'Fish Tacos at Gulf Coast Catch costs $12.00, but Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
+    );
+    expect(reply.truckIds).toEqual([3]);
+    // Two of them, the cheaper one sold out at an open truck.
+    const soldOut = new Map(demo.itemsByTruck);
+    soldOut.set(4, [{ id: 40, truckId: 4, name: 'Fish Taco', priceCents: 500, available: false }]);
+    expect(cheapest([30, 40], { itemsByTruck: soldOut }).text).toBe(
+      'The cheapest is Fish Taco at Taco Libre, $5.00, but it is not available right now.',
+    );
+  });
+
   it('"is Gulf Coast Catch open": no, and when it is next out', () => {
     expect(answerQuestion({ kind: 'is-open', truckIds: [3] }, demo).text).toBe(
       'No, Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',

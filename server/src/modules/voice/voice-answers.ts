@@ -860,7 +860,20 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
         (distanceOf(a.truck, context) ?? Infinity) - (distanceOf(b.truck, context) ?? Infinity),
     );
     const best = sorted[0];
-    if (!best) return byCuisine ? noneOfCuisine() : answer(`No open truck has ${foodSaid(intent.food.words, 'anything')} right now.`, [], { truckIds: [], index: 0 });
+    if (!best) {
+      if (byCuisine) return noneOfCuisine();
+      // It is on a menu, only not to be had now: say where, and when that truck is next out.
+      const shut = offers.reduce((a, b) => (b.item.priceCents < a.item.priceCents ? b : a));
+      const why = shut.truck.isOpen
+        ? 'it is not available right now.'
+        : `${shut.truck.name} is closed right now.${nextStopOf(shut.truck, context)}`;
+      const ids = [shut.truck.id];
+      return answer(
+        `${offers.length > 1 ? 'The cheapest is ' : ''}${shut.item.name} at ${shut.truck.name}${offers.length > 1 ? ',' : ' costs'} ${dollars(shut.item.priceCents)}, but ${why}`,
+        ids,
+        { truckIds: ids, index: 0 },
+      );
+    }
     const scope = context.position ? (near.length ? ' near you' : '') : ' at an open truck';
     const ids = [...new Set(sorted.map((o) => o.truck.id))];
     return answer(
