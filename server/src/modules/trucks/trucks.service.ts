@@ -204,7 +204,8 @@ export async function findVisibleTruck(
   return row;
 }
 
-const categoryRank = sql`case ${menuItems.category} ${sql.join(
+/** A menu item's course in MENU_CATEGORIES order, none last: how every menu is read, spoken too. */
+export const categoryRank = sql`case ${menuItems.category} ${sql.join(
   MENU_CATEGORIES.map((category, index) => sql`when ${category} then ${index}`),
   sql` `,
 )} else ${MENU_CATEGORIES.length} end`;

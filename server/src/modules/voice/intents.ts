@@ -233,7 +233,7 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   { filter: 'step-free', pattern: /\b(wheelchair accessible|wheelchair|accessible|accessibility|step free|ramp)\b/g },
   { filter: 'reachable-counter', pattern: /\b(low counter|lowered counter)\b/g },
   { filter: 'order-from-seat', pattern: /\b(order from (my|a|the) seat|table service)\b/g },
-  { filter: 'seating', pattern: /\b(seating|seats|somewhere to sit|place to sit)\b/g },
+  { filter: 'seating', pattern: /\b(seating|seats|somewhere to sit|place to sit|sit down|sit and eat|(picnic )?tables?(?! service))\b/g },
   { filter: 'shade', pattern: /\b(shade|shady|shaded)\b/g },
   { filter: 'restroom-nearby', pattern: /\b(restrooms?|bathrooms?|toilets?|washrooms?)\b/g },
   { filter: 'pet-friendly', pattern: /\b(pet friendly|dog friendly|pets?|bring (my |the |our |a )?dogs?|dogs (allowed|welcome))\b/g },

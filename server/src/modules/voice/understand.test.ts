@@ -363,6 +363,20 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(intent).toMatchObject({ kind: 'price', truckIds: [2], food: { words: 'taco' } });
   });
 
+  it('"the closest truck to the capitol": "to" after "closest" or "nearest" names a place; "to me" does not', () => {
+    expect(understand('closest truck to the capitol', understanding)).toMatchObject({ kind: 'nearest', place: { name: 'the Capitol' } });
+    expect(understand("what's the nearest taco truck to the capitol", understanding)).toMatchObject({ kind: 'nearest', place: { name: 'the Capitol' } });
+    expect(understand('closest truck to me', understanding)).toMatchObject({ kind: 'nearest', place: undefined });
+  });
+
+  it.each(['where can i sit down and eat', 'any trucks with picnic tables'])('"%s" asks for trucks with seating', (question) => {
+    expect(understand(question, understanding)).toMatchObject({ kind: 'attributes', filters: ['seating'] });
+  });
+
+  it.each(["what's good at taco libre", 'what should i get at taco libre', 'best thing at taco libre'])('"%s" asks for its menu', (question) => {
+    expect(understand(question, understanding)).toMatchObject({ kind: 'menu', truckIds: [2] });
+  });
+
   it('"pizza by the slice" is pizza, not a place called "slice"', () => {
     const intent = understand('pizza by the slice', understanding);
     expect(intent).toMatchObject({ kind: 'nearest', food: { words: 'pizza' }, place: undefined });

@@ -481,7 +481,10 @@ const BARE_FILLER: ReadonlySet<string> = new Set(['a', 'an', 'some', 'any', 'the
 /** "By the slice", "by the pound": how a food is sold, not a place it is near. */
 const BY_THE = /^(the|a) (slice|slices|pound|piece|glass|cup|bowl|dozen|plate|scoop|pint)$/;
 
-/** The words after "near", "by", "around", "close to", "at", "in": a place the diner names. */
+/**
+ * The words after "near", "by", "around", "close to", "at", "in" ("closest … to"): a place the diner
+ * names.
+ */
 function placePhrase(
   tokens: string[],
   used: Set<number>,
@@ -496,7 +499,10 @@ function placePhrase(
   for (let i = 0; i < tokens.length; i += 1) {
     const word = tokens[i]!;
     const twoWord = word === 'close' || word === 'next' ? tokens[i + 1] === 'to' : false;
-    if (!['near', 'by', 'around', 'at', 'in'].includes(word) && !twoWord) continue;
+    // "The closest truck to the capitol", "what's nearest to zilker": "to" after the superlative.
+    const toAfterNearest =
+      word === 'to' && tokens.slice(Math.max(0, i - 4), i).some((t) => t === 'closest' || t === 'nearest');
+    if (!['near', 'by', 'around', 'at', 'in'].includes(word) && !twoWord && !toAfterNearest) continue;
     // "Best tacos in town": anywhere near, not a place called "town".
     if ((word === 'in' || word === 'around') && /^(town|the city)\b/.test(tokens.slice(i + 1, i + 3).join(' '))) {
       used.add(i);
@@ -704,6 +710,12 @@ export function wordsOf(text: string): string[] {
 
 /** Words asking how good a named truck is ("is X any good", "X's reviews"). */
 const RATING_OF_NAMED = /\b(any good|rated|rating|ratings|review|reviews|reviewed|stars)\b/;
+/**
+ * "What's good at Taco Libre", "what should I get at Smokestack": what the truck sells (its dishes
+ * have no ratings of their own to rank them by).
+ */
+const WHAT_TO_GET_AT_NAMED =
+  /\b(what's good|what is good|what should i (get|order|try|have)|what to (get|order|try)|best thing|best things|recommend|popular|must try)\b/;
 /** Words asking for the best trucks ("what's the best truck around here", "highest rated"). */
 const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me|what's good|what is good|anything good)\b/;
 
@@ -781,6 +793,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     return { kind: 'dishes', cents: ceiling?.cents, category: course?.category, food, truckIds, place: place?.place };
   }
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
+  if (truckIds && !food && cue(WHAT_TO_GET_AT_NAMED)) return { kind: 'menu', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };
   if (cheapest && truckIds) return { kind: 'menu', truckIds, cheapest: true };
   // "Cheap eats near me": no food, no truck — the open trucks' dishes, cheapest first.

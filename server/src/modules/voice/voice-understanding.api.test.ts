@@ -287,6 +287,11 @@ describe('free phrasing (issue 25)', () => {
     );
   });
 
+  it('"the closest truck to the capitol": "to" after "closest" names the place', async () => {
+    const res = await ask('closest truck to the capitol', null);
+    expect(res.body.text).toMatch(/^The nearest open food truck to the Capitol is Taqueria Arandas, /);
+  });
+
   it('never invents a truck, a dish or a place: a polite re-ask with an example from the data', async () => {
     const dish = await ask('how much is the lobster');
     expect(dish.body.text).toBe("I couldn't find lobster on any menu.");
@@ -354,6 +359,25 @@ describe('a place no truck, stop or landmark has: asked of the configured geocod
       expect(failed.body.text).toMatch(/^I don't know where airport terminal is\./);
     } finally {
       fake.mode = 'ok';
+    }
+  });
+});
+
+describe('a truck\'s menu asked for in other words', () => {
+  // Last in the file, closed and without a place: no other test's answer can name it.
+  it('"what should I get at …": the truck\'s menu in its own order, mains before drinks', async () => {
+    const cart = await insertTruck(server.db, operator.user.id, { name: 'Tamalera Cart', cuisine: 'Mexican', isOpen: false });
+    for (const [name, category] of [['Agua Fresca', 'Beverages'], ['Red Pork Tamal', 'Main Dishes'], ['Arroz', 'Sides']]) {
+      const res = await server.request('POST', '/api/menu-items', {
+        token: operator.token,
+        body: { name, price: 3, category, foodTruckId: cart.id },
+      });
+      expect(res.status).toBe(201);
+    }
+    for (const question of ['what should i get at tamalera cart', "what's good at tamalera cart"]) {
+      const res = await ask(question);
+      expect(res.body.text).toBe('Tamalera Cart has Red Pork Tamal $3.00, Arroz $3.00 and Agua Fresca $3.00.');
+      expect(res.body.recommendedTruckIds).toEqual([cart.id]);
     }
   });
 });

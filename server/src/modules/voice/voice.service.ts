@@ -11,7 +11,7 @@ import { isSilent, trimSilence } from '../../integrations/speech/audio';
 import { FairQueue } from '../../lib/fair-queue';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import type { TruckFeed } from '../trucks/truck-feed';
-import { listVisibleTrucks } from '../trucks/trucks.service';
+import { categoryRank, listVisibleTrucks } from '../trucks/trucks.service';
 import { loadStops, truckZones } from '../schedules/schedule.repository';
 import {
   answerQuestion,
@@ -111,7 +111,8 @@ export class VoiceAssistant {
         category: menuItems.category,
       })
       .from(menuItems)
-      .orderBy(menuItems.foodTruckId, sql`${menuItems.available} desc`, menuItems.name);
+      // The menu's own order (the truck page's): "what's good at Smokestack" starts with its mains.
+      .orderBy(menuItems.foodTruckId, sql`${menuItems.available} desc`, categoryRank, sql`lower(${menuItems.name})`, menuItems.id);
     const itemsByTruck = new Map<number, KnownItem[]>();
     for (const item of items) {
       if (!trucks.has(item.truckId)) continue;
