@@ -377,6 +377,24 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toMatchObject({ kind: 'menu', truckIds: [2] });
   });
 
+  it('"any trucks on south lamar": "on" names a place the data knows, and nothing else ("on the menu", "on saturday")', () => {
+    expect(understand('any trucks on south lamar', understanding)).toMatchObject({ kind: 'nearest', place: { name: expect.stringMatching(/lamar/i) } });
+    expect(understand("what's on the menu at taco libre", understanding)).toMatchObject({ kind: 'menu', truckIds: [2] });
+    expect(understand('anything open on my way', understanding)).toMatchObject({ kind: 'open-now', place: undefined });
+  });
+
+  it.each([
+    ["what's taco libre's number", 2],
+    ['call smokestack', 1],
+    ['do you have the phone number for taco libre', 2],
+  ])('"%s" asks for its phone number', (question, truck) => {
+    expect(understand(question, understanding)).toEqual({ kind: 'phone', truckIds: [truck] });
+  });
+
+  it('"how many trucks are open" lists the open trucks', () => {
+    expect(understand('how many trucks are open', understanding)).toMatchObject({ kind: 'open-now' });
+  });
+
   it('"pizza by the slice" is pizza, not a place called "slice"', () => {
     const intent = understand('pizza by the slice', understanding);
     expect(intent).toMatchObject({ kind: 'nearest', food: { words: 'pizza' }, place: undefined });

@@ -62,6 +62,8 @@ export type Intent =
    * `howFar`: the distance was what they asked for.
    */
   | { kind: 'where'; truckIds: number[]; howFar?: boolean }
+  /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
+  | { kind: 'phone'; truckIds: number[] }
   /** A named truck's customers' rating: "is Smokestack any good", "what are Taco Libre's reviews". */
   | { kind: 'rating'; truckIds: number[] }
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
@@ -513,21 +515,29 @@ function placePhrase(
       [i, i + 1, i + 2].forEach((k) => used.add(k));
       continue;
     }
-    const start = i + (twoWord ? 2 : 1);
-    const positions: number[] = [];
-    for (let j = start; j < tokens.length; j += 1) {
-      const token = tokens[j]!;
-      if (used.has(j)) break;
-      if (['right', 'now', 'today', 'tonight', 'tomorrow', 'open', 'please', 'me', 'here'].includes(token))
-        break;
-      positions.push(j);
-    }
-    const words = positions.map((p) => tokens[p]!).filter((w) => !['the', 'a', 'an'].includes(w));
-    if (words.length > 0 && meaningful(words).length > 0) return { words, positions };
+    const phrase = wordsAfter(tokens, i + (twoWord ? 2 : 1), used);
+    if (phrase) return phrase;
   }
   // A district said on its own ("anything downtown", "who's downtown tomorrow").
   const district = tokens.findIndex((token, i) => !used.has(i) && DISTRICTS.has(token));
   return district < 0 ? undefined : { words: [tokens[district]!], positions: [district] };
+}
+
+/** The words of a place from `start` on, up to a word that ends it ("now", "me", "open"…). */
+function wordsAfter(
+  tokens: string[],
+  start: number,
+  used: Set<number>,
+): { words: string[]; positions: number[] } | undefined {
+  const positions: number[] = [];
+  for (let j = start; j < tokens.length; j += 1) {
+    const token = tokens[j]!;
+    if (used.has(j)) break;
+    if (['right', 'now', 'today', 'tonight', 'tomorrow', 'open', 'please', 'me', 'here'].includes(token)) break;
+    positions.push(j);
+  }
+  const words = positions.map((p) => tokens[p]!).filter((w) => !['the', 'a', 'an'].includes(w));
+  return words.length > 0 && meaningful(words).length > 0 ? { words, positions } : undefined;
 }
 
 /** Parts of a city people name without "near" or "in": a place when a landmark has the word. */
@@ -543,8 +553,15 @@ export function findPlace(
   used: Set<number>,
 ): { place?: PlaceAsk; unknown?: string; positions: number[] } | undefined {
   const phrase = placePhrase(tokens, used);
-  if (!phrase) return undefined;
-  const heard = meaningful(phrase.words);
+  if (!phrase) return placeOn(tokens, lexicon, used);
+  const place = placeNamed(phrase.words, lexicon);
+  if (!place) return { unknown: phrase.words.join(' '), positions: phrase.positions };
+  return { place, positions: phrase.positions };
+}
+
+/** The known place whose name has most of the heard words (all of its meaningful ones must be there). */
+function placeNamed(words: string[], lexicon: Understanding): PlaceAsk | undefined {
+  const heard = meaningful(words);
   let best: { score: number; place: Named<PlaceAsk> } | undefined;
   for (const place of lexicon.places) {
     const matched = heard.filter((w) => place.words.some((p) => sameWord(w, p))).length;
@@ -552,8 +569,25 @@ export function findPlace(
     const score = matched / place.words.length;
     if (!best || score > best.score) best = { score, place };
   }
-  if (!best) return { unknown: phrase.words.join(' '), positions: phrase.positions };
-  return { place: best.place.value, positions: phrase.positions };
+  return best?.place.value;
+}
+
+/**
+ * "Any trucks on South Congress": "on" names a place only when the words after it are a known one
+ * ("on the menu", "on Saturday" are not places, and are never asked of a geocoder).
+ */
+function placeOn(
+  tokens: string[],
+  lexicon: Understanding,
+  used: Set<number>,
+): { place: PlaceAsk; positions: number[] } | undefined {
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (tokens[i] !== 'on' || used.has(i)) continue;
+    const phrase = wordsAfter(tokens, i + 1, used);
+    const place = phrase && placeNamed(phrase.words, lexicon);
+    if (place && phrase) return { place, positions: phrase.positions };
+  }
+  return undefined;
 }
 
 /** The digits said: what a time may not run into ("at one one zero zero", a house number). */
@@ -710,6 +744,8 @@ export function wordsOf(text: string): string[] {
 
 /** Words asking how good a named truck is ("is X any good", "X's reviews"). */
 const RATING_OF_NAMED = /\b(any good|rated|rating|ratings|review|reviews|reviewed|stars)\b/;
+/** "Do you have the phone number for Taco Libre", "call Smokestack", "what's Burger Bus's number". */
+const PHONE_OF_NAMED = /\b(phone|telephone|call|number|contact)\b/;
 /**
  * "What's good at Taco Libre", "what should I get at Smokestack": what the truck sells (its dishes
  * have no ratings of their own to rank them by).
@@ -792,6 +828,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (ceiling || course) {
     return { kind: 'dishes', cents: ceiling?.cents, category: course?.category, food, truckIds, place: place?.place };
   }
+  if (truckIds && !food && cue(PHONE_OF_NAMED)) return { kind: 'phone', truckIds };
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (truckIds && !food && cue(WHAT_TO_GET_AT_NAMED)) return { kind: 'menu', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };

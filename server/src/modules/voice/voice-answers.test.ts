@@ -269,6 +269,15 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     );
   });
 
+  it('"what\'s Taco Libre\'s number": the phone as every screen writes it, or that none is listed', () => {
+    const withPhone = new Map(demo.trucks);
+    withPhone.set(4, { ...fishTacos, phone: '+15125550112' });
+    const reply = answerQuestion({ kind: 'phone', truckIds: [4] }, { ...demo, trucks: withPhone });
+    expect(reply.text).toBe('You can call Taco Libre at 512-555-0112.');
+    expect(reply.truckIds).toEqual([4]);
+    expect(answerQuestion({ kind: 'phone', truckIds: [3] }, demo).text).toBe('Gulf Coast Catch has not listed a phone number.');
+  });
+
   it('"is Gulf Coast Catch open": no, and when it is next out', () => {
     expect(answerQuestion({ kind: 'is-open', truckIds: [3] }, demo).text).toBe(
       'No, Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',

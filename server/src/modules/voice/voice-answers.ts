@@ -1,3 +1,4 @@
+import { formatPhone } from '@shared/utils/phone';
 import { DateTime } from 'luxon';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
 import type { TruckRating } from '@shared/contracts';
@@ -39,6 +40,8 @@ export interface KnownTruck {
   /** What the truck states (issue 28); absent: nothing stated. */
   features?: TruckFeatures | null;
   accessNote?: string | null;
+  /** As the operator wrote it ("(512) 555-0112"); absent or null: none listed. */
+  phone?: string | null;
   menuLabels?: ItemLabels[] | null;
   /** Customers' ratings: the average and how many; null before the first. */
   rating?: TruckRating | null;
@@ -972,6 +975,14 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return answerOpen(intent, context);
     case 'hours':
       return aboutNamedTruck(intent.truckIds, context, (truck) => answerHours(truck, context));
+    case 'phone':
+      return aboutNamedTruck(intent.truckIds, context, (truck) =>
+        answer(
+          truck.phone ? `You can call ${truck.name} at ${formatPhone(truck.phone)}.` : `${truck.name} has not listed a phone number.`,
+          [truck.id],
+          { truckIds: [truck.id], index: 0 },
+        ),
+      );
     case 'is-open':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const text = truck.isOpen

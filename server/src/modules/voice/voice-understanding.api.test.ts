@@ -365,8 +365,8 @@ describe('a place no truck, stop or landmark has: asked of the configured geocod
 
 describe('a truck\'s menu asked for in other words', () => {
   // Last in the file, closed and without a place: no other test's answer can name it.
-  it('"what should I get at …": the truck\'s menu in its own order, mains before drinks', async () => {
-    const cart = await insertTruck(server.db, operator.user.id, { name: 'Tamalera Cart', cuisine: 'Mexican', isOpen: false });
+  it('"what should I get at …": the truck\'s menu in its own order, mains before drinks; its phone number', async () => {
+    const cart = await insertTruck(server.db, operator.user.id, { name: 'Tamalera Cart', cuisine: 'Mexican', isOpen: false, phone: '+15125550177' });
     for (const [name, category] of [['Agua Fresca', 'Beverages'], ['Red Pork Tamal', 'Main Dishes'], ['Arroz', 'Sides']]) {
       const res = await server.request('POST', '/api/menu-items', {
         token: operator.token,
@@ -379,5 +379,7 @@ describe('a truck\'s menu asked for in other words', () => {
       expect(res.body.text).toBe('Tamalera Cart has Red Pork Tamal $3.00, Arroz $3.00 and Agua Fresca $3.00.');
       expect(res.body.recommendedTruckIds).toEqual([cart.id]);
     }
+    // Its number, as the truck page writes it.
+    expect((await ask("what's tamalera cart's phone number")).body.text).toBe('You can call Tamalera Cart at 512-555-0177.');
   });
 });
