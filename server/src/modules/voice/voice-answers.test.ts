@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StopValues } from '../schedules/occurrences';
-import { answerQuestion, spokenTime, written, type AnswerContext, type KnownTruck } from './voice-answers';
+import { answerQuestion, dishesSaid, spokenTime, written, type AnswerContext, type KnownTruck } from './voice-answers';
 
 const truck = (id: number, name: string, cuisine: string): KnownTruck => ({
   id,
@@ -204,6 +204,23 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     const downtown = { name: 'downtown Austin', lat: 30.2682, lng: -97.7429 };
     const there = answerQuestion({ kind: 'nearest', food: { words: 'fish tacos', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] }, place: downtown }, demo);
     expect(there.text).toMatch(/^The open truck serving fish tacos nearest to downtown Austin is Taco Libre, /);
+  });
+
+  it('"a fish taco truck near me": the truck serves fish tacos, not "fish taco"', () => {
+    const reply = answerQuestion({ kind: 'nearest', food: { words: 'fish taco', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] } }, demo);
+    expect(reply.text).toMatch(/^The nearest open truck serving fish tacos is Taco Libre, /);
+  });
+
+  it.each([
+    ['taco', 'tacos'],
+    ['hot dog', 'hot dogs'],
+    ['sandwich', 'sandwiches'],
+    ['breakfast burrito', 'breakfast burritos'],
+    ['pizza', 'pizza'],
+    ['tacos', 'tacos'],
+    ['coffee', 'coffee'],
+  ])('dishesSaid(%s) is %s', (words, said) => {
+    expect(dishesSaid(words)).toBe(said);
   });
 
   it('"find me some seafood" with the seafood truck closed: who has it, closed, and when it is next out', () => {

@@ -472,7 +472,25 @@ function answerAttributes(intent: Extract<Intent, { kind: 'attributes' }>, base:
   return answer(`${open ? 'Open t' : 'T'}rucks${near} that ${phrase}: ${list(names)}${more}.`, ids, { truckIds: ids, index: 0 });
 }
 
-/** "barbecue truck", "truck serving burrito", "food truck": what a list of trucks is, said aloud. */
+/**
+ * Dishes people name in the singular when they mean any ("a taco truck", "I want a burger"): a
+ * truck serves them in the plural. Mass and cuisine words ("pizza", "barbecue", "coffee") stay.
+ */
+const COUNTED_DISHES: ReadonlySet<string> = new Set([
+  'taco', 'burger', 'burrito', 'dog', 'dumpling', 'wing', 'crepe', 'waffle', 'donut', 'doughnut', 'kebab',
+  'empanada', 'arepa', 'pretzel', 'cupcake', 'cookie', 'churro', 'tamale', 'bagel', 'taquito', 'quesadilla',
+  'slider', 'nacho', 'pupusa', 'roll', 'bowl', 'wrap',
+]);
+const SAID_PLURAL: Readonly<Record<string, string>> = { sandwich: 'sandwiches' };
+
+/** "taco" → "tacos", "hot dog" → "hot dogs", "sandwich" → "sandwiches"; other foods as heard. */
+export function dishesSaid(words: string): string {
+  const last = words.split(' ').at(-1) ?? '';
+  const plural = SAID_PLURAL[last] ?? (COUNTED_DISHES.has(last) ? `${last}s` : undefined);
+  return plural ? `${words.slice(0, words.length - last.length)}${plural}` : words;
+}
+
+/** "barbecue truck", "truck serving burritos", "food truck": what a list of trucks is, said aloud. */
 function label(food: FoodAsk | undefined, context: AnswerContext, plural = false): string {
   const trucks = plural ? 'trucks' : 'truck';
   if (!food) return `food ${trucks}`;
@@ -480,7 +498,7 @@ function label(food: FoodAsk | undefined, context: AnswerContext, plural = false
   const onlyCuisine =
     cuisine !== undefined && others.length === 0 && [...sellersOf(food, context)].every((id) => context.trucks.get(id)?.cuisine === cuisine);
   if (onlyCuisine) return `${cuisineWord(cuisine)} ${trucks}`;
-  return describesOnly(food.words) ? `${trucks} with ${foodSaid(food.words)}` : `${trucks} serving ${written(food.words)}`;
+  return describesOnly(food.words) ? `${trucks} with ${foodSaid(food.words)}` : `${trucks} serving ${written(dishesSaid(food.words))}`;
 }
 
 /** The context as seen from a place the diner named: distances are from there. */
