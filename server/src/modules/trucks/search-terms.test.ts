@@ -13,6 +13,14 @@ describe('searchTerms: what a diner\'s search also means', () => {
     ['bus', ['bus']],
     ['ribs', ['ribs']],
     ['pizza', ['pizza']],
+    ['Hamburgers', ['hamburgers', 'hamburger', 'burger']],
+    ['icecream', ['icecream', 'ice cream']],
+    ['South Congress', ['south congress', ' s congress']],
+    ['sixth street', ['sixth street', ' 6th st']],
+    ['sixth', ['sixth', ' 6th']],
+    ['congress avenue', ['congress avenue', ' congress ave']],
+    // One word that only abbreviates is no street: "south" alone is not every " s ".
+    ['south', ['south']],
   ])('%s → %j', (query, terms) => {
     expect(searchTerms(query)).toEqual(terms);
   });
@@ -48,12 +56,15 @@ describe('searchWords: a search of several words, word by word', () => {
     expect(searchWords('brisket')).toEqual([]);
   });
 
-  it('keeps a two-word diet one word', () => {
-    expect(searchWords('Gluten  free tacos')).toEqual(['gluten-free', 'tacos']);
-    expect(searchWords('plant based bowls')).toEqual(['plant-based', 'bowls']);
-    expect(searchWords('no gluten pizza')).toEqual(['no-gluten', 'pizza']);
-    // Not a diet: the words stay apart.
+  it('keeps a two-word diet or a street one unit', () => {
+    expect(searchWords('Gluten  free tacos')).toEqual(['gluten free', 'tacos']);
+    expect(searchWords('plant based bowls')).toEqual(['plant based', 'bowls']);
+    expect(searchWords('no gluten pizza')).toEqual(['no gluten', 'pizza']);
+    expect(searchWords('bbq on south congress')).toEqual(['bbq', 'south congress']);
+    expect(searchWords('tacos sixth street')).toEqual(['tacos', 'sixth street']);
+    // Neither: the words stay apart.
     expect(searchWords('no cheese')).toEqual(['no', 'cheese']);
+    expect(searchWords('street tacos')).toEqual(['street', 'tacos']);
   });
 });
 

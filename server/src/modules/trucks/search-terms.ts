@@ -7,6 +7,8 @@ import { DIETS, type Diet } from '@shared/utils/attributes';
  * - a plural finds the singular ("tacos" finds the "Al Pastor Taco");
  * - a cuisine's everyday name finds the cuisine ("barbecue" finds the BBQ trucks, "vegan" the
  *   Vegetarian ones), but a dish never stands for a cuisine ("pizza" is not every Italian truck);
+ * - a dish spelled as one word finds it ("hamburger" the burgers), a street said in full its
+ *   address ("south congress" finds "1100 S Congress Ave", "sixth street" "E 6th St");
  * - a word typed a letter or two wrong finds the word ("smokestak" finds Smokestack BBQ), only
  *   when nothing has the word as typed;
  * - a diet's name finds the trucks with a menu item labelled so, as the filter chips do ("vegan"
@@ -33,14 +35,50 @@ const DIET_NAMES: Readonly<Record<Diet, readonly string[]>> = {
   kosher: ['kosher'],
 };
 const DIET_OF_NAME = new Map(DIETS.flatMap((diet) => DIET_NAMES[diet].map((name) => [name, diet] as const)));
-/** Two-word diet names, kept one word when a search is split into words ("gluten free tacos"). */
-const TWO_WORD_DIETS = /\b(gluten|plant|no) (free|based|gluten)\b/g;
 
 /** The diet a search (or one of its words) names, if it names one: "Vegan", "gluten-free". */
 export const dietOf = (query: string): Diet | undefined =>
   DIET_OF_NAME.get(query.trim().toLowerCase().replace(/[\s-]+/g, ' '));
 
-/** The search as typed, its singular, and the cuisine it names: any of them is a match. */
+/** Dishes written as one word that the menus write as their last part or apart. */
+const DISH_FORMS: Readonly<Record<string, string>> = {
+  hamburger: 'burger',
+  cheeseburger: 'burger',
+  hotdog: 'hot dog',
+  icecream: 'ice cream',
+};
+
+/**
+ * How addresses are written ("1100 S Congress Ave", "1300 E 6th St"): a street said in full finds
+ * it ("south congress", "sixth street", "congress avenue").
+ */
+const DIRECTIONS: Readonly<Record<string, string>> = { north: 'n', south: 's', east: 'e', west: 'w' };
+const STREET_TYPES: Readonly<Record<string, string>> = {
+  street: 'st', avenue: 'ave', boulevard: 'blvd', drive: 'dr', road: 'rd', lane: 'ln', parkway: 'pkwy',
+};
+const ADDRESS_WORDS: Readonly<Record<string, string>> = {
+  ...DIRECTIONS,
+  ...STREET_TYPES,
+  first: '1st', second: '2nd', third: '3rd', fourth: '4th', fifth: '5th',
+  sixth: '6th', seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th',
+};
+const ORDINAL = /^\d+(st|nd|rd|th)$/;
+
+/**
+ * The search as an address writes it, when that differs: a street of two words or more, or an
+ * ordinal. It starts with a space, as in the text: " s congress" is not "the side"'s "e side".
+ */
+function addressForm(term: string): string | undefined {
+  const words = term.split(' ');
+  const written = words.map((w) => ADDRESS_WORDS[w] ?? w);
+  if (written.every((w, i) => w === words[i])) return undefined;
+  return words.length > 1 || ORDINAL.test(written[0] ?? '') ? ` ${written.join(' ')}` : undefined;
+}
+
+/**
+ * The search as typed, its singular, the cuisine it names, a dish's other spelling and a street as
+ * addresses write it: any of them is a match.
+ */
 export function searchTerms(query: string): string[] {
   const term = query.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!term) return [];
@@ -50,6 +88,10 @@ export function searchTerms(query: string): string[] {
   for (const [cuisine, names] of Object.entries(CUISINE_NAMES)) {
     if (names.includes(term) || (singular && names.includes(singular))) terms.add(cuisine);
   }
+  const dish = DISH_FORMS[singular ?? term];
+  if (dish) terms.add(dish);
+  const address = addressForm(term);
+  if (address) terms.add(address);
   return [...terms];
 }
 
@@ -64,19 +106,27 @@ const FILLER = new Set(['a', 'an', 'the', 'and', 'near', 'in', 'on', 'at', 'by',
 
 /**
  * A search of several words, word by word without the filler ("bbq austin", "smokestak bbq",
- * "bbq truck" → "bbq"; a two-word diet stays one: "gluten free tacos" → "gluten-free", "tacos"):
- * none for a search of one word.
+ * "bbq truck" → "bbq"; a two-word diet or street stays one: "gluten free tacos" → "gluten free",
+ * "tacos"): none for a search of one word.
  */
 export function searchWords(query: string): string[] {
-  const words = query
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(TWO_WORD_DIETS, (name) => (DIET_OF_NAME.has(name) ? name.replace(' ', '-') : name))
-    .split(' ')
-    .filter(Boolean);
+  const words = query.trim().toLowerCase().replace(/\s+/g, ' ').match(UNITS) ?? [];
   return words.length > 1 ? words.filter((w) => !FILLER.has(w)) : [];
 }
+
+/**
+ * What a search is read as, unit by unit: a two-word diet ("gluten free") and a street ("south
+ * congress", "sixth street") are one, any other word is one.
+ */
+const UNITS = new RegExp(
+  [
+    '\\b(?:gluten free|plant based|no gluten)\\b',
+    `\\b(?:${Object.keys(DIRECTIONS).join('|')}) \\S+`,
+    `\\S+ (?:${Object.keys(STREET_TYPES).join('|')})\\b`,
+    '\\S+',
+  ].join('|'),
+  'g',
+);
 
 /** How many letters may be wrong in a word of this length: none under 5, one up to 7, else two. */
 const allowedEdits = (length: number) => (length < 5 ? 0 : length < 8 ? 1 : 2);

@@ -637,6 +637,22 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('pizza')).body).not.toContain(pasta.id);
   });
 
+  it('a street said in full finds its address, a dish spelled as one word the dish', async () => {
+    const street = await insertTruck(server.db, other.user.id, {
+      name: 'Patty Wagon',
+      cuisine: 'American',
+      address: '2200 S Lamar Blvd, Austin, TX 78704',
+      description: 'Smash burgers',
+    });
+    const sixth = await insertTruck(server.db, other.user.id, { name: 'Sixth Dogs', address: '500 E 6th St, Austin, TX 78701' });
+    expect((await search('south lamar')).body).toContain(street.id);
+    expect((await search('south lamar boulevard')).body).toContain(street.id);
+    expect((await search('burgers on south lamar')).body).toEqual([street.id]);
+    expect((await search('hamburger')).body).toContain(street.id);
+    expect((await search('sixth street')).body).toContain(sixth.id);
+    expect((await search('sixth street')).body).not.toContain(street.id);
+  });
+
   it('a diet\'s name finds the trucks with a menu item labelled so, as the filter chips do, alone or with a dish', async () => {
     const truck = await insertTruck(server.db, other.user.id, { name: 'Zocalo Comal', cuisine: 'Mexican' });
     const plain = await insertTruck(server.db, other.user.id, { name: 'Comal Two', cuisine: 'Mexican' });
