@@ -75,6 +75,10 @@ test.describe('find trucks', () => {
     await expect(card(page, 'Taco Libre')).toBeVisible();
     await expect(card(page, 'Green Machine')).toBeVisible();
     await expect(card(page, 'Pasta Vagabonda')).toHaveCount(0);
+    // A street said in full: Smokestack BBQ is at 1100 S Congress Ave.
+    await search.fill('south congress');
+    await expect(card(page, 'Smokestack BBQ')).toBeVisible();
+    await expect(card(page, 'Taco Libre')).toHaveCount(0);
     await search.fill('no such truck');
     await expect(page.getByText('No food trucks match your search.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search', exact: true }).click();
