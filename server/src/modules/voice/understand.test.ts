@@ -391,6 +391,23 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'phone', truckIds: [truck] });
   });
 
+  it('"does taco libre deliver": a typed question about a named truck that nothing answers is said so; a transcript\'s stray word is not', () => {
+    expect(understand('does taco libre deliver', understanding)).toEqual({ kind: 'unknown-about-truck', truckIds: [2], what: 'deliver', menu: false });
+    expect(understand('is smokestack kid friendly', understanding)).toMatchObject({ kind: 'unknown-about-truck', truckIds: [1] });
+    expect(understand('does green machine have wifi', understanding)).toMatchObject({ kind: 'unknown-about-truck', truckIds: [4] });
+    expect(understand('does taco libre deliver', understanding, { heard: true }).kind).not.toBe('unknown-about-truck');
+    // What we hold still answers.
+    expect(understand('is taco libre open tomorrow', understanding).kind).toBe('schedule');
+    expect(understand('does taco libre have a burrito', understanding).kind).toBe('price');
+    // A word nothing knows after "have": asked of its menu.
+    expect(understand('does taco libre have horchata', understanding)).toMatchObject({ kind: 'unknown-about-truck', what: 'horchata', menu: true });
+    expect(understand('is taco libre still open', understanding).kind).toBe('is-open');
+  });
+
+  it('"i\'m thirsty" asks for drinks', () => {
+    expect(understand("i'm thirsty", understanding)).toMatchObject({ kind: 'dishes', category: 'Beverages' });
+  });
+
   it('"how many trucks are open" lists the open trucks', () => {
     expect(understand('how many trucks are open', understanding)).toMatchObject({ kind: 'open-now' });
   });

@@ -94,6 +94,12 @@ export type Intent =
   | { kind: 'unsure'; words: [string, string]; doubted?: boolean }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
+  /**
+   * A yes-or-no question about a named truck that nothing we hold answers ("does Taco Libre
+   * deliver", "is Smokestack kid friendly"); `what`: the words not understood; `menu`: asked whether
+   * it has them ("does Taco Libre have horchata"), which its menu answers.
+   */
+  | { kind: 'unknown-about-truck'; truckIds: number[]; what: string; menu: boolean }
   /** Asked about a truck by a name no visible truck has. */
   | { kind: 'unknown-truck'; name: string }
   /** Named a place that no truck address, stop or known place has. */
@@ -681,7 +687,7 @@ export function findCeiling(tokens: string[]): { cents: number; positions: numbe
  * "Desserts" is a kind of food too (a cuisine): it is a course only of a named truck's menu.
  */
 const COURSE_WORDS: ReadonlyArray<{ category: MenuCategory; words: string[][] }> = [
-  { category: 'Beverages', words: [['something', 'to', 'drink'], ['anything', 'to', 'drink'], ['drinks'], ['drink'], ['beverages'], ['beverage']] },
+  { category: 'Beverages', words: [['something', 'to', 'drink'], ['anything', 'to', 'drink'], ['drinks'], ['drink'], ['beverages'], ['beverage'], ['thirsty']] },
   { category: 'Sides', words: [['side', 'dishes'], ['side', 'dish'], ['sides']] },
   { category: 'Appetizers', words: [['appetizers'], ['appetizer'], ['starters'], ['starter']] },
   { category: 'Main Dishes', words: [['main', 'dishes'], ['main', 'dish'], ['main', 'courses'], ['main', 'course'], ['mains'], ['entrees'], ['entree']] },
@@ -837,6 +843,13 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (cheapest) return { kind: 'dishes', place: place?.place };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
+  // "Does Taco Libre deliver", "does Green Machine have wifi": nothing we hold answers it, and its
+  // menu or its place would answer another question. Typed only: in a transcript a word nothing
+  // knows is more likely misheard than meant ("is taco libre open uh").
+  if (!options.heard && truckIds && !food && !place && cue(/^(does|do|is|are|can|will) /)) {
+    const unknown = tokens.filter((t, i) => !used.has(i) && !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3);
+    if (unknown.length > 0) return { kind: 'unknown-about-truck', truckIds, what: unknown.join(' '), menu: cue(CUES.menu) };
+  }
   // A truck's menu asked for by that word is about the menu, whatever question word came with it
   // ("when is on the menu at gulf coast catch", a misheard "what is").
   if (truckIds && !food && cue(/\bmenu\b/) && !cue(CUES.open)) return { kind: 'menu', truckIds };

@@ -295,6 +295,15 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(answerQuestion({ kind: 'phone', truckIds: [3] }, demo).text).toBe('Gulf Coast Catch has not listed a phone number.');
   });
 
+  it('"does Taco Libre deliver": not known, said so, with what it can tell; no free question used', () => {
+    const reply = answerQuestion({ kind: 'unknown-about-truck', truckIds: [4], what: 'deliver', menu: false }, demo);
+    expect(reply.text).toBe("I don't know that about Taco Libre. I can tell you where it is, what it sells and when it's open.");
+    expect(reply.understood).toBe(false);
+    // "Does Taco Libre have horchata": its menu answers.
+    const menu = answerQuestion({ kind: 'unknown-about-truck', truckIds: [4], what: 'horchata', menu: true }, demo);
+    expect(menu).toMatchObject({ text: "I couldn't find horchata on Taco Libre's menu.", truckIds: [4], understood: true });
+  });
+
   it('"is Gulf Coast Catch open": no, and when it is next out', () => {
     expect(answerQuestion({ kind: 'is-open', truckIds: [3] }, demo).text).toBe(
       'No, Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',

@@ -1088,6 +1088,13 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     }
     case 'not-found':
       return reask(`I couldn't find ${foodSaid(intent.what, 'anything')} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
+    case 'unknown-about-truck':
+      return aboutNamedTruck(intent.truckIds, context, (truck) =>
+        // "Does Taco Libre have horchata": its menu says no, as for a dish another truck has.
+        intent.menu
+          ? answer(`I couldn't find ${intent.what} on ${truck.name}'s menu.`, [truck.id], { truckIds: [truck.id], index: 0 })
+          : reask(`I don't know that about ${truck.name}. I can tell you where it is, what it sells and when it's open.`, context),
+      );
     case 'unknown-truck':
       return reask(`I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`, context);
     case 'unknown-place':
