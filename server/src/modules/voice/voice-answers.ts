@@ -40,7 +40,7 @@ export interface KnownTruck {
   /** What the truck states (issue 28); absent: nothing stated. */
   features?: TruckFeatures | null;
   accessNote?: string | null;
-  /** As the operator wrote it ("(512) 555-0112"); absent or null: none listed. */
+  /** As stored (E.164, "+15125550112"; said through `formatPhone`); absent or null: none listed. */
   phone?: string | null;
   menuLabels?: ItemLabels[] | null;
   /** Customers' ratings: the average and how many; null before the first. */
