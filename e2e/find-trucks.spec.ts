@@ -79,6 +79,12 @@ test.describe('find trucks', () => {
     await search.fill('south congress');
     await expect(card(page, 'Smokestack BBQ')).toBeVisible();
     await expect(card(page, 'Taco Libre')).toHaveCount(0);
+    // No truck holds both words: the trucks holding one, said so above the list.
+    await search.fill('korean bbq');
+    await expect(page.getByText('No food trucks match all of “korean bbq”. Showing trucks that match some of the words.')).toBeVisible();
+    await expect(card(page, 'Seoul Food Wagon')).toBeVisible();
+    await expect(card(page, 'Smokestack BBQ')).toBeVisible();
+    await expect(card(page, 'Taco Libre')).toHaveCount(0);
     await search.fill('no such truck');
     await expect(page.getByText('No food trucks match your search.')).toBeVisible();
     await page.getByRole('button', { name: 'Clear search', exact: true }).click();

@@ -151,6 +151,12 @@ export const truckSummarySchema = foodTruckSchema.pick({
 /** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
 export const truckSearchQuerySchema = z.object({
   q: text({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(100),
+  /**
+   * `all` (the default): trucks that hold every word of a search of several. `some`: when none
+   * does, the trucks that hold the most of its words ("korean bbq": the Korean truck and the
+   * barbecue one), what the list offers instead of an empty list.
+   */
+  match: z.enum(['all', 'some'], { error: "match is 'all' or 'some'" }).optional(),
 });
 export const truckSearchResultSchema = z.array(z.number().int());
 export type TruckSummary = z.input<typeof truckSummarySchema>;

@@ -31,7 +31,7 @@ import {
   sortByDistance,
   withinRadius,
 } from '@client/features/trucks/lib/truck-list';
-import { useTruckSearchIds } from '@client/features/trucks/api/truck-search';
+import { useTruckSearch } from '@client/features/trucks/api/truck-search';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
 import {
@@ -207,7 +207,7 @@ export default function FindTrucksPage() {
   // The box shows each key at once; the list and the map follow at a lower priority, a render that
   // the next key interrupts rather than waits for (Interaction to Next Paint, issue 33).
   const listSearch = useDeferredValue(search);
-  const searchHits = useTruckSearchIds(listSearch);
+  const { hits: searchHits, partial: searchPartial } = useTruckSearch(listSearch);
   const filtered = useMemo(
     () =>
       filterTrucks(
@@ -419,6 +419,7 @@ export default function FindTrucksPage() {
                   listed={listed}
                   totalCount={trucks.length}
                   search={listSearch}
+                  searchPartial={searchPartial}
                   onClearSearch={clearSearch}
                   expandedId={expandedId}
                   onToggle={onToggle}

@@ -135,6 +135,26 @@ describe('DinersIndex', () => {
     expect(source.fullLoads).toBe(1);
   });
 
+  it('match some: when no truck holds every word, the trucks holding the most of them, counting only words that tell trucks apart', async () => {
+    const source = new FakeSource();
+    source.set(1, AUSTIN.lat, AUSTIN.lng, 'Seoul Wagon, korean bowls, Austin');
+    source.set(2, AUSTIN.lat, AUSTIN.lng, 'Smokestack BBQ, brisket, Austin');
+    source.set(3, AUSTIN.lat, AUSTIN.lng, 'Taco Cart, Austin');
+    source.set(4, AUSTIN.lat, AUSTIN.lng, 'Noodle Bar, Austin');
+    const index = new DinersIndex(source);
+    const some = (q: string) => index.search(q, 0, { some: true });
+    // Without `some`, a search is every word or nothing, as before.
+    expect(await index.search('korean bbq')).toEqual([]);
+    expect(await some('korean bbq')).toEqual([1, 2]);
+    expect(await some('korean bbq brisket')).toEqual([2]);
+    // Whole matches win: `some` changes nothing when a truck holds every word.
+    expect(await some('bbq brisket')).toEqual([2]);
+    // "austin" is in every address: it tells no truck apart, so "pizza austin" lists nothing.
+    expect(await some('pizza austin')).toEqual([]);
+    // Short words and words no truck holds count for nothing ("no" is in "noodle").
+    expect(await some('no such')).toEqual([]);
+  });
+
   it('a search given the last committed event holds it before its notification arrives (PostgreSQL read-your-writes)', async () => {
     const source = new FakeSource();
     source.set(1, AUSTIN.lat, AUSTIN.lng, 'Corner Cart');

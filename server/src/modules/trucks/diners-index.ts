@@ -105,26 +105,22 @@ class Grid {
   /**
    * The ids of the trucks whose search text holds the search (search-terms.ts: as typed, its
    * singular, the cuisine it names) or whose menu has the diet it names, by id; when none does, the
-   * words it was a letter or two from.
+   * words it was a letter or two from. `some`: when no truck holds every word of a search of
+   * several, the trucks holding the most of them (holdingMost).
    */
-  search(query: string): number[] {
-    const matching = (test: Test) => {
-      const ids: number[] = [];
-      for (const entry of this.entries.values()) if (test(entry)) ids.push(entry.id);
-      return ids.sort((a, b) => a - b);
-    };
+  search(query: string, { some = false } = {}): number[] {
     const anyMatches = (test: Test) => {
       for (const entry of this.entries.values()) if (test(entry)) return true;
       return false;
     };
     const whole = matcher(query);
     if (!whole) return [];
-    const found = matching(whole);
+    const found = this.matching(whole);
     if (found.length > 0) return found;
     const nearMissOf = (word: string) => holding(nearMisses(word, this.vocabulary.keys()));
     if (!/\s/.test(query.trim())) {
       const near = nearMissOf(query.trim().toLowerCase());
-      return near ? matching(near) : [];
+      return near ? this.matching(near) : [];
     }
     const words = searchWords(query);
     if (words.length === 0) return [];
@@ -133,8 +129,34 @@ class Grid {
       const test = matcher(word);
       return test && anyMatches(test) ? test : nearMissOf(word);
     });
-    if (perWord.some((test) => test === undefined)) return [];
-    return matching((entry) => perWord.every((test) => test?.(entry)));
+    const every = perWord.some((test) => test === undefined) ? [] : this.matching((entry) => perWord.every((test) => test?.(entry)));
+    return every.length > 0 || !some ? every : this.holdingMost(words);
+  }
+
+  /**
+   * No truck holds every word ("korean bbq"): the trucks holding the most of them. Only words that
+   * tell trucks apart count: as typed (not a near miss, itself a guess), of three letters or more,
+   * and held by at most half the trucks ("austin" is in every address), so that "pizza austin"
+   * with no pizza lists nothing rather than everything.
+   */
+  private holdingMost(words: readonly string[]): number[] {
+    const telling = words.flatMap((word) => {
+      const test = word.length >= 3 ? matcher(word) : undefined;
+      if (!test) return [];
+      const holders = this.matching(test).length;
+      return holders > 0 && holders * 2 <= this.entries.size ? [test] : [];
+    });
+    const held = (entry: IndexedTruck) => telling.reduce((n, test) => n + (test(entry) ? 1 : 0), 0);
+    let most = 0;
+    for (const entry of this.entries.values()) most = Math.max(most, held(entry));
+    return most === 0 ? [] : this.matching((entry) => held(entry) === most);
+  }
+
+  /** The ids of the trucks passing `test`, by id. */
+  private matching(test: Test): number[] {
+    const ids: number[] = [];
+    for (const entry of this.entries.values()) if (test(entry)) ids.push(entry.id);
+    return ids.sort((a, b) => a - b);
   }
 
   all(filters: readonly string[] = []): string {
@@ -282,10 +304,10 @@ export class DinersIndex {
    * truck event, read when the request arrived), the answer holds every event up to it even where
    * its notification is still on the way (PostgreSQL): a diner's own write is in the next search.
    */
-  async search(query: string, upToEventId = 0): Promise<number[]> {
+  async search(query: string, upToEventId = 0, options: { some?: boolean } = {}): Promise<number[]> {
     await this.current();
     await this.catchUp(upToEventId);
-    return this.grid.search(query);
+    return this.grid.search(query, options);
   }
 
   /** Every truck diners may see (matching every filter), by id: a JSON array. */

@@ -653,6 +653,18 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('sixth street')).body).not.toContain(street.id);
   });
 
+  it('match=some: a search no truck holds whole lists the trucks holding the most of its words; bad match values are refused', async () => {
+    const kalbi = await insertTruck(server.db, other.user.id, { name: 'Kalbi Corner', cuisine: 'Asian', description: 'Galbi ribs' });
+    const jerk = await insertTruck(server.db, other.user.id, { name: 'Jerk Hut', cuisine: 'Caribbean' });
+    expect((await search('kalbi jerk')).body).toEqual([]);
+    const some = (q: string) => server.request<number[] & ErrorResponse>('GET', `/api/food-trucks/search?q=${encodeURIComponent(q)}&match=some`);
+    expect((await some('kalbi jerk')).body).toEqual([kalbi.id, jerk.id].sort((a, b) => a - b));
+    expect((await some('kalbi galbi jerk')).body).toEqual([kalbi.id]);
+    const bad = await server.request<ErrorResponse>('GET', '/api/food-trucks/search?q=kalbi&match=any');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/match/);
+  });
+
   it('a diet\'s name finds the trucks with a menu item labelled so, as the filter chips do, alone or with a dish', async () => {
     const truck = await insertTruck(server.db, other.user.id, { name: 'Zocalo Comal', cuisine: 'Mexican' });
     const plain = await insertTruck(server.db, other.user.id, { name: 'Comal Two', cuisine: 'Mexican' });

@@ -116,13 +116,13 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         summary:
-          "Ids of the trucks diners may see whose name, cuisine, address, description or menu items hold q (case-insensitive); the diners' list itself stays one cached answer",
+          "Ids of the trucks diners may see whose name, cuisine, address, description or menu items hold q (case-insensitive; with match=some and none holding every word, those holding the most of them); the diners' list itself stays one cached answer",
         querystring: truckSearchQuerySchema,
         response: { 200: truckSearchResultSchema.meta({ examples: [[1, 4]] }), ...errorResponses(400) },
       },
     },
     // The last event is read first: a write this caller just made is in the answer (read-your-writes).
-    async (request) => dinersIndex.search(request.query.q, await lastTruckEventId(app.db)),
+    async (request) => dinersIndex.search(request.query.q, await lastTruckEventId(app.db), { some: request.query.match === 'some' }),
   );
 
   app.get(

@@ -29,6 +29,8 @@ interface TruckListProps {
   /** Trucks before the search filter: tells "no match" from "no trucks". */
   totalCount: number;
   search: string;
+  /** No truck holds every word of the search: the list is of trucks holding some (truck-search.ts). */
+  searchPartial?: boolean;
   onClearSearch(): void;
   expandedId: number | null;
   onToggle(id: number): void;
@@ -50,6 +52,7 @@ export const TruckList = memo(function TruckList({
   listed,
   totalCount,
   search,
+  searchPartial = false,
   onClearSearch,
   expandedId,
   onToggle,
@@ -105,6 +108,11 @@ export const TruckList = memo(function TruckList({
 
   return (
     <>
+      {searchPartial && search.trim() && (
+        <p role="status" className="mb-3 text-sm text-gray-700">
+          No food trucks match all of “{search.trim()}”. Showing trucks that match some of the words.
+        </p>
+      )}
       <ul className="space-y-3" aria-label="Food trucks">
         {listed.slice(0, shown).map(({ truck, distanceMiles }) => (
           <li key={truck.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
