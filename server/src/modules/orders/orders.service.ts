@@ -254,14 +254,24 @@ async function orderGate(
   };
 }
 
+/**
+ * Whether a truck diners see takes orders now, why not, and the wait: what its ordering panel
+ * and the voice assistant ("can I order ahead at Taco Libre") both say. Undefined for a truck
+ * diners do not see.
+ */
+export async function orderingNow(db: DbOrTx, truckId: number, defaultTimeZone: string): Promise<OrderGate | undefined> {
+  const seen = isRowId(truckId) ? await findVisibleTruck(db, null, truckId) : undefined;
+  if (!seen) return undefined;
+  const [zone] = await db.select({ timeZone: foodTrucks.timeZone }).from(foodTrucks).where(eq(foodTrucks.id, truckId));
+  return orderGate(db, { ...seen, timeZone: zone?.timeZone ?? null }, defaultTimeZone);
+}
+
 /** GET /api/food-trucks/:id/ordering: what the diner's order panel shows before ordering. */
 export async function truckOrdering(deps: OrderServiceDeps, truckId: number): Promise<Omit<TruckOrdering, 'latestPickupAt'> & { latestPickupAt: Date }> {
   // Any truck diners see answers (the panel then says why it takes no orders, e.g. a claimed
   // listing whose operator has not subscribed); the others are missing, as on the truck's page.
-  const seen = isRowId(truckId) ? await findVisibleTruck(deps.db, null, truckId) : undefined;
-  if (!seen) throw notFound('Food truck not found');
-  const [zone] = await deps.db.select({ timeZone: foodTrucks.timeZone }).from(foodTrucks).where(eq(foodTrucks.id, truckId));
-  const gate = await orderGate(deps.db, { ...seen, timeZone: zone?.timeZone ?? null }, deps.defaultTimeZone);
+  const gate = await orderingNow(deps.db, truckId, deps.defaultTimeZone);
+  if (!gate) throw notFound('Food truck not found');
   return {
     accepting: gate.refusal === null,
     reason: gate.refusal,

@@ -391,6 +391,19 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'phone', truckIds: [truck] });
   });
 
+  it.each([
+    ['can i order ahead at taco libre', 2],
+    ['does smokestack take online orders', 1],
+    ['can i preorder from taco libre', 2],
+    ['can i order tacos for pickup from taco libre', 2],
+  ])('"%s" asks whether it takes orders ahead', (question, truck) => {
+    expect(understand(question, understanding)).toEqual({ kind: 'order-ahead', truckIds: [truck] });
+  });
+
+  it('"what can I order at taco libre" still asks for its menu', () => {
+    expect(understand('what can i order at taco libre', understanding).kind).not.toBe('order-ahead');
+  });
+
   it('"does taco libre deliver": a typed question about a named truck that nothing answers is said so; a transcript\'s stray word is not', () => {
     expect(understand('does taco libre deliver', understanding)).toEqual({ kind: 'unknown-about-truck', truckIds: [2], what: 'deliver', menu: false });
     expect(understand('is smokestack kid friendly', understanding)).toMatchObject({ kind: 'unknown-about-truck', truckIds: [1] });

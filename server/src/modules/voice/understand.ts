@@ -64,6 +64,8 @@ export type Intent =
   | { kind: 'where'; truckIds: number[]; howFar?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
+  /** Whether a named truck takes orders ahead now: "can I order ahead at Taco Libre". */
+  | { kind: 'order-ahead'; truckIds: number[] }
   /** A named truck's customers' rating: "is Smokestack any good", "what are Taco Libre's reviews". */
   | { kind: 'rating'; truckIds: number[] }
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
@@ -753,6 +755,12 @@ const RATING_OF_NAMED = /\b(any good|rated|rating|ratings|review|reviews|reviewe
 /** "Do you have the phone number for Taco Libre", "call Smokestack", "what's Burger Bus's number". */
 const PHONE_OF_NAMED = /\b(phone|telephone|call|number|contact)\b/;
 /**
+ * "Can I order ahead at Taco Libre", "does Smokestack take online orders", "pre-order from Burger
+ * Bus". Not "what can I order at …", which asks for the menu.
+ */
+const ORDER_AHEAD_OF_NAMED =
+  /\b(order(ing)? (ahead|online|in advance|for pick ?up|to pick up)|pre ?order|preorder|(take|takes|taking|accept|accepts) (online |mobile )?orders|(online|mobile) order(s|ing)?|place an order|(can|could) i order)\b/;
+/**
  * "What's good at Taco Libre", "what should I get at Smokestack": what the truck sells (its dishes
  * have no ratings of their own to rank them by).
  */
@@ -835,6 +843,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     return { kind: 'dishes', cents: ceiling?.cents, category: course?.category, food, truckIds, place: place?.place };
   }
   if (truckIds && !food && cue(PHONE_OF_NAMED)) return { kind: 'phone', truckIds };
+  if (truckIds && cue(ORDER_AHEAD_OF_NAMED) && !cue(/^what\b/)) return { kind: 'order-ahead', truckIds };
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (truckIds && !food && cue(WHAT_TO_GET_AT_NAMED)) return { kind: 'menu', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORDERING_REFUSALS } from '@shared/contracts';
 import type { StopValues } from '../schedules/occurrences';
 import { answerQuestion, dishesSaid, spokenTime, written, type AnswerContext, type KnownTruck } from './voice-answers';
 
@@ -293,6 +294,22 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(reply.text).toBe('You can call Taco Libre at 512-555-0112.');
     expect(reply.truckIds).toEqual([4]);
     expect(answerQuestion({ kind: 'phone', truckIds: [3] }, demo).text).toBe('Gulf Coast Catch has not listed a phone number.');
+  });
+
+  it('"can I order ahead at Taco Libre": yes with the wait, or the ordering panel\'s own reason and, closed, its next stop', () => {
+    const ask = (ordering: AnswerContext['ordering'], truckIds = [4]) => answerQuestion({ kind: 'order-ahead', truckIds }, { ...demo, ordering });
+    const yes = ask(new Map([[4, { refusal: null, estimatedWaitMinutes: 15 }]]));
+    expect(yes.text).toBe('Yes, you can order ahead from Taco Libre on its page. An order placed now is ready in about 15 minutes.');
+    expect(yes.truckIds).toEqual([4]);
+    expect(ask(new Map([[4, { refusal: ORDERING_REFUSALS.paused('Taco Libre', '12:40 PM'), estimatedWaitMinutes: 10 }]])).text).toBe(
+      'No. Taco Libre has paused orders until 12:40 PM. Please check back then.',
+    );
+    // Nothing read for it: it does not take orders online, never a yes.
+    expect(ask(new Map()).text).toBe('No. Taco Libre does not take orders online.');
+    // Closed: and where it is next.
+    expect(ask(new Map([[3, { refusal: ORDERING_REFUSALS.closed('Gulf Coast Catch'), estimatedWaitMinutes: 10 }]]), [3]).text).toBe(
+      'No. Gulf Coast Catch is closed right now. Ordering opens when the truck does. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
+    );
   });
 
   it('"does Taco Libre deliver": not known, said so, with what it can tell; no free question used', () => {

@@ -1,7 +1,7 @@
 import { formatPhone } from '@shared/utils/phone';
 import { DateTime } from 'luxon';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
-import type { TruckRating } from '@shared/contracts';
+import { ORDERING_REFUSALS, type TruckRating } from '@shared/contracts';
 import type { MenuCategory } from '@shared/constants';
 import { haversineMiles } from '@shared/utils/geo';
 import { describeRating, formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
@@ -83,6 +83,11 @@ export interface AnswerContext {
   /** Visible favourites of the signed-in caller; undefined for anonymous callers. */
   favoriteIds?: number[];
   state: SessionState;
+  /**
+   * Whether trucks take orders now (the order panel's rules, orders.service.ts: `orderingNow`),
+   * read for a question about ordering only. `refusal`: why not, in the panel's words; null: it does.
+   */
+  ordering?: Map<number, { refusal: string | null; estimatedWaitMinutes: number }>;
 }
 
 export interface Answer {
@@ -1001,6 +1006,15 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
           { truckIds: [truck.id], index: 0 },
         ),
       );
+    case 'order-ahead':
+      return aboutNamedTruck(intent.truckIds, context, (truck) => {
+        const gate = context.ordering?.get(truck.id);
+        const text =
+          gate && gate.refusal === null
+            ? `Yes, you can order ahead from ${truck.name} on its page. An order placed now is ready in about ${gate.estimatedWaitMinutes} minutes.`
+            : `No. ${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
+        return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
+      });
     case 'is-open':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const text = truck.isOpen

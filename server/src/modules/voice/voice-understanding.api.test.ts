@@ -383,3 +383,25 @@ describe('a truck\'s menu asked for in other words', () => {
     expect((await ask("what's tamalera cart's phone number")).body.text).toBe('You can call Tamalera Cart at 512-555-0177.');
   });
 });
+
+describe('ordering ahead, asked', () => {
+  it('"can I order ahead at …": what the truck\'s ordering panel says now, read per question', async () => {
+    // Its own operator, subscribed and with payouts connected in test mode: the truck takes orders.
+    const owner = await server.signUpSubscribedOperator();
+    const connected = await server.request('POST', '/api/operator/payouts/connect', { token: owner.token });
+    expect(connected.status).toBe(200);
+    const kitchen = await insertTruck(server.db, owner.user.id, { name: 'Pupusa Kitchen', cuisine: 'Salvadoran', isOpen: true, latitude: 30.4, longitude: -97.7 });
+    const yes = await ask('can i order ahead at pupusa kitchen');
+    expect(yes.body.text).toBe('Yes, you can order ahead from Pupusa Kitchen on its page. An order placed now is ready in about 10 minutes.');
+    expect(yes.body.recommendedTruckIds).toEqual([kitchen.id]);
+    // Paused by its operator: no truck event, and still answered as it is now.
+    const paused = await server.request('PUT', `/api/food-trucks/${kitchen.id}/order-settings`, { token: owner.token, body: { pauseMinutes: 30 } });
+    expect(paused.status).toBe(200);
+    expect((await ask('does pupusa kitchen take online orders')).body.text).toMatch(/^No\. Pupusa Kitchen has paused orders until \d{1,2}:\d\d [AP]M\. Please check back then\.$/);
+    // A truck whose operator has not connected payouts.
+    const other = await insertTruck(server.db, operator.user.id, { name: 'Arepa Stand', cuisine: 'Venezuelan', isOpen: true, latitude: 30.4, longitude: -97.71 });
+    const offline = await ask('can i preorder from arepa stand');
+    expect(offline.body.text).toBe('No. Arepa Stand does not take orders online.');
+    expect(offline.body.recommendedTruckIds).toEqual([other.id]);
+  });
+});

@@ -12,9 +12,11 @@ import { FairQueue } from '../../lib/fair-queue';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import type { TruckFeed } from '../trucks/truck-feed';
 import { categoryRank, listVisibleTrucks } from '../trucks/trucks.service';
+import { orderingNow } from '../orders/orders.service';
 import { loadStops, truckZones } from '../schedules/schedule.repository';
 import {
   answerQuestion,
+  type AnswerContext,
   type KnownItem,
   type KnownSchedule,
   type KnownTruck,
@@ -237,6 +239,7 @@ export class VoiceAssistant {
       if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found), reading);
     }
     const context = {
+      ordering: await this.orderingFor(intent),
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
       schedules: knowledge.schedules,
@@ -255,7 +258,7 @@ export class VoiceAssistant {
     for (const other of others) {
       const otherIntent = understand(other, knowledge.understanding, reading);
       if (vague && namesNothing(otherIntent)) continue;
-      const reread = answerQuestion(otherIntent, context);
+      const reread = answerQuestion(otherIntent, { ...context, ordering: await this.orderingFor(otherIntent) });
       if (!reread.understood) continue;
       answer = reread;
       transcript = other;
@@ -278,6 +281,16 @@ export class VoiceAssistant {
         audioUrl: `/api/voice-assistant/audio/${answerId}`,
       },
     };
+  }
+
+  /**
+   * Whether the trucks a question about ordering names take orders now. Read per question, not
+   * with the knowledge: pausing orders or a subscription ending is no truck event.
+   */
+  private async orderingFor(intent: Intent): Promise<AnswerContext['ordering']> {
+    if (intent.kind !== 'order-ahead') return undefined;
+    const gates = await Promise.all(intent.truckIds.map(async (id) => [id, await orderingNow(this.db, id, this.defaultTimeZone)] as const));
+    return new Map(gates.flatMap(([id, gate]) => (gate ? [[id, gate] as const] : [])));
   }
 
   /**
