@@ -400,8 +400,8 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'order-ahead', truckIds: [truck] });
   });
 
-  it('"what can I order at taco libre" still asks for its menu', () => {
-    expect(understand('what can i order at taco libre', understanding).kind).not.toBe('order-ahead');
+  it('"what can I order at taco libre" asks for its menu', () => {
+    expect(understand('what can i order at taco libre', understanding)).toMatchObject({ kind: 'menu', truckIds: [2] });
   });
 
   it('"does taco libre deliver": a typed question about a named truck that nothing answers is said so; a transcript\'s stray word is not', () => {

@@ -765,7 +765,7 @@ const ORDER_AHEAD_OF_NAMED =
  * have no ratings of their own to rank them by).
  */
 const WHAT_TO_GET_AT_NAMED =
-  /\b(what's good|what is good|what should i (get|order|try|have)|what to (get|order|try)|best thing|best things|recommend|popular|must try)\b/;
+  /\b(what's good|what is good|what (should|can|could) i (get|order|try|have)|what to (get|order|try)|best thing|best things|recommend|popular|must try)\b/;
 /** Words asking for the best trucks ("what's the best truck around here", "highest rated"). */
 const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me|what's good|what is good|anything good)\b/;
 
