@@ -207,6 +207,16 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(there.text).toMatch(/^The open truck serving fish tacos nearest to downtown Austin is Taco Libre, /);
   });
 
+  it('"what trucks are at the Pavilion": when the nearest open truck is not there, who will be there next', () => {
+    const pavilion = { name: 'the Pavilion', lat: 30.27, lng: -97.74 };
+    expect(answerQuestion({ kind: 'nearest', place: pavilion }, demo).text).toBe(
+      'The nearest open food truck to the Pavilion is Taco Libre, 0.6 miles from the Pavilion at 1300 E 6th St. Gulf Coast Catch will be near the Pavilion on Friday from 11 AM to 7 PM.',
+    );
+    // An open truck there: that is the answer, nothing more.
+    const atTacoLibre = { name: 'the Pavilion', lat: 30.27, lng: -97.75 };
+    expect(answerQuestion({ kind: 'nearest', place: atTacoLibre }, demo).text).not.toMatch(/will be/);
+  });
+
   it('"a fish taco truck near me": the truck serves fish tacos, not "fish taco"', () => {
     const reply = answerQuestion({ kind: 'nearest', food: { words: 'fish taco', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] } }, demo);
     expect(reply.text).toMatch(/^The nearest open truck serving fish tacos is Taco Libre, /);

@@ -304,15 +304,12 @@ function truckSchedule(truck: KnownTruck, when: ScheduleDay, context: AnswerCont
 export const AT_PLACE_MILES = 0.5;
 
 /**
- * "Who is at Republic Square tomorrow", "what trucks will be at the Capitol on Saturday": the stops
- * near a place on the asked day (or the next ones), soonest first; when there is none, the nearest
- * stop that day instead, with how far it is from the place.
+ * The stops on `when` (or the next ones) of the trucks (of `cuisine`), each with how far it is from
+ * `place`; `there`: those at the place, each truck once (its first stop there), soonest first.
  */
-function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: PlaceAsk, context: AnswerContext): Answer {
-  const { when } = intent;
-  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+function stopsAt(place: PlaceAsk, when: ScheduleDay, context: AnswerContext, cuisine?: string) {
   const stops = [...context.trucks.values()]
-    .filter((t) => !intent.cuisine || t.cuisine === intent.cuisine)
+    .filter((t) => !cuisine || t.cuisine === cuisine)
     .flatMap((truck) => {
       const schedule = context.schedules.get(truck.id);
       if (!schedule) return [];
@@ -321,11 +318,22 @@ function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: 
     });
   const byTime = (a: (typeof stops)[number], b: (typeof stops)[number]) =>
     a.o.start.toMillis() - b.o.start.toMillis() || a.away - b.away || a.truck.name.localeCompare(b.truck.name);
-  // Each truck once: its first stop there.
   const there = stops
     .filter((s) => s.away <= AT_PLACE_MILES)
     .sort(byTime)
     .filter((s, i, all) => all.findIndex((t) => t.truck.id === s.truck.id) === i);
+  return { stops, there, byTime };
+}
+
+/**
+ * "Who is at Republic Square tomorrow", "what trucks will be at the Capitol on Saturday": the stops
+ * near a place on the asked day (or the next ones), soonest first; when there is none, the nearest
+ * stop that day instead, with how far it is from the place.
+ */
+function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: PlaceAsk, context: AnswerContext): Answer {
+  const { when } = intent;
+  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const { stops, there, byTime } = stopsAt(place, when, context, intent.cuisine);
   const lead = when === 'next' ? 'Coming up' : capitalized(dayWords(when));
   if (there.length > 0) {
     const part = ({ truck, o, zone }: (typeof there)[number]) => {
@@ -618,8 +626,15 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
     ? open.find((t) => !ofCuisine(t, intent.food) && distance(t) < distance(first))
     : undefined;
   const also = nearer && intent.food ? ` ${nearer.name}, ${miles(distance(nearer))}${intent.place ? ` from ${intent.place.name}` : ' away'}, also serves ${foodSaid(intent.food.words)}.` : '';
+  // "What trucks are at Republic Square": the nearest open truck is not there, so who is next.
+  const { place } = intent;
+  const next = place && !intent.food && distance(first) > AT_PLACE_MILES ? stopsAt(place, 'next', context).there[0] : undefined;
+  const later =
+    place && next
+      ? ` ${next.truck.name} will be ${placeName(next.o.stop.address) === place.name ? 'at' : 'near'} ${place.name} ${spokenDay(next.o, next.zone, context.now)} ${hoursOf(next.o)}.`
+      : '';
   const ids = open.map((t) => t.id);
-  return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${also}${hint}`, ids, { truckIds: ids, index: 0 });
+  return answer(`${lead} ${first.name}, ${whereFrom(first, context, intent.place)}.${also}${later}${hint}`, ids, { truckIds: ids, index: 0 });
 }
 
 function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerContext): Answer {
