@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import type { FoodTruck } from '@shared/contracts';
-import { denyLocation, expectNoSeriousA11yViolations, loginAs, loginAsDemo, loginAsSubscribedOperator } from './helpers';
+import { createTruck, denyLocation, expectNoSeriousA11yViolations, loginAs, loginAsDemo, loginAsSubscribedOperator } from './helpers';
 import { pdfBuffer, png } from './test-files';
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
@@ -330,5 +330,26 @@ test.describe('operator screens are for operators', () => {
     await expect(page.getByRole('heading', { name: 'Invalid Truck ID' })).toBeVisible();
     await page.goto('/menu-management/1');
     await expect(page.getByRole('heading', { name: 'Truck Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('an operator with several trucks, on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the dashboard lists the trucks first, with whether each is open, and a tap goes to its card', async ({ page }) => {
+    const session = await loginAsSubscribedOperator(page);
+    const names = ['Fleet One', 'Fleet Two', 'Fleet Three'];
+    for (const name of names) await createTruck(page, session, { name });
+    await page.goto('/operator-dashboard');
+    const fleet = page.getByRole('navigation', { name: /Your trucks/ });
+    await expect(fleet.getByRole('heading')).toHaveText('Your trucks · 0 of 3 open');
+    // In the cards' order: the newest first.
+    await expect(fleet.getByRole('link')).toHaveText(names.toReversed().map((name) => `${name}Closed`));
+    const last = truckCard(page, 'Fleet One');
+    await expect(last).not.toBeInViewport();
+    await fleet.getByRole('link', { name: /Fleet One/ }).tap();
+    await expect(last).toBeInViewport();
+    await expect(page).toHaveURL(/#truck-\d+$/);
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -7,6 +7,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { useOperatorTrucks } from '@client/features/operator/api/operator-trucks';
 import { LocationDeniedNotice } from '@client/features/operator/components/location-denied-notice';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
+import { FleetOverview } from '@client/features/operator/components/fleet-overview';
 import { TruckCard } from '@client/features/operator/components/truck-card';
 import { useLiveOperatorTrucks } from '@client/features/operator/hooks/use-live-operator-trucks';
 import { useLocationPermission } from '@client/features/operator/hooks/use-location-permission';
@@ -78,6 +79,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         </Card>
       ) : (
         <>
+          <FleetOverview trucks={trucks.data} />
           <div className="grid gap-6 lg:grid-cols-2">
             {trucks.data.map((truck) => (
               <TruckCard key={truck.id} truck={truck} locationDenied={denied}>

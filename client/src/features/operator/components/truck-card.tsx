@@ -14,6 +14,7 @@ import { Card } from '@client/components/ui/card';
 import { toast, toastError } from '@client/lib/toast';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useTruckStatus } from '../hooks/use-truck-status';
+import { dashboardCardId, OpenBadge } from './fleet-overview';
 import { LocationDialog } from './location-dialog';
 
 /**
@@ -37,7 +38,7 @@ export function TruckCard({
   const headingId = `truck-${truck.id}-name`;
 
   return (
-    <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
+    <Card id={dashboardCardId(truck.id)} className="scroll-mt-20 overflow-hidden" aria-labelledby={headingId} role="article">
       {truck.image ? (
         <img
           src={objectVariant(truck.image, 'card')}
@@ -60,9 +61,7 @@ export function TruckCard({
             </h2>
             <p className="text-sm text-gray-700">{truck.cuisine} Cuisine</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Badge variant={truck.isOpen ? 'success' : 'secondary'}>
-                {truck.isOpen ? 'Open' : 'Closed'}
-              </Badge>
+              <OpenBadge isOpen={truck.isOpen} />
               {live && (
                 <Badge variant="outline" className="border-green-700 text-green-800">
                   <Glyph name="radio" className="h-3 w-3" /> Live Location Active
