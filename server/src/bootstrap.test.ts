@@ -65,6 +65,10 @@ describe('bootstrap', { timeout: 120_000 }, () => {
     }
     const hint = (await (await fetch(`${base}/api/app-config`)).json()) as { demoCredentials: unknown[] };
     expect(hint.demoCredentials).toHaveLength(2);
+    // With the built-in payment provider, the demo's open trucks take orders ahead out of the box.
+    const [open] = await db.select({ id: foodTrucks.id }).from(foodTrucks).where(eq(foodTrucks.isOpen, true)).limit(1);
+    const ordering = (await (await fetch(`${base}/api/food-trucks/${open?.id}/ordering`)).json()) as { accepting: boolean; paymentMode: string };
+    expect(ordering).toMatchObject({ accepting: true, paymentMode: 'test' });
     await app.close();
 
     // A second start: migrations are a no-op, no second copy of the demo data, admin password updated.

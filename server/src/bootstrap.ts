@@ -45,7 +45,7 @@ export async function prepareRuntime(env: Env, options: { clientDir?: string } =
   });
   const demoData = env.DEMO_DATA ?? database.kind === 'pglite';
   if (demoData && (await isEmpty(database.db))) {
-    await seedDemoData(database.db, { storage: integrations.storage });
+    await seedDemoData(database.db, { storage: integrations.storage, payoutsConnected: integrations.payments.mode === 'test' });
   } else if (demoData) {
     // A demo database seeded before landmarks were data (ADR 0161) gets the demo city's.
     await seedDemoLandmarks(database.db);

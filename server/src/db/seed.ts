@@ -8,7 +8,7 @@ import { storeFile } from '../modules/uploads/uploads.service';
 import type { Database, DbOrTx } from './client';
 import { demoBanner } from './demo-banners';
 import { addOneMonth } from '../lib/billing-period';
-import { foodTrucks, landmarks, menuItems, operatorSubscriptions, truckScheduleStops, users } from './schema';
+import { foodTrucks, landmarks, menuItems, operatorSubscriptions, payoutAccounts, truckScheduleStops, users } from './schema';
 import type { ItemLabels, TruckFeatures } from '@shared/utils/attributes';
 
 /** Shown on the login tab while DEMO_DATA is on. */
@@ -142,8 +142,14 @@ export const DEMO_LANDMARKS: Array<{ name: string; aliases: string[]; lat: numbe
   { name: 'the Domain', aliases: [], lat: 30.4021, lng: -97.7253 },
 ];
 
-export async function seedDemoData(db: Database, options: { storage?: ObjectStorage } = {}): Promise<void> {
-  const { storage } = options;
+/**
+ * The demo: its accounts, the demo operator's subscription and trucks with menus and stops, and the
+ * city's landmarks. `payoutsConnected` (the built-in payment provider only): the demo operator's
+ * payout account is connected in test mode, so its open trucks take orders ahead out of the box
+ * (test cards), as an operator's do once they tap "Connect payouts".
+ */
+export async function seedDemoData(db: Database, options: { storage?: ObjectStorage; payoutsConnected?: boolean } = {}): Promise<void> {
+  const { storage, payoutsConnected = false } = options;
   await db.transaction(async (tx) => {
     const [operator, customer] = await tx
       .insert(users)
@@ -171,6 +177,9 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
       cardLast4: '4242',
       cardBrand: 'visa',
     });
+    if (payoutsConnected) {
+      await tx.insert(payoutAccounts).values({ operatorId: operator.id, provider: 'offline', accountId: 'test_acct_demo', chargesEnabled: true });
+    }
     for (const t of DEMO_TRUCKS) {
       const [truck] = await tx
         .insert(foodTrucks)
