@@ -197,6 +197,12 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(reply.truckIds).toEqual([2, 1]);
   });
 
+  it('"anything vegan open": trucks with vegan food, not "trucks serving vegan"', () => {
+    expect(answerQuestion({ kind: 'open-now', food: vegan }, demo).text).toBe(
+      '2 trucks with vegan food are open now: Smokestack BBQ, 0.07 miles and Green Machine, 4.1 miles.',
+    );
+  });
+
   it('"I want fish tacos": a dish, so every truck with it is as good, the nearest open first', () => {
     const reply = answerQuestion({ kind: 'nearest', food: { words: 'fish tacos', cuisines: ['Mexican'], itemIds: [30, 40], truckIds: [] } }, demo);
     expect(reply.truckIds[0]).toBe(4);

@@ -511,6 +511,8 @@ function label(food: FoodAsk | undefined, context: AnswerContext, plural = false
   const onlyCuisine =
     cuisine !== undefined && others.length === 0 && [...sellersOf(food, context)].every((id) => context.trucks.get(id)?.cuisine === cuisine);
   if (onlyCuisine) return `${cuisineWord(cuisine)} ${trucks}`;
+  // A cuisine or a diet named, no dish ("anything vegetarian open"): its food, not "serving vegetarian".
+  if (cuisine !== undefined && food.itemIds.length === 0 && !describesOnly(food.words)) return `${trucks} with ${written(food.words)} food`;
   return describesOnly(food.words) ? `${trucks} with ${foodSaid(food.words)}` : `${trucks} serving ${written(dishesSaid(food.words))}`;
 }
 
