@@ -73,6 +73,8 @@ test.describe('find trucks', () => {
     // A diet's name finds what its filter chip finds: Taco Libre's vegan horchata, the Vegetarian truck.
     await search.fill('vegan');
     await expect(card(page, 'Taco Libre')).toBeVisible();
+    // A card found through its menu says which dish.
+    await expect(card(page, 'Taco Libre').getByTestId('matched-dishes')).toHaveText('On the menu: Horchata');
     await expect(card(page, 'Green Machine')).toBeVisible();
     await expect(card(page, 'Pasta Vagabonda')).toHaveCount(0);
     // A street said in full: Smokestack BBQ is at 1100 S Congress Ave.

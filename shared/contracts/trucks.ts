@@ -151,14 +151,23 @@ export const truckSummarySchema = foodTruckSchema.pick({
 /** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
 export const truckSearchQuerySchema = z.object({
   q: text({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(100),
-  /**
-   * `all` (the default): trucks that hold every word of a search of several. `some`: when none
-   * does, the trucks that hold the most of its words ("korean bbq": the Korean truck and the
-   * barbecue one), what the list offers instead of an empty list.
-   */
-  match: z.enum(['all', 'some'], { error: "match is 'all' or 'some'" }).optional(),
 });
-export const truckSearchResultSchema = z.array(z.number().int());
+/** GET /api/food-trucks/search. */
+export const truckSearchResultSchema = z.object({
+  /** The trucks that hold the search (every word of a search of several), by id. */
+  ids: z.array(z.number().int()),
+  /**
+   * No truck holds every word of a search of several ("korean bbq"): `ids` are the trucks holding
+   * the most of them, what the list offers instead of nothing.
+   */
+  partial: z.boolean(),
+  /**
+   * By truck id: the names of the dishes on its menu the search found (at most three), so a card
+   * found through its menu says why ("vegan" lists a barbecue truck for its sweet tea).
+   */
+  dishes: z.record(z.string(), z.array(z.string())),
+});
+export type TruckSearchResult = z.infer<typeof truckSearchResultSchema>;
 export type TruckSummary = z.input<typeof truckSummarySchema>;
 
 /** `full` (the default, every field of the spec's contract) or `summary` (truckSummarySchema). */

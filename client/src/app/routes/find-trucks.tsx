@@ -207,7 +207,7 @@ export default function FindTrucksPage() {
   // The box shows each key at once; the list and the map follow at a lower priority, a render that
   // the next key interrupts rather than waits for (Interaction to Next Paint, issue 33).
   const listSearch = useDeferredValue(search);
-  const { hits: searchHits, partial: searchPartial } = useTruckSearch(listSearch);
+  const { hits: searchHits, partial: searchPartial, dishes: searchDishes } = useTruckSearch(listSearch);
   const filtered = useMemo(
     () =>
       filterTrucks(
@@ -420,6 +420,7 @@ export default function FindTrucksPage() {
                   totalCount={trucks.length}
                   search={listSearch}
                   searchPartial={searchPartial}
+                  searchDishes={searchDishes}
                   onClearSearch={clearSearch}
                   expandedId={expandedId}
                   onToggle={onToggle}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { ImportReport, ImportSummary, Page } from '@shared/contracts';
 import type { UpcomingStops } from '@shared/contracts/schedules';
+import type { TruckSearchResult } from '@shared/contracts/trucks';
 import { dataImports, foodTrucks, truckListings, truckScheduleStops } from '../../db/schema';
 import { signUpCast, startTestServer, type TestCast, type TestServer } from '../../test/harness';
 import { runQueuedImports } from './imports.service';
@@ -64,8 +65,8 @@ describe('POST /api/admin/imports', () => {
     ]);
 
     // Diners find it by food near Mission Street, marked as a listing.
-    const search = await server.request<number[]>('GET', '/api/food-trucks/search?q=hot%20dogs');
-    expect(search.body).toContain(dogs!.id);
+    const search = await server.request<TruckSearchResult>('GET', '/api/food-trucks/search?q=hot%20dogs');
+    expect(search.body.ids).toContain(dogs!.id);
     const near = await server.request<Array<{ id: number; listing: unknown; isOpen: boolean }>>('GET', '/api/food-trucks/active?lat=37.7599&lng=-122.4148&view=summary');
     expect(near.status, JSON.stringify(near.body)).toBe(200);
     expect(near.body.find((t) => t.id === dogs!.id)).toMatchObject({ isOpen: false, listing: { sourceName: 'SF open data' } });

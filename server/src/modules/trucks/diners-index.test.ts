@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { nearby, roundMiles } from '@shared/utils/geo';
 import { NEARBY_CASES } from '@shared/utils/nearby.cases';
+import type { ItemLabels } from '@shared/utils/attributes';
 import { DinersIndex, type DinersIndexSource, type IndexAnswer, type IndexedTruck } from './diners-index';
 
 /** A database stand-in: the trucks diners may see, and which truck each event is about. */
@@ -135,40 +136,57 @@ describe('DinersIndex', () => {
     expect(source.fullLoads).toBe(1);
   });
 
-  it('match some: when no truck holds every word, the trucks holding the most of them, counting only words that tell trucks apart', async () => {
+  it('a search no truck holds whole lists the trucks holding the most of its words, counting only words that tell trucks apart', async () => {
     const source = new FakeSource();
     source.set(1, AUSTIN.lat, AUSTIN.lng, 'Seoul Wagon, korean bowls, Austin');
     source.set(2, AUSTIN.lat, AUSTIN.lng, 'Smokestack BBQ, brisket, Austin');
     source.set(3, AUSTIN.lat, AUSTIN.lng, 'Taco Cart, Austin');
     source.set(4, AUSTIN.lat, AUSTIN.lng, 'Noodle Bar, Austin');
     const index = new DinersIndex(source);
-    const some = (q: string) => index.search(q, 0, { some: true });
-    // Without `some`, a search is every word or nothing, as before.
-    expect(await index.search('korean bbq')).toEqual([]);
-    expect(await some('korean bbq')).toEqual([1, 2]);
-    expect(await some('korean bbq brisket')).toEqual([2]);
-    // Whole matches win: `some` changes nothing when a truck holds every word.
-    expect(await some('bbq brisket')).toEqual([2]);
+    const search = (q: string) => index.search(q);
+    expect(await search('korean bbq')).toMatchObject({ ids: [1, 2], partial: true });
+    expect(await search('korean bbq brisket')).toMatchObject({ ids: [2], partial: true });
+    // Whole matches are not partial.
+    expect(await search('bbq brisket')).toMatchObject({ ids: [2], partial: false });
     // "austin" is in every address: it tells no truck apart, so "pizza austin" lists nothing.
-    expect(await some('pizza austin')).toEqual([]);
+    expect(await search('pizza austin')).toMatchObject({ ids: [], partial: false });
     // Short words and words no truck holds count for nothing ("no" is in "noodle").
-    expect(await some('no such')).toEqual([]);
+    expect(await search('no such')).toMatchObject({ ids: [], partial: false });
+  });
+
+  it("names the dishes on sale the search found on each truck's menu, by the same tests, at most three", async () => {
+    const source = new FakeSource();
+    const dish = (name: string, description = '', diets: ItemLabels['diets'] = {}) => ({ name, text: `${name} ${description}`.toLowerCase(), labels: { diets, allergens: {} } });
+    const tacos = source.set(1, AUSTIN.lat, AUSTIN.lng, 'Taco Libre al pastor taco barbacoa taco horchata cinnamon rice milk');
+    tacos.dishes = [dish('Al Pastor Taco'), dish('Barbacoa Taco'), dish('Horchata', 'cinnamon rice milk', { vegan: true })];
+    tacos.facts = { menuLabels: tacos.dishes.map((d) => d.labels) };
+    const bbq = source.set(2, AUSTIN.lat, AUSTIN.lng, 'Smokestack BBQ brisket sweet tea');
+    bbq.dishes = [dish('Brisket'), dish('Sweet Tea', '', { vegan: true })];
+    bbq.facts = { menuLabels: bbq.dishes.map((d) => d.labels) };
+    const index = new DinersIndex(source);
+    expect(await index.search('horchata')).toEqual({ ids: [1], partial: false, dishes: { '1': ['Horchata'] } });
+    // A diet: the dishes labelled so.
+    expect((await index.search('vegan')).dishes).toEqual({ '1': ['Horchata'], '2': ['Sweet Tea'] });
+    // Words found apart: each dish that holds one of them.
+    expect((await index.search('cinnamon tacos')).dishes).toEqual({ '1': ['Al Pastor Taco', 'Barbacoa Taco', 'Horchata'] });
+    // Found by its name, nothing on its menu: no dishes.
+    expect((await index.search('smokestack')).dishes).toEqual({});
   });
 
   it('a search given the last committed event holds it before its notification arrives (PostgreSQL read-your-writes)', async () => {
     const source = new FakeSource();
     source.set(1, AUSTIN.lat, AUSTIN.lng, 'Corner Cart');
     const index = new DinersIndex(source);
-    expect(await index.search('elote')).toEqual([]);
+    expect((await index.search('elote')).ids).toEqual([]);
 
     // The operator adds an item; the write committed, its NOTIFY is still on the way.
     source.set(1, AUSTIN.lat, AUSTIN.lng, 'Corner Cart elote cup');
     const late = source.event(1);
-    expect(await index.search('elote')).toEqual([]);
-    expect(await index.search('elote', await source.lastEventId())).toEqual([1]);
+    expect((await index.search('elote')).ids).toEqual([]);
+    expect((await index.search('elote', await source.lastEventId())).ids).toEqual([1]);
     // The notification arriving afterwards changes nothing, and reads no more than the one truck.
     index.eventNotified(late);
-    expect(await index.search('elote')).toEqual([1]);
+    expect((await index.search('elote')).ids).toEqual([1]);
     expect(source.fullLoads).toBe(1);
   });
 
@@ -181,7 +199,7 @@ describe('DinersIndex', () => {
     source.set(2, AUSTIN.lat, AUSTIN.lng, 'Elote Stand');
     source.event(2);
     const trucksOfEvents = vi.spyOn(source, 'trucksOfEvents');
-    expect(await index.search('elote', await source.lastEventId())).toEqual([2]);
+    expect((await index.search('elote', await source.lastEventId())).ids).toEqual([2]);
     expect(trucksOfEvents).not.toHaveBeenCalled();
     expect(source.fullLoads).toBe(2);
   });

@@ -1,4 +1,5 @@
-import { itemHasDiet, matchesFilters, type TruckFacts } from '@shared/utils/attributes';
+import type { TruckSearchResult } from '@shared/contracts/trucks';
+import { itemHasDiet, matchesFilters, type ItemLabels, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
 import { dietOf, nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
 
@@ -35,7 +36,19 @@ export interface IndexedTruck {
   searchText: string;
   /** Its features and menu labels: what `filters` match (shared/utils/attributes). */
   facts: TruckFacts;
+  /** The dishes on sale, each as a search reads it: what a card found through its menu names. */
+  dishes?: readonly IndexedDish[];
 }
+
+/** A dish on sale: its name, the text a search reads (name and description, lower-cased), its labels. */
+export interface IndexedDish {
+  name: string;
+  text: string;
+  labels: ItemLabels;
+}
+
+/** Dishes named per truck in a search's answer. */
+const DISHES_SHOWN = 3;
 
 interface Entry extends IndexedTruck {
   cell?: number;
@@ -55,7 +68,9 @@ const column = (lng: number) => Math.floor((lng + 180) / CELL_DEGREES);
 const BATCH = 1000;
 const cellOf = (lat: number, lng: number) => row(lat) * COLUMNS + column(lng);
 
-type Test = (entry: IndexedTruck) => boolean;
+/** What a search reads: a truck's text and labels, or one dish's as if it were a truck's. */
+type Searchable = Pick<IndexedTruck, 'searchText' | 'facts'>;
+type Test = (entry: Searchable) => boolean;
 
 /** A truck whose search text holds any of `terms`; undefined for no terms. */
 const holding = (terms: readonly string[]): Test | undefined =>
@@ -103,34 +118,51 @@ class Grid {
   }
 
   /**
-   * The ids of the trucks whose search text holds the search (search-terms.ts: as typed, its
-   * singular, the cuisine it names) or whose menu has the diet it names, by id; when none does, the
-   * words it was a letter or two from. `some`: when no truck holds every word of a search of
-   * several, the trucks holding the most of them (holdingMost).
+   * The trucks whose search text holds the search (search-terms.ts: as typed, its singular, the
+   * cuisine it names) or whose menu has the diet it names, by id; when none does, the words it was
+   * a letter or two from; for a search of several words that no truck holds whole, the trucks
+   * holding the most of them (`partial`). `dishes`: for each, the dishes the same tests find.
    */
-  search(query: string, { some = false } = {}): number[] {
+  search(query: string): TruckSearchResult {
+    const { ids, partial = false, tests } = this.find(query);
+    const dishes: Record<string, string[]> = {};
+    for (const id of ids) {
+      const found = (this.entries.get(id)?.dishes ?? [])
+        .filter((dish) => tests.some((test) => test({ searchText: dish.text, facts: { menuLabels: [dish.labels] } })))
+        .map((dish) => dish.name);
+      if (found.length > 0) dishes[id] = found.slice(0, DISHES_SHOWN);
+    }
+    return { ids, partial, dishes };
+  }
+
+  private find(query: string): { ids: number[]; partial?: boolean; tests: Test[] } {
+    const none = { ids: [], tests: [] };
     const anyMatches = (test: Test) => {
       for (const entry of this.entries.values()) if (test(entry)) return true;
       return false;
     };
     const whole = matcher(query);
-    if (!whole) return [];
+    if (!whole) return none;
     const found = this.matching(whole);
-    if (found.length > 0) return found;
+    if (found.length > 0) return { ids: found, tests: [whole] };
     const nearMissOf = (word: string) => holding(nearMisses(word, this.vocabulary.keys()));
     if (!/\s/.test(query.trim())) {
       const near = nearMissOf(query.trim().toLowerCase());
-      return near ? this.matching(near) : [];
+      return near ? { ids: this.matching(near), tests: [near] } : none;
     }
     const words = searchWords(query);
-    if (words.length === 0) return [];
+    if (words.length === 0) return none;
     // Word by word: each word as typed (or its near miss when no truck has it), all in one truck.
     const perWord = words.map((word) => {
       const test = matcher(word);
       return test && anyMatches(test) ? test : nearMissOf(word);
     });
-    const every = perWord.some((test) => test === undefined) ? [] : this.matching((entry) => perWord.every((test) => test?.(entry)));
-    return every.length > 0 || !some ? every : this.holdingMost(words);
+    const tests = perWord.filter((test) => test !== undefined);
+    if (tests.length === perWord.length) {
+      const every = this.matching((entry) => tests.every((test) => test(entry)));
+      if (every.length > 0) return { ids: every, tests };
+    }
+    return this.holdingMost(words);
   }
 
   /**
@@ -139,17 +171,18 @@ class Grid {
    * and held by at most half the trucks ("austin" is in every address), so that "pizza austin"
    * with no pizza lists nothing rather than everything.
    */
-  private holdingMost(words: readonly string[]): number[] {
+  private holdingMost(words: readonly string[]): { ids: number[]; partial: boolean; tests: Test[] } {
     const telling = words.flatMap((word) => {
       const test = word.length >= 3 ? matcher(word) : undefined;
       if (!test) return [];
       const holders = this.matching(test).length;
       return holders > 0 && holders * 2 <= this.entries.size ? [test] : [];
     });
-    const held = (entry: IndexedTruck) => telling.reduce((n, test) => n + (test(entry) ? 1 : 0), 0);
+    const held = (entry: Searchable) => telling.reduce((n, test) => n + (test(entry) ? 1 : 0), 0);
     let most = 0;
     for (const entry of this.entries.values()) most = Math.max(most, held(entry));
-    return most === 0 ? [] : this.matching((entry) => held(entry) === most);
+    const ids = most === 0 ? [] : this.matching((entry) => held(entry) === most);
+    return { ids, partial: ids.length > 0, tests: telling };
   }
 
   /** The ids of the trucks passing `test`, by id. */
@@ -304,10 +337,10 @@ export class DinersIndex {
    * truck event, read when the request arrived), the answer holds every event up to it even where
    * its notification is still on the way (PostgreSQL): a diner's own write is in the next search.
    */
-  async search(query: string, upToEventId = 0, options: { some?: boolean } = {}): Promise<number[]> {
+  async search(query: string, upToEventId = 0): Promise<TruckSearchResult> {
     await this.current();
     await this.catchUp(upToEventId);
-    return this.grid.search(query, options);
+    return this.grid.search(query);
   }
 
   /** Every truck diners may see (matching every filter), by id: a JSON array. */

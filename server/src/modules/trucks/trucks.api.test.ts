@@ -1,5 +1,5 @@
 import { EXAMPLE_LISTING, EXAMPLE_MENU, EXAMPLE_SCHEDULE, EXAMPLE_TRUCK } from './public-api-examples';
-import { foodTruckSchema } from '@shared/contracts/trucks';
+import { foodTruckSchema, type TruckSearchResult } from '@shared/contracts/trucks';
 import { occurrencesSchema } from '@shared/contracts/schedules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ErrorResponse, FoodTruck, MenuItem } from '@shared/contracts';
@@ -588,8 +588,14 @@ describe('GET /api/food-trucks/:id/menu', () => {
 });
 
 describe('GET /api/food-trucks/search', () => {
-  const search = (q: string) =>
-    server.request<number[] & ErrorResponse>('GET', `/api/food-trucks/search?q=${encodeURIComponent(q)}`);
+  const searchResult = (q: string) =>
+    server.request<TruckSearchResult & ErrorResponse>('GET', `/api/food-trucks/search?q=${encodeURIComponent(q)}`);
+  /** The ids found, as `body` (the rest of the answer is tested below). */
+  const search = async (q: string) => {
+    const res = await searchResult(q);
+    expect(res.status).toBe(200);
+    return { ...res, body: res.body.ids };
+  };
 
   it('finds trucks by their description and menu items, case-insensitively, only among those diners may see', async () => {
     const smokestack = await insertTruck(server.db, operator.user.id, {
@@ -630,7 +636,10 @@ describe('GET /api/food-trucks/search', () => {
     // Several words found apart, in any field and order; one of them typed wrong.
     expect((await search('tlayuda quillon')).body).toEqual([pit.id]);
     expect((await search('quilon tlayudas')).body).toEqual([pit.id]);
-    expect((await search('quillon sushi')).body).toEqual([]);
+    // No truck is both: the one that holds a word, marked partial.
+    const apart = (await searchResult('quillon sushi')).body;
+    expect(apart.partial).toBe(true);
+    expect(apart.ids).toContain(pit.id);
     expect((await search('the quillon truck')).body).toEqual([pit.id]);
     // A dish is not its cuisine: "pizza" is not every Italian truck.
     const pasta = await insertTruck(server.db, operator.user.id, { name: 'Vagabond Noodler', cuisine: 'Italian' });
@@ -653,16 +662,24 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('sixth street')).body).not.toContain(street.id);
   });
 
-  it('match=some: a search no truck holds whole lists the trucks holding the most of its words; bad match values are refused', async () => {
+  it('a search no truck holds whole lists the trucks holding the most of its words, marked partial', async () => {
     const kalbi = await insertTruck(server.db, other.user.id, { name: 'Kalbi Corner', cuisine: 'Asian', description: 'Galbi ribs' });
     const jerk = await insertTruck(server.db, other.user.id, { name: 'Jerk Hut', cuisine: 'Caribbean' });
-    expect((await search('kalbi jerk')).body).toEqual([]);
-    const some = (q: string) => server.request<number[] & ErrorResponse>('GET', `/api/food-trucks/search?q=${encodeURIComponent(q)}&match=some`);
-    expect((await some('kalbi jerk')).body).toEqual([kalbi.id, jerk.id].sort((a, b) => a - b));
-    expect((await some('kalbi galbi jerk')).body).toEqual([kalbi.id]);
-    const bad = await server.request<ErrorResponse>('GET', '/api/food-trucks/search?q=kalbi&match=any');
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/match/);
+    expect((await searchResult('kalbi jerk')).body).toEqual({ ids: [kalbi.id, jerk.id].sort((a, b) => a - b), partial: true, dishes: {} });
+    expect((await searchResult('kalbi galbi jerk')).body).toMatchObject({ ids: [kalbi.id], partial: true });
+    expect((await searchResult('kalbi galbi')).body).toMatchObject({ ids: [kalbi.id], partial: false });
+  });
+
+  it("names the dishes on sale it found on each menu, by the menu's own names, sold-out ones left out", async () => {
+    const truck = await insertTruck(server.db, other.user.id, { name: 'Agua Cart', cuisine: 'Mexican' });
+    for (const body of [
+      { name: 'Horchata Grande', price: 4, description: 'Cinnamon rice milk', diets: { vegan: true } },
+      { name: 'Tamarindo', price: 3, available: false, description: 'Tamarind cooler' },
+    ]) {
+      expect((await server.request('POST', '/api/menu-items', { token: other.token, body: { ...body, foodTruckId: truck.id } })).status).toBe(201);
+    }
+    expect((await searchResult('cinnamon')).body.dishes[truck.id]).toEqual(['Horchata Grande']);
+    expect((await searchResult('tamarind')).body.dishes[truck.id]).toBeUndefined();
   });
 
   it('a diet\'s name finds the trucks with a menu item labelled so, as the filter chips do, alone or with a dish', async () => {
@@ -689,7 +706,7 @@ describe('GET /api/food-trucks/search', () => {
   });
 
   it('refuses an empty search with a 400 message', async () => {
-    const res = await search(' ');
+    const res = await searchResult(' ');
     expect(res.status).toBe(400);
     expect(res.body.message).toEqual(expect.any(String));
   });

@@ -116,13 +116,16 @@ export const trucksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trucks'],
         summary:
-          "Ids of the trucks diners may see whose name, cuisine, address, description or menu items hold q (case-insensitive; with match=some and none holding every word, those holding the most of them); the diners' list itself stays one cached answer",
+          "Ids of the trucks diners may see whose name, cuisine, address, description or menu items hold q (case-insensitive; when none holds every word, those holding the most of them, marked partial), and the dishes it found on each menu; the diners' list itself stays one cached answer",
         querystring: truckSearchQuerySchema,
-        response: { 200: truckSearchResultSchema.meta({ examples: [[1, 4]] }), ...errorResponses(400) },
+        response: {
+          200: truckSearchResultSchema.meta({ examples: [{ ids: [1, 4], partial: false, dishes: { '4': ['Horchata'] } }] }),
+          ...errorResponses(400),
+        },
       },
     },
     // The last event is read first: a write this caller just made is in the answer (read-your-writes).
-    async (request) => dinersIndex.search(request.query.q, await lastTruckEventId(app.db), { some: request.query.match === 'some' }),
+    async (request) => dinersIndex.search(request.query.q, await lastTruckEventId(app.db)),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { foodTrucks, menuItems, operatorSubscriptions, truckEvents, truckListings } from '../../db/schema';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { activeSubscriptionOfTruck } from '../subscriptions/subscriptions.service';
-import type { DinersIndexSource } from './diners-index';
+import type { DinersIndexSource, IndexedDish } from './diners-index';
 import { lastTruckEventId } from './truck-events';
 import { withinRadius } from './radius';
 import { cameFromOpenData } from './truck-visibility';
@@ -103,6 +103,12 @@ const truckSearchText = sql<string>`lower(concat_ws(' ', ${foodTrucks.name}, ${f
   (select string_agg(concat_ws(' ', ${menuItems.name}, ${menuItems.description}), ' ') from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id}),
   (select ${truckListings.foodWords} from ${truckListings} where ${truckListings.foodTruckId} = ${foodTrucks.id})))`;
 
+/** The dishes on sale, as the diners' index reads them (IndexedDish). */
+const truckDishes = sql<IndexedDish[] | null>`(select json_agg(json_build_object('name', ${menuItems.name},
+  'text', lower(concat_ws(' ', ${menuItems.name}, ${menuItems.description})),
+  'labels', json_build_object('diets', ${menuItems.diets}, 'allergens', ${menuItems.allergens})) order by ${menuItems.id})
+  from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id} and ${menuItems.available})`;
+
 /**
  * What the diners' index (DinersIndex) reads: the diners' summaries through the same visibility rule
  * as visibleTrucksQuery, each serialised once through its response contract.
@@ -111,17 +117,18 @@ export function dinersIndexSource(db: DbOrTx): DinersIndexSource {
   return {
     summaries: async (ids) => {
       const rows = await db
-        .select({ ...truckSummaryColumns, searchText: truckSearchText })
+        .select({ ...truckSummaryColumns, searchText: truckSearchText, dishes: truckDishes })
         .from(foodTrucks)
         .leftJoin(operatorSubscriptions, activeSubscriptionOfTruck)
         .where(and(listScope(null), ids ? inArray(foodTrucks.id, ids) : undefined));
-      return rows.map(({ searchText, ...row }) => ({
+      return rows.map(({ searchText, dishes, ...row }) => ({
         id: row.id,
         lat: row.latitude,
         lng: row.longitude,
         json: JSON.stringify(z.encode(truckSummarySchema, row)),
         searchText,
         facts: { features: row.features, menuLabels: row.menuLabels },
+        dishes: dishes ?? [],
       }));
     },
     trucksOfEvents: async (eventIds) => {

@@ -47,3 +47,18 @@ describe("an unclaimed listing's card (issue 26)", () => {
     expect(screen.queryByRole('link', { name: /Claim it/ })).toBeNull();
   });
 });
+
+describe('a card found through its menu', () => {
+  const card = (matchedDishes?: readonly string[]) =>
+    render(<TruckCard truck={makeTruck({ id: 7 })} distanceMiles={null} expanded={false} onToggle={() => {}} onOpenMenu={() => {}} matchedDishes={matchedDishes} />);
+
+  it('names the dishes the search found', () => {
+    card(['Horchata', 'Churros']);
+    expect(screen.getByText('On the menu: Horchata, Churros')).toBeInTheDocument();
+  });
+
+  it('says nothing of the menu otherwise', () => {
+    card([]);
+    expect(screen.queryByText(/On the menu/)).toBeNull();
+  });
+});

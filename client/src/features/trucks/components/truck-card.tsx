@@ -51,6 +51,8 @@ interface TruckCardProps {
    * item states something they cannot eat) dims the card — never hides it.
    */
   dietFit?: Fit | undefined;
+  /** The dishes on its menu the diner's search found (GET /api/food-trucks/search): why it is listed. */
+  matchedDishes?: readonly string[] | undefined;
 }
 
 /**
@@ -67,6 +69,7 @@ export const TruckCard = memo(function TruckCard({
   renderDetails,
   renderSchedule,
   dietFit,
+  matchedDishes,
 }: TruckCardProps) {
   const ref = useRef<HTMLElement>(null);
   const detailsId = `truck-${truck.id}-details`;
@@ -134,6 +137,14 @@ export const TruckCard = memo(function TruckCard({
             <Glyph name="utensils" className="h-3.5 w-3.5" />
             {truck.cuisine}
           </p>
+          {matchedDishes && matchedDishes.length > 0 && (
+            <p className="mt-0.5 flex items-start gap-1 text-sm text-gray-800">
+              <Glyph name="hand-platter" className="mt-0.5 h-3.5 w-3.5" />
+              <span className="min-w-0 wrap-anywhere" data-testid="matched-dishes">
+                On the menu: {matchedDishes.join(', ')}
+              </span>
+            </p>
+          )}
           {renderSchedule?.(truck)}
           <TruckFeatureBadges truck={truck} className="mt-1.5" />
           {dietFit && dietFit !== 'unknown' && (

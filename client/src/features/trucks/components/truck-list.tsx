@@ -31,6 +31,8 @@ interface TruckListProps {
   search: string;
   /** No truck holds every word of the search: the list is of trucks holding some (truck-search.ts). */
   searchPartial?: boolean;
+  /** The dishes the search found on each truck's menu, by truck id (truck-search.ts). */
+  searchDishes?: ReadonlyMap<number, readonly string[]>;
   onClearSearch(): void;
   expandedId: number | null;
   onToggle(id: number): void;
@@ -53,6 +55,7 @@ export const TruckList = memo(function TruckList({
   totalCount,
   search,
   searchPartial = false,
+  searchDishes,
   onClearSearch,
   expandedId,
   onToggle,
@@ -126,6 +129,7 @@ export const TruckList = memo(function TruckList({
               renderDetails={renderDetails}
               renderSchedule={renderSchedule}
               dietFit={fitOf?.(truck)}
+              matchedDishes={searchDishes?.get(truck.id)}
             />
           </li>
         ))}
