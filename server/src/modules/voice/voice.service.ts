@@ -12,6 +12,7 @@ import { FairQueue } from '../../lib/fair-queue';
 import { badRequest, payloadTooLarge } from '../../lib/http-errors';
 import type { TruckFeed } from '../trucks/truck-feed';
 import { categoryRank, listVisibleTrucks } from '../trucks/trucks.service';
+import { lastTruckEventId } from '../trucks/truck-events';
 import { orderingNow } from '../orders/orders.service';
 import { loadStops, truckZones } from '../schedules/schedule.repository';
 import {
@@ -57,15 +58,15 @@ export interface AskResult {
 /**
  * The voice assistant: recording → transcript → question → answer grounded in the trucks diners
  * can see → spoken answer. One per app (built by buildApp: createVoiceAssistant), holding the
- * vocabulary it last compiled. The truck feed tells it of every truck event (renames, menus,
- * schedules, visibility, votes — each writes one) committed by any process, and of gaps in
- * notifications; each bumps its version, so the change is recognised on the next question, in
- * every process, without asking the database per question. Old sessions and answers are deleted
- * by a worker (workers/voice-prune.ts).
+ * vocabulary it last compiled. Every truck change (renames, menus, schedules, visibility, votes)
+ * writes a truck event: each question reads the id of the last one committed, so a change made
+ * by any process just before is in the answer (read-your-writes: on PostgreSQL its notification
+ * may still be on its way). Ratings and gaps in notifications, which no truck event marks, come
+ * from the truck feed. Old sessions and answers are deleted by a worker (workers/voice-prune.ts).
  */
 export class VoiceAssistant {
   private knowledge: Promise<Knowledge> | undefined;
-  /** Bumped by every truck change the feed reports: the knowledge of an older one is stale. */
+  /** Bumped by every rating and notification gap the feed reports: the knowledge of an older one is stale. */
   private generation = 0;
   private readonly synthesizing = new Map<string, Promise<{ audio: Buffer; contentType: string }>>();
   /**
@@ -83,14 +84,14 @@ export class VoiceAssistant {
     private readonly geocoding?: GeocodingProvider,
   ) {}
 
-  /** A truck changed (or notifications may have been missed): the next question reloads. */
+  /** A rating changed (or notifications may have been missed): the next question reloads. */
   trucksChanged(): void {
     this.generation += 1;
   }
 
-  /** Trucks, menus and the vocabulary, rebuilt when a truck changed since. */
+  /** Trucks, menus and the vocabulary, rebuilt when a truck changed since (a later truck event). */
   async know(): Promise<Knowledge> {
-    const version = String(this.generation);
+    const version = `${this.generation}.${await lastTruckEventId(this.db)}`;
     const cached = this.knowledge ? await this.knowledge.catch(() => undefined) : undefined;
     if (cached?.version === version) return cached;
     this.knowledge = this.load(version);
@@ -383,6 +384,7 @@ export function createVoiceAssistant(
 ): VoiceAssistant {
   const assistant = new VoiceAssistant(db, speech, defaultTimeZone, geocoding);
   const changed = () => assistant.trucksChanged();
-  feed.subscribe({ truckEvent: changed, ratingEvent: changed, notificationGap: changed });
+  // Truck events are read per question (know); ratings write none.
+  feed.subscribe({ ratingEvent: changed, notificationGap: changed });
   return assistant;
 }
