@@ -95,17 +95,20 @@ function visibleTruckSummariesQuery(db: DbOrTx, viewer: Viewer, position?: Posit
     .orderBy(asc(foodTrucks.id));
 }
 
+/** A menu item's words, for the search text and for the dish found by them. */
+const dishWords = sql`concat_ws(' ', ${menuItems.name}, ${menuItems.description})`;
+
 /**
  * The text a diner's search matches (lower-cased): the spec's name, cuisine and address, and the
  * truck's description and menu items' names and descriptions (issue 27: "brisket" finds the truck).
  */
 const truckSearchText = sql<string>`lower(concat_ws(' ', ${foodTrucks.name}, ${foodTrucks.cuisine}, ${foodTrucks.address}, ${foodTrucks.description},
-  (select string_agg(concat_ws(' ', ${menuItems.name}, ${menuItems.description}), ' ') from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id}),
+  (select string_agg(${dishWords}, ' ') from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id}),
   (select ${truckListings.foodWords} from ${truckListings} where ${truckListings.foodTruckId} = ${foodTrucks.id})))`;
 
 /** The dishes on sale, as the diners' index reads them (IndexedDish). */
 const truckDishes = sql<IndexedDish[] | null>`(select json_agg(json_build_object('name', ${menuItems.name},
-  'text', lower(concat_ws(' ', ${menuItems.name}, ${menuItems.description})),
+  'text', lower(${dishWords}),
   'labels', json_build_object('diets', ${menuItems.diets}, 'allergens', ${menuItems.allergens})) order by ${menuItems.id})
   from ${menuItems} where ${menuItems.foodTruckId} = ${foodTrucks.id} and ${menuItems.available})`;
 
