@@ -22,6 +22,8 @@ export const INTENT_NAMES = [
   'dishes',
   'favorites',
   'schedule',
+  'order-ahead',
+  'quickest',
   'follow-up',
 ] as const;
 export type IntentName = (typeof INTENT_NAMES)[number];
@@ -93,6 +95,13 @@ export const INTENT_PHRASINGS: Record<IntentName, readonly string[]> = {
     "what's open on sunday",
     'when is {truck} open next',
     'where will the {food} truck be today',
+  ],
+  'order-ahead': ['can I order ahead at {truck}', 'does {truck} take online orders', 'can I preorder from {truck}'],
+  quickest: [
+    'which truck has the shortest wait',
+    'where can I get {food} the fastest',
+    'who takes online orders near me',
+    'what trucks can I order ahead from',
   ],
   'follow-up': ["what's on their menu", 'how far is it', 'is it open', 'and the next one'],
 };

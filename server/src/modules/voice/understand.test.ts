@@ -400,6 +400,23 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'order-ahead', truckIds: [truck] });
   });
 
+  it.each([
+    ['which truck has the shortest wait', undefined],
+    ['where can i get tacos the fastest', 'Mexican'],
+    ['who takes online orders near me', undefined],
+    ['what trucks can i order ahead from', undefined],
+    ['quickest food around here', undefined],
+  ])('"%s" asks for the open trucks taking orders, the shortest wait first', (question, cuisine) => {
+    const intent = understand(question, understanding);
+    expect(intent).toMatchObject({ kind: 'quickest' });
+    expect(intent.kind === 'quickest' ? intent.food?.cuisines : undefined).toEqual(cuisine && [cuisine]);
+  });
+
+  it('"does smokestack take online orders" stays about that truck; "what can I order near me" is not about waiting', () => {
+    expect(understand('does smokestack take online orders', understanding)).toMatchObject({ kind: 'order-ahead' });
+    expect(understand('what can i order near me', understanding).kind).not.toBe('quickest');
+  });
+
   it('"what can I order at taco libre" asks for its menu', () => {
     expect(understand('what can i order at taco libre', understanding)).toMatchObject({ kind: 'menu', truckIds: [2] });
   });

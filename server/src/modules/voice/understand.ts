@@ -66,6 +66,11 @@ export type Intent =
   | { kind: 'phone'; truckIds: number[] }
   /** Whether a named truck takes orders ahead now: "can I order ahead at Taco Libre". */
   | { kind: 'order-ahead'; truckIds: number[] }
+  /**
+   * The open trucks nearby (of a food, near a place) that take orders ahead now, the shortest wait
+   * first: "which truck has the shortest wait", "who takes online orders near me".
+   */
+  | { kind: 'quickest'; food?: FoodAsk; place?: PlaceAsk }
   /** A named truck's customers' rating: "is Smokestack any good", "what are Taco Libre's reviews". */
   | { kind: 'rating'; truckIds: number[] }
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
@@ -761,6 +766,13 @@ const PHONE_OF_NAMED = /\b(phone|telephone|call|number|contact)\b/;
 const ORDER_AHEAD_OF_NAMED =
   /\b(order(ing)? (ahead|online|in advance|for pick ?up|to pick up)|pre ?order|preorder|(take|takes|taking|accept|accepts) (online |mobile )?orders|(online|mobile) order(s|ing)?|place an order|(can|could) i order)\b/;
 /**
+ * With no truck named: "which truck has the shortest wait", "where can I get tacos fastest", "who
+ * takes online orders near me", "what trucks can I order ahead from". Not "can I order …" alone,
+ * which asks what there is to eat.
+ */
+const QUICKEST =
+  /\b(shortest (wait|line|queue)|least wait|(no|short|little) wait|quickest|fastest|soonest|order(ing)? (ahead|online|in advance)|pre ?order|preorder|(take|takes|taking|accept|accepts) (online |mobile )?orders|(online|mobile) order(s|ing)?)\b/;
+/**
  * "What's good at Taco Libre", "what should I get at Smokestack": what the truck sells (its dishes
  * have no ratings of their own to rank them by).
  */
@@ -844,6 +856,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   }
   if (truckIds && !food && cue(PHONE_OF_NAMED)) return { kind: 'phone', truckIds };
   if (truckIds && cue(ORDER_AHEAD_OF_NAMED) && !cue(/^what\b/)) return { kind: 'order-ahead', truckIds };
+  if (!truckIds && cue(QUICKEST)) return { kind: 'quickest', food, place: place?.place };
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (truckIds && !food && cue(WHAT_TO_GET_AT_NAMED)) return { kind: 'menu', truckIds };
   if (cheapest && food) return { kind: 'price', food, truckIds, cheapest: true };

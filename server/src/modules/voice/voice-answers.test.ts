@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDERING_REFUSALS } from '@shared/contracts';
 import type { StopValues } from '../schedules/occurrences';
-import { answerQuestion, dishesSaid, spokenTime, written, type AnswerContext, type KnownTruck } from './voice-answers';
+import { answerQuestion, dishesSaid, orderingAsked, spokenTime, written, type AnswerContext, type KnownTruck } from './voice-answers';
 
 const truck = (id: number, name: string, cuisine: string): KnownTruck => ({
   id,
@@ -326,6 +326,43 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(ask(new Map([[3, { refusal: ORDERING_REFUSALS.closed('Gulf Coast Catch'), estimatedWaitMinutes: 10 }]]), [3]).text).toBe(
       'No. Gulf Coast Catch is closed right now. Ordering opens when the truck does. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
     );
+  });
+
+  it('"which truck has the shortest wait": the open trucks taking orders, the shortest wait first, then the nearer', () => {
+    // The open ones, nearest first, are the ones whose order panel is read; the closed seafood truck is not.
+    expect(orderingAsked({ kind: 'quickest' }, demo)).toEqual([1, 4, 2]);
+    expect(orderingAsked({ kind: 'quickest', food: vegan }, demo)).toEqual([1, 2]);
+    expect(orderingAsked({ kind: 'order-ahead', truckIds: [3] }, demo)).toEqual([3]);
+    expect(orderingAsked({ kind: 'open-now' }, demo)).toEqual([]);
+    const ask = (ordering: AnswerContext['ordering'], food?: typeof vegan) =>
+      answerQuestion({ kind: 'quickest', ...(food ? { food } : {}) }, { ...demo, ordering });
+    const taking = (wait: number) => ({ refusal: null as string | null, estimatedWaitMinutes: wait });
+    const three = ask(new Map([[1, taking(20)], [4, taking(10)], [2, taking(20)]]));
+    expect(three.text).toBe(
+      'Taco Libre has the shortest wait: an order placed now is ready in about 10 minutes. It is 1.4 miles away at 1300 E 6th St. Also taking orders: Smokestack BBQ, about 20 minutes and Green Machine, about 20 minutes.',
+    );
+    expect(three.truckIds).toEqual([4, 1, 2]);
+    // Paused orders are no yes; one left taking orders is said to be the only one.
+    const one = ask(new Map([[1, { refusal: ORDERING_REFUSALS.paused('Smokestack BBQ', '12:40 PM'), estimatedWaitMinutes: 10 }], [4, taking(1)]]));
+    expect(one.text).toBe(
+      'Of the open food trucks, only Taco Libre takes orders ahead: an order placed now is ready in about 1 minute. It is 1.4 miles away at 1300 E 6th St.',
+    );
+    expect(one.truckIds).toEqual([4]);
+    // The same wait everywhere (the default prep time): none is said to be quicker; the nearest is named.
+    const same = ask(new Map([[1, taking(10)], [4, taking(10)], [2, taking(10)]]));
+    expect(same.text).toBe(
+      'Smokestack BBQ, Taco Libre and Green Machine take orders ahead with the same wait: an order placed now is ready in about 10 minutes. The nearest is Smokestack BBQ, 0.07 miles away at 1100 S Congress Ave.',
+    );
+    expect(same.truckIds).toEqual([1, 4, 2]);
+    // None takes orders: said so, and the nearest open trucks recommended instead.
+    const none = ask(new Map(), vegan);
+    expect(none.text).toBe(
+      'None of the open trucks with vegan food take orders ahead right now. The nearest open one is Smokestack BBQ, 0.07 miles away at 1100 S Congress Ave.',
+    );
+    expect(none.truckIds).toEqual([1, 2]);
+    // None open at all.
+    const closed = new Map([...demo.trucks].map(([id, t]) => [id, { ...t, isOpen: false }]));
+    expect(answerQuestion({ kind: 'quickest' }, { ...demo, trucks: closed }).text).toBe('No food truck is open right now.');
   });
 
   it('"does Taco Libre deliver": not known, said so, with what it can tell; no free question used', () => {

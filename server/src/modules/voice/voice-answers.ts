@@ -755,6 +755,80 @@ function answerBest(intent: Extract<Intent, { kind: 'best' }>, base: AnswerConte
   );
 }
 
+/** How many of the nearest open trucks "which truck has the shortest wait" reads the order panel of. */
+export const QUICKEST_ASKED = 10;
+
+/**
+ * The trucks whose order panel a question reads (voice.service.ts, orders.service.ts `orderingNow`):
+ * the named ones ("can I order ahead at Taco Libre"), or the nearest open trucks that fit "which
+ * truck has the shortest wait". Unclaimed listings take no orders.
+ */
+export function orderingAsked(intent: Intent, base: AnswerContext): number[] {
+  if (intent.kind === 'order-ahead') return intent.truckIds;
+  if (intent.kind !== 'quickest') return [];
+  const context = fromPlace(base, intent.place);
+  const sellers = intent.food ? sellersOf(intent.food, context) : undefined;
+  const open = [...context.trucks.values()].filter((t) => t.isOpen && !t.listing && (!sellers || sellers.has(t.id)));
+  return rank(open, context)
+    .slice(0, QUICKEST_ASKED)
+    .map((t) => t.id);
+}
+
+/** "an order placed now is ready in about 10 minutes", as the truck's order panel says it. */
+const minutesSaid = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+const readyIn = (minutes: number) => `an order placed now is ready in about ${minutesSaid(minutes)}`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * "Which truck has the shortest wait", "who takes online orders near me": the open trucks nearby
+ * that take orders ahead now, by the wait their order panels give (shortest first, then nearest).
+ * None taking orders: said so, with the nearest open trucks recommended instead.
+ */
+function answerQuickest(intent: Extract<Intent, { kind: 'quickest' }>, base: AnswerContext): Answer {
+  const context = fromPlace(base, intent.place);
+  const asked = orderingAsked(intent, base).flatMap((id) => context.trucks.get(id) ?? []);
+  const near = intent.place ? ` near ${intent.place.name}` : '';
+  const [nearestOpen] = asked;
+  if (!nearestOpen) return answer(`No ${label(intent.food, context)} is open${near} right now.`, [], { truckIds: [], index: 0 });
+  const taking = asked
+    .flatMap((truck) => {
+      const gate = context.ordering?.get(truck.id);
+      return gate && gate.refusal === null ? [{ truck, wait: gate.estimatedWaitMinutes }] : [];
+    })
+    // Stable: of equal waits, the nearer first (orderingAsked's order).
+    .sort((a, b) => a.wait - b.wait);
+  const [first, ...others] = taking;
+  if (!first) {
+    const ids = asked.map((t) => t.id);
+    return answer(
+      `None of the open ${label(intent.food, context, true)}${near} take orders ahead right now. The nearest open one is ${nearestOpen.name}, ${whereFrom(nearestOpen, context, intent.place)}.`,
+      ids,
+      { truckIds: ids, index: 0 },
+    );
+  }
+  const ids = taking.map((t) => t.truck.id);
+  const where = whereFrom(first.truck, context, intent.place);
+  const also = (rest: typeof taking, room: number) => {
+    const named = rest.slice(0, room).map(({ truck, wait }) => `${truck.name}, about ${minutesSaid(wait)}`);
+    return named.length ? ` Also taking orders: ${list(named)}.` : '';
+  };
+  const state = { truckIds: ids, index: 0 };
+  if (others.length === 0) {
+    const text = `Of the open ${label(intent.food, context, true)}${near}, only ${first.truck.name} takes orders ahead: ${readyIn(first.wait)}. It is ${where}.`;
+    return answer(text, ids, state);
+  }
+  const tied = taking.filter((t) => t.wait === first.wait);
+  if (tied.length === 1) {
+    return answer(`${first.truck.name} has the shortest wait: ${readyIn(first.wait)}. It is ${where}.${also(others, MAX_RECOMMENDED - 1)}`, ids, state);
+  }
+  // The same wait at several (an operator's default prep time): none is quicker, so none is said to be.
+  const names = tied.slice(0, MAX_RECOMMENDED).map((t) => t.truck.name);
+  if (tied.length > MAX_RECOMMENDED) names.push(`${tied.length - MAX_RECOMMENDED} more`);
+  const nearest = context.position ? ` The nearest is ${first.truck.name}, ${where}.` : '';
+  const text = `${list(names)} take orders ahead with the same wait: ${readyIn(first.wait)}.${nearest}${also(taking.slice(tied.length), MAX_RECOMMENDED - tied.length)}`;
+  return answer(text, ids, state);
+}
+
 /** "How late is Smokestack open": today's hours from its schedule, in its own zone; never guessed. */
 function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   const schedule = context.schedules.get(truck.id);
@@ -1028,10 +1102,12 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         const gate = context.ordering?.get(truck.id);
         const text =
           gate && gate.refusal === null
-            ? `Yes, you can order ahead from ${truck.name} on its page. An order placed now is ready in about ${gate.estimatedWaitMinutes} minutes.`
+            ? `Yes, you can order ahead from ${truck.name} on its page. ${capitalised(readyIn(gate.estimatedWaitMinutes))}.`
             : `No. ${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
         return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
       });
+    case 'quickest':
+      return answerQuickest(intent, context);
     case 'is-open':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const text = truck.isOpen

@@ -404,4 +404,34 @@ describe('ordering ahead, asked', () => {
     expect(offline.body.text).toBe('No. Arepa Stand does not take orders online.');
     expect(offline.body.recommendedTruckIds).toEqual([other.id]);
   });
+
+  it('"which truck has the shortest wait": the open trucks nearby taking orders, by the wait their panels give', async () => {
+    // Its own town (Memphis), so no other test's truck is near: two operators with payouts connected.
+    const memphis = { latitude: 35.1495, longitude: -90.049 };
+    const takingOrders = async (name: string, latitude: number, prepMinutes: number) => {
+      const owner = await server.signUpSubscribedOperator();
+      expect((await server.request('POST', '/api/operator/payouts/connect', { token: owner.token })).status).toBe(200);
+      const truck = await insertTruck(server.db, owner.user.id, { name, cuisine: 'Soul Food', isOpen: true, latitude, longitude: -90.049, address: `${name} Lot` });
+      const set = await server.request('PUT', `/api/food-trucks/${truck.id}/order-settings`, { token: owner.token, body: { prepMinutes } });
+      expect(set.status).toBe(200);
+      return { owner, truck };
+    };
+    const near = await takingOrders('Beale Biscuits', 35.15, 25);
+    const quick = await takingOrders('Catfish Corner', 35.16, 8);
+    // Open and nearer, but takes no orders online: not among the answers.
+    const walkUp = await insertTruck(server.db, operator.user.id, { name: 'Walk Up Wings', cuisine: 'Soul Food', isOpen: true, latitude: 35.1496, longitude: -90.049 });
+    const res = await ask('which truck has the shortest wait', memphis);
+    expect(res.status).toBe(200);
+    expect(res.body.text).toMatch(/^Catfish Corner has the shortest wait: an order placed now is ready in about 8 minutes\. It is 0\.7 miles away at Catfish Corner Lot\. Also taking orders: Beale Biscuits, about 25 minutes\.$/);
+    expect(res.body.recommendedTruckIds).toEqual([quick.truck.id, near.truck.id]);
+    expect(res.body.recommendedTruckIds).not.toContain(walkUp.id);
+    // The quicker one pauses its orders: answered as the panels are now (no truck event for it).
+    const paused = await server.request('PUT', `/api/food-trucks/${quick.truck.id}/order-settings`, { token: quick.owner.token, body: { pauseMinutes: 30 } });
+    expect(paused.status).toBe(200);
+    const after = await ask('who takes online orders near me', memphis);
+    expect(after.body.text).toBe(
+      'Of the open food trucks, only Beale Biscuits takes orders ahead: an order placed now is ready in about 25 minutes. It is 0.03 miles away at Beale Biscuits Lot.',
+    );
+    expect(after.body.recommendedTruckIds).toEqual([near.truck.id]);
+  });
 });

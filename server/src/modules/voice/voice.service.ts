@@ -17,6 +17,7 @@ import { orderingNow } from '../orders/orders.service';
 import { loadStops, truckZones } from '../schedules/schedule.repository';
 import {
   answerQuestion,
+  orderingAsked,
   type AnswerContext,
   type KnownItem,
   type KnownSchedule,
@@ -239,8 +240,7 @@ export class VoiceAssistant {
       const found = await this.geocodedPlace(intent.place, query.userLocation ?? undefined, knowledge);
       if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found), reading);
     }
-    const context = {
-      ordering: await this.orderingFor(intent),
+    const base: AnswerContext = {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
       schedules: knowledge.schedules,
@@ -249,6 +249,7 @@ export class VoiceAssistant {
       favoriteIds,
       state: session.state,
     };
+    const context = { ...base, ordering: await this.orderingFor(intent, base) };
     let answer = answerQuestion(intent, context);
     // What the recogniser heard would be asked again, or names nothing ("i'm looking for i find"
     // for "I am looking for ice cream"): its other readings are tried in turn (ADR 0169), read in
@@ -259,7 +260,7 @@ export class VoiceAssistant {
     for (const other of others) {
       const otherIntent = understand(other, knowledge.understanding, reading);
       if (vague && namesNothing(otherIntent)) continue;
-      const reread = answerQuestion(otherIntent, { ...context, ordering: await this.orderingFor(otherIntent) });
+      const reread = answerQuestion(otherIntent, { ...base, ordering: await this.orderingFor(otherIntent, base) });
       if (!reread.understood) continue;
       answer = reread;
       transcript = other;
@@ -285,12 +286,13 @@ export class VoiceAssistant {
   }
 
   /**
-   * Whether the trucks a question about ordering names take orders now. Read per question, not
-   * with the knowledge: pausing orders or a subscription ending is no truck event.
+   * Whether the trucks a question about ordering asks about take orders now (orderingAsked). Read
+   * per question, not with the knowledge: pausing orders or a subscription ending is no truck event.
    */
-  private async orderingFor(intent: Intent): Promise<AnswerContext['ordering']> {
-    if (intent.kind !== 'order-ahead') return undefined;
-    const gates = await Promise.all(intent.truckIds.map(async (id) => [id, await orderingNow(this.db, id, this.defaultTimeZone)] as const));
+  private async orderingFor(intent: Intent, context: AnswerContext): Promise<AnswerContext['ordering']> {
+    const asked = orderingAsked(intent, context);
+    if (asked.length === 0) return undefined;
+    const gates = await Promise.all(asked.map(async (id) => [id, await orderingNow(this.db, id, this.defaultTimeZone)] as const));
     return new Map(gates.flatMap(([id, gate]) => (gate ? [[id, gate] as const] : [])));
   }
 
