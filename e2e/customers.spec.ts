@@ -68,6 +68,7 @@ test.describe('favourites and ratings', () => {
     const customer = await loginAs(page, 'customer', '/favorites');
     await expect(page.getByRole('heading', { name: 'Your Favorite Food Trucks' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+    await expect(page.getByText('Tap the heart on a truck to keep it here and hear when it opens near you.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Find Food Trucks' }).last()).toHaveAttribute('href', '/find-trucks');
     await expectNoSeriousA11yViolations(page);
 
@@ -105,6 +106,14 @@ test.describe('favourites and ratings', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: 'test-results/customers-favorites-360.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The trucks come first, on a phone's first screen; the alert and calendar settings follow them.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [cardBox, alertsBox] = await Promise.all([
+      card.boundingBox(),
+      page.getByRole('heading', { name: 'Alerts and calendar' }).boundingBox(),
+    ]);
+    expect(cardBox!.y + cardBox!.height / 2).toBeLessThan(740);
+    expect(alertsBox!.y).toBeGreaterThan(cardBox!.y);
 
     await card.getByRole('button', { name: op.truck.name, exact: true }).click();
     await card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` }).click();

@@ -153,7 +153,7 @@ test.describe('push alerts on a phone (360x740, touch)', () => {
     const customer = await loginAs(page, 'customer', '/');
     await openWithSession(page, customer, '/favorites');
     const card = page.getByRole('region', { name: 'Alerts on this device' });
-    const below = page.getByRole('heading', { name: 'No favorites yet' });
+    const below = page.getByRole('switch', { name: 'Text me when my favorites open' });
     await expect(card.getByTestId('push-state')).toHaveText('Checking this device…');
     await expect(below).toBeVisible();
     // Nothing to tap while checking: the button's room is kept, invisible.

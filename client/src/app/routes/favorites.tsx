@@ -29,9 +29,7 @@ function FavoritesList() {
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Your Favorite Food Trucks</h1>
       </header>
-      {isCustomer(user) && <PushDeviceCard />}
-      {isCustomer(user) && <SmsAlertsSwitch />}
-      {isCustomer(user) && <FavoritesCalendarPanel />}
+      {/* The trucks first: on a phone the alert and calendar cards below took the whole first screen. */}
       {favorites.isPending ? (
         // Spec section 9: 3 skeleton rows on favourites.
         <SkeletonRows count={3} lines={2} label="Loading favorites" testId="favorite-skeleton" />
@@ -43,6 +41,7 @@ function FavoritesList() {
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
           <Heart className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
           <h2 className="mt-3 text-lg font-semibold">No favorites yet</h2>
+          <p className="mt-1 text-gray-700">Tap the heart on a truck to keep it here and hear when it opens near you.</p>
           <Button asChild className="mt-4">
             <Link href="/find-trucks">Find Food Trucks</Link>
           </Button>
@@ -60,6 +59,16 @@ function FavoritesList() {
             </li>
           ))}
         </ul>
+      )}
+      {isCustomer(user) && (
+        <section aria-labelledby="favorite-alerts-heading" className="grid gap-4">
+          <h2 id="favorite-alerts-heading" className="text-lg font-semibold">
+            Alerts and calendar
+          </h2>
+          <PushDeviceCard />
+          <SmsAlertsSwitch />
+          <FavoritesCalendarPanel />
+        </section>
       )}
     </main>
   );
