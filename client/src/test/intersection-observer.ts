@@ -32,14 +32,21 @@ export function stubIntersectionObserver() {
     }
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
+  const report = (node: Element, isIntersecting: boolean) => {
+    const entry = { target: node, isIntersecting } as IntersectionObserverEntry;
+    act(() => {
+      for (const callback of [...(watching.get(node) ?? [])]) callback([entry], {} as IntersectionObserver);
+    });
+  };
   return {
     options,
     observed: (node: Element) => (watching.get(node)?.size ?? 0) > 0,
     bringIntoSight(node: Element) {
-      const entry = { target: node, isIntersecting: true } as IntersectionObserverEntry;
-      act(() => {
-        for (const callback of [...(watching.get(node) ?? [])]) callback([entry], {} as IntersectionObserver);
-      });
+      report(node, true);
+    },
+    /** As a browser does when `node` scrolls out of sight. */
+    takeOutOfSight(node: Element) {
+      report(node, false);
     },
   };
 }

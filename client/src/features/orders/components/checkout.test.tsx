@@ -1,6 +1,7 @@
 import type { MenuItem, Order, TruckOrdering } from '@shared/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubIntersectionObserver } from '@client/test/intersection-observer';
 import { renderApp } from '@client/test/render-app';
 import { useState } from 'react';
 import { Checkout, EMPTY_DRAFT, type CheckoutDraft } from './checkout';
@@ -133,6 +134,31 @@ describe('Checkout', () => {
       items: [{ menuItemId: 1, quantity: 2 }],
       pickup: 'asap',
     });
+  });
+  it('on a phone, says what is in the cart at the screen\'s foot while the order is out of sight, and takes the diner to it', () => {
+    const sight = stubIntersectionObserver();
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderApp(<Checkout truck={{ id: 3, name: 'Taco Truck' }} items={[item(1, 'Taco', 3.5), item(2, 'Elote', 4)]} ordering={ORDERING} />, {
+      path: '/order/3',
+    });
+    const heading = screen.getByRole('heading', { name: 'Your order' });
+    const summary = heading.parentElement!;
+    // Counted in sight a bar's height before it is: the bar never covers the menu's last dish.
+    expect(sight.options.at(-1)).toEqual({ rootMargin: '0px 0px 80px 0px' });
+    sight.takeOutOfSight(summary);
+    // An empty cart has nothing to show.
+    expect(screen.queryByTestId('cart-bar')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Taco' }));
+    expect(screen.getByRole('button', { name: 'View order: 1 item, $3.50' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Taco' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Elote' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View order: 3 items, $11.00' }));
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(heading).toHaveFocus();
+    // The order in sight: the bar goes, so it never covers the Pay button.
+    sight.bringIntoSight(summary);
+    expect(screen.queryByTestId('cart-bar')).not.toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,7 @@ import { cardFieldErrors } from '@shared/utils/payment-card';
 import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import { lazy, Suspense, useMemo, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useLocation } from 'wouter';
 import { TestCardFields } from '@client/components/payment/test-card-fields';
 import { Button } from '@client/components/ui/button';
@@ -13,6 +13,7 @@ import { FormField } from '@client/components/ui/form-field';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useAppConfig } from '@client/lib/app-config';
+import { useInView } from '@client/lib/use-in-sight';
 import { serverFieldErrors, useFormValues } from '@client/lib/forms';
 import { useConfirmOrderPayment, usePlaceOrder } from '../api/order-mutations';
 import { pickupSlots } from '../pickup-slots';
@@ -70,6 +71,17 @@ export function Checkout({
 
   const lines = items.filter((item) => (quantities[item.id] ?? 0) > 0);
   const total = lines.reduce((sum, item) => sum + cents(item) * (quantities[item.id] ?? 0), 0);
+  const count = lines.reduce((sum, item) => sum + (quantities[item.id] ?? 0), 0);
+  const itemsSaid = `${count} ${count === 1 ? 'item' : 'items'}`;
+  // On a phone the order's card is below the whole menu: while it is out of sight, a bar at the
+  // screen's foot says what is in the cart and takes the diner to it.
+  // Counted in sight a bar's height early, so the bar never covers the menu's last dish.
+  const [summaryRef, summaryInView] = useInView({ rootMargin: '0px 0px 80px 0px' });
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const toSummary = () => {
+    summaryHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    summaryHeading.current?.focus({ preventScroll: true });
+  };
   const change = (item: MenuItem, by: number) =>
     setQuantities((q) => {
       const limit = Math.min(ORDER_LIMITS.maxQuantity, item.stockLeft ?? ORDER_LIMITS.maxQuantity);
@@ -150,8 +162,8 @@ export function Checkout({
         </ul>
       </section>
 
-      <Card className="grid h-fit gap-4 p-4">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
+      <Card ref={summaryRef} className="grid h-fit gap-4 p-4">
+        <h2 ref={summaryHeading} tabIndex={-1} className="flex scroll-mt-20 items-center gap-2 text-lg font-semibold outline-none">
           <ShoppingBag className="h-5 w-5" aria-hidden /> Your order
         </h2>
         {lines.length === 0 ? (
@@ -213,6 +225,20 @@ export function Checkout({
           </Button>
         )}
       </Card>
+      {count > 0 && summaryInView === false && (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden" data-testid="cart-bar">
+          <Button
+            type="button"
+            size="lg"
+            className="h-12 w-full justify-between text-base"
+            aria-label={`View order: ${itemsSaid}, ${formatCents(total)}`}
+            onClick={toSummary}
+          >
+            <span>View order · {itemsSaid}</span>
+            <span>{formatCents(total)}</span>
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
