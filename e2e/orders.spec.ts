@@ -243,4 +243,58 @@ test.describe('order ahead', () => {
     await phone.close();
     await dinerContext.close();
   });
+
+  test('the operator sets the preparation time on a phone; a diner on a phone sees that wait and reaches the cart from the menu', async ({ page, browser, request }) => {
+    const operator = await loginAsSubscribedOperator(page, '/operator-dashboard');
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const name = `Slow Smoker ${randomUUID().slice(0, 6)}`;
+    const { truck } = await orderableTruck(request, operator, name);
+    // Enough dishes that the order's card is below the first screen.
+    for (const [i, dish] of ['Ribs', 'Sausage', 'Pulled pork', 'Turkey', 'Beans', 'Slaw', 'Cornbread', 'Pecan pie'].entries()) {
+      const res = await request.post('/api/menu-items', { data: { foodTruckId: truck.id, name: dish, price: 5 + i, category: 'Main Dishes' }, headers: auth(operator) });
+      expect(res.status()).toBe(201);
+    }
+
+    const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+    const kitchenContext = await browser.newContext(phone);
+    const kitchen = await kitchenContext.newPage();
+    await openWithSession(kitchen, operator, `/operator/orders/${truck.id}`);
+    // The three pauses in one row on a phone.
+    const pauses = kitchen.getByRole('group', { name: 'Pause orders' }).getByRole('button');
+    await expect(pauses).toHaveCount(3);
+    const tops = await Promise.all([0, 1, 2].map(async (i) => (await pauses.nth(i).boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
+    const prep = kitchen.getByLabel('Preparation time (minutes)');
+    await expect(prep).toHaveValue('10');
+    // Refused in the browser with the contract's own message; nothing is saved.
+    await prep.fill('0');
+    await kitchen.getByRole('button', { name: 'Save', exact: true }).tap();
+    await expect(kitchen.getByText('Preparation takes at least 1 minute')).toBeVisible();
+    await expect(kitchen.getByTestId('ordering-now')).toHaveText('Now: preparation 10 min · no limit');
+    await prep.fill('25');
+    await kitchen.getByLabel('Max orders per 15 min').fill('6');
+    await kitchen.getByRole('button', { name: 'Save', exact: true }).tap();
+    await expect(kitchen.getByTestId('ordering-now')).toHaveText('Now: preparation 25 min · at most 6 orders per 15 min');
+    await expectNoSeriousA11yViolations(kitchen);
+    await kitchen.screenshot({ path: `${SHOTS}/kitchen-settings-360.png`, fullPage: true });
+
+    // The diner's order page tells the new wait; the cart bar takes them from the menu to the order.
+    const dinerContext = await browser.newContext(phone);
+    const diner = await dinerContext.newPage();
+    await loginAs(diner, 'customer', `/order/${truck.id}`);
+    await expect(diner.getByText('Ready in about 25 min if you order now.')).toBeVisible();
+    await expect(diner.getByTestId('cart-bar')).toHaveCount(0);
+    await diner.getByRole('button', { name: 'Add Ribs' }).tap();
+    await diner.getByRole('button', { name: 'Add Ribs' }).tap();
+    const bar = diner.getByRole('button', { name: 'View order: 2 items, $10.00' });
+    await expect(bar).toBeVisible();
+    await expectNoSeriousA11yViolations(diner);
+    await diner.screenshot({ path: `${SHOTS}/order-cart-bar-360.png` });
+    await bar.tap();
+    await expect(diner.getByRole('heading', { name: 'Your order' })).toBeInViewport();
+    await expect(diner.getByTestId('cart-bar')).toHaveCount(0);
+    await expect(diner.getByTestId('order-total')).toHaveText('$10.00');
+    await kitchenContext.close();
+    await dinerContext.close();
+  });
 });

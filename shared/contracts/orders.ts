@@ -34,6 +34,8 @@ export const ORDER_LIMITS = {
   idempotencyKey: /^[A-Za-z0-9_-]{8,100}$/,
   maxPauseMinutes: 240,
   maxPerWindow: 500,
+  /** An order's preparation time, the wait diners are told. */
+  maxPrepMinutes: 240,
   /** The throttle's window. */
   windowMinutes: 15,
 } as const;
@@ -146,12 +148,28 @@ export const orderSettingsSchema = z.object({
 });
 export type OrderSettings = z.input<typeof orderSettingsSchema>;
 
+const WHOLE_ORDERS = 'Enter a whole number of orders, or leave it empty for no limit';
+const WHOLE_MINUTES = 'Enter the preparation time in whole minutes';
+
 export const orderSettingsUpdateSchema = z.object({
   /** Pause ordering for this many minutes from now; 0 resumes. */
   pauseMinutes: z.number().int().min(0).max(ORDER_LIMITS.maxPauseMinutes).optional(),
-  maxOrdersPer15Min: z.number().int().min(1).max(ORDER_LIMITS.maxPerWindow).nullable().optional(),
-  prepMinutes: z.number().int().min(1).max(240).optional(),
+  maxOrdersPer15Min: z
+    .number({ error: WHOLE_ORDERS })
+    .int(WHOLE_ORDERS)
+    .min(1, WHOLE_ORDERS)
+    .max(ORDER_LIMITS.maxPerWindow, `At most ${ORDER_LIMITS.maxPerWindow} orders per ${ORDER_LIMITS.windowMinutes} minutes`)
+    .nullable()
+    .optional(),
+  /** How long an order takes: the wait diners are told (and the voice assistant's shortest wait). */
+  prepMinutes: z
+    .number({ error: WHOLE_MINUTES })
+    .int(WHOLE_MINUTES)
+    .min(1, 'Preparation takes at least 1 minute')
+    .max(ORDER_LIMITS.maxPrepMinutes, `Preparation takes at most ${ORDER_LIMITS.maxPrepMinutes} minutes`)
+    .optional(),
 });
+export type OrderSettingsChange = z.input<typeof orderSettingsUpdateSchema>;
 
 export const payoutAccountSchema = z.object({
   connected: z.boolean(),

@@ -1,13 +1,8 @@
 import type { OrderSettings } from '@shared/contracts';
+import type { OrderSettingsChange } from '@shared/contracts/orders';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
-
-export interface OrderSettingsChange {
-  pauseMinutes?: number;
-  maxOrdersPer15Min?: number | null;
-  prepMinutes?: number;
-}
 
 /** GET /api/food-trucks/:id/order-settings — pause, throttle, preparation time, payouts. */
 export function orderSettingsQuery(truckId: number) {

@@ -1,5 +1,12 @@
-import type { Order, OrderProgressStatus } from '@shared/contracts';
-import { ACTIVE_ORDER_STATUSES, formatCents, ORDER_STATUS_LABELS } from '@shared/contracts/orders';
+import type { Order, OrderProgressStatus, OrderSettings } from '@shared/contracts';
+import {
+  ACTIVE_ORDER_STATUSES,
+  formatCents,
+  ORDER_LIMITS,
+  ORDER_STATUS_LABELS,
+  orderSettingsUpdateSchema,
+  type OrderSettingsChange,
+} from '@shared/contracts/orders';
 import { STORAGE_KEYS } from '@shared/constants';
 import Bell from 'lucide-react/icons/bell';
 import BellOff from 'lucide-react/icons/bell-off';
@@ -9,13 +16,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
-import { errorMessage } from '@client/lib/api-client';
+import { ApiError, errorMessage } from '@client/lib/api-client';
+import { serverFieldErrors, submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { storage } from '@client/lib/storage';
-import { toastError } from '@client/lib/toast';
+import { toast, toastError } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
 import { useProgressOrder, useRefuseOrder } from '../api/order-mutations';
 import { useOrderSettings, useUpdateOrderSettings } from '../api/order-settings';
@@ -108,10 +117,58 @@ function OrderTicket({ order }: { order: Order }) {
   );
 }
 
+/** A form's number: empty or not a number is NaN, which the shared schema refuses with its own message. */
+const asNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/**
+ * The truck's preparation time (the wait diners are told, in the order panel and by the voice
+ * assistant) and its throttle, checked with the contract the server checks them with.
+ */
+function OrderingSettingsForm({ settings, onSave, saving }: { settings: OrderSettings; onSave: (change: OrderSettingsChange) => Promise<unknown>; saving: boolean }) {
+  const form = useFormValues({
+    prepMinutes: String(settings.prepMinutes),
+    maxOrdersPer15Min: settings.maxOrdersPer15Min === null ? '' : String(settings.maxOrdersPer15Min),
+  });
+  const submit = submitHandler(
+    () =>
+      validateForm(orderSettingsUpdateSchema, {
+        prepMinutes: asNumber(form.values.prepMinutes),
+        maxOrdersPer15Min: form.values.maxOrdersPer15Min.trim() === '' ? null : asNumber(form.values.maxOrdersPer15Min),
+      }),
+    form.setErrors,
+    (change) =>
+      void onSave(change).then(
+        () => toast({ title: 'Ordering settings saved' }),
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 400) form.setErrors(serverFieldErrors(err.body));
+          toastError('Could not save', err, 'Please try again.');
+        },
+      ),
+  );
+  return (
+    <form className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-start" onSubmit={submit} noValidate>
+      <FormField label="Preparation time (minutes)" error={form.errors.prepMinutes} hint="Diners are told their order is ready in this time.">
+        <Input inputMode="numeric" className="h-12" value={form.values.prepMinutes} onChange={(e) => form.setField('prepMinutes', e.target.value)} />
+      </FormField>
+      <FormField label={`Max orders per ${ORDER_LIMITS.windowMinutes} min`} error={form.errors.maxOrdersPer15Min} hint="Empty: no limit.">
+        <Input
+          inputMode="numeric"
+          className="h-12"
+          placeholder="No limit"
+          value={form.values.maxOrdersPer15Min}
+          onChange={(e) => form.setField('maxOrdersPer15Min', e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" variant="outline" className="h-12 sm:mt-6" disabled={saving}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
 function OrderingControls({ truckId }: { truckId: number }) {
   const settings = useOrderSettings(truckId);
   const update = useUpdateOrderSettings(truckId);
-  const [throttle, setThrottle] = useState('');
   const failed = (err: unknown) => toastError('Could not save', err, 'Please try again.');
   if (!settings.data) return null;
   const paused = settings.data.pausedUntil !== null;
@@ -123,52 +180,36 @@ function OrderingControls({ truckId }: { truckId: number }) {
           Diners cannot order yet: connect your payout account on the dashboard.
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        {paused ? (
-          <>
-            <p className="font-semibold text-red-800">Not accepting orders until {clockTime(settings.data.pausedUntil ?? new Date())}</p>
-            <Button className="h-12" onClick={() => update.mutate({ pauseMinutes: 0 }, { onError: failed })}>
-              <PlayCircle aria-hidden /> Resume orders
-            </Button>
-          </>
-        ) : (
-          <>
-            <p className="font-semibold text-green-800">Taking orders</p>
+      {paused ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="font-semibold text-red-800">Not accepting orders until {clockTime(settings.data.pausedUntil ?? new Date())}</p>
+          <Button className="h-12" onClick={() => update.mutate({ pauseMinutes: 0 }, { onError: failed })}>
+            <PlayCircle aria-hidden /> Resume orders
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
+          <p className="font-semibold text-green-800">Taking orders</p>
+          {/* Three in a row on a phone: each was a row of its own, and the card a screen tall. */}
+          <div className="grid grid-cols-3 gap-2 sm:flex sm:gap-3" role="group" aria-label="Pause orders">
             {[10, 20, 30].map((minutes) => (
-              <Button key={minutes} variant="outline" className="h-12" onClick={() => update.mutate({ pauseMinutes: minutes }, { onError: failed })}>
-                <PauseCircle aria-hidden /> Pause {minutes} min
+              <Button
+                key={minutes}
+                variant="outline"
+                className="h-12 px-2 sm:px-4"
+                aria-label={`Pause orders for ${minutes} minutes`}
+                onClick={() => update.mutate({ pauseMinutes: minutes }, { onError: failed })}
+              >
+                <PauseCircle aria-hidden /> {minutes} min
               </Button>
             ))}
-          </>
-        )}
-      </div>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const n = throttle.trim() === '' ? null : Number(throttle);
-          if (n !== null && (!Number.isInteger(n) || n < 1)) return;
-          update.mutate({ maxOrdersPer15Min: n }, { onError: failed });
-        }}
-      >
-        <div className="grid gap-1">
-          <Label htmlFor={`throttle-${truckId}`}>Max orders per 15 min (empty: no limit)</Label>
-          <Input
-            id={`throttle-${truckId}`}
-            inputMode="numeric"
-            className="h-12 w-40"
-            placeholder={settings.data.maxOrdersPer15Min === null ? 'No limit' : String(settings.data.maxOrdersPer15Min)}
-            value={throttle}
-            onChange={(e) => setThrottle(e.target.value)}
-          />
+          </div>
         </div>
-        <Button type="submit" variant="outline" className="h-12">
-          Save limit
-        </Button>
-        <p className="text-sm text-gray-700">
-          Now: {settings.data.maxOrdersPer15Min ?? 'no limit'} · preparation {settings.data.prepMinutes} min
-        </p>
-      </form>
+      )}
+      <OrderingSettingsForm settings={settings.data} onSave={(change) => update.mutateAsync(change)} saving={update.isPending} />
+      <p className="text-sm text-gray-700" data-testid="ordering-now">
+        Now: preparation {settings.data.prepMinutes} min · {settings.data.maxOrdersPer15Min === null ? 'no limit' : `at most ${settings.data.maxOrdersPer15Min} orders per ${ORDER_LIMITS.windowMinutes} min`}
+      </p>
     </Card>
   );
 }
