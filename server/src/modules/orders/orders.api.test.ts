@@ -225,6 +225,24 @@ describe('ordering and paying', () => {
     }
     expect(waits).toEqual([5, 5, 20]);
   });
+
+  it('refuses a preparation time or throttle out of range with the form\'s own message, and changes nothing', async () => {
+    const { truck } = await openTruck();
+    const put = (body: Record<string, unknown>) =>
+      server.request<Res>('PUT', `/api/food-trucks/${truck.id}/order-settings`, { token: cast.owner.token, body });
+    expect((await put({ prepMinutes: 12 })).status).toBe(200);
+    const zero = await put({ prepMinutes: 0, maxOrdersPer15Min: 3 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.fieldErrors?.prepMinutes).toEqual(['Preparation takes at least 1 minute']);
+    const half = await put({ prepMinutes: 7.5 });
+    expect(half.body.fieldErrors?.prepMinutes).toEqual(['Enter the preparation time in whole minutes']);
+    const many = await put({ maxOrdersPer15Min: 501 });
+    expect(many.body.fieldErrors?.maxOrdersPer15Min).toEqual(['At most 500 orders per 15 minutes']);
+    // Nothing of the refused requests was saved.
+    expect((await server.request<TruckOrdering>('GET', `/api/food-trucks/${truck.id}/ordering`)).body.estimatedWaitMinutes).toBe(12);
+    const settings = await server.request<{ maxOrdersPer15Min: number | null }>('GET', `/api/food-trucks/${truck.id}/order-settings`, { token: cast.owner.token });
+    expect(settings.body.maxOrdersPer15Min).toBeNull();
+  });
 });
 
 describe('idempotency', () => {
