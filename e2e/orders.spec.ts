@@ -297,4 +297,62 @@ test.describe('order ahead', () => {
     await kitchenContext.close();
     await dinerContext.close();
   });
+
+  test('a diner on a phone finds their orders again from the menu: in progress, "Ready" live, and where to pick it up', async ({ browser, request }) => {
+    const operatorContext = await browser.newContext();
+    const operator = await loginAsSubscribedOperator(await operatorContext.newPage(), '/operator-dashboard');
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const name = `Pickup Point ${randomUUID().slice(0, 6)}`;
+    const { truck, items } = await orderableTruck(request, operator, name);
+
+    const dinerContext = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const diner = await dinerContext.newPage();
+    const customer = await loginAs(diner, 'customer', '/find-trucks');
+    // Before any order: the empty state.
+    await diner.getByRole('button', { name: 'Menu', exact: true }).tap();
+    await diner.getByRole('link', { name: 'My Orders' }).tap();
+    await expect(diner).toHaveURL(/\/orders$/);
+    await expect(diner.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
+
+    const place = async () => {
+      const res = await request.post('/api/orders', {
+        data: { foodTruckId: truck.id, items: [{ menuItemId: items[0]!.id, quantity: 3 }], pickup: 'asap', card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } },
+        headers: { ...auth(customer), 'Idempotency-Key': randomUUID() },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as Order;
+    };
+    const done = await place();
+    expect((await request.post(`/api/orders/${done.id}/refuse`, { data: {}, headers: auth(operator) })).status()).toBe(200);
+    const order = await place();
+    await diner.reload();
+    const now = diner.getByRole('region', { name: 'In progress' });
+    const row = now.getByTestId(`my-order-${order.id}`);
+    await expect(row).toContainText(name);
+    await expect(row).toContainText('Received');
+    await expect(row).toContainText('3 items · $10.50');
+    await expect(diner.getByRole('region', { name: 'Past orders' }).getByTestId(`my-order-${done.id}`)).toContainText('Refused');
+    await expectNoSeriousA11yViolations(diner);
+
+    // The truck marks it ready: the list says so without a reload.
+    for (const status of ['preparing', 'ready'] as const) {
+      expect((await request.patch(`/api/orders/${order.id}/status`, { data: { status }, headers: auth(operator) })).status()).toBe(200);
+    }
+    await expect(row).toContainText('Ready since');
+    await diner.screenshot({ path: `${SHOTS}/my-orders-360.png`, fullPage: true });
+
+    // Its page says where to pick it up, and leads back to the list.
+    await row.tap();
+    await expect(diner.getByTestId('order-status')).toHaveText('Ready');
+    const pickup = diner.getByTestId('pickup-place');
+    await expect(pickup.getByRole('heading', { name: `Pick up at ${name}` })).toBeVisible();
+    await expect(pickup.getByRole('link', { name: 'Get Directions' })).toHaveAttribute('href', /google\.com\/maps\/dir\/.*destination=32\.2226%2C-110\.9747/);
+    await expect(pickup.getByRole('link', { name: 'View the truck' })).toHaveAttribute('href', `/trucks/${truck.id}`);
+    await expectNoSeriousA11yViolations(diner);
+    await diner.screenshot({ path: `${SHOTS}/order-pickup-360.png`, fullPage: true });
+    await diner.getByRole('link', { name: 'All your orders' }).tap();
+    await expect(diner).toHaveURL(/\/orders$/);
+    await operatorContext.close();
+    await dinerContext.close();
+  });
 });

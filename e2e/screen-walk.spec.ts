@@ -198,6 +198,12 @@ const WALK: readonly Stop[] = [
     ready: (p) => expect(p.getByTestId('order-status')).toHaveText('Received'),
   },
   {
+    name: 'my-orders',
+    who: 'customer',
+    path: () => '/orders',
+    ready: (p, w) => expect(p.getByTestId(`my-order-${w.orderId}`)).toContainText('Received'),
+  },
+  {
     name: 'edit-truck',
     who: 'operator',
     path: (w) => `/edit-truck/${w.truck.id}`,

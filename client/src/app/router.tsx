@@ -31,6 +31,7 @@ const TruckSharePage = lazyScreen(() => import('./routes/truck-share'));
 const AccountPage = lazyScreen(() => import('./routes/account'));
 const OrderCheckoutPage = lazyScreen(() => import('./routes/order-checkout'));
 const OrderPage = lazyScreen(() => import('./routes/order'));
+const MyOrdersPage = lazyScreen(() => import('./routes/my-orders'));
 const KitchenPage = lazyScreen(() => import('./routes/kitchen'));
 const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
 const NearbyAlerts = lazyScreen(() => import('./nearby-alerts'));
@@ -61,6 +62,7 @@ const SCREENS: readonly ScreenRoute[] = [
   { path: '/trucks/:truckId', screen: TruckSharePage },
   { path: '/account', screen: AccountPage },
   { path: '/order/:truckId', screen: OrderCheckoutPage },
+  { path: '/orders', screen: MyOrdersPage },
   { path: '/orders/:orderId', screen: OrderPage },
   { path: '/operator/orders/:truckId', screen: KitchenPage },
 ];

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useOrder } from '@client/features/orders/api/order';
 import { useConfirmOrderPayment } from '@client/features/orders/api/order-mutations';
 import { OrderStatusView } from '@client/features/orders/components/order-status';
+import { PickupPlace } from '@client/features/orders/components/pickup-place';
 import { useOrderStream } from '@client/features/orders/hooks/use-order-stream';
 import { parseId } from '@shared/utils/ids';
 import { errorMessage } from '@client/lib/api-client';
@@ -37,7 +38,8 @@ function LiveOrder({ orderId, canCancel }: { orderId: number; canCancel: boolean
       </p>
     );
   }
-  return <OrderStatusView order={order.data} canCancel={canCancel} />;
+  const underWay = order.data.status === 'received' || order.data.status === 'preparing' || order.data.status === 'ready';
+  return <OrderStatusView order={order.data} canCancel={canCancel} pickup={underWay && <PickupPlace truckId={order.data.foodTruckId} />} />;
 }
 
 /** /orders/:orderId — the diner's order, live (issue 30). */
@@ -59,6 +61,11 @@ export default function OrderPage() {
         </Card>
       ) : (
         <LiveOrder orderId={orderId} canCancel={isCustomer(user)} />
+      )}
+      {isCustomer(user) && (
+        <Link href="/orders" className="justify-self-start text-sm font-medium text-brand-800 underline underline-offset-4">
+          All your orders
+        </Link>
       )}
     </main>
   );

@@ -2,6 +2,7 @@ import type { Order, OrderStatus } from '@shared/contracts';
 import { formatCents, ORDER_STATUS_LABELS, REFUNDED_ORDER_STATUSES } from '@shared/contracts/orders';
 import Check from 'lucide-react/icons/check';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import type { ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toastError } from '@client/lib/toast';
@@ -44,7 +45,7 @@ function paidLabel(order: Order): string {
  * event stream writes every change into the order's cache), the estimated ready time, what was
  * ordered and paid, and the refund of a refused or cancelled order.
  */
-export function OrderStatusView({ order, canCancel }: { order: Order; canCancel: boolean }) {
+export function OrderStatusView({ order, canCancel, pickup }: { order: Order; canCancel: boolean; /** Where to pick it up, under the progress. */ pickup?: ReactNode }) {
   const cancel = useCancelOrder();
   const ended = REFUNDED_ORDER_STATUSES.includes(order.status);
   const reached = STEPS.indexOf(order.status);
@@ -86,6 +87,8 @@ export function OrderStatusView({ order, canCancel }: { order: Order; canCancel:
           ))}
         </ol>
       )}
+
+      {pickup}
 
       {order.refund && (
         <Card className="flex gap-3 border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="order-refund">
