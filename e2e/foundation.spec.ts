@@ -181,6 +181,26 @@ test.describe('mobile (360 px)', () => {
   });
 });
 
+test('a customer\'s navbar is one line at every width: the menu button up to 1023 px, every link from 1024 px', async ({ page }) => {
+  await loginAs(page, 'customer', '/find-trucks');
+  const header = page.locator('header').first();
+  for (const width of [768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // h-16 and its border: nothing wrapped onto a second line.
+    expect((await header.boundingBox())!.height, `${width} px`).toBeLessThanOrEqual(65);
+    const links = nav(page).getByRole('link', { name: /^(Find Trucks|My Favorites|My Orders|Account)$/ });
+    if (width < 1024) {
+      await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
+      await expect(links).toHaveCount(0);
+    } else {
+      await expect(links).toHaveCount(4);
+      const tops = new Set(await Promise.all((await links.all()).map(async (l) => Math.round((await l.boundingBox())!.y))));
+      expect(tops.size, `${width} px`).toBe(1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
+
 for (const width of [1280, 360]) {
   test.describe(`accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 800 } });

@@ -36,7 +36,7 @@ describe('navbar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('customer: My Favorites, Account and Logout', () => {
+  it('customer: My Favorites, My Orders, Account and Logout', () => {
     signedInAs('customer');
     renderWithApp(<Navbar />);
     expect(screen.getByRole('link', { name: 'Food Truck Finder' })).toHaveAttribute('href', '/');
@@ -44,7 +44,8 @@ describe('navbar', () => {
       desktop()
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Find Trucks', 'My Favorites', 'Account']);
+    ).toEqual(['Find Trucks', 'My Favorites', 'My Orders', 'Account']);
+    expect(desktop().getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
     expect(desktop().getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(desktop().getByRole('link', { name: 'My Favorites' })).toHaveAttribute('href', '/favorites');
     expect(desktop().getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -31,6 +31,8 @@ function useNavItems(): NavItem[] {
     items.push({ label: 'Dashboard', href: '/operator-dashboard' });
   } else {
     items.push({ label: 'My Favorites', href: '/favorites' });
+    // Beyond the spec's bar: the orders placed ahead (issue 30), found again after their page is closed.
+    items.push({ label: 'My Orders', href: '/orders' });
   }
   // Beyond the spec's bar: where a signed-in user changes their password (issue 32).
   if (user) items.push({ label: 'Account', href: '/account' });
@@ -39,7 +41,7 @@ function useNavItems(): NavItem[] {
 
 const desktopLinkClass = (active: boolean) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-gray-100 hover:text-gray-900',
+    'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-gray-100 hover:text-gray-900',
     active ? 'bg-brand-50 text-brand-800' : 'text-gray-700',
   );
 const mobileItemClass =
@@ -85,14 +87,15 @@ export function Navbar({ voiceButton }: NavbarProps = {}) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-        <Link href={home} className="flex items-center gap-2 rounded-md text-lg font-bold text-gray-900">
+        <Link href={home} className="flex items-center gap-2 rounded-md text-lg font-bold whitespace-nowrap text-gray-900">
           <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-700 text-white">
             <Truck className="h-5 w-5" aria-hidden />
           </span>
           {PRODUCT_NAME}
         </Link>
 
-        <ul className="hidden items-center gap-1 md:flex">
+        {/* From lg: a customer's five links, the voice button and Logout wrapped onto two lines at md. */}
+        <ul className="hidden items-center gap-1 lg:flex">
           {items.map((item, i) => (
             <Fragment key={`${item.label}-${i}`}>
               <li>
@@ -126,7 +129,7 @@ export function Navbar({ voiceButton }: NavbarProps = {}) {
         <Button
           variant="ghost"
           size="icon"
-          className="md:hidden"
+          className="lg:hidden"
           ref={toggleRef}
           aria-label="Menu"
           aria-expanded={menuOpen}
@@ -138,7 +141,7 @@ export function Navbar({ voiceButton }: NavbarProps = {}) {
       </nav>
 
       {menuOpen && (
-        <div id={menuId} className="border-t border-gray-200 bg-white px-4 py-2 shadow-md md:hidden">
+        <div id={menuId} className="border-t border-gray-200 bg-white px-4 py-2 shadow-md lg:hidden">
           <ul className="grid gap-1">
             {items.map((item, i) => (
               <Fragment key={`${item.label}-${i}`}>
