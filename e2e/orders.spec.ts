@@ -260,7 +260,7 @@ test.describe('order ahead', () => {
     const kitchen = await kitchenContext.newPage();
     await openWithSession(kitchen, operator, `/operator/orders/${truck.id}`);
     // The three pauses in one row on a phone.
-    const pauses = kitchen.getByRole('group', { name: 'Pause orders' }).getByRole('button');
+    const pauses = kitchen.getByRole('group', { name: 'Pause orders for' }).getByRole('button');
     await expect(pauses).toHaveCount(3);
     const tops = await Promise.all([0, 1, 2].map(async (i) => (await pauses.nth(i).boundingBox())!.y));
     expect(new Set(tops).size).toBe(1);

@@ -159,7 +159,7 @@ function OrderingSettingsForm({ settings, onSave, saving }: { settings: OrderSet
           onChange={(e) => form.setField('maxOrdersPer15Min', e.target.value)}
         />
       </FormField>
-      <Button type="submit" variant="outline" className="h-12 sm:mt-6" disabled={saving}>
+      <Button type="submit" variant="outline" className="h-12 sm:mt-6 sm:justify-self-start" disabled={saving}>
         Save
       </Button>
     </form>
@@ -190,8 +190,11 @@ function OrderingControls({ truckId }: { truckId: number }) {
       ) : (
         <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
           <p className="font-semibold text-green-800">Taking orders</p>
+          <span id={`pause-${truckId}`} className="text-sm text-gray-700">
+            Pause orders for
+          </span>
           {/* Three in a row on a phone: each was a row of its own, and the card a screen tall. */}
-          <div className="grid grid-cols-3 gap-2 sm:flex sm:gap-3" role="group" aria-label="Pause orders">
+          <div className="grid grid-cols-3 gap-2 sm:flex sm:gap-3" role="group" aria-labelledby={`pause-${truckId}`}>
             {[10, 20, 30].map((minutes) => (
               <Button
                 key={minutes}
