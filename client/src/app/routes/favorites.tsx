@@ -1,8 +1,8 @@
 import type { FoodTruck } from '@shared/contracts';
 import Heart from 'lucide-react/icons/heart';
-import LogIn from 'lucide-react/icons/log-in';
 import { useState } from 'react';
 import { Link, Redirect } from 'wouter';
+import { SignInRequired } from '@client/components/layouts/sign-in-required';
 import { Button } from '@client/components/ui/button';
 import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
@@ -80,14 +80,9 @@ export default function FavoritesPage() {
   if (isOperator(user)) return <Redirect to="/operator-dashboard" replace />;
   if (!user) {
     return (
-      <main className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
-        <LogIn className="h-12 w-12 text-brand-700" aria-hidden />
-        <h1 className="text-2xl font-bold">Login Required</h1>
-        <p className="text-gray-700">Log in to see your favorite food trucks and get alerts when they open.</p>
-        <Button asChild>
-          <Link href="/login">Log In to View Favorites</Link>
-        </Button>
-      </main>
+      <SignInRequired title="Login Required" href="/login" action="Log In to View Favorites">
+        Log in to see your favorite food trucks and get alerts when they open.
+      </SignInRequired>
     );
   }
   return <FavoritesList />;

@@ -1,6 +1,5 @@
-import LogIn from 'lucide-react/icons/log-in';
-import { Link, Redirect } from 'wouter';
-import { Button } from '@client/components/ui/button';
+import { Redirect } from 'wouter';
+import { SignInRequired } from '@client/components/layouts/sign-in-required';
 import { MyOrders } from '@client/features/orders/components/my-orders';
 import { useAuth } from '@client/lib/auth';
 import { withReturn } from '@client/lib/return-to';
@@ -12,14 +11,9 @@ export default function MyOrdersPage() {
   if (isOperator(user)) return <Redirect to="/operator-dashboard" replace />;
   if (!user) {
     return (
-      <main className="mx-auto grid max-w-lg justify-items-center gap-4 px-4 py-16 text-center">
-        <LogIn className="h-12 w-12 text-brand-700" aria-hidden />
-        <h1 className="text-2xl font-bold">Your orders</h1>
-        <p className="text-gray-700">Sign in to see the orders you placed ahead.</p>
-        <Button asChild>
-          <Link href={withReturn('/login', '/orders')}>Sign in</Link>
-        </Button>
-      </main>
+      <SignInRequired title="Your orders" href={withReturn('/login', '/orders')} action="Sign in">
+        Sign in to see the orders you placed ahead.
+      </SignInRequired>
     );
   }
   return (
