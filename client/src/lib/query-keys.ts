@@ -32,7 +32,8 @@ export const queryKeys = {
   /** A truck's stops as its operator manages them (below the truck's key: truck refetches include it). */
   scheduleStops: (truckId: number) => ['/api/food-trucks', truckId, 'schedule', 'stops'] as const,
   /** A truck's expanded stops, the next 7 days (share page; below the truck's key). */
-  truckSchedule: (truckId: number) => ['/api/food-trucks', truckId, 'schedule'] as const,
+  /** A truck's stops until `to` (a date, midnight in the truck's zone). */
+  truckSchedule: (truckId: number, to: string) => ['/api/food-trucks', truckId, `schedule?to=${to}`] as const,
   /** The ids of the trucks whose description or menu holds a search (below the trucks' key). */
   truckSearch: (q: string) => ['/api/food-trucks', 'search', q] as const,
   /** Every listed truck's current and next stop (cards, popups, favourites). */

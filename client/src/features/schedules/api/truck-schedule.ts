@@ -2,9 +2,16 @@ import type { Occurrences } from '@shared/contracts/schedules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@client/lib/query-keys';
 
-/** GET /api/food-trucks/:id/schedule: the truck's stops over the next 7 days (share page). */
-export function truckScheduleQuery(truckId: number) {
-  return queryOptions<Occurrences>({ queryKey: queryKeys.truckSchedule(truckId), staleTime: 60_000 });
+/**
+ * How far ahead the share page's next stops reach: four weeks, so a truck out one night a week
+ * shows its next four nights, not one (the API's default window is 7 days).
+ */
+const NEXT_STOPS_DAYS = 28;
+
+/** GET /api/food-trucks/:id/schedule?to=: the truck's stops over the next four weeks (share page). */
+export function truckScheduleQuery(truckId: number, now = Date.now()) {
+  const to = new Date(now + NEXT_STOPS_DAYS * 86_400_000).toISOString().slice(0, 10);
+  return queryOptions<Occurrences>({ queryKey: queryKeys.truckSchedule(truckId, to), staleTime: 60_000 });
 }
 
 export function useTruckSchedule(truckId: number) {

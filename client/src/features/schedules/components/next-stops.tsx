@@ -8,7 +8,7 @@ import { useTruckSchedule } from '../api/truck-schedule';
 const SHOWN = 6;
 
 /**
- * A truck's stops over the next week, in its own hours: 'Tue, Nov 24 · 11:00 AM–2:00 PM at 6th &
+ * A truck's next stops (at most 6, over the next four weeks), in its own hours: 'Tue, Nov 24 · 11:00 AM–2:00 PM at 6th &
  * Congress'; 'Today' and 'Tomorrow' by the truck's own calendar, as its status line says them.
  */
 export function NextStops({ truckId }: { truckId: number }) {
