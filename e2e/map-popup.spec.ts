@@ -342,7 +342,21 @@ for (const [device, use] of [
       }
       const bubble = page.locator('.marker-cluster').filter({ hasText: /^3$/ });
       await expect(bubble).toBeVisible();
-      const before = await tileZoom(page);
+      // The zoom once the zoom-outs are over: the same in two reads half a second apart. Read at once,
+      // it was once 10 while the second zoom-out was still under way; the map then settled at 9, so
+      // the tap below, made only while the zoom is `before`, was never made (CI, sessions 54 and 55).
+      let before = -1;
+      await expect
+        .poll(
+          async () => {
+            const read = await tileZoom(page);
+            const settled = read === before;
+            before = read;
+            return settled;
+          },
+          { intervals: [500] },
+        )
+        .toBe(true);
       // Under CI's load the tap sometimes did not reach the bubble (3 first attempts of 4: the map
       // still at zoom 9, the bubble in view; cause not found). Tapped again only if the map has not
       // moved, so one tap that took is never followed by a second.
