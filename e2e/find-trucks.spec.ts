@@ -94,6 +94,64 @@ test.describe('find trucks', () => {
     await expectAtLeastDemoTrucks(page.getByRole('article'));
   });
 
+  test('a search is kept in the address: a link opens it searched, and Back and a reload bring it back (ADR 0182)', async ({
+    page,
+    browser,
+  }) => {
+    const session = await loginAsSubscribedOperator(page, '/');
+    const word = `quetzalsalsa${Date.now() % 1_000_000}`;
+    const name = `Search Keeper ${Date.now() % 1_000_000}`;
+    // Found only through its description, which the server searches: the page needs the search's answer.
+    await createTruck(page, session, { name, description: `Tamales with ${word}`, isOpen: true, latitude: 47.6588, longitude: -117.426 });
+
+    const diner = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const tab = await diner.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (err) => errors.push(err.message));
+    tab.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+    });
+    // Where the server renders /find-trucks, its HTML already holds the searched list.
+    const html = await (await tab.request.get(`/find-trucks?q=${word}`)).text();
+    if (html.includes(`id="${SERVER_RENDER_DATA_ID}"`)) {
+      expect(html).toContain(`aria-label="Menu of ${name}"`);
+      expect(html.match(/data-testid="truck-card-/g)).toHaveLength(1);
+    }
+    await tab.goto(`/find-trucks?q=${word}`);
+    const box = tab.getByRole('searchbox', { name: 'Search food trucks' });
+    const cards = tab.getByRole('list', { name: 'Food trucks' }).getByRole('article');
+    await expect(box).toHaveValue(word);
+    await expect(card(tab, name)).toBeVisible();
+    await expect(cards).toHaveCount(1);
+
+    // What the diner types goes into the address once typing pauses, in place of the search before.
+    await box.tap();
+    await box.fill('brisket');
+    await expect(tab).toHaveURL(/\/find-trucks\?q=brisket$/);
+    await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
+    await expect(cards).toHaveCount(1);
+
+    // Away and Back: the search and its list are as they were.
+    await tab.getByRole('link', { name: 'Food Truck Finder' }).tap();
+    await expect(tab).toHaveURL(/\/$/);
+    await tab.goBack();
+    await expect(box).toHaveValue('brisket');
+    await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    // And a reload.
+    await tab.reload();
+    await expect(box).toHaveValue('brisket');
+    await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
+    await expect(cards).toHaveCount(1);
+
+    // Cleared: the address is the page's own again, and the list whole.
+    await tab.getByRole('button', { name: 'Clear search text' }).tap();
+    await expect(tab).toHaveURL(/\/find-trucks$/);
+    await expectAtLeastDemoTrucks(cards);
+    expect(errors, 'no hydration mismatch or other error').toEqual([]);
+    await diner.close();
+  });
+
   test('expands one card at a time and opens the menu modal', async ({ page }) => {
     await page.goto('/find-trucks');
     const bbq = card(page, 'Smokestack BBQ');

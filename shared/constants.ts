@@ -141,6 +141,10 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 /** The diners' filter that hides unclaimed listings, kept in the /find-trucks URL. */
 export const HIDE_LISTINGS_PARAM = 'listings';
+/** The diners' search text, kept in the /find-trucks URL (ADR 0182): `?q=tacos`. */
+export const SEARCH_PARAM = 'q';
+/** The longest search GET /api/food-trucks/search takes (its box takes no more). */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Claiming a listing (issue 26, ADR 0158): the texted code and its limits. */
 export const CLAIM_CODE_LENGTH = 6;

@@ -25,7 +25,7 @@ const SCREEN_WAIT_MS = 1500;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const queryClient = createQueryClient();
-const { pathname } = window.location;
+const { pathname, search } = window.location;
 // A page the server rendered (ADR 0168) is hydrated with the data it was rendered from.
 const serverData = pageServerData();
 if (serverData) {
@@ -60,7 +60,7 @@ void Promise.race([
   Promise.all([
     preloadScreenFor(pathname).catch(() => {}),
     serverData ? undefined : prefetchFirstScreenQueries(queryClient, pathname),
-    prefetchPublicScreenQueries(queryClient, pathname, { serverRendered: serverData !== null }),
+    prefetchPublicScreenQueries(queryClient, pathname, { serverRendered: serverData !== null, search }),
   ]),
   new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
 ])

@@ -108,13 +108,15 @@ export const render: RenderPage = async (url, fetchApi, signedIn) => {
   const queryClient = createQueryClient();
   const truckEventIds: number[] = [];
   const answers = await Promise.all(
-    publicScreenData(pathname).map(async ({ queryKey, url: apiUrl }) => ({
+    publicScreenData(pathname, search).map(async ({ queryKey, url: apiUrl, optional }) => ({
       queryKey,
+      optional,
       answer: await fetchApi(apiUrl),
     })),
   );
-  for (const { queryKey, answer } of answers) {
+  for (const { queryKey, optional, answer } of answers) {
     // A screen whose data is missing (a truck that is not public) is left to the browser's own render.
+    if (answer.status !== 200 && optional) continue;
     if (answer.status !== 200) return null;
     queryClient.setQueryData(queryKey, answer.json);
     if (answer.truckEventId !== null) truckEventIds.push(answer.truckEventId);

@@ -14,9 +14,9 @@ import { syncSignedInHint } from '@client/lib/stored-session';
 // In the entry, so the stylesheet is linked from the page's head rather than loaded with the app.
 import './index.css';
 
-const { pathname } = window.location;
+const { pathname, search } = window.location;
 syncSignedInHint();
-requestScreenDataEarly(pathname);
+requestScreenDataEarly(pathname, search);
 openTruckStreamEarly();
 prefetchDinerPositionFor(pathname);
 prefetchLocationPermissionFor(pathname);

@@ -29,6 +29,9 @@ export function activeTrucksUrl(params?: ActiveTrucksParams): string {
   return `${ACTIVE_TRUCKS_URL}?${search.toString()}`;
 }
 
+/** A search of the diners' list (`GET /api/food-trucks/search`): ids and the dishes found. */
+export const truckSearchUrl = (q: string): string => `/api/food-trucks/search?${new URLSearchParams({ q }).toString()}`;
+
 /**
  * What a page asks for before its app has loaded, the same for every signed-out diner: on
  * /find-trucks the whole list (the position comes later, if at all) and the stops every card's

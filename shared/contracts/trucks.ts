@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUISINES, LIMITS } from '../constants';
+import { CUISINES, LIMITS, SEARCH_MAX_LENGTH } from '../constants';
 import { optionalPhoneField } from './auth';
 import { DECIMAL_TEXT, decimal, isoDate, optionalText, rowId, text } from './common';
 import { accessNoteField, itemLabelsSchema, truckFeaturesSchema } from './attributes';
@@ -150,7 +150,7 @@ export const truckSummarySchema = foodTruckSchema.pick({
 
 /** GET /api/food-trucks/search?q=: the ids of the trucks whose text holds `q` (see truckSearchText). */
 export const truckSearchQuerySchema = z.object({
-  q: text({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(100),
+  q: text({ error: 'Search text is required' }).trim().min(1, 'Search text is required').max(SEARCH_MAX_LENGTH),
 });
 /** GET /api/food-trucks/search. */
 export const truckSearchResultSchema = z.object({

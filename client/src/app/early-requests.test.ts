@@ -148,6 +148,27 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(publicScreenData('/find-trucks').map(({ url }) => url)).toEqual(PUBLIC_FIRST_DATA['/find-trucks']);
   });
 
+  it('a search in the URL (ADR 0182) is asked for with the list, and the app waits for it as for the list, so the list opens searched', async () => {
+    const found = { ids: [2], partial: false, dishes: { '2': ['Horchata'] } };
+    const server = stubServer({ [LIST_URL]: [makeTruck({ id: 2 })], [UPCOMING_STOPS_URL]: [], '/api/food-trucks/search?q=horchata': found });
+    requestScreenDataEarly('/find-trucks', '?filters=cards&q=+horchata+');
+    expect(server.asked()).toEqual([LIST_URL, UPCOMING_STOPS_URL, '/api/food-trucks/search?q=horchata']);
+    const client = new QueryClient();
+    await prefetchPublicScreenQueries(client, '/find-trucks', { serverRendered: false, search: '?q=horchata' });
+    expect(client.getQueryData(queryKeys.truckSearch('horchata'))).toEqual(found);
+    expect(server.fetch).toHaveBeenCalledTimes(3);
+    // The server renders it with the search's answer, which it may do without.
+    expect(publicScreenData('/find-trucks', '?q=horchata').at(-1)).toEqual({
+      queryKey: queryKeys.truckSearch('horchata'),
+      url: '/api/food-trucks/search?q=horchata',
+      optional: true,
+    });
+    // Nothing for an empty search or one longer than the API takes (the page shows the whole list).
+    for (const search of ['?q=', '?q=+', `?q=${'a'.repeat(101)}`, '?filters=cards']) {
+      expect(publicScreenData('/find-trucks', search).map(({ url }) => url)).toEqual(PUBLIC_FIRST_DATA['/find-trucks']);
+    }
+  });
+
   it('on /favorites, for a customer: the favourites, SMS alerts and calendar feed, taken by the screen’s queries', async () => {
     const server = stubServer({
       '/api/auth/me': CUSTOMER,

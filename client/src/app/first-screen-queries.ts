@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { firstScreenQueries } from '@client/app/early-requests';
+import { firstScreenQueries, searchInUrl } from '@client/app/early-requests';
 import { fetchFavoritesCalendarFeed } from '@client/features/schedules/api/favorites-calendar-feed';
 import { queryKeys } from '@client/lib/query-keys';
 import { readStoredUser } from '@client/lib/stored-session';
@@ -21,7 +21,8 @@ export function prefetchFirstScreenQueries(queryClient: QueryClient, pathname: s
 
 /**
  * /find-trucks' first render, the same for every diner: the whole list and the trucks' upcoming
- * stops, which every card's status line reads (unless the server rendered the page with both, ADR 0168).
+ * stops, which every card's status line reads, and the search in its URL if any (ADR 0182), so
+ * that the list opens searched (unless the server rendered the page with them, ADR 0168).
  * Each takes the request the page's first script started (early-requests.ts); the app waits for
  * them before its first render, as for a signed-in screen's. Rendered without them, the cards came
  * a moment later, and the status lines later still, each as a render that a query's answer forces
@@ -30,9 +31,10 @@ export function prefetchFirstScreenQueries(queryClient: QueryClient, pathname: s
 export function prefetchPublicScreenQueries(
   queryClient: QueryClient,
   pathname: string,
-  { serverRendered }: { serverRendered: boolean },
+  { serverRendered, search = '' }: { serverRendered: boolean; search?: string },
 ): Promise<unknown> {
   if (pathname !== '/find-trucks' || serverRendered) return Promise.resolve();
+  const q = searchInUrl(search);
   // Imported here, not above: they are the screen's own modules (its Link header preloads them),
   // and every other screen's first JavaScript stays without them.
   return Promise.all([
@@ -42,5 +44,9 @@ export function prefetchPublicScreenQueries(
     import('@client/features/schedules/api/upcoming-stops').then(({ upcomingStopsQuery }) =>
       queryClient.prefetchQuery(upcomingStopsQuery()),
     ),
+    q &&
+      import('@client/features/trucks/api/truck-search').then(({ truckSearchQuery }) =>
+        queryClient.prefetchQuery(truckSearchQuery(q)),
+      ),
   ]);
 }

@@ -1,7 +1,7 @@
 import type { FoodTruck, MenuItem } from '@shared/contracts';
 import type { QueryClient} from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -39,9 +39,13 @@ function setGeolocation(impl: Geolocation['getCurrentPosition'] | null) {
   if (!impl) Reflect.deleteProperty(navigator, 'geolocation');
 }
 
+/** The page's URL in the last renderPage: its history, and navigation from outside the page. */
+let pageLocation: ReturnType<typeof memoryLocation<unknown>> & { history: string[] };
+
 function renderPage(path = '/find-trucks', queryClient: QueryClient = createQueryClient()) {
   const [pathname, search = ''] = path.split('?');
-  const { hook, searchHook } = memoryLocation({ path: pathname, searchPath: search });
+  pageLocation = memoryLocation({ path: pathname, searchPath: search, record: true });
+  const { hook, searchHook } = pageLocation;
   render(
     <QueryClientProvider client={queryClient}>
       <Router hook={hook} searchHook={searchHook}>
@@ -117,6 +121,44 @@ describe('/find-trucks', () => {
     expect(screen.getByText('No food trucks match your search.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(box).toHaveValue('');
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('keeps the search in the URL: opens ?q= searched, writes it once typing pauses, follows a new ?q=', async () => {
+    const asked: string[] = [];
+    handler = (url) => {
+      if (!url.startsWith('/api/food-trucks/search?')) return serveTrucks(url);
+      const q = new URLSearchParams(url.split('?')[1]).get('q') ?? '';
+      asked.push(q);
+      return q === 'brisket'
+        ? json({ ids: [1], partial: false, dishes: { '1': ['Brisket Plate'] } })
+        : json({ ids: [], partial: false, dishes: {} });
+    };
+    const user = userEvent.setup();
+    renderPage('/find-trucks?q=brisket');
+    const box = screen.getByRole('searchbox', { name: 'Search food trucks' });
+    expect(box).toHaveValue('brisket');
+    // Found through its menu, not its card's own fields.
+    const card = await screen.findByTestId('truck-card-1');
+    expect(await within(card).findByText(/Brisket Plate/)).toBeInTheDocument();
+    expect(screen.queryByTestId('truck-card-2')).toBeNull();
+    expect(asked).toEqual(['brisket']);
+    expect(pageLocation.history).toEqual(['/find-trucks?q=brisket']);
+
+    await user.clear(box);
+    await user.type(box, 'mexican ');
+    await waitFor(() => expect(pageLocation.history).toEqual(['/find-trucks?q=mexican']));
+    expect(screen.getByTestId('truck-card-2')).toBeInTheDocument();
+
+    // Another search opened from outside the page (a link): the box and the list follow it.
+    act(() => pageLocation.navigate('/find-trucks?q=brisket'));
+    await waitFor(() => expect(box).toHaveValue('brisket'));
+    expect(await screen.findByTestId('truck-card-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('truck-card-2')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Clear search text' }));
+    // The link's entry is replaced, not added to: Back still goes to the search before it.
+    await waitFor(() => expect(pageLocation.history).toEqual(['/find-trucks?q=mexican', '/find-trucks']));
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 

@@ -3,15 +3,16 @@ import type { TruckSummary } from '@shared/contracts';
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { HIDE_LISTINGS_PARAM } from '@shared/constants';
+import { HIDE_LISTINGS_PARAM, SEARCH_MAX_LENGTH, SEARCH_PARAM } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { ShareButton } from '@client/entities/truck/share-button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { activeTrucksQuery, useActiveTrucks } from '@client/features/trucks/api/active-trucks';
 import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
+import { searchInUrl } from '@client/app/early-requests';
 import { TruckGoingButton } from '@client/app/truck-going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { SeenMarker } from '@client/features/insights/components/seen-marker';
@@ -31,7 +32,7 @@ import {
   sortByDistance,
   withinRadius,
 } from '@client/features/trucks/lib/truck-list';
-import { useTruckSearch } from '@client/features/trucks/api/truck-search';
+import { useDinersSearch } from '@client/features/trucks/hooks/use-diners-search';
 import { useScheduledTrucks } from '@client/features/schedules/api/scheduled-trucks';
 import { TimeChoicePicker } from '@client/features/schedules/components/time-choice-picker';
 import {
@@ -139,9 +140,18 @@ export default function FindTrucksPage() {
   const { user } = useAuth();
   const { position, message, dismissMessage, noticeSlot } = useDinerPosition();
   const [showAll, setShowAll] = useState(false);
-  const [search, setSearch] = useState('');
+  const writeSearchParam = useCallback((q: string | null) => setParam(SEARCH_PARAM, q), [setParam]);
+  const {
+    search,
+    setSearch,
+    listSearch,
+    hits: searchHits,
+    partial: searchPartial,
+    dishes: searchDishes,
+  } = useDinersSearch(searchInUrl(urlSearch) ?? '', writeSearchParam);
   const searchBox = useRef<HTMLInputElement>(null);
   useKeepTypedBeforeHydration(searchBox, setSearch);
+  const clearSearch = useCallback(() => setSearch(''), [setSearch]);
   const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
   // Mounted from the first opening on, so it closes as a dialog does (the focus goes back).
@@ -204,10 +214,6 @@ export default function FindTrucksPage() {
     };
   }, [at, scheduled.data]);
 
-  // The box shows each key at once; the list and the map follow at a lower priority, a render that
-  // the next key interrupts rather than waits for (Interaction to Next Paint, issue 33).
-  const listSearch = useDeferredValue(search);
-  const { hits: searchHits, partial: searchPartial, dishes: searchDishes } = useTruckSearch(listSearch);
   const filtered = useMemo(
     () =>
       filterTrucks(
@@ -238,7 +244,7 @@ export default function FindTrucksPage() {
       (truck: TruckSummary) => !listSearch.trim() || matchesSearch(truck, listSearch, searchHits),
       [listSearch, searchHits],
     ),
-    clearSearch: useCallback(() => setSearch(''), []),
+    clearSearch,
     refresh: refreshAll,
   });
   const mapFocusId = recommended?.id ?? focusTruckId;
@@ -265,7 +271,6 @@ export default function FindTrucksPage() {
 
   const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
   const onOpenMenu = useCallback((truck: TruckSummary) => setMenuTruckId(truck.id), []);
-  const clearSearch = useCallback(() => setSearch(''), []);
   const clearFilters = useCallback(() => setParam(FILTERS_PARAM, null), [setParam]);
 
   const radiusActive = params !== undefined;
@@ -375,6 +380,7 @@ export default function FindTrucksPage() {
                 aria-label="Search food trucks"
                 placeholder="Name, cuisine, dish or address"
                 ref={searchBox}
+                maxLength={SEARCH_MAX_LENGTH}
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
                 className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"

@@ -1,3 +1,4 @@
+import { truckSearchUrl } from '@shared/contracts/first-data';
 import type { TruckSearchResult } from '@shared/contracts/trucks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -14,7 +15,7 @@ import { useDebouncedValue } from '@client/lib/use-debounced-value';
 export function truckSearchQuery(q: string) {
   return queryOptions({
     queryKey: queryKeys.truckSearch(q),
-    queryFn: () => readJson<TruckSearchResult>(apiRequest('GET', `/api/food-trucks/search?q=${encodeURIComponent(q)}`)),
+    queryFn: () => readJson<TruckSearchResult>(apiRequest('GET', truckSearchUrl(q))),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -27,9 +28,11 @@ export interface TruckSearch {
   partial: boolean;
   /** The dishes the search found on a truck's menu, by truck id; none for a truck found otherwise. */
   dishes: ReadonlyMap<number, readonly string[]>;
+  /** The search as asked for (trimmed, once typing paused): what the page keeps in its URL. */
+  term: string;
 }
 
-const NONE: TruckSearch = { hits: new Set(), partial: false, dishes: new Map() };
+const NONE = { hits: new Set<number>(), partial: false, dishes: new Map<number, readonly string[]>() };
 
 /** The trucks matching `search` once typing pauses. */
 export function useTruckSearch(search: string): TruckSearch {
@@ -37,10 +40,12 @@ export function useTruckSearch(search: string): TruckSearch {
   const query = useQuery({ ...truckSearchQuery(term), enabled: term.length > 0 });
   const data = term.length > 0 ? query.data : undefined;
   return useMemo(
-    () =>
-      data
+    () => ({
+      ...(data
         ? { hits: new Set(data.ids), partial: data.partial, dishes: new Map(Object.entries(data.dishes).map(([id, names]) => [Number(id), names])) }
-        : NONE,
-    [data],
+        : NONE),
+      term,
+    }),
+    [data, term],
   );
 }
