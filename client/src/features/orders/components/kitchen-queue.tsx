@@ -57,12 +57,14 @@ function chime(): void {
   setTimeout(() => void audio.close(), 1000);
 }
 
+/** A kitchen action that failed: the server's reason, or "Please try again." */
+const failedTo = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
+
 function OrderTicket({ order }: { order: Order }) {
   const progress = useProgressOrder();
   const refuse = useRefuseOrder();
   const next = NEXT_STEP[order.status];
   const busy = progress.isPending || refuse.isPending;
-  const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
 
   return (
     <li>
@@ -94,7 +96,7 @@ function OrderTicket({ order }: { order: Order }) {
               <Button
                 className="h-14 text-lg"
                 disabled={busy}
-                onClick={() => progress.mutate({ id: order.id, status: next.to }, { onError: failed('Could not update the order') })}
+                onClick={() => progress.mutate({ id: order.id, status: next.to }, { onError: failedTo('Could not update the order') })}
               >
                 {next.label}
               </Button>
@@ -108,7 +110,7 @@ function OrderTicket({ order }: { order: Order }) {
               title={`Refuse order ${order.number}?`}
               description={`The diner gets a full refund of ${formatCents(order.totalCents, order.currency)}. This cannot be undone.`}
               confirmLabel="Refuse and refund"
-              onConfirm={() => refuse.mutate({ id: order.id }, { onError: failed('Could not refuse the order') })}
+              onConfirm={() => refuse.mutate({ id: order.id }, { onError: failedTo('Could not refuse the order') })}
             />
           </div>
         )}
@@ -141,7 +143,7 @@ function OrderingSettingsForm({ settings, onSave, saving }: { settings: OrderSet
         () => toast({ title: 'Ordering settings saved' }),
         (err: unknown) => {
           if (err instanceof ApiError && err.status === 400) form.setErrors(serverFieldErrors(err.body));
-          toastError('Could not save', err, 'Please try again.');
+          failedTo('Could not save')(err);
         },
       ),
   );
@@ -169,7 +171,7 @@ function OrderingSettingsForm({ settings, onSave, saving }: { settings: OrderSet
 function OrderingControls({ truckId }: { truckId: number }) {
   const settings = useOrderSettings(truckId);
   const update = useUpdateOrderSettings(truckId);
-  const failed = (err: unknown) => toastError('Could not save', err, 'Please try again.');
+  const failed = failedTo('Could not save');
   if (!settings.data) return null;
   const paused = settings.data.pausedUntil !== null;
 

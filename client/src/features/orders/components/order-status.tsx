@@ -77,7 +77,7 @@ export function OrderStatusView({ order, canCancel, pickup }: { order: Order; ca
               key={step}
               aria-current={i === reached ? 'step' : undefined}
               className={cn(
-                'flex flex-col items-center gap-1 rounded-lg border border-gray-300 p-2 text-center text-sm',
+                'flex flex-col items-center gap-1 rounded-lg border border-gray-300 px-1 py-2 text-center text-xs sm:p-2 sm:text-sm',
                 i <= reached ? 'border-green-700 bg-green-50 font-semibold text-green-900' : 'text-gray-700',
               )}
             >
