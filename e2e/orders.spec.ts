@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ORDERING_REFUSALS, type AdminRefund, type AuthResponse, type FoodTruck, type MenuItem, type Order, type OutboxMessage, type Page as ListPage } from '@shared/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import { ADMIN, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 
 const SHOTS = 'test-results/screens';
 mkdirSync(SHOTS, { recursive: true });
@@ -178,6 +179,11 @@ test.describe('order ahead', () => {
     const customer = await loginAs(diner, 'customer', `/trucks/${truck.id}`);
     const menu = diner.getByRole('region', { name: 'Menu' });
     await expect(menu.getByRole('link', { name: 'Order ahead' })).toHaveAttribute('href', `/order/${truck.id}`);
+    // And at the top of the page, beside Get Directions; in the server's HTML too, so it moves nothing as it comes.
+    const shortcut = diner.locator('article header').getByRole('link', { name: 'Order ahead' });
+    await expect(shortcut).toHaveAttribute('href', `/order/${truck.id}`);
+    const served = await (await request.get(`/trucks/${truck.id}`)).text();
+    if (served.includes(`id="${SERVER_RENDER_DATA_ID}"`)) expect(served.match(new RegExp(`href="/order/${truck.id}"`, 'g'))).toHaveLength(2);
 
     // The operator closes: the open page swaps the button for the reason, without a reload.
     expect((await request.post(`/api/food-trucks/${truck.id}/close`, { headers: auth(operator) })).status()).toBe(200);
@@ -235,9 +241,17 @@ test.describe('order ahead', () => {
       new RegExp(`^${name} has paused orders until \\d{1,2}:\\d{2} [AP]M\\. Please check back then\\.$`),
       { timeout: 3000 },
     );
+    await expect(small.getByRole('link', { name: 'Order ahead' })).toHaveCount(0);
     await small.screenshot({ path: `${SHOTS}/ordering-paused-truck-page-360.png`, fullPage: true });
     await request.put(`/api/food-trucks/${truck.id}/order-settings`, { data: { pauseMinutes: 0 }, headers: auth(operator) });
-    await smallMenu.getByRole('link', { name: 'Order ahead' }).tap({ timeout: 3000 });
+    await expect(smallMenu.getByRole('link', { name: 'Order ahead' })).toBeVisible({ timeout: 3000 });
+    // On a phone the menu is screens down: the page's first screen has the way to order.
+    await small.evaluate(() => window.scrollTo(0, 0));
+    const smallShortcut = small.locator('article header').getByRole('link', { name: 'Order ahead' });
+    const box = await smallShortcut.boundingBox();
+    expect(box && box.y + box.height, 'Order ahead on the first screen').toBeLessThanOrEqual(740);
+    await small.screenshot({ path: `${SHOTS}/ordering-truck-page-first-screen-360.png` });
+    await smallShortcut.tap();
     await expect(small.getByRole('heading', { name: `Order ahead from ${name}` })).toBeVisible();
     await expect(small.getByRole('button', { name: 'Add Taco' })).toBeVisible();
     await phone.close();

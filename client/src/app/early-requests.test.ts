@@ -12,6 +12,7 @@ import { OPERATOR } from '@client/test/render-app';
 import { makeTruck } from '@client/test/trucks';
 import { PUBLIC_FIRST_DATA, UPCOMING_STOPS_URL } from '@shared/contracts/first-data';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
+import { truckOrderingQuery } from '@client/features/orders/api/truck-ordering';
 import { publicScreenData, requestScreenDataEarly } from './early-requests';
 import { prefetchFirstScreenQueries, prefetchPublicScreenQueries } from './first-screen-queries';
 
@@ -211,19 +212,21 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(server.fetch).toHaveBeenCalledTimes(4);
   });
 
-  it('on a truck’s page: the truck and its menu, taken by the page’s queries; nothing for a path that names no truck', async () => {
+  it('on a truck’s page: the truck, its menu and whether it takes orders, taken by the page’s queries; nothing for a path that names no truck', async () => {
     const truck = makeTruck({ id: 7 });
-    const server = stubServer({ '/api/food-trucks/7': truck, '/api/food-trucks/7/menu': [] });
+    const ordering = { accepting: true, reason: null, estimatedWaitMinutes: 10, latestPickupAt: null, paymentMode: 'test' };
+    const server = stubServer({ '/api/food-trucks/7': truck, '/api/food-trucks/7/menu': [], '/api/food-trucks/7/ordering': ordering });
     requestScreenDataEarly('/trucks/abc');
     requestScreenDataEarly('/trucks/7/edit');
     requestScreenDataEarly('/trucks/99999999999');
     expect(server.asked()).toEqual([]);
     requestScreenDataEarly('/trucks/7');
-    expect(server.asked()).toEqual(['/api/food-trucks/7', '/api/food-trucks/7/menu']);
+    expect(server.asked()).toEqual(['/api/food-trucks/7', '/api/food-trucks/7/menu', '/api/food-trucks/7/ordering']);
     const client = createQueryClient();
     expect(await client.fetchQuery(truckQuery(7))).toEqual(truck);
     expect(await client.fetchQuery({ queryKey: queryKeys.menu(7) })).toEqual([]);
-    expect(server.fetch).toHaveBeenCalledTimes(2);
+    expect(await client.fetchQuery(truckOrderingQuery(7))).toEqual(ordering);
+    expect(server.fetch).toHaveBeenCalledTimes(3);
   });
 
   it('asks for nobody else’s data: a customer on the dashboard, a visitor signed out, other screens', () => {

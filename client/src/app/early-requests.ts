@@ -23,8 +23,9 @@ export interface ScreenData {
 }
 
 /**
- * What the public screen of `pathname` renders first, the same for every diner: the list and the
- * trucks' upcoming stops on /find-trucks; the truck (its name, status and description are the first screen) and its menu on a
+ * What the public screen of `pathname` renders first, the same for every diner: the list, the
+ * trucks' upcoming stops and the search in the URL (`search`) on /find-trucks; the truck (its name,
+ * status and description are the first screen), its menu and whether it takes orders now on a
  * truck's page. The server renders these screens with it (entry-server.tsx); otherwise the page's
  * first script asks for it.
  */
@@ -44,10 +45,11 @@ export function publicScreenData(pathname: string, search = ''): ScreenData[] {
   }
   const truckId = parseId(/^\/trucks\/([^/]+)$/.exec(pathname)?.[1]);
   if (truckId === null) return [];
-  return [queryKeys.truck(truckId), queryKeys.menu(truckId)].map((queryKey) => ({
-    queryKey,
-    url: queryKey.join('/'),
-  }));
+  return [
+    ...[queryKeys.truck(truckId), queryKeys.menu(truckId)].map((queryKey) => ({ queryKey, url: queryKey.join('/') })),
+    // Whether it takes orders now: the page's "Order ahead" is there from its first paint (ADR 0162).
+    { queryKey: queryKeys.truckOrdering(truckId), url: queryKeys.truckOrdering(truckId).join('/'), optional: true },
+  ];
 }
 
 /**

@@ -23,7 +23,7 @@ import {
 } from '@client/entities/truck/truck-parts';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
 import { MenuContents } from '@client/features/menu/components/menu-contents';
-import { OrderAhead } from '@client/features/orders/components/order-ahead';
+import { OrderAhead, OrderAheadShortcut } from '@client/features/orders/components/order-ahead';
 import { NextStops } from '@client/features/schedules/components/next-stops';
 import { TruckGoingButton } from '@client/app/truck-going-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
@@ -114,6 +114,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
             </p>
           )}
           <div className="flex flex-wrap gap-2 pt-1">
+            <OrderAheadShortcut truckId={truck.id} />
             <TruckGoingButton truck={truck} />
             <ShareButton truck={truck} />
             <Button asChild size="sm" variant="outline">
