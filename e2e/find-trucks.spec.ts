@@ -131,9 +131,10 @@ test.describe('find trucks', () => {
     await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
     await expect(cards).toHaveCount(1);
 
-    // Away and Back: the search and its list are as they were.
-    await tab.getByRole('link', { name: 'Food Truck Finder' }).tap();
-    await expect(tab).toHaveURL(/\/$/);
+    // To the truck's own page from its card, and Back: the search and its list are as they were.
+    await card(tab, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ', exact: true }).tap();
+    await tab.getByRole('link', { name: 'Truck page of Smokestack BBQ' }).tap();
+    await expect(tab.getByRole('heading', { level: 1, name: 'Smokestack BBQ' })).toBeVisible();
     await tab.goBack();
     await expect(box).toHaveValue('brisket');
     await expect(card(tab, 'Smokestack BBQ')).toBeVisible();

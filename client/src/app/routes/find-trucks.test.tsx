@@ -175,6 +175,7 @@ describe('/find-trucks', () => {
     const link = within(first).getByRole('link', { name: /Get Directions/ });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('href')).toContain('https://www.google.com/maps/dir/?api=1&destination=');
+    expect(within(first).getByRole('link', { name: 'Truck page of Smokestack BBQ' })).toHaveAttribute('href', '/trucks/1');
 
     await user.click(screen.getByText('Taco Libre'));
     expect(within(first).queryByText('About')).toBeNull();

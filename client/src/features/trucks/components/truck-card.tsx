@@ -208,6 +208,14 @@ export const TruckCard = memo(function TruckCard({
                 </a>
               </Button>
             )}
+            {!truck.listing && (
+              // Its own page: next stops, know before you go, the whole menu, ordering (ADR 0182).
+              <Button asChild size="sm" variant="outline">
+                <Link href={`/trucks/${truck.id}`} aria-label={`Truck page of ${truck.name}`}>
+                  Truck page
+                </Link>
+              </Button>
+            )}
             <ShareButton truck={truck} />
             {truck.listing && (
               // An unclaimed listing: its operator claims it on the truck's page (issue 26).
