@@ -229,7 +229,7 @@ test.describe('find trucks', () => {
 
   test.describe('with the diner in Austin', () => {
     // On a phone-sized screen, so the distance badges and the radius control are checked at 360 px too.
-    test.use({ geolocation: AUSTIN, permissions: ['geolocation'], viewport: { width: 360, height: 780 } });
+    test.use({ geolocation: AUSTIN, permissions: ['geolocation'], viewport: { width: 360, height: 780 }, hasTouch: true });
 
     test('shows distances nearest first within 20 miles, and all trucks on request', async ({ page }) => {
       await page.goto('/find-trucks');
@@ -252,6 +252,26 @@ test.describe('find trucks', () => {
       await expectAtLeastDemoTrucks(distances);
       await page.getByRole('button', { name: 'Show trucks within 20 miles' }).click();
       await expect(page.getByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeVisible();
+    });
+
+    test('a search for a truck beyond the 20 miles says it is farther away, and a tap shows it (ADR 0182)', async ({ page, browser }) => {
+      const operator = await browser.newContext();
+      const session = await loginAsSubscribedOperator(await operator.newPage(), '/');
+      const word = `farflungfalafel${Date.now() % 1_000_000}`;
+      const name = `Far Flung ${Date.now() % 1_000_000}`;
+      await createTruck(await operator.newPage(), session, { name, description: `Falafel ${word}`, isOpen: true, latitude: 47.6588, longitude: -117.426 });
+      await operator.close();
+
+      await page.goto('/find-trucks');
+      await expect(page.getByTestId('truck-distance').first()).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(word);
+      const empty = page.getByTestId('search-empty');
+      await expect(empty).toHaveText(/No food trucks within 20 miles match your search\. 1 truck farther away does\./);
+      await expectNoSeriousA11yViolations(page);
+      await empty.getByRole('button', { name: 'Show trucks farther away' }).tap();
+      await expect(page.getByRole('heading', { name: 'All Food Trucks' })).toBeVisible();
+      await expect(card(page, name)).toBeVisible();
+      await expect(card(page, name).getByTestId('truck-distance')).toHaveText(/^1,\d{3} mi$/);
     });
   });
 

@@ -259,6 +259,35 @@ describe('/find-trucks', () => {
     expect(await screen.findByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeInTheDocument();
   });
 
+  it('a search the 20 miles hide says how many trucks farther away match, and shows them on request', async () => {
+    const user = userEvent.setup();
+    handler = (url) => {
+      if (url.startsWith('/api/food-trucks/search?')) {
+        // Roaming Pho is beyond the radius; "sushi" is nowhere.
+        return json(url.endsWith('q=pho') ? { ids: [3], partial: false, dishes: {} } : { ids: [], partial: false, dishes: {} });
+      }
+      return json(url.includes('lat=') ? trucks.slice(0, 2).map((t) => ({ ...t, distanceMiles: t.id })) : trucks);
+    };
+    setGeolocation((ok) => ok({ coords: { latitude: 30.26721, longitude: -97.74312 } } as GeolocationPosition));
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('truck-distance')).toHaveLength(2));
+    const box = screen.getByRole('searchbox', { name: 'Search food trucks' });
+    await user.type(box, 'sushi');
+    expect(await screen.findByText('No food trucks match your search.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show trucks farther away' })).toBeNull();
+
+    await user.clear(box);
+    await user.type(box, 'pho');
+    const empty = await screen.findByTestId('search-empty');
+    await waitFor(() =>
+      expect(empty).toHaveTextContent('No food trucks within 20 miles match your search. 1 truck farther away does.'),
+    );
+    await user.click(within(empty).getByRole('button', { name: 'Show trucks farther away' }));
+    expect(await screen.findByRole('heading', { name: 'All Food Trucks' })).toBeInTheDocument();
+    expect(await screen.findByTestId('truck-card-3')).toBeInTheDocument();
+    expect(box).toHaveValue('pho');
+  });
+
   it('keeps the same truck objects when a refetch returns the same list (a 304)', async () => {
     const qc = renderPage();
     await screen.findByTestId('truck-card-1');

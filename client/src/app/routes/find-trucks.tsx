@@ -274,6 +274,18 @@ export default function FindTrucksPage() {
   const clearFilters = useCallback(() => setParam(FILTERS_PARAM, null), [setParam]);
 
   const radiusActive = params !== undefined;
+  // A search the radius hides (ADR 0182): the trucks it finds beyond the list's 20 miles.
+  const fartherCount = useMemo(() => {
+    if (!radiusActive || at || searchHits.size === 0) return 0;
+    const near = new Set(trucks.map((t) => t.id));
+    let count = 0;
+    for (const id of searchHits) if (!near.has(id)) count += 1;
+    return count;
+  }, [radiusActive, at, searchHits, trucks]);
+  const farther = useMemo(
+    () => ({ count: fartherCount, radiusMiles: DEFAULT_RADIUS_MILES, onShow: () => setShowAll(true) }),
+    [fartherCount],
+  );
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -438,6 +450,7 @@ export default function FindTrucksPage() {
                   fitOf={fitOf}
                   filterCount={filterIds.length}
                   onClearFilters={clearFilters}
+                  farther={farther}
                 />
               </div>
             )}

@@ -47,6 +47,11 @@ interface TruckListProps {
   /** The filters in force (issue 28): an empty list then offers to clear them. */
   filterCount?: number;
   onClearFilters?: () => void;
+  /**
+   * The list is cut to a radius (ADR 0182): how many trucks beyond it the search finds, and what
+   * shows them. An empty search then says so, rather than that nothing matches.
+   */
+  farther?: { count: number; radiusMiles: number; onShow: () => void };
 }
 
 /** Memoised: /find-trucks re-renders for each key typed in its search box, the list only once the search it shows changed. */
@@ -67,6 +72,7 @@ export const TruckList = memo(function TruckList({
   fitOf,
   filterCount = 0,
   onClearFilters,
+  farther,
 }: TruckListProps) {
   const [limit, setLimit] = useState(LIST_FIRST_CARDS);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
@@ -90,14 +96,25 @@ export const TruckList = memo(function TruckList({
         </div>
       );
     }
-    if (search.trim() && totalCount > 0) {
+    const fartherCount = farther?.count ?? 0;
+    if (search.trim() && (totalCount > 0 || fartherCount > 0)) {
       return (
-        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center" data-testid="search-empty">
           <SearchX className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
-          <p className="mt-3 text-gray-800">No food trucks match your search.</p>
-          <Button variant="outline" className="mt-4" onClick={onClearSearch}>
-            Clear search
-          </Button>
+          {farther && fartherCount > 0 ? (
+            <p className="mt-3 text-gray-800">
+              No food trucks within {farther.radiusMiles} miles match your search.{' '}
+              {fartherCount === 1 ? '1 truck farther away does.' : `${fartherCount} trucks farther away do.`}
+            </p>
+          ) : (
+            <p className="mt-3 text-gray-800">No food trucks match your search.</p>
+          )}
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            {farther && fartherCount > 0 && <Button onClick={farther.onShow}>Show trucks farther away</Button>}
+            <Button variant="outline" onClick={onClearSearch}>
+              Clear search
+            </Button>
+          </div>
         </div>
       );
     }
