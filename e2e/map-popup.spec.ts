@@ -375,6 +375,25 @@ for (const [device, use] of [
       await expectOnePopupInsideMap(page, linked, [beside], `linked-truck-${device}`);
     });
 
+    test("the popup's 'Truck page' opens the truck's page in the app, and Back brings the popup back", async ({
+      page,
+    }) => {
+      const { linked } = await makeTrucks(page);
+      await page.goto(`/find-trucks?truck=${linked.id}`);
+      const popup = page.getByTestId('truck-popup');
+      await expect(popup).toContainText(linked.name);
+      await mapSettled(page);
+      // Followed in the app, as the card's link is: no page load (which would forget this mark).
+      await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+      await press(popup.getByRole('link', { name: `Truck page of ${linked.name}` }));
+      await expect(page).toHaveURL(`/trucks/${linked.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: linked.name })).toBeVisible();
+      expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true);
+      await page.goBack();
+      await expect(page).toHaveURL(`/find-trucks?truck=${linked.id}`);
+      await expect(popup).toContainText(linked.name);
+    });
+
     test('a linked truck parked beside two others, one bubble even at the last zoom, shows one popup inside the map', async ({
       page,
     }) => {

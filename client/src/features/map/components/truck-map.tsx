@@ -6,6 +6,7 @@ import L from 'leaflet';
 import { memo, startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { useLocation } from 'wouter';
 import { TruckDescription } from '@client/entities/truck/truck-parts';
 import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
@@ -14,7 +15,7 @@ import { keepOpenPopupInView } from './popup-in-view';
 import { framePadding, keepingSpread, padClusterZoom, spreadAtLastZoom } from './map-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStagesDue } from './use-stages-due';
-import { buildTruckPopup, TruckPopup } from './truck-popup';
+import { buildTruckPopup, IN_APP_LINK, TruckPopup } from './truck-popup';
 
 /**
  * Cluster bubbles are pointer shortcuts (zoom into the bubble), not keyboard stops: their positions
@@ -201,6 +202,32 @@ function createMarker(
  * The trucks as clustered markers. Markers are kept by truck id and only the changed ones are
  * touched, so a live update or a 304 refetch of 10,000 trucks does no work for the unchanged ones.
  */
+/**
+ * A popup's links to the app's own pages (IN_APP_LINK, truck-popup.ts) are followed in-app, as a
+ * `<Link>` is: no page load, and Back comes to this screen as it was. The popup is Leaflet's DOM,
+ * outside React, so one listener on the map takes their clicks. A click with a modifier key (a new
+ * tab or window) is left to the browser.
+ */
+function InAppLinks(): null {
+  const map = useMap();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const container = map.getContainer();
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest(`a[${IN_APP_LINK}]`) : null;
+      const href = link?.getAttribute('href');
+      if (!href) return;
+      event.preventDefault();
+      navigate(href);
+    };
+    container.addEventListener('click', follow);
+    return () => container.removeEventListener('click', follow);
+  }, [map, navigate]);
+  return null;
+}
+
 function ClusteredTrucks({
   trucks,
   focusTruckId,
@@ -509,6 +536,7 @@ export default memo(function TruckMap({
           slot.description,
         )}
       {stagesDue >= 2 && <FollowPosition position={position} focusTruckId={focusTruckId} />}
+      {stagesDue >= 4 && <InAppLinks />}
       {stagesDue >= 2 && position && (
         <CircleMarker
           center={[position.lat, position.lng]}

@@ -39,6 +39,17 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 }
 
+/** Marks a popup's link to a page of the app: the map follows it in-app (truck-map.tsx), not by a page load. */
+export const IN_APP_LINK = 'data-in-app';
+
+function truckPageLink(truck: TruckSummary, text: string, label?: string): HTMLAnchorElement {
+  const a = el('a', 'block font-medium text-brand-700 underline', text);
+  a.href = `/trucks/${truck.id}`;
+  a.setAttribute(IN_APP_LINK, '');
+  if (label) a.setAttribute('aria-label', label);
+  return a;
+}
+
 /**
  * The map popup of spec section 2: name, Open or Closed badge, Directions link, cuisine, description,
  * image, address, a call link (issue 27), last-updated time. Built as DOM (text only, never HTML strings), lazily on open,
@@ -66,6 +77,9 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
   // The favourite button is rendered into this slot by the map (a React portal).
   if (slots.extra) line.append(slots.extra);
   root.append(line);
+  // Directions, and the truck's own page (next stops, know before you go, the whole menu, ordering)
+  // as from its card: an unclaimed listing's page is reached by its "Claim it" link below.
+  const links = el('div', 'flex flex-wrap gap-x-4 gap-y-1');
   const url = directionsUrl(truck);
   if (url) {
     const a = el('a', 'font-medium text-brand-700 underline', 'Directions');
@@ -73,8 +87,10 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     a.target = '_blank';
     a.rel = 'noopener noreferrer';
     a.setAttribute('aria-label', `Directions to ${truck.name} (opens in a new tab)`);
-    root.append(a);
+    links.append(a);
   }
+  if (!truck.listing) links.append(truckPageLink(truck, 'Truck page', `Truck page of ${truck.name}`));
+  if (links.childElementCount > 0) root.append(links);
   root.append(el('p', 'text-gray-700 !m-0', truck.cuisine));
   // The description comes with the whole truck, rendered into this slot by the map (ADR 0120).
   if (slots.description) root.append(slots.description);
@@ -99,9 +115,7 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     note.title = `Source: ${truck.listing.sourceName} (${truck.listing.licence})`;
     root.append(note);
     // Its operator claims it on the truck's page, as from the listing's card.
-    const claim = el('a', 'block font-medium text-brand-700 underline', 'Is this your truck? Claim it');
-    claim.href = `/trucks/${truck.id}`;
-    root.append(claim);
+    root.append(truckPageLink(truck, 'Is this your truck? Claim it'));
     return root;
   }
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');
