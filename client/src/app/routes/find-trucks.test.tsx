@@ -217,10 +217,16 @@ describe('/find-trucks', () => {
     expect(await screen.findByText('No active food trucks found.')).toBeInTheDocument();
   });
 
-  it('opens ?truck={id} expanded and focused on the map', async () => {
+  it('opens ?truck={id} expanded, first in the list, and focused on the map', async () => {
     renderPage('/find-trucks?truck=2');
     expect(await screen.findByRole('button', { name: 'Taco Libre' })).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByTestId('map')).toHaveTextContent('focus 2');
+    // The diner came for it: its card leads, the rest keep their order (ADR 0183).
+    expect(screen.getAllByRole('article').map((card) => card.dataset.testid)).toEqual([
+      'truck-card-2',
+      'truck-card-1',
+      'truck-card-3',
+    ]);
   });
 
   it('shows a location alert inline and dismisses it', async () => {

@@ -29,6 +29,7 @@ import { useDinerPosition } from '@client/features/trucks/hooks/use-diner-positi
 import {
   filterTrucks,
   matchesSearch,
+  linkedFirst,
   sortByDistance,
   withinRadius,
 } from '@client/features/trucks/lib/truck-list';
@@ -227,7 +228,10 @@ export default function FindTrucksPage() {
     () => (hasNeeds(needs) ? (truck: TruckSummary) => truckFit(truck, needs) : undefined),
     [needs],
   );
-  const listed = useMemo(() => sortByDistance(filtered, position), [filtered, position]);
+  const listed = useMemo(
+    () => linkedFirst(sortByDistance(filtered, position), focusTruckId),
+    [filtered, position, focusTruckId],
+  );
   const hasListings = useMemo(() => trucks.some((t) => t.listing), [trucks]);
   const menuTruck = menuTruckId === null ? null : (trucks.find((t) => t.id === menuTruckId) ?? null);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEARBY_CASES } from '@shared/utils/nearby.cases';
 import { makeTruck } from '@client/test/trucks';
-import { filterTrucks, matchesSearch, sortByDistance, withinRadius } from './truck-list';
+import { filterTrucks, linkedFirst, matchesSearch, sortByDistance, withinRadius } from './truck-list';
 
 const austin = { lat: 30.2672, lng: -97.7431 };
 
@@ -51,6 +51,22 @@ describe('distance sort', () => {
   it("prefers the server's distance when present", () => {
     const listed = sortByDistance([makeTruck({ id: 9, distanceMiles: 1.5 })], austin);
     expect(listed[0]!.distanceMiles).toBe(1.5);
+  });
+});
+
+describe('the linked truck first', () => {
+  const listed = [1, 2, 3, 4].map((id) => ({ truck: makeTruck({ id }), distanceMiles: id }));
+  const ids = (list: readonly { truck: { id: number } }[]) => list.map((entry) => entry.truck.id);
+
+  it('moves the truck a link names to the top, the rest in their order', () => {
+    expect(ids(linkedFirst(listed, 3))).toEqual([3, 1, 2, 4]);
+    expect(ids(listed)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('leaves the list as it is with no link, the linked truck already first, or not in the list', () => {
+    expect(linkedFirst(listed, null)).toBe(listed);
+    expect(linkedFirst(listed, 1)).toBe(listed);
+    expect(linkedFirst(listed, 99)).toBe(listed);
   });
 });
 

@@ -61,3 +61,18 @@ export function sortByDistance(trucks: readonly TruckSummary[], position: Positi
     .sort(nearestFirst)
     .map(({ entry }) => entry);
 }
+
+/**
+ * The list with the truck a link names (`/find-trucks?truck=`) first, the rest in their order: the
+ * diner came for that truck, and its card opens expanded. In its place it could be the 1,500th card
+ * of a city's list, and the list drew every card above it (a `?truck=` link to the middle of 10,000
+ * trucks took 17–20 s to its popup, ADR 0183). The same array when there is nothing to move.
+ */
+export function linkedFirst(listed: ListedTruck[], truckId: number | null): ListedTruck[] {
+  if (truckId === null) return listed;
+  const at = listed.findIndex((entry) => entry.truck.id === truckId);
+  if (at <= 0) return listed;
+  const rest = [...listed];
+  const [linked] = rest.splice(at, 1);
+  return linked ? [linked, ...rest] : listed;
+}
