@@ -193,6 +193,10 @@ test.describe('find trucks', () => {
     await expect(page.getByRole('button', { name: 'Masala Wheels (closed)' })).toHaveAttribute('tabindex', '0');
     await expect(page.locator('img.leaflet-tile').first()).toHaveAttribute('src', /\/17\//);
     await expect(card(page, 'Masala Wheels').getByRole('button', { name: 'Masala Wheels', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    // Its card leads the list (10th of the demo's trucks otherwise), in the server's HTML too (ADR 0183).
+    await expect(page.locator('[data-testid^="truck-card-"]').first()).toHaveAttribute('data-testid', `truck-card-${truck.id}`);
+    const html = await (await request.get(`/find-trucks?truck=${truck.id}`)).text();
+    expect(/data-testid="truck-card-(\d+)"/.exec(html)?.[1]).toBe(String(truck.id));
     await page.waitForTimeout(1000); // let the smooth scroll of the expanded card settle for the screenshot
     await page.screenshot({ path: test.info().outputPath('find-trucks-popup.png') });
   });
