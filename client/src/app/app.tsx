@@ -7,6 +7,7 @@ import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { ScrollToHash } from '@client/lib/scroll-to-hash';
+import { ScrollToTop } from '@client/lib/scroll-to-top';
 import { useToasts } from '@client/lib/toast';
 import { AppRouter } from './router';
 
@@ -54,6 +55,7 @@ export function App({
   useEffect(() => document.getElementById(HYDRATING_COVER_ID)?.remove(), []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
+      <ScrollToTop />
       <ScrollToHash />
       <QueryClientProvider client={queryClient}>
         <AuthProvider serverUser={serverUser}>
