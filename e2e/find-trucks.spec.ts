@@ -179,6 +179,33 @@ test.describe('find trucks', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("on a phone, a card far down the list opens its truck's page at the top, and Back finds the card open on the screen", async ({ browser }) => {
+    const diner = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const tab = await diner.newPage();
+    await tab.goto('/find-trucks');
+    const cards = tab.getByRole('list', { name: 'Food trucks' }).getByRole('article');
+    await expect(cards).toHaveCount(LIST_FIRST_CARDS);
+    // Twice: the second time the truck page's code is loaded and it draws at once, at the scroll the
+    // list was left at unless the app moves it (it opened halfway down, session 57).
+    for (const index of [LIST_FIRST_CARDS - 1, LIST_FIRST_CARDS - 2]) {
+      const far = cards.nth(index);
+      const name = (await far.getByRole('heading').first().textContent()) ?? '';
+      await far.scrollIntoViewIfNeeded();
+      await far.getByRole('button', { name, exact: true }).tap();
+      const link = far.getByRole('link', { name: `Truck page of ${name}` });
+      await link.scrollIntoViewIfNeeded();
+      expect(await tab.evaluate(() => scrollY)).toBeGreaterThan(740);
+      await link.tap();
+      await expect(tab.getByRole('heading', { level: 1, name })).toBeInViewport();
+      expect(await tab.evaluate(() => scrollY)).toBe(0);
+      await tab.goBack();
+      // Open as it was left (kept in the history entry), and on the screen.
+      await expect(far.getByRole('button', { name, exact: true })).toHaveAttribute('aria-expanded', 'true');
+      await expect(far.getByRole('button', { name, exact: true })).toBeInViewport();
+    }
+    await diner.close();
+  });
+
   test('?truck={id} opens that truck on the map at zoom 17 with its card expanded', async ({ page, request }) => {
     const truck = await demoTruck(request, 'Masala Wheels');
     await page.goto(`/find-trucks?truck=${truck.id}`);

@@ -392,6 +392,8 @@ for (const [device, use] of [
       await page.goBack();
       await expect(page).toHaveURL(`/find-trucks?truck=${linked.id}`);
       await expect(popup).toContainText(linked.name);
+      // Where the diner left: the map, not the truck's card open in the list below it.
+      await expect(popup).toBeInViewport();
     });
 
     test('a linked truck parked beside two others, one bubble even at the last zoom, shows one popup inside the map', async ({

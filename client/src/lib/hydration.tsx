@@ -29,7 +29,7 @@ export function startHydration(): void {
  * Whether this render is the server's or part of the page's hydration. Read from a store that holds
  * the same answer until the screen has hydrated, so React never renders a reader again for it.
  */
-function useRenderingServerHtml(): boolean {
+export function useRenderingServerHtml(): boolean {
   return useSyncExternalStore(
     unchanging,
     () => hydrating,

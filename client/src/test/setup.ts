@@ -10,4 +10,6 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // What a screen kept in its history entry (entry-state.ts) is the next test's page's no more.
+  window.history.replaceState(null, '');
 });

@@ -59,6 +59,7 @@ import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
 import { cn } from '@client/lib/utils';
 import { BrowserOnly, useKeepTypedBeforeHydration } from '@client/lib/hydration';
+import { useEntryState } from '@client/lib/entry-state';
 import { isOperator } from '@client/lib/roles';
 import { useInSight } from '@client/lib/use-in-sight';
 import { OrderAhead } from '@client/features/orders/components/order-ahead';
@@ -113,6 +114,8 @@ const renderRating = (truck: TruckSummary) => (
   </BrowserOnly>
 );
 
+const isTruckIdOrNone = (kept: unknown): kept is number | null => kept === null || Number.isSafeInteger(kept);
+
 const parseTruckParam = (search: string): number | null => parseId(new URLSearchParams(search).get('truck'));
 
 /** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
@@ -153,7 +156,13 @@ export default function FindTrucksPage() {
   const searchBox = useRef<HTMLInputElement>(null);
   useKeepTypedBeforeHydration(searchBox, setSearch);
   const clearSearch = useCallback(() => setSearch(''), [setSearch]);
-  const [expandedId, setExpandedId] = useState<number | null>(focusTruckId);
+  // Kept in the history entry, with how far the list is drawn: Back from a truck's page finds the
+  // card open where it was.
+  const [expandedId, setExpandedId, expandedKept] = useEntryState<number | null>(
+    'expandedTruck',
+    focusTruckId,
+    isTruckIdOrNone,
+  );
   const [menuTruckId, setMenuTruckId] = useState<number | null>(null);
   // Mounted from the first opening on, so it closes as a dialog does (the focus goes back).
   const [menuWanted, setMenuWanted] = useState(false);
@@ -273,7 +282,7 @@ export default function FindTrucksPage() {
     !trucks.some((t) => t.id === mapFocusId);
   if (focusOutOfRange && !showAll) setShowAll(true);
 
-  const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), []);
+  const onToggle = useCallback((id: number) => setExpandedId((current) => (current === id ? null : id)), [setExpandedId]);
   const onOpenMenu = useCallback((truck: TruckSummary) => setMenuTruckId(truck.id), []);
   const clearFilters = useCallback(() => setParam(FILTERS_PARAM, null), [setParam]);
 
@@ -455,6 +464,7 @@ export default function FindTrucksPage() {
                   filterCount={filterIds.length}
                   onClearFilters={clearFilters}
                   farther={farther}
+                  cameBackTo={expandedKept ? expandedId : null}
                 />
               </div>
             )}

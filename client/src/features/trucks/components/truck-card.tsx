@@ -55,6 +55,9 @@ interface TruckCardProps {
   matchedDishes?: readonly string[] | undefined;
 }
 
+/** The id of a card's heading (its name), which labels the card. */
+export const truckCardHeadingId = (truckId: number) => `truck-${truckId}-name`;
+
 /**
  * One list card (spec section 2). Memoised: a refetch answered 304 keeps the truck object, so
  * nothing re-renders. Clicking the card's summary expands it; one card is expanded at a time.
@@ -73,7 +76,7 @@ export const TruckCard = memo(function TruckCard({
 }: TruckCardProps) {
   const ref = useRef<HTMLElement>(null);
   const detailsId = `truck-${truck.id}-details`;
-  const headingId = `truck-${truck.id}-name`;
+  const headingId = truckCardHeadingId(truck.id);
 
   const mounted = useRef(false);
   useEffect(() => {

@@ -2,12 +2,13 @@ import type { TruckSummary } from '@shared/contracts';
 import type { Fit } from '@shared/utils/attributes';
 import SearchX from 'lucide-react/icons/search-x';
 import TruckIcon from 'lucide-react/icons/truck';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
+import { useEntryState } from '@client/lib/entry-state';
 import { useInSight } from '@client/lib/use-in-sight';
 import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import type { ListedTruck } from '../lib/truck-list';
-import { TruckCard } from './truck-card';
+import { TruckCard, truckCardHeadingId } from './truck-card';
 
 /** Cards rendered at first; more on request, so a list of thousands stays quick. */
 export const LIST_PAGE_SIZE = 20;
@@ -18,6 +19,12 @@ export const LIST_PAGE_SIZE = 20;
  * work on a 4× slowed phone (issue 33). Beyond the first page, "Show more trucks" as before.
  */
 export const LIST_FIRST_CARDS = 8;
+
+/** At most this many frames are spent bringing a card back into view. */
+const BACK_TO_FRAMES = 10;
+
+const isCardCount = (kept: unknown): kept is number =>
+  typeof kept === 'number' && Number.isSafeInteger(kept) && kept >= LIST_FIRST_CARDS;
 
 /** Spec section 9: 4 skeleton rows on find-trucks. */
 export function TruckListSkeleton() {
@@ -52,6 +59,13 @@ interface TruckListProps {
    * shows them. An empty search then says so, rather than that nothing matches.
    */
   farther?: { count: number; radiusMiles: number; onShow: () => void };
+  /**
+   * A card to bring into view as the list first draws: the one the diner had open when they left
+   * the screen, on coming Back to it. The browser's own scroll restoration lands above it: cards it
+   * has not drawn since the screen came back (`content-visibility`) count at an estimated height,
+   * shorter than most cards' own.
+   */
+  cameBackTo?: number | null;
 }
 
 /** Memoised: /find-trucks re-renders for each key typed in its search box, the list only once the search it shows changed. */
@@ -73,14 +87,40 @@ export const TruckList = memo(function TruckList({
   filterCount = 0,
   onClearFilters,
   farther,
+  cameBackTo = null,
 }: TruckListProps) {
-  const [limit, setLimit] = useState(LIST_FIRST_CARDS);
+  const [limit, setLimit] = useEntryState('listedCards', LIST_FIRST_CARDS, isCardCount);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
   const shown = Math.max(limit, expandedIndex + 1);
   const filling = shown < LIST_PAGE_SIZE;
   const showMore = () => setLimit(filling ? LIST_PAGE_SIZE : shown + LIST_PAGE_SIZE);
   // A screen ahead, so a scrolling diner meets cards already drawn, not the button.
   const moreInSight = useInSight(showMore, { rootMargin: '100% 0px', enabled: filling });
+  const backTo = useRef(cameBackTo);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const id = backTo.current;
+    if (id === null) return;
+    // From the frame after the browser's own restoration, which this corrects, until the card stays
+    // put: the cards above it that come near the screen are drawn at their own heights and push it.
+    // Only where the restoration put the diner in the list: one who left from the map (a popup's
+    // link) comes back to the map.
+    let frame = 0;
+    let frames = 0;
+    let lastTop = Number.NaN;
+    const bring = () => {
+      const card = document.getElementById(truckCardHeadingId(id))?.closest('li');
+      if (!card) return;
+      if (frames === 0 && (listRef.current?.getBoundingClientRect().top ?? 0) > window.innerHeight / 2) return;
+      const top = card.getBoundingClientRect().top;
+      if (top === lastTop || frames++ > BACK_TO_FRAMES) return;
+      card.scrollIntoView({ block: 'start' });
+      lastTop = card.getBoundingClientRect().top;
+      frame = requestAnimationFrame(bring);
+    };
+    frame = requestAnimationFrame(bring);
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   if (listed.length === 0) {
     if (filterCount > 0 && totalCount > 0 && onClearFilters) {
@@ -133,7 +173,7 @@ export const TruckList = memo(function TruckList({
           No food trucks match all of “{search.trim()}”. Showing trucks that match some of the words.
         </p>
       )}
-      <ul className="space-y-3" aria-label="Food trucks">
+      <ul ref={listRef} className="space-y-3" aria-label="Food trucks">
         {listed.slice(0, shown).map(({ truck, distanceMiles }) => (
           <li key={truck.id} className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
             <TruckCard
