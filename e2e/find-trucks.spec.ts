@@ -153,6 +153,28 @@ test.describe('find trucks', () => {
     await diner.close();
   });
 
+  test("a search found only in a truck's description never says nothing matches while the server looks", async ({ page }) => {
+    const session = await loginAsSubscribedOperator(page, '/');
+    const word = `zanzibarchutney${Date.now() % 1_000_000}`;
+    const name = `Pending Search ${Date.now() % 1_000_000}`;
+    await createTruck(page, session, { name, description: `Samosas with ${word}`, isOpen: true, latitude: 47.6, longitude: -117.4 });
+    await page.evaluate(() => localStorage.clear());
+    // The server's answer waits until the test lets it through.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/food-trucks/search?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/find-trucks');
+    await page.getByRole('searchbox', { name: 'Search food trucks' }).fill(word);
+    await expect(page.getByRole('list', { name: 'Searching food trucks' })).toBeVisible();
+    await expect(page.getByText('No food trucks match your search.')).toHaveCount(0);
+    answer();
+    await expect(card(page, name)).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Searching food trucks' })).toHaveCount(0);
+  });
+
   test('expands one card at a time and opens the menu modal', async ({ page }) => {
     await page.goto('/find-trucks');
     const bbq = card(page, 'Smokestack BBQ');

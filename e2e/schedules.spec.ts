@@ -98,6 +98,15 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' a
   await expect(card.getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
   await expect(card.getByText(address).first()).toBeVisible();
 
+  // To the truck's page and Back: the same search, hour and card (ADR 0184).
+  await card.getByRole('button', { name, exact: true }).click();
+  await card.getByRole('link', { name: `Truck page of ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('When')).toHaveValue('tomorrow');
+  await expect(page.getByTestId('time-choice-status')).toContainText('12:00 PM');
+  await expect(card.getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
+
   // At 6 PM the stop is over: the truck is not placed anywhere.
   await page.getByLabel('Time', { exact: true }).selectOption({ label: '6:00 PM' });
   await expect(card).toHaveCount(0);

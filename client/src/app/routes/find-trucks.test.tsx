@@ -69,6 +69,7 @@ function serveTrucks(url: string) {
       })),
     );
   }
+  if (url.startsWith('/api/food-trucks/search?')) return json({ ids: [], partial: false, dishes: {} });
   const whole = trucks.find((t) => url === `/api/food-trucks/${t.id}`);
   return whole ? json(whole) : json([]);
 }
@@ -118,7 +119,10 @@ describe('/find-trucks', () => {
 
     await user.clear(box);
     await user.type(box, 'sushi');
-    expect(screen.getByText('No food trucks match your search.')).toBeInTheDocument();
+    // Nothing on the cards: not "no match" until the server, which searches the menus too, says so.
+    expect(screen.getByRole('list', { name: 'Searching food trucks' })).toBeInTheDocument();
+    expect(screen.queryByText('No food trucks match your search.')).toBeNull();
+    expect(await screen.findByText('No food trucks match your search.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(box).toHaveValue('');
     expect(screen.getAllByRole('article')).toHaveLength(3);

@@ -44,6 +44,7 @@ import { TruckStatusLine } from '@client/features/schedules/components/truck-sta
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import {
   describeMoment,
+  isTimeChoice,
   lookAheadZone,
   momentOf,
   NOW_CHOICE,
@@ -152,6 +153,7 @@ export default function FindTrucksPage() {
     hits: searchHits,
     partial: searchPartial,
     dishes: searchDishes,
+    settled: searchSettled,
   } = useDinersSearch(searchInUrl(urlSearch) ?? '', writeSearchParam);
   const searchBox = useRef<HTMLInputElement>(null);
   useKeepTypedBeforeHydration(searchBox, setSearch);
@@ -174,7 +176,8 @@ export default function FindTrucksPage() {
   const cardsInSight = useInSight(preloadMenuDialog);
   useReportView(menuTruckId, 'menu_open');
   // Now: the live list. Later: where trucks will be then, by their schedules.
-  const [chosenTime, setTimeChoice] = useState<TimeChoice>(NOW_CHOICE);
+  // Kept in the history entry too (ADR 0184): Back from a truck's page finds the same hour.
+  const [chosenTime, setTimeChoice] = useEntryState<TimeChoice>('lookAhead', NOW_CHOICE, isTimeChoice);
 
   const connection = useLiveTruckCache(user && isOperator(user) ? { operatorId: user.id } : {});
   useUpcomingStopsFollowChanges();
@@ -250,7 +253,7 @@ export default function FindTrucksPage() {
     setShowAll(true);
     setTimeChoice(NOW_CHOICE);
     return queryClient.fetchQuery(activeTrucksQuery(undefined, connection === 'open'));
-  }, [queryClient, connection]);
+  }, [queryClient, connection, setTimeChoice]);
   const recommended = useRecommendedTruck({
     trucks: live.isSuccess ? (live.data ?? NO_TRUCKS) : undefined,
     matchesSearch: useCallback(
@@ -465,6 +468,7 @@ export default function FindTrucksPage() {
                   onClearFilters={clearFilters}
                   farther={farther}
                   cameBackTo={expandedKept ? expandedId : null}
+                  searching={!searchSettled}
                 />
               </div>
             )}

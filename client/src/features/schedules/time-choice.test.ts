@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMoment, hoursOffered, lookAheadZone, momentOf, settleChoice, type TimeChoice } from './time-choice';
+import { describeMoment, hoursOffered, isTimeChoice, lookAheadZone, momentOf, NOW_CHOICE, settleChoice, type TimeChoice } from './time-choice';
 
 const CHICAGO = 'America/Chicago';
 // Wednesday 2026-11-25, 20:30 in Chicago — already Thursday 02:30 in UTC, 18:30 in Los Angeles.
@@ -82,5 +82,17 @@ describe('describeMoment', () => {
     const at = new Date('2026-11-29T07:00:00Z');
     expect(describeMoment(at, CHICAGO)).toMatch(/^Sun, Nov 29, 1:00 AM$/);
     expect(describeMoment(at, 'America/Los_Angeles')).toMatch(/^Sat, Nov 28, 11:00 PM$/);
+  });
+});
+
+describe('a time choice kept in the history entry', () => {
+  it('is taken back when it is one the page can show', () => {
+    expect(isTimeChoice(NOW_CHOICE)).toBe(true);
+    expect(isTimeChoice({ when: 'date', hour: 23, date: '2026-12-24' })).toBe(true);
+  });
+
+  it('is ignored when it is anything else', () => {
+    for (const kept of [null, 'now', { when: 'soon', hour: 12, date: '' }, { when: 'later', hour: 24, date: '' }, { when: 'later', hour: 1.5, date: '' }, { when: 'later', hour: 12 }])
+      expect(isTimeChoice(kept)).toBe(false);
   });
 });

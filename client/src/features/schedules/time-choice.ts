@@ -18,6 +18,16 @@ export interface TimeChoice {
 
 export const NOW_CHOICE: TimeChoice = { when: 'now', hour: 12, date: '' };
 
+const WHENS: readonly unknown[] = ['now', 'later', 'tomorrow', 'date'] satisfies TimeChoiceWhen[];
+
+/** Whether a value kept elsewhere (the page's history entry) is a choice this page can show. */
+export function isTimeChoice(kept: unknown): kept is TimeChoice {
+  if (typeof kept !== 'object' || kept === null) return false;
+  if (!('when' in kept) || !('hour' in kept) || !('date' in kept)) return false;
+  const { when, hour, date } = kept;
+  return WHENS.includes(when) && Number.isInteger(hour) && Number(hour) >= 0 && Number(hour) <= 23 && typeof date === 'string';
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The local date a choice asks about in `zone`; null for now, or a date not (fully) entered. */

@@ -1,7 +1,7 @@
 import { truckSearchUrl } from '@shared/contracts/first-data';
 import type { TruckSearchResult } from '@shared/contracts/trucks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
 import { useDebouncedValue } from '@client/lib/use-debounced-value';
@@ -30,22 +30,43 @@ export interface TruckSearch {
   dishes: ReadonlyMap<number, readonly string[]>;
   /** The search as asked for (trimmed, once typing paused): what the page keeps in its URL. */
   term: string;
+  /**
+   * The server has answered for the text as typed now (or failed to, or nothing is typed): until
+   * then, a list empty on the cards' own fields may yet fill from the menus and descriptions.
+   */
+  settled: boolean;
 }
 
 const NONE = { hits: new Set<number>(), partial: false, dishes: new Map<number, readonly string[]>() };
 
+/**
+ * Whether an answer for one search still says something true of another while the other's answer
+ * loads: one of them holds the other ("brisk" and "brisket"), so the diner is refining or trimming
+ * what they typed. An answer for another search altogether ("brisket", then "pho") would list its
+ * trucks under the new text.
+ */
+export function answerHolds(answered: string, typed: string): boolean {
+  return typed.length > 0 && (typed.includes(answered) || answered.includes(typed));
+}
+
 /** The trucks matching `search` once typing pauses. */
 export function useTruckSearch(search: string): TruckSearch {
-  const term = useDebouncedValue(search.trim(), 250);
+  const typed = search.trim();
+  const term = useDebouncedValue(typed, 250);
   const query = useQuery({ ...truckSearchQuery(term), enabled: term.length > 0 });
-  const data = term.length > 0 ? query.data : undefined;
+  // The last answer and the search it answers (the query shows the one before while the next loads).
+  const [answer, setAnswer] = useState<{ term: string; data: TruckSearchResult } | null>(null);
+  if (term.length > 0 && query.data && !query.isPlaceholderData && answer?.data !== query.data) setAnswer({ term, data: query.data });
+  const data = answer && answerHolds(answer.term, typed) ? answer.data : undefined;
+  const settled = typed.length === 0 || answer?.term === typed || (term === typed && query.isError);
   return useMemo(
     () => ({
       ...(data
         ? { hits: new Set(data.ids), partial: data.partial, dishes: new Map(Object.entries(data.dishes).map(([id, names]) => [Number(id), names])) }
         : NONE),
       term,
+      settled,
     }),
-    [data, term],
+    [data, term, settled],
   );
 }

@@ -66,6 +66,11 @@ interface TruckListProps {
    * shorter than most cards' own.
    */
   cameBackTo?: number | null;
+  /**
+   * The server has not answered for this search yet: an empty list may still fill from the trucks'
+   * menus and descriptions, so it does not say that nothing matches until it has.
+   */
+  searching?: boolean;
 }
 
 /** Memoised: /find-trucks re-renders for each key typed in its search box, the list only once the search it shows changed. */
@@ -88,6 +93,7 @@ export const TruckList = memo(function TruckList({
   onClearFilters,
   farther,
   cameBackTo = null,
+  searching = false,
 }: TruckListProps) {
   const [limit, setLimit] = useEntryState('listedCards', LIST_FIRST_CARDS, isCardCount);
   const expandedIndex = expandedId === null ? -1 : listed.findIndex((l) => l.truck.id === expandedId);
@@ -123,6 +129,7 @@ export const TruckList = memo(function TruckList({
   }, []);
 
   if (listed.length === 0) {
+    if (searching && search.trim()) return <SkeletonRows count={2} label="Searching food trucks" testId="search-pending" />;
     if (filterCount > 0 && totalCount > 0 && onClearFilters) {
       return (
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
