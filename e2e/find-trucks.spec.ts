@@ -131,17 +131,21 @@ test.describe('find trucks', () => {
     await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
     await expect(cards).toHaveCount(1);
 
-    // To the truck's own page from its card, and Back: the search and its list are as they were.
-    await card(tab, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ', exact: true }).tap();
+    // To the truck's own page from its card, and Back: the search, its list and the open card are as
+    // they were, the card opened before the search was refined (the address rewritten, ADR 0184).
+    const smokestack = card(tab, 'Smokestack BBQ').getByRole('button', { name: 'Smokestack BBQ', exact: true });
+    await smokestack.tap();
+    await box.fill('smokestack brisket');
+    await expect(tab).toHaveURL(/\/find-trucks\?q=smokestack\+brisket$/);
     await tab.getByRole('link', { name: 'Truck page of Smokestack BBQ' }).tap();
     await expect(tab.getByRole('heading', { level: 1, name: 'Smokestack BBQ' })).toBeVisible();
     await tab.goBack();
-    await expect(box).toHaveValue('brisket');
-    await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
+    await expect(box).toHaveValue('smokestack brisket');
+    await expect(smokestack).toHaveAttribute('aria-expanded', 'true');
     await expect(cards).toHaveCount(1);
     // And a reload.
     await tab.reload();
-    await expect(box).toHaveValue('brisket');
+    await expect(box).toHaveValue('smokestack brisket');
     await expect(card(tab, 'Smokestack BBQ')).toBeVisible();
     await expect(cards).toHaveCount(1);
 

@@ -7,11 +7,12 @@ function entryState(): Record<string, unknown> {
 }
 
 /**
- * State that is also kept in the page's history entry (and whether the screen opened with it): Back to the screen finds it as the diner
- * left it (which card was open, how far the list was drawn), so the page has its old height and the
- * browser's scroll restoration lands where they were. Without it, Back from a truck's page to
+ * State that is also kept in the page's history entry, and whether the screen opened with it: Back
+ * to the screen finds it as the diner left it (which card was open, how far the list was drawn), so
+ * the page has its old height and the browser's scroll restoration lands where they were. Without it, Back from a truck's page to
  * /find-trucks drew a shorter list, and the card the diner had come from was off the screen
- * (session 57). A value the entry holds that `accepts` refuses is ignored.
+ * (session 57). A value the entry holds that `accepts` refuses is ignored. A screen that replaces
+ * its entry (a query written to the URL) passes the entry's state on (`window.history.state`).
  *
  * Not while the server's HTML renders or hydrates: a reload keeps the entry's state, and the
  * server rendered the screen without it.

@@ -132,7 +132,8 @@ export default function FindTrucksPage() {
       if (value) params.set(name, value);
       else params.delete(name);
       const query = params.toString();
-      navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true });
+      // The entry's own state (the open card, the look-ahead: ADR 0184) stays with it.
+      navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true, state: window.history.state });
     },
     [urlSearch, navigate],
   );
