@@ -328,6 +328,12 @@ test.describe('the installable app', () => {
       await expect(page.getByTestId('offline-notice')).toHaveText(/^offline — last updated \d{1,2}:\d{2}\s?[AP]M$/);
       await expect(page.getByRole('list', { name: 'Food trucks' }).getByText(name, { exact: true }).first()).toBeVisible();
       await page.screenshot({ path: 'test-results/offline-find-trucks.png' });
+      // A search the cards do not hold says so, rather than wait for an answer that cannot come.
+      const box = page.getByRole('searchbox', { name: 'Search food trucks' });
+      await box.fill('zzqx offline');
+      await expect(page.getByText('No food trucks match your search.')).toBeVisible();
+      await page.getByRole('button', { name: 'Clear search', exact: true }).click();
+      await expect(box).toHaveValue('');
 
       await context.setOffline(false);
       // The list's 7 s poll reaches the server again and the notice goes by itself.

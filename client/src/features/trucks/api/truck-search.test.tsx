@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,5 +64,18 @@ describe("the search's answer while the next one loads", () => {
     const { result } = mount('tacos');
     await waitFor(() => expect(result.current.settled).toBe(true));
     expect([...result.current.hits]).toEqual([]);
+  });
+
+  it('is settled while the device is offline, where the question waits for the network', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    onlineManager.setOnline(false);
+    try {
+      const { result } = mount('tacos');
+      await waitFor(() => expect(result.current.settled).toBe(true));
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -31,8 +31,9 @@ export interface TruckSearch {
   /** The search as asked for (trimmed, once typing paused): what the page keeps in its URL. */
   term: string;
   /**
-   * The server has answered for the text as typed now (or failed to, or nothing is typed): until
-   * then, a list empty on the cards' own fields may yet fill from the menus and descriptions.
+   * The server has answered for the text as typed now (or failed to, or cannot while the device is
+   * offline, or nothing is typed): until then, a list empty on the cards' own fields may yet fill
+   * from the menus and descriptions.
    */
   settled: boolean;
 }
@@ -58,7 +59,10 @@ export function useTruckSearch(search: string): TruckSearch {
   const [answer, setAnswer] = useState<{ term: string; data: TruckSearchResult } | null>(null);
   if (term.length > 0 && query.data && !query.isPlaceholderData && answer?.data !== query.data) setAnswer({ term, data: query.data });
   const data = answer && answerHolds(answer.term, typed) ? answer.data : undefined;
-  const settled = typed.length === 0 || answer?.term === typed || (term === typed && query.isError);
+  // No answer is coming for it either when it failed, or while the device is offline (the query waits
+  // for the network): the list then says what the cards' own fields match.
+  const unanswerable = query.isError || query.fetchStatus === 'paused';
+  const settled = typed.length === 0 || answer?.term === typed || (term === typed && unanswerable);
   return useMemo(
     () => ({
       ...(data
