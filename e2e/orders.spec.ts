@@ -102,7 +102,8 @@ test.describe('order ahead', () => {
     await expect(ticket).toBeVisible({ timeout: 2000 });
     await expect(ticket.getByText('Extra salsa')).toBeVisible();
     await checkScreen(page, browser, operator, `/operator/orders/${truck.id}`, 'order-queue', async (p) => {
-      await expect(p.getByTestId(`ticket-${orderId}`)).toBeVisible();
+      // On a phone the ticket and its one tap are on the first screen, above the rarely changed settings.
+      await expect(p.getByTestId(`ticket-${orderId}`).getByRole('button', { name: 'Accept' })).toBeInViewport({ ratio: 1 });
     });
 
     await ticket.getByRole('button', { name: 'Accept' }).click();
@@ -278,7 +279,12 @@ test.describe('order ahead', () => {
     await expect(pauses).toHaveCount(3);
     const tops = await Promise.all([0, 1, 2].map(async (i) => (await pauses.nth(i).boundingBox())!.y));
     expect(new Set(tops).size).toBe(1);
+    // Folded away until asked for; the line above it says what holds.
     const prep = kitchen.getByLabel('Preparation time (minutes)');
+    await expect(prep).toBeHidden();
+    await expect(kitchen.getByTestId('ordering-now')).toHaveText('Now: preparation 10 min · no limit');
+    const change = kitchen.getByText('Change preparation time or limit');
+    await change.tap();
     await expect(prep).toHaveValue('10');
     // Refused in the browser with the contract's own message; nothing is saved.
     await prep.fill('0');
@@ -289,7 +295,12 @@ test.describe('order ahead', () => {
     await kitchen.getByLabel('Max orders per 15 min').fill('6');
     await kitchen.getByRole('button', { name: 'Save', exact: true }).tap();
     await expect(kitchen.getByTestId('ordering-now')).toHaveText('Now: preparation 25 min · at most 6 orders per 15 min');
+    // Saved: folded again; opened, it shows what was saved.
+    await expect(prep).toBeHidden();
     await expectNoSeriousA11yViolations(kitchen);
+    await change.tap();
+    await expect(prep).toHaveValue('25');
+    await expect(kitchen.getByLabel('Max orders per 15 min')).toHaveValue('6');
     await kitchen.screenshot({ path: `${SHOTS}/kitchen-settings-360.png`, fullPage: true });
 
     // The diner's order page tells the new wait; the cart bar takes them from the menu to the order.

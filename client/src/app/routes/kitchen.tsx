@@ -5,7 +5,7 @@ import { Switch } from '@client/components/ui/switch';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useMenu } from '@client/features/menu/api/menu';
 import { useUpdateMenuItem } from '@client/features/menu/api/menu-item-mutations';
-import { KitchenQueue } from '@client/features/orders/components/kitchen-queue';
+import { KitchenQueue, KitchenSettings, useOrderSound } from '@client/features/orders/components/kitchen-queue';
 import { BackToDashboard } from '@client/features/operator/components/back-to-dashboard';
 import { OperatorOnly } from '@client/features/operator/components/operator-only';
 import { TruckNotFound, truckLoadState } from '@client/features/operator/components/truck-not-found';
@@ -39,15 +39,17 @@ function SoldOutToggles({ truckId }: { truckId: number }) {
 }
 
 function Kitchen({ truck }: { truck: FoodTruck }) {
+  const [sound, setSound] = useOrderSound();
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+    <main className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:gap-6 sm:py-8">
       <BackToDashboard href="/operator-dashboard" />
       <header>
         <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{truck.name}</h1>
         <p className="text-gray-700">Orders</p>
       </header>
-      <KitchenQueue truckId={truck.id} />
+      <KitchenQueue truckId={truck.id} sound={sound} />
       <SoldOutToggles truckId={truck.id} />
+      <KitchenSettings truckId={truck.id} sound={sound} onSoundChange={setSound} />
     </main>
   );
 }

@@ -168,11 +168,22 @@ function OrderingSettingsForm({ settings, onSave, saving }: { settings: OrderSet
   );
 }
 
-function OrderingControls({ truckId }: { truckId: number }) {
+/** Whether a new order chimes: this device's choice, kept across visits. */
+export function useOrderSound(): [boolean, (on: boolean) => void] {
+  const [sound, setSound] = useState(() => storage.get(STORAGE_KEYS.orderSound) !== '0');
+  const change = (on: boolean) => {
+    setSound(on);
+    storage.set(STORAGE_KEYS.orderSound, on ? '1' : '0');
+  };
+  return [sound, change];
+}
+
+/** Taking orders or paused, and the pauses: what a rush needs, so above the tickets. */
+function OrderingStatus({ truckId }: { truckId: number }) {
   const settings = useOrderSettings(truckId);
   const update = useUpdateOrderSettings(truckId);
-  const failed = failedTo('Could not save');
   if (!settings.data) return null;
+  const failed = failedTo('Could not save');
   const paused = settings.data.pausedUntil !== null;
 
   return (
@@ -191,10 +202,13 @@ function OrderingControls({ truckId }: { truckId: number }) {
         </div>
       ) : (
         <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
-          <p className="font-semibold text-green-800">Taking orders</p>
-          <span id={`pause-${truckId}`} className="text-sm text-gray-700">
-            Pause orders for
-          </span>
+          {/* One line on a phone too: the first ticket comes that much higher. */}
+          <div className="flex items-baseline justify-between gap-3 sm:contents">
+            <p className="font-semibold text-green-800">Taking orders</p>
+            <span id={`pause-${truckId}`} className="text-sm text-gray-700">
+              Pause orders for
+            </span>
+          </div>
           {/* Three in a row on a phone: each was a row of its own, and the card a screen tall. */}
           <div className="grid grid-cols-3 gap-2 sm:flex sm:gap-3" role="group" aria-labelledby={`pause-${truckId}`}>
             {[10, 20, 30].map((minutes) => (
@@ -211,10 +225,42 @@ function OrderingControls({ truckId }: { truckId: number }) {
           </div>
         </div>
       )}
-      <OrderingSettingsForm settings={settings.data} onSave={(change) => update.mutateAsync(change)} saving={update.isPending} />
+    </Card>
+  );
+}
+
+/**
+ * The preparation time, the limit and the chime: set once a day, so below the tickets, the form
+ * folded away. Above them, open, they put a phone's first ticket below its first screen.
+ */
+export function KitchenSettings({ truckId, sound, onSoundChange }: { truckId: number; sound: boolean; onSoundChange: (on: boolean) => void }) {
+  const settings = useOrderSettings(truckId);
+  const update = useUpdateOrderSettings(truckId);
+  const [changing, setChanging] = useState(false);
+  if (!settings.data) return null;
+
+  return (
+    <Card className="grid gap-2 p-4">
+      <h2 className="text-lg font-semibold">Ordering settings</h2>
       <p className="text-sm text-gray-700" data-testid="ordering-now">
         Now: preparation {settings.data.prepMinutes} min · {settings.data.maxOrdersPer15Min === null ? 'no limit' : `at most ${settings.data.maxOrdersPer15Min} orders per ${ORDER_LIMITS.windowMinutes} min`}
       </p>
+      <details open={changing} onToggle={(e) => setChanging(e.currentTarget.open)}>
+        <summary className="cursor-pointer py-3 font-medium">Change preparation time or limit</summary>
+        <div className="pt-2">
+          <OrderingSettingsForm
+            settings={settings.data}
+            // Saved: folded again, the line above saying what now holds.
+            onSave={(change) => update.mutateAsync(change).then(() => setChanging(false))}
+            saving={update.isPending}
+          />
+        </div>
+      </details>
+      <div className="flex min-h-12 items-center gap-2">
+        {sound ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
+        <Label htmlFor={`sound-${truckId}`}>Sound on new orders</Label>
+        <Switch id={`sound-${truckId}`} checked={sound} onCheckedChange={onSoundChange} />
+      </div>
     </Card>
   );
 }
@@ -224,9 +270,8 @@ function OrderingControls({ truckId }: { truckId: number }) {
  * with a chime that can be turned off), big touch targets, one tap per status, refusal with a
  * refund, pause and throttle.
  */
-export function KitchenQueue({ truckId }: { truckId: number }) {
+export function KitchenQueue({ truckId, sound }: { truckId: number; sound: boolean }) {
   const queue = useTruckQueue(truckId);
-  const [sound, setSound] = useState(() => storage.get(STORAGE_KEYS.orderSound) !== '0');
   const soundRef = useRef(sound);
   useEffect(() => {
     soundRef.current = sound;
@@ -248,70 +293,62 @@ export function KitchenQueue({ truckId }: { truckId: number }) {
   const done = (queue.data ?? []).filter((o) => !ACTIVE_ORDER_STATUSES.includes(o.status)).reverse();
 
   return (
-    <div className="grid gap-6">
-      <OrderingControls truckId={truckId} />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className={cn('text-sm', state === 'open' ? 'text-green-800' : 'text-gray-700')} role="status">
-          {state === 'open' ? 'Live: new orders appear here' : 'Connecting…'}
-        </p>
-        <div className="flex items-center gap-2">
-          {sound ? <Bell className="h-5 w-5" aria-hidden /> : <BellOff className="h-5 w-5" aria-hidden />}
-          <Label htmlFor={`sound-${truckId}`}>Sound on new orders</Label>
-          <Switch
-            id={`sound-${truckId}`}
-            checked={sound}
-            onCheckedChange={(on) => {
-              setSound(on);
-              storage.set(STORAGE_KEYS.orderSound, on ? '1' : '0');
-            }}
-          />
-        </div>
-      </div>
-      {queue.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner className="h-8 w-8 text-brand-700" label="Loading orders" />
-        </div>
-      ) : queue.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {errorMessage(queue.error, 'Failed to load the orders. Please try again.')}
-        </p>
-      ) : (
-        <>
-          <section aria-labelledby="active-orders" className="grid gap-3">
-            <h2 id="active-orders" className="text-xl font-semibold">
-              Active orders ({active.length})
-            </h2>
-            {active.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-700">No orders right now. New ones appear here at once.</p>
+    <div className="grid gap-4 sm:gap-6">
+      <OrderingStatus truckId={truckId} />
+      <section aria-labelledby="active-orders" className="grid gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <h2 id="active-orders" className="text-xl font-semibold">
+            Active orders{queue.data ? ` (${active.length})` : ''}
+          </h2>
+          <p className={cn('text-sm', state === 'open' ? 'text-green-800' : 'text-gray-700')} role="status">
+            {/* Beside the heading on a phone: one line less above the first ticket. */}
+            {state === 'open' ? (
+              <>
+                <span className="mr-1.5 inline-block h-2 w-2 rounded-full bg-green-600" aria-hidden />
+                Live<span className="hidden sm:inline">: new orders appear here</span>
+              </>
             ) : (
-              <ul className="grid gap-4 md:grid-cols-2" aria-label="Active orders">
-                {active.map((order) => (
-                  <OrderTicket key={order.id} order={order} />
-                ))}
-              </ul>
+              'Connecting…'
             )}
-          </section>
-          {done.length > 0 && (
-            <section aria-labelledby="done-orders" className="grid gap-2">
-              <h2 id="done-orders" className="text-lg font-semibold">
-                Done today
-              </h2>
-              <ul className="grid gap-1 text-sm">
-                {done.map((order) => (
-                  <li key={order.id} className="flex justify-between gap-2 rounded border border-gray-200 p-2">
-                    <span>
-                      <strong>{order.number}</strong> · {order.customerName}
-                    </span>
-                    <span>
-                      {ORDER_STATUS_LABELS[order.status]}
-                      {order.refund ? ` · refunded ${formatCents(order.refund.amountCents, order.currency)}` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </>
+          </p>
+        </div>
+        {queue.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner className="h-8 w-8 text-brand-700" label="Loading orders" />
+          </div>
+        ) : queue.isError ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+            {errorMessage(queue.error, 'Failed to load the orders. Please try again.')}
+          </p>
+        ) : active.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-gray-300 p-8 text-center text-gray-700">No orders right now. New ones appear here at once.</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Active orders">
+            {active.map((order) => (
+              <OrderTicket key={order.id} order={order} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {done.length > 0 && (
+        <section aria-labelledby="done-orders" className="grid gap-2">
+          <h2 id="done-orders" className="text-lg font-semibold">
+            Done today
+          </h2>
+          <ul className="grid gap-1 text-sm">
+            {done.map((order) => (
+              <li key={order.id} className="flex justify-between gap-2 rounded border border-gray-200 p-2">
+                <span>
+                  <strong>{order.number}</strong> · {order.customerName}
+                </span>
+                <span>
+                  {ORDER_STATUS_LABELS[order.status]}
+                  {order.refund ? ` · refunded ${formatCents(order.refund.amountCents, order.currency)}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );
