@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { ORDERING_REFUSALS, type AdminRefund, type AuthResponse, type FoodTruck, type MenuItem, type Order, type OutboxMessage, type Page as ListPage } from '@shared/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
-import { ADMIN, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+import { ADMIN, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 
 const SHOTS = 'test-results/screens';
@@ -321,6 +321,49 @@ test.describe('order ahead', () => {
     await expect(diner.getByTestId('order-total')).toHaveText('$10.00');
     await kitchenContext.close();
     await dinerContext.close();
+  });
+
+  test("the operator's dashboard on a phone says live how many orders wait on each truck", async ({ browser, request }) => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    const operator = await loginAsSubscribedOperator(page, '/');
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const suffix = randomUUID().slice(0, 6);
+    // Three trucks: the dashboard lists them at the top.
+    const [busy] = await Promise.all(['Rush Tacos', 'Quiet Tacos', 'Idle Tacos'].map((name) => orderableTruck(request, operator, `${name} ${suffix}`)));
+    const name = `Rush Tacos ${suffix}`;
+    await page.goto('/operator-dashboard');
+    const fleetLink = page.getByRole('navigation', { name: /Your trucks/ }).getByRole('link', { name: new RegExp(name) });
+    await expect(fleetLink).toBeVisible();
+    await expect(page.getByRole('link', { name: `Orders of ${name}`, exact: true })).toBeVisible();
+
+    // A diner orders; the dashboard says so without a reload, at the top and on the truck's Orders.
+    const diner = await request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' } });
+    const customer = (await diner.json()) as AuthResponse;
+    const place = async () => {
+      const res = await request.post('/api/orders', {
+        data: { foodTruckId: busy!.truck.id, items: [{ menuItemId: busy!.items[0]!.id, quantity: 1 }], pickup: 'asap', card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } },
+        headers: { ...auth(customer), 'Idempotency-Key': randomUUID() },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as Order;
+    };
+    const first = await place();
+    await place();
+    await expect(fleetLink.getByTestId('orders-new')).toHaveText('2 new orders');
+    await expect(fleetLink).toBeInViewport();
+    const ordersLink = page.getByRole('link', { name: `Orders of ${name}, 2 new` });
+    await expect(ordersLink).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/dashboard-new-orders-360.png` });
+    // Accepted in the kitchen (another device): one new, two in progress.
+    expect((await request.patch(`/api/orders/${first.id}/status`, { data: { status: 'preparing' }, headers: auth(operator) })).status()).toBe(200);
+    await expect(page.getByRole('link', { name: `Orders of ${name}, 1 new` })).toBeVisible();
+    // The list's link goes to the card, whose highlighted Orders opens the queue.
+    await fleetLink.tap();
+    await page.getByRole('link', { name: `Orders of ${name}, 1 new` }).tap();
+    await expect(page.getByRole('heading', { name: 'Active orders (2)' })).toBeVisible();
+    await phone.close();
   });
 
   test('a diner on a phone finds their orders again from the menu: in progress, "Ready" live, and where to pick it up', async ({ browser, request }) => {

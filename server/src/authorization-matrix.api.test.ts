@@ -811,6 +811,7 @@ const MATRIX: Record<string, Entry> = {
     build: async ({ owner }) => ({ path: `/api/food-trucks/${await truckOf(owner)}/order-settings`, body: { pauseMinutes: 5 } }),
     expect: OWNER_OR_ADMIN,
   },
+  'GET /api/operator/orders/counts': { build: async () => ({ path: '/api/operator/orders/counts' }), expect: [401, 403, 200, 200, 200, 403] },
   'GET /api/operator/payouts': { build: async () => ({ path: '/api/operator/payouts' }), expect: [401, 403, 200, 200, 200, 403] },
   'POST /api/operator/payouts/connect': {
     build: async () => ({ path: '/api/operator/payouts/connect' }),

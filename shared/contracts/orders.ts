@@ -171,6 +171,17 @@ export const orderSettingsUpdateSchema = z.object({
 });
 export type OrderSettingsChange = z.input<typeof orderSettingsUpdateSchema>;
 
+/**
+ * GET /api/operator/orders/counts: each of the operator's trucks with orders in progress, how many
+ * wait for the kitchen to accept them ('received') and how many are in progress in all.
+ */
+export const truckOrderCountSchema = z.object({
+  foodTruckId: z.number().int(),
+  received: z.number().int(),
+  active: z.number().int(),
+});
+export type TruckOrderCount = z.infer<typeof truckOrderCountSchema>;
+
 export const payoutAccountSchema = z.object({
   connected: z.boolean(),
   /** Stripe mode: where the operator finishes onboarding; null in test mode (connected at once). */

@@ -50,10 +50,11 @@ const dashboardAnswers = (trucks: unknown[]) => ({
   '/api/auth/me': OPERATOR,
   '/api/operator/payouts': { status: 'none' },
   '/api/claims': [],
+  '/api/operator/orders/counts': [{ foodTruckId: 3, received: 1, active: 1 }],
 });
 
 describe('the page asks for its screen’s data before the app has loaded', () => {
-  it('on the dashboard: the operator’s trucks, subscription, payouts and claims, taken by the screen’s queries rather than asked again', async () => {
+  it('on the dashboard: the operator’s trucks, subscription, payouts, claims and orders waiting, taken by the screen’s queries rather than asked again', async () => {
     const trucks = [makeTruck({ id: 3 })];
     const server = stubServer(dashboardAnswers(trucks));
     signIn(OPERATOR);
@@ -61,18 +62,20 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(server.asked().sort()).toEqual([
       '/api/auth/me',
       '/api/claims',
+      '/api/operator/orders/counts',
       '/api/operator/payouts',
       TRUCKS_URL,
       '/api/subscription-status',
     ]);
-    expect(server.tokens()).toEqual(Array(5).fill('Bearer test-token'));
+    expect(server.tokens()).toEqual(Array(6).fill('Bearer test-token'));
 
     const client = createQueryClient();
     expect(await client.fetchQuery(operatorTrucksQuery(OPERATOR.id))).toEqual(trucks);
     expect(await client.fetchQuery({ queryKey: queryKeys.subscriptionStatus })).toEqual({ status: 'active' });
     expect(await client.fetchQuery(payoutsQuery())).toEqual({ status: 'none' });
     expect(await client.fetchQuery({ queryKey: queryKeys.myClaims })).toEqual([]);
-    expect(server.fetch).toHaveBeenCalledTimes(5);
+    expect(await client.fetchQuery({ queryKey: queryKeys.operatorOrderCounts })).toEqual([{ foodTruckId: 3, received: 1, active: 1 }]);
+    expect(server.fetch).toHaveBeenCalledTimes(6);
     // Taken once: the next fetch (the 5-second polling, a refetch) asks the server.
     await client.refetchQueries({ queryKey: queryKeys.operatorTrucks(OPERATOR.id) });
     expect(server.asked().filter((url) => url === TRUCKS_URL)).toHaveLength(2);
@@ -106,10 +109,11 @@ describe('the page asks for its screen’s data before the app has loaded', () =
     expect(client.getQueryData(queryKeys.subscriptionStatus)).toEqual({ status: 'active' });
     expect(client.getQueryData(queryKeys.payouts)).toEqual({ status: 'none' });
     expect(client.getQueryData(queryKeys.myClaims)).toEqual([]);
-    expect(server.fetch).toHaveBeenCalledTimes(5);
+    expect(client.getQueryData(queryKeys.operatorOrderCounts)).toEqual([{ foodTruckId: 3, received: 1, active: 1 }]);
+    expect(server.fetch).toHaveBeenCalledTimes(6);
     // Nothing to wait for on a screen without such data.
     await prefetchFirstScreenQueries(client, '/find-trucks');
-    expect(server.fetch).toHaveBeenCalledTimes(5);
+    expect(server.fetch).toHaveBeenCalledTimes(6);
   });
 
   it('on /find-trucks: the app puts the whole lean list and the upcoming stops in the cache before its first render, taking the first script’s requests', async () => {

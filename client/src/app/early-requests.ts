@@ -86,6 +86,7 @@ export function firstScreenQueries(
       queryKeys.subscriptionStatus,
       queryKeys.payouts,
       queryKeys.myClaims,
+      queryKeys.operatorOrderCounts,
     ];
   }
   if (pathname === '/favorites' && isCustomer(user)) {

@@ -89,6 +89,8 @@ export const queryKeys = {
   /** The signed-in diner's orders (prefix), and one order. */
   myOrders: ['/api/orders'] as const,
   order: (orderId: number) => ['/api/orders', orderId] as const,
+  /** The signed-in operator's trucks with orders in progress, and how many wait to be accepted. */
+  operatorOrderCounts: ['/api/operator/orders/counts'] as const,
   /** The signed-in operator's payout account. */
   payouts: ['/api/operator/payouts'] as const,
   /** An operator's address search, with the point nearer which places come first. */

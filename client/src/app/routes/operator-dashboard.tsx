@@ -18,6 +18,7 @@ import { GoingCounts } from '@client/features/going/components/going-counts';
 import { InsightsSection } from '@client/features/insights/components/insights-section';
 import { DemandSection } from '@client/features/insights/components/demand-section';
 import { useLiveGoingCounts } from '@client/features/going/hooks/use-live-going';
+import { useOperatorOrderCounts } from '@client/features/orders/api/order-counts';
 import { PayoutsPanel } from '@client/features/orders/components/payouts-panel';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
@@ -29,6 +30,8 @@ function Dashboard({ operatorId }: { operatorId: number }) {
   const trucks = useOperatorTrucks(operatorId, live);
   // "I'm going" counts per stop, refetched when the stream says they changed (issue 31).
   useLiveGoingCounts();
+  // Orders waiting on each truck, live: the operator sees a new one without opening the kitchen.
+  const orderCounts = useOperatorOrderCounts(live).data;
   // The subscription panel sits above the trucks: one loading state stands for both, and both appear
   // together, so neither pushes the other down when it arrives (layout shift). The status
   // is waited for once (isFetched stays true through later refetches, such as the panel's own on
@@ -79,10 +82,10 @@ function Dashboard({ operatorId }: { operatorId: number }) {
         </Card>
       ) : (
         <>
-          <FleetOverview trucks={trucks.data} />
+          <FleetOverview trucks={trucks.data} orders={orderCounts} />
           <div className="grid gap-6 lg:grid-cols-2">
             {trucks.data.map((truck) => (
-              <TruckCard key={truck.id} truck={truck} locationDenied={denied}>
+              <TruckCard key={truck.id} truck={truck} locationDenied={denied} orders={orderCounts?.find((o) => o.foodTruckId === truck.id)}>
                 <StopPlaceAction truck={truck} />
                 <GoingCounts truckId={truck.id} />
                 <InsightsSection truckId={truck.id} truckName={truck.name} />

@@ -132,6 +132,27 @@ describe('Operator dashboard', () => {
     expect(screen.getByRole('button', { name: 'Close for the Day' })).toBeEnabled();
   });
 
+  it("says on a truck's Orders how many orders wait to be accepted, or are in progress", async () => {
+    const second = { ...truck, id: 4, name: 'Burger Bus' };
+    const third = { ...truck, id: 5, name: 'Pho Real' };
+    useApi({
+      [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [truck, second, third],
+      'GET /api/operator/orders/counts': [
+        { foodTruckId: 3, received: 2, active: 3 },
+        { foodTruckId: 4, received: 0, active: 1 },
+      ],
+    });
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(await screen.findByRole('link', { name: 'Orders of Taco Libre, 2 new' })).toHaveAttribute('href', '/operator/orders/3');
+    expect(screen.getByRole('link', { name: 'Orders of Burger Bus, 1 in progress' })).toHaveAttribute('href', '/operator/orders/4');
+    expect(screen.getByRole('link', { name: 'Orders of Pho Real' })).toBeInTheDocument();
+    // The list of trucks at the top says it too.
+    const fleet = screen.getByRole('navigation', { name: /Your trucks/ });
+    expect(within(fleet).getByRole('link', { name: /Taco Libre/ })).toHaveTextContent('2 new orders');
+    expect(within(fleet).getByRole('link', { name: /Burger Bus/ })).toHaveTextContent('1 in progress');
+    expect(within(fleet).getByRole('link', { name: /Pho Real/ })).not.toHaveTextContent(/new|in progress/);
+  });
+
   it('disables Open for Business while location permission is denied', async () => {
     denyLocation();
     useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [{ ...truck, isOpen: false }] });

@@ -118,7 +118,7 @@ describe('useTruckEvents', () => {
     expect(visitorRenders).toBe(1);
   });
 
-  it("hands the viewer's signals (issue 31: going counts, going notices) to signal listeners only", () => {
+  it("hands the viewer's signals (issue 31: going counts, going notices; orders) to signal listeners only", () => {
     const signals: StreamSignal[] = [];
     const messages: TruckStreamMessage[] = [];
     const hook = renderHook(() => useStreamSignals((s) => signals.push(s)), { wrapper });
@@ -135,10 +135,13 @@ describe('useTruckEvents', () => {
       es.fire('notice', JSON.stringify(notice));
       es.fire('notice', '{"kind":"moved"}');
       es.fire('notice', 'garbage');
+      es.fire('order', JSON.stringify({ order: { id: 12, foodTruckId: 4, status: 'received' } }));
+      es.fire('order', '{"order":{"id":12}}');
     });
     expect(signals).toEqual([
       { type: 'going', truckId: 4 },
       { type: 'notice', notice },
+      { type: 'order', truckId: 4 },
     ]);
     expect(messages).toEqual([]);
     trucks.unmount();

@@ -32,11 +32,12 @@ export type TruckStreamListener = (message: TruckStreamMessage) => void;
 
 /**
  * The stream's frames about one viewer rather than a truck (issue 31): `going` (an operator's
- * truck's "I'm going" counts changed; never replayed) and `notice` (a stop the diner said they are
+ * truck's "I'm going" counts changed; never replayed), `notice` (a stop the diner said they are
  * going to closed, moved or was cancelled; a reopened stream sends the last minutes' again, and
- * each notice id is passed on once).
+ * each notice id is passed on once) and `order` (an order of the viewer's, or of an operator's
+ * truck, changed: its truck; never replayed).
  */
-export type StreamSignal = { type: 'going'; truckId: number } | { type: 'notice'; notice: GoingNotice };
+export type StreamSignal = { type: 'going'; truckId: number } | { type: 'notice'; notice: GoingNotice } | { type: 'order'; truckId: number };
 export type StreamSignalListener = (signal: StreamSignal) => void;
 
 /** A structural check of a `notice` frame's data (zod stays off the diners' screen, as above). */
@@ -220,6 +221,13 @@ export function createTruckStream(): TruckStream {
         if (!isGoingNotice(raw) || noticesTold.has(raw.id)) return null;
         noticesTold.add(raw.id);
         return { type: 'notice', notice: raw };
+      }),
+    );
+    es.addEventListener(
+      'order',
+      onSignal((raw) => {
+        const truckId = (raw as { order?: { foodTruckId?: unknown } | null } | null)?.order?.foodTruckId;
+        return typeof truckId === 'number' && Number.isInteger(truckId) ? { type: 'order', truckId } : null;
       }),
     );
     es.addEventListener('reset', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERING_REFUSALS, type AdminOrder, type AdminRefund, type AuthResponse, type MenuItem, type Order, type PayoutAccount, type TruckOrdering } from '@shared/contracts';
+import { ORDERING_REFUSALS, type AdminOrder, type AdminRefund, type AuthResponse, type MenuItem, type Order, type PayoutAccount, type TruckOrderCount, type TruckOrdering } from '@shared/contracts';
 import { DateTime } from 'luxon';
 import { auditLog, foodTrucks, menuItems, orderRefunds, orders, smsOutbox, truckScheduleStops } from '../../db/schema';
 import { zoneAwayFromMidnight } from '../../test/schedules';
@@ -348,6 +348,35 @@ describe('the kitchen queue', () => {
     expect((await server.request('POST', `/api/orders/${id}/cancel`, { token: stranger.token })).status).toBe(404);
     expect((await server.request('PUT', `/api/food-trucks/${truck.id}/order-settings`, { token: cast.other.token, body: { pauseMinutes: 5 } })).status).toBe(404);
     expect(await dbFingerprint(server.db)).toEqual(before);
+  });
+});
+
+describe("the dashboard's order counts", () => {
+  it("counts each of the operator's trucks' orders waiting and in progress, and nobody else's", async () => {
+    const owner = await server.signUpSubscribedOperator();
+    expect((await server.request('POST', '/api/operator/payouts/connect', { token: owner.token })).status).toBe(200);
+    const counts = (who: AuthResponse) => server.request<TruckOrderCount[]>('GET', '/api/operator/orders/counts', { token: who.token });
+    expect((await counts(owner)).body).toEqual([]);
+    const busy = await openTruck(owner);
+    const quiet = await openTruck(owner);
+    const place = async (truck: { truck: { id: number }; taco: { id: number } }) =>
+      (await order(cast.customer, { foodTruckId: truck.truck.id, items: [{ menuItemId: truck.taco.id, quantity: 1 }] })).body.id;
+    const [first, second, third] = [await place(busy), await place(busy), await place(busy)];
+    const other = await place(quiet);
+    const tap = (id: number | undefined, status: string) => server.request('PATCH', `/api/orders/${id}/status`, { token: owner.token, body: { status } });
+    expect((await tap(first, 'preparing')).status).toBe(200);
+    expect((await tap(second, 'ready')).status).toBe(200);
+    expect((await tap(other, 'ready')).status).toBe(200);
+    expect((await tap(other, 'picked_up')).status).toBe(200);
+    expect((await counts(owner)).body).toEqual([{ foodTruckId: busy.truck.id, received: 1, active: 3 }]);
+    // A refused order is no longer in progress.
+    expect((await server.request('POST', `/api/orders/${third}/refuse`, { token: owner.token, body: {} })).status).toBe(200);
+    expect((await counts(owner)).body).toEqual([{ foodTruckId: busy.truck.id, received: 0, active: 2 }]);
+    // Another operator's, and anyone but an operator: nothing of these trucks.
+    expect((await counts(cast.other)).body.map((c) => c.foodTruckId)).not.toContain(busy.truck.id);
+    expect((await counts(cast.customer)).status).toBe(403);
+    expect((await counts(cast.admin)).status).toBe(403);
+    expect((await server.request('GET', '/api/operator/orders/counts')).status).toBe(401);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   orderSettingsUpdateSchema,
   payoutAccountSchema,
   placedOrderSchema,
+  truckOrderCountSchema,
   truckOrderingSchema,
 } from '@shared/contracts/orders';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
@@ -27,6 +28,7 @@ import {
   getOrder,
   listMyOrders,
   listTruckQueue,
+  operatorOrderCounts,
   progressOrder,
   readOrderSettings,
   readPayouts,
@@ -156,6 +158,19 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "The truck's order queue: active orders and those ended in the last 12 hours", params: idParams, response: { 200: orderList, ...errorResponses(401, 403, 404) } },
     },
     async (request) => listTruckQueue(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/operator/orders/counts',
+    {
+      preHandler: requireUser('operator'),
+      schema: {
+        tags,
+        summary: "Per truck of the caller's with orders in progress: how many wait to be accepted, and how many in all",
+        response: { 200: z.array(truckOrderCountSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => operatorOrderCounts(app.db, currentUser(request)),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   type OrderProgressStatus,
   type OrderSettings,
   type OrderStatus,
+  type TruckOrderCount,
   type TruckOrdering,
 } from '@shared/contracts/orders';
 import type { Database, DbOrTx, Tx } from '../../db/client';
@@ -136,6 +137,21 @@ export async function getOrder(db: DbOrTx, actor: AuthUser, id: number): Promise
 export async function listMyOrders(db: DbOrTx, actor: AuthUser): Promise<PresentedOrder[]> {
   const rows = await ordersQuery(db).where(eq(orders.customerId, actor.id)).orderBy(desc(orders.id)).limit(50);
   return rows.map(presentOrder);
+}
+
+/** The operator's trucks with orders in progress: how many wait to be accepted, how many in all. */
+export async function operatorOrderCounts(db: DbOrTx, actor: AuthUser): Promise<TruckOrderCount[]> {
+  return db
+    .select({
+      foodTruckId: orders.foodTruckId,
+      received: sql<number>`(count(*) filter (where ${orders.status} = 'received'))::int`,
+      active: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .innerJoin(foodTrucks, eq(foodTrucks.id, orders.foodTruckId))
+    .where(and(eq(foodTrucks.operatorId, actor.id), inArray(orders.status, [...ACTIVE_ORDER_STATUSES])))
+    .groupBy(orders.foodTruckId)
+    .orderBy(orders.foodTruckId);
 }
 
 /**

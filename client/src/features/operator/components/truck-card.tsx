@@ -1,4 +1,4 @@
-import type { FoodTruck } from '@shared/contracts';
+import type { FoodTruck, TruckOrderCount } from '@shared/contracts';
 import { formatDateTime, formatPhone } from '@shared/utils/format';
 import { telHref } from '@shared/utils/phone';
 import MapPin from 'lucide-react/icons/map-pin';
@@ -14,7 +14,7 @@ import { Card } from '@client/components/ui/card';
 import { toast, toastError } from '@client/lib/toast';
 import { useHeartbeat } from '../hooks/use-heartbeat';
 import { useTruckStatus } from '../hooks/use-truck-status';
-import { dashboardCardId, OpenBadge } from './fleet-overview';
+import { dashboardCardId, OpenBadge, OrdersPill, ordersSaid } from './fleet-overview';
 import { LocationDialog } from './location-dialog';
 
 /**
@@ -25,10 +25,13 @@ import { LocationDialog } from './location-dialog';
 export function TruckCard({
   truck,
   locationDenied,
+  orders,
   children,
 }: {
   truck: FoodTruck;
   locationDenied: boolean;
+  /** Its orders in progress, for the Orders link's "2 new". */
+  orders?: TruckOrderCount | undefined;
   children?: ReactNode;
 }) {
   const { openForBusiness, closeForTheDay, isPending } = useTruckStatus(truck);
@@ -70,9 +73,9 @@ export function TruckCard({
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button asChild variant="outline" size="sm">
-              <Link href={`/operator/orders/${truck.id}`} aria-label={`Orders of ${truck.name}`}>
-                <Glyph name="clipboard-list" /> Orders
+            <Button asChild variant={orders && orders.received > 0 ? 'default' : 'outline'} size="sm">
+              <Link href={`/operator/orders/${truck.id}`} aria-label={`Orders of ${truck.name}${ordersSaid(orders)}`}>
+                <Glyph name="clipboard-list" /> Orders <OrdersPill orders={orders} onBrand />
               </Link>
             </Button>
             <Button asChild variant="outline" size="sm">
