@@ -415,6 +415,12 @@ export async function buildApp({ database, config, integrations, logger = false 
     if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/objects/') || !hasClient) {
       return reply.status(404).send({ message: `Route ${request.method} ${url.split('?')[0]} not found` });
     }
+    // A build file that is not (or no longer) here: a page of the last version asking for its chunk
+    // after a deploy. The app's page in its place was run as that script and failed as a MIME error;
+    // a 404 fails the import plainly, and the app reloads into the new version (ScreenErrorBoundary).
+    if (url.startsWith('/assets/')) {
+      return reply.status(404).header('cache-control', 'no-store').send({ message: 'This file is not part of the app (any more): reload the page' });
+    }
     // Client-side routes: the SPA renders them (including its own not-found screen).
     return sendShell(request, reply);
   });

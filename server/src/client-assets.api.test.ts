@@ -93,6 +93,18 @@ describe('the built client’s assets', () => {
   );
 });
 
+describe('a build file that is not there', () => {
+  it("answers 404, not the app's page: a page of the last version asking for a chunk a deploy replaced", async () => {
+    const res = await site.request<{ message: string }>('GET', '/assets/find-trucks-OLDHASH.js');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toMatch(/reload the page/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // Any other address is still the app's, which renders its own not-found screen.
+    const page = await raw('/no-such-screen', 'identity');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
 describe('the page of a screen', () => {
   it("names the entry's and the app's chunks on every page, and on a screen's page the screen's route module and its imports", async () => {
     // The stylesheet first (the first paint waits for it; in the page's head it was found only after

@@ -8,6 +8,7 @@ import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provide
 import { AuthProvider } from '@client/lib/auth';
 import { ScrollToHash } from '@client/lib/scroll-to-hash';
 import { ScrollToTop } from '@client/lib/scroll-to-top';
+import { OptionalPart } from './screen-error-boundary';
 import { useToasts } from '@client/lib/toast';
 import { AppRouter } from './router';
 
@@ -22,9 +23,11 @@ function ToasterOnceNeeded() {
   const [needed, setNeeded] = useState(false);
   if (toasts.length > 0 && !needed) setNeeded(true);
   return needed ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </OptionalPart>
   ) : null;
 }
 

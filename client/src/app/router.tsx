@@ -8,6 +8,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { homeFor, useAuth } from '@client/lib/auth';
 import { isCustomer } from '@client/lib/roles';
 import { lazyScreen, type LazyScreen } from '@client/lib/lazy-screen';
+import { OptionalPart, ScreenErrorBoundary } from './screen-error-boundary';
 import { LandingPage } from './routes/landing';
 
 // Every screen but the landing page loads on demand, so `/` stays small.
@@ -85,10 +86,12 @@ const bareRoutes = () =>
     const Screen = screen as LazyScreen<object>;
     return (
       <Route key={path} path={path}>
-        <Suspense fallback={<PageFallback />}>
-          <Screen />
-          <ScreenHydrated />
-        </Suspense>
+        <ScreenErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <Screen />
+            <ScreenHydrated />
+          </Suspense>
+        </ScreenErrorBoundary>
       </Route>
     );
   });
@@ -125,9 +128,11 @@ function CustomerAlerts() {
   const { user } = useAuth();
   if (!isCustomer(user)) return null;
   return (
-    <Suspense fallback={null}>
-      <NearbyAlerts key={user?.id} />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <NearbyAlerts key={user?.id} />
+      </Suspense>
+    </OptionalPart>
   );
 }
 
@@ -157,15 +162,17 @@ export function AppRouter() {
       <Route>
         <AppLayout voiceButton={voiceButton}>
           <CustomerAlerts />
-          <Suspense fallback={<PageFallback />}>
-            <Switch>
-              <Route path="/" component={LandingPage} />
-              <Route path="/dashboard" component={DashboardRedirect} />
-              {layoutRoutes()}
-              <Route component={NotFoundPage} />
-            </Switch>
-            <ScreenHydrated />
-          </Suspense>
+          <ScreenErrorBoundary>
+            <Suspense fallback={<PageFallback />}>
+              <Switch>
+                <Route path="/" component={LandingPage} />
+                <Route path="/dashboard" component={DashboardRedirect} />
+                {layoutRoutes()}
+                <Route component={NotFoundPage} />
+              </Switch>
+              <ScreenHydrated />
+            </Suspense>
+          </ScreenErrorBoundary>
         </AppLayout>
       </Route>
     </Switch>
