@@ -366,6 +366,49 @@ test.describe('order ahead', () => {
     await phone.close();
   });
 
+  test('an admin on a phone reads each order by its fields\' names, and can refund it', async ({ browser, request }) => {
+    const operatorContext = await browser.newContext();
+    const operator = await loginAsSubscribedOperator(await operatorContext.newPage(), '/');
+    await operatorContext.close();
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const name = `Admin Phone Tacos ${randomUUID().slice(0, 6)}`;
+    const { truck, items } = await orderableTruck(request, operator, name);
+    const diner = (await (await request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' } })).json()) as AuthResponse;
+    const placed = await request.post('/api/orders', {
+      data: { foodTruckId: truck.id, items: [{ menuItemId: items[0]!.id, quantity: 2 }], pickup: 'asap', card: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' } },
+      headers: { ...auth(diner), 'Idempotency-Key': randomUUID() },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as Order;
+
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('Username or phone').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).tap();
+    await page.getByRole('tab', { name: 'Orders' }).tap();
+    const row = page.getByRole('row').filter({ hasText: name }).first();
+    await expect(row).toBeVisible();
+    // The headers are hidden where the rows stack: each value is shown after its column's name.
+    const shown = await row.getByRole('cell').evaluateAll((cells) =>
+      cells.map((cell) => `${getComputedStyle(cell, '::before').content} ${cell.textContent ?? ''}`.trim()),
+    );
+    expect(shown.slice(0, 4)).toEqual([`"Order" / "" ${order.number}`, `"Truck" / "" ${name}`, `"Diner" / "" ${order.customerName}`, '"Total" / "" $7.00']);
+    expect(shown[4]).toBe('"Status" / "" Received');
+    await page.screenshot({ path: `${SHOTS}/admin-orders-360.png` });
+    await row.getByRole('button', { name: 'Refund' }).tap();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).tap();
+    // The order ends as refused, and the refunds list has it.
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Refused');
+    await expect(page.getByRole('table', { name: 'Newest refunds' }).getByRole('row').filter({ hasText: name })).toContainText('$7.00');
+    await expectNoSeriousA11yViolations(page);
+    // At desktop width the table has its headers, and no names before the values.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await row.getByRole('cell').first().evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('none');
+    await phone.close();
+  });
+
   test('a diner on a phone finds their orders again from the menu: in progress, "Ready" live, and where to pick it up', async ({ browser, request }) => {
     const operatorContext = await browser.newContext();
     const operator = await loginAsSubscribedOperator(await operatorContext.newPage(), '/operator-dashboard');

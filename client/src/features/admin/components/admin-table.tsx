@@ -72,7 +72,18 @@ export function AdminTable({
   );
 }
 
-/** A table cell with the panel's padding. */
-export function Cell({ children, className = '' }: { children?: ReactNode; className?: string }) {
-  return <td className={`px-4 py-3 align-top ${className}`}>{children}</td>;
+/**
+ * A table cell with the panel's padding. `label` (its column's header) goes before the value where
+ * the rows are stacked on a phone and the headers are hidden: "Total $24.50" rather than a bare
+ * "$24.50" among other bare values. Screen readers have the headers, so it is not read out.
+ */
+export function Cell({ children, className = '', label }: { children?: ReactNode; className?: string; label?: string }) {
+  return (
+    <td
+      data-label={label}
+      className={`px-4 py-3 align-top ${label ? "max-sm:before:mr-1.5 max-sm:before:font-semibold max-sm:before:text-gray-700 max-sm:before:content-[attr(data-label)_/_'']" : ''} ${className}`}
+    >
+      {children}
+    </td>
+  );
 }

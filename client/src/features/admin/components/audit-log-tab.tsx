@@ -85,7 +85,7 @@ export function AuditLogTab() {
             <Cell className="text-xs whitespace-nowrap">
               {formatTimestamp(entry.timestamp)}
             </Cell>
-            <Cell>{entry.adminUsername ?? (entry.adminId ? `#${entry.adminId}` : '—')}</Cell>
+            <Cell label="Admin">{entry.adminUsername ?? (entry.adminId ? `#${entry.adminId}` : '—')}</Cell>
             <Cell>{actionLabel(entry.action)}</Cell>
             <Cell>
               <TargetName entry={entry} />

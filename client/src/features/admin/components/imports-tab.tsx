@@ -35,7 +35,7 @@ function PastImports({ onOpen }: { onOpen(id: number): void }) {
         empty="No imports yet."
         rows={list.items.map((i) => (
           <tr key={i.id} data-testid="past-import">
-            <Cell className="text-xs whitespace-nowrap">{formatTimestamp(i.createdAt)}</Cell>
+            <Cell label="Started" className="text-xs whitespace-nowrap">{formatTimestamp(i.createdAt)}</Cell>
             <Cell className="break-words">
               <span className="font-medium">{i.fileName}</span>
               <span className="block text-xs text-gray-700">{i.sourceName}</span>
@@ -45,7 +45,7 @@ function PastImports({ onOpen }: { onOpen(id: number): void }) {
               {i.message && <p className="mt-1 text-xs text-red-700">{i.message}</p>}
             </Cell>
             <Cell className="text-xs text-gray-800">{rowsText(i)}</Cell>
-            <Cell>{i.adminUsername ?? '—'}</Cell>
+            <Cell label="By">{i.adminUsername ?? '—'}</Cell>
             <Cell>
               <Button variant="outline" size="sm" onClick={() => onOpen(i.id)} aria-label={`Open the report of import #${i.id}`}>
                 Open report

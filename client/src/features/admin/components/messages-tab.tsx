@@ -37,13 +37,13 @@ export function MessagesTab() {
         empty="No messages found."
         rows={list.items.map((m) => (
           <tr key={m.id}>
-            <Cell className="whitespace-nowrap">{formatPhone(m.toPhone)}</Cell>
+            <Cell label="Recipient" className="whitespace-nowrap">{formatPhone(m.toPhone)}</Cell>
             <Cell className="max-w-xs break-words">{m.body}</Cell>
             <Cell>
               <Badge variant={variantOf(m.status)}>{m.status}</Badge>
               {m.lastError && <p className="mt-1 text-xs text-red-700">{m.lastError}</p>}
             </Cell>
-            <Cell>{m.attempts}</Cell>
+            <Cell label="Attempts">{m.attempts}</Cell>
             <Cell className="text-xs text-gray-700">
               <p>Created {formatTimestamp(m.createdAt)}</p>
               {m.sentAt ? (

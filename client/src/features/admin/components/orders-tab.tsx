@@ -30,14 +30,14 @@ export function OrdersTab() {
           empty={orders.isError ? 'Failed to fetch orders.' : 'No orders yet.'}
           rows={(orders.data ?? []).map((o) => (
             <tr key={o.id}>
-              <Cell>{o.number}</Cell>
-              <Cell>{o.truckName}</Cell>
-              <Cell>{o.customerName}</Cell>
-              <Cell>{formatCents(o.totalCents, o.currency)}</Cell>
-              <Cell>
+              <Cell label="Order">{o.number}</Cell>
+              <Cell label="Truck">{o.truckName}</Cell>
+              <Cell label="Diner">{o.customerName}</Cell>
+              <Cell label="Total">{formatCents(o.totalCents, o.currency)}</Cell>
+              <Cell label="Status">
                 <Badge variant={o.refund ? 'destructive' : 'secondary'}>{ORDER_STATUS_LABELS[o.status]}</Badge>
               </Cell>
-              <Cell className="text-xs text-gray-700">{formatTimestamp(o.createdAt)}</Cell>
+              <Cell label="Placed" className="text-xs text-gray-700">{formatTimestamp(o.createdAt)}</Cell>
               <Cell>
                 {ACTIVE_ORDER_STATUSES.includes(o.status) && (
                   <ConfirmDialog
@@ -69,12 +69,12 @@ export function OrdersTab() {
           empty={refunds.isError ? 'Failed to fetch refunds.' : 'No refunds yet.'}
           rows={(refunds.data ?? []).map((r) => (
             <tr key={r.id}>
-              <Cell className="text-xs">{r.providerRefundId}</Cell>
-              <Cell>{r.orderId}</Cell>
-              <Cell>{r.truckName}</Cell>
-              <Cell>{formatCents(r.amountCents)}</Cell>
-              <Cell>{r.reason}</Cell>
-              <Cell className="text-xs text-gray-700">{formatTimestamp(r.createdAt)}</Cell>
+              <Cell label="Refund" className="text-xs break-all">{r.providerRefundId}</Cell>
+              <Cell label="Order">{r.orderId}</Cell>
+              <Cell label="Truck">{r.truckName}</Cell>
+              <Cell label="Amount">{formatCents(r.amountCents)}</Cell>
+              <Cell label="Why">{r.reason}</Cell>
+              <Cell label="When" className="text-xs text-gray-700">{formatTimestamp(r.createdAt)}</Cell>
             </tr>
           ))}
         />
