@@ -1,7 +1,10 @@
 import { fieldClass } from '@client/components/ui/input';
 import { cn } from '@client/lib/utils';
 
-/** A list filter: 'All' plus the given values (a native select: small, accessible, fine on phones). */
+/**
+ * A list filter: 'Any {label}' plus the given values (a native select: small, accessible, fine on
+ * phones). Not a bare 'All': on a phone it stands under the search box with no label to say all of what.
+ */
 export function FilterSelect({
   label,
   value,
@@ -20,7 +23,7 @@ export function FilterSelect({
       value={value}
       onChange={(e) => onChange(e.target.value)}
     >
-      <option value="">All</option>
+      <option value="">Any {label.toLowerCase()}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
