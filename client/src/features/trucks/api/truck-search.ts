@@ -1,6 +1,6 @@
 import { truckSearchUrl } from '@shared/contracts/first-data';
 import type { TruckSearchResult } from '@shared/contracts/trucks';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { apiRequest, readJson } from '@client/lib/api-client';
 import { queryKeys } from '@client/lib/query-keys';
@@ -17,7 +17,6 @@ export function truckSearchQuery(q: string) {
     queryKey: queryKeys.truckSearch(q),
     queryFn: () => readJson<TruckSearchResult>(apiRequest('GET', truckSearchUrl(q))),
     staleTime: 30_000,
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -55,9 +54,10 @@ export function useTruckSearch(search: string): TruckSearch {
   const typed = search.trim();
   const term = useDebouncedValue(typed, 250);
   const query = useQuery({ ...truckSearchQuery(term), enabled: term.length > 0 });
-  // The last answer and the search it answers (the query shows the one before while the next loads).
+  // The last answer and the search it answers: kept while the next loads, and shown only for a search
+  // it still says something true of (answerHolds).
   const [answer, setAnswer] = useState<{ term: string; data: TruckSearchResult } | null>(null);
-  if (term.length > 0 && query.data && !query.isPlaceholderData && answer?.data !== query.data) setAnswer({ term, data: query.data });
+  if (term.length > 0 && query.data && answer?.data !== query.data) setAnswer({ term, data: query.data });
   const data = answer && answerHolds(answer.term, typed) ? answer.data : undefined;
   // No answer is coming for it either when it failed, or while the device is offline (the query waits
   // for the network): the list then says what the cards' own fields match.
