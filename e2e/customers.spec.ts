@@ -77,6 +77,8 @@ test.describe('favourites and ratings', () => {
       headers: { Authorization: `Bearer ${customer.token}` },
     });
     expect(add.status()).toBe(200);
+    const second = { truck: await createTruck(op.page, op.session, { name: `Fav Newer ${Date.now()}`, ...spot(3) }) };
+    expect((await page.request.post('/api/favorites', { data: { foodTruckId: second.truck.id }, headers: { Authorization: `Bearer ${customer.token}` } })).status()).toBe(200);
     await page.reload();
     const card = page.getByTestId(`favorite-card-${op.truck.id}`);
     await expect(card).toBeVisible();
@@ -85,10 +87,19 @@ test.describe('favourites and ratings', () => {
     await expect(card.getByTestId('truck-status')).toHaveText('Closed');
     await expect(card.getByRole('link', { name: 'View on Map' })).toHaveAttribute('href', `/find-trucks?truck=${op.truck.id}`);
 
+    // A newer favourite, closed, comes first; the older one moves above it as it opens, live.
+    const order = () => page.getByRole('list', { name: 'Favorite food trucks' }).getByRole('listitem').evaluateAll((items) => items.map((li) => li.querySelector('[data-testid^="favorite-card-"]')?.getAttribute('data-testid')));
+    await expect.poll(order).toEqual([`favorite-card-${second.truck.id}`, `favorite-card-${op.truck.id}`]);
     await setOpen(op, true);
     await expect(card.getByTestId('truck-status')).toHaveText('Open Now');
+    await expect.poll(order).toEqual([`favorite-card-${op.truck.id}`, `favorite-card-${second.truck.id}`]);
     await setOpen(op, false);
     await expect(card.getByTestId('truck-status')).toHaveText('Closed');
+    await expect.poll(order).toEqual([`favorite-card-${second.truck.id}`, `favorite-card-${op.truck.id}`]);
+    expect((await page.request.delete(`/api/favorites/${second.truck.id}`, { headers: { Authorization: `Bearer ${customer.token}` } })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId(`favorite-card-${second.truck.id}`)).toHaveCount(0);
+    await card.getByRole('button', { name: op.truck.name, exact: true }).click();
 
     const sms = page.getByRole('switch', { name: 'Text me when my favorites open' });
     await expect(sms).toHaveAttribute('aria-checked', 'true');

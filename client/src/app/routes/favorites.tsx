@@ -6,6 +6,7 @@ import { SignInRequired } from '@client/components/layouts/sign-in-required';
 import { Button } from '@client/components/ui/button';
 import { SkeletonRows } from '@client/entities/truck/truck-parts';
 import { FavoriteTruckCard } from '@client/features/favorites/components/favorite-truck-card';
+import { openFirst } from '@client/features/favorites/favorites-order';
 import { FavoritesCalendarPanel } from '@client/features/schedules/components/favorites-calendar-panel';
 import { useUpcomingStopsFollowChanges } from '@client/features/schedules/api/upcoming-stops';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
@@ -48,7 +49,7 @@ function FavoritesList() {
         </div>
       ) : (
         <ul className="space-y-3" aria-label="Favorite food trucks">
-          {favorites.data.map((truck) => (
+          {openFirst(favorites.data).map((truck) => (
             <li key={truck.id}>
               <FavoriteTruckCard
                 truck={truck}
