@@ -352,6 +352,8 @@ test.describe('order ahead', () => {
     await place();
     await expect(fleetLink.getByTestId('orders-new')).toHaveText('2 new orders');
     await expect(fleetLink).toBeInViewport();
+    // The tab says it too, for an operator with another tab in front.
+    await expect(page).toHaveTitle('(2) Operator Dashboard · Food Truck Finder');
     const ordersLink = page.getByRole('link', { name: `Orders of ${name}, 2 new` });
     await expect(ordersLink).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -359,10 +361,15 @@ test.describe('order ahead', () => {
     // Accepted in the kitchen (another device): one new, two in progress.
     expect((await request.patch(`/api/orders/${first.id}/status`, { data: { status: 'preparing' }, headers: auth(operator) })).status()).toBe(200);
     await expect(page.getByRole('link', { name: `Orders of ${name}, 1 new` })).toBeVisible();
+    await expect(page).toHaveTitle('(1) Operator Dashboard · Food Truck Finder');
     // The list's link goes to the card, whose highlighted Orders opens the queue.
     await fleetLink.tap();
     await page.getByRole('link', { name: `Orders of ${name}, 1 new` }).tap();
     await expect(page.getByRole('heading', { name: 'Active orders (2)' })).toBeVisible();
+    await expect(page).toHaveTitle(`(1) Orders · ${name} · Food Truck Finder`);
+    await page.getByTestId(`ticket-${first.id}`).getByRole('button', { name: 'Ready' }).tap();
+    await page.getByRole('button', { name: 'Accept' }).tap();
+    await expect(page).toHaveTitle(`Orders · ${name} · Food Truck Finder`);
     await phone.close();
   });
 

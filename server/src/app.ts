@@ -73,6 +73,8 @@ import { documentTruckEventId } from './modules/trucks/truck-event-id';
 import { PUBLIC_FIRST_DATA } from '@shared/contracts/first-data';
 import { DEFAULT_TIME_ZONE } from '@shared/contracts/schedules';
 import { SIGNED_IN_HINT_COOKIE, type ServerRenderMode } from '@shared/contracts/server-render';
+import { documentTitle, screenTitleOf } from '@shared/utils/screen-titles';
+import { withTitle } from './modules/share/page-html';
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -407,7 +409,8 @@ export async function buildApp({ database, config, integrations, logger = false 
     // Every page's answer follows the signed-in hint: its preloads, its HTML, a frame (ADR 0175).
     reply.header('vary', 'accept-encoding, cookie');
     reply.header('cache-control', 'no-cache');
-    if (page) return sendPage(request, reply, page);
+    // The screen's title in the page as sent (crawlers, the tab before the app runs); the app keeps it.
+    if (page) return sendPage(request, reply, { ...page, html: withTitle(page.html, documentTitle(screenTitleOf(route))) });
     return reply.type('text/html').sendFile('index.html');
   };
   app.setNotFoundHandler((request, reply) => {

@@ -134,6 +134,10 @@ describe('server-rendered pages (ADR 0168)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain(`<div id="root"><p>list 200 true true; missing 404</p></div>\n    <div id="${HYDRATING_COVER_ID}"></div>`);
     expect(res.body).toContain(`<script type="application/json" id="${SERVER_RENDER_DATA_ID}">{"queries":`);
+    // Titled as the screen the app shows (shared/utils/screen-titles.ts), before the app runs.
+    expect(res.body).toContain('<title>Find Food Trucks · Food Truck Finder</title>');
+    const frame = await page('/favorites', { cookie: `${SIGNED_IN_HINT_COOKIE}=customer` });
+    expect(frame.body).toContain('<title>Your Favorite Food Trucks · Food Truck Finder</title>');
   });
 
   it('names only the entry in a rendered page’s Link header, and lists the app’s and the screen’s chunks in the page for its first script to ask for once it has painted', async () => {

@@ -8,6 +8,7 @@ import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provide
 import { AuthProvider } from '@client/lib/auth';
 import { ScrollToHash } from '@client/lib/scroll-to-hash';
 import { ScrollToTop } from '@client/lib/scroll-to-top';
+import { ScreenTitles } from '@client/lib/screen-title';
 import { OptionalPart } from './screen-error-boundary';
 import { useToasts } from '@client/lib/toast';
 import { AppRouter } from './router';
@@ -60,6 +61,7 @@ export function App({
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToTop />
       <ScrollToHash />
+      <ScreenTitles />
       <QueryClientProvider client={queryClient}>
         <AuthProvider serverUser={serverUser}>
           {/* The app's one truck event stream (open while a screen listens, or held for it by a server-rendered page). */}

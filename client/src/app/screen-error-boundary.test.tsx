@@ -26,9 +26,9 @@ function app(path = '/orders') {
   );
 }
 
-let reload: ReturnType<typeof vi.fn>;
+let reload: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   vi.spyOn(thePage, 'reload').mockImplementation(reload);
   // React logs each caught error; the tests read the screen instead.
   vi.spyOn(console, 'error').mockImplementation(() => {});

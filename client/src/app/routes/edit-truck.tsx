@@ -1,3 +1,4 @@
+import { useScreenTitle } from '@client/lib/screen-title';
 import { truckUpdateSchema, type FoodTruck } from '@shared/contracts';
 import Save from 'lucide-react/icons/save';
 import { useState } from 'react';
@@ -25,6 +26,7 @@ import { GALLERY_CONFIG, MENU_DOCUMENTS_CONFIG } from '@client/features/uploads/
 import { submitHandler } from '@client/lib/forms';
 
 function EditTruckForm({ truck }: { truck: FoodTruck }) {
+  useScreenTitle(`Edit ${truck.name}`);
   const [values, setValues] = useState(() => truckFormFrom(truck));
   // Photos and menus are uploaded at once but applied to the truck only by Save Changes.
   const [image, setImage] = useState<string | null>(truck.image);

@@ -47,7 +47,7 @@ function Kitchen({ truck }: { truck: FoodTruck }) {
         <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{truck.name}</h1>
         <p className="text-gray-700">Orders</p>
       </header>
-      <KitchenQueue truckId={truck.id} sound={sound} />
+      <KitchenQueue truckId={truck.id} truckName={truck.name} sound={sound} />
       <SoldOutToggles truckId={truck.id} />
       <KitchenSettings truckId={truck.id} sound={sound} onSoundChange={setSound} />
     </main>

@@ -1,3 +1,4 @@
+import { useScreenTitle } from '@client/lib/screen-title';
 import type { FoodTruck, MenuItem, MenuItemFormInput } from '@shared/contracts';
 import Plus from 'lucide-react/icons/plus';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
@@ -28,6 +29,7 @@ import { errorMessage } from '@client/lib/api-client';
 const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
 
 function MenuEditor({ truck }: { truck: FoodTruck }) {
+  useScreenTitle(`Menu · ${truck.name}`);
   const menu = useMenu(truck.id);
   const create = useCreateMenuItem(truck.id);
   const update = useUpdateMenuItem(truck.id);

@@ -23,6 +23,7 @@ import { PayoutsPanel } from '@client/features/orders/components/payouts-panel';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
 import { errorMessage } from '@client/lib/api-client';
+import { useScreenTitle } from '@client/lib/screen-title';
 
 function Dashboard({ operatorId }: { operatorId: number }) {
   // The 5-second polling runs only while the event stream is down.
@@ -32,6 +33,8 @@ function Dashboard({ operatorId }: { operatorId: number }) {
   useLiveGoingCounts();
   // Orders waiting on each truck, live: the operator sees a new one without opening the kitchen.
   const orderCounts = useOperatorOrderCounts(live).data;
+  const waiting = (orderCounts ?? []).reduce((n, c) => n + c.received, 0);
+  useScreenTitle(waiting > 0 ? `(${waiting}) Operator Dashboard` : null);
   // The subscription panel sits above the trucks: one loading state stands for both, and both appear
   // together, so neither pushes the other down when it arrives (layout shift). The status
   // is waited for once (isFetched stays true through later refetches, such as the panel's own on

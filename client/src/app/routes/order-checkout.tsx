@@ -1,3 +1,4 @@
+import { useScreenTitle } from '@client/lib/screen-title';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Card } from '@client/components/ui/card';
@@ -60,6 +61,7 @@ export default function OrderCheckoutPage() {
   const truckId = parseId(raw);
   const { user } = useAuth();
   const truck = useTruck(truckId ?? 0, truckId !== null);
+  useScreenTitle(truck.data ? `Order ahead from ${truck.data.name}` : null);
   return (
     <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-8">
       <header>

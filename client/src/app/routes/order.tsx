@@ -1,3 +1,4 @@
+import { useScreenTitle } from '@client/lib/screen-title';
 import { Link, useParams } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -47,6 +48,7 @@ export default function OrderPage() {
   const { orderId: raw } = useParams<{ orderId: string }>();
   const orderId = parseId(raw);
   const { user } = useAuth();
+  useScreenTitle(orderId === null ? null : `Your order ${orderId}`);
   return (
     <main className="mx-auto grid max-w-2xl gap-6 px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">Your order</h1>

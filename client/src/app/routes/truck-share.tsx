@@ -5,7 +5,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import Navigation from 'lucide-react/icons/navigation';
 import Phone from 'lucide-react/icons/phone';
 import Utensils from 'lucide-react/icons/utensils';
-import { lazy, useEffect, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { parseId } from '@shared/utils/ids';
 import { Button } from '@client/components/ui/button';
@@ -35,6 +35,7 @@ import { useTruck } from '@client/entities/truck/truck-details';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { directionsUrl, hasCoordinates, isLive } from '@client/entities/truck/truck-format';
 import { TruckFeatureDetails } from '@client/entities/truck/truck-attributes';
+import { useScreenTitle } from '@client/lib/screen-title';
 import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
 import { BrowserOnly } from '@client/lib/hydration';
 
@@ -61,12 +62,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function TruckPage({ truck }: { truck: FoodTruck }) {
   const needs = useDietaryNeeds();
-  useEffect(() => {
-    document.title = `${truck.name} · Food Truck Finder`;
-    return () => {
-      document.title = 'Food Truck Finder';
-    };
-  }, [truck.name]);
+  useScreenTitle(truck.name);
   const live = isLive(truck);
   const directions = directionsUrl(truck);
   return (

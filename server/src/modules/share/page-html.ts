@@ -26,14 +26,17 @@ export function metaTags(tags: Record<string, string | null>): string {
  * `<title>` and description are replaced (crawlers read the first), the rest goes before `</head>`.
  */
 export function withHead(shell: string, head: { title: string; description: string; tags: string }): string {
-  return shell
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+  return withTitle(shell, head.title)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
     )
     .replace('</head>', () => `    ${head.tags}\n  </head>`);
 }
+
+/** The page with `title` as its `<title>`. */
+export const withTitle = (html: string, title: string): string =>
+  html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
 
 /** Served when the front end is not built (API tests, `npm run dev`'s API process). */
 export const BARE_SHELL = `<!doctype html>

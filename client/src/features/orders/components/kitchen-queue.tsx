@@ -23,6 +23,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { Switch } from '@client/components/ui/switch';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { serverFieldErrors, submitHandler, useFormValues, validateForm } from '@client/lib/forms';
+import { useScreenTitle } from '@client/lib/screen-title';
 import { storage } from '@client/lib/storage';
 import { toast, toastError } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
@@ -270,7 +271,7 @@ export function KitchenSettings({ truckId, sound, onSoundChange }: { truckId: nu
  * with a chime that can be turned off), big touch targets, one tap per status, refusal with a
  * refund, pause and throttle.
  */
-export function KitchenQueue({ truckId, sound }: { truckId: number; sound: boolean }) {
+export function KitchenQueue({ truckId, truckName, sound }: { truckId: number; truckName: string; sound: boolean }) {
   const queue = useTruckQueue(truckId);
   const soundRef = useRef(sound);
   useEffect(() => {
@@ -290,6 +291,9 @@ export function KitchenQueue({ truckId, sound }: { truckId: number; sound: boole
   }, [queue.data]);
 
   const active = (queue.data ?? []).filter((o) => ACTIVE_ORDER_STATUSES.includes(o.status));
+  // "(2) Orders · Taco Libre": a new order shows in the tab strip while another tab is in front.
+  const waiting = active.filter((o) => o.status === 'received').length;
+  useScreenTitle(`${waiting > 0 ? `(${waiting}) ` : ''}Orders · ${truckName}`);
   const done = (queue.data ?? []).filter((o) => !ACTIVE_ORDER_STATUSES.includes(o.status)).reverse();
 
   return (
