@@ -13,10 +13,11 @@ test.describe('account on a phone', () => {
     await menu(page).tap();
     await page.getByRole('link', { name: 'Account', exact: true }).tap();
     await expect(page).toHaveURL(/\/account$/);
-    await page.getByLabel('Current password', { exact: true }).fill('e2e-password-1');
-    await page.getByLabel('New password', { exact: true }).fill('e2e-password-2');
-    await page.getByLabel('Confirm new password').fill('e2e-password-2');
-    await page.getByRole('button', { name: 'Change password' }).tap();
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password', { exact: true }).fill('e2e-password-1');
+    await form.getByLabel('New password', { exact: true }).fill('e2e-password-2');
+    await form.getByLabel('Confirm new password').fill('e2e-password-2');
+    await form.getByRole('button', { name: 'Change password' }).tap();
     await expect(toast(page, 'Password changed')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('account-360.png') });
@@ -30,5 +31,29 @@ test.describe('account on a phone', () => {
     await page.getByRole('button', { name: 'Logout' }).tap();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(async () => (await me(current)).status()).toBe(401);
+  });
+
+  test('a customer who got a new phone number changes it on their account, and signs in with it from then on', async ({ page }) => {
+    const session = await loginAs(page, 'customer', '/account');
+    const details = page.getByRole('form', { name: 'Your details' });
+    const newPhone = `512555${String(Date.now()).slice(-4)}`;
+    await details.getByLabel('Phone number').fill(newPhone);
+    await details.getByLabel('Username').fill(`new_number_${Date.now().toString(36)}`);
+    // Refused without the password, nothing sent.
+    await details.getByRole('button', { name: 'Save details' }).tap();
+    await expect(details.getByText('Current password is required')).toBeVisible();
+    await details.getByLabel('Current password').fill('e2e-password-1');
+    await details.getByRole('button', { name: 'Save details' }).tap();
+    await expect(toast(page, 'Details saved')).toBeVisible();
+    await expect(page.getByText(/^Signed in as new_number_/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('account-details-360.png') });
+    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } });
+    expect(me.status(), 'this session goes on').toBe(200);
+    expect(((await me.json()) as { phone: string }).phone).toBe(`+1${newPhone}`);
+    // Signing in takes the new number; the old one is nobody's.
+    const login = (username: string) => page.request.post('/api/auth/login', { data: { username, password: 'e2e-password-1' } });
+    expect((await login(newPhone)).status()).toBe(200);
+    expect((await login(session.user.phone ?? '')).status()).toBe(401);
   });
 });

@@ -460,6 +460,11 @@ const MATRIX: Record<string, Entry> = {
     expect: SIGNED_IN,
     freshCaller: true,
   },
+  'PUT /api/auth/me': {
+    build: async ({ session }) => ({ path: '/api/auth/me', body: { phone: session?.user.phone ?? '5125550199', email: 'mine@example.com', currentPassword: PASSWORD } }),
+    expect: SIGNED_IN,
+    freshCaller: true,
+  },
   'POST /api/auth/login': {
     build: async () => ({
       path: '/api/auth/login',

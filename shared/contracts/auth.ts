@@ -75,9 +75,12 @@ export const registerFormSchema = registerSchema
   });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
+/** The password a signed-in user types again to change their password or their details. */
+const currentPasswordField = text({ error: 'Current password is required' }).min(1, 'Current password is required').max(200);
+
 /** POST /api/auth/change-password: the signed-in user's own password (issue 32). */
 export const changePasswordSchema = z.object({
-  currentPassword: text({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  currentPassword: currentPasswordField,
   newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
@@ -89,6 +92,19 @@ export const changePasswordFormSchema = changePasswordSchema
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
+/**
+ * PUT /api/auth/me: the signed-in user's own username, email and phone, with the registration
+ * rules; an empty username or email removes it. The current password confirms the change (a phone
+ * left signed in is not enough to take over where the alerts and the sign-in go).
+ */
+export const ownDetailsSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  phone: phoneField,
+  currentPassword: currentPasswordField,
+});
+export type OwnDetailsInput = z.input<typeof ownDetailsSchema>;
 
 export const customerSignupSchema = z.object({
   phone: phoneField,

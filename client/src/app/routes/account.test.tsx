@@ -1,4 +1,4 @@
-import { renderHook, screen, waitFor } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD_WRONG } from '@shared/contracts/auth';
@@ -18,8 +18,9 @@ function signedIn(changePassword: () => Response) {
   return mockFetch({ 'GET /api/auth/me': () => json(customer), 'POST /api/auth/change-password': changePassword });
 }
 async function fill(current: string, next: string, confirm = next) {
-  await userEvent.type(screen.getByLabelText('Current password'), current);
-  await userEvent.type(screen.getByLabelText('New password'), next);
+  const form = within(screen.getByRole('form', { name: 'Change password' }));
+  await userEvent.type(form.getByLabelText('Current password'), current);
+  await userEvent.type(form.getByLabelText('New password'), next);
   await userEvent.type(screen.getByLabelText('Confirm new password'), confirm);
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
 }
@@ -41,7 +42,7 @@ describe('/account: change password (issue 32)', () => {
       newPassword: 'brand-new-pass-1',
     });
     expect(currentToast()).toMatchObject({ title: 'Password changed', description: 'You have been signed out on your other devices.' });
-    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(within(screen.getByRole('form', { name: 'Change password' })).getByLabelText('Current password')).toHaveValue('');
   });
 
   it('shows the server’s message under the current password when it is wrong, and keeps the session', async () => {
@@ -58,5 +59,51 @@ describe('/account: change password (issue 32)', () => {
     await fill('correct-horse-1', 'brand-new-pass-1', 'brand-new-pass-2');
     expect(await screen.findAllByText("Passwords don't match")).not.toHaveLength(0);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/change-password')).toBe(false);
+  });
+});
+
+describe('/account: your details', () => {
+  function signedInFor(put: () => Response) {
+    localStorage.setItem('token', 'old-token');
+    localStorage.setItem('user', JSON.stringify(customer));
+    return mockFetch({ 'GET /api/auth/me': () => json(customer), 'PUT /api/auth/me': put });
+  }
+  const details = () => within(screen.getByRole('form', { name: 'Your details' }));
+
+  it('starts from the account as it is, sends the change with the password, and the app goes on as the changed user', async () => {
+    const changed = { ...customer, username: 'taco_fan', email: 'fan@example.com', phone: '+15125550177' };
+    const fetchMock = signedInFor(() => json({ user: changed, token: 'same-session' }));
+    renderWithApp(<AccountPage />, { path: '/account' });
+    const form = details();
+    expect(form.getByLabelText('Phone number')).toHaveValue('512-555-0111');
+    expect(form.getByLabelText('Username')).toHaveValue('');
+    await userEvent.type(form.getByLabelText('Username'), 'taco_fan');
+    await userEvent.type(form.getByLabelText('Email'), 'fan@example.com');
+    await userEvent.clear(form.getByLabelText('Phone number'));
+    await userEvent.type(form.getByLabelText('Phone number'), '512-555-0177');
+    await userEvent.type(form.getByLabelText('Current password'), 'correct-horse-1');
+    await userEvent.click(form.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(changed));
+    expect(sentBody(fetchMock, 'PUT /api/auth/me')).toEqual({ username: 'taco_fan', email: 'fan@example.com', phone: '+15125550177', currentPassword: 'correct-horse-1' });
+    expect(currentToast()).toMatchObject({ title: 'Details saved' });
+    expect(form.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.getByText('Signed in as taco_fan.')).toBeInTheDocument();
+  });
+
+  it('checks the fields before sending, and shows the server’s refusal under its field', async () => {
+    const fetchMock = signedInFor(() => json({ message: 'This username is already taken' }, 409));
+    renderWithApp(<AccountPage />, { path: '/account' });
+    const form = details();
+    await userEvent.type(form.getByLabelText('Email'), 'not an email');
+    await userEvent.click(form.getByRole('button', { name: 'Save details' }));
+    expect(await form.findByText('Invalid email address')).toBeInTheDocument();
+    expect(form.getByText('Current password is required')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/me' && init?.method === 'PUT')).toBe(false);
+    await userEvent.clear(form.getByLabelText('Email'));
+    await userEvent.type(form.getByLabelText('Username'), 'taken_name');
+    await userEvent.type(form.getByLabelText('Current password'), 'correct-horse-1');
+    await userEvent.click(form.getByRole('button', { name: 'Save details' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Details not saved', description: 'This username is already taken' }));
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(customer);
   });
 });

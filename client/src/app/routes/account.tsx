@@ -3,12 +3,13 @@ import { Redirect } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 import { useAuth } from '@client/lib/auth';
 import { ChangePasswordForm } from '@client/features/auth/components/change-password-form';
+import { OwnDetailsForm } from '@client/features/auth/components/own-details-form';
 import { AlertSettings } from '@client/features/push/components/alert-settings';
 import { DietaryNeedsForm } from '@client/features/diet/components/dietary-needs-form';
 import { isCustomer } from '@client/lib/roles';
 import { CountMyVisitsSwitch } from '@client/features/insights/components/count-my-visits-switch';
 
-/** /account: the signed-in user's own account (issue 32: change password; issue 29: a customer's alert settings). */
+/** /account: the signed-in user's own account (their details; issue 32: change password; issue 29: a customer's alert settings). */
 export default function AccountPage() {
   const { user } = useAuth();
   if (!user) return <Redirect to="/login" replace />;
@@ -20,6 +21,9 @@ export default function AccountPage() {
           <CardDescription>Signed in as {displayName(user)}.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
+          <h2 className="font-medium">Your details</h2>
+          <OwnDetailsForm key={user.id} user={user} />
+          <hr className="border-gray-200" />
           <h2 className="font-medium">Change password</h2>
           <ChangePasswordForm />
           {isCustomer(user) && (

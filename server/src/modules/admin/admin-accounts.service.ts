@@ -14,10 +14,10 @@ import { toE164 } from '@shared/utils/phone';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, operatorSubscriptions, users, userSearchText } from '../../db/schema';
 import type { Integrations } from '../../integrations';
-import { conflict, forbidden, isUniqueViolation, notFound, pgConstraint } from '../../lib/http-errors';
+import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { isReservedUsername, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
+import { accountConflict, isReservedUsername, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
 import {
   cancelSubscriptionForDeletion,
   pauseOperatorSubscription,
@@ -213,12 +213,7 @@ export async function updateAccount(
       return after;
     });
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    throw conflict(
-      pgConstraint(err) === 'users_username_unique'
-        ? 'This username is already taken'
-        : 'An account with this phone number already exists',
-    );
+    throw accountConflict(err);
   }
 }
 

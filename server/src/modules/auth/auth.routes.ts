@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   authResponseSchema,
   changePasswordSchema,
+  ownDetailsSchema,
   customerSignupSchema,
   loginSchema,
   publicUserSchema,
@@ -12,7 +13,7 @@ import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
 import { HOUR_MS, MINUTE_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { authenticate, changePassword, createAccount, endSessions, findPublicUser, type Account } from './auth.service';
+import { authenticate, changePassword, createAccount, endSessions, findPublicUser, updateOwnDetails, type Account } from './auth.service';
 import { SIGN_IN_THROTTLED } from './sign-in-throttle';
 import { withSignInThrottle } from './sign-in-throttle';
 
@@ -28,6 +29,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const reserved = { adminUsername: app.config.adminUsername };
   const limits = rateLimitsOf(app.config);
+  /** Guessing a signed-in account's password (changing it, or its details) is counted like failed sign-ins. */
+  const countPasswordCheck = (userId: number) =>
+    takeOrRefuse(app.db, `change-password:${userId}`, limits.signInFailuresPerAccount, limits.signInWindowMinutes * MINUTE_MS, SIGN_IN_THROTTLED);
   /** Account creation per client address (OWASP API4: accounts are free to make, so cap them). */
   const capSignups = (address: string) =>
     takeOrRefuse(app.db, `signup:address:${address}`, limits.signupsPerAddressPerHour, HOUR_MS, SIGNUPS_CAPPED);
@@ -101,15 +105,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = currentUser(request);
-      // Guessing the current password through this form is counted like failed sign-ins.
-      await takeOrRefuse(
-        app.db,
-        `change-password:${id}`,
-        limits.signInFailuresPerAccount,
-        limits.signInWindowMinutes * MINUTE_MS,
-        SIGN_IN_THROTTLED,
-      );
+      await countPasswordCheck(id);
       return session(await changePassword(app.db, id, request.body.currentPassword, request.body.newPassword));
+    },
+  );
+
+  app.put(
+    '/api/auth/me',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['auth'],
+        summary: "Changes the caller's own username, email and phone, confirmed with their current password",
+        body: ownDetailsSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      await countPasswordCheck(id);
+      return session(await updateOwnDetails(app.db, id, request.body, reserved));
     },
   );
 

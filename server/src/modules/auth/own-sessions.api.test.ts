@@ -63,3 +63,48 @@ describe('POST /api/auth/change-password', () => {
     expect((await signIn(phone, 'brand-new-pass-1')).status).toBe(200);
   });
 });
+
+describe('PUT /api/auth/me', () => {
+  const put = (token: string, body: Record<string, unknown>) =>
+    server.request<AuthResponse & ErrorResponse>('PUT', '/api/auth/me', { token, body });
+
+  it("changes the caller's own username, email and phone; signing in takes the new ones; other sessions go on", async () => {
+    const account = await server.signUp('customer');
+    const otherDevice = (await signIn(account.user.phone ?? '', PASSWORD)).body.token;
+    const username = `renamed_${Date.now().toString(36)}`;
+    const changed = await put(account.token, { username, email: 'New@Example.com', phone: '(512) 555-01 99'.replace('01 99', String(Date.now()).slice(-4)), currentPassword: PASSWORD });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user).toMatchObject({ id: account.user.id, username, email: 'New@Example.com', role: 'customer' });
+    expect(changed.body.user.phone).toMatch(/^\+1512555\d{4}$/);
+    expect((await me(changed.body.token)).body).toEqual(changed.body.user);
+    expect((await me(otherDevice)).status).toBe(200);
+    expect((await signIn(username, PASSWORD)).status).toBe(200);
+    expect((await signIn(changed.body.user.phone ?? '', PASSWORD)).status).toBe(200);
+    // An empty username or email removes it.
+    const cleared = await put(changed.body.token, { username: '', email: '', phone: changed.body.user.phone, currentPassword: PASSWORD });
+    expect(cleared.body.user).toMatchObject({ username: null, email: null });
+  });
+
+  it('refuses a wrong password, bad fields, a taken or reserved username and a taken phone, changing nothing', async () => {
+    const account = await server.signUp('operator');
+    const other = await server.signUp('customer', { username: `taken_${Date.now().toString(36)}` });
+    const base = { phone: account.user.phone, currentPassword: PASSWORD };
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...base, currentPassword: 'not-my-password', email: 'a@b.co' }, 400, CURRENT_PASSWORD_WRONG],
+      [{ ...base, currentPassword: '' }, 400, 'Current password is required'],
+      [{ ...base, email: 'not an email' }, 400, 'Invalid email address'],
+      [{ ...base, phone: '123' }, 400, 'Phone number must be at least 10 digits'],
+      [{ ...base, username: 'ab' }, 400, 'Username must be at least 3 characters'],
+      [{ ...base, username: 'Admin' }, 409, 'This username is reserved'],
+      [{ ...base, phone: other.user.phone }, 409, 'An account with this phone number already exists'],
+      [{ ...base, username: other.user.username?.toUpperCase() }, 409, 'This username is already taken'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await put(account.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.message, JSON.stringify(body)).toContain(message);
+      expect((await me(account.token)).body).toEqual(account.user);
+    }
+    expect((await server.request('PUT', '/api/auth/me', { body: base })).status).toBe(401);
+  });
+});

@@ -10,6 +10,24 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** A username (optional: an account signs in by phone too), as the sign-up and account forms take it. */
+export function UsernameField({ value, onChange, error, placeholder = 'Choose a username' }: FieldProps & { placeholder?: string }) {
+  return (
+    <FormField label="Username" hint="Optional" error={error}>
+      <Input name="username" autoComplete="username" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </FormField>
+  );
+}
+
+/** An email (optional), as the sign-up and account forms take it. */
+export function EmailField({ value, onChange, error }: FieldProps) {
+  return (
+    <FormField label="Email" hint="Optional" error={error}>
+      <Input name="email" type="email" autoComplete="email" placeholder="you@example.com" value={value} onChange={(e) => onChange(e.target.value)} />
+    </FormField>
+  );
+}
+
 /** The phone entry of both sign-up forms: hyphens, spaces and parentheses are stripped as typed. */
 export function PhoneField({ value, onChange, error, hint }: FieldProps) {
   return (
@@ -27,18 +45,25 @@ export function PhoneField({ value, onChange, error, hint }: FieldProps) {
   );
 }
 
-/** A new password (sign-up forms). */
-export function NewPasswordField({ value, onChange, error }: FieldProps) {
+/** A password entry: its label, field name and the kind the browser's password manager fills. */
+export function PasswordField({
+  label,
+  name,
+  autoComplete,
+  placeholder,
+  value,
+  onChange,
+  error,
+  hint,
+}: FieldProps & { label: string; name: string; autoComplete: 'new-password' | 'current-password'; placeholder?: string }) {
   return (
-    <FormField label="Password" error={error}>
-      <Input
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="At least 8 characters"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+    <FormField label={label} hint={hint} error={error}>
+      <Input name={name} type="password" autoComplete={autoComplete} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
     </FormField>
   );
+}
+
+/** A new password (sign-up forms). */
+export function NewPasswordField(props: FieldProps) {
+  return <PasswordField label="Password" name="password" autoComplete="new-password" placeholder="At least 8 characters" {...props} />;
 }

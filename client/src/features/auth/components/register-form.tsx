@@ -1,13 +1,11 @@
 import { registerFormSchema } from '@shared/contracts/auth';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useRegister } from '../api/register';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
 import { RoleChoice } from './role-choice';
 import { SubmitButton } from './submit-button';
-import { NewPasswordField, PhoneField } from './account-fields';
+import { EmailField, NewPasswordField, PasswordField, PhoneField, UsernameField } from './account-fields';
 
 export function RegisterForm() {
   const { values, setField, errors, setErrors } = useFormValues({
@@ -37,41 +35,23 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-      <FormField label="Username" hint="Optional" error={errors.username}>
-        <Input
-          name="username"
-          autoComplete="username"
-          placeholder="Choose a username"
-          value={values.username}
-          onChange={(e) => setField('username', e.target.value)}
-        />
-      </FormField>
-      <FormField label="Email" hint="Optional" error={errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={values.email}
-          onChange={(e) => setField('email', e.target.value)}
-        />
-      </FormField>
+      <UsernameField value={values.username} onChange={(v) => setField('username', v)} error={errors.username} />
+      <EmailField value={values.email} onChange={(v) => setField('email', v)} error={errors.email} />
       <PhoneField value={values.phone} onChange={(v) => setField('phone', v)} error={errors.phone} />
       <NewPasswordField
         value={values.password}
         onChange={(v) => setField('password', v)}
         error={errors.password}
       />
-      <FormField label="Confirm password" error={errors.confirmPassword}>
-        <Input
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Repeat your password"
-          value={values.confirmPassword}
-          onChange={(e) => setField('confirmPassword', e.target.value)}
-        />
-      </FormField>
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        value={values.confirmPassword}
+        onChange={(v) => setField('confirmPassword', v)}
+        error={errors.confirmPassword}
+      />
       <RoleChoice value={values.role} onChange={(role) => setField('role', role)} error={errors.role} />
       <SubmitButton pending={mutation.isPending} pendingLabel="Creating account...">
         Create account
