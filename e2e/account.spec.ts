@@ -56,4 +56,30 @@ test.describe('account on a phone', () => {
     expect((await login(newPhone)).status()).toBe(200);
     expect((await login(session.user.phone ?? '')).status()).toBe(401);
   });
+
+  test('a customer deletes their account: password, one confirmation, signed out to the home page, and the account is gone', async ({ page }) => {
+    const session = await loginAs(page, 'customer', '/account');
+    const form = page.getByRole('form', { name: 'Delete account' });
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByRole('button', { name: 'Delete my account' }).tap();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    // Kept: nothing happens.
+    await dialog.getByRole('button', { name: 'Keep my account' }).tap();
+    await expect(dialog).toBeHidden();
+    // A wrong password is refused by the server, on its field.
+    await form.getByRole('button', { name: 'Delete my account' }).tap();
+    await dialog.getByRole('button', { name: 'Delete my account' }).tap();
+    await expect(form.getByText('Current password is incorrect')).toBeVisible();
+    await form.getByLabel('Current password').fill('e2e-password-1');
+    await form.getByRole('button', { name: 'Delete my account' }).tap();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('account-delete-360.png') });
+    await dialog.getByRole('button', { name: 'Delete my account' }).tap();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, 'Account deleted')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const login = await page.request.post('/api/auth/login', { data: { username: session.user.phone, password: 'e2e-password-1' } });
+    expect(login.status()).toBe(401);
+  });
 });

@@ -465,6 +465,11 @@ const MATRIX: Record<string, Entry> = {
     expect: SIGNED_IN,
     freshCaller: true,
   },
+  'POST /api/auth/delete-account': {
+    build: async () => ({ path: '/api/auth/delete-account', body: { currentPassword: PASSWORD } }),
+    expect: [401, 204, 204, 204, 204, 403],
+    freshCaller: true,
+  },
   'POST /api/auth/login': {
     build: async () => ({
       path: '/api/auth/login',

@@ -106,6 +106,10 @@ export const ownDetailsSchema = z.object({
 });
 export type OwnDetailsInput = z.input<typeof ownDetailsSchema>;
 
+/** POST /api/auth/delete-account: a customer or operator deletes their own account, with their password. */
+export const deleteOwnAccountSchema = z.object({ currentPassword: currentPasswordField });
+export type DeleteOwnAccountInput = z.input<typeof deleteOwnAccountSchema>;
+
 export const customerSignupSchema = z.object({
   phone: phoneField,
   password: newPasswordField,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD_WRONG } from '@shared/contracts/auth';
 import { dismiss, useToasts } from '@client/lib/toast';
 import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
+import { Route, Switch } from 'wouter';
 import AccountPage from './account';
 
 // Each test types three passwords key by key: slow on a loaded 2-core machine.
@@ -105,5 +106,36 @@ describe('/account: your details', () => {
     await userEvent.click(form.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Details not saved', description: 'This username is already taken' }));
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(customer);
+  });
+});
+
+describe('/account: delete your account', () => {
+  it('asks for the password, then once more, and signs out to the home page once deleted', async () => {
+    localStorage.setItem('token', 'old-token');
+    localStorage.setItem('user', JSON.stringify(customer));
+    const fetchMock = mockFetch({ 'GET /api/auth/me': () => json(customer), 'POST /api/auth/delete-account': () => new Response(null, { status: 204 }) });
+    const { currentPath } = renderWithApp(
+      <Switch>
+        <Route path="/account" component={AccountPage} />
+        <Route path="/">
+          <p>Home</p>
+        </Route>
+      </Switch>,
+      { path: '/account' },
+    );
+    const form = within(screen.getByRole('form', { name: 'Delete account' }));
+    expect(form.getByText(/Your favorites, alerts, ratings, past orders and saved settings are deleted/)).toBeInTheDocument();
+    await userEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await form.findByText('Current password is required')).toBeInTheDocument();
+    await userEvent.type(form.getByLabelText('Current password'), 'correct-horse-1');
+    await userEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/delete-account')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(sentBody(fetchMock, 'POST /api/auth/delete-account')).toEqual({ currentPassword: 'correct-horse-1' });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(currentToast()).toMatchObject({ title: 'Account deleted' });
   });
 });

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@client/componen
 import { useAuth } from '@client/lib/auth';
 import { ChangePasswordForm } from '@client/features/auth/components/change-password-form';
 import { OwnDetailsForm } from '@client/features/auth/components/own-details-form';
+import { DeleteAccountForm } from '@client/features/auth/components/delete-account-form';
 import { AlertSettings } from '@client/features/push/components/alert-settings';
 import { DietaryNeedsForm } from '@client/features/diet/components/dietary-needs-form';
 import { isCustomer } from '@client/lib/roles';
@@ -68,6 +69,16 @@ export default function AccountPage() {
           </CardContent>
         )}
       </Card>
+      {(user.role === 'customer' || user.role === 'operator') && (
+        <Card className="mx-auto mt-6 max-w-md border-red-200">
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Delete your account</h2>
+          </CardHeader>
+          <CardContent>
+            <DeleteAccountForm role={user.role} />
+          </CardContent>
+        </Card>
+      )}
     </main>
   );
 }

@@ -17,7 +17,7 @@ import type { Integrations } from '../../integrations';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { accountConflict, isReservedUsername, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
+import { accountConflict, checkCurrentPassword, isReservedUsername, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
 import {
   cancelSubscriptionForDeletion,
   pauseOperatorSubscription,
@@ -226,15 +226,66 @@ export const ACCOUNT_ORDERS_IN_PROGRESS: Record<ManagedRole, string> = {
 };
 
 /**
- * DELETE /api/admin/{customers|operators}/:id, in one transaction (refused with a 409 while the
- * account has orders in progress, as diner or as operator: they would go with it, never refunded): an operator's subscription is
- * cancelled at the provider; the listings they claimed from open data become unclaimed listings
- * again (releaseClaimedListings, published as updated) and their own trucks are published as
- * removed (diners' screens drop them live); the account's stored objects are deleted; then the
- * account, and with it (foreign keys) its own trucks, menu items, favourites, ratings, SMS outbox
- * rows and the subscription. The objects' files
- * leave the store after the commit.
+ * Deletes an account in `tx` (locked by the caller), refused with a 409 while it has orders in
+ * progress, as diner or as operator (they would go with it, never refunded; `inProgress` says so):
+ * an operator's subscription is cancelled at the provider; the listings they claimed from open data
+ * become unclaimed listings again (releaseClaimedListings, published as updated) and their own
+ * trucks are published as removed (diners' screens drop them live); the account's stored objects
+ * are deleted; then the account, and with it (foreign keys) its own trucks, menu items, favourites,
+ * ratings, SMS outbox rows and the subscription. Returns what the audit row records, and the
+ * objects whose files leave the store after the commit.
  */
+async function removeAccount(
+  tx: Tx,
+  deps: AdminDeps,
+  before: { id: number; username: string | null; email: string | null; phone: string | null; role: string },
+  inProgress: string,
+) {
+  const id = before.id;
+  await refuseWhileOrdersInProgress(tx, deps.integrations.payments, { accountId: id }, inProgress);
+  let oldValues: Record<string, unknown> = {
+    username: before.username,
+    email: before.email,
+    phone: before.phone,
+  };
+  if (before.role === 'operator') {
+    // The trucks go with the account: the diners going to their stops are told, as for one truck.
+    const trucks = await tx
+      .select({ id: foodTrucks.id, name: foodTrucks.name })
+      .from(foodTrucks)
+      .where(eq(foodTrucks.operatorId, id))
+      .for('update');
+    for (const truck of trucks) await goingBeforeTruckRemoved(tx, deps, truck);
+    const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
+    // Listings the operator claimed go back to being listings (before their objects and the rest go).
+    const released = await releaseClaimedListings(tx, id);
+    await publishTruckEvents(tx, 'updated', released);
+    const truckCount = await publishOperatorVisibility(tx, id, { visible: false });
+    oldValues = {
+      ...oldValues,
+      truckCount,
+      ...(released.length > 0 ? { releasedListings: released.map((t) => t.id) } : {}),
+      subscriptionStatus: subscription?.status ?? null,
+    };
+  }
+  const ratings = await removeRatingsOf(tx, id);
+  if (ratings > 0) oldValues = { ...oldValues, ratings };
+  const objects = await deleteObjectsOfAccount(tx, id);
+  await tx.delete(users).where(eq(users.id, id));
+  return { oldValues: { ...oldValues, storedObjects: objects.length }, objects };
+}
+
+/** The files of a deleted account's objects leave the store (after the commit that deleted their rows). */
+async function removeFilesOf(deps: AdminDeps, objects: Awaited<ReturnType<typeof removeAccount>>['objects']): Promise<void> {
+  try {
+    await removeObjectFiles(deps.integrations.storage, objects);
+  } catch (err) {
+    // The rows are gone, so nothing serves these files any more; a failed removal only leaves bytes.
+    deps.log.error({ err, objects: objects.map((o) => o.id) }, 'files of a deleted account were not removed');
+  }
+}
+
+/** DELETE /api/admin/{customers|operators}/:id, in one transaction with its audit row (removeAccount). */
 export async function deleteAccount(
   deps: AdminDeps,
   actor: AuthUser,
@@ -244,53 +295,50 @@ export async function deleteAccount(
   assertNotSelf(actor, id);
   const { before, objects } = await deps.db.transaction(async (tx) => {
     const before = await lockAccount(tx, role, id);
-    await refuseWhileOrdersInProgress(tx, deps.integrations.payments, { accountId: id }, ACCOUNT_ORDERS_IN_PROGRESS[role]);
-    let oldValues: Record<string, unknown> = {
-      username: before.username,
-      email: before.email,
-      phone: before.phone,
-    };
-    if (role === 'operator') {
-      // The trucks go with the account: the diners going to their stops are told, as for one truck.
-      const trucks = await tx
-        .select({ id: foodTrucks.id, name: foodTrucks.name })
-        .from(foodTrucks)
-        .where(eq(foodTrucks.operatorId, id))
-        .for('update');
-      for (const truck of trucks) await goingBeforeTruckRemoved(tx, deps, truck);
-      const subscription = await cancelSubscriptionForDeletion(tx, deps.integrations.payments, id);
-      // Listings the operator claimed go back to being listings (before their objects and the rest go).
-      const released = await releaseClaimedListings(tx, id);
-      await publishTruckEvents(tx, 'updated', released);
-      const truckCount = await publishOperatorVisibility(tx, id, { visible: false });
-      oldValues = {
-        ...oldValues,
-        truckCount,
-        ...(released.length > 0 ? { releasedListings: released.map((t) => t.id) } : {}),
-        subscriptionStatus: subscription?.status ?? null,
-      };
-    }
-    const ratings = await removeRatingsOf(tx, id);
-    if (ratings > 0) oldValues = { ...oldValues, ratings };
-    const objects = await deleteObjectsOfAccount(tx, id);
-    await tx.delete(users).where(eq(users.id, id));
+    const { oldValues, objects } = await removeAccount(tx, deps, before, ACCOUNT_ORDERS_IN_PROGRESS[role]);
     await writeAudit(tx, {
       adminId: actor.id,
       action: role === 'customer' ? 'delete_customer' : 'delete_operator',
       targetTable: 'users',
       targetId: id,
-      oldValues: { ...oldValues, storedObjects: objects.length },
+      oldValues,
       newValues: null,
     });
     return { before, objects };
   });
-  try {
-    await removeObjectFiles(deps.integrations.storage, objects);
-  } catch (err) {
-    // The rows are gone, so nothing serves these files any more; a failed removal only leaves bytes.
-    deps.log.error({ err, objects: objects.map((o) => o.id) }, 'files of a deleted account were not removed');
-  }
+  await removeFilesOf(deps, objects);
   return { deletedUser: { id: before.id, username: before.username } };
+}
+
+/** Why one's own account with orders in progress is not deleted. */
+export const OWN_ORDERS_IN_PROGRESS: Record<ManagedRole, string> = {
+  customer: 'You have orders in progress. Delete your account once they are picked up, or cancel them first.',
+  operator: 'Your trucks have orders in progress. Finish or refuse them before deleting your account.',
+};
+
+/**
+ * DELETE /api/auth/me: a customer or an operator deletes their own account, confirmed with their
+ * password, as an admin's delete does (removeAccount); the audit row names no admin and says so.
+ * An admin's own account is not deleted here (403): another admin, or `npm run admin:create`.
+ */
+export async function deleteOwnAccount(deps: AdminDeps, actor: AuthUser, currentPassword: string): Promise<void> {
+  if (actor.role !== 'customer' && actor.role !== 'operator') throw forbidden('An admin account is not deleted here.');
+  const role: ManagedRole = actor.role;
+  await checkCurrentPassword(deps.db, actor.id, currentPassword);
+  const { objects } = await deps.db.transaction(async (tx) => {
+    const before = await lockAccount(tx, role, actor.id);
+    const { oldValues, objects } = await removeAccount(tx, deps, before, OWN_ORDERS_IN_PROGRESS[role]);
+    await writeAudit(tx, {
+      adminId: null,
+      action: role === 'customer' ? 'delete_customer' : 'delete_operator',
+      targetTable: 'users',
+      targetId: actor.id,
+      oldValues: { ...oldValues, deletedBy: 'the account holder' },
+      newValues: null,
+    });
+    return { objects };
+  });
+  await removeFilesOf(deps, objects);
 }
 
 /**

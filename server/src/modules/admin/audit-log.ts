@@ -6,7 +6,8 @@ import { auditLog, users } from '../../db/schema';
 import { fetchPage, substringPattern } from './admin-paging';
 
 export interface AuditRecord {
-  adminId: number;
+  /** null: the account holder themselves (deleting their own account). */
+  adminId: number | null;
   action: AuditAction;
   targetTable: 'users' | 'operator_subscriptions' | 'truck_claims' | 'orders';
   targetId: number;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   authResponseSchema,
   changePasswordSchema,
+  deleteOwnAccountSchema,
   ownDetailsSchema,
   customerSignupSchema,
   loginSchema,
@@ -15,6 +16,7 @@ import { HOUR_MS, MINUTE_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-l
 import { currentUser, requireUser } from '../../plugins/auth';
 import { authenticate, changePassword, createAccount, endSessions, findPublicUser, updateOwnDetails, type Account } from './auth.service';
 import { SIGN_IN_THROTTLED } from './sign-in-throttle';
+import { deleteOwnAccount } from '../admin/admin-accounts.service';
 import { withSignInThrottle } from './sign-in-throttle';
 
 export const SIGNUPS_CAPPED = 'Too many new accounts from this address. Please try again later.';
@@ -125,6 +127,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = currentUser(request);
       await countPasswordCheck(id);
       return session(await updateOwnDetails(app.db, id, request.body, reserved));
+    },
+  );
+
+  app.post(
+    '/api/auth/delete-account',
+    {
+      preHandler: requireUser('customer', 'operator'),
+      schema: {
+        tags: ['auth'],
+        summary: "Deletes the caller's own account (a customer's or an operator's, with its trucks), confirmed with their password",
+        body: deleteOwnAccountSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 409, 429, 502) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await countPasswordCheck(user.id);
+      await deleteOwnAccount(
+        { db: app.db, integrations: app.integrations, adminUsername: app.config.adminUsername, log: request.log, publicUrl: app.config.publicUrl },
+        user,
+        request.body.currentPassword,
+      );
+      return reply.status(204).send(null);
     },
   );
 

@@ -210,7 +210,8 @@ export async function updateOwnDetails(
   }
 }
 
-async function checkCurrentPassword(db: Database, userId: number, current: string): Promise<void> {
+/** A 400 on the current-password field unless `current` is the user's password. */
+export async function checkCurrentPassword(db: Database, userId: number, current: string): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row || !(await verifyPassword(current, row.passwordHash))) {
     throw badRequest(CURRENT_PASSWORD_WRONG, { currentPassword: [CURRENT_PASSWORD_WRONG] });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_WRONG, type AuthResponse, type ErrorResponse } from '@shared/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { auditLog, userFavorites } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { insertTruck } from '../../test/trucks';
 
 /** Issue 32: there was no server-side logout, and no way to change one's own password. */
 const PASSWORD = 'correct-horse-1';
@@ -106,5 +109,47 @@ describe('PUT /api/auth/me', () => {
       expect((await me(account.token)).body).toEqual(account.user);
     }
     expect((await server.request('PUT', '/api/auth/me', { body: base })).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/delete-account', () => {
+  const remove = (token: string | undefined, body: Record<string, unknown>) =>
+    server.request<ErrorResponse>('POST', '/api/auth/delete-account', { token, body });
+
+  it('deletes a customer with their password: the session ends, they cannot sign in, their favourites go, the audit log says who', async () => {
+    const owner = await server.signUpSubscribedOperator();
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'Leaving Tacos' });
+    const account = await server.signUp('customer');
+    expect((await server.request('POST', '/api/favorites', { token: account.token, body: { foodTruckId: truck.id } })).status).toBe(200);
+    const wrong = await remove(account.token, { currentPassword: 'not-my-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(CURRENT_PASSWORD_WRONG);
+    expect((await remove(account.token, {})).status).toBe(400);
+    expect((await me(account.token)).status).toBe(200);
+
+    expect((await remove(account.token, { currentPassword: PASSWORD })).status).toBe(204);
+    expect((await me(account.token)).status).toBe(401);
+    expect((await signIn(account.user.phone ?? '', PASSWORD)).status).toBe(401);
+    expect(await server.db.select().from(userFavorites).where(eq(userFavorites.userId, account.user.id))).toEqual([]);
+    const [entry] = await server.db.select().from(auditLog).where(and(eq(auditLog.targetId, account.user.id), isNull(auditLog.adminId)));
+    expect(entry).toMatchObject({ action: 'delete_customer', targetTable: 'users', oldValues: expect.objectContaining({ phone: account.user.phone, deletedBy: 'the account holder' }) });
+    // The phone is free for a new account.
+    expect((await server.request('POST', '/api/auth/register', { body: { phone: account.user.phone, password: PASSWORD } })).status).toBe(201);
+  });
+
+  it("deletes an operator with their trucks, which leave diners' lists", async () => {
+    const owner = await server.signUpSubscribedOperator();
+    const truck = await insertTruck(server.db, owner.user.id, { name: 'Closing Down BBQ', isOpen: true, latitude: 30.26, longitude: -97.74 });
+    expect((await server.request('GET', `/api/food-trucks/${truck.id}`)).status).toBe(200);
+    expect((await remove(owner.token, { currentPassword: PASSWORD })).status).toBe(204);
+    expect((await server.request('GET', `/api/food-trucks/${truck.id}`)).status).toBe(404);
+    expect((await me(owner.token)).status).toBe(401);
+  });
+
+  it('is not for admins (403) nor anonymous callers (401)', async () => {
+    const admin = await server.signUpAdmin();
+    expect((await remove(admin.token, { currentPassword: PASSWORD })).status).toBe(403);
+    expect((await me(admin.token)).status).toBe(200);
+    expect((await remove(undefined, { currentPassword: PASSWORD })).status).toBe(401);
   });
 });
