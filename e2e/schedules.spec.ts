@@ -68,6 +68,30 @@ test('an operator adds a weekly stop on the Schedule section of the edit screen 
   ).toBeVisible();
   await expect(stops.getByRole('listitem')).toHaveCount(1);
 
+  // Edited, not deleted and added again: the form takes the stop's fields, and Save keeps one stop.
+  await stops.getByRole('button', { name: 'Edit stop: Every Tuesday 11:00 AM–2:00 PM at 6th & Congress' }).click();
+  await expect(section.getByRole('heading', { name: 'Edit stop' })).toBeInViewport();
+  await expect(section.getByLabel('Starts')).toHaveValue('11:00');
+  await expect(section.getByLabel(/^Place/)).toHaveValue('6th & Congress');
+  await section.getByLabel('Ends').fill('15:00');
+  await section.getByRole('button', { name: 'Save stop' }).click();
+  await expect(toast(page, 'Stop saved')).toBeVisible();
+  await expect(stops.getByRole('listitem')).toHaveCount(1);
+  await expect(stops.getByText('Every Tuesday 11:00 AM–3:00 PM at 6th & Congress')).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Add a stop' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/schedule-edited-360.png', fullPage: true });
+
+  // Deleting asks first; keeping it changes nothing.
+  const remove = stops.getByRole('button', { name: 'Delete stop: Every Tuesday 11:00 AM–3:00 PM at 6th & Congress' });
+  await remove.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this stop?' });
+  await expect(dialog).toContainText('Diners who said they are going are told it is cancelled.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stops.getByRole('listitem')).toHaveCount(1);
+  await remove.click();
+  await dialog.getByRole('button', { name: 'Delete stop' }).click();
+  await expect(section.getByText('No stops yet.')).toBeVisible();
+
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

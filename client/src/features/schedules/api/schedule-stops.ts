@@ -52,6 +52,13 @@ export function useAddStop(truckId: number) {
   return useScheduleMutation(truckId, (input: StopInput) => apiJson<ScheduleStop>('POST', stopsUrl(truckId), input));
 }
 
+/** PUT /api/food-trucks/:id/schedule/stops/:stopId — the stop's new day, hours or place (diners going are told). */
+export function useUpdateStop(truckId: number) {
+  return useScheduleMutation(truckId, ({ stopId, input }: { stopId: number; input: StopInput }) =>
+    apiJson<ScheduleStop>('PUT', `${stopsUrl(truckId)}/${stopId}`, input),
+  );
+}
+
 /** DELETE /api/food-trucks/:id/schedule/stops/:stopId */
 export function useDeleteStop(truckId: number) {
   return useScheduleMutation(truckId, (stopId: number) =>

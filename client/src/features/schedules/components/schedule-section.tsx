@@ -1,9 +1,12 @@
 import { endsNextDay, stopInputSchema, type ScheduleStop } from '@shared/contracts/schedules';
 import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import Pencil from 'lucide-react/icons/pencil';
+import Save from 'lucide-react/icons/save';
 import Trash2 from 'lucide-react/icons/trash';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { NativeSelect } from '@client/components/ui/select';
@@ -14,7 +17,7 @@ import { PlacePicker } from '@client/entities/place/place-picker';
 import type { Point } from '@client/entities/place/place-api';
 import { getCurrentPosition } from '@client/lib/geolocation';
 import { toast, toastError } from '@client/lib/toast';
-import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone } from '../api/schedule-stops';
+import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone, useUpdateStop } from '../api/schedule-stops';
 import { WEEKDAY_NAMES } from '../schedule-label';
 import { formatClockRange, formatDate, formatWeekday } from '@shared/utils/format';
 
@@ -56,6 +59,20 @@ function stopRequest(v: StopFormValues) {
     : { kind: 'once' as const, date: v.date, ...common };
 }
 
+/** A stop's fields as the form holds them, to edit it. */
+function valuesOf(stop: ScheduleStop): StopFormValues {
+  return {
+    kind: stop.kind,
+    weekday: String(stop.weekday ?? 1),
+    date: stop.date ?? '',
+    startTime: stop.startTime,
+    endTime: stop.endTime,
+    address: stop.address,
+    latitude: String(stop.latitude),
+    longitude: String(stop.longitude),
+  };
+}
+
 export function describeStop(stop: ScheduleStop): string {
   const when = stop.kind === 'weekly' ? `Every ${formatWeekday(stop.weekday ?? 1, { long: true })}` : formatDate(stop.date ?? '');
   return `${when} ${formatClockRange(stop.startTime, stop.endTime)} at ${stop.address}`;
@@ -84,7 +101,11 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
   const id = useId();
   const schedule = useScheduleStops(truckId);
   const addStop = useAddStop(truckId);
+  const updateStop = useUpdateStop(truckId);
   const deleteStop = useDeleteStop(truckId);
+  // The stop the form edits (its Edit was tapped), or null: the form adds a stop.
+  const [editing, setEditing] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const setTimeZone = useSetTimeZone(truckId);
   const [values, setValues] = useState<StopFormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -115,14 +136,47 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
       setErrors(fieldErrorsOf(parsed.error));
       return;
     }
+    const refused = (fallback: string) => (err: unknown) => {
+      setErrors(err instanceof ApiError ? serverFieldErrors(err.body) : {});
+      setFormError(errorMessage(err, fallback));
+    };
+    if (editing !== null) {
+      updateStop.mutate(
+        { stopId: editing, input: parsed.data },
+        {
+          onSuccess: () => {
+            toast({ title: 'Stop saved' });
+            stopEditing();
+          },
+          onError: refused('Failed to save the stop'),
+        },
+      );
+      return;
+    }
     addStop.mutate(parsed.data, {
       // The values stay: the next stop is often the same place on another day.
       onSuccess: () => toast({ title: 'Stop added' }),
-      onError: (err) => {
-        setErrors(err instanceof ApiError ? serverFieldErrors(err.body) : {});
-        setFormError(errorMessage(err, 'Failed to add the stop'));
-      },
+      onError: refused('Failed to add the stop'),
     });
+  }
+
+  /** The form takes the stop's fields, and comes into view (on a phone it is a screen below the list). */
+  function startEditing(stop: ScheduleStop) {
+    setEditing(stop.id);
+    setValues(valuesOf(stop));
+    setErrors({});
+    setFormError(null);
+    requestAnimationFrame(() => {
+      formRef.current?.scrollIntoView({ block: 'start' });
+      formRef.current?.querySelector('select')?.focus({ preventScroll: true });
+    });
+  }
+
+  function stopEditing() {
+    setEditing(null);
+    setValues(EMPTY);
+    setErrors({});
+    setFormError(null);
   }
 
   return (
@@ -179,19 +233,29 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
                         </span>
                       )}
                     </span>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Delete stop: ${describeStop(stop)}`}
-                      disabled={deleteStop.isPending}
-                      onClick={() =>
-                        deleteStop.mutate(stop.id, {
-                          onError: (err) => toastError('Delete failed', err, 'Failed to delete the stop'),
-                        })
-                      }
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
+                    <span className="flex shrink-0 gap-2">
+                      <Button variant="outline" size="sm" aria-label={`Edit stop: ${describeStop(stop)}`} onClick={() => startEditing(stop)}>
+                        <Pencil aria-hidden />
+                      </Button>
+                      <ConfirmDialog
+                        trigger={
+                          <Button variant="outline" size="sm" aria-label={`Delete stop: ${describeStop(stop)}`} disabled={deleteStop.isPending}>
+                            <Trash2 aria-hidden />
+                          </Button>
+                        }
+                        title="Delete this stop?"
+                        description={`${describeStop(stop)}. Diners who said they are going are told it is cancelled. To change its day, hours or place, edit it instead.`}
+                        confirmLabel="Delete stop"
+                        onConfirm={() =>
+                          deleteStop.mutate(stop.id, {
+                            onSuccess: () => {
+                              if (editing === stop.id) stopEditing();
+                            },
+                            onError: (err) => toastError('Delete failed', err, 'Failed to delete the stop'),
+                          })
+                        }
+                      />
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -199,9 +263,9 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
           </>
         )}
 
-        <form onSubmit={submit} noValidate className="grid gap-4" aria-labelledby={`${id}-add`}>
+        <form ref={formRef} onSubmit={submit} noValidate className="grid scroll-mt-20 gap-4" aria-labelledby={`${id}-add`}>
           <h3 id={`${id}-add`} className="font-semibold">
-            Add a stop
+            {editing === null ? 'Add a stop' : 'Edit stop'}
           </h3>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Repeats">
@@ -262,9 +326,20 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
             </p>
           )}
           <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-            <Button type="submit" disabled={addStop.isPending}>
-              {addStop.isPending ? <Spinner label="Adding" /> : <CalendarPlus aria-hidden />} Add stop
-            </Button>
+            {editing !== null && (
+              <Button type="button" variant="outline" onClick={stopEditing}>
+                Cancel
+              </Button>
+            )}
+            {editing === null ? (
+              <Button type="submit" disabled={addStop.isPending}>
+                {addStop.isPending ? <Spinner label="Adding" /> : <CalendarPlus aria-hidden />} Add stop
+              </Button>
+            ) : (
+              <Button type="submit" disabled={updateStop.isPending}>
+                {updateStop.isPending ? <Spinner label="Saving" /> : <Save aria-hidden />} Save stop
+              </Button>
+            )}
           </div>
         </form>
       </CardContent>
