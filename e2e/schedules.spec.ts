@@ -68,6 +68,20 @@ test('an operator adds a weekly stop on the Schedule section of the edit screen 
   ).toBeVisible();
   await expect(stops.getByRole('listitem')).toHaveCount(1);
 
+  // A date off (a holiday): picked from the stop's next Tuesdays, shown on the stop, and undone.
+  await stops.getByRole('button', { name: 'Skip a date: Every Tuesday 11:00 AM–2:00 PM at 6th & Congress' }).click();
+  const dateToSkip = section.getByLabel('Date to skip');
+  const second = ((await dateToSkip.locator('option').nth(1).textContent()) ?? '').trim();
+  await dateToSkip.selectOption({ index: 1 });
+  await section.getByRole('button', { name: 'Skip', exact: true }).click();
+  await expect(toast(page, 'Date skipped')).toBeVisible();
+  const off = stops.getByRole('list', { name: 'Dates off' });
+  await expect(off).toHaveText(`Not on ${second}`);
+  const stored = await page.request.get(`/api/food-trucks/${truck.id}/schedule/stops`, { headers: { Authorization: `Bearer ${session.token}` } });
+  expect(((await stored.json()) as { stops: { exceptions: string[] }[] }).stops[0]?.exceptions).toHaveLength(1);
+  await off.getByRole('button', { name: `Undo skip: ${second}` }).click();
+  await expect(off).toHaveCount(0);
+
   // Edited, not deleted and added again: the form takes the stop's fields, and Save keeps one stop.
   await stops.getByRole('button', { name: 'Edit stop: Every Tuesday 11:00 AM–2:00 PM at 6th & Congress' }).click();
   await expect(section.getByRole('heading', { name: 'Edit stop' })).toBeInViewport();

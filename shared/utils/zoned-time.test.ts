@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { addDays, wallClock, zonedMoment, zoneName } from './zoned-time';
+import { addDays, isoWeekday, nextWeekdays, wallClock, zonedMoment, zoneName } from './zoned-time';
 
 const ZONES = ['America/Chicago', 'America/Los_Angeles', 'UTC', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Europe/London'];
 
@@ -54,5 +54,15 @@ describe('addDays and zoneName', () => {
   it('names zones the way people do', () => {
     expect(zoneName('America/Chicago', 'en-US')).toBe('Central Time');
     expect(zoneName('America/Los_Angeles', 'en-US')).toBe('Pacific Time');
+  });
+});
+
+describe('weekdays of dates', () => {
+  it('names the ISO weekday of a date, and lists the next dates on a weekday from a date on', () => {
+    expect(isoWeekday('2026-12-06')).toBe(7); // a Sunday
+    expect(isoWeekday('2026-12-07')).toBe(1);
+    expect(nextWeekdays('2026-12-06', 2, 3)).toEqual(['2026-12-08', '2026-12-15', '2026-12-22']);
+    expect(nextWeekdays('2026-12-06', 7, 2)).toEqual(['2026-12-06', '2026-12-13']);
+    expect(nextWeekdays('2026-12-27', 5, 2)).toEqual(['2027-01-01', '2027-01-08']);
   });
 });

@@ -67,6 +67,18 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a calendar date 'YYYY-MM-DD'. */
+export function isoWeekday(date: string): number {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+}
+
+/** The next `count` dates that fall on ISO `weekday`, from `from` on (`from` itself included). */
+export function nextWeekdays(from: string, weekday: number, count: number): string[] {
+  const first = addDays(from, (weekday - isoWeekday(from) + 7) % 7);
+  return Array.from({ length: count }, (_, i) => addDays(first, i * 7));
+}
+
 /**
  * The instant `hour`:00 of local `date` happens in `zone`. An hour the clocks skip (spring
  * forward, 02:00 in Chicago) moves forward by the gap (03:00), as luxon does on the server; an hour

@@ -73,6 +73,13 @@ export function useSkipDate(truckId: number) {
   );
 }
 
+/** DELETE …/stops/:stopId/exceptions/:date — the weekly stop happens on that date again. */
+export function useUnskipDate(truckId: number) {
+  return useScheduleMutation(truckId, ({ stopId, date }: { stopId: number; date: string }) =>
+    apiJson<ScheduleStop>('DELETE', `${stopsUrl(truckId)}/${stopId}/exceptions/${date}`),
+  );
+}
+
 /** PUT /api/food-trucks/:id/schedule/time-zone */
 export function useSetTimeZone(truckId: number) {
   return useScheduleMutation(truckId, (timeZone: string) =>

@@ -3,6 +3,8 @@ import CalendarPlus from 'lucide-react/icons/calendar-plus';
 import Pencil from 'lucide-react/icons/pencil';
 import Save from 'lucide-react/icons/save';
 import Trash2 from 'lucide-react/icons/trash';
+import CalendarX from 'lucide-react/icons/calendar-x';
+import X from 'lucide-react/icons/x';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
@@ -17,7 +19,8 @@ import { PlacePicker } from '@client/entities/place/place-picker';
 import type { Point } from '@client/entities/place/place-api';
 import { getCurrentPosition } from '@client/lib/geolocation';
 import { toast, toastError } from '@client/lib/toast';
-import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone, useUpdateStop } from '../api/schedule-stops';
+import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone, useSkipDate, useUnskipDate, useUpdateStop } from '../api/schedule-stops';
+import { nextWeekdays, wallClock } from '@shared/utils/zoned-time';
 import { WEEKDAY_NAMES } from '../schedule-label';
 import { formatClockRange, formatDate, formatWeekday } from '@shared/utils/format';
 
@@ -85,6 +88,93 @@ function nextDayHint(v: StopFormValues): string | undefined {
   if (!CLOCK.test(v.startTime) || !CLOCK.test(v.endTime) || !endsNextDay(v.startTime, v.endTime)) return undefined;
   if (v.kind !== 'weekly') return 'Ends the next day';
   return `Ends the next day, ${WEEKDAY_NAMES[Number(v.weekday) % 7] ?? ''}`;
+}
+
+/** How many of a weekly stop's next dates the operator can pick from to skip (two months). */
+const SKIPPABLE_WEEKS = 9;
+
+/**
+ * A weekly stop's dates off: each with Undo, and "Skip a date" offering its next dates (in the
+ * truck's zone) not skipped yet. A diner going to a skipped date is told it is cancelled.
+ */
+function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: ScheduleStop; zone: string }) {
+  const skip = useSkipDate(truckId);
+  const unskip = useUnskipDate(truckId);
+  const [choosing, setChoosing] = useState(false);
+  const selectId = useId();
+  const offered = choosing
+    ? nextWeekdays(wallClock(new Date(), zone).date, stop.weekday ?? 1, SKIPPABLE_WEEKS).filter((d) => !stop.exceptions.includes(d))
+    : [];
+  const [chosen, setChosen] = useState('');
+  const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
+  return (
+    <div className="mt-2 grid gap-2">
+      {stop.exceptions.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Dates off">
+          {stop.exceptions.map((date) => (
+            <li key={date} className="flex items-center gap-1 rounded-full border border-gray-300 py-0.5 pr-1 pl-3 text-xs text-gray-800">
+              Not on {formatDate(date)}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2"
+                aria-label={`Undo skip: ${formatDate(date)}`}
+                disabled={unskip.isPending}
+                onClick={() => unskip.mutate({ stopId: stop.id, date }, { onSuccess: () => toast({ title: 'Date back on' }), onError: failed('Could not undo') })}
+              >
+                <X aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {choosing ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <label htmlFor={selectId} className="text-xs font-medium text-gray-800">
+              Date to skip
+            </label>
+            <NativeSelect id={selectId} value={chosen || offered[0] || ''} onChange={(e) => setChosen(e.target.value)} className="h-10">
+              {offered.map((date) => (
+                <option key={date} value={date}>
+                  {formatDate(date)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button
+            size="sm"
+            className="h-10"
+            disabled={skip.isPending || offered.length === 0}
+            onClick={() => {
+              const date = chosen || offered[0];
+              if (!date) return;
+              skip.mutate(
+                { stopId: stop.id, date },
+                {
+                  onSuccess: () => {
+                    toast({ title: 'Date skipped', description: `No stop on ${formatDate(date)}.` });
+                    setChoosing(false);
+                    setChosen('');
+                  },
+                  onError: failed('Could not skip the date'),
+                },
+              );
+            }}
+          >
+            Skip
+          </Button>
+          <Button variant="outline" size="sm" className="h-10" onClick={() => setChoosing(false)}>
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <Button variant="outline" size="sm" className="justify-self-start" aria-label={`Skip a date: ${describeStop(stop)}`} onClick={() => setChoosing(true)}>
+          <CalendarX aria-hidden /> Skip a date
+        </Button>
+      )}
+    </div>
+  );
 }
 
 function timeZones(current: string): string[] {
@@ -225,14 +315,10 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
                     key={stop.id}
                     className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
                   >
-                    <span className="min-w-0 wrap-anywhere">
+                    <div className="min-w-0 wrap-anywhere">
                       {describeStop(stop)}
-                      {stop.exceptions.length > 0 && (
-                        <span className="block text-xs text-gray-600">
-                          Not on {stop.exceptions.join(', ')}
-                        </span>
-                      )}
-                    </span>
+                      {stop.kind === 'weekly' && <SkippedDates truckId={truckId} stop={stop} zone={schedule.data.timeZone} />}
+                    </div>
                     <span className="flex shrink-0 gap-2">
                       <Button variant="outline" size="sm" aria-label={`Edit stop: ${describeStop(stop)}`} onClick={() => startEditing(stop)}>
                         <Pencil aria-hidden />
