@@ -136,6 +136,23 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' a
   await expect(card.getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
   await expect(card.getByText(address).first()).toBeVisible();
 
+  // The address keeps the hour as a date (a link shared tonight means the same hour tomorrow): a
+  // fresh page of that link, as a friend opens it, looks ahead to it.
+  await expect(page).toHaveURL(/[?&]at=\d{4}-\d{2}-\d{2}T12(&|$)/);
+  const tomorrow = /[?&]at=(\d{4}-\d{2}-\d{2})T12/.exec(page.url())![1]!;
+  const friend = await page.context().browser()!.newContext({ timezoneId: ZONE });
+  const shared = await friend.newPage();
+  await shared.goto(`/find-trucks?q=${encodeURIComponent(name)}&at=${tomorrow}T12`);
+  await expect(shared.getByLabel('When')).toHaveValue('date');
+  await expect(shared.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
+  await expect(shared.getByLabel('Time', { exact: true })).toHaveValue('12');
+  await expect(shared.getByTestId(`truck-card-${truck.id}`).getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
+  // A stale link (a day already over) opens on now, and its address says so.
+  await shared.goto(`/find-trucks?q=${encodeURIComponent(name)}&at=2020-01-01T12`);
+  await expect(shared.getByLabel('When')).toHaveValue('now');
+  await expect(shared).not.toHaveURL(/at=/);
+  await friend.close();
+
   // To the truck's page and Back: the same search, hour and card (ADR 0184).
   await card.getByRole('button', { name, exact: true }).click();
   await card.getByRole('link', { name: `Truck page of ${name}` }).click();
@@ -147,6 +164,7 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' a
 
   // At 6 PM the stop is over: the truck is not placed anywhere.
   await page.getByLabel('Time', { exact: true }).selectOption({ label: '6:00 PM' });
+  await expect(page).toHaveURL(new RegExp(`at=${tomorrow}T18`));
   await expect(card).toHaveCount(0);
   await expect(
     page

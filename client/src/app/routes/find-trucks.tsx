@@ -3,7 +3,7 @@ import type { TruckSummary } from '@shared/contracts';
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { HIDE_LISTINGS_PARAM, SEARCH_MAX_LENGTH, SEARCH_PARAM } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
@@ -43,15 +43,18 @@ import {
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import {
+  choiceInUrl,
+  choiceParam,
   describeMoment,
   isTimeChoice,
   lookAheadZone,
   momentOf,
   NOW_CHOICE,
   settleChoice,
+  TIME_PARAM,
   type TimeChoice,
 } from '@client/features/schedules/time-choice';
-import { deviceTimeZone } from '@shared/utils/zoned-time';
+import { deviceTimeZone, wallClock } from '@shared/utils/zoned-time';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
 import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
@@ -178,7 +181,14 @@ export default function FindTrucksPage() {
   useReportView(menuTruckId, 'menu_open');
   // Now: the live list. Later: where trucks will be then, by their schedules.
   // Kept in the history entry too (ADR 0184): Back from a truck's page finds the same hour.
-  const [chosenTime, setTimeChoice] = useEntryState<TimeChoice>('lookAhead', NOW_CHOICE, isTimeChoice);
+  const [chosenTime, setTimeChoice, lookAheadKept] = useEntryState<TimeChoice>('lookAhead', NOW_CHOICE, isTimeChoice);
+  // And in the address (`?at=2026-12-07T19`), so a link shares it: taken as the screen mounts (after
+  // the server's HTML has hydrated: the server rendered now). A stale link's day opens on now.
+  const [linkedTime] = useState(() => (lookAheadKept ? null : choiceInUrl(urlSearch, () => wallClock(new Date(), deviceTimeZone()).date)));
+  const linkPending = useRef(linkedTime !== null);
+  useLayoutEffect(() => {
+    if (linkedTime) setTimeChoice(linkedTime);
+  }, [linkedTime, setTimeChoice]);
 
   const connection = useLiveTruckCache(user && isOperator(user) ? { operatorId: user.id } : {});
   useUpcomingStopsFollowChanges();
@@ -209,6 +219,14 @@ export default function FindTrucksPage() {
   );
   const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
   const at = useMemo(() => momentOf(timeChoice, zone), [timeChoice, zone]);
+  const atParam = useMemo(() => choiceParam(timeChoice, zone), [timeChoice, zone]);
+  const atInUrl = new URLSearchParams(urlSearch).get(TIME_PARAM);
+  useEffect(() => {
+    // Not before a link's own look-ahead has been taken: the first render is now.
+    if (linkPending.current && chosenTime.when === 'now') return;
+    linkPending.current = false;
+    if (atParam !== atInUrl) setParam(TIME_PARAM, atParam);
+  }, [atParam, atInUrl, chosenTime.when, setParam]);
   const scheduled = useScheduledTrucks(at, params);
   const query = at ? scheduled : live;
   const trucks = useMemo<readonly TruckSummary[]>(() => {

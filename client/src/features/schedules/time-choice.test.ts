@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMoment, hoursOffered, isTimeChoice, lookAheadZone, momentOf, NOW_CHOICE, settleChoice, type TimeChoice } from './time-choice';
+import { choiceInUrl, choiceParam, describeMoment, hoursOffered, isTimeChoice, lookAheadZone, momentOf, NOW_CHOICE, settleChoice, type TimeChoice } from './time-choice';
 
 const CHICAGO = 'America/Chicago';
 // Wednesday 2026-11-25, 20:30 in Chicago — already Thursday 02:30 in UTC, 18:30 in Los Angeles.
@@ -94,5 +94,27 @@ describe('a time choice kept in the history entry', () => {
   it('is ignored when it is anything else', () => {
     for (const kept of [null, 'now', { when: 'soon', hour: 12, date: '' }, { when: 'later', hour: 24, date: '' }, { when: 'later', hour: 1.5, date: '' }, { when: 'later', hour: 12 }])
       expect(isTimeChoice(kept)).toBe(false);
+  });
+});
+
+describe('a time choice in the address', () => {
+  const AT_2PM = new Date('2026-12-06T20:00:00Z'); // 2:00 PM in Chicago, Sunday
+  const ZONE = 'America/Chicago';
+
+  it('is the date and hour on the trucks\' clock: later today, tomorrow, a date; nothing for now', () => {
+    expect(choiceParam({ when: 'later', hour: 19, date: '' }, ZONE, AT_2PM)).toBe('2026-12-06T19');
+    expect(choiceParam({ when: 'tomorrow', hour: 9, date: '' }, ZONE, AT_2PM)).toBe('2026-12-07T09');
+    expect(choiceParam({ when: 'date', hour: 12, date: '2026-12-24' }, ZONE, AT_2PM)).toBe('2026-12-24T12');
+    expect(choiceParam(NOW_CHOICE, ZONE, AT_2PM)).toBeNull();
+    expect(choiceParam({ when: 'date', hour: 12, date: '2026-12' }, ZONE, AT_2PM)).toBeNull();
+  });
+
+  it('reads back as that date and hour; a past day, a bad hour or a bad date opens on now', () => {
+    const today = () => '2026-12-06';
+    expect(choiceInUrl('?at=2026-12-07T12&q=tacos', today)).toEqual({ when: 'date', date: '2026-12-07', hour: 12 });
+    expect(choiceInUrl('?at=2026-12-06T19', today)).toEqual({ when: 'date', date: '2026-12-06', hour: 19 });
+    for (const search of ['', '?at=2026-12-05T12', '?at=2026-12-07T24', '?at=2026-13-45T12', '?at=tomorrow', '?at=2026-12-07T9']) {
+      expect(choiceInUrl(search, today), search).toBeNull();
+    }
   });
 });

@@ -54,6 +54,32 @@ export function hoursOffered(choice: TimeChoice, zone: string, now: Date = new D
   return Array.from({ length: Math.max(0, 24 - first) }, (_, i) => first + i);
 }
 
+/** The look-ahead in the page's address: `?at=2026-12-07T19` (a date and an hour on the trucks' clock). */
+export const TIME_PARAM = 'at';
+const AT = /^(\d{4}-\d{2}-\d{2})T(\d{2})$/;
+
+/**
+ * The choice as the address keeps it: its date and hour ('2026-12-07T19'), or null for now (and a
+ * date not entered yet). Absolute, not "tomorrow": a link shared tonight means the same hour when it
+ * is opened tomorrow.
+ */
+export function choiceParam(choice: TimeChoice, zone: string, now: Date = new Date()): string | null {
+  const day = dayOf(choice, zone, now);
+  return day === null ? null : `${day}T${String(choice.hour).padStart(2, '0')}`;
+}
+
+/**
+ * The choice an address holds (`?at=`), as a date and hour: null without one, for one that does
+ * not parse, and for a day already over on `today` (a stale link opens on now).
+ */
+export function choiceInUrl(search: string, today: () => string): TimeChoice | null {
+  const match = AT.exec(new URLSearchParams(search).get(TIME_PARAM) ?? '');
+  const [, date = '', hourText = ''] = match ?? [];
+  const hour = Number(hourText);
+  if (!match || hour > 23 || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date < today()) return null;
+  return { when: 'date', date, hour };
+}
+
 /** The earliest date the date field takes: today in `zone`. */
 export const firstDate = (zone: string, now: Date = new Date()): string => wallClock(now, zone).date;
 
