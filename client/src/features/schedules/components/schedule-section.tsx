@@ -19,7 +19,15 @@ import { PlacePicker } from '@client/entities/place/place-picker';
 import type { Point } from '@client/entities/place/place-api';
 import { getCurrentPosition } from '@client/lib/geolocation';
 import { toast, toastError } from '@client/lib/toast';
-import { useAddStop, useDeleteStop, useScheduleStops, useSetTimeZone, useSkipDate, useUnskipDate, useUpdateStop } from '../api/schedule-stops';
+import {
+  useAddStop,
+  useDeleteStop,
+  useScheduleStops,
+  useSetTimeZone,
+  useSkipDate,
+  useUnskipDate,
+  useUpdateStop,
+} from '../api/schedule-stops';
 import { nextWeekdays, wallClock } from '@shared/utils/zoned-time';
 import { WEEKDAY_NAMES } from '../schedule-label';
 import { formatClockRange, formatDate, formatWeekday } from '@shared/utils/format';
@@ -77,7 +85,10 @@ function valuesOf(stop: ScheduleStop): StopFormValues {
 }
 
 export function describeStop(stop: ScheduleStop): string {
-  const when = stop.kind === 'weekly' ? `Every ${formatWeekday(stop.weekday ?? 1, { long: true })}` : formatDate(stop.date ?? '');
+  const when =
+    stop.kind === 'weekly'
+      ? `Every ${formatWeekday(stop.weekday ?? 1, { long: true })}`
+      : formatDate(stop.date ?? '');
   return `${when} ${formatClockRange(stop.startTime, stop.endTime)} at ${stop.address}`;
 }
 
@@ -85,7 +96,8 @@ const CLOCK = /^\d{2}:\d{2}$/;
 
 /** "Ends the next day, Sunday" under the end time of a late-night stop (an end before the start). */
 function nextDayHint(v: StopFormValues): string | undefined {
-  if (!CLOCK.test(v.startTime) || !CLOCK.test(v.endTime) || !endsNextDay(v.startTime, v.endTime)) return undefined;
+  if (!CLOCK.test(v.startTime) || !CLOCK.test(v.endTime) || !endsNextDay(v.startTime, v.endTime))
+    return undefined;
   if (v.kind !== 'weekly') return 'Ends the next day';
   return `Ends the next day, ${WEEKDAY_NAMES[Number(v.weekday) % 7] ?? ''}`;
 }
@@ -103,7 +115,9 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
   const [choosing, setChoosing] = useState(false);
   const selectId = useId();
   const offered = choosing
-    ? nextWeekdays(wallClock(new Date(), zone).date, stop.weekday ?? 1, SKIPPABLE_WEEKS).filter((d) => !stop.exceptions.includes(d))
+    ? nextWeekdays(wallClock(new Date(), zone).date, stop.weekday ?? 1, SKIPPABLE_WEEKS).filter(
+        (d) => !stop.exceptions.includes(d),
+      )
     : [];
   const [chosen, setChosen] = useState('');
   const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
@@ -112,7 +126,10 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
       {stop.exceptions.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Dates off">
           {stop.exceptions.map((date) => (
-            <li key={date} className="flex items-center gap-1 rounded-full border border-gray-300 py-0.5 pr-1 pl-3 text-xs text-gray-800">
+            <li
+              key={date}
+              className="flex items-center gap-1 rounded-full border border-gray-300 py-0.5 pr-1 pl-3 text-xs text-gray-800"
+            >
               Not on {formatDate(date)}
               <Button
                 variant="ghost"
@@ -120,7 +137,12 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
                 className="h-7 px-2"
                 aria-label={`Undo skip: ${formatDate(date)}`}
                 disabled={unskip.isPending}
-                onClick={() => unskip.mutate({ stopId: stop.id, date }, { onSuccess: () => toast({ title: 'Date back on' }), onError: failed('Could not undo') })}
+                onClick={() =>
+                  unskip.mutate(
+                    { stopId: stop.id, date },
+                    { onSuccess: () => toast({ title: 'Date back on' }), onError: failed('Could not undo') },
+                  )
+                }
               >
                 <X aria-hidden />
               </Button>
@@ -134,7 +156,12 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
             <label htmlFor={selectId} className="text-xs font-medium text-gray-800">
               Date to skip
             </label>
-            <NativeSelect id={selectId} value={chosen || offered[0] || ''} onChange={(e) => setChosen(e.target.value)} className="h-10">
+            <NativeSelect
+              id={selectId}
+              value={chosen || offered[0] || ''}
+              onChange={(e) => setChosen(e.target.value)}
+              className="h-10"
+            >
               {offered.map((date) => (
                 <option key={date} value={date}>
                   {formatDate(date)}
@@ -169,7 +196,13 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
           </Button>
         </div>
       ) : (
-        <Button variant="outline" size="sm" className="justify-self-start" aria-label={`Skip a date: ${describeStop(stop)}`} onClick={() => setChoosing(true)}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          aria-label={`Skip a date: ${describeStop(stop)}`}
+          onClick={() => setChoosing(true)}
+        >
           <CalendarX aria-hidden /> Skip a date
         </Button>
       )}
@@ -214,7 +247,11 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
     try {
       return await getCurrentPosition('operator');
     } catch (err) {
-      toastError('Location unavailable', err, 'Could not read your location. Pick the place on the map or enter the coordinates.');
+      toastError(
+        'Location unavailable',
+        err,
+        'Could not read your location. Pick the place on the map or enter the coordinates.',
+      );
       return null;
     }
   }
@@ -311,37 +348,47 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
             ) : (
               <ul className="grid gap-2" aria-label="Stops">
                 {schedule.data.stops.map((stop) => (
-                  <li
-                    key={stop.id}
-                    className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3 text-sm"
-                  >
-                    <div className="min-w-0 wrap-anywhere">
-                      {describeStop(stop)}
-                      {stop.kind === 'weekly' && <SkippedDates truckId={truckId} stop={stop} zone={schedule.data.timeZone} />}
+                  <li key={stop.id} className="grid gap-1 rounded-lg border border-gray-200 p-3 text-sm">
+                    <div className="flex items-start justify-between gap-2">
+                      <span className="min-w-0 wrap-anywhere">{describeStop(stop)}</span>
+                      <span className="flex shrink-0 gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Edit stop: ${describeStop(stop)}`}
+                          onClick={() => startEditing(stop)}
+                        >
+                          <Pencil aria-hidden />
+                        </Button>
+                        <ConfirmDialog
+                          trigger={
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              aria-label={`Delete stop: ${describeStop(stop)}`}
+                              disabled={deleteStop.isPending}
+                            >
+                              <Trash2 aria-hidden />
+                            </Button>
+                          }
+                          title="Delete this stop?"
+                          description={`${describeStop(stop)}. Diners who said they are going are told it is cancelled. To change its day, hours or place, edit it instead.`}
+                          confirmLabel="Delete stop"
+                          onConfirm={() =>
+                            deleteStop.mutate(stop.id, {
+                              onSuccess: () => {
+                                if (editing === stop.id) stopEditing();
+                              },
+                              onError: (err) => toastError('Delete failed', err, 'Failed to delete the stop'),
+                            })
+                          }
+                        />
+                      </span>
                     </div>
-                    <span className="flex shrink-0 gap-2">
-                      <Button variant="outline" size="sm" aria-label={`Edit stop: ${describeStop(stop)}`} onClick={() => startEditing(stop)}>
-                        <Pencil aria-hidden />
-                      </Button>
-                      <ConfirmDialog
-                        trigger={
-                          <Button variant="outline" size="sm" aria-label={`Delete stop: ${describeStop(stop)}`} disabled={deleteStop.isPending}>
-                            <Trash2 aria-hidden />
-                          </Button>
-                        }
-                        title="Delete this stop?"
-                        description={`${describeStop(stop)}. Diners who said they are going are told it is cancelled. To change its day, hours or place, edit it instead.`}
-                        confirmLabel="Delete stop"
-                        onConfirm={() =>
-                          deleteStop.mutate(stop.id, {
-                            onSuccess: () => {
-                              if (editing === stop.id) stopEditing();
-                            },
-                            onError: (err) => toastError('Delete failed', err, 'Failed to delete the stop'),
-                          })
-                        }
-                      />
-                    </span>
+                    {/* The whole row's width: beside the buttons, "Not on Dec 9, 2026" broke over two lines. */}
+                    {stop.kind === 'weekly' && (
+                      <SkippedDates truckId={truckId} stop={stop} zone={schedule.data.timeZone} />
+                    )}
                   </li>
                 ))}
               </ul>
@@ -349,7 +396,13 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
           </>
         )}
 
-        <form ref={formRef} onSubmit={submit} noValidate className="grid scroll-mt-20 gap-4" aria-labelledby={`${id}-add`}>
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          className="grid scroll-mt-20 gap-4"
+          aria-labelledby={`${id}-add`}
+        >
           <h3 id={`${id}-add`} className="font-semibold">
             {editing === null ? 'Add a stop' : 'Edit stop'}
           </h3>
@@ -390,7 +443,10 @@ export function ScheduleSection({ truckId }: { truckId: number }) {
             value={values}
             onChange={(patch) => {
               setValues((v) => ({ ...v, ...patch }));
-              setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+              setErrors((e) => ({
+                ...e,
+                ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])),
+              }));
               setFormError(null);
             }}
             errors={errors}
