@@ -44,7 +44,7 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Your details">
       <UsernameField value={values.username} onChange={(v) => setField('username', v)} error={errors.username} placeholder="No username" />
       <EmailField value={values.email} onChange={(v) => setField('email', v)} error={errors.email} />
-      <PhoneField value={values.phone} onChange={(v) => setField('phone', v)} error={errors.phone} hint="Alerts are texted here, and you can sign in with it." />
+      <PhoneField value={values.phone} onChange={(v) => setField('phone', v)} error={errors.phone} hint="Our texts (alerts, codes) go here, and you can sign in with it." />
       <PasswordField
         label="Current password"
         hint="To confirm it is you"
