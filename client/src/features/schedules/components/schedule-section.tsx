@@ -114,18 +114,19 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
   const unskip = useUnskipDate(truckId);
   const [choosing, setChoosing] = useState(false);
   const selectId = useId();
+  const today = wallClock(new Date(), zone).date;
+  // Dates off already past say nothing to the operator (the server keeps them).
+  const daysOff = stop.exceptions.filter((date) => date >= today);
   const offered = choosing
-    ? nextWeekdays(wallClock(new Date(), zone).date, stop.weekday ?? 1, SKIPPABLE_WEEKS).filter(
-        (d) => !stop.exceptions.includes(d),
-      )
+    ? nextWeekdays(today, stop.weekday ?? 1, SKIPPABLE_WEEKS).filter((d) => !stop.exceptions.includes(d))
     : [];
   const [chosen, setChosen] = useState('');
   const failed = (title: string) => (err: unknown) => toastError(title, err, 'Please try again.');
   return (
     <div className="mt-2 grid gap-2">
-      {stop.exceptions.length > 0 && (
+      {daysOff.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Dates off">
-          {stop.exceptions.map((date) => (
+          {daysOff.map((date) => (
             <li
               key={date}
               className="flex items-center gap-1 rounded-full border border-gray-300 py-0.5 pr-1 pl-3 text-xs text-gray-800"
