@@ -127,7 +127,9 @@ export default function FindTrucksPage() {
   const urlSearch = useSearch();
   const focusTruckId = parseTruckParam(urlSearch);
   // "Hide unclaimed listings" (issue 26), kept in the URL: ?listings=hide.
-  const hideListings = new URLSearchParams(urlSearch).get(HIDE_LISTINGS_PARAM) === 'hide';
+  // The address's query, read once per change: the listings switch, the filters, the look-ahead.
+  const urlParams = useMemo(() => new URLSearchParams(urlSearch), [urlSearch]);
+  const hideListings = urlParams.get(HIDE_LISTINGS_PARAM) === 'hide';
   const [, navigate] = useLocation();
   const setParam = useCallback(
     (name: string, value: string | null) => {
@@ -142,7 +144,7 @@ export default function FindTrucksPage() {
   );
   const setHideListings = (hide: boolean) => setParam(HIDE_LISTINGS_PARAM, hide ? 'hide' : null);
   // Filters (issue 28), kept in the URL: ?filters=cards,vegan,no-peanuts (the API's parameter too).
-  const filterIdsText = new URLSearchParams(urlSearch).get(FILTERS_PARAM);
+  const filterIdsText = urlParams.get(FILTERS_PARAM);
   const filterIds = useMemo(() => parseFilterIds(filterIdsText), [filterIdsText]);
   const setFilterIds = (ids: string[]) => setParam(FILTERS_PARAM, ids.join(','));
   const needs = useDietaryNeeds();
@@ -220,7 +222,7 @@ export default function FindTrucksPage() {
   const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
   const at = useMemo(() => momentOf(timeChoice, zone), [timeChoice, zone]);
   const atParam = useMemo(() => choiceParam(timeChoice, zone), [timeChoice, zone]);
-  const atInUrl = new URLSearchParams(urlSearch).get(TIME_PARAM);
+  const atInUrl = urlParams.get(TIME_PARAM);
   useEffect(() => {
     // Not before a link's own look-ahead has been taken: the first render is now.
     if (linkPending.current && chosenTime.when === 'now') return;

@@ -113,7 +113,6 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
   const skip = useSkipDate(truckId);
   const unskip = useUnskipDate(truckId);
   const [choosing, setChoosing] = useState(false);
-  const selectId = useId();
   const today = wallClock(new Date(), zone).date;
   // Dates off already past say nothing to the operator (the server keeps them).
   const daysOff = stop.exceptions.filter((date) => date >= today);
@@ -153,23 +152,15 @@ function SkippedDates({ truckId, stop, zone }: { truckId: number; stop: Schedule
       )}
       {choosing ? (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1">
-            <label htmlFor={selectId} className="text-xs font-medium text-gray-800">
-              Date to skip
-            </label>
-            <NativeSelect
-              id={selectId}
-              value={chosen || offered[0] || ''}
-              onChange={(e) => setChosen(e.target.value)}
-              className="h-10"
-            >
+          <FormField label="Date to skip">
+            <NativeSelect value={chosen || offered[0] || ''} onChange={(e) => setChosen(e.target.value)} className="h-10">
               {offered.map((date) => (
                 <option key={date} value={date}>
                   {formatDate(date)}
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </FormField>
           <Button
             size="sm"
             className="h-10"
