@@ -4,7 +4,6 @@ import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { HIDE_LISTINGS_PARAM, SEARCH_MAX_LENGTH, SEARCH_PARAM } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
@@ -58,6 +57,7 @@ import { deviceTimeZone, wallClock } from '@shared/utils/zoned-time';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
 import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
+import { useAddressParams } from '@client/lib/address-params';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
@@ -124,24 +124,11 @@ const parseTruckParam = (search: string): number | null => parseId(new URLSearch
 
 /** /find-trucks: map and list of active trucks, live from /api/events (spec section 2). */
 export default function FindTrucksPage() {
-  const urlSearch = useSearch();
+  // The address's query, read once per change: the listings switch, the filters, the look-ahead.
+  const { search: urlSearch, params: urlParams, setParam } = useAddressParams('/find-trucks');
   const focusTruckId = parseTruckParam(urlSearch);
   // "Hide unclaimed listings" (issue 26), kept in the URL: ?listings=hide.
-  // The address's query, read once per change: the listings switch, the filters, the look-ahead.
-  const urlParams = useMemo(() => new URLSearchParams(urlSearch), [urlSearch]);
   const hideListings = urlParams.get(HIDE_LISTINGS_PARAM) === 'hide';
-  const [, navigate] = useLocation();
-  const setParam = useCallback(
-    (name: string, value: string | null) => {
-      const params = new URLSearchParams(urlSearch);
-      if (value) params.set(name, value);
-      else params.delete(name);
-      const query = params.toString();
-      // The entry's own state (the open card, the look-ahead: ADR 0184) stays with it.
-      navigate(`/find-trucks${query ? `?${query}` : ''}`, { replace: true, state: window.history.state });
-    },
-    [urlSearch, navigate],
-  );
   const setHideListings = (hide: boolean) => setParam(HIDE_LISTINGS_PARAM, hide ? 'hide' : null);
   // Filters (issue 28), kept in the URL: ?filters=cards,vegan,no-peanuts (the API's parameter too).
   const filterIdsText = urlParams.get(FILTERS_PARAM);
