@@ -140,8 +140,22 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' a
   await page.getByLabel('Time', { exact: true }).selectOption({ label: '12:00 PM' });
   await expect(page.getByTestId('time-choice-status')).toContainText('12:00 PM');
   await expect(card).toBeVisible();
-  await expect(card.getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
+  await expect(card.getByTestId('schedule-label')).toHaveText('Scheduled 11:00 AM–2:00 PM');
   await expect(card.getByText(address).first()).toBeVisible();
+  // Where it will be then, not whether it is open or live now (ADR 0184).
+  await expect(card.getByText('SCHEDULED', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^(OPEN|CLOSED|LIVE)$/)).toHaveCount(0);
+  // So says its pin, and its popup gives the hours there instead of how fresh its GPS is.
+  await page
+    .getByRole('region', { name: 'Map of food trucks' })
+    .getByRole('button', { name: `${name} (scheduled)`, exact: true })
+    .click();
+  const popup = page.getByTestId('truck-popup');
+  await expect(popup.getByText('Scheduled', { exact: true })).toBeVisible();
+  await expect(popup.getByTestId('popup-scheduled-hours')).toHaveText('Scheduled 11:00 AM–2:00 PM');
+  await expect(popup.getByTestId('popup-updated-ago')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close popup' }).click();
+  await expect(popup).toHaveCount(0);
 
   // The address keeps the hour as a date (a link shared tonight means the same hour tomorrow): a
   // fresh page of that link, as a friend opens it, looks ahead to it.
@@ -153,7 +167,7 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' a
   await expect(shared.getByLabel('When')).toHaveValue('date');
   await expect(shared.getByLabel('Date', { exact: true })).toHaveValue(tomorrow);
   await expect(shared.getByLabel('Time', { exact: true })).toHaveValue('12');
-  await expect(shared.getByTestId(`truck-card-${truck.id}`).getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
+  await expect(shared.getByTestId(`truck-card-${truck.id}`).getByTestId('schedule-label')).toHaveText('Scheduled 11:00 AM–2:00 PM');
   // A stale link (a day already over) opens on now, and its address says so.
   await shared.goto(`/find-trucks?q=${encodeURIComponent(name)}&at=2020-01-01T12`);
   await expect(shared.getByLabel('When')).toHaveValue('now');
@@ -167,7 +181,7 @@ test("a diner sees the next stop on the card, then chooses 'Tomorrow 12:00 PM' a
   await page.goBack();
   await expect(page.getByLabel('When')).toHaveValue('tomorrow');
   await expect(page.getByTestId('time-choice-status')).toContainText('12:00 PM');
-  await expect(card.getByText(`Scheduled 11:00 AM–2:00 PM at ${address}`)).toBeVisible();
+  await expect(card.getByTestId('schedule-label')).toHaveText('Scheduled 11:00 AM–2:00 PM');
 
   // At 6 PM the stop is over: the truck is not placed anywhere.
   await page.getByLabel('Time', { exact: true }).selectOption({ label: '6:00 PM' });

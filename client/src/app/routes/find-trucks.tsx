@@ -40,7 +40,6 @@ import {
   useUpcomingStopsFollowChanges,
 } from '@client/features/schedules/api/upcoming-stops';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
-import { describeScheduledStop } from '@client/features/schedules/schedule-label';
 import {
   choiceInUrl,
   choiceParam,
@@ -58,6 +57,8 @@ import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommende
 import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
 import { useAddressParams } from '@client/lib/address-params';
+import { Glyph } from '@client/components/ui/glyph';
+import { isScheduled, scheduledHours } from '@client/entities/truck/truck-format';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { parseId } from '@shared/utils/ids';
@@ -111,6 +112,13 @@ const renderPopupExtra = (truck: TruckSummary) => (
 // A popup opened on the map is the map's card: counted as a card view each time a diner opens it.
 const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view');
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
+const renderScheduledHours = (truck: TruckSummary) =>
+  isScheduled(truck) && (
+    <p className="mt-0.5 flex items-start gap-1 text-sm text-gray-700" data-testid="schedule-label">
+      <Glyph name="calendar-clock" className="mt-0.5 h-3.5 w-3.5" />
+      {scheduledHours(truck)}
+    </p>
+  );
 // A card opened by the address (?truck=) is open in the server's HTML: its picker loads in the browser.
 const renderRating = (truck: TruckSummary) => (
   <BrowserOnly fallback={<Skeleton still className="h-8 w-40" />}>
@@ -226,14 +234,8 @@ export default function FindTrucksPage() {
       ? withinRadius(data, { lat: params.lat, lng: params.lng }, params.radiusMiles)
       : data;
   }, [query.data, query.isPlaceholderData, params]);
-  const renderSchedule = useMemo(() => {
-    if (!at) return renderUpcoming;
-    const stops = new Map((scheduled.data ?? []).map((t) => [t.id, t.scheduledStop]));
-    return (truck: TruckSummary) => {
-      const stop = stops.get(truck.id);
-      return stop ? <p className="mt-0.5 text-sm text-gray-700">{describeScheduledStop(stop)}</p> : null;
-    };
-  }, [at, scheduled.data]);
+  // The look-ahead's cards say the hours of the stop they are placed at (its address is the card's).
+  const renderSchedule = at ? renderScheduledHours : renderUpcoming;
 
   const filtered = useMemo(
     () =>

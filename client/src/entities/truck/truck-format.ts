@@ -1,5 +1,6 @@
 import type { TruckSummary } from '@shared/contracts';
-import { formatDateTime } from '@shared/utils/format';
+import type { ScheduledTruck } from '@shared/contracts/schedules';
+import { formatClockRange, formatDateTime } from '@shared/utils/format';
 
 /** Shown on cards, popups and the favourites screen: small truck presentation helpers. */
 
@@ -12,6 +13,24 @@ export function hasCoordinates<T extends Located>(t: T): t is T & { latitude: nu
 /** Spec section 4: a truck is live only when open and with coordinates. */
 export function isLive(t: Located & Pick<TruckSummary, 'isOpen'>): boolean {
   return t.isOpen && hasCoordinates(t);
+}
+
+/**
+ * A truck as the look-ahead lists it (GET /api/food-trucks/scheduled: it carries its stop): placed
+ * where its schedule puts it at the hour the diner chose. Its live state (open now, where its GPS
+ * was a moment ago) is not what it is shown with then (ADR 0184).
+ */
+export function isScheduled(t: TruckSummary): t is TruckSummary & Pick<ScheduledTruck, 'scheduledStop'> {
+  return 'scheduledStop' in t;
+}
+
+/** A look-ahead truck's hours at its stop: 'Scheduled 11:00 AM–2:00 PM' (its place is the truck's address). */
+export const scheduledHours = ({ scheduledStop: stop }: Pick<ScheduledTruck, 'scheduledStop'>): string =>
+  `Scheduled ${formatClockRange(stop.startTime, stop.endTime)}`;
+
+/** Shown as open: open now, or scheduled to be there at the hour the diner looks ahead to. */
+export function shownOpen(t: TruckSummary): boolean {
+  return t.isOpen || isScheduled(t);
 }
 
 /** A route to the truck on an external maps service (coordinates, else the address). */

@@ -7,7 +7,7 @@ import { placeOf } from '@shared/utils/truck-address';
 import { Glyph } from '@client/components/ui/glyph';
 import type { ReactNode } from 'react';
 import { useTruck } from './truck-details';
-import { formatAge } from './truck-format';
+import { formatAge, isScheduled, scheduledHours } from './truck-format';
 import { useNow } from '@client/lib/use-now';
 import { cn } from '@client/lib/utils';
 import { Badge } from '@client/components/ui/badge';
@@ -15,10 +15,11 @@ import { Skeleton } from '@client/components/ui/skeleton';
 
 /** Pieces every truck card shares (list cards, favourites cards): presentational only. */
 
-export function StatusBadge({ isOpen, className }: { isOpen: boolean; className?: string }) {
+/** OPEN or CLOSED now; SCHEDULED for a truck the look-ahead lists (where it will be then, ADR 0184). */
+export function StatusBadge({ isOpen, scheduled = false, className }: { isOpen: boolean; scheduled?: boolean; className?: string }) {
   return (
-    <Badge variant={isOpen ? 'success' : 'secondary'} className={className}>
-      {isOpen ? 'OPEN' : 'CLOSED'}
+    <Badge variant={scheduled || isOpen ? 'success' : 'secondary'} className={className}>
+      {scheduled ? 'SCHEDULED' : isOpen ? 'OPEN' : 'CLOSED'}
     </Badge>
   );
 }
@@ -122,7 +123,7 @@ export function TruckAboutDetails({
           <dt className="text-gray-600">Location</dt>
           <dd className="wrap-anywhere">{placeOf(truck)}</dd>
           <dt className="text-gray-600">Status</dt>
-          <dd data-testid="truck-status">{truck.isOpen ? 'Open Now' : 'Closed'}</dd>
+          <dd data-testid="truck-status">{isScheduled(truck) ? scheduledHours(truck) : truck.isOpen ? 'Open Now' : 'Closed'}</dd>
           {truck.phone && (
             <>
               <dt className="text-gray-600">Phone</dt>

@@ -9,7 +9,7 @@ import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-le
 import { useLocation } from 'wouter';
 import { TruckDescription } from '@client/entities/truck/truck-parts';
 import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
-import { hasCoordinates, isStale } from '@client/entities/truck/truck-format';
+import { hasCoordinates, isScheduled, isStale, shownOpen } from '@client/entities/truck/truck-format';
 import { OSM_TILES, truckIcon } from './leaflet-setup';
 import { keepOpenPopupInView } from './popup-in-view';
 import { framePadding, keepingSpread, padClusterZoom, spreadAtLastZoom } from './map-frame';
@@ -120,14 +120,14 @@ function showAndOpen(map: L.Map, group: L.MarkerClusterGroup, marker: L.Marker, 
 }
 
 /** Positions older than an hour are dimmed: the truck may have moved since (honest freshness). */
-const positionOpacity = (truck: TruckSummary, now = Date.now()) => (isStale(truck, now) ? 0.45 : 1);
+const positionOpacity = (truck: TruckSummary, now = Date.now()) => (!isScheduled(truck) && isStale(truck, now) ? 0.45 : 1);
 
 /**
  * The marker's name for screen readers (Leaflet names it by its image's `alt`): the truck, open or
  * closed, and why it is dimmed when it is.
  */
 function markerName(truck: TruckSummary, fit: Fit): string {
-  const status = truck.isOpen ? 'open' : 'closed';
+  const status = isScheduled(truck) ? 'scheduled' : truck.isOpen ? 'open' : 'closed';
   return fit === 'conflicts'
     ? `${truck.name} (${status}; ${TRUCK_FIT_TEXT.conflicts.toLowerCase()})`
     : `${truck.name} (${status})`;
@@ -139,7 +139,7 @@ function markerName(truck: TruckSummary, fit: Fit): string {
  */
 function restyleMarker(marker: L.Marker, truck: TruckSummary, fit: Fit) {
   marker.options.alt = markerName(truck, fit);
-  marker.setIcon(truckIcon(truck.isOpen, fit === 'conflicts'));
+  marker.setIcon(truckIcon(shownOpen(truck), fit === 'conflicts'));
   marker.getElement()?.setAttribute('alt', marker.options.alt);
 }
 
@@ -151,7 +151,7 @@ function createMarker(
   onOpen: (truck: TruckSummary) => void,
 ): L.Marker {
   const marker = L.marker([truck.latitude ?? 0, truck.longitude ?? 0], {
-    icon: truckIcon(truck.isOpen, fit === 'conflicts'),
+    icon: truckIcon(shownOpen(truck), fit === 'conflicts'),
     title: truck.name,
     alt: markerName(truck, fit),
     keyboard: true,
@@ -352,8 +352,9 @@ function ClusteredTrucks({
       const fit = fitFor(next);
       if (next === entry.truck && fit === entry.fit) continue;
       const moved = next.latitude !== entry.truck.latitude || next.longitude !== entry.truck.longitude;
-      const statusChanged = next.isOpen !== entry.truck.isOpen;
-      const fitChanged = fit !== entry.fit;
+      const statusChanged = shownOpen(next) !== shownOpen(entry.truck);
+      // Its name too: a truck open now where the look-ahead places it is 'scheduled' there then.
+      const restyle = fit !== entry.fit || isScheduled(next) !== isScheduled(entry.truck);
       entry.truck = next;
       entry.fit = fit;
       entry.marker.setOpacity(positionOpacity(next));
@@ -363,7 +364,7 @@ function ClusteredTrucks({
         toReadd.push({ entry, next, fit });
       } else {
         // Same place, same icon size: restyled where it stands, the popup (if open) kept open.
-        if (fitChanged) restyleMarker(entry.marker, next, fit);
+        if (restyle) restyleMarker(entry.marker, next, fit);
         if (entry.marker.isPopupOpen()) entry.marker.getPopup()?.update();
       }
     }

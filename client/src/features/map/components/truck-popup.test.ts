@@ -1,6 +1,6 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTruck } from '@client/test/trucks';
+import { makeScheduledTruck, makeTruck } from '@client/test/trucks';
 import { buildTruckPopup, IN_APP_LINK } from './truck-popup';
 
 describe("the map popup's phone", () => {
@@ -40,5 +40,16 @@ describe("an unclaimed listing's popup (issue 26)", () => {
     expect(within(popup).queryByRole('link', { name: /^Truck page/ })).toBeNull();
     expect(within(popup).queryByTestId('popup-updated-ago')).toBeNull();
     expect(popup).not.toHaveTextContent('Last updated');
+  });
+});
+
+describe("a look-ahead truck's popup", () => {
+  it('says Scheduled with its hours at the stop, not Open now nor how fresh its GPS is', () => {
+    const popup = buildTruckPopup(makeScheduledTruck({ id: 8, isOpen: true }, { startTime: '18:00', endTime: '02:00' }));
+    expect(within(popup).getByText('Scheduled')).toHaveClass('bg-green-700');
+    expect(within(popup).queryByText('Open')).toBeNull();
+    expect(within(popup).getByTestId('popup-scheduled-hours')).toHaveTextContent('Scheduled 6:00 PM–2:00 AM');
+    expect(within(popup).queryByTestId('popup-updated-ago')).toBeNull();
+    expect(within(popup).queryByText(/Last updated/)).toBeNull();
   });
 });

@@ -2,7 +2,15 @@ import type { TruckSummary } from '@shared/contracts';
 import { formatDateTime, formatPhone } from '@shared/utils/format';
 import { telHref } from '@shared/utils/phone';
 import { placeOf } from '@shared/utils/truck-address';
-import { describeRating, directionsUrl, formatAge, formatRating } from '@client/entities/truck/truck-format';
+import {
+  describeRating,
+  directionsUrl,
+  formatAge,
+  formatRating,
+  isScheduled,
+  scheduledHours,
+  shownOpen,
+} from '@client/entities/truck/truck-format';
 import { listingLine } from '@shared/utils/listing-line';
 import L from 'leaflet';
 
@@ -61,11 +69,12 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
   const head = el('div', 'flex items-start justify-between gap-2');
   // A long name wraps, even inside a word: it must not push the Open/Closed badge out of the popup.
   head.append(el('strong', 'min-w-0 text-base leading-tight break-words', truck.name));
+  // In the look-ahead, where it will be then (ADR 0184), not whether it is open now.
   head.append(
     el(
       'span',
-      `shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${truck.isOpen ? 'bg-green-700 text-white' : 'bg-gray-200 text-gray-900'}`,
-      truck.isOpen ? 'Open' : 'Closed',
+      `shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${shownOpen(truck) ? 'bg-green-700 text-white' : 'bg-gray-200 text-gray-900'}`,
+      isScheduled(truck) ? 'Scheduled' : truck.isOpen ? 'Open' : 'Closed',
     ),
   );
   root.append(head);
@@ -116,6 +125,13 @@ export function buildTruckPopup(truck: TruckSummary, slots: { extra?: HTMLElemen
     root.append(note);
     // Its operator claims it on the truck's page, as from the listing's card.
     root.append(truckPageLink(truck, 'Is this your truck? Claim it'));
+    return root;
+  }
+  if (isScheduled(truck)) {
+    // The look-ahead's truck: its hours at this stop, not how fresh its GPS is now.
+    const hours = el('p', 'text-xs font-medium text-gray-800 !m-0', scheduledHours(truck));
+    hours.dataset.testid = 'popup-scheduled-hours';
+    root.append(hours);
     return root;
   }
   const updated = el('p', 'text-xs text-gray-600 !m-0', 'Last updated: ');

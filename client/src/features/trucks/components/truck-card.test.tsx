@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTruck } from '@client/test/trucks';
+import { makeScheduledTruck, makeTruck } from '@client/test/trucks';
 import { TruckCard } from './truck-card';
 
 function details(truck: ReturnType<typeof makeTruck>) {
@@ -60,5 +60,26 @@ describe('a card found through its menu', () => {
   it('says nothing of the menu otherwise', () => {
     card([]);
     expect(screen.queryByText(/On the menu/)).toBeNull();
+  });
+});
+
+describe('a card in the look-ahead (where the truck will be at the chosen hour)', () => {
+  it('says it is scheduled there, with its hours, and nothing of being open or live now', () => {
+    const truck = makeScheduledTruck({ id: 8, isOpen: true }, { startTime: '11:00', endTime: '14:30' });
+    render(<TruckCard truck={truck} distanceMiles={null} expanded onToggle={() => {}} onOpenMenu={() => {}} />);
+    expect(screen.getByText('SCHEDULED')).toBeInTheDocument();
+    expect(screen.queryByText('OPEN')).toBeNull();
+    expect(screen.queryByText('LIVE')).toBeNull();
+    expect(screen.queryByText(/^Updated /)).toBeNull();
+    const facts = within(screen.getByRole('region', { name: 'Details' }));
+    expect(facts.getByTestId('truck-status')).toHaveTextContent('Scheduled 11:00 AM–2:30 PM');
+    expect(facts.queryByText(/^GPS/)).toBeNull();
+    expect(facts.queryByText('Updated')).toBeNull();
+  });
+
+  it('is told apart from a closed truck now, which still says CLOSED', () => {
+    render(<TruckCard truck={makeTruck({ id: 9, isOpen: false })} distanceMiles={null} expanded={false} onToggle={() => {}} onOpenMenu={() => {}} />);
+    expect(screen.getByText('CLOSED')).toBeInTheDocument();
+    expect(screen.queryByText('SCHEDULED')).toBeNull();
   });
 });

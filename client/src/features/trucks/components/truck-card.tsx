@@ -15,7 +15,7 @@ import {
 } from '@client/entities/truck/truck-parts';
 import { Button } from '@client/components/ui/button';
 import { ShareButton } from '@client/entities/truck/share-button';
-import { directionsUrl, isLive } from '@client/entities/truck/truck-format';
+import { directionsUrl, isLive, isScheduled } from '@client/entities/truck/truck-format';
 import { formatDateTime, formatDistance } from '@shared/utils/format';
 import { Link } from 'wouter';
 import { cn } from '@client/lib/utils';
@@ -90,7 +90,9 @@ export const TruckCard = memo(function TruckCard({
 
   const stop = (e: MouseEvent) => e.stopPropagation();
   const directions = directionsUrl(truck);
-  const live = isLive(truck);
+  // In the look-ahead the card says where the truck will be then: not whether it is open or live now.
+  const scheduled = isScheduled(truck);
+  const live = !scheduled && isLive(truck);
 
   return (
     <article
@@ -121,7 +123,7 @@ export const TruckCard = memo(function TruckCard({
             controls={detailsId}
           />
           <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
-            <StatusBadge isOpen={truck.isOpen} />
+            <StatusBadge isOpen={truck.isOpen} scheduled={scheduled} />
             {live && <LiveBadge />}
             <RatingBadge rating={truck.rating} />
             {distanceMiles !== null && (
@@ -184,17 +186,20 @@ export const TruckCard = memo(function TruckCard({
             truck={truck}
             level="h4"
             moreDetails={
-              <>
-                <dt className="text-gray-600">Updated</dt>
-                <dd>
-                  <time dateTime={truck.lastUpdated}>{formatDateTime(truck.lastUpdated)}</time>
-                </dd>
-                <dt className="text-gray-600">GPS</dt>
-                <dd>
-                  {/* Live only when open with coordinates (spec section 4): a closed truck's last spot is not live. */}
-                  <Badge variant={live ? 'success' : 'outline'}>{live ? 'GPS Active' : 'GPS Inactive'}</Badge>
-                </dd>
-              </>
+              // The live update and GPS speak of now, not of the hour the look-ahead shows.
+              !scheduled && (
+                <>
+                  <dt className="text-gray-600">Updated</dt>
+                  <dd>
+                    <time dateTime={truck.lastUpdated}>{formatDateTime(truck.lastUpdated)}</time>
+                  </dd>
+                  <dt className="text-gray-600">GPS</dt>
+                  <dd>
+                    {/* Live only when open with coordinates (spec section 4): a closed truck's last spot is not live. */}
+                    <Badge variant={live ? 'success' : 'outline'}>{live ? 'GPS Active' : 'GPS Inactive'}</Badge>
+                  </dd>
+                </>
+              )
             }
           />
           {renderDetails && <div className="sm:col-span-2">{renderDetails(truck)}</div>}
