@@ -323,6 +323,46 @@ test.describe('order ahead', () => {
     await dinerContext.close();
   });
 
+  test('a diner new to the app taps "Order ahead" on a phone, creates an account there and comes back to the order', async ({ page, browser, request }) => {
+    const operator = await loginAsSubscribedOperator(page, '/operator-dashboard');
+    expect((await request.post('/api/operator/payouts/connect', { headers: auth(operator) })).status()).toBe(200);
+    const name = `First Timer ${randomUUID().slice(0, 6)}`;
+    const { truck } = await orderableTruck(request, operator, name);
+
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const diner = await phone.newPage();
+    await diner.goto(`/trucks/${truck.id}`);
+    await diner.getByRole('link', { name: 'Order ahead' }).first().tap();
+    await expect(diner.getByText('Sign in as a customer to order ahead.')).toBeVisible();
+    await expect(diner.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/login?next=%2Forder%2F${truck.id}`);
+    await expectNoSeriousA11yViolations(diner);
+    await diner.getByRole('link', { name: 'Create an account' }).tap();
+    await expect(diner).toHaveURL(`/register?next=%2Forder%2F${truck.id}`);
+    const form = diner.getByRole('form', { name: 'Register' });
+    const number = freshPhone();
+    await form.getByLabel('Phone number').fill(number);
+    await form.getByLabel('Password', { exact: true }).fill('first-timer-1');
+    await form.getByLabel('Confirm password').fill('first-timer-1');
+    await form.getByRole('button', { name: 'Create account' }).tap();
+    // Back at the order, signed in as a customer, the menu ready to order from.
+    await expect(diner).toHaveURL(`/order/${truck.id}`);
+    await diner.getByRole('button', { name: 'Add Taco' }).tap();
+    await expect(diner.getByTestId('order-total')).toHaveText('$3.50');
+    await phone.close();
+
+    // Signed out on another phone, "Your orders" asks them to sign in, and signing in comes back to it.
+    const other = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const again = await other.newPage();
+    await again.goto('/orders');
+    await again.getByRole('link', { name: 'Sign in' }).tap();
+    await again.getByLabel('Username or phone').fill(number);
+    await again.getByLabel('Password', { exact: true }).fill('first-timer-1');
+    await again.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).tap();
+    await expect(again).toHaveURL('/orders');
+    await expect(again.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
+    await other.close();
+  });
+
   test("the operator's dashboard on a phone says live how many orders wait on each truck", async ({ browser, request }) => {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await phone.newPage();

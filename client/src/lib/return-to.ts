@@ -1,10 +1,10 @@
 /**
  * "Sign in and come back": a screen that needs an account links to /login or /register with
  * `?next=<path>`, and the new session lands there instead of its usual home. Only paths of this
- * app that are worth coming back to are taken (a truck's page, its order-ahead checkout, an order), never
- * another site's address.
+ * app that are worth coming back to are taken (a truck's page, its order-ahead checkout, an order, the
+ * list of one's orders), never another site's address.
  */
-const RETURNABLE = /^\/(?:trucks|order|orders)\/\d{1,10}$/;
+const RETURNABLE = /^\/(?:(?:trucks|order|orders)\/\d{1,10}|orders)$/;
 
 /** The path to come back to, from a location's query string, or null. */
 export function returnPath(search: string): string | null {

@@ -73,9 +73,15 @@ export default function OrderCheckoutPage() {
       ) : !user ? (
         <Card className="grid justify-items-start gap-3 p-6">
           <p>Sign in as a customer to order ahead.</p>
-          <Button asChild>
-            <Link href={withReturn('/login', `/order/${truckId}`)}>Sign in</Link>
-          </Button>
+          {/* A diner new to the app signs up here and comes back to this order (`?next=`). */}
+          <div className="flex flex-wrap gap-2">
+            <Button asChild>
+              <Link href={withReturn('/login', `/order/${truckId}`)}>Sign in</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link href={withReturn('/register', `/order/${truckId}`)}>Create an account</Link>
+            </Button>
+          </div>
         </Card>
       ) : !isCustomer(user) ? (
         <p role="alert" className="rounded-lg border border-gray-200 p-4">Ordering ahead is for customer accounts.</p>

@@ -13,8 +13,9 @@ const OPERATOR_TOAST_MS = 6000;
 /**
  * Stores a new session, greets the user and sends them where spec section 2 says:
  * login → operator dashboard (operators) or /find-trucks (everyone else);
- * register → /subscribe (operators) or /find-trucks (customers). An operator who came from a
- * listing's "Claim it" (`?next=/trucks/:id`) goes back to it instead.
+ * register → /subscribe (operators) or /find-trucks (customers). Whoever came from a screen that
+ * asked them to sign in (`?next=`: a listing's "Claim it", an order-ahead checkout, an order, their
+ * orders) goes back to it instead.
  */
 export function useStartSession() {
   const { signIn } = useAuth();
@@ -25,7 +26,7 @@ export function useStartSession() {
       const duration = operator ? OPERATOR_TOAST_MS : undefined;
       // Leave the auth screen before the session exists, so its "already signed in" redirect never
       // wins; the greeting comes after signIn, which closes the signed-out screen's toasts.
-      const back = operator ? returnPath(window.location.search) : null;
+      const back = returnPath(window.location.search);
       const target = back ?? (how === 'login' ? (operator ? '/operator-dashboard' : '/find-trucks') : operator ? '/subscribe' : '/find-trucks');
       navigate(target);
       signIn(session);
