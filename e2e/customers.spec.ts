@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from './test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
-import { createTruck, expectNoSeriousA11yViolations, loginAs, loginAsSubscribedOperator } from './helpers';
+import { createTruck, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator } from './helpers';
 
 /** Far from the demo trucks (Austin), each spec's own spot, so its truck has a marker of its own. */
 /**
@@ -53,6 +53,31 @@ test.describe('favourites and ratings', () => {
     await popup.getByRole('button', { name: `Add ${op.truck.name} to favorites` }).click();
     await expect(card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` })).toBeVisible();
     await page.screenshot({ path: 'test-results/customers-find-trucks.png' });
+    await op.page.close();
+  });
+
+  test("a visitor on a phone taps a card's heart, logs in from its toast, and favourites the truck on its page", async ({ page, browser }) => {
+    const op = await operatorWithTruck(browser, `Fav Phone ${Date.now()}`, spot(3));
+    const account = await page.request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'fav-phone-1', role: 'customer' } });
+    expect(account.status()).toBe(201);
+    const { user } = (await account.json()) as AuthResponse;
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const diner = await phone.newPage();
+    await diner.goto(`/find-trucks?truck=${op.truck.id}`);
+    await diner.getByTestId(`truck-card-${op.truck.id}`).getByRole('button', { name: `Add ${op.truck.name} to favorites` }).tap();
+    await expect(toast(diner, 'Login Required')).toBeVisible();
+    await expectNoSeriousA11yViolations(diner);
+    await diner.getByRole('link', { name: 'Log in', exact: true }).tap();
+    await expect(diner).toHaveURL(`/login?next=%2Ftrucks%2F${op.truck.id}`);
+    await expect(toast(diner, 'Login Required')).toHaveCount(0);
+    await diner.getByLabel('Username or phone').fill(user.phone!);
+    await diner.getByLabel('Password', { exact: true }).fill('fav-phone-1');
+    await diner.getByRole('form', { name: 'Login' }).getByRole('button', { name: 'Login' }).tap();
+    // Back on the truck's page, signed in: the heart that was tapped, to tap again.
+    await expect(diner).toHaveURL(`/trucks/${op.truck.id}`);
+    await diner.getByRole('button', { name: `Add ${op.truck.name} to favorites` }).tap();
+    await expect(toast(diner, 'Added to Favorites')).toBeVisible();
+    await phone.close();
     await op.page.close();
   });
 

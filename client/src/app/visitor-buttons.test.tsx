@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithApp } from '@client/test/render';
 import { queryKeys } from '@client/lib/query-keys';
@@ -20,7 +20,7 @@ const truck = { id: 5, name: 'Taco Town', operatorId: 3 } as const;
 describe("a visitor's favourite and going buttons", () => {
   it('ask the visitor to log in, and read nothing from the API', { timeout: 20_000 }, async () => {
     const fetchMock = mockFetch({});
-    const { queryClient } = renderWithApp(
+    const { queryClient, currentPath } = renderWithApp(
       <>
         <FavoriteButton truck={{ ...truck, isOpen: true } as never} />
         <GoingButton truck={truck} offered />
@@ -30,8 +30,15 @@ describe("a visitor's favourite and going buttons", () => {
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     fireEvent.click(heart);
     expect(await screen.findByText(FAVORITE_TEXTS.login)).toBeInTheDocument();
+    // Its way to log in comes back to the truck's page, where the heart can be tapped again.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Ftrucks%2F5');
     fireEvent.click(screen.getByRole('button', { name: "I'm going to Taco Town" }));
     expect(await screen.findByText(/Log in as a customer to tell the truck you're going/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Ftrucks%2F5');
+    // Tapped, it leaves for the sign-in screen and the toast goes.
+    fireEvent.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(currentPath()).toBe('/login?next=%2Ftrucks%2F5');
+    await waitFor(() => expect(screen.queryByText(/Log in as a customer/)).not.toBeInTheDocument());
     // Not even a disabled query: nothing of the visitor's is in the cache.
     for (const queryKey of [queryKeys.favorites, queryKeys.myGoing]) expect(queryClient.getQueryCache().find({ queryKey })).toBeUndefined();
     const asked = fetchMock.mock.calls.map(([url]) => String(url));

@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from './api-client';
+import { withReturn } from './return-to';
 
 /** Spec section 9: one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
@@ -53,6 +54,26 @@ export function toast(options: ToastOptions): string {
   const id = String(counter);
   emit([{ ...options, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
+}
+
+/**
+ * A visitor's tap on what needs an account (a heart, "I'm going"): the spec's "Login Required" toast,
+ * with a "Log in" link that comes back to `next` (the truck's page, where the tap can be made again).
+ */
+export function askToLogIn(title: string, description: string, next: string): void {
+  toast({
+    title,
+    description,
+    action: (
+      <Link
+        href={withReturn('/login', next)}
+        onClick={() => dismiss()}
+        className="shrink-0 self-center rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-900 hover:bg-gray-50"
+      >
+        Log in
+      </Link>
+    ),
+  });
 }
 
 function subscribe(listener: () => void) {

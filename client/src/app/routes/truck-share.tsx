@@ -26,6 +26,7 @@ import { MenuContents } from '@client/features/menu/components/menu-contents';
 import { OrderAhead, OrderAheadShortcut } from '@client/features/orders/components/order-ahead';
 import { NextStops } from '@client/features/schedules/components/next-stops';
 import { TruckGoingButton } from '@client/app/truck-going-button';
+import { FavoriteButton } from '@client/features/favorites/components/favorite-button';
 import { GoingNotices } from '@client/features/going/components/going-notices';
 import { useReportView } from '@client/features/insights/hooks/use-report-view';
 import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
@@ -111,6 +112,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
           )}
           <div className="flex flex-wrap gap-2 pt-1">
             <OrderAheadShortcut truckId={truck.id} />
+            <FavoriteButton truck={truck} size="sm" withText />
             <TruckGoingButton truck={truck} />
             <ShareButton truck={truck} />
             <Button asChild size="sm" variant="outline">

@@ -3,7 +3,7 @@ import { Glyph } from '@client/components/ui/glyph';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth';
-import { toast, toastError } from '@client/lib/toast';
+import { askToLogIn, toast, toastError } from '@client/lib/toast';
 import { isOperator } from '@client/lib/roles';
 import { cn } from '@client/lib/utils';
 import { useSetFavorite } from '../api/favorites';
@@ -28,6 +28,8 @@ interface FavoriteButtonProps {
   truck: TruckSummary;
   size?: keyof typeof ICON_SIZE;
   className?: string;
+  /** With the word "Favorite" beside the heart: a truck's page, among its other labelled buttons. */
+  withText?: boolean;
 }
 
 /**
@@ -39,15 +41,13 @@ export function FavoriteButton(props: FavoriteButtonProps) {
   const { user } = useAuth();
   // A visitor's heart reads no favourites and holds no mutation: a server-rendered list hydrates
   // twenty of them at once on a slow phone (issue 33).
-  if (!user) return <Heart {...props} favorite={false} pending={false} onClick={askToLogIn} />;
+  if (!user) return <Heart {...props} favorite={false} pending={false} onClick={() => askToFavorite(props.truck.id)} />;
   // Operators see only their own trucks on the diners' screens; elsewhere they cannot favourite.
   if (user.id === props.truck.operatorId || isOperator(user)) return null;
   return <SignedInFavoriteButton {...props} />;
 }
 
-function askToLogIn() {
-  toast({ title: FAVORITE_TEXTS.loginTitle, description: FAVORITE_TEXTS.login });
-}
+const askToFavorite = (truckId: number) => askToLogIn(FAVORITE_TEXTS.loginTitle, FAVORITE_TEXTS.login, `/trucks/${truckId}`);
 
 function SignedInFavoriteButton(props: FavoriteButtonProps) {
   const { truck } = props;
@@ -77,16 +77,22 @@ function Heart({
   truck,
   size = 'md',
   className,
+  withText = false,
   favorite,
   pending,
   onClick,
 }: FavoriteButtonProps & { favorite: boolean; pending: boolean; onClick(): void }) {
   const label = favorite ? `Remove ${truck.name} from favorites` : `Add ${truck.name} to favorites`;
+  const heart = pending ? (
+    <Spinner label="Updating favorites" className="h-4 w-4" />
+  ) : (
+    <Glyph name={favorite ? 'heart-filled' : 'heart'} className={cn(ICON_SIZE[size], withText && 'text-red-600')} />
+  );
   return (
     <Button
       type="button"
-      variant="ghost"
-      size="icon"
+      variant={withText ? 'outline' : 'ghost'}
+      size={withText ? 'sm' : 'icon'}
       aria-label={label}
       aria-pressed={favorite}
       title={label}
@@ -95,13 +101,11 @@ function Heart({
       aria-disabled={pending || undefined}
       onClick={onClick}
       data-testid={`favorite-button-${truck.id}`}
-      className={cn('text-red-600 hover:bg-red-50 hover:text-red-700', className)}
+      className={cn(!withText && 'text-red-600 hover:bg-red-50 hover:text-red-700', className)}
     >
-      {pending ? (
-        <Spinner label="Updating favorites" className="h-4 w-4" />
-      ) : (
-        <Glyph name={favorite ? 'heart-filled' : 'heart'} className={ICON_SIZE[size]} />
-      )}
+      {heart}
+      {/* The accessible name ("Add … to favorites") holds the word shown (WCAG 2.5.3). */}
+      {withText && 'Favorite'}
     </Button>
   );
 }

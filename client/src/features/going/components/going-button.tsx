@@ -6,7 +6,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
 import { isCustomer } from '@client/lib/roles';
-import { toast, toastError } from '@client/lib/toast';
+import { askToLogIn, toast, toastError } from '@client/lib/toast';
 import { cn } from '@client/lib/utils';
 import { useMyGoing, useSetGoing } from '../api/my-going';
 
@@ -44,14 +44,12 @@ export function GoingButton(props: GoingButtonProps) {
   const { user } = useAuth();
   // A visitor's button reads no "going" list and holds no mutation: a server-rendered list
   // hydrates twenty of them at once on a slow phone (issue 33).
-  if (!user) return props.offered ? <Going {...props} going={false} pending={false} onClick={askToLogIn} /> : null;
+  if (!user) return props.offered ? <Going {...props} going={false} pending={false} onClick={() => askToSayGoing(props.truck.id)} /> : null;
   if (!isCustomer(user)) return null;
   return <CustomerGoingButton {...props} />;
 }
 
-function askToLogIn() {
-  toast({ title: GOING_TEXTS.loginTitle, description: GOING_TEXTS.login });
-}
+const askToSayGoing = (truckId: number) => askToLogIn(GOING_TEXTS.loginTitle, GOING_TEXTS.login, `/trucks/${truckId}`);
 
 function CustomerGoingButton(props: GoingButtonProps) {
   const { truck, offered, onNoStop } = props;
