@@ -1,5 +1,6 @@
 import { expect, test } from './test';
-import { expectNoSeriousA11yViolations, loginAs, toast } from './helpers';
+import type { AuthResponse, OutboxMessage, Page as ListPage } from '@shared/contracts';
+import { ADMIN, expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
 import type { Page } from './test';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu', exact: true });
@@ -81,5 +82,52 @@ test.describe('account on a phone', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const login = await page.request.post('/api/auth/login', { data: { username: session.user.phone, password: 'e2e-password-1' } });
     expect(login.status()).toBe(401);
+  });
+  test('a customer who forgot their password gets a code by text, sets a new one, and is signed in; their other sessions end', async ({ page, request }) => {
+    const phone = freshPhone();
+    const created = await request.post('/api/auth/register', { data: { phone, password: 'forgotten-pass-1', role: 'customer' } });
+    expect(created.status()).toBe(201);
+    const elsewhere = ((await created.json()) as AuthResponse).token;
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).tap();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page).toHaveTitle('Reset your password · Food Truck Finder');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByRole('button', { name: 'Text me a code' }).tap();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account has this number, we have texted it a code.' })).toBeVisible();
+
+    // The code as the offline provider delivered it (the admin's Messages API).
+    const login = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+    const adminToken = ((await login.json()) as AuthResponse).token;
+    let code = '';
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/admin/messages?search=${encodeURIComponent(phone)}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+        code = /\b(\d{6})\b/.exec(((await res.json()) as ListPage<OutboxMessage>).items[0]?.body ?? '')?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByLabel('Code from the text').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await form.getByLabel('New password', { exact: true }).fill('remembered-pass-2');
+    await form.getByLabel('Confirm password').fill('remembered-pass-2');
+    await form.getByRole('button', { name: 'Set new password' }).tap();
+    await expect(form.getByText('That code is not right: 4 tries left')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('forgot-password-360.png'), fullPage: true });
+
+    await form.getByLabel('Code from the text').fill(code);
+    await form.getByRole('button', { name: 'Set new password' }).tap();
+    await expect(toast(page, 'Password changed')).toBeVisible();
+    await expect(page).toHaveURL('/find-trucks');
+
+    const me = (token: string | null) => request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect((await me(elsewhere)).status()).toBe(401);
+    expect((await me(await page.evaluate(() => localStorage.getItem('token')))).status()).toBe(200);
+    expect((await request.post('/api/auth/login', { data: { username: phone, password: 'forgotten-pass-1' } })).status()).toBe(401);
+    expect((await request.post('/api/auth/login', { data: { username: phone, password: 'remembered-pass-2' } })).status()).toBe(200);
   });
 });

@@ -481,6 +481,18 @@ const MATRIX: Record<string, Entry> = {
     build: async () => ({ path: '/api/auth/register', body: { phone: uniquePhone(), password: PASSWORD } }),
     expect: [201, 201, 201, 201, 201, 201],
   },
+  // Public by design (ADR 0187): anyone may ask for a code; only the code sets a password.
+  'POST /api/auth/password-reset': {
+    build: async () => ({ path: '/api/auth/password-reset', body: { phone: uniquePhone() } }),
+    expect: [202, 202, 202, 202, 202, 202],
+  },
+  'POST /api/auth/password-reset/confirm': {
+    build: async () => ({
+      path: '/api/auth/password-reset/confirm',
+      body: { phone: loginAccount.user.phone, code: '000000', newPassword: 'brand-new-pass-1' },
+    }),
+    expect: [400, 400, 400, 400, 400, 400],
+  },
   'POST /api/auth/register-customer': {
     build: async () => ({ path: '/api/auth/register-customer', body: { phone: uniquePhone(), password: PASSWORD } }),
     expect: [201, 201, 201, 201, 201, 201],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REGISTERABLE_ROLES, ROLES } from '../constants';
+import { PASSWORD_RESET_CODE_LENGTH, PASSWORD_RESET_TTL_MINUTES, REGISTERABLE_ROLES, ROLES } from '../constants';
 import { formatPhone, stripPhoneFormatting, stripPhoneSeparators, toE164 } from '../utils/phone';
 import { optionalText, text } from './common';
 
@@ -109,6 +109,31 @@ export type OwnDetailsInput = z.input<typeof ownDetailsSchema>;
 /** POST /api/auth/delete-account: a customer or operator deletes their own account, with their password. */
 export const deleteOwnAccountSchema = z.object({ currentPassword: currentPasswordField });
 export type DeleteOwnAccountInput = z.input<typeof deleteOwnAccountSchema>;
+
+/** POST /api/auth/password-reset: the account's phone, to text a code to (ADR 0187). */
+export const passwordResetRequestSchema = z.object({ phone: phoneField });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+export const RESET_CODE_MESSAGE = `Enter the ${PASSWORD_RESET_CODE_LENGTH}-digit code from the text`;
+
+/** POST /api/auth/password-reset/confirm: the texted code (spaces and dashes ignored) and the new password. */
+export const passwordResetSchema = z.object({
+  phone: phoneField,
+  code: text({ error: RESET_CODE_MESSAGE })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\d{${PASSWORD_RESET_CODE_LENGTH}}$`), RESET_CODE_MESSAGE)),
+  newPassword: newPasswordField,
+});
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+/** The reset form: the request plus a matching confirmation. */
+export const passwordResetFormSchema = passwordResetSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
+
+/** What a reset request answers, whether or not an account has the number (nothing to learn from it). */
+export const RESET_CODE_SENT = `If an account has this number, we have texted it a code. It works for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
 
 export const customerSignupSchema = z.object({
   phone: phoneField,

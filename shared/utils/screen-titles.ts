@@ -12,6 +12,7 @@ const SCREEN_TITLES: Readonly<Record<string, string>> = {
   '/login': 'Log in',
   '/register': 'Create an account',
   '/customer-signup': 'Sign up for alerts',
+  '/forgot-password': 'Reset your password',
   '/operator-dashboard': 'Operator Dashboard',
   '/create-truck': 'Create Food Truck',
   '/subscribe': 'Subscription',

@@ -21,6 +21,7 @@ const FindTrucksPage = lazyScreen(() => import('./routes/find-trucks'));
 const FavoritesPage = lazyScreen(() => import('./routes/favorites'));
 const AuthPage = lazyScreen(() => import('./routes/auth'));
 const CustomerSignupPage = lazyScreen(() => import('./routes/customer-signup'));
+const ForgotPasswordPage = lazyScreen(() => import('./routes/forgot-password'));
 const OperatorDashboardPage = lazyScreen(() => import('./routes/operator-dashboard'));
 const CreateTruckPage = lazyScreen(() => import('./routes/create-truck'));
 const EditTruckPage = lazyScreen(() => import('./routes/edit-truck'));
@@ -55,6 +56,7 @@ const SCREENS: readonly ScreenRoute[] = [
   { path: '/login', screen: AuthPage, element: <AuthPage tab="login" /> },
   { path: '/register', screen: AuthPage, element: <AuthPage tab="register" /> },
   { path: '/customer-signup', screen: CustomerSignupPage },
+  { path: '/forgot-password', screen: ForgotPasswordPage },
   { path: '/operator-dashboard', screen: OperatorDashboardPage },
   { path: '/create-truck', screen: CreateTruckPage },
   { path: '/edit-truck/:truckId', screen: EditTruckPage },

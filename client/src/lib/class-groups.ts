@@ -10,7 +10,7 @@ export const CLASS_GROUPS = [
   'position', 'inset', 'inset-x', 'top', 'right', 'bottom', 'left', 'visibility', 'z', 'basis',
   'flex-direction', 'flex-wrap', 'flex', 'shrink', 'order', 'grid-cols', 'col-start-end',
   'col-start', 'row-start', 'gap', 'gap-x', 'gap-y', 'justify-content', 'justify-items',
-  'justify-self', 'align-content', 'align-items', 'p', 'px', 'py', 'pt', 'pr', 'pb', 'pl', 'm',
+  'justify-self', 'align-content', 'align-items', 'align-self', 'p', 'px', 'py', 'pt', 'pr', 'pb', 'pl', 'm',
   'mx', 'mt', 'mr', 'mb', 'ml', 'space-y', 'size', 'w', 'min-w', 'max-w', 'h', 'min-h', 'max-h',
   'font-size', 'font-weight', 'font-family', 'fvn-spacing', 'tracking', 'leading',
   'list-style-type', 'text-alignment', 'text-color', 'text-decoration', 'underline-offset',

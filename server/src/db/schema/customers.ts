@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { customerTruckColumns, foodTrucks } from './trucks';
 import { users } from './users';
 
@@ -40,6 +40,11 @@ export const smsOutbox = pgTable(
     /** E.164 recipient, copied when the row is written. */
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
+    /**
+     * Asked for by its recipient just now (a password reset's code, ADR 0187): sent even to an
+     * account that turned its texts off. The carrier still honours a STOP.
+     */
+    requested: boolean('requested').notNull().default(false),
     status: text('status').$type<SmsStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -121,3 +121,18 @@ export const eventStreamTickets = pgTable('event_stream_tickets', {
   sessionVersion: integer('session_version').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * "Forgot your password?" (ADR 0187): the code texted to an account's phone, one at a time per
+ * account (a new one replaces it). Only its hash is kept; it works until `expires_at` and for
+ * PASSWORD_RESET_MAX_ATTEMPTS wrong tries.
+ */
+export const passwordResets = pgTable('password_resets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,9 @@ import {
   deleteOwnAccountSchema,
   ownDetailsSchema,
   customerSignupSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  RESET_CODE_SENT,
   loginSchema,
   publicUserSchema,
   registerSchema,
@@ -18,8 +21,17 @@ import { authenticate, changePassword, createAccount, endSessions, findPublicUse
 import { SIGN_IN_THROTTLED } from './sign-in-throttle';
 import { deleteOwnAccount } from '../admin/admin-accounts.service';
 import { withSignInThrottle } from './sign-in-throttle';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 export const SIGNUPS_CAPPED = 'Too many new accounts from this address. Please try again later.';
+export const RESETS_CAPPED = 'Too many codes asked for. Please try again later.';
+export const RESET_TRIES_CAPPED = 'Too many tries. Please try again later.';
+
+/** Each code costs a text: per number, and per client address over every number (ADR 0187). */
+const RESET_CODES_PER_PHONE_PER_HOUR = 3;
+const RESET_CODES_PER_ADDRESS_PER_HOUR = 10;
+/** Codes tried per client address, over every number: a number's own code takes 5 tries. */
+const RESET_TRIES_PER_ADDRESS_PER_HOUR = 30;
 
 const errors = errorResponses(400, 401, 409, 429);
 
@@ -75,6 +87,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await capSignups(request.ip);
       const account = await createAccount(app.db, { ...request.body, role: 'customer' }, reserved);
       return reply.status(201).send(await session(account));
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Texts a code to choose a new password to the account with this phone; answered alike whether or not there is one',
+        body: passwordResetRequestSchema,
+        response: { 202: z.object({ message: z.string() }), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { phone } = request.body;
+      await takeOrRefuse(app.db, `password-reset:address:${request.ip}`, RESET_CODES_PER_ADDRESS_PER_HOUR, HOUR_MS, RESETS_CAPPED);
+      await takeOrRefuse(app.db, `password-reset:phone:${phone}`, RESET_CODES_PER_PHONE_PER_HOUR, HOUR_MS, RESETS_CAPPED);
+      await requestPasswordReset(app.db, phone);
+      return reply.status(202).send({ message: RESET_CODE_SENT });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: "Sets a new password with the texted code, ending the account's other sessions, and signs in",
+        body: passwordResetSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await takeOrRefuse(app.db, `password-reset-try:address:${request.ip}`, RESET_TRIES_PER_ADDRESS_PER_HOUR, HOUR_MS, RESET_TRIES_CAPPED);
+      return session(await resetPassword(app.db, request.body));
     },
   );
 

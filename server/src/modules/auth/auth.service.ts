@@ -21,8 +21,8 @@ export interface Account {
   user: PublicUser;
   sessionVersion: number;
 }
-const accountColumns = { ...publicUserColumns, sessionVersion: users.sessionVersion };
-const toAccount = ({ sessionVersion, ...user }: PublicUser & { sessionVersion: number }): Account => ({
+export const accountColumns = { ...publicUserColumns, sessionVersion: users.sessionVersion };
+export const toAccount = ({ sessionVersion, ...user }: PublicUser & { sessionVersion: number }): Account => ({
   user,
   sessionVersion,
 });

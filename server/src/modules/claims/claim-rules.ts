@@ -1,4 +1,3 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   CLAIM_ADMIN_REVIEW_DAYS,
   CLAIM_CODE_LENGTH,
@@ -9,6 +8,7 @@ import {
   type ClaimMethod,
   type ClaimStatus,
 } from '@shared/constants';
+import { hashTextedCode, newTextedCode, textedCodeMatches } from '../../lib/texted-codes';
 
 /**
  * The rules of a claim (issue 26, ADR 0158), free of I/O so they are tested alone: the code, its
@@ -17,24 +17,13 @@ import {
  */
 
 /** A fresh code: CLAIM_CODE_LENGTH digits from the CSPRNG, leading zeros kept. */
-export function newClaimCode(): string {
-  return String(randomInt(0, 10 ** CLAIM_CODE_LENGTH)).padStart(CLAIM_CODE_LENGTH, '0');
-}
+export const newClaimCode = (): string => newTextedCode(CLAIM_CODE_LENGTH);
 
-/**
- * What is stored of a code: SHA-256 over the claim id and the code, so a hash read from one claim
- * says nothing about another's. (Six digits are few: the attempt limit, not the hash, is the guard.)
- */
-export function hashClaimCode(claimId: number, code: string): string {
-  return createHash('sha256').update(`truck-claim:${claimId}:${code}`).digest('hex');
-}
+/** What is stored of a code (server/src/lib/texted-codes.ts): over the claim id and the code. */
+export const hashClaimCode = (claimId: number, code: string): string => hashTextedCode('truck-claim', claimId, code);
 
-export function claimCodeMatches(claimId: number, code: string, storedHash: string | null): boolean {
-  if (!storedHash) return false;
-  const given = Buffer.from(hashClaimCode(claimId, code), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
-}
+export const claimCodeMatches = (claimId: number, code: string, storedHash: string | null): boolean =>
+  textedCodeMatches('truck-claim', claimId, code, storedHash);
 
 /** When a claim made (or a code texted) at `from` stops working. */
 export function claimExpiry(method: ClaimMethod, from: Date): Date {

@@ -85,7 +85,7 @@ export async function queueOpeningSms(
  */
 export async function queueSms(
   tx: DbOrTx,
-  message: { userId: number; foodTruckId: number | null; toPhone: string; body: string },
+  message: { userId: number; foodTruckId: number | null; toPhone: string; body: string; requested?: boolean },
 ): Promise<void> {
   await tx.insert(smsOutbox).values(message);
   await tx.execute(sql`select pg_notify(${SMS_OUTBOX_CHANNEL}, '')`);
@@ -117,7 +117,8 @@ async function claimDue(db: Database, provider: SmsProvider, options: SmsOutboxO
         // When the previous attempt was claimed (its lease began), a minute early for clock skew.
         claimedAtMs: sql<number>`(extract(epoch from ${smsOutbox.nextAttemptAt}) * 1000 - ${options.leaseMs + 60_000})::float8`.mapWith(Number),
         createdAt: smsOutbox.createdAt,
-        optedOut: sql<boolean>`coalesce(${users.smsOptOut}, true)`,
+        // A text its recipient just asked for (a code) goes even to an account with texts off.
+        optedOut: sql<boolean>`not ${smsOutbox.requested} and coalesce(${users.smsOptOut}, true)`,
       })
       .from(smsOutbox)
       .leftJoin(users, eq(users.id, smsOutbox.userId))

@@ -1,4 +1,5 @@
 import { loginSchema } from '@shared/contracts/auth';
+import { Link, useSearch } from 'wouter';
 import { CredentialFields } from '@client/components/ui/credential-fields';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { useLogin } from '../api/login';
@@ -11,6 +12,7 @@ export function LoginForm() {
   const { values, setField, errors, setErrors } = useFormValues({ username: '', password: '' });
   const mutation = useLogin();
   const startSession = useStartSession();
+  const search = useSearch();
 
   const onSubmit = submitHandler(
     () => validateForm(loginSchema, values),
@@ -29,6 +31,10 @@ export function LoginForm() {
       <SubmitButton pending={mutation.isPending} pendingLabel="Logging in...">
         Login
       </SubmitButton>
+      {/* The query (`?next=`) goes along: a reset signs in and comes back as a login does (ADR 0187). */}
+      <Link href={`/forgot-password${search ? `?${search}` : ''}`} className="justify-self-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        Forgot your password?
+      </Link>
     </form>
   );
 }
