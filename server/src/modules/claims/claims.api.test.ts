@@ -8,7 +8,7 @@ import { CLAIM_MAX_CODE_ATTEMPTS, CLAIM_MAX_CODES } from '@shared/constants';
 import { auditLog, foodTrucks, menuItems, smsOutbox, truckClaims, truckEvents, truckListings, truckScheduleStops, userFavorites } from '../../db/schema';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { dbFingerprint } from '../../test/db-fingerprint';
-import { drainSmsOutbox } from '../sms/sms-outbox.service';
+import { drainSmsOutbox, setSmsOptOut } from '../sms/sms-outbox.service';
 import { insertListing as createListing, textedClaimCode } from '../../test/listings';
 import { runQueuedImports } from '../imports/imports.service';
 import { cameFromOpenData, publishOperatorVisibility } from '../trucks/truck-visibility';
@@ -106,6 +106,16 @@ describe('claim by a texted code', () => {
     expect((await start(cast.unpaid, truck.id)).body.message).toBe(CLAIM_MESSAGES.alreadyYours);
     // A used code does nothing more.
     expect((await verify(cast.unpaid, started.body.id, code)).status).toBe(409);
+  });
+
+  it('texts the code to the listing even when the operator turned their own texts off (they asked for it)', async () => {
+    const operator = await server.signUp('operator');
+    await setSmsOptOut(server.db, { userId: operator.user.id }, true);
+    const truck = await insertListing('+14155550188');
+    expect((await start(operator, truck.id)).status).toBe(201);
+    await drainSmsOutbox(server.db, server.integrations.sms);
+    const [sent] = await server.db.select().from(smsOutbox).where(eq(smsOutbox.foodTruckId, truck.id));
+    expect(sent).toMatchObject({ toPhone: '+14155550188', requested: true, status: 'sent' });
   });
 
   it('an expired code changes nothing and reads as expired; a new claim starts over', async () => {

@@ -173,7 +173,8 @@ async function textNewCode(tx: Tx, deps: ClaimDeps, claim: { id: number; operato
       expiresAt: claimExpiry('sms', now),
     })
     .where(eq(truckClaims.id, claim.id));
-  await queueSms(tx, { userId: claim.operatorId, foodTruckId: claim.foodTruckId, toPhone, body: claimCodeSms(truckName, code) });
+  // Asked for by the operator, to the listing's phone: sent whatever their own texts are set to (ADR 0187).
+  await queueSms(tx, { userId: claim.operatorId, foodTruckId: claim.foodTruckId, toPhone, body: claimCodeSms(truckName, code), requested: true });
 }
 
 /**
