@@ -63,7 +63,12 @@ export function PasswordField({
   );
 }
 
-/** A new password (sign-up forms). */
-export function NewPasswordField(props: FieldProps) {
-  return <PasswordField label="Password" name="password" autoComplete="new-password" placeholder="At least 8 characters" {...props} />;
+/** A new password (sign-up forms: "Password"; a reset: "New password", `name` newPassword). */
+export function NewPasswordField({ label = 'Password', name = 'password', ...props }: FieldProps & { label?: string; name?: string }) {
+  return <PasswordField label={label} name={name} autoComplete="new-password" placeholder="At least 8 characters" {...props} />;
+}
+
+/** The new password typed again (sign-up and reset forms). */
+export function ConfirmPasswordField(props: FieldProps) {
+  return <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" {...props} />;
 }

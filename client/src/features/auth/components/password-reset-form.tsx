@@ -10,7 +10,7 @@ import { toast } from '@client/lib/toast';
 import { useAskForResetCode, useResetPassword } from '../api/password-reset';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
-import { PasswordField, PhoneField } from './account-fields';
+import { ConfirmPasswordField, NewPasswordField, PhoneField } from './account-fields';
 import { SubmitButton } from './submit-button';
 
 /**
@@ -79,24 +79,14 @@ export function PasswordResetForm() {
           onChange={(e) => setField('code', e.target.value)}
         />
       </FormField>
-      <PasswordField
+      <NewPasswordField
         label="New password"
         name="newPassword"
-        autoComplete="new-password"
-        placeholder="At least 8 characters"
         value={values.newPassword}
         onChange={(v) => setField('newPassword', v)}
         error={errors.newPassword}
       />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        value={values.confirmPassword}
-        onChange={(v) => setField('confirmPassword', v)}
-        error={errors.confirmPassword}
-      />
+      <ConfirmPasswordField value={values.confirmPassword} onChange={(v) => setField('confirmPassword', v)} error={errors.confirmPassword} />
       <SubmitButton pending={reset.isPending} pendingLabel="Saving...">
         Set new password
       </SubmitButton>

@@ -5,7 +5,7 @@ import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
 import { RoleChoice } from './role-choice';
 import { SubmitButton } from './submit-button';
-import { EmailField, NewPasswordField, PasswordField, PhoneField, UsernameField } from './account-fields';
+import { ConfirmPasswordField, EmailField, NewPasswordField, PhoneField, UsernameField } from './account-fields';
 
 export function RegisterForm() {
   const { values, setField, errors, setErrors } = useFormValues({
@@ -43,15 +43,7 @@ export function RegisterForm() {
         onChange={(v) => setField('password', v)}
         error={errors.password}
       />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        value={values.confirmPassword}
-        onChange={(v) => setField('confirmPassword', v)}
-        error={errors.confirmPassword}
-      />
+      <ConfirmPasswordField value={values.confirmPassword} onChange={(v) => setField('confirmPassword', v)} error={errors.confirmPassword} />
       <RoleChoice value={values.role} onChange={(role) => setField('role', role)} error={errors.role} />
       <SubmitButton pending={mutation.isPending} pendingLabel="Creating account...">
         Create account
