@@ -82,6 +82,7 @@ const WALK: readonly Stop[] = [
   { name: 'login', who: 'anonymous', path: () => '/login', ready: (p) => expect(p.getByRole('region', { name: 'Demo accounts' })).toBeVisible() },
   { name: 'register', who: 'anonymous', path: () => '/register', ready: (p) => expect(p.getByLabel('Confirm Password')).toBeVisible() },
   { name: 'customer-signup', who: 'anonymous', path: () => '/customer-signup', ready: h1 },
+  { name: 'forgot-password', who: 'anonymous', path: () => '/forgot-password', ready: (p) => expect(p.getByRole('button', { name: 'Text me a code' })).toBeVisible() },
   { name: 'not-found', who: 'anonymous', path: () => '/no-such-page', ready: h1 },
   {
     name: 'find-trucks-anonymous',
@@ -127,7 +128,7 @@ const WALK: readonly Stop[] = [
       await p.getByLabel('When').selectOption({ label: 'Tomorrow' });
       await expect(p.getByTestId('time-choice-status')).toBeVisible();
       // Tomorrow at noon the truck is at its daily stop: the list has loaded when its card says so.
-      await expect(card.getByText(/^Scheduled /)).toBeVisible();
+      await expect(card.getByTestId('schedule-label')).toHaveText(/^Scheduled /);
     },
   },
   {
