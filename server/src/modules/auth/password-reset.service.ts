@@ -60,16 +60,17 @@ export async function requestPasswordReset(db: Database, phone: string, now = ne
 
 /**
  * POST /api/auth/password-reset/confirm: the right code sets the new password and signs the caller in
- * (the new hash moves the session version on, ending every other session: migration 0002); the code
- * is used up. A wrong code counts a try, under a row lock; the last wrong try ends the code.
+ * (the new hash moves the session version on, ending every other session: migration 0002). The code
+ * is checked and used up under a row lock, a wrong one counting a try (the last one ends it); the
+ * new password is hashed only for the right code, after that transaction, so a wrong guess costs no
+ * scrypt and no transaction waits on one.
  */
 export async function resetPassword(
   db: Database,
   input: { phone: string; code: string; newPassword: string },
   now = new Date(),
 ): Promise<Account> {
-  const passwordHash = await hashPassword(input.newPassword);
-  const outcome = await db.transaction(async (tx): Promise<{ refused: string } | { account: Account }> => {
+  const outcome = await db.transaction(async (tx): Promise<{ refused: string } | { userId: number }> => {
     const [reset] = await tx
       .select({ userId: passwordResets.userId, codeHash: passwordResets.codeHash, attempts: passwordResets.attempts })
       .from(passwordResets)
@@ -78,27 +79,25 @@ export async function resetPassword(
       .for('update', { of: passwordResets })
       .limit(1);
     if (!reset) return { refused: RESET_MESSAGES.noCode };
-    if (!textedCodeMatches(PURPOSE, reset.userId, input.code, reset.codeHash)) {
-      const left = PASSWORD_RESET_MAX_ATTEMPTS - (reset.attempts + 1);
-      if (left > 0) {
-        await tx
-          .update(passwordResets)
-          .set({ attempts: sql`${passwordResets.attempts} + 1` })
-          .where(eq(passwordResets.userId, reset.userId));
-      } else {
-        await tx.delete(passwordResets).where(eq(passwordResets.userId, reset.userId));
-      }
-      return { refused: RESET_MESSAGES.wrongCode(left) };
+    const right = textedCodeMatches(PURPOSE, reset.userId, input.code, reset.codeHash);
+    const left = PASSWORD_RESET_MAX_ATTEMPTS - (reset.attempts + 1);
+    if (right || left <= 0) await tx.delete(passwordResets).where(eq(passwordResets.userId, reset.userId));
+    else {
+      await tx
+        .update(passwordResets)
+        .set({ attempts: sql`${passwordResets.attempts} + 1` })
+        .where(eq(passwordResets.userId, reset.userId));
     }
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, reset.userId));
-    const [account] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(users.id, reset.userId))
-      .returning(accountColumns);
-    return account ? { account: toAccount(account) } : { refused: RESET_MESSAGES.noCode };
+    return right ? { userId: reset.userId } : { refused: RESET_MESSAGES.wrongCode(left) };
   });
   // A refusal is answered after the transaction, so a counted try is committed.
   if ('refused' in outcome) throw badRequest(outcome.refused, { code: [outcome.refused] });
-  return outcome.account;
+  const [account] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
+    .where(eq(users.id, outcome.userId))
+    .returning(accountColumns);
+  // The account was deleted in between: its code is gone with it.
+  if (!account) throw badRequest(RESET_MESSAGES.noCode, { code: [RESET_MESSAGES.noCode] });
+  return toAccount(account);
 }
