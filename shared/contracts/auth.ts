@@ -56,6 +56,19 @@ export const emailField = z.preprocess(
   text().pipe(z.email('Invalid email address').max(254)).optional(),
 );
 
+/**
+ * A form's schema: the request's, plus the new password typed again (`confirmPassword`, which the
+ * client drops before sending), refused under that field unless it matches `field`.
+ */
+function withConfirmation<Shape extends z.ZodRawShape, K extends keyof Shape & string>(schema: z.ZodObject<Shape>, field: K) {
+  return schema
+    .extend({ confirmPassword: z.string() })
+    .refine((v: Record<string, unknown>) => v[field] === v.confirmPassword, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+    });
+}
+
 /** What POST /api/auth/register accepts (the client removes confirmPassword before sending). */
 export const registerSchema = z.object({
   username: usernameField,
@@ -67,12 +80,7 @@ export const registerSchema = z.object({
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The register form: the request plus a matching confirmation. */
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+export const registerFormSchema = withConfirmation(registerSchema, 'password');
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 /** The password a signed-in user types again to change their password or their details. */
@@ -86,9 +94,7 @@ export const changePasswordSchema = z.object({
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The change-password form: the request plus a matching confirmation. */
-export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const changePasswordFormSchema = withConfirmation(changePasswordSchema, 'newPassword');
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -127,9 +133,7 @@ export const passwordResetSchema = z.object({
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** The reset form: the request plus a matching confirmation. */
-export const passwordResetFormSchema = passwordResetSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const passwordResetFormSchema = withConfirmation(passwordResetSchema, 'newPassword');
 export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
 
 /** What a reset request answers, whether or not an account has the number (nothing to learn from it). */

@@ -39,7 +39,7 @@ import {
   useUpcomingStops,
   useUpcomingStopsFollowChanges,
 } from '@client/features/schedules/api/upcoming-stops';
-import { TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
+import { ScheduleLabel, TruckStatusLine } from '@client/features/schedules/components/truck-status-line';
 import {
   choiceInUrl,
   choiceParam,
@@ -57,7 +57,6 @@ import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommende
 import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
 import { useAddressParams } from '@client/lib/address-params';
-import { Glyph } from '@client/components/ui/glyph';
 import { isScheduled, scheduledHours } from '@client/entities/truck/truck-format';
 import type { ActiveTrucksParams } from '@client/lib/query-keys';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
@@ -113,12 +112,7 @@ const renderPopupExtra = (truck: TruckSummary) => (
 const countPopupView = (truck: TruckSummary) => reportView(truck.id, 'card_view');
 const renderUpcoming = (truck: TruckSummary) => <TruckStatusLine truck={truck} className="mt-0.5" />;
 const renderScheduledHours = (truck: TruckSummary) =>
-  isScheduled(truck) && (
-    <p className="mt-0.5 flex items-start gap-1 text-sm text-gray-700" data-testid="schedule-label">
-      <Glyph name="calendar-clock" className="mt-0.5 h-3.5 w-3.5" />
-      {scheduledHours(truck)}
-    </p>
-  );
+  isScheduled(truck) && <ScheduleLabel text={scheduledHours(truck)} className="mt-0.5" />;
 // A card opened by the address (?truck=) is open in the server's HTML: its picker loads in the browser.
 const renderRating = (truck: TruckSummary) => (
   <BrowserOnly fallback={<Skeleton still className="h-8 w-40" />}>

@@ -68,6 +68,11 @@ export function NewPasswordField({ label = 'Password', name = 'password', ...pro
   return <PasswordField label={label} name={name} autoComplete="new-password" placeholder="At least 8 characters" {...props} />;
 }
 
+/** The password a signed-in user types again to confirm a change (details, deleting the account); `name` tells the forms of one screen apart. */
+export function CurrentPasswordField({ name, ...props }: FieldProps & { name: string }) {
+  return <PasswordField label="Current password" hint="To confirm it is you" name={name} autoComplete="current-password" {...props} />;
+}
+
 /** The new password typed again (sign-up and reset forms). */
 export function ConfirmPasswordField(props: FieldProps) {
   return <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" placeholder="Repeat your password" {...props} />;

@@ -8,7 +8,7 @@ import { useAuth } from '@client/lib/auth';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { toast } from '@client/lib/toast';
 import { reportAuthFailure } from '../api/report-auth-failure';
-import { PasswordField } from './account-fields';
+import { CurrentPasswordField } from './account-fields';
 
 /** What goes with the account, as its holder is told before they confirm. */
 const WHAT_GOES: Record<'customer' | 'operator', string> = {
@@ -46,15 +46,7 @@ export function DeleteAccountForm({ role }: { role: 'customer' | 'operator' }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Delete account">
       <p className="text-sm text-gray-700">{WHAT_GOES[role]} This cannot be undone.</p>
-      <PasswordField
-        label="Current password"
-        hint="To confirm it is you"
-        name="deletePassword"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(v) => setField('currentPassword', v)}
-        error={errors.currentPassword}
-      />
+      <CurrentPasswordField name="deletePassword" value={values.currentPassword} onChange={(v) => setField('currentPassword', v)} error={errors.currentPassword} />
       <Button type="submit" variant="destructive" className="justify-self-start" disabled={mutation.isPending}>
         {mutation.isPending ? 'Deleting...' : 'Delete my account'}
       </Button>

@@ -6,7 +6,7 @@ import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { toast } from '@client/lib/toast';
 import { useUpdateOwnDetails } from '../api/own-details';
 import { reportAuthFailure } from '../api/report-auth-failure';
-import { EmailField, PasswordField, PhoneField, UsernameField } from './account-fields';
+import { CurrentPasswordField, EmailField, PhoneField, UsernameField } from './account-fields';
 import { SubmitButton } from './submit-button';
 
 /**
@@ -45,15 +45,7 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
       <UsernameField value={values.username} onChange={(v) => setField('username', v)} error={errors.username} placeholder="No username" />
       <EmailField value={values.email} onChange={(v) => setField('email', v)} error={errors.email} />
       <PhoneField value={values.phone} onChange={(v) => setField('phone', v)} error={errors.phone} hint="Our texts (alerts, codes) go here, and you can sign in with it." />
-      <PasswordField
-        label="Current password"
-        hint="To confirm it is you"
-        name="currentPassword"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        onChange={(v) => setField('currentPassword', v)}
-        error={errors.currentPassword}
-      />
+      <CurrentPasswordField name="currentPassword" value={values.currentPassword} onChange={(v) => setField('currentPassword', v)} error={errors.currentPassword} />
       <SubmitButton pending={mutation.isPending} pendingLabel="Saving...">
         Save details
       </SubmitButton>

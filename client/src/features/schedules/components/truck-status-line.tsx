@@ -25,10 +25,15 @@ export function TruckStatusLine({
   const line = truck.listing
     ? usualHoursLine(upcoming.data.usualHours.get(truck.id) ?? [])
     : truckStatusLine(truck, upcoming.data.stops.get(truck.id) ?? [], now);
+  return <ScheduleLabel text={line} className={className} />;
+}
+
+/** A card's schedule line with its calendar glyph: the status line's, and the look-ahead's hours at a stop. */
+export function ScheduleLabel({ text, className }: { text: string; className?: string | undefined }) {
   return (
     <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)} data-testid="schedule-label">
       <Glyph name="calendar-clock" className="mt-0.5 h-3.5 w-3.5" />
-      <span className="min-w-0 wrap-anywhere">{line}</span>
+      <span className="min-w-0 wrap-anywhere">{text}</span>
     </p>
   );
 }
