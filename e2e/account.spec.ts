@@ -1,6 +1,6 @@
 import { expect, test } from './test';
-import type { AuthResponse, OutboxMessage, Page as ListPage } from '@shared/contracts';
-import { ADMIN, expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
+import type { AuthResponse } from '@shared/contracts';
+import { expectNoSeriousA11yViolations, freshPhone, loginAs, textedCode, toast } from './helpers';
 import type { Page } from './test';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu', exact: true });
@@ -34,10 +34,10 @@ test.describe('account on a phone', () => {
     await expect.poll(async () => (await me(current)).status()).toBe(401);
   });
 
-  test('a customer who got a new phone number changes it on their account, and signs in with it from then on', async ({ page }) => {
+  test('a customer who got a new phone number confirms it with the code texted to it, and signs in with it from then on', async ({ page }) => {
     const session = await loginAs(page, 'customer', '/account');
     const details = page.getByRole('form', { name: 'Your details' });
-    const newPhone = `512555${String(Date.now()).slice(-4)}`;
+    const newPhone = freshPhone();
     await details.getByLabel('Phone number').fill(newPhone);
     await details.getByLabel('Username').fill(`new_number_${Date.now().toString(36)}`);
     // Refused without the password, nothing sent.
@@ -47,13 +47,27 @@ test.describe('account on a phone', () => {
     await details.getByRole('button', { name: 'Save details' }).tap();
     await expect(toast(page, 'Details saved')).toBeVisible();
     await expect(page.getByText(/^Signed in as new_number_/)).toBeVisible();
+
+    // The username is saved; the number waits for its code.
+    const step = page.getByRole('form', { name: 'Confirm your new number' });
+    await expect(step.getByRole('status')).toContainText(`We texted a code to ${newPhone.slice(0, 3)}-${newPhone.slice(3, 6)}-${newPhone.slice(6)}.`);
+    const login = (username: string) => page.request.post('/api/auth/login', { data: { username, password: 'e2e-password-1' } });
+    expect((await login(newPhone)).status()).toBe(401);
+    const code = await textedCode(page.request, newPhone);
+    await step.getByLabel('Code from the text').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await step.getByRole('button', { name: 'Use this number' }).tap();
+    await expect(step.getByText('That code is not right: 4 tries left')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('account-details-360.png') });
+    await page.screenshot({ path: test.info().outputPath('account-details-360.png'), fullPage: true });
+    await step.getByLabel('Code from the text').fill(code);
+    await step.getByRole('button', { name: 'Use this number' }).tap();
+    await expect(toast(page, 'Number changed')).toBeVisible();
+    await expect(step).toBeHidden();
+
     const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } });
     expect(me.status(), 'this session goes on').toBe(200);
     expect(((await me.json()) as { phone: string }).phone).toBe(`+1${newPhone}`);
     // Signing in takes the new number; the old one is nobody's.
-    const login = (username: string) => page.request.post('/api/auth/login', { data: { username, password: 'e2e-password-1' } });
     expect((await login(newPhone)).status()).toBe(200);
     expect((await login(session.user.phone ?? '')).status()).toBe(401);
   });
@@ -98,17 +112,7 @@ test.describe('account on a phone', () => {
     await page.getByRole('button', { name: 'Text me a code' }).tap();
     await expect(page.getByRole('status').filter({ hasText: 'If an account has this number, we have texted it a code.' })).toBeVisible();
 
-    // The code as the offline provider delivered it (the admin's Messages API).
-    const login = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-    const adminToken = ((await login.json()) as AuthResponse).token;
-    let code = '';
-    await expect
-      .poll(async () => {
-        const res = await request.get(`/api/admin/messages?search=${encodeURIComponent(phone)}`, { headers: { Authorization: `Bearer ${adminToken}` } });
-        code = /\b(\d{6})\b/.exec(((await res.json()) as ListPage<OutboxMessage>).items[0]?.body ?? '')?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
+    const code = await textedCode(request, phone);
 
     const form = page.getByRole('form', { name: 'Choose a new password' });
     await form.getByLabel('Code from the text').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));

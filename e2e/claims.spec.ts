@@ -5,8 +5,8 @@
  * with touch. Each test imports its own listings (a source of its own) through the admin import API.
  */
 import { expect, test, type APIRequestContext, type Page } from './test';
-import type { AuthResponse, FoodTruck, OutboxMessage, Page as ListPage } from '@shared/contracts';
-import { ADMIN, expectNoSeriousA11yViolations, freshPhone, loginAs, toast } from './helpers';
+import type { FoodTruck } from '@shared/contracts';
+import { ADMIN, adminToken, expectNoSeriousA11yViolations, freshPhone, loginAs, textedCode, toast } from './helpers';
 
 const HEADER =
   'locationid,Applicant,FacilityType,cnn,LocationDescription,Address,blocklot,block,lot,permit,Status,FoodItems,X,Y,Latitude,Longitude,Schedule,dayshours,NOISent,Approved,Received,PriorPermit,ExpirationDate,Location,Phone';
@@ -16,11 +16,6 @@ interface Listing {
   phone: string;
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as AuthResponse).token;
-}
 
 /**
  * Imports the listings as San Francisco permits (a source of this test's own) and returns their truck ids by name.
@@ -56,20 +51,6 @@ async function importListings(request: APIRequestContext, listings: Listing[]): 
   return Object.fromEntries(listings.map((l) => [l.name, all.find((t) => t.name === l.name)!.id]));
 }
 
-/** The code texted for this truck, as the offline provider delivered it (the admin's Messages API). */
-async function textedCode(request: APIRequestContext, truckName: string): Promise<string> {
-  const token = await adminToken(request);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/admin/messages?search=${encodeURIComponent(truckName)}`, { headers: { Authorization: `Bearer ${token}` } });
-      const page = (await res.json()) as ListPage<OutboxMessage>;
-      code = /\b(\d{6})\b/.exec(page.items.find((m) => m.body.includes('is your code'))?.body ?? '')?.[1];
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 async function adminSignIn(page: Page) {
   await page.goto('/admin/login');
@@ -110,7 +91,7 @@ test.describe('claiming a listing', () => {
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'code-entry-desktop');
 
-    const code = await textedCode(page.request, name);
+    const code = await textedCode(page.request, name, 'is your code');
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -194,7 +175,7 @@ test.describe('claiming a listing on a phone (360 px, touch)', () => {
     await fitsThePhone(page);
     await shot(page, 'code-entry-phone');
     await page.getByRole('textbox', { name: 'Code', exact: true }).tap();
-    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(await textedCode(page.request, name));
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(await textedCode(page.request, name, 'is your code'));
     await page.getByRole('button', { name: 'Verify' }).tap();
     await expect(page.getByRole('heading', { name: `${name} is yours now` })).toBeVisible();
     await fitsThePhone(page);

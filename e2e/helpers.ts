@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
-import type { AuthResponse, FoodTruck } from '@shared/contracts';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { AuthResponse, FoodTruck, OutboxMessage, Page as ListPage } from '@shared/contracts';
 import { browserViewer, signedInCookies } from '@shared/contracts/server-render';
 import { fixturesPort } from './ports';
 
@@ -21,6 +21,31 @@ export function freshPhone(): string {
 }
 
 /** Signs up over the API and stores the session as the app does, then opens `path`. */
+/** A token of the e2e admin (the server is started with ADMIN_USERNAME/ADMIN_PASSWORD). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as AuthResponse).token;
+}
+
+/**
+ * The 6-digit code in the newest text that matches `search` (a number, a truck's name) and holds
+ * `containing`, as the offline provider delivered it (the admin's Messages API).
+ */
+export async function textedCode(request: APIRequestContext, search: string, containing = 'code'): Promise<string> {
+  const token = await adminToken(request);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/admin/messages?search=${encodeURIComponent(search)}`, { headers: { Authorization: `Bearer ${token}` } });
+      const page = (await res.json()) as ListPage<OutboxMessage>;
+      code = /\b(\d{6})\b/.exec(page.items.find((m) => m.body.includes(containing))?.body ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
 export async function loginAs(page: Page, role: 'customer' | 'operator', path = '/'): Promise<AuthResponse> {
   const res = await page.request.post('/api/auth/register', {
     data: { phone: freshPhone(), password: 'e2e-password-1', role },

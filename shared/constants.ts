@@ -146,11 +146,11 @@ export const SEARCH_PARAM = 'q';
 /** The longest search GET /api/food-trucks/search takes (its box takes no more). */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** "Forgot your password?" (ADR 0187): the code texted to the account's phone, and its limits. */
-export const PASSWORD_RESET_CODE_LENGTH = 6;
-export const PASSWORD_RESET_TTL_MINUTES = 15;
+/** The codes texted to an account (a password reset, ADR 0187; a new number, ADR 0188) and their limits. */
+export const TEXTED_CODE_LENGTH = 6;
+export const TEXTED_CODE_TTL_MINUTES = 15;
 /** Wrong codes a texted code takes before it stops working (a new code starts again). */
-export const PASSWORD_RESET_MAX_ATTEMPTS = 5;
+export const TEXTED_CODE_MAX_ATTEMPTS = 5;
 
 /** Claiming a listing (issue 26, ADR 0158): the texted code and its limits. */
 export const CLAIM_CODE_LENGTH = 6;

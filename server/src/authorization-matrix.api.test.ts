@@ -8,7 +8,8 @@ import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 import { stopUnderWayNow } from './test/schedules';
 import { insertTruck } from './test/trucks';
-import { insertListing, textedClaimCode } from './test/listings';
+import { insertListing } from './test/listings';
+import { textedCode } from './test/texts';
 
 /**
  * The authorization matrix (issue 13): every route of the route table × every kind of caller, with
@@ -158,7 +159,7 @@ async function claimOf(owner: AuthResponse, method: 'sms' | 'admin'): Promise<{ 
   );
   if (method === 'admin') return { id: claim.id, code: null };
   await server.db.update(truckClaims).set({ codeSentAt: new Date(Date.now() - 3_600_000) }).where(eq(truckClaims.id, claim.id));
-  return { id: claim.id, code: await textedClaimCode(server.db, listing.id) };
+  return { id: claim.id, code: await textedCode(server.db, { truckId: listing.id }) };
 }
 
 /** An open truck of `owner` (written directly: the unsubscribed operator may not open one). */
@@ -462,6 +463,16 @@ const MATRIX: Record<string, Entry> = {
   },
   'PUT /api/auth/me': {
     build: async ({ session }) => ({ path: '/api/auth/me', body: { phone: session?.user.phone ?? '5125550199', email: 'mine@example.com', currentPassword: PASSWORD } }),
+    expect: SIGNED_IN,
+    freshCaller: true,
+  },
+  'POST /api/auth/me/phone': {
+    build: async ({ session }) => {
+      if (!session) return { path: '/api/auth/me/phone', body: { code: '123456' } };
+      const phone = `+1${uniquePhone()}`;
+      await ok(server.request('PUT', '/api/auth/me', { token: session.token, body: { phone, currentPassword: PASSWORD } }), 'new phone');
+      return { path: '/api/auth/me/phone', body: { code: await textedCode(server.db, { phone }) } };
+    },
     expect: SIGNED_IN,
     freshCaller: true,
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_RESET_CODE_LENGTH, PASSWORD_RESET_TTL_MINUTES, REGISTERABLE_ROLES, ROLES } from '../constants';
+import { TEXTED_CODE_LENGTH, TEXTED_CODE_TTL_MINUTES, REGISTERABLE_ROLES, ROLES } from '../constants';
 import { formatPhone, stripPhoneFormatting, stripPhoneSeparators, toE164 } from '../utils/phone';
 import { optionalText, text } from './common';
 
@@ -102,7 +102,8 @@ export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 /**
  * PUT /api/auth/me: the signed-in user's own username, email and phone, with the registration
  * rules; an empty username or email removes it. The current password confirms the change (a phone
- * left signed in is not enough to take over where the alerts and the sign-in go).
+ * left signed in is not enough to take over where the alerts and the sign-in go). A new phone is
+ * taken only with the code texted to it (POST /api/auth/me/phone, ADR 0188).
  */
 export const ownDetailsSchema = z.object({
   username: usernameField,
@@ -120,14 +121,17 @@ export type DeleteOwnAccountInput = z.input<typeof deleteOwnAccountSchema>;
 export const passwordResetRequestSchema = z.object({ phone: phoneField });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
-export const RESET_CODE_MESSAGE = `Enter the ${PASSWORD_RESET_CODE_LENGTH}-digit code from the text`;
+export const TEXTED_CODE_MESSAGE = `Enter the ${TEXTED_CODE_LENGTH}-digit code from the text`;
 
-/** POST /api/auth/password-reset/confirm: the texted code (spaces and dashes ignored) and the new password. */
+/** A code texted to a phone (ADR 0187, 0188): spaces and dashes ignored. */
+const textedCodeField = text({ error: TEXTED_CODE_MESSAGE })
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(new RegExp(`^\\d{${TEXTED_CODE_LENGTH}}$`), TEXTED_CODE_MESSAGE));
+
+/** POST /api/auth/password-reset/confirm: the texted code and the new password. */
 export const passwordResetSchema = z.object({
   phone: phoneField,
-  code: text({ error: RESET_CODE_MESSAGE })
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(new RegExp(`^\\d{${PASSWORD_RESET_CODE_LENGTH}}$`), RESET_CODE_MESSAGE)),
+  code: textedCodeField,
   newPassword: newPasswordField,
 });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
@@ -137,7 +141,11 @@ export const passwordResetFormSchema = withConfirmation(passwordResetSchema, 'ne
 export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
 
 /** What a reset request answers, whether or not an account has the number (nothing to learn from it). */
-export const RESET_CODE_SENT = `If an account has this number, we have texted it a code. It works for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+export const RESET_CODE_SENT = `If an account has this number, we have texted it a code. It works for ${TEXTED_CODE_TTL_MINUTES} minutes.`;
+
+/** POST /api/auth/me/phone: the code texted to the new number (ADR 0188). */
+export const phoneChangeConfirmSchema = z.object({ code: textedCodeField });
+export type PhoneChangeConfirmInput = z.input<typeof phoneChangeConfirmSchema>;
 
 export const customerSignupSchema = z.object({
   phone: phoneField,
@@ -157,6 +165,14 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const authResponseSchema = z.object({ user: publicUserSchema, token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * PUT /api/auth/me's answer: the session with the user as they now are, and the new number a code
+ * was texted to (E.164), which the account takes only once that code is given (ADR 0188); null when
+ * the phone was not changed.
+ */
+export const ownDetailsResponseSchema = authResponseSchema.extend({ phoneToConfirm: z.string().nullable() });
+export type OwnDetailsResponse = z.infer<typeof ownDetailsResponseSchema>;
 
 /** How the app names a signed-in user: the username, else the phone as people write it (512-555-0100). */
 export const displayName = (u: Pick<PublicUser, 'username' | 'phone'>) =>

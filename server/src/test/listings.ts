@@ -1,6 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { foodTrucks, smsOutbox, truckListings, truckScheduleStops } from '../db/schema';
+import { foodTrucks, truckListings, truckScheduleStops } from '../db/schema';
 import { publishTruckEvent } from '../modules/trucks/truck-events';
 import { truckColumns, type TruckRow } from '../modules/trucks/truck.repository';
 
@@ -42,10 +41,3 @@ export async function insertListing(db: Database, phone: string | null = '+14155
   });
 }
 
-/** The code in the newest text about this truck (as the offline provider would deliver it). */
-export async function textedClaimCode(db: Database, truckId: number): Promise<string> {
-  const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.foodTruckId, truckId)).orderBy(desc(smsOutbox.id)).limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code texted for truck ${truckId}`);
-  return code;
-}

@@ -64,31 +64,86 @@ describe('/account: change password (issue 32)', () => {
 });
 
 describe('/account: your details', () => {
-  function signedInFor(put: () => Response) {
+  function signedInFor(put: () => Response, confirmPhone: () => Response = () => json({}, 500)) {
     localStorage.setItem('token', 'old-token');
     localStorage.setItem('user', JSON.stringify(customer));
-    return mockFetch({ 'GET /api/auth/me': () => json(customer), 'PUT /api/auth/me': put });
+    return mockFetch({ 'GET /api/auth/me': () => json(customer), 'PUT /api/auth/me': put, 'POST /api/auth/me/phone': confirmPhone });
   }
   const details = () => within(screen.getByRole('form', { name: 'Your details' }));
+  const changed = { ...customer, username: 'taco_fan', email: 'fan@example.com' };
+  async function saveNewNumber() {
+    const form = details();
+    await userEvent.clear(form.getByLabelText('Phone number'));
+    await userEvent.type(form.getByLabelText('Phone number'), '512-555-0177');
+    await userEvent.type(form.getByLabelText('Current password'), 'correct-horse-1');
+    await userEvent.click(form.getByRole('button', { name: 'Save details' }));
+    return within(await screen.findByRole('form', { name: 'Confirm your new number' }));
+  }
 
   it('starts from the account as it is, sends the change with the password, and the app goes on as the changed user', async () => {
-    const changed = { ...customer, username: 'taco_fan', email: 'fan@example.com', phone: '+15125550177' };
-    const fetchMock = signedInFor(() => json({ user: changed, token: 'same-session' }));
+    const fetchMock = signedInFor(() => json({ user: changed, token: 'same-session', phoneToConfirm: null }));
     renderWithApp(<AccountPage />, { path: '/account' });
     const form = details();
     expect(form.getByLabelText('Phone number')).toHaveValue('512-555-0111');
     expect(form.getByLabelText('Username')).toHaveValue('');
     await userEvent.type(form.getByLabelText('Username'), 'taco_fan');
     await userEvent.type(form.getByLabelText('Email'), 'fan@example.com');
-    await userEvent.clear(form.getByLabelText('Phone number'));
-    await userEvent.type(form.getByLabelText('Phone number'), '512-555-0177');
     await userEvent.type(form.getByLabelText('Current password'), 'correct-horse-1');
     await userEvent.click(form.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(changed));
-    expect(sentBody(fetchMock, 'PUT /api/auth/me')).toEqual({ username: 'taco_fan', email: 'fan@example.com', phone: '+15125550177', currentPassword: 'correct-horse-1' });
-    expect(currentToast()).toMatchObject({ title: 'Details saved' });
+    expect(sentBody(fetchMock, 'PUT /api/auth/me')).toEqual({ username: 'taco_fan', email: 'fan@example.com', phone: '+15125550111', currentPassword: 'correct-horse-1' });
+    expect(currentToast()).toMatchObject({ title: 'Details saved', description: 'Sign in and alerts now use these details.' });
     expect(form.getByLabelText('Current password')).toHaveValue('');
     expect(screen.getByText('Signed in as taco_fan.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Confirm your new number' })).not.toBeInTheDocument();
+  });
+
+  it('a new number asks for the code texted to it, and the account takes the number with it (ADR 0188)', async () => {
+    const moved = { ...customer, phone: '+15125550177' };
+    const fetchMock = signedInFor(
+      () => json({ user: customer, token: 'same-session', phoneToConfirm: '+15125550177' }),
+      () => json({ user: moved, token: 'same-session' }),
+    );
+    renderWithApp(<AccountPage />, { path: '/account' });
+    const step = await saveNewNumber();
+    expect(sentBody(fetchMock, 'PUT /api/auth/me')).toMatchObject({ phone: '+15125550177' });
+    expect(currentToast()).toMatchObject({ title: 'Details saved', description: 'Enter the code we texted to 512-555-0177 to use that number.' });
+    expect(step.getByRole('status')).toHaveTextContent(
+      'We texted a code to 512-555-0177. It works for 15 minutes. Until you enter it, your account keeps 512-555-0111.',
+    );
+    // The code is checked before it is sent.
+    await userEvent.click(step.getByRole('button', { name: 'Use this number' }));
+    expect(await step.findByText('Enter the 6-digit code from the text')).toBeInTheDocument();
+    await userEvent.type(step.getByLabelText('Code from the text'), '123 456');
+    await userEvent.click(step.getByRole('button', { name: 'Use this number' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(moved));
+    expect(sentBody(fetchMock, 'POST /api/auth/me/phone')).toEqual({ code: '123456' });
+    expect(currentToast()).toMatchObject({ title: 'Number changed', description: 'Sign in and texts now use 512-555-0177.' });
+    expect(screen.queryByRole('form', { name: 'Confirm your new number' })).not.toBeInTheDocument();
+  });
+
+  it('a wrong code is shown under its field; a new code sends the details again; keeping the number puts it back', async () => {
+    const wrong = 'That code is not right: 4 tries left';
+    const fetchMock = signedInFor(
+      () => json({ user: customer, token: 'same-session', phoneToConfirm: '+15125550177' }),
+      () => json({ message: wrong, fieldErrors: { code: [wrong] } }, 400),
+    );
+    renderWithApp(<AccountPage />, { path: '/account' });
+    const step = await saveNewNumber();
+    await userEvent.type(step.getByLabelText('Code from the text'), '000000');
+    await userEvent.click(step.getByRole('button', { name: 'Use this number' }));
+    expect(await step.findByText(wrong)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(customer);
+
+    await userEvent.click(step.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'New code sent' }));
+    const puts = fetchMock.mock.calls.filter(([url, init]) => url === '/api/auth/me' && init?.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.[1]?.body).toBe(puts[0]?.[1]?.body);
+
+    await userEvent.click(step.getByRole('button', { name: 'Keep my number' }));
+    expect(screen.queryByRole('form', { name: 'Confirm your new number' })).not.toBeInTheDocument();
+    expect(details().getByLabelText('Phone number')).toHaveValue('512-555-0111');
   });
 
   it('checks the fields before sending, and shows the server’s refusal under its field', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SUBSCRIPTION_PRICE_CENTS, type Role, type SubscriptionStatus } from '@shared/constants';
 import type { DietaryNeeds } from '@shared/utils/attributes';
 
@@ -122,17 +122,32 @@ export const eventStreamTickets = pgTable('event_stream_tickets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** What a texted code is for: choosing a new password (ADR 0187), or moving to a new number (ADR 0188). */
+export const TEXTED_CODE_PURPOSES = ['password-reset', 'phone-change'] as const;
+export type TextedCodePurpose = (typeof TEXTED_CODE_PURPOSES)[number];
+
 /**
- * "Forgot your password?" (ADR 0187): the code texted to an account's phone, one at a time per
- * account (a new one replaces it). Only its hash is kept; it works until `expires_at` and for
- * PASSWORD_RESET_MAX_ATTEMPTS wrong tries.
+ * The codes texted to a phone for an account, one at a time per account and purpose (a new one
+ * replaces the last): only its hash is kept, with the number it was texted to (for a phone change,
+ * the number the account moves to). It works until `expires_at` and for TEXTED_CODE_MAX_ATTEMPTS
+ * wrong tries.
  */
-export const passwordResets = pgTable('password_resets', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const textedCodes = pgTable(
+  'texted_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<TextedCodePurpose>().notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.purpose] }),
+    index('texted_codes_phone_idx').on(t.phone),
+    check('texted_codes_purpose_check', sql`${t.purpose} in ('password-reset', 'phone-change')`),
+  ],
+);

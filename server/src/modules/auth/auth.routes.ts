@@ -4,7 +4,9 @@ import {
   authResponseSchema,
   changePasswordSchema,
   deleteOwnAccountSchema,
+  ownDetailsResponseSchema,
   ownDetailsSchema,
+  phoneChangeConfirmSchema,
   customerSignupSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -17,14 +19,15 @@ import { errorResponses } from '../../lib/route-params';
 import { unauthorized } from '../../lib/http-errors';
 import { HOUR_MS, MINUTE_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { authenticate, changePassword, createAccount, endSessions, findPublicUser, updateOwnDetails, type Account } from './auth.service';
+import { authenticate, changePassword, createAccount, endSessions, findPublicUser, type Account } from './auth.service';
+import { confirmPhoneChange, updateOwnDetails } from './own-details.service';
 import { SIGN_IN_THROTTLED } from './sign-in-throttle';
 import { deleteOwnAccount } from '../admin/admin-accounts.service';
 import { withSignInThrottle } from './sign-in-throttle';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 
 export const SIGNUPS_CAPPED = 'Too many new accounts from this address. Please try again later.';
-export const RESETS_CAPPED = 'Too many codes asked for. Please try again later.';
+export const CODES_CAPPED = 'Too many codes asked for. Please try again later.';
 export const RESET_TRIES_CAPPED = 'Too many tries. Please try again later.';
 
 /** Each code costs a text: per number, and per client address over every number (ADR 0187). */
@@ -32,6 +35,8 @@ const RESET_CODES_PER_PHONE_PER_HOUR = 3;
 const RESET_CODES_PER_ADDRESS_PER_HOUR = 10;
 /** Codes tried per client address, over every number: a number's own code takes 5 tries. */
 const RESET_TRIES_PER_ADDRESS_PER_HOUR = 30;
+/** Codes texted to confirm a new number, per account and per number (ADR 0188); each takes 5 tries. */
+const PHONE_CODES_PER_HOUR = 3;
 
 const errors = errorResponses(400, 401, 409, 429);
 
@@ -103,8 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { phone } = request.body;
-      await takeOrRefuse(app.db, `password-reset:address:${request.ip}`, RESET_CODES_PER_ADDRESS_PER_HOUR, HOUR_MS, RESETS_CAPPED);
-      await takeOrRefuse(app.db, `password-reset:phone:${phone}`, RESET_CODES_PER_PHONE_PER_HOUR, HOUR_MS, RESETS_CAPPED);
+      await takeOrRefuse(app.db, `password-reset:address:${request.ip}`, RESET_CODES_PER_ADDRESS_PER_HOUR, HOUR_MS, CODES_CAPPED);
+      await takeOrRefuse(app.db, `password-reset:phone:${phone}`, RESET_CODES_PER_PHONE_PER_HOUR, HOUR_MS, CODES_CAPPED);
       await requestPasswordReset(app.db, phone);
       return reply.status(202).send({ message: RESET_CODE_SENT });
     },
@@ -167,16 +172,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser(),
       schema: {
         tags: ['auth'],
-        summary: "Changes the caller's own username, email and phone, confirmed with their current password",
+        summary:
+          "Changes the caller's own username and email, confirmed with their current password; a new phone is texted a code, and taken with it (POST /api/auth/me/phone)",
         body: ownDetailsSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 409, 429) },
+        response: { 200: ownDetailsResponseSchema, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {
       const { id } = currentUser(request);
       await countPasswordCheck(id);
-      return session(await updateOwnDetails(app.db, id, request.body, reserved));
+      const { account, phoneToConfirm } = await updateOwnDetails(app.db, id, request.body, {
+        ...reserved,
+        capPhoneCodes: async (phone) => {
+          await takeOrRefuse(app.db, `phone-change:user:${id}`, PHONE_CODES_PER_HOUR, HOUR_MS, CODES_CAPPED);
+          await takeOrRefuse(app.db, `phone-change:phone:${phone}`, PHONE_CODES_PER_HOUR, HOUR_MS, CODES_CAPPED);
+        },
+      });
+      return { ...(await session(account)), phoneToConfirm };
     },
+  );
+
+  app.post(
+    '/api/auth/me/phone',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Moves the caller\'s account to the new phone number with the code texted to it (ADR 0188)',
+        body: phoneChangeConfirmSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => session(await confirmPhoneChange(app.db, currentUser(request).id, request.body.code)),
   );
 
   app.post(

@@ -57,11 +57,13 @@ export interface NewAccount {
   role: Role;
 }
 
+export const PHONE_TAKEN_MESSAGE = 'An account with this phone number already exists';
+
 /** A write of an account that another account's username or phone refused: a 409 naming which; other errors as they are. */
 export function accountConflict(err: unknown): unknown {
   if (!isUniqueViolation(err)) return err;
   return conflict(
-    pgConstraint(err) === 'users_username_unique' ? 'This username is already taken' : 'An account with this phone number already exists',
+    pgConstraint(err) === 'users_username_unique' ? 'This username is already taken' : PHONE_TAKEN_MESSAGE,
   );
 }
 
@@ -181,35 +183,6 @@ export async function endSessions(db: Database, userId: number): Promise<void> {
  * migration 0002), ending every session; the caller gets the account at its new version, so its
  * own session goes on with a new token.
  */
-/**
- * PUT /api/auth/me: the caller's own username, email and phone (an empty username or email is
- * removed), once their current password checks out; a reserved username, or a username or phone
- * another account has, is a 409 and changes nothing.
- */
-export async function updateOwnDetails(
-  db: Database,
-  userId: number,
-  input: { username?: string | undefined; email?: string | undefined; phone: string; currentPassword: string },
-  { adminUsername }: { adminUsername?: string | undefined } = {},
-): Promise<Account> {
-  await checkCurrentPassword(db, userId, input.currentPassword);
-  const [before] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
-  // A name already theirs stays theirs (the admin's own account keeps its reserved name).
-  if (input.username && input.username !== before?.username && isReservedUsername(input.username, adminUsername))
-    throw conflict(RESERVED_USERNAME_MESSAGE);
-  try {
-    const [account] = await db
-      .update(users)
-      .set({ username: input.username ?? null, email: input.email ?? null, phone: toE164(input.phone), updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning(accountColumns);
-    if (!account) throw unauthorized();
-    return toAccount(account);
-  } catch (err) {
-    throw accountConflict(err);
-  }
-}
-
 /** A 400 on the current-password field unless `current` is the user's password. */
 export async function checkCurrentPassword(db: Database, userId: number, current: string): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENT_PASSWORD_WRONG, type AuthResponse, type ErrorResponse } from '@shared/contracts';
+import { CURRENT_PASSWORD_WRONG, type AuthResponse, type ErrorResponse, type OwnDetailsResponse } from '@shared/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { auditLog, userFavorites } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, uniquePhone, type TestServer } from '../../test/harness';
 import { insertTruck } from '../../test/trucks';
 
 /** Issue 32: there was no server-side logout, and no way to change one's own password. */
@@ -69,23 +69,28 @@ describe('POST /api/auth/change-password', () => {
 
 describe('PUT /api/auth/me', () => {
   const put = (token: string, body: Record<string, unknown>) =>
-    server.request<AuthResponse & ErrorResponse>('PUT', '/api/auth/me', { token, body });
+    server.request<OwnDetailsResponse & ErrorResponse>('PUT', '/api/auth/me', { token, body });
 
-  it("changes the caller's own username, email and phone; signing in takes the new ones; other sessions go on", async () => {
+  it("changes the caller's own username and email at once, and a new phone only by its code; other sessions go on", async () => {
     const account = await server.signUp('customer');
     const otherDevice = (await signIn(account.user.phone ?? '', PASSWORD)).body.token;
     const username = `renamed_${Date.now().toString(36)}`;
-    const changed = await put(account.token, { username, email: 'New@Example.com', phone: '(512) 555-01 99'.replace('01 99', String(Date.now()).slice(-4)), currentPassword: PASSWORD });
+    const newPhone = uniquePhone();
+    const written = `(${newPhone.slice(0, 3)}) ${newPhone.slice(3, 6)}-${newPhone.slice(6)}`;
+    const changed = await put(account.token, { username, email: 'New@Example.com', phone: written, currentPassword: PASSWORD });
     expect(changed.status).toBe(200);
-    expect(changed.body.user).toMatchObject({ id: account.user.id, username, email: 'New@Example.com', role: 'customer' });
-    expect(changed.body.user.phone).toMatch(/^\+1512555\d{4}$/);
+    expect(changed.body.user).toEqual({ ...account.user, username, email: 'New@Example.com' });
+    expect(changed.body.phoneToConfirm).toBe(`+1${newPhone}`);
     expect((await me(changed.body.token)).body).toEqual(changed.body.user);
     expect((await me(otherDevice)).status).toBe(200);
     expect((await signIn(username, PASSWORD)).status).toBe(200);
-    expect((await signIn(changed.body.user.phone ?? '', PASSWORD)).status).toBe(200);
-    // An empty username or email removes it.
-    const cleared = await put(changed.body.token, { username: '', email: '', phone: changed.body.user.phone, currentPassword: PASSWORD });
+    // The number is not the account's until its code is given (phone-change.api.test).
+    expect((await signIn(newPhone, PASSWORD)).status).toBe(401);
+    expect((await signIn(account.user.phone ?? '', PASSWORD)).status).toBe(200);
+    // An empty username or email removes it; the same number texts nothing.
+    const cleared = await put(changed.body.token, { username: '', email: '', phone: account.user.phone, currentPassword: PASSWORD });
     expect(cleared.body.user).toMatchObject({ username: null, email: null });
+    expect(cleared.body.phoneToConfirm).toBeNull();
   });
 
   it('refuses a wrong password, bad fields, a taken or reserved username and a taken phone, changing nothing', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
-import { PASSWORD_RESET_MAX_ATTEMPTS } from '@shared/constants';
-import { RESET_CODE_MESSAGE, RESET_CODE_SENT, type AuthResponse, type ErrorResponse } from '@shared/contracts';
-import { passwordResets, smsOutbox, users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { TEXTED_CODE_MAX_ATTEMPTS } from '@shared/constants';
+import { TEXTED_CODE_MESSAGE, RESET_CODE_SENT, type AuthResponse, type ErrorResponse } from '@shared/contracts';
+import { smsOutbox, textedCodes, users } from '../../db/schema';
 import { drainSmsOutbox, setSmsOptOut } from '../sms/sms-outbox.service';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { RESET_MESSAGES } from './password-reset.service';
+import { textedCode as newestCode } from '../../test/texts';
+import { TEXTED_CODE_REFUSALS as RESET_MESSAGES } from '../../lib/texted-codes';
 
 /** "Forgot your password?" (ADR 0187): a code texted to the account's phone, then a new password with it. */
 const PASSWORD = 'correct-horse-1';
@@ -28,13 +29,7 @@ const ask = (phone: string, ip = anAddress()) =>
   });
 const confirm = (body: Record<string, unknown>) =>
   server.request<AuthResponse & ErrorResponse>('POST', '/api/auth/password-reset/confirm', { body });
-/** The code in the newest text to `phone`. */
-async function textedCode(phone: string): Promise<string> {
-  const [row] = await server.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
-  const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code texted to ${phone}`);
-  return code;
-}
+const textedCode = (phone: string) => newestCode(server.db, { phone });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const textsTo = async (phone: string) => server.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone));
 
@@ -46,7 +41,8 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({ message: RESET_CODE_SENT });
     const code = await textedCode(phone);
-    const [stored] = await server.db.select().from(passwordResets).where(eq(passwordResets.userId, account.user.id));
+    const [stored] = await server.db.select().from(textedCodes).where(and(eq(textedCodes.userId, account.user.id), eq(textedCodes.purpose, 'password-reset')));
+    expect(stored?.phone).toBe(phone);
     expect(stored?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored?.codeHash).not.toContain(code);
 
@@ -84,7 +80,7 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     const phone = account.user.phone!;
     await ask(phone);
     const code = await textedCode(phone);
-    for (let left = PASSWORD_RESET_MAX_ATTEMPTS - 1; left >= 0; left--) {
+    for (let left = TEXTED_CODE_MAX_ATTEMPTS - 1; left >= 0; left--) {
       const miss = await confirm({ phone, code: wrong(code), newPassword: 'brand-new-pass-1' });
       expect(miss.status).toBe(400);
       expect(miss.body.message).toBe(RESET_MESSAGES.wrongCode(left));
@@ -109,10 +105,10 @@ describe('POST /api/auth/password-reset and /confirm', () => {
     expect(short.body.fieldErrors?.newPassword).toBeDefined();
     const letters = await confirm({ phone, code: 'abc', newPassword: 'brand-new-pass-1' });
     expect(letters.status).toBe(400);
-    expect(letters.body.fieldErrors?.code).toEqual([RESET_CODE_MESSAGE]);
+    expect(letters.body.fieldErrors?.code).toEqual([TEXTED_CODE_MESSAGE]);
     expect((await ask('12')).status).toBe(400);
 
-    await server.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, account.user.id));
+    await server.db.update(textedCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(textedCodes.userId, account.user.id));
     expect((await confirm({ phone, code, newPassword: 'brand-new-pass-1' })).body.message).toBe(RESET_MESSAGES.noCode);
     expect((await signIn(phone, PASSWORD)).status).toBe(200);
   });

@@ -9,7 +9,8 @@ import { auditLog, foodTrucks, menuItems, smsOutbox, truckClaims, truckEvents, t
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { dbFingerprint } from '../../test/db-fingerprint';
 import { drainSmsOutbox, setSmsOptOut } from '../sms/sms-outbox.service';
-import { insertListing as createListing, textedClaimCode } from '../../test/listings';
+import { insertListing as createListing } from '../../test/listings';
+import { textedCode as newestCode } from '../../test/texts';
 import { runQueuedImports } from '../imports/imports.service';
 import { cameFromOpenData, publishOperatorVisibility } from '../trucks/truck-visibility';
 import { CLAIM_MESSAGES } from './claims.service';
@@ -32,7 +33,7 @@ const verify = (who: AuthResponse, claimId: number, code: string) =>
 const resend = (who: AuthResponse, claimId: number) =>
   server.request<Claim & { message?: string }>('POST', `/api/claims/${claimId}/resend`, { token: who.token });
 
-const textedCode = (truckId: number) => textedClaimCode(server.db, truckId);
+const textedCode = (truckId: number) => newestCode(server.db, { truckId });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const truckRow = async (id: number) => (await server.db.select().from(foodTrucks).where(eq(foodTrucks.id, id)))[0];
 const claimRow = async (id: number) => (await server.db.select().from(truckClaims).where(eq(truckClaims.id, id)))[0];

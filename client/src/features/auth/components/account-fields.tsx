@@ -1,3 +1,4 @@
+import { TEXTED_CODE_LENGTH } from '@shared/constants';
 import { stripPhoneFormatting } from '@shared/utils/phone';
 import type { ReactNode } from 'react';
 import { FormField } from '@client/components/ui/form-field';
@@ -40,6 +41,23 @@ export function PhoneField({ value, onChange, error, hint }: FieldProps) {
         placeholder="5125550123"
         value={value}
         onChange={(e) => onChange(stripPhoneFormatting(e.target.value))}
+      />
+    </FormField>
+  );
+}
+
+/** A code texted to a phone (ADR 0187, 0188): the phone's keypad, and the code offered from the text where the phone can. */
+export function TextedCodeField({ value, onChange, error }: FieldProps) {
+  return (
+    <FormField label="Code from the text" error={error}>
+      <Input
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder={'0'.repeat(TEXTED_CODE_LENGTH)}
+        maxLength={TEXTED_CODE_LENGTH + 2}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
       />
     </FormField>
   );

@@ -1,16 +1,13 @@
-import { PASSWORD_RESET_CODE_LENGTH } from '@shared/constants';
 import { passwordResetFormSchema, passwordResetRequestSchema, RESET_CODE_SENT } from '@shared/contracts/auth';
 import { formatPhone } from '@shared/utils/format';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { FormField } from '@client/components/ui/form-field';
-import { Input } from '@client/components/ui/input';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { toast } from '@client/lib/toast';
 import { useAskForResetCode, useResetPassword } from '../api/password-reset';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { useStartSession } from '../hooks/use-start-session';
-import { ConfirmPasswordField, NewPasswordField, PhoneField } from './account-fields';
+import { ConfirmPasswordField, NewPasswordField, PhoneField, TextedCodeField } from './account-fields';
 import { SubmitButton } from './submit-button';
 
 /**
@@ -68,17 +65,7 @@ export function PasswordResetForm() {
       <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-gray-800">
         {RESET_CODE_SENT} <span className="font-medium">Number: {formatPhone(sentTo)}</span>
       </p>
-      <FormField label="Code from the text" error={errors.code}>
-        <Input
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={'0'.repeat(PASSWORD_RESET_CODE_LENGTH)}
-          maxLength={PASSWORD_RESET_CODE_LENGTH + 2}
-          value={values.code}
-          onChange={(e) => setField('code', e.target.value)}
-        />
-      </FormField>
+      <TextedCodeField value={values.code} onChange={(v) => setField('code', v)} error={errors.code} />
       <NewPasswordField
         label="New password"
         name="newPassword"
