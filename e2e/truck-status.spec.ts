@@ -54,6 +54,8 @@ test.describe('a closed truck during its stop', () => {
     await page.goto(`/trucks/${truck.id}`);
     await expect(page.getByTestId('schedule-label')).toHaveText(notYet);
     await expect(page.locator('main')).not.toContainText('Open now');
+    const nextStops = page.getByRole('list', { name: 'Next stops' });
+    await expect(nextStops.getByRole('listitem').first()).toContainText(`at ${CIVIC_CENTER.address}· Not open yet`);
     await page.screenshot({ path: test.info().outputPath('closed-truck-page-1280.png'), fullPage: true });
 
     await page.goto(`/embed/trucks/${truck.id}`);
@@ -75,6 +77,22 @@ test.describe('a closed truck during its stop', () => {
     await expect(card).not.toContainText('Location not available');
     await expect(card).not.toContainText(HOME.address);
     await page.screenshot({ path: test.info().outputPath('opened-truck-find-trucks-1280.png') });
+
+    // The truck's page: its list of stops says the truck is at the one under way...
+    await page.goto(`/trucks/${truck.id}`);
+    await expect(page.getByTestId('schedule-label')).toHaveText(`Open now until ${endTime}`);
+    await expect(nextStops.getByRole('listitem').first()).toContainText('· Here now');
+    // ...and, moved away from it, that it is open elsewhere: beside the line's "Open now", the stop
+    // alone read as if the truck were there.
+    const moved = await page.request.patch(`/api/food-trucks/${truck.id}/location`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: { latitude: HOME.latitude, longitude: HOME.longitude, address: HOME.address },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('schedule-label')).toHaveText(/^Open now/);
+    await expect(nextStops.getByRole('listitem').first()).toContainText(`at ${CIVIC_CENTER.address}· Open elsewhere now`);
+    await page.screenshot({ path: test.info().outputPath('open-elsewhere-truck-page-1280.png'), fullPage: true });
   });
 });
 

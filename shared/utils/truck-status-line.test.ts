@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasStopToGoTo, truckStatusLine, type StatusStop, type StatusTruck } from './truck-status-line';
+import { hasStopToGoTo, truckStatusLine, underWayNote, type StatusStop, type StatusTruck } from './truck-status-line';
 
 // A weekly stop on Tuesday 11:00–14:00 at 6th & Congress, Austin (Chicago time, CST = -06:00).
 const congress = { latitude: 30.2686, longitude: -97.7425 };
@@ -210,5 +210,23 @@ describe('hasStopToGoTo: where "I\'m going" is offered', () => {
     expect(
       hasStopToGoTo(truck({ isOpen: true, latitude: null, longitude: null }), [], at('2026-11-24T12:00:00Z')),
     ).toBe(false);
+  });
+});
+
+describe('underWayNote: a stop under way, beside the status line', () => {
+  const during = at('2027-01-05T12:00:00-06:00');
+  it('says where the truck stands against the stop under way', () => {
+    expect(underWayNote(openHere, tuesday, during)).toBe('Here now');
+    // The line reads "Open now" (ADR 0100): the list must not let the stop pass for where it is.
+    expect(underWayNote(openElsewhere, tuesday, during)).toBe('Open elsewhere now');
+    expect(underWayNote(closed, tuesday, during)).toBe('Not open yet');
+    // Open, its place unknown: neither here nor elsewhere can be said.
+    expect(underWayNote(truck({ isOpen: true, latitude: null, longitude: null }), tuesday, during)).toBeNull();
+  });
+  it('says nothing of a stop not under way: to come, or over (its end excluded)', () => {
+    expect(underWayNote(openHere, friday, during)).toBeNull();
+    expect(underWayNote(openHere, tuesday, at('2027-01-05T10:59:59-06:00'))).toBeNull();
+    expect(underWayNote(openHere, tuesday, at('2027-01-05T14:00:00-06:00'))).toBeNull();
+    expect(underWayNote(openHere, tuesday, at('2027-01-05T11:00:00-06:00'))).toBe('Here now');
   });
 });

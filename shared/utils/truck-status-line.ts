@@ -135,6 +135,20 @@ export const truckStatusLine = (
 ): string => describeStatus(truckStatus(truck, stops, now), { now, ...options });
 
 /**
+ * How a stop under way at `now` stands against the truck's live state, for a list of its stops
+ * beside the status line (the truck's page): 'Here now' (open at it), 'Open elsewhere now' (the
+ * line's "Open now", away from it: ADR 0100), 'Not open yet'. Null for a stop not under way, and
+ * for an open truck whose place is not known (where it is cannot be said either way).
+ */
+export function underWayNote(truck: StatusTruck, stop: StatusStop, now: Date): string | null {
+  const t = now.getTime();
+  if (ms(stop.start) > t || ms(stop.end) <= t) return null;
+  if (!truck.isOpen) return 'Not open yet';
+  if (truck.latitude === null || truck.longitude === null) return null;
+  return atStop(truck, stop) ? 'Here now' : 'Open elsewhere now';
+}
+
+/**
  * Whether a diner can say "I'm going" (issue 31): the truck is open where it stands, or one of its
  * stops is under way or to come. The server's rule in the same terms (going.service answers 409
  * otherwise), so cards, popups and the truck's page offer the button only where it can work.

@@ -162,7 +162,7 @@ function TruckPage({ truck }: { truck: FoodTruck }) {
         </Section>
 
         <Section title="Next stops">
-          <NextStops truckId={truck.id} />
+          <NextStops truckId={truck.id} truck={truck} />
         </Section>
 
         <Section title="Menu">

@@ -1,5 +1,5 @@
 import { formatClockRange, formatDay } from '@shared/utils/format';
-import { nearDayOf } from '@shared/utils/truck-status-line';
+import { nearDayOf, underWayNote, type StatusTruck } from '@shared/utils/truck-status-line';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useNow } from '@client/lib/use-now';
 import { useTruckSchedule } from '../api/truck-schedule';
@@ -9,9 +9,11 @@ const SHOWN = 6;
 
 /**
  * A truck's next stops (at most 6, over the next four weeks), in its own hours: 'Tue, Nov 24 · 11:00 AM–2:00 PM at 6th &
- * Congress'; 'Today' and 'Tomorrow' by the truck's own calendar, as its status line says them.
+ * Congress'; 'Today' and 'Tomorrow' by the truck's own calendar, as its status line says them. A stop
+ * under way says how the truck stands against it ('Here now', 'Open elsewhere now', 'Not open yet'):
+ * beside "Open now" for a truck away from it, the list alone read as if the truck were there.
  */
-export function NextStops({ truckId }: { truckId: number }) {
+export function NextStops({ truckId, truck }: { truckId: number; truck: StatusTruck }) {
   const schedule = useTruckSchedule(truckId);
   const now = useNow();
   if (schedule.isPending) return <Skeleton className="h-12 w-full" />;
@@ -19,14 +21,18 @@ export function NextStops({ truckId }: { truckId: number }) {
   if (stops.length === 0) return <p className="text-sm text-gray-700">No upcoming stops</p>;
   return (
     <ul className="divide-y divide-gray-100 text-sm" aria-label="Next stops">
-      {stops.map((stop) => (
-        <li key={`${stop.stopId}-${stop.localDate}`} className="flex flex-wrap gap-x-2 py-1.5">
-          <span className="font-medium">
-            {nearDayOf(stop, now) ?? formatDay(stop.localDate)} · {formatClockRange(stop.startTime, stop.endTime)}
-          </span>
-          <span className="min-w-0 wrap-anywhere text-gray-700">at {stop.address}</span>
-        </li>
-      ))}
+      {stops.map((stop) => {
+        const note = underWayNote(truck, stop, now);
+        return (
+          <li key={`${stop.stopId}-${stop.localDate}`} className="flex flex-wrap gap-x-2 py-1.5">
+            <span className="font-medium">
+              {nearDayOf(stop, now) ?? formatDay(stop.localDate)} · {formatClockRange(stop.startTime, stop.endTime)}
+            </span>
+            <span className="min-w-0 wrap-anywhere text-gray-700">at {stop.address}</span>
+            {note && <span className={note === 'Here now' ? 'font-medium text-green-800' : 'text-gray-700'}>· {note}</span>}
+          </li>
+        );
+      })}
     </ul>
   );
 }
