@@ -72,6 +72,31 @@ test.describe('account on a phone', () => {
     expect((await login(session.user.phone ?? '')).status()).toBe(401);
   });
 
+  test('a new customer is told on Favorites that texts go only to a confirmed number, and confirms theirs with a code', async ({ page }) => {
+    const session = await loginAs(page, 'customer', '/favorites');
+    const phone = session.user.phone!.replace('+1', '');
+    await page.getByRole('link', { name: 'Confirm yours on your account' }).tap();
+    await expect(page).toHaveURL(/\/account$/);
+    const note = page.getByRole('note');
+    await expect(note).toContainText('is not confirmed yet: we text alerts only to a confirmed number.');
+    await note.getByRole('button', { name: 'Text me a code' }).tap();
+    const step = page.getByRole('form', { name: 'Confirm your number' });
+    await expect(step.getByRole('status')).toContainText(`We texted a code to ${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}.`);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('account-confirm-number-360.png'), fullPage: true });
+    await step.getByLabel('Code from the text').fill(await textedCode(page.request, phone));
+    await step.getByRole('button', { name: 'Confirm number' }).tap();
+    await expect(toast(page, 'Number confirmed')).toBeVisible();
+    await expect(step).toBeHidden();
+    await expect(note).toBeHidden();
+    const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } });
+    expect(((await me.json()) as { phoneConfirmed: boolean }).phoneConfirmed).toBe(true);
+    // Favorites no longer asks.
+    await page.goto('/favorites');
+    await expect(page.getByLabel('Text me when my favorites open')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Confirm yours on your account' })).toHaveCount(0);
+  });
+
   test('a customer deletes their account: password, one confirmation, signed out to the home page, and the account is gone', async ({ page }) => {
     const session = await loginAs(page, 'customer', '/account');
     const form = page.getByRole('form', { name: 'Delete account' });

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from './test';
-import type { AuthResponse, OutboxMessage, Page as ListPage } from '@shared/contracts';
+import { expect, test } from './test';
+import type { OutboxMessage, Page as ListPage } from '@shared/contracts';
 import {
-  ADMIN,
+  adminToken,
   createTruck,
   expectNoSeriousA11yViolations,
   mapSettled,
@@ -24,14 +24,6 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 
 /** A spot of its own per call, far from the demo trucks (Austin) and other specs' trucks. */
 const spot = () => ({ latitude: 41 + Math.random() * 0.5, longitude: -100 - Math.random() * 0.5 });
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', {
-    data: { username: ADMIN.username, password: ADMIN.password },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as AuthResponse).token;
-}
 
 test.describe("I'm going", () => {
   test('diner goes, operator sees it live, closes early: notice on the open page and in the SMS outbox', async ({

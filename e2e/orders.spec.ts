@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { ORDERING_REFUSALS, type AdminRefund, type AuthResponse, type FoodTruck, type MenuItem, type Order, type OutboxMessage, type Page as ListPage } from '@shared/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
-import { ADMIN, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
+import { ADMIN, adminToken, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator, openWithSession } from './helpers';
 import { SERVER_RENDER_DATA_ID } from '@shared/contracts/server-render';
 
 const SHOTS = 'test-results/screens';
@@ -16,12 +16,6 @@ mkdirSync(SHOTS, { recursive: true });
 /** The spec's own spot (Tucson), far from the demo trucks and the other specs' places. */
 const TUCSON = { latitude: 32.2226, longitude: -110.9747 };
 const auth = (session: AuthResponse) => ({ Authorization: `Bearer ${session.token}` });
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as AuthResponse).token;
-}
 
 /** The operator's open truck, taking orders, with a taco ($3.50) and a limited plate. */
 async function orderableTruck(request: APIRequestContext, operator: AuthResponse, name: string) {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@shared/contracts';
 import type { ServerRenderAnswer } from '@shared/contracts/server-render';
 
-const CUSTOMER: PublicUser = { id: 11, username: 'diner', email: null, phone: '+15125550111', role: 'customer' };
+const CUSTOMER: PublicUser = { id: 11, username: 'diner', email: null, phone: '+15125550111', phoneConfirmed: true, role: 'customer' };
 
 /** The API as a signed-in customer's server render asks it: nothing saved yet. */
 async function customerApi(url: string): Promise<ServerRenderAnswer> {

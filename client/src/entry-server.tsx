@@ -46,7 +46,7 @@ async function renderOwnScreen(pathname: string, search: string, { role, viewer 
   const withData = viewer ? await renderWithData(pathname, search, viewer, fetchApi) : null;
   if (withData) return withData;
   // Nothing of the user's: the screen's words, headings and loading states only.
-  const frameUser: PublicUser = { id: 0, username: null, email: null, phone: null, role };
+  const frameUser: PublicUser = { id: 0, username: null, email: null, phone: null, phoneConfirmed: false, role };
   const html = renderToString(
     <StrictMode>
       <App queryClient={createQueryClient()} location={{ path: pathname, search }} serverUser={frameUser} />

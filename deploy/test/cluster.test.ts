@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import sharp from 'sharp';
 import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
-import { smsOutbox } from '../../server/src/db/schema';
+import { smsOutbox, users } from '../../server/src/db/schema';
 import { insertTruck, setSubscription } from '../../server/src/test/trucks';
 import {
   databaseUrl,
@@ -163,6 +163,8 @@ describe('two app processes behind nginx on one PostgreSQL', () => {
       json: { phone: phone(), password: 'correct-horse-1', role: 'customer' },
     });
     expect(customer.status).toBe(201);
+    // Its number confirmed, as a texted code would (ADR 0189): alerts go only to a confirmed number.
+    await database.db.update(users).set({ phoneConfirmedAt: new Date() }).where(eq(users.id, customer.body.user.id));
     const favourite = await request(viaB, 'POST', '/api/favorites', {
       token: customer.body.token,
       json: { foodTruckId: truck.id },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectPathFromUploadURL, type AuthResponse } from '@shared/contracts';
-import { dataImports, menuItems, operatorSubscriptions, orders, truckClaims, voiceAnswers } from './db/schema';
+import { dataImports, menuItems, operatorSubscriptions, orders, truckClaims, users, voiceAnswers } from './db/schema';
 import { dbFingerprint } from './test/db-fingerprint';
 import { startTestServer, uniquePhone, type TestServer } from './test/harness';
 import { stopUnderWayNow } from './test/schedules';
@@ -474,6 +474,15 @@ const MATRIX: Record<string, Entry> = {
       return { path: '/api/auth/me/phone', body: { code: await textedCode(server.db, { phone }) } };
     },
     expect: SIGNED_IN,
+    freshCaller: true,
+  },
+  'POST /api/auth/me/phone/code': {
+    build: async ({ session }) => {
+      // The caller's number not confirmed yet (as a new account's is).
+      if (session) await server.db.update(users).set({ phoneConfirmedAt: null }).where(eq(users.id, session.user.id));
+      return { path: '/api/auth/me/phone/code' };
+    },
+    expect: [401, 202, 202, 202, 202, 202],
     freshCaller: true,
   },
   'POST /api/auth/delete-account': {

@@ -159,6 +159,8 @@ export const publicUserSchema = z.object({
   username: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** A code texted to the phone showed it to be the holder's (ADR 0189): alerts are texted only to a confirmed number. */
+  phoneConfirmed: z.boolean(),
   role: z.enum(ROLES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -8,7 +8,7 @@ import { TruckGoingButton } from './truck-going-button';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const CUSTOMER: PublicUser = { id: 8, username: 'cu', email: null, phone: '+15125550100', role: 'customer' };
+const CUSTOMER: PublicUser = { id: 8, username: 'cu', email: null, phone: '+15125550100', phoneConfirmed: true, role: 'customer' };
 const closed = { id: 5, name: 'Taco Town', operatorId: 3, isOpen: false, latitude: 30.27, longitude: -97.74 };
 const inAnHour = (): Occurrence => ({
   stopId: 1,

@@ -5,7 +5,7 @@ import { json, mockFetch, renderWithApp } from '@client/test/render';
 import { homeFor, useAuth } from './auth';
 import { isPublicUser, readStoredUser } from './stored-session';
 
-const customer = { id: 3, username: 'sam', email: null, phone: '+15125550100', role: 'customer' as const };
+const customer = { id: 3, username: 'sam', email: null, phone: '+15125550100', phoneConfirmed: true, role: 'customer' as const };
 
 function Probe() {
   const { user, isAuthenticated, logout, signIn } = useAuth();

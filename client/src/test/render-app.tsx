@@ -7,6 +7,7 @@ export const OPERATOR: PublicUser = {
   username: 'op',
   email: null,
   phone: '+15125550101',
+  phoneConfirmed: true,
   role: 'operator',
 };
 

@@ -161,6 +161,8 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
             email: `${a.username}@example.com`,
             role: a.role as 'operator' | 'customer',
             passwordHash: await hashPassword(a.password),
+            // The demo's own numbers count as confirmed (ADR 0189): their alerts are texted.
+            phoneConfirmedAt: new Date(),
           })),
         ),
       )

@@ -146,6 +146,31 @@ describe('/account: your details', () => {
     expect(details().getByLabelText('Phone number')).toHaveValue('512-555-0111');
   });
 
+  it('a number not confirmed yet says so, and is confirmed by a code texted to it (ADR 0189)', async () => {
+    const unconfirmed = { ...customer, phoneConfirmed: false };
+    localStorage.setItem('token', 'old-token');
+    localStorage.setItem('user', JSON.stringify(unconfirmed));
+    const fetchMock = mockFetch({
+      'GET /api/auth/me': () => json(unconfirmed),
+      'POST /api/auth/me/phone/code': () => json({ phoneToConfirm: customer.phone }, 202),
+      'POST /api/auth/me/phone': () => json({ user: { ...customer, phoneConfirmed: true }, token: 'same-session' }),
+    });
+    renderWithApp(<AccountPage />, { path: '/account' });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Your number 512-555-0111 is not confirmed yet: we text alerts only to a confirmed number.');
+    await userEvent.click(within(note).getByRole('button', { name: 'Text me a code' }));
+    const step = within(await screen.findByRole('form', { name: 'Confirm your number' }));
+    expect(step.getByRole('status')).toHaveTextContent('We texted a code to 512-555-0111. It works for 15 minutes.');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await userEvent.type(step.getByLabelText('Code from the text'), '654321');
+    await userEvent.click(step.getByRole('button', { name: 'Confirm number' }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: 'Number confirmed' }));
+    expect(sentBody(fetchMock, 'POST /api/auth/me/phone')).toEqual({ code: '654321' });
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ phoneConfirmed: true });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Confirm your number' })).not.toBeInTheDocument();
+  });
+
   it('checks the fields before sending, and shows the server’s refusal under its field', async () => {
     const fetchMock = signedInFor(() => json({ message: 'This username is already taken' }, 409));
     renderWithApp(<AccountPage />, { path: '/account' });

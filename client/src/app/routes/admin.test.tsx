@@ -13,12 +13,13 @@ afterEach(() => {
 });
 
 const currentToast = () => renderHook(() => useToasts()).result.current[0];
-const ADMIN: PublicUser = { id: 1, username: 'chief', email: null, phone: null, role: 'admin' };
+const ADMIN: PublicUser = { id: 1, username: 'chief', email: null, phone: null, phoneConfirmed: false, role: 'admin' };
 const CUSTOMER: AdminUser = {
   id: 5,
   username: 'jane',
   email: 'jane@example.com',
   phone: '+15125550123',
+  phoneConfirmed: true,
   role: 'customer',
   createdAt: '2026-01-02T03:04:05.000Z',
   smsOptOut: false,
@@ -79,6 +80,13 @@ describe('/admin panel', () => {
     }
     expect(screen.getByText('512-555-0123')).toBeInTheDocument();
     expect(screen.getByTestId('stat-Total Trucks')).toHaveTextContent('1');
+    expect(screen.queryByText('Number not confirmed')).not.toBeInTheDocument();
+  });
+
+  it('marks a customer whose number no code has confirmed: no alerts are texted to it (ADR 0189)', async () => {
+    useApi({ ...me(ADMIN), 'GET /api/admin/stats': STATS, 'GET /api/admin/customers': page([{ ...CUSTOMER, phoneConfirmed: false }]) });
+    renderApp(<AdminPage />, { path: '/admin', user: ADMIN });
+    expect(await screen.findByText('Number not confirmed')).toBeInTheDocument();
   });
 
   it("sends only the changed fields, says 'No Changes' when nothing changed, and 'Update Failed' with the server's message", async () => {

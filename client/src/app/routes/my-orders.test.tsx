@@ -19,7 +19,7 @@ describe('/orders', () => {
     vi.stubGlobal('fetch', stubFetch(() => undefined).fetch);
     const view = renderApp(<MyOrdersPage />, {
       path: '/orders',
-      user: { id: 3, username: 'op', email: null, phone: null, role: 'operator' },
+      user: { id: 3, username: 'op', email: null, phone: null, phoneConfirmed: false, role: 'operator' },
     });
     await waitFor(() => expect(view.currentPath()).toBe('/operator-dashboard'));
   });

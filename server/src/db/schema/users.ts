@@ -29,6 +29,12 @@ export const users = pgTable(
      * (migration 0002) adds 1 whenever the role or the password hash changes, ending old sessions.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * When the phone was shown to be the account holder's, by a code texted to it (ADR 0189): alerts
+     * are texted only to a confirmed number. A trigger (migration 0025) clears it whenever the number
+     * changes without it being set again.
+     */
+    phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
     /** Replied STOP, or turned off 'Text me when my favorites open': no SMS at all. */
     smsOptOut: boolean('sms_opt_out').notNull().default(false),
     /** A customer's saved dietary needs (issue 28): diets they keep and allergens they avoid. */

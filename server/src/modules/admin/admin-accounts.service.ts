@@ -17,7 +17,7 @@ import type { Integrations } from '../../integrations';
 import { conflict, forbidden, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../../plugins/auth';
-import { accountConflict, checkCurrentPassword, isReservedUsername, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
+import { accountConflict, checkCurrentPassword, isReservedUsername, publicUserColumns, RESERVED_USERNAME_MESSAGE } from '../auth/auth.service';
 import {
   cancelSubscriptionForDeletion,
   pauseOperatorSubscription,
@@ -52,11 +52,7 @@ type ListQuery = z.output<typeof adminListQuerySchema>;
 type UserUpdate = z.output<typeof adminUserUpdateSchema>;
 
 const adminUserColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  phone: users.phone,
-  role: users.role,
+  ...publicUserColumns,
   createdAt: users.createdAt,
   smsOptOut: users.smsOptOut,
 };

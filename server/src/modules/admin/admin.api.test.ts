@@ -127,6 +127,7 @@ describe('GET /api/admin/customers and /operators', () => {
           username: 'listed_cust',
           email: 'listed@example.com',
           phone: fresh.user.phone,
+          phoneConfirmed: true,
           role: 'customer',
           createdAt: expect.any(String),
           smsOptOut: false,

@@ -20,7 +20,8 @@ describe('POST /api/auth/register', () => {
   it('creates a customer, stores the phone as E.164 and returns { user, token } without the password', async () => {
     const res = await register({ username: 'maria', email: 'maria@example.com', phone: '(512) 555-7001', password: 'tacos-forever', role: 'customer' });
     expect(res.status).toBe(201);
-    expect(res.body.user).toEqual({ id: expect.any(Number), username: 'maria', email: 'maria@example.com', phone: '+15125557001', role: 'customer' });
+    // Not confirmed until a code texted to it comes back (ADR 0189).
+    expect(res.body.user).toEqual({ id: expect.any(Number), username: 'maria', email: 'maria@example.com', phone: '+15125557001', phoneConfirmed: false, role: 'customer' });
     expect(res.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
   });

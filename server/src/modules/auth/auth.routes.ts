@@ -20,7 +20,7 @@ import { unauthorized } from '../../lib/http-errors';
 import { HOUR_MS, MINUTE_MS, rateLimitsOf, takeOrRefuse } from '../../lib/rate-limits';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { authenticate, changePassword, createAccount, endSessions, findPublicUser, type Account } from './auth.service';
-import { confirmPhoneChange, updateOwnDetails } from './own-details.service';
+import { confirmPhoneChange, sendPhoneConfirmationCode, updateOwnDetails } from './own-details.service';
 import { SIGN_IN_THROTTLED } from './sign-in-throttle';
 import { deleteOwnAccount } from '../admin/admin-accounts.service';
 import { withSignInThrottle } from './sign-in-throttle';
@@ -51,6 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Guessing a signed-in account's password (changing it, or its details) is counted like failed sign-ins. */
   const countPasswordCheck = (userId: number) =>
     takeOrRefuse(app.db, `change-password:${userId}`, limits.signInFailuresPerAccount, limits.signInWindowMinutes * MINUTE_MS, SIGN_IN_THROTTLED);
+  /** Codes texted to confirm a number, per account and per number (ADR 0188, 0189). */
+  const capPhoneCodesOf = (userId: number) => async (phone: string) => {
+    await takeOrRefuse(app.db, `phone-change:user:${userId}`, PHONE_CODES_PER_HOUR, HOUR_MS, CODES_CAPPED);
+    await takeOrRefuse(app.db, `phone-change:phone:${phone}`, PHONE_CODES_PER_HOUR, HOUR_MS, CODES_CAPPED);
+  };
   /** Account creation per client address (OWASP API4: accounts are free to make, so cap them). */
   const capSignups = (address: string) =>
     takeOrRefuse(app.db, `signup:address:${address}`, limits.signupsPerAddressPerHour, HOUR_MS, SIGNUPS_CAPPED);
@@ -181,14 +186,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = currentUser(request);
       await countPasswordCheck(id);
-      const { account, phoneToConfirm } = await updateOwnDetails(app.db, id, request.body, {
-        ...reserved,
-        capPhoneCodes: async (phone) => {
-          await takeOrRefuse(app.db, `phone-change:user:${id}`, PHONE_CODES_PER_HOUR, HOUR_MS, CODES_CAPPED);
-          await takeOrRefuse(app.db, `phone-change:phone:${phone}`, PHONE_CODES_PER_HOUR, HOUR_MS, CODES_CAPPED);
-        },
-      });
+      const { account, phoneToConfirm } = await updateOwnDetails(app.db, id, request.body, { ...reserved, capPhoneCodes: capPhoneCodesOf(id) });
       return { ...(await session(account)), phoneToConfirm };
+    },
+  );
+
+  app.post(
+    '/api/auth/me/phone/code',
+    {
+      preHandler: requireUser(),
+      schema: {
+        tags: ['auth'],
+        summary: "Texts a code to the caller's own number, to confirm it: alerts are texted only to a confirmed number (ADR 0189)",
+        response: { 202: z.object({ phoneToConfirm: z.string() }), ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = currentUser(request);
+      return reply.status(202).send(await sendPhoneConfirmationCode(app.db, id, { capPhoneCodes: capPhoneCodesOf(id) }));
     },
   );
 
@@ -198,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireUser(),
       schema: {
         tags: ['auth'],
-        summary: 'Moves the caller\'s account to the new phone number with the code texted to it (ADR 0188)',
+        summary: "Makes the number a code was texted to the caller's, confirmed: a new number (ADR 0188) or its own (ADR 0189)",
         body: phoneChangeConfirmSchema,
         response: { 200: authResponseSchema, ...errorResponses(400, 401, 409) },
       },

@@ -13,6 +13,8 @@ export const publicUserColumns = {
   username: users.username,
   email: users.email,
   phone: users.phone,
+  /** A code texted to the phone showed it to be the holder's (ADR 0189): alerts are texted only then. */
+  phoneConfirmed: sql<boolean>`${users.phoneConfirmedAt} is not null`.mapWith(Boolean),
   role: users.role,
 };
 

@@ -74,8 +74,39 @@ export async function updateOwnDetails(
   }
 }
 
+export const ALREADY_CONFIRMED = 'This number is already confirmed';
+export const NO_PHONE = 'This account has no phone number';
+
 /**
- * POST /api/auth/me/phone: the code texted to the new number moves the account to it. A password
+ * POST /api/auth/me/phone/code: texts a code to the account's own number, to confirm it (ADR 0189:
+ * alerts are texted only to a confirmed number). `capPhoneCodes` may refuse, as for a new number.
+ */
+export async function sendPhoneConfirmationCode(
+  db: Database,
+  userId: number,
+  { capPhoneCodes }: { capPhoneCodes?: (phone: string) => Promise<void> } = {},
+  now = new Date(),
+): Promise<{ phoneToConfirm: string }> {
+  const [account] = await db
+    .select({ phone: users.phone, confirmedAt: users.phoneConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!account) throw unauthorized();
+  if (!account.phone) throw badRequest(NO_PHONE);
+  if (account.confirmedAt) throw conflict(ALREADY_CONFIRMED);
+  const phone = account.phone;
+  await capPhoneCodes?.(phone);
+  await db.transaction(async (tx) => {
+    const code = await issueTextedCode(tx, { userId, purpose: 'phone-change', phone }, now);
+    await queueSms(tx, { userId, foodTruckId: null, toPhone: phone, body: phoneCodeSms(code), requested: true });
+  });
+  return { phoneToConfirm: phone };
+}
+
+/**
+ * POST /api/auth/me/phone: the code texted to a number makes it the account's, confirmed: a new
+ * number (PUT /api/auth/me), or its own (POST /api/auth/me/phone/code). A password
  * reset asked for on the old number stops working. The session goes on (a number is not a
  * credential on its own). A number another account took in the meantime is a 409.
  */
@@ -86,7 +117,7 @@ export async function confirmPhoneChange(db: Database, userId: number, code: str
     return await db.transaction(async (tx) => {
       const [account] = await tx
         .update(users)
-        .set({ phone: outcome.phone, updatedAt: now })
+        .set({ phone: outcome.phone, phoneConfirmedAt: now, updatedAt: now })
         .where(eq(users.id, userId))
         .returning(accountColumns);
       if (!account) throw unauthorized();

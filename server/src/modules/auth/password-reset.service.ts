@@ -47,7 +47,8 @@ export async function resetPassword(
   if ('refused' in outcome) throw badRequest(outcome.refused, { code: [outcome.refused] });
   const [account] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
+    // The code reached this phone: it is the holder's (ADR 0189).
+    .set({ passwordHash: await hashPassword(input.newPassword), phoneConfirmedAt: now, updatedAt: now })
     .where(and(eq(users.id, outcome.userId), eq(users.phone, outcome.phone)))
     .returning(accountColumns);
   // The account was deleted, or moved to another number, in between: the code is no longer its.

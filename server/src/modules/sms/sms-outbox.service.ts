@@ -9,6 +9,9 @@ import { inQuietHours } from '../quiet-hours/quiet-hours';
 /** NOTIFYed (after commit) when new outbox rows are due: the sms-outbox worker wakes at once. */
 export const SMS_OUTBOX_CHANNEL = 'sms_outbox';
 
+/** Why an alert was not sent to a number nobody confirmed (ADR 0189): the admin's Messages tab shows it. */
+export const NOT_CONFIRMED = 'The number is not confirmed';
+
 /** At most one opening SMS per truck per customer in this window (DESIGN.md). */
 export const SMS_REPEAT_WINDOW_HOURS = 12;
 
@@ -99,6 +102,8 @@ interface ClaimedMessage {
   /** The previous attempt was claimed but never finished: it may have reached the provider. */
   uncertainSince: Date | null;
   optedOut: boolean;
+  /** Not asked for, and not to the account's confirmed number (ADR 0189). */
+  unconfirmed: boolean;
 }
 
 /**
@@ -119,6 +124,8 @@ async function claimDue(db: Database, provider: SmsProvider, options: SmsOutboxO
         createdAt: smsOutbox.createdAt,
         // A text its recipient just asked for (a code) goes even to an account with texts off.
         optedOut: sql<boolean>`not ${smsOutbox.requested} and coalesce(${users.smsOptOut}, true)`,
+        // Alerts go only to the account's own number, confirmed by a code texted to it (ADR 0189).
+        unconfirmed: sql<boolean>`not ${smsOutbox.requested} and (${users.phoneConfirmedAt} is null or ${users.phone} is distinct from ${smsOutbox.toPhone})`,
       })
       .from(smsOutbox)
       .leftJoin(users, eq(users.id, smsOutbox.userId))
@@ -152,6 +159,7 @@ async function claimDue(db: Database, provider: SmsProvider, options: SmsOutboxO
             ? row.createdAt
             : null,
       optedOut: Boolean(row.optedOut),
+      unconfirmed: Boolean(row.unconfirmed),
     }));
   });
 }
@@ -209,6 +217,10 @@ const errorText = (err: unknown) => (err instanceof SmsOutcomeUnknown ? OUTCOME_
 async function deliver(db: Database, provider: SmsProvider, message: ClaimedMessage, options: SmsOutboxOptions) {
   if (message.optedOut) {
     await markFailedAttempt(db, message, 'Recipient opted out before sending', options, true);
+    return;
+  }
+  if (message.unconfirmed) {
+    await markFailedAttempt(db, message, NOT_CONFIRMED, options, true);
     return;
   }
   const sms = { id: message.id, to: message.to, body: message.body };

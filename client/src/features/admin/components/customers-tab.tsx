@@ -36,6 +36,8 @@ export function CustomersTab() {
               <div className="flex flex-wrap gap-1">
                 <Badge variant="success">Active</Badge>
                 {user.smsOptOut && <Badge variant="outline">SMS off</Badge>}
+                {/* No alerts are texted to it until a code confirms it (ADR 0189). */}
+                {!user.phoneConfirmed && <Badge variant="outline">Number not confirmed</Badge>}
               </div>
             </Cell>
             <Cell>

@@ -11,7 +11,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const ADMIN: PublicUser = { id: 1, username: 'chief', email: null, phone: null, role: 'admin' };
+const ADMIN: PublicUser = { id: 1, username: 'chief', email: null, phone: null, phoneConfirmed: false, role: 'admin' };
 const EMPTY = { body: { items: [], total: 0, nextCursor: null } };
 const PREVIEW: ImportPreview = {
   format: 'csv',

@@ -19,3 +19,8 @@ export function useConfirmNewPhone() {
     mutationFn: (body: z.output<typeof phoneChangeConfirmSchema>) => apiJson<AuthResponse>('POST', '/api/auth/me/phone', body),
   });
 }
+
+/** POST /api/auth/me/phone/code (202): texts a code to the caller's own number, to confirm it (ADR 0189). */
+export function useAskForPhoneCode() {
+  return useMutation({ mutationFn: () => apiJson<{ phoneToConfirm: string }>('POST', '/api/auth/me/phone/code') });
+}

@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/lib/auth';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { toast } from '@client/lib/toast';
-import { useConfirmNewPhone, useUpdateOwnDetails, type OwnDetailsRequest } from '../api/own-details';
+import { useAskForPhoneCode, useConfirmNewPhone, useUpdateOwnDetails, type OwnDetailsRequest } from '../api/own-details';
 import { reportAuthFailure } from '../api/report-auth-failure';
 import { CurrentPasswordField, EmailField, PhoneField, TextedCodeField, UsernameField } from './account-fields';
 import { SubmitButton } from './submit-button';
@@ -16,7 +16,9 @@ import { SubmitButton } from './submit-button';
  * The signed-in user's own username, email and phone (PUT /api/auth/me), confirmed with their
  * password: the phone is where alerts are texted and what they sign in with, so a changed number
  * is changed here rather than by a new account. A new number is the account's only once the code
- * texted to it is entered (ADR 0188): until then sign-in and texts stay with the old one.
+ * texted to it is entered (ADR 0188): until then sign-in and texts stay with the old one. A number
+ * never confirmed (a new account's) is confirmed here the same way: alerts are texted only to a
+ * confirmed number (ADR 0189).
  */
 export function OwnDetailsForm({ user }: { user: PublicUser }) {
   const { signIn } = useAuth();
@@ -26,9 +28,19 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
     phone: user.phone ? formatPhone(user.phone) : '',
     currentPassword: '',
   });
-  // The details that texted a code to a new number: kept to send a new code.
-  const [moving, setMoving] = useState<{ details: OwnDetailsRequest; to: string } | null>(null);
+  // The number a code was texted to, and the details that texted it to a new number (kept to send a
+  // new code); null details: the account's own number, to confirm it.
+  const [moving, setMoving] = useState<{ details: OwnDetailsRequest | null; to: string } | null>(null);
   const mutation = useUpdateOwnDetails();
+  const askCode = useAskForPhoneCode();
+  const askForOwnCode = (again: boolean) =>
+    askCode.mutate(undefined, {
+      onSuccess: ({ phoneToConfirm }) => {
+        setMoving({ details: null, to: phoneToConfirm });
+        toast(again ? NEW_CODE_SENT : { title: 'Code sent', description: `Enter the code we texted to ${formatPhone(phoneToConfirm)}.` });
+      },
+      onError: (error) => reportAuthFailure(error, 'No code sent', 'Please try again.'),
+    });
 
   const save = (details: OwnDetailsRequest, again = false) =>
     mutation.mutate(details, {
@@ -38,11 +50,7 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
         setField('currentPassword', '');
         if (phoneToConfirm) {
           setMoving({ details, to: phoneToConfirm });
-          toast(
-            again
-              ? { title: 'New code sent', description: 'Use the newest code: the one before it no longer works.' }
-              : { title: 'Details saved', description: `Enter the code we texted to ${formatPhone(phoneToConfirm)} to use that number.` },
-          );
+          toast(again ? NEW_CODE_SENT : { title: 'Details saved', description: `Enter the code we texted to ${formatPhone(phoneToConfirm)} to use that number.` });
         } else {
           setMoving(null);
           toast({ title: 'Details saved', description: 'Sign in and alerts now use these details.' });
@@ -74,12 +82,23 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
           Save details
         </SubmitButton>
       </form>
+      {!moving && user.phone && user.phoneConfirmed === false && (
+        <div role="note" className="grid justify-items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-gray-800">
+          <p>
+            Your number <span className="whitespace-nowrap font-medium">{formatPhone(user.phone)}</span> is not confirmed yet: we
+            text alerts only to a confirmed number.
+          </p>
+          <Button type="button" variant="outline" size="sm" disabled={askCode.isPending} onClick={() => askForOwnCode(false)}>
+            Text me a code
+          </Button>
+        </div>
+      )}
       {moving && (
-        <ConfirmNewPhone
+        <ConfirmPhone
           to={moving.to}
-          from={user.phone}
-          sending={mutation.isPending}
-          onSendAgain={() => save(moving.details, true)}
+          from={moving.details ? user.phone : null}
+          sending={mutation.isPending || askCode.isPending}
+          onSendAgain={() => (moving.details ? save(moving.details, true) : askForOwnCode(true))}
           onDone={() => setMoving(null)}
           onKeep={() => {
             setMoving(null);
@@ -91,8 +110,13 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
   );
 }
 
-/** The second step of a new number: the code texted to it (POST /api/auth/me/phone). */
-function ConfirmNewPhone({
+const NEW_CODE_SENT = { title: 'New code sent', description: 'Use the newest code: the one before it no longer works.' };
+
+/**
+ * The code texted to a number (POST /api/auth/me/phone): a new number (`from`, the one the account
+ * keeps until then), or the account's own, to confirm it (`from` null).
+ */
+function ConfirmPhone({
   to,
   from,
   sending,
@@ -119,7 +143,11 @@ function ConfirmNewPhone({
         onSuccess: (session) => {
           signIn(session);
           onDone();
-          toast({ title: 'Number changed', description: `Sign in and texts now use ${formatPhone(to)}.` });
+          toast(
+            from
+              ? { title: 'Number changed', description: `Sign in and texts now use ${formatPhone(to)}.` }
+              : { title: 'Number confirmed', description: 'Alerts you turn on are texted to it.' },
+          );
         },
         onError: (error) => setErrors(reportAuthFailure(error, 'Number not changed', 'Please try again.')),
       }),
@@ -129,7 +157,7 @@ function ConfirmNewPhone({
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby={headingId}>
       <hr className="border-gray-200" />
       <h3 id={headingId} className="font-medium">
-        Confirm your new number
+        {from ? 'Confirm your new number' : 'Confirm your number'}
       </h3>
       <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-gray-800">
         We texted a code to <span className="whitespace-nowrap font-medium">{formatPhone(to)}</span>. It works for{' '}
@@ -143,14 +171,14 @@ function ConfirmNewPhone({
       </p>
       <TextedCodeField value={values.code} onChange={(v) => setField('code', v)} error={errors.code} />
       <SubmitButton pending={confirm.isPending} pendingLabel="Saving...">
-        Use this number
+        {from ? 'Use this number' : 'Confirm number'}
       </SubmitButton>
       <div className="flex flex-wrap justify-between gap-2">
         <Button type="button" variant="link" className="h-auto p-0" disabled={sending} onClick={onSendAgain}>
           Send a new code
         </Button>
         <Button type="button" variant="link" className="h-auto p-0" onClick={onKeep}>
-          Keep my number
+          {from ? 'Keep my number' : 'Not now'}
         </Button>
       </div>
     </form>

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const listing = { sourceName: 'SF open data', licence: 'PDDL', sourceUpdatedAt: '2026-11-12T00:00:00.000Z' };
 const truck = { id: 9, name: 'Mission Dogs', listing };
-const CUSTOMER: PublicUser = { id: 8, username: 'cu', email: null, phone: '+15125550100', role: 'customer' };
+const CUSTOMER: PublicUser = { id: 8, username: 'cu', email: null, phone: '+15125550100', phoneConfirmed: true, role: 'customer' };
 const claim = (over: Partial<Claim> = {}): Claim => ({
   id: 4,
   foodTruckId: 9,

@@ -1,11 +1,18 @@
 import { SMS_OPT_OUT_TEXT } from '@shared/constants';
+import { Link } from 'wouter';
 import { Label } from '@client/components/ui/label';
 import { Switch } from '@client/components/ui/switch';
+import { useAuth } from '@client/lib/auth';
 import { toastError } from '@client/lib/toast';
 import { useSetSmsPreferences, useSmsPreferences } from '../api/sms-preferences';
 
-/** 'Text me when my favorites open': the customer's SMS opt-out (STOP / START by text does the same). */
+/**
+ * 'Text me when my favorites open': the customer's SMS opt-out (STOP / START by text does the same).
+ * A number not confirmed yet gets no alerts whatever this says (ADR 0189): it says so, with the way
+ * to confirm it.
+ */
 export function SmsAlertsSwitch() {
+  const { user } = useAuth();
   const prefs = useSmsPreferences(true);
   const save = useSetSmsPreferences();
   const checked = save.isPending ? Boolean(save.variables?.smsAlerts) : (prefs.data?.smsAlerts ?? false);
@@ -25,6 +32,14 @@ export function SmsAlertsSwitch() {
         <p id="sms-alerts-hint" className="text-sm text-gray-700">
           {SMS_OPT_OUT_TEXT}
         </p>
+        {user?.phoneConfirmed === false && (
+          <p className="text-sm text-amber-900">
+            We text only a confirmed number.{' '}
+            <Link href="/account" className="font-medium underline">
+              Confirm yours on your account
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   );

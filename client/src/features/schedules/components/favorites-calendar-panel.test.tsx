@@ -4,7 +4,7 @@ import { dismiss, useToasts } from '@client/lib/toast';
 import { renderApp, stubFetch } from '@client/test/render-app';
 import { FavoritesCalendarPanel } from './favorites-calendar-panel';
 
-const CUSTOMER = { id: 9, username: null, email: null, phone: '+15125550111', role: 'customer' as const };
+const CUSTOMER = { id: 9, username: null, email: null, phone: '+15125550111', phoneConfirmed: true, role: 'customer' as const };
 const FEED = 'http://localhost:5000/api/calendar/favorites/secret-token.ics';
 
 afterEach(() => {
