@@ -45,6 +45,7 @@ import {
   choiceParam,
   describeMoment,
   isTimeChoice,
+  linkedDayOver,
   lookAheadZone,
   momentOf,
   NOW_CHOICE,
@@ -52,7 +53,7 @@ import {
   TIME_PARAM,
   type TimeChoice,
 } from '@client/features/schedules/time-choice';
-import { deviceTimeZone, wallClock } from '@shared/utils/zoned-time';
+import { deviceTimeZone } from '@shared/utils/zoned-time';
 import { useRecommendedTruck } from '@client/features/voice/hooks/use-recommended-truck';
 import { useShowRecommendation } from '@client/features/voice/hooks/use-show-recommendation';
 import { useAuth } from '@client/lib/auth';
@@ -175,7 +176,7 @@ export default function FindTrucksPage() {
   const [chosenTime, setTimeChoice, lookAheadKept] = useEntryState<TimeChoice>('lookAhead', NOW_CHOICE, isTimeChoice);
   // And in the address (`?at=2026-12-07T19`), so a link shares it: taken as the screen mounts (after
   // the server's HTML has hydrated: the server rendered now). A stale link's day opens on now.
-  const [linkedTime] = useState(() => (lookAheadKept ? null : choiceInUrl(urlSearch, () => wallClock(new Date(), deviceTimeZone()).date)));
+  const [linkedTime] = useState(() => (lookAheadKept ? null : choiceInUrl(urlSearch)));
   const linkPending = useRef(linkedTime !== null);
   useLayoutEffect(() => {
     if (linkedTime) setTimeChoice(linkedTime);
@@ -208,6 +209,11 @@ export default function FindTrucksPage() {
       ),
     [upcomingZones, live.data, zoneWanted],
   );
+  // A linked day already over on the trucks' clock opens on now too: as the page mounted, only a
+  // day over everywhere could be ruled out (choiceInUrl).
+  useEffect(() => {
+    if (upcomingZones && linkedDayOver(linkedTime, chosenTime, zone)) setTimeChoice(NOW_CHOICE);
+  }, [upcomingZones, linkedTime, chosenTime, zone, setTimeChoice]);
   const timeChoice = useMemo(() => settleChoice(chosenTime, zone), [chosenTime, zone]);
   const at = useMemo(() => momentOf(timeChoice, zone), [timeChoice, zone]);
   const atParam = useMemo(() => choiceParam(timeChoice, zone), [timeChoice, zone]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceInUrl, choiceParam, describeMoment, hoursOffered, isTimeChoice, lookAheadZone, momentOf, NOW_CHOICE, settleChoice, type TimeChoice } from './time-choice';
+import { choiceInUrl, choiceParam, describeMoment, earliestToday, linkedDayOver, hoursOffered, isTimeChoice, lookAheadZone, momentOf, NOW_CHOICE, settleChoice, type TimeChoice } from './time-choice';
 
 const CHICAGO = 'America/Chicago';
 // Wednesday 2026-11-25, 20:30 in Chicago — already Thursday 02:30 in UTC, 18:30 in Los Angeles.
@@ -116,5 +116,27 @@ describe('a time choice in the address', () => {
     for (const search of ['', '?at=2026-12-05T12', '?at=2026-12-07T24', '?at=2026-13-45T12', '?at=tomorrow', '?at=2026-12-07T9']) {
       expect(choiceInUrl(search, today), search).toBeNull();
     }
+  });
+
+  it("judges a stale day by the calendar furthest behind, not the device's: a link opened east of the trucks keeps its day", () => {
+    // 01:30 UTC on Dec 7 (London's Dec 7) is 19:30 on Dec 6 in Austin: tonight's link still holds.
+    const lateInLondon = new Date('2026-12-07T01:30:00Z');
+    expect(earliestToday(lateInLondon)).toBe('2026-12-06');
+    expect(choiceInUrl('?at=2026-12-06T21', () => earliestToday(lateInLondon))).toEqual({ when: 'date', date: '2026-12-06', hour: 21 });
+    expect(choiceInUrl('?at=2026-12-05T21', () => earliestToday(lateInLondon))).toBeNull();
+    // Noon UTC: the day before is over everywhere.
+    expect(earliestToday(new Date('2026-12-07T12:00:00Z'))).toBe('2026-12-07');
+  });
+
+  it('turns to now a linked day over on the trucks\' clock, once that clock is known; never a day the diner chose since', () => {
+    const linked: TimeChoice = { when: 'date', date: '2026-12-06', hour: 21 };
+    // 07:00 UTC on Dec 7: Dec 6 goes on at UTC−12 (the link was taken), but is over in Chicago.
+    const morning = new Date('2026-12-07T07:00:00Z');
+    expect(choiceInUrl('?at=2026-12-06T21', () => earliestToday(morning))).toEqual(linked);
+    expect(linkedDayOver(linked, linked, ZONE, morning)).toBe(true);
+    expect(linkedDayOver(linked, linked, 'Pacific/Honolulu', morning)).toBe(false);
+    // The diner picked another day meanwhile, or there was no link: left alone.
+    expect(linkedDayOver(linked, { when: 'date', date: '2026-12-09', hour: 12 }, ZONE, morning)).toBe(false);
+    expect(linkedDayOver(null, linked, ZONE, morning)).toBe(false);
   });
 });

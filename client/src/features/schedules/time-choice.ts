@@ -72,12 +72,28 @@ export function choiceParam(choice: TimeChoice, zone: string, now: Date = new Da
  * The choice an address holds (`?at=`), as a date and hour: null without one, for one that does
  * not parse, and for a day already over on `today` (a stale link opens on now).
  */
-export function choiceInUrl(search: string, today: () => string): TimeChoice | null {
+export function choiceInUrl(search: string, today: () => string = () => earliestToday()): TimeChoice | null {
   const match = AT.exec(new URLSearchParams(search).get(TIME_PARAM) ?? '');
   const [, date = '', hourText = ''] = match ?? [];
   const hour = Number(hourText);
   if (!match || hour > 23 || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || date < today()) return null;
   return { when: 'date', date, hour };
+}
+
+/**
+ * Today where the calendar is furthest behind (UTC−12): a linked day before it is over everywhere.
+ * A link's day is on the trucks' clock, which is not known as the page mounts; the device's own
+ * today refused a day that was still going on where the trucks are (a link opened east of them).
+ * No Intl: it is UTC's date twelve hours ago.
+ */
+export const earliestToday = (now: Date = new Date()): string => new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * The linked choice is still the one on screen, and its day is over on the trucks' clock (`zone`):
+ * the page turns to now. As it mounted, only a day over everywhere could be ruled out.
+ */
+export function linkedDayOver(linked: TimeChoice | null, chosen: TimeChoice, zone: string, now: Date = new Date()): boolean {
+  return linked?.when === 'date' && chosen.when === 'date' && chosen.date === linked.date && linked.date < wallClock(now, zone).date;
 }
 
 /** The earliest date the date field takes: today in `zone`. */
