@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithApp } from '@client/test/render';
 import { queryKeys } from '@client/lib/query-keys';
+import { ASK_TO_LOG_IN_MS, useToasts } from '@client/lib/toast';
 import { GoingButton } from '@client/features/going/components/going-button';
 import { FavoriteButton, FAVORITE_TEXTS } from '@client/features/favorites/components/favorite-button';
 
@@ -32,6 +33,8 @@ describe("a visitor's favourite and going buttons", () => {
     expect(await screen.findByText(FAVORITE_TEXTS.login)).toBeInTheDocument();
     // Its way to log in comes back to the truck's page, where the heart can be tapped again.
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Ftrucks%2F5');
+    // It stays long enough to reach that link: twice a plain toast's time.
+    expect(renderHook(() => useToasts()).result.current[0]).toMatchObject({ duration: ASK_TO_LOG_IN_MS });
     fireEvent.click(screen.getByRole('button', { name: "I'm going to Taco Town" }));
     expect(await screen.findByText(/Log in as a customer to tell the truck you're going/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Ftrucks%2F5');

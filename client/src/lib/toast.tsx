@@ -56,6 +56,8 @@ export function toast(options: ToastOptions): string {
   return id;
 }
 
+export const ASK_TO_LOG_IN_MS = 10_000;
+
 /**
  * A visitor's tap on what needs an account (a heart, "I'm going"): the spec's "Login Required" toast,
  * with a "Log in" link that comes back to `next` (the truck's page, where the tap can be made again).
@@ -64,6 +66,8 @@ export function askToLogIn(title: string, description: string, next: string): vo
   toast({
     title,
     description,
+    // Long enough to read it and reach its link (a plain toast's 5 s is for reading only).
+    duration: ASK_TO_LOG_IN_MS,
     action: (
       <Link
         href={withReturn('/login', next)}

@@ -51,7 +51,10 @@ describe('customer signup', () => {
     expect(sentBody(fetchMock, 'POST /api/auth/register-customer')).toEqual({ phone: '+15125550111', password: 'long-enough-1' });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(JSON.parse(localStorage.getItem('user') ?? '')).toMatchObject({ id: 9, role: 'customer' });
-    expect(currentToast()).toMatchObject({ title: 'Welcome to Food Truck Finder!' });
+    expect(currentToast()).toMatchObject({
+      title: 'Welcome to Food Truck Finder!',
+      description: 'To get texts when your favorites open, confirm your number from Account.',
+    });
   });
 
   it("shows 'Registration failed' with the server message", async () => {

@@ -36,7 +36,7 @@ export function CustomerSignupForm() {
         value={values.phone}
         onChange={(v) => setField('phone', v)}
         error={errors.phone}
-        hint="We'll text you when your favorite trucks open."
+        hint="We'll text you when your favorite trucks open, once a code confirms the number."
       />
       <NewPasswordField
         value={values.password}

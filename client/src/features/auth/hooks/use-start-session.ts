@@ -38,7 +38,8 @@ export function useStartSession() {
       } else if (operator) {
         toast({ title: 'Account created successfully!', description: 'Next, set up your subscription.', duration });
       } else {
-        toast({ title: `Welcome to ${PRODUCT_NAME}!` });
+        // Texts wait for the number to be confirmed (ADR 0189): where to do it, said once.
+        toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'To get texts when your favorites open, confirm your number from Account.' });
       }
     },
     [navigate, signIn],
