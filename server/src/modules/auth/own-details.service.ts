@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PRODUCT_NAME, TEXTED_CODE_TTL_MINUTES } from '@shared/constants';
 import { toE164 } from '@shared/utils/phone';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { textedCodes, users } from '../../db/schema';
 import { badRequest, conflict, unauthorized } from '../../lib/http-errors';
 import { issueTextedCode, redeemTextedCode } from '../../lib/texted-codes';
@@ -25,6 +25,12 @@ import {
 
 export const phoneCodeSms = (code: string) =>
   `${code} is your ${PRODUCT_NAME} code to use this number for your account. It works for ${TEXTED_CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this text.`;
+
+/** Texts a fresh 'phone-change' code to `phone` (a new number, or the account's own to confirm it), inside `tx`. */
+async function textPhoneCode(tx: DbOrTx, userId: number, phone: string, now: Date): Promise<void> {
+  const code = await issueTextedCode(tx, { userId, purpose: 'phone-change', phone }, now);
+  await queueSms(tx, { userId, foodTruckId: null, toPhone: phone, body: phoneCodeSms(code), requested: true });
+}
 
 /**
  * Changes the user's username and email (an empty one is removed) once their current password checks
@@ -64,8 +70,7 @@ export async function updateOwnDetails(
         .returning(accountColumns);
       if (!account) throw unauthorized();
       if (phoneToConfirm) {
-        const code = await issueTextedCode(tx, { userId, purpose: 'phone-change', phone: phoneToConfirm }, now);
-        await queueSms(tx, { userId, foodTruckId: null, toPhone: phoneToConfirm, body: phoneCodeSms(code), requested: true });
+        await textPhoneCode(tx, userId, phoneToConfirm, now);
       }
       return { account: toAccount(account), phoneToConfirm };
     });
@@ -97,10 +102,7 @@ export async function sendPhoneConfirmationCode(
   if (account.confirmedAt) throw conflict(ALREADY_CONFIRMED);
   const phone = account.phone;
   await capPhoneCodes?.(phone);
-  await db.transaction(async (tx) => {
-    const code = await issueTextedCode(tx, { userId, purpose: 'phone-change', phone }, now);
-    await queueSms(tx, { userId, foodTruckId: null, toPhone: phone, body: phoneCodeSms(code), requested: true });
-  });
+  await db.transaction((tx) => textPhoneCode(tx, userId, phone, now));
   return { phoneToConfirm: phone };
 }
 
