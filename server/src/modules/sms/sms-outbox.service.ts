@@ -45,8 +45,9 @@ export function openingSmsBody(truck: Pick<TruckRow, 'id' | 'name' | 'smsMessage
 
 /**
  * Call inside the transaction that opens the truck (closed → open). Writes one outbox row per
- * customer who has the truck as a favourite, has a phone, has not opted out and got no opening SMS
- * of this truck in the last 12 hours, and wakes the worker once the transaction commits. The truck
+ * customer who has the truck as a favourite, has a confirmed phone (ADR 0189: a row for an
+ * unconfirmed one would only fail, and would count against the 12-hour rule once it is confirmed),
+ * has not opted out and got no opening SMS of this truck in the last 12 hours, and wakes the worker once the transaction commits. The truck
  * row is locked by the opening transaction, so two opens of one truck cannot both pass the 12-hour
  * test. Returns how many rows were written.
  */
@@ -65,7 +66,7 @@ export async function queueOpeningSms(
       and(
         eq(userFavorites.foodTruckId, truck.id),
         eq(users.role, 'customer'),
-        sql`${users.phone} is not null and ${users.phone} <> ''`,
+        sql`${users.phone} is not null and ${users.phone} <> '' and ${users.phoneConfirmedAt} is not null`,
         eq(users.smsOptOut, false),
         sql`not ${recentlyTexted}`,
         // Quiet hours (issue 29): no opening SMS then (not held back: "open now" is stale by morning).
