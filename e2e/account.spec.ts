@@ -81,7 +81,13 @@ test.describe('account on a phone', () => {
     await expect(note).toContainText('is not confirmed yet: we text alerts only to a confirmed number.');
     await note.getByRole('button', { name: 'Text me a code' }).tap();
     const step = page.getByRole('form', { name: 'Confirm your number' });
-    await expect(step.getByRole('status')).toContainText(`We texted a code to ${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}.`);
+    const shown = `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+    await expect(step.getByRole('status')).toContainText(`We texted a code to ${shown}.`);
+    const sent = toast(page, 'Code sent');
+    await expect(sent).toContainText(`Enter the code we texted to ${shown}.`);
+    // The number stays in one piece on a 360 px phone: one line box, not broken at a hyphen.
+    const numberInToast = sent.getByText(shown, { exact: true });
+    expect(await numberInToast.evaluate((el) => el.getClientRects().length)).toBe(1);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('account-confirm-number-360.png'), fullPage: true });
     await step.getByLabel('Code from the text').fill(await textedCode(page.request, phone));

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,6 +8,7 @@ import { Toaster } from '@client/components/ui/toaster';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
 import { AuthProvider } from '@client/lib/auth';
 import { createQueryClient } from '@client/lib/query-client';
+import { useToasts } from '@client/lib/toast';
 
 /** Renders `ui` with the app's providers on an in-memory location starting at `path`. */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
@@ -55,4 +56,20 @@ export function sentBody(fetchMock: ReturnType<typeof mockFetch>, key: string): 
   const call = fetchMock.mock.calls.find(([url, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${String(url)}` === key);
   if (!call) throw new Error(`no call to ${key}`);
   return JSON.parse(String(call[1]?.body));
+}
+
+/** A toast's title or description as the text a user reads (either may be markup, e.g. a phone number kept whole). */
+function textOf(node: ReactNode): string | undefined {
+  if (node === undefined) return undefined;
+  // A detached container: the text is read without touching the screen the test queries.
+  const { container, unmount } = render(<>{node}</>, { container: document.createElement('div') });
+  const text = container.textContent ?? '';
+  unmount();
+  return text;
+}
+
+/** The toast shown now, if any, with its title and description as text. */
+export function currentToast() {
+  const shown = renderHook(() => useToasts()).result.current[0];
+  return shown && { ...shown, title: textOf(shown.title), description: textOf(shown.description) };
 }

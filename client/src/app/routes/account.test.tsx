@@ -1,9 +1,9 @@
-import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_PASSWORD_WRONG } from '@shared/contracts/auth';
-import { dismiss, useToasts } from '@client/lib/toast';
-import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
+import { dismiss } from '@client/lib/toast';
+import { json, mockFetch, renderWithApp, sentBody, currentToast } from '@client/test/render';
 import { Route, Switch } from 'wouter';
 import AccountPage from './account';
 
@@ -11,7 +11,6 @@ import AccountPage from './account';
 vi.setConfig({ testTimeout: 20_000 });
 
 const customer = { id: 9, username: null, email: null, phone: '+15125550111', role: 'customer' as const };
-const currentToast = () => renderHook(() => useToasts()).result.current[0];
 
 function signedIn(changePassword: () => Response) {
   localStorage.setItem('token', 'old-token');

@@ -1,7 +1,8 @@
 import type { AdminOperator, AdminUser, PublicUser } from '@shared/contracts';
-import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, useToasts } from '@client/lib/toast';
+import { dismiss } from '@client/lib/toast';
+import { currentToast } from '@client/test/render';
 import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
 import AdminPage from './admin';
 import AdminLoginPage from './admin-login';
@@ -12,7 +13,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const currentToast = () => renderHook(() => useToasts()).result.current[0];
 const ADMIN: PublicUser = { id: 1, username: 'chief', email: null, phone: null, phoneConfirmed: false, role: 'admin' };
 const CUSTOMER: AdminUser = {
   id: 5,

@@ -1,9 +1,9 @@
-import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
-import { dismiss, useToasts } from '@client/lib/toast';
-import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
+import { dismiss } from '@client/lib/toast';
+import { json, mockFetch, renderWithApp, sentBody, currentToast } from '@client/test/render';
 import AuthPage from './auth';
 
 const DEMO = [
@@ -31,7 +31,6 @@ function renderAuth(path: '/login' | '/register') {
 }
 
 /** The current toast as the store holds it (title, description, duration). */
-const currentToast = () => renderHook(() => useToasts()).result.current[0];
 
 afterEach(() => {
   dismiss();

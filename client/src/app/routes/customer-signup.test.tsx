@@ -1,12 +1,11 @@
-import { renderHook, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, useToasts } from '@client/lib/toast';
-import { json, mockFetch, renderWithApp, sentBody } from '@client/test/render';
+import { dismiss } from '@client/lib/toast';
+import { json, mockFetch, renderWithApp, sentBody, currentToast } from '@client/test/render';
 import CustomerSignupPage from './customer-signup';
 
 const customer = { id: 9, username: null, email: null, phone: '+15125550111', role: 'customer' as const };
-const currentToast = () => renderHook(() => useToasts()).result.current[0];
 
 afterEach(() => {
   dismiss();

@@ -1,6 +1,7 @@
-import { fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismiss, useToasts } from '@client/lib/toast';
+import { dismiss } from '@client/lib/toast';
+import { currentToast } from '@client/test/render';
 import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
 import SubscribePage from './subscribe';
 
@@ -10,7 +11,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const currentToast = () => renderHook(() => useToasts()).result.current[0];
 const NOT_SUBSCRIBED = { hasSubscription: false, isOperator: true, status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false };
 const CONFIG = { demoCredentials: null, payments: { mode: 'test', publishableKey: null } };
 

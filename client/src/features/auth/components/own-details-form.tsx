@@ -4,6 +4,7 @@ import { ownDetailsSchema, phoneChangeConfirmSchema } from '@shared/contracts/au
 import { formatPhone } from '@shared/utils/phone';
 import { useId, useState } from 'react';
 import { Button } from '@client/components/ui/button';
+import { PhoneNumber } from '@client/components/ui/phone-number';
 import { useAuth } from '@client/lib/auth';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { toast } from '@client/lib/toast';
@@ -37,7 +38,7 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
     askCode.mutate(undefined, {
       onSuccess: ({ phoneToConfirm }) => {
         setMoving({ details: null, to: phoneToConfirm });
-        toast(again ? NEW_CODE_SENT : { title: 'Code sent', description: `Enter the code we texted to ${formatPhone(phoneToConfirm)}.` });
+        toast(again ? NEW_CODE_SENT : { title: 'Code sent', description: <>Enter the code we texted to <PhoneNumber value={phoneToConfirm} />.</> });
       },
       onError: (error) => reportAuthFailure(error, 'No code sent', 'Please try again.'),
     });
@@ -50,7 +51,14 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
         setField('currentPassword', '');
         if (phoneToConfirm) {
           setMoving({ details, to: phoneToConfirm });
-          toast(again ? NEW_CODE_SENT : { title: 'Details saved', description: `Enter the code we texted to ${formatPhone(phoneToConfirm)} to use that number.` });
+          toast(again ? NEW_CODE_SENT : {
+              title: 'Details saved',
+              description: (
+                <>
+                  Enter the code we texted to <PhoneNumber value={phoneToConfirm} /> to use that number.
+                </>
+              ),
+            });
         } else {
           setMoving(null);
           toast({ title: 'Details saved', description: 'Sign in and alerts now use these details.' });
@@ -85,7 +93,7 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
       {!moving && user.phone && user.phoneConfirmed === false && (
         <div role="note" className="grid justify-items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-gray-800">
           <p>
-            Your number <span className="whitespace-nowrap font-medium">{formatPhone(user.phone)}</span> is not confirmed yet: we
+            Your number <PhoneNumber value={user.phone} className="font-medium" /> is not confirmed yet: we
             text alerts only to a confirmed number.
           </p>
           <Button type="button" variant="outline" size="sm" disabled={askCode.isPending} onClick={() => askForOwnCode(false)}>
@@ -145,7 +153,7 @@ function ConfirmPhone({
           onDone();
           toast(
             from
-              ? { title: 'Number changed', description: `Sign in and texts now use ${formatPhone(to)}.` }
+              ? { title: 'Number changed', description: <>Sign in and texts now use <PhoneNumber value={to} />.</> }
               : { title: 'Number confirmed', description: 'Alerts you turn on are texted to it.' },
           );
         },
@@ -160,12 +168,12 @@ function ConfirmPhone({
         {from ? 'Confirm your new number' : 'Confirm your number'}
       </h3>
       <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-gray-800">
-        We texted a code to <span className="whitespace-nowrap font-medium">{formatPhone(to)}</span>. It works for{' '}
+        We texted a code to <PhoneNumber value={to} className="font-medium" />. It works for{' '}
         {TEXTED_CODE_TTL_MINUTES} minutes.
         {from && (
           <>
             {' '}
-            Until you enter it, your account keeps <span className="whitespace-nowrap">{formatPhone(from)}</span>.
+            Until you enter it, your account keeps <PhoneNumber value={from} />.
           </>
         )}
       </p>

@@ -1,7 +1,7 @@
 import { passwordResetFormSchema, passwordResetRequestSchema, RESET_CODE_SENT } from '@shared/contracts/auth';
-import { formatPhone } from '@shared/utils/format';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
+import { PhoneNumber } from '@client/components/ui/phone-number';
 import { submitHandler, useFormValues, validateForm } from '@client/lib/forms';
 import { toast } from '@client/lib/toast';
 import { useAskForResetCode, useResetPassword } from '../api/password-reset';
@@ -63,7 +63,9 @@ export function PasswordResetForm() {
   return (
     <form onSubmit={onReset} noValidate className="grid gap-4" aria-label="Choose a new password">
       <p role="status" className="rounded-md bg-brand-50 p-3 text-sm text-gray-800">
-        {RESET_CODE_SENT} <span className="font-medium">Number: {formatPhone(sentTo)}</span>
+        {RESET_CODE_SENT} <span className="font-medium">
+          Number: <PhoneNumber value={sentTo} />
+        </span>
       </p>
       <TextedCodeField value={values.code} onChange={(v) => setField('code', v)} error={errors.code} />
       <NewPasswordField
