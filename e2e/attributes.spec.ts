@@ -33,7 +33,7 @@ test('an operator states payment, access and an item’s labels; a diner’s ope
   // The diner opens the truck page first: nothing stated yet, and it says so.
   const diner = await dinerPage(browser, `/trucks/${truck.id}`);
   const facts = diner.getByTestId('truck-feature-details');
-  await expect(facts.getByText('Cards: not stated')).toBeVisible();
+  await expect(facts).toHaveText('Not stated yet: payment, access and amenities.');
   await expect(diner.getByText('Huckleberry Bowl')).toBeVisible();
 
   // The operator's edit screen, by keyboard where it matters: selects default to "Not stated".
@@ -54,7 +54,8 @@ test('an operator states payment, access and an item’s labels; a diner’s ope
   await expect(facts.getByText('No cash')).toBeVisible();
   await expect(facts.getByText('Step-free', { exact: true })).toBeVisible();
   await expect(facts.getByText('Ramp to the window on request')).toBeVisible();
-  await expect(facts.getByText('Seating: not stated')).toBeVisible();
+  await expect(facts.getByText('Not stated: phone wallets')).toBeVisible();
+  await expect(facts.getByText('Not stated: seating, shade, restroom nearby, pet-friendly')).toBeVisible();
 
   // Item labels in the menu-item dialog, then sold out from the card's switch.
   await page.goto(`/menu-management/${truck.id}`);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   conflictReasons,
+  featureGroupsOf,
+  notStatedText,
   itemFit,
   labelTexts,
   matchesFilters,
@@ -121,6 +123,15 @@ describe('texts', () => {
   it('lists stated features only, with yes and no words', () => {
     expect(statedFeatures({ cash: true, cards: false }).map((f) => f.text)).toEqual(['No cards', 'Takes cash']);
     expect(statedFeatures(undefined)).toEqual([]);
+  });
+  it('groups the truck page’s features: stated ones each on a line, the unstated ones said once per group', () => {
+    const groups = featureGroupsOf({ cards: true, stepFree: false, orderFromSeat: true, reachableCounter: false });
+    expect(groups.map((g) => [g.label, g.stated.map((f) => f.text), g.notStated.length ? notStatedText(g.notStated) : null])).toEqual([
+      ['Payment', ['Takes cards'], 'Not stated: cash, phone wallets'],
+      ['Access', ['Not step-free', 'High counter', 'Order from a seat'], null],
+      ['Amenities', [], 'Not stated: seating, shade, restroom nearby, pet-friendly'],
+    ]);
+    expect(featureGroupsOf(null).every((g) => g.stated.length === 0)).toBe(true);
   });
   it('reads an item’s labels', () => {
     expect(labelTexts(item({ vegan: true, halal: false }, { peanuts: 'contains', sesame: 'mayContain', dairy: 'free' }))).toEqual({

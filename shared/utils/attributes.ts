@@ -90,10 +90,27 @@ export interface TruckFacts {
 
 export const NOT_STATED = 'Not stated';
 
-/** "Takes cards" / "No cards" / "Not stated". */
-export function featureText(feature: TruckFeature, features: TruckFeatures | null | undefined): string {
-  const value = features?.[feature];
-  return value === undefined ? `${FEATURE_TEXT[feature].label}: ${NOT_STATED.toLowerCase()}` : FEATURE_TEXT[feature][value ? 'yes' : 'no'];
+/** What the truck page says when a truck has stated none of its features (and has no access note). */
+export const NOTHING_STATED = `${NOT_STATED} yet: payment, access and amenities.`;
+
+/** "Not stated: seating, shade, pet-friendly": a group's unstated features in one line. */
+export function notStatedText(features: readonly TruckFeature[]): string {
+  const labels = features.map((f) => FEATURE_TEXT[f].label);
+  return `${NOT_STATED}: ${labels.map((l, i) => (i === 0 ? l.charAt(0).toLowerCase() + l.slice(1) : l.toLowerCase())).join(', ')}`;
+}
+
+/**
+ * The truck page's know-before-you-go by group: the stated features, each on its own line, and the
+ * unstated ones (said once, together, rather than a line each of "not stated").
+ */
+export function featureGroupsOf(features: TruckFeatures | null | undefined) {
+  const stated = statedFeatures(features);
+  return FEATURE_GROUPS.map((group) => ({
+    id: group.id,
+    label: group.label,
+    stated: stated.filter((s) => (group.features as readonly TruckFeature[]).includes(s.feature)),
+    notStated: group.features.filter((f) => features?.[f] === undefined),
+  }));
 }
 
 /** The features a truck states, in list order, with what they say: what cards and popups show. */

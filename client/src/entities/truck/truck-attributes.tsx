@@ -2,12 +2,12 @@ import type { MenuItem } from '@shared/contracts';
 import {
   conflictReasons,
   DIET_TEXT,
-  FEATURE_GROUPS,
-  FEATURE_TEXT,
+  featureGroupsOf,
   hasNeeds,
   itemFit,
   labelTexts,
-  NOT_STATED,
+  NOTHING_STATED,
+  notStatedText,
   statedFeatures,
   truckDietOptions,
   type DietaryNeeds,
@@ -69,20 +69,11 @@ export function TruckFeatureBadges({ truck, className }: { truck: TruckFacts; cl
   );
 }
 
-/** One feature's line on the truck page: stated yes, stated no, or 'Not stated'. */
-function FeatureLine({ feature, features }: { feature: TruckFeature; features: TruckFeatures | null | undefined }) {
-  const value = features?.[feature];
-  return (
-    <li className="flex items-center gap-2 text-sm">
-      <Glyph name={FEATURE_ICONS[feature]} className={value === true ? 'h-4 w-4 text-green-700' : 'h-4 w-4 text-gray-500'} />
-      <span className={value === undefined ? 'text-gray-600' : value ? 'text-gray-900' : 'text-gray-700'}>
-        {value === undefined ? `${FEATURE_TEXT[feature].label}: ${NOT_STATED.toLowerCase()}` : FEATURE_TEXT[feature][value ? 'yes' : 'no']}
-      </span>
-    </li>
-  );
-}
-
-/** The truck page's and the embed card's full list: every feature by group, 'Not stated' included, and the access note. */
+/**
+ * The truck page's full list, by group: each stated feature on a line (icon and words), then what the
+ * truck has not stated, in one line per group; the access note under Access. A truck that has stated
+ * nothing gets one line saying so, not ten lines of "not stated".
+ */
 export function TruckFeatureDetails({
   features,
   accessNote,
@@ -92,17 +83,31 @@ export function TruckFeatureDetails({
   accessNote: string | null | undefined;
   headingLevel?: 'h2' | 'h3' | 'h4';
 }) {
+  const groups = featureGroupsOf(features);
+  if (!accessNote && groups.every((g) => g.stated.length === 0)) {
+    return (
+      <p className="text-sm text-gray-700" data-testid="truck-feature-details">
+        {NOTHING_STATED}
+      </p>
+    );
+  }
   return (
     <div className="grid gap-4 sm:grid-cols-3" data-testid="truck-feature-details">
-      {FEATURE_GROUPS.map((group) => (
+      {groups.map((group) => (
         <div key={group.id}>
           <Heading className="text-sm font-semibold text-gray-800">{group.label}</Heading>
-          <ul className="mt-1 grid gap-1">
-            {group.features.map((feature) => (
-              <FeatureLine key={feature} feature={feature} features={features} />
-            ))}
-          </ul>
+          {group.stated.length > 0 && (
+            <ul className="mt-1 grid gap-1">
+              {group.stated.map(({ feature, value, text }) => (
+                <li key={feature} className="flex items-center gap-2 text-sm">
+                  <Glyph name={FEATURE_ICONS[feature]} className={value ? 'h-4 w-4 text-green-700' : 'h-4 w-4 text-gray-500'} />
+                  <span className={value ? 'text-gray-900' : 'text-gray-700'}>{text}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           {group.id === 'access' && accessNote && <p className="mt-1 text-sm text-gray-700">{accessNote}</p>}
+          {group.notStated.length > 0 && <p className="mt-1 text-sm text-gray-600">{notStatedText(group.notStated)}</p>}
         </div>
       ))}
     </div>
