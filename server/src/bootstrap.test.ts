@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bootstrap } from './bootstrap';
 import { openDatabase } from './db/client';
 import { foodTrucks, landmarks, menuItems, operatorSubscriptions, users } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_LANDMARKS, DEMO_TRUCKS } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_FAVORITES, DEMO_LANDMARKS, DEMO_TRUCKS } from './db/seed';
 import { EnvError, parseEnv } from './env';
 import { createTestDatabase } from './test/database';
 
@@ -55,6 +55,7 @@ describe('bootstrap', { timeout: 120_000 }, () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    const tokens: Record<string, string> = {};
     for (const account of DEMO_ACCOUNTS) {
       const res = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
@@ -62,7 +63,11 @@ describe('bootstrap', { timeout: 120_000 }, () => {
         body: JSON.stringify({ username: account.phone, password: account.password }),
       });
       expect(res.status).toBe(200);
+      tokens[account.role] = ((await res.json()) as { token: string }).token;
     }
+    // The demo customer's Favorites has trucks in it, not "No favorites yet".
+    const favorites = (await (await fetch(`${base}/api/favorites`, { headers: { authorization: `Bearer ${tokens.customer}` } })).json()) as Array<{ name: string }>;
+    expect(favorites.map((t) => t.name).sort()).toEqual([...DEMO_FAVORITES].sort());
     const hint = (await (await fetch(`${base}/api/app-config`)).json()) as { demoCredentials: unknown[] };
     expect(hint.demoCredentials).toHaveLength(2);
     // With the built-in payment provider, the demo's open trucks take orders ahead out of the box.

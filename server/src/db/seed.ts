@@ -8,7 +8,7 @@ import { storeFile } from '../modules/uploads/uploads.service';
 import type { Database, DbOrTx } from './client';
 import { demoBanner } from './demo-banners';
 import { addOneMonth } from '../lib/billing-period';
-import { foodTrucks, landmarks, menuItems, operatorSubscriptions, payoutAccounts, truckScheduleStops, users } from './schema';
+import { foodTrucks, landmarks, menuItems, operatorSubscriptions, payoutAccounts, truckScheduleStops, userFavorites, users } from './schema';
 import type { ItemLabels, TruckFeatures } from '@shared/utils/attributes';
 
 /** Shown on the login tab while DEMO_DATA is on. */
@@ -16,6 +16,12 @@ export const DEMO_ACCOUNTS = [
   { role: 'operator', username: 'demo_operator', phone: '(512) 555-0101', password: 'demo-operator-1' },
   { role: 'customer', username: 'demo_customer', phone: '(512) 555-0100', password: 'demo-customer-1' },
 ];
+
+/**
+ * The demo customer's favourites, open and closed ones, so Favorites shows what it is for (open first,
+ * live status, alerts) to someone trying the demo, not "No favorites yet".
+ */
+export const DEMO_FAVORITES = ['Taco Libre', 'Pasta Vagabonda', 'Green Machine'];
 
 type SeedItem = [name: string, price: number, category: MenuCategory, description: string, available?: boolean];
 /** A weekly stop: ISO weekdays (1 = Monday), local hours, and a place other than the truck's own spot. */
@@ -201,6 +207,7 @@ export async function seedDemoData(db: Database, options: { storage?: ObjectStor
         })
         .returning({ id: foodTrucks.id });
       if (!truck) throw new Error('demo truck was not created');
+      if (DEMO_FAVORITES.includes(t.name)) await tx.insert(userFavorites).values({ userId: customer.id, foodTruckId: truck.id });
       await tx.insert(menuItems).values(
         t.items.map(([name, price, category, description, available = true]) => ({
           foodTruckId: truck.id,

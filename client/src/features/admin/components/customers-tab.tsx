@@ -20,7 +20,7 @@ export function CustomersTab() {
       <ListToolbar
         {...toolbar}
         label="Search customers"
-        placeholder="Search by username, email or phone..."
+        placeholder="Username, email or phone"
         count={foundText(list.total, 'customer')}
       />
       <AdminTable

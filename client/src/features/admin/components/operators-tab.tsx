@@ -20,7 +20,7 @@ export function OperatorsTab() {
       <ListToolbar
         {...toolbar}
         label="Search operators"
-        placeholder="Search by username, email, phone or truck name..."
+        placeholder="Username, email, phone or truck"
         count={foundText(list.total, 'operator')}
       />
       <AdminTable
