@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTruck } from '@client/entities/truck/truck-details';
 import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
+import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
 import { useMenu } from '@client/features/menu/api/menu';
 import { useTruckOrdering } from '@client/features/orders/api/truck-ordering';
 import { Checkout, EMPTY_DRAFT, type CheckoutDraft } from '@client/features/orders/components/checkout';
@@ -29,6 +30,7 @@ function CheckoutScreen({ truckId }: { truckId: number }) {
   const truck = useTruck(truckId);
   const menu = useMenu(truckId);
   const ordering = useTruckOrdering(truckId);
+  const needs = useDietaryNeeds();
   // Here, not in the form: the truck closing or pausing swaps the form for the reason, and the cart
   // is still there when it takes orders again.
   const draft = useState<CheckoutDraft>(EMPTY_DRAFT);
@@ -52,7 +54,7 @@ function CheckoutScreen({ truckId }: { truckId: number }) {
       </Card>
     );
   }
-  return <Checkout truck={truck.data} items={menu.data} ordering={ordering.data} draft={draft} />;
+  return <Checkout truck={truck.data} items={menu.data} ordering={ordering.data} draft={draft} needs={needs} />;
 }
 
 /** /order/:truckId — the diner orders ahead and pays (issue 30). Customers only; others sign in first. */

@@ -135,6 +135,30 @@ describe('Checkout', () => {
       pickup: 'asap',
     });
   });
+  it('says what the truck’s menu says of each dish: its description, diets and allergens, and a clash with the diner’s saved needs', () => {
+    renderApp(
+      <Checkout
+        truck={{ id: 3, name: 'Taco Truck' }}
+        items={[
+          item(1, 'Satay Bowl', 9, { description: 'Tofu, peanut sauce, rice', diets: { vegan: true }, allergens: { peanuts: 'contains' } }),
+          item(2, 'Elote', 4, { soldOutToday: true, diets: { vegetarian: true } }),
+        ]}
+        ordering={ORDERING}
+        needs={{ diets: [], avoid: ['peanuts'] }}
+      />,
+      { path: '/order/3' },
+    );
+    const bowl = screen.getByText('Satay Bowl').closest('li')!;
+    expect(bowl).toHaveTextContent('Tofu, peanut sauce, rice');
+    expect(bowl).toHaveTextContent('Vegan');
+    expect(bowl).toHaveTextContent('Contains peanuts');
+    expect(bowl).toHaveTextContent('Not for your needs: Contains peanuts');
+    // "Sold out" once, not again as a label.
+    const elote = screen.getByText('Elote').closest('li')!;
+    expect(elote).toHaveTextContent('Vegetarian');
+    expect(elote.textContent?.match(/Sold out/g)).toHaveLength(1);
+  });
+
   it('on a phone, says what is in the cart at the screen\'s foot while the order is out of sight, and takes the diner to it', () => {
     const sight = stubIntersectionObserver();
     const scrolled = vi.fn();

@@ -1,4 +1,5 @@
 import type { MenuItem, PlacedOrder, TruckOrdering } from '@shared/contracts';
+import type { DietaryNeeds } from '@shared/utils/attributes';
 import { formatCents, ORDER_LIMITS } from '@shared/contracts/orders';
 import { cardFieldErrors } from '@shared/utils/payment-card';
 import Minus from 'lucide-react/icons/minus';
@@ -10,6 +11,7 @@ import { TestCardFields } from '@client/components/payment/test-card-fields';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { FormField } from '@client/components/ui/form-field';
+import { MenuItemLabels } from '@client/entities/truck/truck-attributes';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorMessage } from '@client/lib/api-client';
 import { useAppConfig } from '@client/lib/app-config';
@@ -44,10 +46,13 @@ export function Checkout({
   items,
   ordering,
   draft,
+  needs,
 }: {
   truck: { id: number; name: string };
   items: MenuItem[];
   ordering: TruckOrdering;
+  /** The customer's saved dietary needs: a dish that conflicts says why, as on the truck's menu. */
+  needs?: DietaryNeeds | null;
   /** The cart, pickup and note, kept by a parent that outlives this form (the truck closing and reopening); else its own. */
   draft?: CheckoutDraftState;
 }) {
@@ -137,11 +142,14 @@ export function Checkout({
               <li key={item.id} className="flex items-center gap-3 p-3">
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{item.name}</p>
+                  {item.description && <p className="text-sm text-gray-700">{item.description}</p>}
                   <p className="text-sm text-gray-700">
                     {formatCents(cents(item))}
                     {!orderable(item) && <span className="ml-2 font-medium text-red-800">Sold out</span>}
                     {orderable(item) && item.stockLeft !== null && <span className="ml-2">{item.stockLeft} left</span>}
                   </p>
+                  {/* What the truck's menu says of the dish (diets, allergens, a clash with saved needs): an order is no place to lose it. "Sold out" is said above. */}
+                  <MenuItemLabels item={{ diets: item.diets, allergens: item.allergens, soldOutToday: false }} needs={needs} />
                 </div>
                 {orderable(item) && (
                   <div className="flex items-center gap-2">
