@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { createTruck, expectNoSeriousA11yViolations, freshPhone, loginAs, loginAsSubscribedOperator } from './helpers';
+import { placeOf } from '@shared/utils/truck-address';
 
 /** Far from the demo trucks (Austin), each spec's own spot, so its truck has a marker of its own. */
 /**
@@ -110,6 +111,8 @@ test.describe('favourites and ratings', () => {
     await page.reload();
     const card = page.getByTestId(`favorite-card-${op.truck.id}`);
     await expect(card).toBeVisible();
+    // Where the favourite is, without opening the card, as on /find-trucks' cards.
+    await expect(card.getByText(placeOf(op.truck), { exact: true })).toBeVisible();
     await card.getByRole('button', { name: op.truck.name, exact: true }).click();
     await expect(card.getByText('About', { exact: true })).toBeVisible();
     await expect(card.getByTestId('truck-status')).toHaveText('Closed');

@@ -24,6 +24,16 @@ export function StatusBadge({ isOpen, scheduled = false, className }: { isOpen: 
   );
 }
 
+/** Where the truck is (or was last seen): its address, else a place near its pin (placeOf). */
+export function TruckPlace({ truck, className }: { truck: Parameters<typeof placeOf>[0]; className?: string }) {
+  return (
+    <p className={cn('flex items-start gap-1 text-sm text-gray-700', className)}>
+      <Glyph name="map-pin" className="mt-0.5 h-3.5 w-3.5" />
+      <span className="min-w-0 wrap-anywhere">{placeOf(truck)}</span>
+    </p>
+  );
+}
+
 /** An unclaimed listing's provenance: 'Unclaimed · from SF open data, updated 12 Nov', its licence in the title. */
 export function ListingNote({ listing, className }: { listing: TruckListingInfo | null | undefined; className?: string }) {
   if (!listing) return null;

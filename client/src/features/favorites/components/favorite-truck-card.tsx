@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { RatingBadge } from '@client/entities/truck/rating-badge';
-import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, UpdatedAgo } from '@client/entities/truck/truck-parts';
+import { ExpandHeading, StatusBadge, TruckAboutDetails, TruckImage, TruckPlace, UpdatedAgo } from '@client/entities/truck/truck-parts';
 import { cn } from '@client/lib/utils';
 import { FavoriteButton } from './favorite-button';
 import { RatingPicker } from './rating-picker';
@@ -36,7 +36,8 @@ export function FavoriteTruckCard({ truck, expanded, onToggle, renderSchedule }:
             <RatingBadge rating={truck.rating} />
             {truck.isOpen && <UpdatedAgo iso={truck.lastUpdated} />}
           </div>
-          <p className="mt-1.5 flex items-center gap-1 text-sm text-gray-700">
+          <TruckPlace truck={truck} className="mt-1.5" />
+          <p className="mt-0.5 flex items-center gap-1 text-sm text-gray-700">
             <Utensils className="h-3.5 w-3.5 shrink-0" aria-hidden />
             {truck.cuisine}
           </p>

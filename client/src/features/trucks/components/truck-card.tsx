@@ -10,6 +10,7 @@ import {
   StatusBadge,
   TruckAboutDetails,
   TruckImage,
+  TruckPlace,
   UpdatedAgo,
   ListingNote,
 } from '@client/entities/truck/truck-parts';
@@ -19,7 +20,6 @@ import { directionsUrl, isLive, isScheduled } from '@client/entities/truck/truck
 import { formatDateTime, formatDistance } from '@shared/utils/format';
 import { Link } from 'wouter';
 import { cn } from '@client/lib/utils';
-import { placeOf } from '@shared/utils/truck-address';
 import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 
 export function LiveBadge() {
@@ -134,10 +134,7 @@ export const TruckCard = memo(function TruckCard({
             {live && <UpdatedAgo iso={truck.lastUpdated} />}
             <ListingNote listing={truck.listing} />
           </div>
-          <p className="mt-1.5 flex items-start gap-1 text-sm text-gray-700">
-            <Glyph name="map-pin" className="mt-0.5 h-3.5 w-3.5" />
-            <span className="min-w-0 wrap-anywhere">{placeOf(truck)}</span>
-          </p>
+          <TruckPlace truck={truck} className="mt-1.5" />
           <p className="mt-0.5 flex items-center gap-1 text-sm text-gray-700">
             <Glyph name="utensils" className="h-3.5 w-3.5" />
             {truck.cuisine}
