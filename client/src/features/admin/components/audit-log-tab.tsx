@@ -70,7 +70,7 @@ export function AuditLogTab() {
       <ListToolbar
         {...toolbar}
         label="Search audit log"
-        placeholder="Search by admin, action or target id..."
+        placeholder="Admin, action or target id"
         count={foundText(list.total, 'record')}
       >
         <FilterSelect label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />

@@ -48,7 +48,7 @@ export function ClaimsTab() {
       <ListToolbar
         {...toolbar}
         label="Search claims"
-        placeholder="Search by truck, operator or source id..."
+        placeholder="Truck, operator or source id"
         count={foundText(list.total, 'claim')}
       >
         <FilterSelect label="Claim status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />

@@ -27,7 +27,7 @@ function PastImports({ onOpen }: { onOpen(id: number): void }) {
       <h3 id="past-imports-heading" className="text-base font-semibold text-gray-900">
         Past imports
       </h3>
-      <ListToolbar {...toolbar} label="Search imports" placeholder="Search by file or source name..." count={foundText(list.total, 'import')} />
+      <ListToolbar {...toolbar} label="Search imports" placeholder="File or source name" count={foundText(list.total, 'import')} />
       <AdminTable
         {...table}
         caption="Past imports"

@@ -25,7 +25,7 @@ export function MessagesTab() {
       <ListToolbar
         {...toolbar}
         label="Search messages"
-        placeholder="Search by phone or text..."
+        placeholder="Phone or text"
         count={foundText(list.total, 'message')}
       >
         <FilterSelect label="Message status" value={status} options={STATUS_OPTIONS} onChange={setStatus} />
