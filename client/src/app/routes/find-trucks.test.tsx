@@ -269,6 +269,18 @@ describe('/find-trucks', () => {
     expect(await screen.findByRole('heading', { name: 'Food Trucks within 20 miles of You' })).toBeInTheDocument();
   });
 
+  it('far from every truck: the empty list says none is within 20 miles, and shows every truck from there', async () => {
+    const user = userEvent.setup();
+    handler = (url) => json(url.includes('lat=') ? [] : trucks);
+    setGeolocation((ok) => ok({ coords: { latitude: 41.8781, longitude: -87.6298 } } as GeolocationPosition));
+    renderPage();
+    const empty = await screen.findByTestId('list-empty');
+    expect(empty).toHaveTextContent('No active food trucks found.None within 20 miles of you.');
+    await user.click(within(empty).getByRole('button', { name: 'Show all trucks' }));
+    expect(await screen.findByRole('heading', { name: 'All Food Trucks' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+  });
+
   it('a search the 20 miles hide says how many trucks farther away match, and shows them on request', async () => {
     const user = userEvent.setup();
     handler = (url) => {

@@ -312,6 +312,10 @@ export default function FindTrucksPage() {
     () => ({ count: fartherCount, radiusMiles: DEFAULT_RADIUS_MILES, onShow: () => setShowAll(true) }),
     [fartherCount],
   );
+  const nearbyOnly = useMemo(
+    () => (radiusActive && !at ? { radiusMiles: DEFAULT_RADIUS_MILES, onShowAll: () => setShowAll(true) } : undefined),
+    [radiusActive, at],
+  );
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -477,6 +481,7 @@ export default function FindTrucksPage() {
                   filterCount={filterIds.length}
                   onClearFilters={clearFilters}
                   farther={farther}
+                  nearbyOnly={nearbyOnly}
                   cameBackTo={expandedKept ? expandedId : null}
                   searching={!searchSettled}
                 />

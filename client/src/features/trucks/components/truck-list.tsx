@@ -60,6 +60,12 @@ interface TruckListProps {
    */
   farther?: { count: number; radiusMiles: number; onShow: () => void };
   /**
+   * The list is cut to the diner's radius and shows trucks open now: an empty one then says that
+   * nothing is within it and offers every truck, so a diner far from any truck is not left at a
+   * dead end.
+   */
+  nearbyOnly?: { radiusMiles: number; onShowAll: () => void };
+  /**
    * A card to bring into view as the list first draws: the one the diner had open when they left
    * the screen, on coming Back to it. The browser's own scroll restoration lands above it: cards it
    * has not drawn since the screen came back (`content-visibility`) count at an estimated height,
@@ -92,6 +98,7 @@ export const TruckList = memo(function TruckList({
   filterCount = 0,
   onClearFilters,
   farther,
+  nearbyOnly,
   cameBackTo = null,
   searching = false,
 }: TruckListProps) {
@@ -166,9 +173,17 @@ export const TruckList = memo(function TruckList({
       );
     }
     return (
-      <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+      <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center" data-testid="list-empty">
         <TruckIcon className="mx-auto h-10 w-10 text-gray-400" aria-hidden />
         <p className="mt-3 text-gray-800">{emptyText}</p>
+        {nearbyOnly && (
+          <>
+            <p className="mt-1 text-sm text-gray-700">None within {nearbyOnly.radiusMiles} miles of you.</p>
+            <Button variant="outline" className="mt-4" onClick={nearbyOnly.onShowAll}>
+              Show all trucks
+            </Button>
+          </>
+        )}
       </div>
     );
   }
