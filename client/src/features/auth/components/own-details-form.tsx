@@ -51,14 +51,8 @@ export function OwnDetailsForm({ user }: { user: PublicUser }) {
         setField('currentPassword', '');
         if (phoneToConfirm) {
           setMoving({ details, to: phoneToConfirm });
-          toast(again ? NEW_CODE_SENT : {
-              title: 'Details saved',
-              description: (
-                <>
-                  Enter the code we texted to <PhoneNumber value={phoneToConfirm} /> to use that number.
-                </>
-              ),
-            });
+          const saved = <>Enter the code we texted to <PhoneNumber value={phoneToConfirm} /> to use that number.</>;
+          toast(again ? NEW_CODE_SENT : { title: 'Details saved', description: saved });
         } else {
           setMoving(null);
           toast({ title: 'Details saved', description: 'Sign in and alerts now use these details.' });
