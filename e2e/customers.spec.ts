@@ -113,7 +113,13 @@ test.describe('favourites and ratings', () => {
     await expect(card).toBeVisible();
     // Where the favourite is, without opening the card, as on /find-trucks' cards.
     await expect(card.getByText(placeOf(op.truck), { exact: true })).toBeVisible();
-    await card.getByRole('button', { name: op.truck.name, exact: true }).click();
+    const name = card.getByRole('button', { name: op.truck.name, exact: true });
+    // Just after the reload the card may still be the server's HTML the app has not hydrated yet (a
+    // loaded 2-core machine, CI's PostgreSQL run): a click then does nothing, so it clicks again.
+    await expect(async () => {
+      if ((await name.getAttribute('aria-expanded')) !== 'true') await name.click();
+      await expect(name).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(card.getByText('About', { exact: true })).toBeVisible();
     await expect(card.getByTestId('truck-status')).toHaveText('Closed');
     await expect(card.getByRole('link', { name: 'View on Map' })).toHaveAttribute('href', `/find-trucks?truck=${op.truck.id}`);
