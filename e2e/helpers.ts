@@ -46,6 +46,16 @@ export async function textedCode(request: APIRequestContext, search: string, con
   return code!;
 }
 
+/** Confirms a user's own number with the code texted to it (ADR 0189): only then are alerts texted to it. */
+export async function confirmOwnPhone(request: APIRequestContext, session: AuthResponse): Promise<void> {
+  const headers = { Authorization: `Bearer ${session.token}` };
+  const sent = await request.post('/api/auth/me/phone/code', { headers });
+  expect(sent.status(), await sent.text()).toBe(202);
+  const code = await textedCode(request, session.user.phone ?? '');
+  const confirmed = await request.post('/api/auth/me/phone', { headers, data: { code } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+}
+
 export async function loginAs(page: Page, role: 'customer' | 'operator', path = '/'): Promise<AuthResponse> {
   const res = await page.request.post('/api/auth/register', {
     data: { phone: freshPhone(), password: 'e2e-password-1', role },

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AuthResponse, FoodTruck } from '@shared/contracts';
 import { expect as baseExpect, test } from './test';
-import { ADMIN, freshPhone, openWithSession } from './helpers';
+import { ADMIN, confirmOwnPhone, freshPhone, openWithSession } from './helpers';
 import { fixturesPort } from './ports';
 
 /** Screens wait for their data; on a busy two-core machine that can take longer than the default 10 s. */
@@ -310,7 +310,9 @@ async function makeWorld(api: APIRequestContext): Promise<World> {
     })
     .then((r) => json(r, 201));
 
-  // The customer's favourite, with texts on: opening the truck queues an SMS (the admin's Messages tab).
+  // The customer's favourite, with texts on and the number confirmed (ADR 0189): opening the truck
+  // queues an SMS (the admin's Messages tab).
+  await confirmOwnPhone(api, customer);
   await api.post('/api/favorites', { headers: as(customer), data: { foodTruckId: truck.id } }).then((r) => expect(r.ok(), 'favorite').toBe(true));
   await api.put('/api/auth/user/sms-preferences', { headers: as(customer), data: { smsAlerts: true } }).then((r) => expect(r.ok(), 'sms on').toBe(true));
   await api.post(`/api/food-trucks/${truck.id}/open`, { headers: as(operator), data: SPOT }).then((r) => expect(r.ok(), 'open').toBe(true));
