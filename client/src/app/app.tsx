@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Router } from 'wouter';
 import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
+import { stopHoldingTaps } from '@client/lib/early-taps';
 import type { PublicUser } from '@shared/contracts';
 import type { TruckStream } from '@client/entities/truck/truck-stream';
 import { TruckStreamProvider } from '@client/entities/truck/truck-stream-provider';
@@ -55,8 +56,12 @@ export function App({
   serverUser?: PublicUser;
   truckStream?: TruckStream;
 }) {
-  // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168).
-  useEffect(() => document.getElementById(HYDRATING_COVER_ID)?.remove(), []);
+  // A server-rendered page reads, but does not answer, until the app has hydrated it (ADR 0168); the
+  // diner's last tap meanwhile is answered once the screen has hydrated (ADR 0190).
+  useEffect(() => {
+    document.getElementById(HYDRATING_COVER_ID)?.remove();
+    stopHoldingTaps();
+  }, []);
   return (
     <Router ssrPath={location?.path} ssrSearch={location?.search}>
       <ScrollToTop />

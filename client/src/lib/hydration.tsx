@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { answerHeldTap } from './early-taps';
 import { setServerRenderedAt } from './use-now';
 
 const unchanging = () => () => {};
@@ -102,6 +103,8 @@ export function ScreenHydrated(): null {
   useEffect(() => {
     hydrating = false;
     setServerRenderedAt(undefined);
+    // The diner's last tap before the app was in (ADR 0190).
+    answerHeldTap();
   }, []);
   return null;
 }
