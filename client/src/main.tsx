@@ -6,15 +6,19 @@
  * parsed (bench/map.ts). A page the server rendered opens its truck stream here too (server-data.ts).
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
+import { holdTapsUntilHydrated } from '@client/lib/early-taps';
 import { keepServerListOffline, openTruckStreamEarly, startAppAfterPaint } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
 import { warmIntlOffMainThread } from '@client/lib/intl-warm-up';
 import { syncSignedInHint } from '@client/lib/stored-session';
+import { HYDRATING_COVER_ID } from '@shared/contracts/server-render';
 // In the entry, so the stylesheet is linked from the page's head rather than loaded with the app.
 import './index.css';
 
 const { pathname, search } = window.location;
+// A tap on a server-rendered page before the app has hydrated it is answered once it has (ADR 0190).
+holdTapsUntilHydrated(HYDRATING_COVER_ID);
 syncSignedInHint();
 requestScreenDataEarly(pathname, search);
 openTruckStreamEarly();
