@@ -8,6 +8,12 @@ import { queryKeys } from '@client/lib/query-keys';
  */
 const NEXT_STOPS_DAYS = 28;
 
+/**
+ * The share page's "Next stops" with none in that window. Not the status line's "No upcoming stops",
+ * which a closed truck's page already says at its top: twice in one screen read as a fault.
+ */
+export const NO_STOPS_AHEAD = 'None in the next four weeks.';
+
 /** GET /api/food-trucks/:id/schedule?to=: the truck's stops over the next four weeks (share page). */
 export function truckScheduleQuery(truckId: number, now = Date.now()) {
   const to = new Date(now + NEXT_STOPS_DAYS * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { formatClockRange, formatDay } from '@shared/utils/format';
 import { nearDayOf, underWayNote, type StatusTruck } from '@shared/utils/truck-status-line';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useNow } from '@client/lib/use-now';
-import { useTruckSchedule } from '../api/truck-schedule';
+import { NO_STOPS_AHEAD, useTruckSchedule } from '../api/truck-schedule';
 
 /** How many stops the share page lists. */
 const SHOWN = 6;
@@ -18,7 +18,7 @@ export function NextStops({ truckId, truck }: { truckId: number; truck: StatusTr
   const now = useNow();
   if (schedule.isPending) return <Skeleton className="h-12 w-full" />;
   const stops = schedule.data?.occurrences.slice(0, SHOWN) ?? [];
-  if (stops.length === 0) return <p className="text-sm text-gray-700">No upcoming stops</p>;
+  if (stops.length === 0) return <p className="text-sm text-gray-700">{NO_STOPS_AHEAD}</p>;
   return (
     <ul className="divide-y divide-gray-100 text-sm" aria-label="Next stops">
       {stops.map((stop) => {
