@@ -95,8 +95,7 @@ export const NOTHING_STATED = `${NOT_STATED} yet: payment, access and amenities.
 
 /** "Not stated: seating, shade, pet-friendly": a group's unstated features in one line. */
 export function notStatedText(features: readonly TruckFeature[]): string {
-  const labels = features.map((f) => FEATURE_TEXT[f].label);
-  return `${NOT_STATED}: ${labels.map((l, i) => (i === 0 ? l.charAt(0).toLowerCase() + l.slice(1) : l.toLowerCase())).join(', ')}`;
+  return `${NOT_STATED}: ${features.map((f) => FEATURE_TEXT[f].label.toLowerCase()).join(', ')}`;
 }
 
 /**
