@@ -6,7 +6,7 @@
  * file that is no longer there. No service worker: its cache would hold the old chunks.
  */
 import { expect, test, type Route } from './test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { createTruck, expectNoSeriousA11yViolations, loginAsSubscribedOperator } from './helpers';
 
 const SHOTS = 'test-results/screens';
 const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
@@ -65,6 +65,48 @@ test.describe('after a deploy, on a phone', () => {
     // Another screen of the app opens as usual.
     await page.getByRole('link', { name: 'Find food trucks' }).tap();
     await expect(page.getByRole('heading', { name: 'Find Food Trucks' })).toBeVisible();
+    await context.close();
+  });
+});
+
+/** The app itself (app-main-{hash}.js), which the page's first script imports. */
+const APP_MAIN = /\/assets\/app-main-[\w-]+\.js$/;
+
+test.describe('a page whose app does not arrive, on a phone (ADR 0190)', () => {
+  test('reloads once, then is a page whose links work and which says the app could not load; a page the browser renders says so rather than staying blank', async ({ browser, page: operatorPage }) => {
+    const operator = await loginAsSubscribedOperator(operatorPage, '/');
+    const truck = await createTruck(operatorPage, operator, { name: `Unloaded App ${Date.now() % 1_000_000}`, isOpen: true, address: 'Nicollet Mall & 8th', latitude: 44.9755, longitude: -93.2711 });
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    await page.route(APP_MAIN, gone);
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    // A truck's page, which the server renders (unless SERVER_RENDER=off).
+    await page.goto(`/trucks/${truck.id}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The app could not load.' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(loads, 'the first page and one reload').toBe(2);
+    await expect(page.getByRole('heading', { level: 1, name: truck.name })).toBeVisible();
+    await expect(page.locator('#ftf-hydrating')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/app-not-loaded-truck-360.png` });
+    // Its links are followed by the browser, as on any page.
+    await page.getByRole('link', { name: 'Open on Find Trucks' }).tap();
+    await expect(page).toHaveURL(new RegExp(`/find-trucks\\?truck=${truck.id}$`));
+    await expect(page.getByRole('alert').filter({ hasText: 'The app could not load.' })).toBeVisible();
+
+    // The sign-in screen, which the browser renders itself: not a blank page.
+    await page.goto('/login');
+    await expect(page.getByRole('alert').filter({ hasText: 'The app could not load.' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/app-not-loaded-login-360.png` });
+
+    // Once the app is there again, Reload opens it.
+    await page.unroute(APP_MAIN);
+    await page.getByRole('button', { name: 'Reload' }).tap();
+    await expect(page.getByLabel('Username or phone')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'The app could not load.' })).toHaveCount(0);
     await context.close();
   });
 });

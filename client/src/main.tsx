@@ -7,6 +7,7 @@
  */
 import { requestScreenDataEarly } from '@client/app/early-requests';
 import { holdTapsUntilHydrated } from '@client/lib/early-taps';
+import { startApp } from '@client/lib/app-start';
 import { keepServerListOffline, openTruckStreamEarly, startAppAfterPaint } from '@client/app/server-data';
 import { prefetchLocationPermissionFor } from '@client/features/operator/location-permission';
 import { prefetchDinerPositionFor } from '@client/features/trucks/lib/diner-position';
@@ -26,7 +27,8 @@ prefetchDinerPositionFor(pathname);
 prefetchLocationPermissionFor(pathname);
 // After the page's own requests: the worker's script is a third of a KB. The app starts once the
 // worker has warmed ICU (intl-warm-up.ts), so its first formatter does not load the locale's data itself.
-void warmIntlOffMainThread().then(() => startAppAfterPaint(() => void import('./app-main')));
+// If the app's code does not arrive, the page is not left dead (app-start.ts).
+void warmIntlOffMainThread().then(() => startAppAfterPaint(() => startApp(() => import('./app-main'))));
 
 // The service worker (ADR 0160): the installable app, its offline shell and last list, and Web Push.
 // Registered once the page has loaded, so its precaching never competes with the page's own requests.

@@ -2,7 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link } from 'wouter';
 import { renderWithApp } from '@client/test/render';
-import { isChunkLoadError, ScreenErrorBoundary, thePage } from './screen-error-boundary';
+import { isChunkLoadError, thePage } from '@client/lib/new-version';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 const CHROMIUM = new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/kitchen-OLD.js');
 

@@ -125,3 +125,25 @@ describe('a tap before the app has hydrated the page (ADR 0190)', () => {
     expect(click.defaultPrevented).toBe(false);
   });
 });
+
+describe('a page whose app did not load (ADR 0190)', () => {
+  it('follows a link held, and lets the browser follow links from then on; a button is still held', async () => {
+    const taps = await serverRenderedPage('<a id="link" href="#menu">Menu</a><button id="b">Favorite</button>');
+    const followed: boolean[] = [];
+    byId('link').addEventListener('click', (event) => followed.push(event.defaultPrevented));
+    taps.holdTapsUntilHydrated(COVER);
+
+    tapThroughCover(byId('link'));
+    expect(followed).toEqual([]);
+    document.getElementById(COVER)?.remove();
+    taps.letLinksThrough();
+    expect(followed).toEqual([false]);
+
+    const again = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
+    byId('link').dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
+    const button = new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 });
+    byId('b').dispatchEvent(button);
+    expect(button.defaultPrevented).toBe(true);
+  });
+});

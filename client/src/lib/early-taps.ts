@@ -22,9 +22,11 @@ function takesTyping(node: Element | null): node is HTMLElement {
   return node instanceof HTMLInputElement && !NOT_TYPED.has(node.type);
 }
 
-/** The diner's last tap, to answer once the app is in; undefined once it has been answered. */
-let held: { answer: () => void } | null | undefined;
+/** The diner's last tap (what it was on, and how to answer it); undefined once it has been answered. */
+let held: { on: Element; answer: () => void } | null | undefined;
 let stopHolding = () => {};
+/** Set when the app did not load (`letLinksThrough`): the browser follows a link itself. */
+let linksThrough = false;
 
 /** The element under the point of a tap on the cover (or the target of a click that reached the page). */
 function tappedElement(event: MouseEvent, cover: Element | null): Element | null {
@@ -51,8 +53,8 @@ export function holdTapsUntilHydrated(coverId: string): void {
       if (event.target === cover) control.focus();
       return;
     }
-    if (!(node instanceof HTMLElement)) return;
-    held = { answer: () => node.isConnected && node.click() };
+    if (!(node instanceof HTMLElement) || (linksThrough && node instanceof HTMLAnchorElement)) return;
+    held = { on: node, answer: () => node.isConnected && node.click() };
     // A click that reached the page (a key pressed on a focused button or link) would follow the link
     // or submit the form without the app, or reach a part React has hydrated already and be answered twice.
     if (event.target !== cover) {
@@ -66,7 +68,7 @@ export function holdTapsUntilHydrated(coverId: string): void {
     event.preventDefault();
     event.stopPropagation();
     const { submitter } = event;
-    held = { answer: () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null) };
+    held = { on: form, answer: () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null) };
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
@@ -74,6 +76,20 @@ export function holdTapsUntilHydrated(coverId: string): void {
     document.removeEventListener('click', onClick, true);
     document.removeEventListener('submit', onSubmit, true);
   };
+}
+
+/**
+ * The app did not load (app-start.ts), and the page stays the server's HTML for now: a link held is
+ * followed, and from now on the browser follows links itself, as on any page. Other taps are still
+ * held (a button without the app would do nothing, or submit its form as a plain page), for the app
+ * if it loads later.
+ */
+export function letLinksThrough(): void {
+  linksThrough = true;
+  const tap = held;
+  if (!(tap?.on instanceof HTMLAnchorElement)) return;
+  held = null;
+  tap.answer();
 }
 
 /**
