@@ -387,6 +387,12 @@ test("a customer's favourites arrive with the customer's own favourites, and the
   await cardName.tap({ force: true });
   await cardName.tap({ force: true });
   await expect(cardName).toHaveAttribute('aria-expanded', 'false');
+  // The tap shows as taken: a ring over the name, on the cover.
+  const ring = tab.locator(`#${HYDRATING_COVER_ID} .ftf-held-tap`);
+  await expect(ring).toBeVisible();
+  const [ringBox, nameBox] = [await ring.boundingBox(), await cardName.boundingBox()];
+  expect(ringBox).toEqual(nameBox);
+  await tab.screenshot({ path: test.info().outputPath('held-tap-360.png') });
   held.release();
   await expect(tab.locator(`#${HYDRATING_COVER_ID}`)).toHaveCount(0);
   await expect(card).toHaveAttribute('data-server-node', '');

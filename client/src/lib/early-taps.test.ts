@@ -38,6 +38,11 @@ describe('a tap before the app has hydrated the page (ADR 0190)', () => {
     tapThroughCover(byId('a-label'));
     tapThroughCover(byId('a-label'));
     expect(pressed).toEqual([]);
+    // The tap shows as taken: one ring on the cover, until the page scrolls beneath it.
+    const cover = document.getElementById(COVER);
+    expect(cover?.querySelectorAll(`.${taps.HELD_TAP_CLASS}`)).toHaveLength(1);
+    window.dispatchEvent(new Event('scroll'));
+    expect(cover?.querySelectorAll(`.${taps.HELD_TAP_CLASS}`)).toHaveLength(0);
 
     taps.stopHoldingTaps();
     expect(pressed).toEqual([]);

@@ -37,6 +37,21 @@ function tappedElement(event: MouseEvent, cover: Element | null): Element | null
   return document.elementsFromPoint(event.clientX, event.clientY).find((node) => node !== cover) ?? null;
 }
 
+/** Marks the held tap's element (on the cover, which is ours: React's nodes are left as it rendered them). */
+export const HELD_TAP_CLASS = 'ftf-held-tap';
+
+/**
+ * Shows the diner that their tap was taken: a ring on the cover over what they tapped, until the
+ * app answers it (the cover goes) or the page scrolls beneath the ring.
+ */
+function markHeld(cover: Element, node: Element): void {
+  const mark = cover.querySelector(`.${HELD_TAP_CLASS}`) ?? cover.appendChild(document.createElement('div'));
+  mark.className = HELD_TAP_CLASS;
+  const { left, top, width, height } = node.getBoundingClientRect();
+  if (mark instanceof HTMLElement) Object.assign(mark.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`, height: `${height}px` });
+  window.addEventListener('scroll', () => mark.remove(), { once: true, passive: true });
+}
+
 /**
  * From the page's first script, on a page the server rendered: holds taps (and submissions) until
  * `answerHeldTap`. Does nothing where there is no cover (the browser renders the page itself).
@@ -55,9 +70,10 @@ export function holdTapsUntilHydrated(coverId: string): void {
     }
     if (!(node instanceof HTMLElement) || (linksThrough && node instanceof HTMLAnchorElement)) return;
     held = { on: node, answer: () => node.isConnected && node.click() };
+    if (event.target === cover) markHeld(cover, node);
     // A click that reached the page (a key pressed on a focused button or link) would follow the link
     // or submit the form without the app, or reach a part React has hydrated already and be answered twice.
-    if (event.target !== cover) {
+    else {
       event.preventDefault();
       event.stopPropagation();
     }
