@@ -22,16 +22,22 @@ function tapThroughCover(under: Element) {
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** A server-rendered page holding taps, and the presses of the buttons `ids` as the app answers them. */
+async function holdingPage(html: string, ids: string[]) {
+  const taps = await serverRenderedPage(html);
+  const pressed: string[] = [];
+  for (const id of ids) byId(id).addEventListener('click', () => pressed.push(id));
+  taps.holdTapsUntilHydrated(COVER);
+  return { taps, pressed };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
 
 describe('a tap before the app has hydrated the page (ADR 0190)', () => {
   it('is held, then answered once the screen has hydrated, once: the last of several taps', async () => {
-    const taps = await serverRenderedPage('<button id="a"><span id="a-label">Open</span></button><button id="b">Other</button>');
-    const pressed: string[] = [];
-    for (const id of ['a', 'b']) byId(id).addEventListener('click', () => pressed.push(id));
-    taps.holdTapsUntilHydrated(COVER);
+    const { taps, pressed } = await holdingPage('<button id="a"><span id="a-label">Open</span></button><button id="b">Other</button>', ['a', 'b']);
 
     tapThroughCover(byId('b'));
     // The diner changed their mind; the span inside the button is what the point hit.
@@ -53,10 +59,7 @@ describe('a tap before the app has hydrated the page (ADR 0190)', () => {
   });
 
   it('focuses a text box tapped beneath the cover at once, and holds no tap for it', async () => {
-    const taps = await serverRenderedPage('<button id="b">Dismiss</button><label id="l" for="q">Search</label><input id="q" type="search">');
-    const pressed: string[] = [];
-    byId('b').addEventListener('click', () => pressed.push('b'));
-    taps.holdTapsUntilHydrated(COVER);
+    const { taps, pressed } = await holdingPage('<button id="b">Dismiss</button><label id="l" for="q">Search</label><input id="q" type="search">', ['b']);
 
     tapThroughCover(byId('b'));
     tapThroughCover(byId('q'));
@@ -103,10 +106,7 @@ describe('a tap before the app has hydrated the page (ADR 0190)', () => {
   });
 
   it('drops a tap on what the app no longer shows, and leaves plain text and the page after alone', async () => {
-    const taps = await serverRenderedPage('<p id="text">Open till 9</p><button id="b">Gone</button>');
-    const pressed: string[] = [];
-    byId('b').addEventListener('click', () => pressed.push('b'));
-    taps.holdTapsUntilHydrated(COVER);
+    const { taps, pressed } = await holdingPage('<p id="text">Open till 9</p><button id="b">Gone</button>', ['b']);
 
     tapThroughCover(byId('b'));
     tapThroughCover(byId('text'));
