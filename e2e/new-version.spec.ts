@@ -110,3 +110,21 @@ test.describe('a page whose app does not arrive, on a phone (ADR 0190)', () => {
     await context.close();
   });
 });
+
+test('without JavaScript a truck page is a plain page whose links work, and every page says JavaScript is needed', async ({ browser, page: operatorPage }) => {
+  const operator = await loginAsSubscribedOperator(operatorPage, '/');
+  const truck = await createTruck(operatorPage, operator, { name: `No Script ${Date.now() % 1_000_000}`, isOpen: true, address: 'Nicollet Mall & 8th', latitude: 44.9755, longitude: -93.2711 });
+  const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  // Playwright's text and role selectors skip <noscript>, which a browser without JavaScript shows.
+  const needed = page.locator('noscript p').filter({ hasText: 'Food Truck Finder needs JavaScript.' });
+  await page.goto(`/trucks/${truck.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: truck.name })).toBeVisible();
+  await expect(needed).toBeVisible();
+  await expect(page.locator('#ftf-hydrating')).toBeHidden();
+  await page.getByRole('link', { name: 'Open on Find Trucks' }).tap();
+  await expect(page).toHaveURL(new RegExp(`/find-trucks\\?truck=${truck.id}$`));
+  await page.goto('/login');
+  await expect(needed).toBeVisible();
+  await context.close();
+});
