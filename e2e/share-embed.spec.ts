@@ -50,6 +50,14 @@ test("the share page shows a truck's status, menu, next stops and map at 360 px;
   await expect(page.getByRole('link', { name: `Call ${name} at 612-555-0147` })).toHaveAttribute('href', 'tel:+16125550147');
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/food-trucks/${truck.id}/calendar.ics`);
   await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+  // Scrolled beneath the sticky navbar, the map (its zoom buttons, its pin) stays under it.
+  const map = page.locator('.leaflet-container');
+  await map.evaluate((node) => window.scrollBy(0, node.getBoundingClientRect().top - 20));
+  const onTop = await map.evaluate((node) => {
+    const { left, width } = node.getBoundingClientRect();
+    return document.elementFromPoint(left + Math.min(40, width / 2), 30)?.closest('header, .leaflet-container')?.tagName;
+  });
+  expect(onTop, 'the navbar, not the map, at the top of the screen').toBe('HEADER');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the share page scrolls sideways at 360 px').toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/share-page-360.png', fullPage: true });

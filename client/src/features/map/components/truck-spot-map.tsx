@@ -28,7 +28,9 @@ export default function TruckSpotMap({
       center={[latitude, longitude]}
       zoom={SPOT_ZOOM}
       scrollWheelZoom={false}
-      className="h-56 w-full rounded-xl border border-gray-200"
+      // Its own stacking context (as /find-trucks' map has): Leaflet's panes and controls (z-index
+      // 400-1000) would otherwise draw over the sticky navbar as the page scrolls beneath it.
+      className="isolate h-56 w-full rounded-xl border border-gray-200"
       aria-label={`Map of where ${name} is`}
     >
       {layersDue && (
