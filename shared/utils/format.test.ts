@@ -23,17 +23,19 @@ const de = { locale: 'de-DE' };
 const chicago = { locale: 'en-US', timeZone: 'America/Chicago' };
 
 describe('distances', () => {
-  it('are miles for en-US, with one decimal under ten', () => {
+  it('are miles for en-US, with one decimal under ten, and feet under a tenth of a mile', () => {
     expect(usesMiles('en-US')).toBe(true);
     expect(formatDistance(0.43, us)).toBe('0.4 mi');
     expect(formatDistance(2.26, us)).toBe('2.3 mi');
     expect(formatDistance(1, us)).toBe('1.0 mi');
     expect(formatDistance(37.4, us)).toBe('37 mi');
-    expect(formatDistance(0.04, us)).toBe('0.04 mi');
+    expect(formatDistance(0.04, us)).toBe('210 ft');
+    expect(formatDistance(0, us)).toBe('10 ft');
   });
   it('spell the unit for the voice', () => {
     expect(formatDistance(1, { ...us, long: true })).toBe('1 mile');
     expect(formatDistance(2.5, { ...us, long: true })).toBe('2.5 miles');
+    expect(formatDistance(0.07, { ...us, long: true })).toBe('370 feet');
   });
   it('measured in km (the nearby alert) still read in miles for en-US', () => {
     expect(formatDistanceKm(1.609344, us)).toBe('1.0 mi');

@@ -90,23 +90,31 @@ export function usesMiles(locale?: string): boolean {
   }
 }
 
+const FEET_PER_MILE = 5280;
+
 /**
- * A distance given in miles, in the viewer's unit: "0.4 mi", "2.3 mi", "37 mi" (one decimal under
- * ten); "650 m", "1.2 km" in metric locales. `long` spells the unit, as the voice says it: "1 mile",
- * "2.5 miles".
+ * A distance given in miles, in the viewer's unit: "370 ft" under a tenth of a mile (as maps say it,
+ * not "0.07 mi", or "0 miles" for a truck across the street), "0.4 mi", "2.3 mi", "37 mi" (one
+ * decimal under ten); "650 m", "1.2 km" in metric locales. Short distances go by tens, at least ten.
+ * `long` spells the unit, as the voice says it: "1 mile", "2.5 miles", "370 feet".
  */
 export function formatDistance(miles: number, options: { locale?: string; long?: boolean } = {}): string {
   const { locale, long = false } = options;
   const display = long ? 'long' : 'short';
+  const tens = (n: number) => Math.max(10, Math.round(n / 10) * 10);
   if (usesMiles(locale)) {
-    const digits = miles < 0.1 ? 2 : miles < 10 ? 1 : 0;
+    if (miles < 0.095) {
+      const feet = tens(miles * FEET_PER_MILE);
+      return numberFormat(`foot|${display}`, { style: 'unit', unit: 'foot', unitDisplay: display, maximumFractionDigits: 0 }, locale).format(feet);
+    }
+    const digits = miles < 10 ? 1 : 0;
     // Cards keep the decimal ("1.0 mi" beside "1.4 mi"); the voice says "1 mile".
     const least = long ? 0 : digits;
     return numberFormat(`mile|${display}|${digits}`, { style: 'unit', unit: 'mile', unitDisplay: display, minimumFractionDigits: least, maximumFractionDigits: digits }, locale).format(miles);
   }
   const km = miles * KM_PER_MILE;
   if (km < 1) {
-    const meters = Math.max(10, Math.round((km * 1000) / 10) * 10);
+    const meters = tens(km * 1000);
     return numberFormat(`meter|${display}`, { style: 'unit', unit: 'meter', unitDisplay: display, maximumFractionDigits: 0 }, locale).format(meters);
   }
   const digits = km < 10 ? 1 : 0;

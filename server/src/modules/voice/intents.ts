@@ -245,7 +245,11 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   { filter: 'seating', pattern: /\b(seating|seats|somewhere to sit|place to sit|sit down|sit and eat|(picnic )?tables?(?! service))\b/g },
   { filter: 'shade', pattern: /\b(shade|shady|shaded)\b/g },
   { filter: 'restroom-nearby', pattern: /\b(restrooms?|bathrooms?|toilets?|washrooms?)\b/g },
-  { filter: 'pet-friendly', pattern: /\b(pet friendly|dog friendly|pets?|bring (my |the |our |a )?dogs?|dogs (allowed|welcome))\b/g },
+  // "With my dog", "bring our puppy": a diner's own animal, never "hot dogs" or "hush puppies".
+  {
+    filter: 'pet-friendly',
+    pattern: /\b((pet|dog|puppy) friendly|pets?|bring (the |a )?dogs?|(my|our) (dogs?|pups?|puppy|puppies|doggos?)|dogs (allowed|welcome))\b/g,
+  },
   { filter: 'gluten-free', pattern: /\b(gluten free|no gluten|without gluten|celiac|coeliac)\b/g },
   { filter: 'halal', pattern: /\bhalal\b/g },
   { filter: 'kosher', pattern: /\bkosher\b/g },
@@ -260,6 +264,21 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   { filter: 'no-fish', pattern: /\b(fish free|no fish|without fish)\b/g },
   { filter: 'no-shellfish', pattern: /\b(shellfish free|no shellfish|without shellfish)\b/g },
 ];
+/**
+ * What diners ask of trucks that no truck states (neither issue 28's attributes nor anything else we
+ * hold): said as such, never searched for as a food ("I couldn't find kids at any truck"). Not
+ * "park", which is a place ("near Zilker Park").
+ */
+export const NOT_STATED_CUES = [
+  { what: 'kids', pattern: /\b(kids?|children|child|toddlers?|family friendly|families|little ones)\b/ },
+  { what: 'wifi', pattern: /\b(wifi|wi fi|internet)\b/ },
+  { what: 'parking', pattern: /\b(parking|(can|do|should|could) (i|we) park|park (my|our|the) car)\b/ },
+] as const;
+export type NotStated = (typeof NOT_STATED_CUES)[number]['what'];
+
+/** "Who delivers", "does Taco Libre do delivery": trucks here sell at the window, or ahead for pickup. */
+export const DELIVERY = /\b(deliver|delivers|delivery|delivering|door ?dash|uber ?eats|grubhub)\b/;
+
 /** Diet filters whose words are also food words (see ATTRIBUTE_CUES). */
 export const FOOD_WORD_DIETS: ReadonlySet<string> = new Set(['vegan', 'vegetarian']);
 

@@ -354,8 +354,37 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toMatchObject({ kind: 'nearest', food: undefined });
   });
 
-  it('"somewhere i can bring my dog" asks for pet-friendly trucks', () => {
-    expect(understand('somewhere i can bring my dog', understanding)).toMatchObject({ kind: 'attributes', filters: ['pet-friendly'] });
+  it.each(['somewhere i can bring my dog', 'where can i eat outside with my dog', 'can i bring our puppy', 'dog friendly trucks'])(
+    '"%s" asks for pet-friendly trucks',
+    (question) => {
+      expect(understand(question, understanding)).toMatchObject({ kind: 'attributes', filters: ['pet-friendly'] });
+    },
+  );
+
+  it('"hot dogs" and "hush puppies" stay food', () => {
+    expect(understand('hot dogs near me', understanding).kind).not.toBe('attributes');
+    // No truck here sells them: looked for as a food all the same.
+    expect(understand('where can i get hush puppies', understanding)).toEqual({ kind: 'not-found', what: 'hush puppies' });
+  });
+
+  it.each([
+    ["what's good for kids", 'kids'],
+    ['which trucks are good for kids', 'kids'],
+    ['family friendly trucks', 'kids'],
+    ['any trucks with wifi', 'wifi'],
+    ['where can i park near a truck', 'parking'],
+  ])('"%s" asks what no truck states (%s): said so, not searched for as a food or ranked by rating', (question, what) => {
+    expect(understand(question, understanding)).toEqual({ kind: 'not-stated', what });
+  });
+
+  it('"where can I get tacos for the kids": the tacos are the question', () => {
+    expect(understand('where can i get tacos for the kids', understanding)).toMatchObject({ kind: 'nearest', food: { words: 'tacos' } });
+  });
+
+  it('"who delivers near me": ordering ahead is what there is; "does taco libre deliver" asks it of that truck', () => {
+    expect(understand('who delivers near me', understanding)).toMatchObject({ kind: 'quickest', delivery: true });
+    expect(understand('does taco libre deliver', understanding)).toEqual({ kind: 'order-ahead', truckIds: [2], delivery: true });
+    expect(understand('is there delivery for bbq', understanding)).toMatchObject({ kind: 'quickest', delivery: true, food: { cuisines: ['BBQ'] } });
   });
 
   it('a name said together is the truck, and an earlier word of it the dish: "how much is a taco at taco libre"', () => {
@@ -421,11 +450,11 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand('what can i order at taco libre', understanding)).toMatchObject({ kind: 'menu', truckIds: [2] });
   });
 
-  it('"does taco libre deliver": a typed question about a named truck that nothing answers is said so; a transcript\'s stray word is not', () => {
-    expect(understand('does taco libre deliver', understanding)).toEqual({ kind: 'unknown-about-truck', truckIds: [2], what: 'deliver', menu: false });
+  it('"does taco libre do catering": a typed question about a named truck that nothing answers is said so; a transcript\'s stray word is not', () => {
+    expect(understand('does taco libre do catering', understanding)).toEqual({ kind: 'unknown-about-truck', truckIds: [2], what: 'catering', menu: false });
     expect(understand('is smokestack kid friendly', understanding)).toMatchObject({ kind: 'unknown-about-truck', truckIds: [1] });
     expect(understand('does green machine have wifi', understanding)).toMatchObject({ kind: 'unknown-about-truck', truckIds: [4] });
-    expect(understand('does taco libre deliver', understanding, { heard: true }).kind).not.toBe('unknown-about-truck');
+    expect(understand('does taco libre do catering', understanding, { heard: true }).kind).not.toBe('unknown-about-truck');
     // What we hold still answers.
     expect(understand('is taco libre open tomorrow', understanding).kind).toBe('schedule');
     expect(understand('does taco libre have a burrito', understanding).kind).toBe('price');

@@ -5,11 +5,14 @@ import {
   ATTRIBUTE_CUES,
   CUISINE_WORDS,
   CUES,
+  DELIVERY,
   DESCRIBING_CUISINE_WORDS,
   DESCRIBING_WORDS,
   FOOD_WORD_DIETS,
   FORM_WORDS,
+  NOT_STATED_CUES,
   ORIGIN_WORDS,
+  type NotStated,
 } from './intents';
 import { NUMBER_WORDS, spoken, spokenPlaceForms, TENS, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 
@@ -64,13 +67,19 @@ export type Intent =
   | { kind: 'where'; truckIds: number[]; howFar?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
-  /** Whether a named truck takes orders ahead now: "can I order ahead at Taco Libre". */
-  | { kind: 'order-ahead'; truckIds: number[] }
+  /**
+   * Whether a named truck takes orders ahead now: "can I order ahead at Taco Libre". `delivery`:
+   * asked whether it delivers, which it does not here, so ordering ahead is the answer.
+   */
+  | { kind: 'order-ahead'; truckIds: number[]; delivery?: boolean }
   /**
    * The open trucks nearby (of a food, near a place) that take orders ahead now, the shortest wait
-   * first: "which truck has the shortest wait", "who takes online orders near me".
+   * first: "which truck has the shortest wait", "who takes online orders near me", and (`delivery`)
+   * "who delivers near me".
    */
-  | { kind: 'quickest'; food?: FoodAsk; place?: PlaceAsk }
+  | { kind: 'quickest'; food?: FoodAsk; place?: PlaceAsk; delivery?: boolean }
+  /** Something diners ask of trucks that no truck states: "anything good for kids", "trucks with wifi". */
+  | { kind: 'not-stated'; what: NotStated }
   /** A named truck's customers' rating: "is Smokestack any good", "what are Taco Libre's reviews". */
   | { kind: 'rating'; truckIds: number[] }
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
@@ -854,6 +863,10 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (ceiling || course) {
     return { kind: 'dishes', cents: ceiling?.cents, category: course?.category, food, truckIds, place: place?.place };
   }
+  if (cue(DELIVERY)) return truckIds ? { kind: 'order-ahead', truckIds, delivery: true } : { kind: 'quickest', food, place: place?.place, delivery: true };
+  // "What's good for kids": not a question of ratings, nor "kids" a food to look for.
+  const notStated = truckIds || food ? undefined : NOT_STATED_CUES.find((c) => cue(c.pattern));
+  if (notStated) return { kind: 'not-stated', what: notStated.what };
   if (truckIds && !food && cue(PHONE_OF_NAMED)) return { kind: 'phone', truckIds };
   if (truckIds && cue(ORDER_AHEAD_OF_NAMED) && !cue(/^what\b/)) return { kind: 'order-ahead', truckIds };
   if (!truckIds && cue(QUICKEST)) return { kind: 'quickest', food, place: place?.place };

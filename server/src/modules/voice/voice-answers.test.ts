@@ -192,14 +192,14 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
   it('"any vegan nearby": the vegetarian truck first, and the nearer truck with one vegan dish said too', () => {
     const reply = answerQuestion({ kind: 'nearest', food: vegan }, demo);
     expect(reply.text).toBe(
-      'The nearest open vegetarian truck is Green Machine, 4.1 miles away at 4200 N Lamar Blvd. Smokestack BBQ, 0.07 miles away, also serves vegan.',
+      'The nearest open vegetarian truck is Green Machine, 4.1 miles away at 4200 N Lamar Blvd. Smokestack BBQ, 360 feet away, also serves vegan.',
     );
     expect(reply.truckIds).toEqual([2, 1]);
   });
 
   it('"anything vegan open": trucks with vegan food, not "trucks serving vegan"', () => {
     expect(answerQuestion({ kind: 'open-now', food: vegan }, demo).text).toBe(
-      '2 trucks with vegan food are open now: Smokestack BBQ, 0.07 miles and Green Machine, 4.1 miles.',
+      '2 trucks with vegan food are open now: Smokestack BBQ, 360 feet and Green Machine, 4.1 miles.',
     );
   });
 
@@ -258,7 +258,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
       'Gulf Coast Catch is closed right now, 1 mile away at 1600 Barton Springs Rd. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
     );
     expect(closed.truckIds).toEqual([3]);
-    expect(answerQuestion({ kind: 'where', truckIds: [1] }, demo).text).toBe('Smokestack BBQ is open now, 0.07 miles away at 1100 S Congress Ave.');
+    expect(answerQuestion({ kind: 'where', truckIds: [1] }, demo).text).toBe('Smokestack BBQ is open now, 360 feet away at 1100 S Congress Ave.');
   });
 
   it('"how far is Smokestack" without the diner\'s position: where it is, and how to learn the distance', () => {
@@ -269,7 +269,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     // "Where is Smokestack" did not ask how far: no invitation.
     expect(answerQuestion({ kind: 'where', truckIds: [1] }, away).text).toBe('Smokestack BBQ is open now, at 1100 S Congress Ave.');
     // With a position the distance is the answer.
-    expect(answerQuestion({ kind: 'where', truckIds: [1], howFar: true }, demo).text).toBe('Smokestack BBQ is open now, 0.07 miles away at 1100 S Congress Ave.');
+    expect(answerQuestion({ kind: 'where', truckIds: [1], howFar: true }, demo).text).toBe('Smokestack BBQ is open now, 360 feet away at 1100 S Congress Ave.');
   });
 
   it('"does Taco Libre have fish tacos" when it has none: said of its menu, recommending nothing', () => {
@@ -328,6 +328,30 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     );
   });
 
+  it('"who delivers", "does Taco Libre deliver": no delivery here, said first; ordering ahead for pickup is the answer', () => {
+    const ordering = new Map([[4, { refusal: null, estimatedWaitMinutes: 15 }]]);
+    const named = answerQuestion({ kind: 'order-ahead', truckIds: [4], delivery: true }, { ...demo, ordering });
+    expect(named.text).toBe(
+      "Taco Libre doesn't deliver through Food Truck Finder, but you can order ahead from it on its page and pick up. An order placed now is ready in about 15 minutes.",
+    );
+    expect(answerQuestion({ kind: 'order-ahead', truckIds: [4], delivery: true }, demo).text).toBe(
+      "Taco Libre doesn't deliver through Food Truck Finder. Taco Libre does not take orders online.",
+    );
+    const nearby = answerQuestion({ kind: 'quickest', delivery: true }, { ...demo, ordering });
+    expect(nearby.text).toBe(
+      "Trucks don't deliver through Food Truck Finder, but you can order ahead and pick up. Of the open food trucks, only Taco Libre takes orders ahead: an order placed now is ready in about 15 minutes. It is 1.4 miles away at 1300 E 6th St.",
+    );
+    expect(nearby.truckIds).toEqual([4]);
+  });
+
+  it('"what\'s good for kids": what no truck states is said so, with what they do; no free question used', () => {
+    const reply = answerQuestion({ kind: 'not-stated', what: 'kids' }, demo);
+    expect(reply.text).toBe(
+      "Trucks don't say whether they're good for kids. They do say whether they have seating, shade or a restroom nearby: ask, for example, which trucks have seating?",
+    );
+    expect(reply).toMatchObject({ truckIds: [], understood: false });
+  });
+
   it('"which truck has the shortest wait": the open trucks taking orders, the shortest wait first, then the nearer', () => {
     // The open ones, nearest first, are the ones whose order panel is read; the closed seafood truck is not.
     expect(orderingAsked({ kind: 'quickest' }, demo)).toEqual([1, 4, 2]);
@@ -351,13 +375,13 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     // The same wait everywhere (the default prep time): none is said to be quicker; the nearest is named.
     const same = ask(new Map([[1, taking(10)], [4, taking(10)], [2, taking(10)]]));
     expect(same.text).toBe(
-      'Smokestack BBQ, Taco Libre and Green Machine take orders ahead with the same wait: an order placed now is ready in about 10 minutes. The nearest is Smokestack BBQ, 0.07 miles away at 1100 S Congress Ave.',
+      'Smokestack BBQ, Taco Libre and Green Machine take orders ahead with the same wait: an order placed now is ready in about 10 minutes. The nearest is Smokestack BBQ, 360 feet away at 1100 S Congress Ave.',
     );
     expect(same.truckIds).toEqual([1, 4, 2]);
     // None takes orders: said so, and the nearest open trucks recommended instead.
     const none = ask(new Map(), vegan);
     expect(none.text).toBe(
-      'None of the open trucks with vegan food take orders ahead right now. The nearest open one is Smokestack BBQ, 0.07 miles away at 1100 S Congress Ave.',
+      'None of the open trucks with vegan food take orders ahead right now. The nearest open one is Smokestack BBQ, 360 feet away at 1100 S Congress Ave.',
     );
     expect(none.truckIds).toEqual([1, 2]);
     // None open at all.
@@ -505,7 +529,7 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
   it('the available dishes at the price or less at open trucks nearby, nearest truck first, cheapest dish first', () => {
     const reply = askUnder({ cents: 500 });
     expect(reply.text).toBe(
-      'For $5.00 or less near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00, Mac & Cheese $4.50 and Banana Pudding $5.00; Taco Libre, 1.4 miles: Horchata $3.50 and Al Pastor Taco $3.75.',
+      'For $5.00 or less near you: Smokestack BBQ, 360 feet: Sweet Tea $3.00, Mac & Cheese $4.50 and Banana Pudding $5.00; Taco Libre, 1.4 miles: Horchata $3.50 and Al Pastor Taco $3.75.',
     );
     // Far Tacos is 17 miles away (beyond CHEAP_NEAR_MILES) and Closed Tacos is closed.
     expect(reply.truckIds).toEqual([1, 2]);
@@ -529,14 +553,14 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
 
   it('no price, food or course ("cheap eats near me"): the cheapest dishes of open trucks nearby', () => {
     expect(askUnder({}).text).toBe(
-      'The cheapest dishes near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00, Mac & Cheese $4.50, Banana Pudding $5.00 and 1 more; Taco Libre, 1.4 miles: Horchata $3.50, Al Pastor Taco $3.75 and Bean Burrito $9.00.',
+      'The cheapest dishes near you: Smokestack BBQ, 360 feet: Sweet Tea $3.00, Mac & Cheese $4.50, Banana Pudding $5.00 and 1 more; Taco Libre, 1.4 miles: Horchata $3.50, Al Pastor Taco $3.75 and Bean Burrito $9.00.',
     );
   });
 
   it('with a food, its dishes only; a named truck, its own dishes', () => {
     expect(askUnder({ cents: 400, food: tacoWords }).text).toBe('Tacos for $4.00 or less near you: Taco Libre, 1.4 miles: Al Pastor Taco $3.75.');
     const vegan = { words: 'vegan', cuisines: ['Vegetarian'], itemIds: [], truckIds: [], diets: ['vegan'] };
-    expect(askUnder({ cents: 800, food: vegan }).text).toBe('Vegan for $8.00 or less near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00.');
+    expect(askUnder({ cents: 800, food: vegan }).text).toBe('Vegan for $8.00 or less near you: Smokestack BBQ, 360 feet: Sweet Tea $3.00.');
     expect(askUnder({ cents: 1000, truckIds: [1] }).text).toBe(
       'For $10.00 or less at Smokestack BBQ: Sweet Tea $3.00, Mac & Cheese $4.50 and Banana Pudding $5.00.',
     );
@@ -553,9 +577,9 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
     const soldOut = answerQuestion({ kind: 'dishes', category: 'Sides', truckIds: [1] }, { ...menus, itemsByTruck: new Map([[1, [item(14, 1, 'Slaw', 350, { available: false, category: 'Sides' })]]]) });
     expect(soldOut.text).toBe('Smokestack BBQ has no sides available right now. Slaw is not available today.');
     const drinks = askUnder({ category: 'Beverages' });
-    expect(drinks.text).toBe('Drinks near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00; Taco Libre, 1.4 miles: Horchata $3.50.');
+    expect(drinks.text).toBe('Drinks near you: Smokestack BBQ, 360 feet: Sweet Tea $3.00; Taco Libre, 1.4 miles: Horchata $3.50.');
     expect(drinks.truckIds).toEqual([1, 2]);
-    expect(askUnder({ category: 'Beverages', cents: 325 }).text).toBe('Drinks for $3.25 or less near you: Smokestack BBQ, 0.07 miles: Sweet Tea $3.00.');
+    expect(askUnder({ category: 'Beverages', cents: 325 }).text).toBe('Drinks for $3.25 or less near you: Smokestack BBQ, 360 feet: Sweet Tea $3.00.');
     expect(askUnder({ category: 'Sides', cents: 300 }).text).toBe(
       'No sides for $3.00 or less near you right now. The cheapest is Mac & Cheese at Smokestack BBQ, $4.50.',
     );

@@ -2,7 +2,7 @@ import { formatPhone } from '@shared/utils/phone';
 import { DateTime } from 'luxon';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
 import { ORDERING_REFUSALS, type TruckRating } from '@shared/contracts';
-import type { MenuCategory } from '@shared/constants';
+import { PRODUCT_NAME, type MenuCategory } from '@shared/constants';
 import { haversineMiles } from '@shared/utils/geo';
 import { describeRating, formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 import { truckStatus } from '@shared/utils/truck-status-line';
@@ -24,7 +24,7 @@ import {
   type TruckFilter,
 } from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay } from './voice-language';
-import { DESCRIBING_WORDS, ORIGIN_WORDS } from './intents';
+import { DESCRIBING_WORDS, ORIGIN_WORDS, type NotStated } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -776,6 +776,12 @@ export function orderingAsked(intent: Intent, base: AnswerContext): number[] {
 
 /** "an order placed now is ready in about 10 minutes", as the truck's order panel says it. */
 const minutesSaid = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+const NO_DELIVERY = `Trucks don't deliver through ${PRODUCT_NAME}, but you can order ahead and pick up.`;
+const NOT_STATED_SAID: Record<NotStated, string> = {
+  kids: "whether they're good for kids",
+  wifi: 'whether they have wifi',
+  parking: "whether there's parking nearby",
+};
 const readyIn = (minutes: number) => `an order placed now is ready in about ${minutesSaid(minutes)}`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -1100,14 +1106,22 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'order-ahead':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const gate = context.ordering?.get(truck.id);
+        const noDelivery = `${truck.name} doesn't deliver through ${PRODUCT_NAME}`;
         const text =
           gate && gate.refusal === null
-            ? `Yes, you can order ahead from ${truck.name} on its page. ${capitalised(readyIn(gate.estimatedWaitMinutes))}.`
-            : `No. ${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
+            ? `${intent.delivery ? `${noDelivery}, but you can order ahead from it on its page and pick up` : `Yes, you can order ahead from ${truck.name} on its page`}. ${capitalised(readyIn(gate.estimatedWaitMinutes))}.`
+            : `${intent.delivery ? `${noDelivery}. ` : 'No. '}${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
         return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
       });
-    case 'quickest':
-      return answerQuickest(intent, context);
+    case 'quickest': {
+      const quickest = answerQuickest(intent, context);
+      return intent.delivery ? { ...quickest, text: `${NO_DELIVERY} ${quickest.text}` } : quickest;
+    }
+    case 'not-stated':
+      return reask(
+        `Trucks don't say ${NOT_STATED_SAID[intent.what]}. They do say whether they have seating, shade or a restroom nearby: ask, for example, which trucks have seating?`,
+        context,
+      );
     case 'is-open':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const text = truck.isOpen

@@ -278,7 +278,7 @@ describe('free phrasing (issue 25)', () => {
   it('"is there food near the capitol": distances from the place named, not from the diner', async () => {
     const res = await ask('is there food near the capitol', null);
     expect(res.body.text).toMatch(
-      /^The nearest open food truck to the Capitol is Taqueria Arandas, 0\.\d+ miles from the Capitol at 1100 Congress Ave, Austin, TX 78701\.$/,
+      /^The nearest open food truck to the Capitol is Taqueria Arandas, \d+ feet from the Capitol at 1100 Congress Ave, Austin, TX 78701\.$/,
     );
     // A schedule's place is a place too: the Night Owl stops at Republic Square (another day).
     const square = await ask('any barbecue near republic square', null);
@@ -430,7 +430,7 @@ describe('ordering ahead, asked', () => {
     expect(paused.status).toBe(200);
     const after = await ask('who takes online orders near me', memphis);
     expect(after.body.text).toBe(
-      'Of the open food trucks, only Beale Biscuits takes orders ahead: an order placed now is ready in about 25 minutes. It is 0.03 miles away at Beale Biscuits Lot.',
+      'Of the open food trucks, only Beale Biscuits takes orders ahead: an order placed now is ready in about 25 minutes. It is 180 feet away at Beale Biscuits Lot.',
     );
     expect(after.body.recommendedTruckIds).toEqual([near.truck.id]);
   });
