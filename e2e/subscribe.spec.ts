@@ -54,6 +54,7 @@ test.describe('subscribe in test mode', () => {
 
     await payWith(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(/\/operator-dashboard$/);
+    await expect(toast(page, 'Subscription active')).toContainText('Your trucks can now open for diners.');
     const panel = subscriptionSection(page);
     await expect(panel).toContainText('Active');
     await expect(panel).toContainText('Next renewal:');

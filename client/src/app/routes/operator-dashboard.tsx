@@ -22,6 +22,7 @@ import { useOperatorOrderCounts } from '@client/features/orders/api/order-counts
 import { PayoutsPanel } from '@client/features/orders/components/payouts-panel';
 import { useSubscriptionStatus } from '@client/features/subscription/api/subscription-status';
 import { SubscriptionPanel } from '@client/features/subscription/components/subscription-panel';
+import { useStripeReturn } from '@client/features/subscription/payment-toasts';
 import { errorMessage } from '@client/lib/api-client';
 import { useScreenTitle } from '@client/lib/screen-title';
 
@@ -35,6 +36,7 @@ function Dashboard({ operatorId }: { operatorId: number }) {
   const orderCounts = useOperatorOrderCounts(live).data;
   const waiting = (orderCounts ?? []).reduce((n, c) => n + c.received, 0);
   useScreenTitle(waiting > 0 ? `(${waiting}) Operator Dashboard` : null);
+  useStripeReturn();
   // The subscription panel sits above the trucks: one loading state stands for both, and both appear
   // together, so neither pushes the other down when it arrives (layout shift). The status
   // is waited for once (isFetched stays true through later refetches, such as the panel's own on

@@ -1,6 +1,7 @@
 import type { FoodTruck } from '@shared/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dismiss } from '@client/lib/toast';
 import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
 import CreateTruckPage from './create-truck';
 import EditTruckPage from './edit-truck';
@@ -75,6 +76,25 @@ describe('Operator dashboard', () => {
       'href',
       '/create-truck',
     );
+  });
+
+  it('back from Stripe after paying: says the subscription is active once, and takes Stripe\'s words off the address', async () => {
+    useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [] });
+    window.history.replaceState(null, '', '/operator-dashboard?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret&redirect_status=succeeded');
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(await screen.findByText('Subscription active')).toBeInTheDocument();
+    expect(screen.getByText('Thank you! Your trucks can now open for diners.')).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/operator-dashboard');
+  });
+
+  it('back from Stripe without paying: no word of a subscription, and the address made plain', async () => {
+    dismiss(); // the store of toasts outlives a test
+    useApi({ [`GET /api/operators/${OPERATOR.id}/food-trucks`]: [] });
+    window.history.replaceState(null, '', '/operator-dashboard?payment_intent=pi_1&redirect_status=failed');
+    renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    expect(await screen.findByRole('heading', { name: 'Welcome to Your Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Subscription active')).not.toBeInTheDocument();
+    expect(window.location.search).toBe('');
   });
 
   it('shows the subscription banner and the trucks together, so neither pushes the other down', async () => {

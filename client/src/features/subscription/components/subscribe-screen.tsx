@@ -11,6 +11,7 @@ import { useAppConfig } from '@client/lib/app-config';
 import { useAuth } from '@client/lib/auth';
 import { useSubscriptionSetup } from '../api/create-subscription';
 import { useSubscriptionStatus } from '../api/subscription-status';
+import { toastSubscribed } from '../payment-toasts';
 import { JoinCard } from './join-card';
 import { TestCardForm } from './test-card-form';
 
@@ -109,7 +110,10 @@ export function SubscribeScreen() {
   if (setup.isPending || config.isPending) return <SettingUp />;
 
   const { payments } = config.data;
-  const onPaid = () => navigate('/operator-dashboard');
+  const onPaid = () => {
+    navigate('/operator-dashboard');
+    toastSubscribed();
+  };
   return (
     <Centered>
       <JoinCard>
