@@ -208,6 +208,33 @@ test.describe('favourites and ratings', () => {
     await context.close();
     await op.page.close();
   });
+
+  test('a heart tapped on an open truck nearby says Added to Favorites, not an alert; it alerts when it opens again', async ({ browser }) => {
+    const here = spot(5);
+    const op = await operatorWithTruck(browser, `Hearted ${Date.now()}`, here);
+    // Open 1 km north of the customer: within the 2 km of an alert.
+    const at = { latitude: here.latitude + 0.009, longitude: here.longitude };
+    await setOpen(op, true, at);
+    const context = await browser.newContext({ geolocation: { latitude: here.latitude, longitude: here.longitude }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await loginAs(page, 'customer', `/find-trucks?truck=${op.truck.id}`);
+    const card = page.getByTestId(`truck-card-${op.truck.id}`);
+    await card.getByRole('button', { name: `Add ${op.truck.name} to favorites` }).click();
+    await expect(card.getByRole('button', { name: `Remove ${op.truck.name} from favorites` })).toBeVisible();
+    await expect(toast(page, 'Added to Favorites')).toBeVisible();
+    // The favourites have been read again with it (the alerts' list): still no alert for it.
+    await page.waitForTimeout(1500);
+    await expect(toast(page, 'Favorite truck nearby!')).toHaveCount(0);
+    await expect(toast(page, 'Added to Favorites')).toBeVisible();
+    // Closed, then open again: now it is news.
+    await setOpen(op, false);
+    await expect(card.getByText('CLOSED', { exact: true })).toBeVisible();
+    await setOpen(op, true, at);
+    await expect(toast(page, 'Favorite truck nearby!')).toBeVisible();
+    await expect(page.getByText(`${op.truck.name} is open 0.6 mi from you.`, { exact: true })).toBeVisible();
+    await context.close();
+    await op.page.close();
+  });
 });
 
 test.describe('keyboard focus on the diners\' cards', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTruck } from '@client/test/trucks';
-import { loadAlerted, nearbyFavorites, nextAlerts, saveAlerted } from './nearby';
+import { loadAlerted, markAlerted, nearbyFavorites, nextAlerts, saveAlerted } from './nearby';
 
 const here = { lat: 30.2672, lng: -97.7431 };
 /** About 1 km and 3 km north of `here`. */
@@ -43,5 +43,14 @@ describe('nearby alerts', () => {
     expect(loadAlerted().size).toBe(0);
     sessionStorage.setItem('nearbyAlertedTrucks', '["1", 2, null]');
     expect([...loadAlerted()]).toEqual([2]);
+  });
+
+  it('a truck just favourited counts as alerted: no alert for it until it has closed and opened again', () => {
+    sessionStorage.clear();
+    markAlerted(near.id);
+    const first = nextAlerts(nearbyFavorites([near], here), loadAlerted());
+    expect(first.alerts).toEqual([]);
+    const closedNow = nextAlerts(nearbyFavorites([{ ...near, isOpen: false }], here), first.alerted);
+    expect(nextAlerts(nearbyFavorites([near], here), closedNow.alerted).alerts.map((a) => a.truck.id)).toEqual([1]);
   });
 });

@@ -64,3 +64,14 @@ export function saveAlerted(ids: ReadonlySet<number>, store: Pick<Storage, 'setI
     /* storage full or disabled: the set lives in memory only */
   }
 }
+
+/**
+ * A truck favourited while the diner looks at it is no news: counted as alerted, so the "Added to
+ * Favorites" toast stays up and no notification follows it at once. It alerts as any favourite does
+ * once it has left the set (it closed, or the diner went away) and comes back.
+ */
+export function markAlerted(id: number, store: Pick<Storage, 'getItem' | 'setItem'> | undefined = sessionStore()): void {
+  const ids = loadAlerted(store);
+  ids.add(id);
+  saveAlerted(ids, store);
+}

@@ -2,6 +2,7 @@ import type { FavoriteCheck, FoodTruck, TruckSummary } from '@shared/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@client/lib/api-client';
 import { queryKeys, refetchOnMountOlderThan } from '@client/lib/query-keys';
+import { markAlerted } from '../nearby';
 
 /** Spec section 9: favourites and favourite checks every 7 s, never fresh — here only while the event stream is down. */
 export const FAVORITES_POLL_MS = 7000;
@@ -35,6 +36,9 @@ export function useSetFavorite() {
       favorite
         ? apiJson<FavoriteCheck>('POST', '/api/favorites', { foodTruckId: truck.id })
         : apiJson<FavoriteCheck>('DELETE', `/api/favorites/${truck.id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.favorites }),
+    onSuccess: (_, { truck, favorite }) => {
+      if (favorite) markAlerted(truck.id);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.favorites });
+    },
   });
 }

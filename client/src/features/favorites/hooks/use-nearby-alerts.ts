@@ -35,7 +35,7 @@ export function useNearbyAlerts(enabled: boolean): void {
   const [, navigate] = useLocation();
   const [position, setPosition] = useState<{ lat: number; lng: number } | null>(null);
   const favorites = useLiveFavorites(enabled).data;
-  // Remembered per tab: a reload does not announce the same open truck again.
+  // Remembered per tab: a reload does not announce the same open truck again, nor one just favourited.
   const alerted = useRef<Set<number> | null>(null);
 
   useEffect(() => {
@@ -45,8 +45,9 @@ export function useNearbyAlerts(enabled: boolean): void {
 
   useEffect(() => {
     if (!enabled || !position || !favorites) return;
-    alerted.current ??= loadAlerted();
-    const { alerts, alerted: next } = nextAlerts(nearbyFavorites(favorites, position), alerted.current);
+    // The stored set as well: a heart tapped just now marks its truck there (markAlerted).
+    const before = new Set([...(alerted.current ?? []), ...loadAlerted()]);
+    const { alerts, alerted: next } = nextAlerts(nearbyFavorites(favorites, position), before);
     alerted.current = next;
     saveAlerted(next);
     for (const alert of alerts) {
