@@ -82,18 +82,27 @@ describe('the four questions of issue 28', () => {
     });
     expect(ask('does Smokestack have anything gluten-free').text).toBe('Smokestack BBQ: Sweet Tea is marked gluten-free.');
     // Burger Bus's menu says nothing: not stated, never "no".
-    expect(ask('does burger bus have anything gluten free').text).toBe('Burger Bus: gluten-free: not stated on the menu.');
+    expect(ask('does burger bus have anything gluten free').text).toBe('Burger Bus: the menu does not say which dishes are gluten-free.');
     // Every Taco Libre item... says nothing about gluten either.
-    expect(ask('does taco libre have anything halal').text).toBe('Taco Libre: halal: not stated on the menu.');
+    expect(ask('does taco libre have anything halal').text).toBe('Taco Libre: the menu does not say which dishes are halal.');
   });
 
-  it('is the taco truck wheelchair accessible: yes, no or not stated, with the note', () => {
+  it('is the taco truck wheelchair accessible: yes, no or not stated, in a sentence, with the note', () => {
     expect(understand('is the taco truck wheelchair accessible', understanding)).toMatchObject({ kind: 'attributes', filters: ['step-free'] });
     expect(ask('is the taco truck wheelchair accessible').text).toBe(
-      'Taco Libre: not step-free (Two steps up; we bring orders down to you).',
+      'No, Taco Libre has no step-free path to the counter (Two steps up; we bring orders down to you).',
     );
-    expect(ask('is smokestack wheelchair accessible').text).toBe('Smokestack BBQ: step-free.');
-    expect(ask('is burger bus wheelchair accessible').text).toBe('Burger Bus: step-free path to the counter: not stated.');
+    expect(ask('is smokestack wheelchair accessible').text).toBe('Yes, Smokestack BBQ has a step-free path to the counter.');
+    expect(ask('is burger bus wheelchair accessible').text).toBe("Burger Bus hasn't said whether it has a step-free path to the counter.");
+  });
+
+  it('a named truck asked about several things: one sentence, each as it stated it or that it has not; its menu after', () => {
+    expect(ask('does taco libre take cash or apple pay').text).toBe(
+      "Taco Libre takes cash and hasn't said whether it takes phone wallets.",
+    );
+    expect(ask('does smokestack take cards and have anything gluten free').text).toBe(
+      'Yes, Smokestack BBQ takes cards. On its menu, Sweet Tea is marked gluten-free.',
+    );
   });
 
   it('"how late is … open" naming no truck is never answered as an attribute question its words fit', () => {

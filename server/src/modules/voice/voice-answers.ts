@@ -12,7 +12,6 @@ import { placeName, type FoodAsk, type Intent, type PlaceAsk } from './understan
 import {
   ALLERGEN_TEXT,
   DIET_TEXT,
-  FEATURE_TEXT,
   itemHasDiet,
   itemLacksDiet,
   matchesFilters,
@@ -406,6 +405,20 @@ function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
 
 const labelsOf = (item: KnownItem): ItemLabels => ({ diets: item.diets ?? {}, allergens: item.allergens ?? {} });
 
+/** How a feature is said of one truck, stated yes and stated no: "Taco Libre takes cash". */
+const FEATURE_SAID: Record<TruckFeature, { yes: string; no: string }> = {
+  cards: { yes: 'takes cards', no: "doesn't take cards" },
+  cash: { yes: 'takes cash', no: "doesn't take cash" },
+  phoneWallets: { yes: 'takes phone wallets', no: "doesn't take phone wallets" },
+  stepFree: { yes: 'has a step-free path to the counter', no: 'has no step-free path to the counter' },
+  reachableCounter: { yes: 'has a counter within reach from a seat', no: 'has a high counter' },
+  orderFromSeat: { yes: 'lets you order from a seat', no: "doesn't take orders from a seat" },
+  seating: { yes: 'has seating', no: 'has no seating' },
+  shade: { yes: 'has shade', no: 'has no shade' },
+  restroomNearby: { yes: 'has a restroom nearby', no: 'has no restroom nearby' },
+  petFriendly: { yes: 'is pet-friendly', no: "isn't pet-friendly" },
+};
+
 /** How a feature is said in a list of trucks: "Trucks that take cards". */
 const FEATURE_PLURAL: Record<TruckFeature, string> = {
   cards: 'take cards',
@@ -438,26 +451,32 @@ function answerAttributes(intent: Extract<Intent, { kind: 'attributes' }>, base:
     const subjects = rank(subjectIds.flatMap((id) => context.trucks.get(id) ?? []), context).slice(0, MAX_RECOMMENDED);
     if (subjects.length === 0) return answer(`I couldn't find that truck right now.`, [], context.state);
     const sentences = subjects.map((truck) => {
-      const parts = features.map((feature) => {
-        const value = truck.features?.[feature];
-        const text = FEATURE_TEXT[feature];
-        const said = value === undefined ? `${text.label.replace(/ \(.*\)$/, '').toLowerCase()}: not stated` : text[value ? 'yes' : 'no'].toLowerCase();
-        const note = feature === 'stepFree' || feature === 'reachableCounter' ? (truck.accessNote ? ` (${truck.accessNote})` : '') : '';
+      // "Yes, Smokestack BBQ has a restroom nearby", "Taco Libre takes cash and hasn't said whether it
+      // takes phone wallets": a question asked in words is answered in a sentence.
+      const stated = features.map((feature) => truck.features?.[feature]);
+      const clauses = features.map((feature, i) => {
+        const value = stated[i];
+        const said = value === undefined ? `hasn't said whether it ${FEATURE_SAID[feature].yes}` : FEATURE_SAID[feature][value ? 'yes' : 'no'];
+        const note = (feature === 'stepFree' || feature === 'reachableCounter') && value !== undefined && truck.accessNote ? ` (${truck.accessNote})` : '';
         return `${said}${note}`;
       });
-      if (itemFilters.length > 0) {
-        const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
-        const wanted = itemFilters.map(itemFilterWords).join(' and ');
-        const ids = itemFilters.map((f) => f.id);
-        const matching = menu.filter((i) => matchesFilters({ menuLabels: [labelsOf(i)] }, ids));
-        const lacking = menu.filter((i) =>
-          itemFilters.some((f) => (f.kind === 'diet' ? itemLacksDiet(labelsOf(i), f.diet) : ['contains', 'mayContain'].includes(labelsOf(i).allergens[f.allergen] ?? ''))),
-        );
-        if (matching.length > 0) parts.push(`${list(matching.slice(0, 3).map((i) => i.name))} ${matching.length === 1 ? 'is' : 'are'} marked ${wanted}`);
-        else if (menu.length > 0 && lacking.length === menu.length) parts.push(`nothing on the menu is ${wanted}`);
-        else parts.push(`${wanted}: not stated on the menu`);
-      }
-      return `${truck.name}: ${parts.join('; ')}.`;
+      const yesOrNo = stated.length === 1 && stated[0] !== undefined ? (stated[0] ? 'Yes, ' : 'No, ') : '';
+      const aboutFeatures = clauses.length > 0 ? `${yesOrNo}${truck.name} ${list(clauses)}.` : '';
+      if (itemFilters.length === 0) return aboutFeatures;
+      const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
+      const wanted = itemFilters.map(itemFilterWords).join(' and ');
+      const ids = itemFilters.map((f) => f.id);
+      const matching = menu.filter((i) => matchesFilters({ menuLabels: [labelsOf(i)] }, ids));
+      const lacking = menu.filter((i) =>
+        itemFilters.some((f) => (f.kind === 'diet' ? itemLacksDiet(labelsOf(i), f.diet) : ['contains', 'mayContain'].includes(labelsOf(i).allergens[f.allergen] ?? ''))),
+      );
+      const aboutMenu =
+        matching.length > 0
+          ? `${list(matching.slice(0, 3).map((i) => i.name))} ${matching.length === 1 ? 'is' : 'are'} marked ${wanted}`
+          : menu.length > 0 && lacking.length === menu.length
+            ? `nothing on the menu is ${wanted}`
+            : `the menu does not say which dishes are ${wanted}`;
+      return aboutFeatures ? `${aboutFeatures} On its menu, ${aboutMenu}.` : `${truck.name}: ${aboutMenu}.`;
     });
     const ids = subjects.map((t) => t.id);
     return answer(sentences.join(' '), ids, { truckIds: ids, index: 0 });

@@ -469,7 +469,7 @@ describe('the four attribute questions of issue 28, spoken', () => {
   it('is the taco truck wheelchair accessible: what it stated, with its note', async () => {
     const res = await askAloud('is the taco truck wheelchair accessible');
     expect(res.transcript).toBe('is the taco truck wheelchair accessible');
-    expect(res.text).toBe('Taco Libre: not step-free (Two steps up).');
+    expect(res.text).toBe('No, Taco Libre has no step-free path to the counter (Two steps up).');
     expect(res.recommendedTruckIds).toEqual([tacos.id]);
   });
 });
