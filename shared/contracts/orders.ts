@@ -16,6 +16,17 @@ export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['received', 'prepa
 /** The statuses that ended with a refund. */
 export const REFUNDED_ORDER_STATUSES: readonly OrderStatus[] = ['refused', 'cancelled'];
 
+/**
+ * A paid order nobody at the truck accepted is refused and refunded this long after the time it was
+ * to be ready (ADR 0191): the diner is never left with a paid order that says "Received" for good.
+ */
+export const UNANSWERED_ORDER_MINUTES = 15;
+/** That refusal's reason, as the diner's order page and the kitchen's ended tickets show it. */
+export const UNANSWERED_REASON = 'Not accepted in time';
+/** When a received order whose ready time is `estimatedReadyAt` is refused if nobody has accepted it. */
+export const unansweredAt = (estimatedReadyAt: string | Date): Date =>
+  new Date(new Date(estimatedReadyAt).getTime() + UNANSWERED_ORDER_MINUTES * 60_000);
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   received: 'Received',

@@ -4,6 +4,7 @@ import { pushOutboxWorker } from './push-outbox';
 import { smsOutboxWorker } from './sms-outbox';
 import { subscriptionRenewals } from './subscription-renewals';
 import { truckEventsPrune } from './truck-events-prune';
+import { unansweredOrders } from './unanswered-orders';
 import { uploadJanitor } from './upload-janitor';
 import { voicePrune } from './voice-prune';
 import { insightsRollup } from './insights';
@@ -22,6 +23,7 @@ export const WORKERS: readonly BackgroundWorker[] = [
   voicePrune,
   dataImportsWorker,
   insightsRollup,
+  unansweredOrders,
 ];
 
 export { insightsFlush } from './insights';

@@ -89,6 +89,8 @@ export const orders = pgTable(
     index('orders_truck_created_idx').on(t.foodTruckId, t.createdAt),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt),
     index('orders_payment_idx').on(t.providerPaymentId),
+    // The unanswered-orders worker's minute round (ADR 0191): only the few orders nobody accepted yet.
+    index('orders_received_ready_idx').on(t.estimatedReadyAt).where(sql`${t.status} = 'received'`),
     check('orders_status_check', sql`${t.status} in ('awaiting_payment', 'received', 'preparing', 'ready', 'picked_up', 'refused', 'cancelled')`),
     check('orders_money_check', sql`${t.subtotalCents} > 0 and ${t.totalCents} > 0 and ${t.platformFeeCents} >= 0`),
   ],
@@ -105,7 +107,7 @@ export const orderRefunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     provider: text('provider').notNull(),
     providerRefundId: text('provider_refund_id').notNull(),
-    /** 'refused' (the operator), 'cancelled' (the diner) or 'admin'. */
+    /** 'refused' (the operator), 'cancelled' (the diner), 'admin', or 'unanswered' (refused by the server, ADR 0191). */
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

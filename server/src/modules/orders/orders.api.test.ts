@@ -10,6 +10,7 @@ import { openEventStream, type SseStream } from '../../test/sse-client';
 import { insertListing } from '../../test/listings';
 import { insertTruck, setSubscription } from '../../test/trucks';
 import { dbFingerprint } from '../../test/db-fingerprint';
+import { unansweredOrders } from '../../workers/unanswered-orders';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 
 let server: TestServer;
@@ -425,6 +426,36 @@ describe('refunds', () => {
     expect(list.body.find((o) => o.id === placed.body.id)).toMatchObject({ customerId: cast.customer.user.id, provider: 'offline' });
     const refunds = await server.request<AdminRefund[]>('GET', '/api/admin/refunds', { token: cast.admin.token });
     expect(refunds.body.find((r) => r.orderId === placed.body.id)).toMatchObject({ amountCents: 700, reason: 'admin', truckName: truck.name });
+  });
+});
+
+describe('an order nobody accepts (ADR 0191)', () => {
+  it('is refused and refunded in full 15 minutes after its ready time, once; an accepted one is left alone', async () => {
+    const { truck, taco, special } = await openTruck();
+    const unanswered = await order(cast.customer, { foodTruckId: truck.id, items: [{ menuItemId: special.id, quantity: 2 }, { menuItemId: taco.id, quantity: 1 }] });
+    const accepted = await order(cast.customer, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    expect([unanswered.status, accepted.status]).toEqual([201, 201]);
+    expect(await stockOf(special.id)).toBe(3);
+    const tapped = await server.request<Res>('PATCH', `/api/orders/${accepted.body.id}/status`, { token: cast.owner.token, body: { status: 'preparing' } });
+    expect(tapped.body.status).toBe('preparing');
+    const readyAt = new Date(unanswered.body.estimatedReadyAt).getTime();
+    const MINUTE = 60_000;
+
+    // 14 minutes after its ready time: still the truck's to accept.
+    await unansweredOrders.run(server.workerContext, new Date(readyAt + 14 * MINUTE));
+    expect((await server.request<Res>('GET', `/api/orders/${unanswered.body.id}`, { token: cast.customer.token })).body.status).toBe('received');
+
+    // 16 minutes after: refused with its reason, refunded in full, its portions back on sale.
+    expect(await unansweredOrders.run(server.workerContext, new Date(readyAt + 16 * MINUTE))).toBeGreaterThanOrEqual(1);
+    const seen = await server.request<Res>('GET', `/api/orders/${unanswered.body.id}`, { token: cast.customer.token });
+    expect(seen.body).toMatchObject({ status: 'refused', refusalReason: 'Not accepted in time', refund: { amountCents: unanswered.body.totalCents } });
+    expect(await stockOf(special.id)).toBe(5);
+    const refunds = await server.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, unanswered.body.id));
+    expect(refunds.map((r) => r.reason)).toEqual(['unanswered']);
+    // The accepted order is the truck's; a second round changes nothing.
+    expect((await server.request<Res>('GET', `/api/orders/${accepted.body.id}`, { token: cast.customer.token })).body.status).toBe('preparing');
+    await unansweredOrders.run(server.workerContext, new Date(readyAt + 20 * MINUTE));
+    expect(await server.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, unanswered.body.id))).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   ORDER_LIMITS,
   ORDERING_REFUSALS,
+  UNANSWERED_ORDER_MINUTES,
+  UNANSWERED_REASON,
   type Order,
   type OrderCreateInput,
   type OrderProgressStatus,
@@ -609,31 +611,80 @@ export async function endOrder(
       throw conflict('The truck has started on this order: ask at the window to cancel it.');
     }
     const status: OrderStatus = how.kind === 'cancel' ? 'cancelled' : 'refused';
-    await tx
-      .update(orders)
-      .set({ status, refusalReason: how.reason?.trim() || null, updatedAt: sql`now()` })
-      .where(eq(orders.id, row.id));
-    // A provider that fails is a 502 and the transaction rolls back (the order stays active); the
-    // key makes the next attempt the same refund at the provider, never a second one.
-    const { refundId } = await atProvider(() =>
-      deps.payments.refundOrderPayment({
-        paymentId: row.providerPaymentId,
-        amountCents: row.totalCents,
-        idempotencyKey: `order-refund-${row.id}`,
-      }),
-    );
-    await tx.insert(orderRefunds).values({
-      orderId: row.id,
-      amountCents: row.totalCents,
-      provider: row.provider,
-      providerRefundId: refundId,
-      reason: how.kind === 'admin' ? 'admin' : status,
-    });
-    await restorePortions(tx, row.lines);
+    await endPaidOrder(tx, deps, row, { status, refusalReason: how.reason?.trim() || null, refundReason: how.kind === 'admin' ? 'admin' : status });
     await onEnded?.(tx, row);
-    await notifyOrder(tx, row.id);
     return getOrder(tx, actor, row.id);
   });
+}
+
+/**
+ * Ends a paid, active order whose row the caller has locked: its status, its full refund at the
+ * provider (once: the key is per order, and order_refunds is unique per order), its portions back on
+ * sale, and the order event. A provider that fails is a 502 and the transaction rolls back (the order
+ * stays active); the key makes the next attempt the same refund at the provider, never a second one.
+ */
+async function endPaidOrder(
+  tx: Tx,
+  deps: Pick<OrderServiceDeps, 'payments'>,
+  row: OrderRow,
+  end: { status: 'cancelled' | 'refused'; refusalReason: string | null; refundReason: string },
+): Promise<void> {
+  await tx.update(orders).set({ status: end.status, refusalReason: end.refusalReason, updatedAt: sql`now()` }).where(eq(orders.id, row.id));
+  const { refundId } = await atProvider(() =>
+    deps.payments.refundOrderPayment({
+      paymentId: row.providerPaymentId,
+      amountCents: row.totalCents,
+      idempotencyKey: `order-refund-${row.id}`,
+    }),
+  );
+  await tx.insert(orderRefunds).values({
+    orderId: row.id,
+    amountCents: row.totalCents,
+    provider: row.provider,
+    providerRefundId: refundId,
+    reason: end.refundReason,
+  });
+  await restorePortions(tx, row.lines);
+  await notifyOrder(tx, row.id);
+}
+
+/**
+ * The worker's round (workers/unanswered-orders.ts): paid orders still `received` whose ready time
+ * passed more than UNANSWERED_ORDER_MINUTES before `now` are refused and refunded, each in its own
+ * transaction under its row lock (`skip locked`: an operator accepting it at that moment wins, and
+ * the order is re-checked under the lock). A refund the provider refuses leaves that order for the
+ * next round and the others go on; the round then fails with the first error, for the log. Returns
+ * how many ended.
+ */
+export async function refuseUnanswered(deps: Pick<OrderServiceDeps, 'db' | 'payments'>, now: Date, limit = 50): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNANSWERED_ORDER_MINUTES * 60_000);
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'received'), lt(orders.estimatedReadyAt, cutoff)))
+    .orderBy(asc(orders.estimatedReadyAt))
+    .limit(limit);
+  let ended = 0;
+  const failures: unknown[] = [];
+  for (const { id } of due) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.status, 'received'), lt(orders.estimatedReadyAt, cutoff)))
+        .for('update', { skipLocked: true })
+        .limit(1);
+      if (!row) return false;
+      await endPaidOrder(tx, deps, row, { status: 'refused', refusalReason: UNANSWERED_REASON, refundReason: 'unanswered' });
+      return true;
+    }).catch((err: unknown) => {
+      failures.push(err);
+      return false;
+    });
+    if (done) ended += 1;
+  }
+  if (failures.length > 0) throw failures[0];
+  return ended;
 }
 
 /**

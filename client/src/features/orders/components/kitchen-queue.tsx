@@ -31,7 +31,7 @@ import { useProgressOrder, useRefuseOrder } from '../api/order-mutations';
 import { useOrderSettings, useUpdateOrderSettings } from '../api/order-settings';
 import { useTruckQueue } from '../api/truck-queue';
 import { useOrderStream } from '../hooks/use-order-stream';
-import { clockTime } from './order-status';
+import { clockTime, UnansweredNotice } from './order-status';
 
 /** The one tap that moves an order on, by its status. */
 const NEXT_STEP: Partial<Record<Order['status'], { to: OrderProgressStatus; label: string }>> = {
@@ -90,6 +90,7 @@ function OrderTicket({ order }: { order: Order }) {
           ))}
         </ul>
         {order.note && <p className="rounded-md bg-amber-50 p-2 text-amber-950">Note: {order.note}</p>}
+        <UnansweredNotice order={order} forKitchen />
         <p className="text-sm text-gray-700">Paid {formatCents(order.totalCents, order.currency)}</p>
         {ACTIVE_ORDER_STATUSES.includes(order.status) && (
           <div className="grid grid-cols-2 gap-3">

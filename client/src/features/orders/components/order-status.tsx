@@ -1,17 +1,39 @@
 import type { Order, OrderStatus } from '@shared/contracts';
-import { formatCents, ORDER_STATUS_LABELS, REFUNDED_ORDER_STATUSES } from '@shared/contracts/orders';
+import { formatCents, ORDER_STATUS_LABELS, REFUNDED_ORDER_STATUSES, unansweredAt } from '@shared/contracts/orders';
 import Check from 'lucide-react/icons/check';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import type { ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { toastError } from '@client/lib/toast';
+import { useNow } from '@client/lib/use-now';
 import { useCancelOrder } from '../api/order-mutations';
 import { cn } from '@client/lib/utils';
 
 const STEPS: readonly OrderStatus[] = ['received', 'preparing', 'ready', 'picked_up'];
 
 export const clockTime = (iso: string | Date) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A received order past its ready time (ADR 0191): when the server refuses and refunds it if nobody
+ * at the truck has accepted it by then. The diner's page and the kitchen's ticket say it their way.
+ */
+export function UnansweredNotice({ order, forKitchen = false }: { order: Order; forKitchen?: boolean }) {
+  const now = useNow();
+  if (order.status !== 'received' || now < new Date(order.estimatedReadyAt)) return null;
+  const by = <strong>{clockTime(unansweredAt(order.estimatedReadyAt))}</strong>;
+  return (
+    <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950" data-testid="unanswered-notice">
+      {forKitchen ? (
+        <>Accept it by {by}, or it is refused and refunded automatically.</>
+      ) : (
+        <>
+          Not accepted yet. If {order.truckName} has not accepted it by {by}, it is refused and refunded in full.
+        </>
+      )}
+    </p>
+  );
+}
 
 /** The words under the number: what the diner should do now. */
 function headline(order: Order): string {
@@ -68,6 +90,7 @@ export function OrderStatusView({ order, canCancel, pickup }: { order: Order; ca
             {order.pickupAt && order.status !== 'ready' && <> (pickup {clockTime(order.pickupAt)})</>}
           </p>
         )}
+        <UnansweredNotice order={order} />
       </Card>
 
       {!ended && (

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_received_ready_idx" ON "orders" USING btree ("estimated_ready_at") WHERE "orders"."status" = 'received';
