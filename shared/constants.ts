@@ -91,6 +91,10 @@ export const TRUCK_EVENT_ID_HEADER = 'truck-event-id';
  * each beat (an `updated` truck event) costs little.
  */
 export const HEARTBEAT_INTERVAL_MS = 5 * 60_000;
+/** A heartbeat's 409s: the truck was closed (somewhere else, or by the server), or this device is not at it. */
+export const HEARTBEAT_CLOSED = 'This truck is closed. Open it to share where it is.';
+export const HEARTBEAT_ELSEWHERE =
+  "This device is not where diners see the truck. Update the truck's location, or confirm it is still there.";
 
 /** Limits of a voice question (the server answers 413 beyond them). */
 export const VOICE_LIMITS = {

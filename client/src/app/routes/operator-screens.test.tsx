@@ -1,7 +1,9 @@
 import type { FoodTruck } from '@shared/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEARTBEAT_CLOSED, HEARTBEAT_ELSEWHERE } from '@shared/constants';
 import { dismiss } from '@client/lib/toast';
+import { queryKeys } from '@client/lib/query-keys';
 import { OPERATOR, renderApp, stubFetch } from '@client/test/render-app';
 import CreateTruckPage from './create-truck';
 import EditTruckPage from './edit-truck';
@@ -219,6 +221,29 @@ describe('Still here and scheduled stops on the dashboard', () => {
     await waitFor(() => expect(api.calls.some((c) => c.url === '/api/food-trucks/3/heartbeat')).toBe(true));
     expect(api.calls.find((c) => c.url === '/api/food-trucks/3/heartbeat')?.body).toEqual({ latitude: 30.2601, longitude: -97.7201 });
     expect(api.calls.some((c) => c.url === '/api/food-trucks/4/heartbeat')).toBe(false);
+  });
+
+  it.each([
+    ['elsewhere', HEARTBEAT_ELSEWHERE, false],
+    ['closed', HEARTBEAT_CLOSED, true],
+  ])('a heartbeat refused because the truck is %s: the truck lists are read again only for a closed truck', async (_, message, reread) => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      permissions: { query: async () => Object.assign(new EventTarget(), { state: 'granted' }) },
+      geolocation: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 30.3, longitude: -97.8 } } as GeolocationPosition) },
+    });
+    const stub = stubFetch((url, init) => {
+      if (url === '/api/auth/me') return { body: OPERATOR };
+      if (url === `/api/operators/${OPERATOR.id}/food-trucks`) return { body: [truck] };
+      if (url === '/api/food-trucks/3/heartbeat' && init?.method === 'POST') return { status: 409, body: { message } };
+      return undefined;
+    });
+    vi.stubGlobal('fetch', stub.fetch);
+    const { queryClient } = renderApp(<OperatorDashboardPage />, { user: OPERATOR });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(stub.calls.some((c) => c.url === '/api/food-trucks/3/heartbeat')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(invalidate.mock.calls.some(([filters]) => JSON.stringify(filters?.queryKey) === JSON.stringify(queryKeys.operators))).toBe(reread);
   });
 
   it("sends no heartbeat by itself without the device's position (issue 24); 'Still here' confirms explicitly", async () => {

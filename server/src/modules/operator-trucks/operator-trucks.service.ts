@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { HEARTBEAT_CLOSED, HEARTBEAT_ELSEWHERE } from '@shared/constants';
 import type { Database, Tx } from '../../db/client';
 import { foodTrucks, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -295,9 +296,7 @@ export async function updateLocation(
 
 /** Heartbeats closer together than this write nothing: a dashboard open in two tabs, a retry. */
 export const HEARTBEAT_MIN_GAP_MS = 60_000;
-export const HEARTBEAT_CLOSED = 'This truck is closed. Open it to share where it is.';
-export const HEARTBEAT_ELSEWHERE =
-  "This device is not where diners see the truck. Update the truck's location, or confirm it is still there.";
+
 
 /**
  * What keeps an open truck open (ADR 0100, issue 24): a fresh position from the operator's device

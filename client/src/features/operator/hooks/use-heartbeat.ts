@@ -1,8 +1,8 @@
 import type { FoodTruck, HeartbeatInput } from '@shared/contracts';
-import { HEARTBEAT_INTERVAL_MS } from '@shared/constants';
+import { HEARTBEAT_CLOSED, HEARTBEAT_INTERVAL_MS } from '@shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { ApiError } from '@client/lib/api-client';
+import { ApiError, errorMessage } from '@client/lib/api-client';
 import { getCurrentPosition } from '@client/lib/geolocation';
 import { invalidateTruckCaches } from '@client/lib/query-keys';
 import { sendHeartbeat } from '../api/truck-heartbeat';
@@ -14,7 +14,8 @@ import { useLocationPermission } from './use-location-permission';
  * position — only where location is already allowed, so it never prompts — which the server accepts
  * only at the truck's spot. A dashboard left open elsewhere, or without location, vouches for
  * nothing: the truck is auto-closed as if the page were shut, unless the operator taps "Still here"
- * (`confirm`). Nothing diners see changes. A 409 for a closed truck re-reads the truck lists.
+ * (`confirm`). Nothing diners see changes. A 409 for a closed truck re-reads the truck lists; one
+ * for a device elsewhere does not.
  */
 export function useHeartbeat(truck: Pick<FoodTruck, 'id' | 'isOpen' | 'lastUpdated'>) {
   const queryClient = useQueryClient();
@@ -23,9 +24,11 @@ export function useHeartbeat(truck: Pick<FoodTruck, 'id' | 'isOpen' | 'lastUpdat
   lastUpdated.current = truck.lastUpdated;
   const { id, isOpen } = truck;
 
+  // Only a truck closed meanwhile changes the lists; a device away from its truck changes nothing
+  // (an operator at home with seven trucks open re-read every truck list seven times each beat).
   const onClosed = useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) void invalidateTruckCaches(queryClient);
+      if (error instanceof ApiError && error.status === 409 && errorMessage(error, '') === HEARTBEAT_CLOSED) void invalidateTruckCaches(queryClient);
     },
     [queryClient],
   );
