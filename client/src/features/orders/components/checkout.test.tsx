@@ -6,6 +6,7 @@ import { renderApp } from '@client/test/render-app';
 import { useState } from 'react';
 import { Checkout, EMPTY_DRAFT, type CheckoutDraft } from './checkout';
 import { OrderStatusView } from './order-status';
+import { makeOrder } from '@client/test/orders';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,27 +35,7 @@ const ORDERING: TruckOrdering = {
   latestPickupAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
   paymentMode: 'test',
 };
-const ORDER: Order = {
-  id: 41,
-  number: '41',
-  foodTruckId: 3,
-  truckName: 'Taco Truck',
-  status: 'received',
-  lines: [{ menuItemId: 1, name: 'Taco', unitCents: 350, quantity: 2 }],
-  subtotalCents: 700,
-  totalCents: 700,
-  currency: 'usd',
-  note: null,
-  pickupAt: null,
-  estimatedReadyAt: new Date().toISOString(),
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  refusalReason: null,
-  refund: null,
-  customerName: 'Diner',
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-};
+const ORDER: Order = makeOrder();
 
 describe('Checkout', () => {
   it('keeps the cart, pickup and note in a parent’s draft: the form unmounting (ordering paused) loses nothing', () => {

@@ -1,6 +1,7 @@
 import type { Order } from '@shared/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeOrder } from '@client/test/orders';
 import { renderApp } from '@client/test/render-app';
 import { clockTime, OrderStatusView, UnansweredNotice } from './order-status';
 
@@ -8,27 +9,14 @@ afterEach(() => vi.useRealTimers());
 
 const MINUTE = 60_000;
 const readyAt = new Date('2026-12-06T12:30:00');
-const order = (status: Order['status']): Order => ({
-  id: 7,
-  number: '7',
-  foodTruckId: 3,
-  truckName: 'Taco Truck',
-  status,
-  lines: [{ menuItemId: 1, name: 'Taco', unitCents: 350, quantity: 2 }],
-  subtotalCents: 700,
-  totalCents: 700,
-  currency: 'usd',
-  note: null,
-  pickupAt: null,
-  estimatedReadyAt: readyAt.toISOString(),
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  refusalReason: null,
-  refund: null,
-  customerName: 'Diner',
-  createdAt: new Date(readyAt.getTime() - 10 * MINUTE).toISOString(),
-  updatedAt: new Date(readyAt.getTime() - 10 * MINUTE).toISOString(),
-});
+const order = (status: Order['status']): Order =>
+  makeOrder({
+    id: 7,
+    status,
+    estimatedReadyAt: readyAt.toISOString(),
+    createdAt: new Date(readyAt.getTime() - 10 * MINUTE).toISOString(),
+    updatedAt: new Date(readyAt.getTime() - 10 * MINUTE).toISOString(),
+  });
 
 /** The page (or a ticket) as it reads `minutes` after the order's ready time. */
 function at(minutes: number, ui: React.ReactElement) {
