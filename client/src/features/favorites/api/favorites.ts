@@ -36,9 +36,11 @@ export function useSetFavorite() {
       favorite
         ? apiJson<FavoriteCheck>('POST', '/api/favorites', { foodTruckId: truck.id })
         : apiJson<FavoriteCheck>('DELETE', `/api/favorites/${truck.id}`),
-    onSuccess: (_, { truck, favorite }) => {
+    // Before the request: a list read meanwhile (polling, a refocus) may already hold the new
+    // favourite. Should the request fail, the mark goes at the alerts' next look (not a favourite).
+    onMutate: ({ truck, favorite }) => {
       if (favorite) markAlerted(truck.id);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.favorites });
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.favorites }),
   });
 }
