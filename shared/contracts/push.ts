@@ -11,9 +11,9 @@ import { localTime, timeZoneName } from './schedules';
 /**
  * What a push tells about: a favourite opened nearby, a favourite's stops for today changed, a
  * stop the customer said they are going to closed early, moved or was cancelled (issue 31), or
- * their order is ready (issue 30).
+ * their order is ready (issue 30), or their order was refused and refunded (ADR 0192).
  */
-export const PUSH_KINDS = ['opened', 'schedule', 'going', 'order-ready'] as const;
+export const PUSH_KINDS = ['opened', 'schedule', 'going', 'order-ready', 'order-refused'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /** The decrypted payload of every push message: the service worker shows it and opens `url` on a tap. */
@@ -75,7 +75,7 @@ export const quietHoursSchema = z
 
 /** GET/PUT /api/auth/user/notification-preferences: per channel and kind, and quiet hours. */
 export const notificationPreferencesSchema = z.object({
-  /** `orders`: "your order is ready" (issue 30); left out of an update = unchanged (on by default). */
+  /** `orders`: "your order is ready" (issue 30) or refused (ADR 0192); left out of an update = unchanged (on by default). */
   push: z.object({ opened: z.boolean(), schedule: z.boolean(), orders: z.boolean().optional() }),
   /** SMS goes out only for openings (ADR 0070); this is the same switch as /sms-preferences. */
   sms: z.object({ opened: z.boolean() }),

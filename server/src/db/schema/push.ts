@@ -112,7 +112,7 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     pushOpened: boolean('push_opened').notNull().default(true),
     pushSchedule: boolean('push_schedule').notNull().default(true),
-    /** "Your order is ready" (issue 30). */
+    /** "Your order is ready" or "refused" (issue 30, ADR 0192). */
     pushOrders: boolean('push_orders').notNull().default(true),
     /** Minutes after midnight in `time_zone`; both null = no quiet hours. start > end spans midnight. */
     quietStartMinute: smallint('quiet_start_minute'),

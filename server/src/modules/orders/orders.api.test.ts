@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDERING_REFUSALS, type AdminOrder, type AdminRefund, type AuthResponse, type MenuItem, type Order, type PayoutAccount, type TruckOrderCount, type TruckOrdering } from '@shared/contracts';
 import { DateTime } from 'luxon';
-import { auditLog, foodTrucks, menuItems, orderRefunds, orders, smsOutbox, truckScheduleStops } from '../../db/schema';
+import { auditLog, foodTrucks, menuItems, orderRefunds, orders, pushOutbox, pushSubscriptions, smsOutbox, truckScheduleStops } from '../../db/schema';
 import { zoneAwayFromMidnight } from '../../test/schedules';
 import { startTestServer, signUpCast, type TestCast, type TestServer } from '../../test/harness';
 import { openEventStream, type SseStream } from '../../test/sse-client';
@@ -456,6 +456,106 @@ describe('an order nobody accepts (ADR 0191)', () => {
     expect((await server.request<Res>('GET', `/api/orders/${accepted.body.id}`, { token: cast.customer.token })).body.status).toBe('preparing');
     await unansweredOrders.run(server.workerContext, new Date(readyAt + 20 * MINUTE));
     expect(await server.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, unanswered.body.id))).toHaveLength(1);
+  });
+});
+
+describe('telling the diner (ADR 0192)', () => {
+  /** A diner with one push device; with `orderPushes` false they turned order pushes off. */
+  async function dinerWithDevice(orderPushes = true) {
+    const diner = await server.signUp('customer');
+    await server.db.insert(pushSubscriptions).values({
+      userId: diner.user.id,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+      p256dh: 'BPubKey',
+      auth: 'AuthSecret',
+      label: 'Chrome on Android',
+    });
+    if (!orderPushes) {
+      const prefs = await server.request('PUT', '/api/auth/user/notification-preferences', {
+        token: diner.token,
+        body: { push: { opened: true, schedule: true, orders: false }, sms: { opened: true }, quietHours: null },
+      });
+      expect(prefs.status).toBe(200);
+    }
+    return diner;
+  }
+  /** What was queued for the diner about this truck: texts (their number and words) and pushes. */
+  async function noticesTo(diner: AuthResponse, truckId: number) {
+    const mine = (t: typeof smsOutbox | typeof pushOutbox) => and(eq(t.userId, diner.user.id), eq(t.foodTruckId, truckId));
+    const texts = await server.db.select().from(smsOutbox).where(mine(smsOutbox));
+    const pushes = await server.db.select().from(pushOutbox).where(mine(pushOutbox));
+    expect(texts.every((t) => t.toPhone === diner.user.phone)).toBe(true);
+    return { texts: texts.map((t) => t.body), pushes: pushes.map((p) => p.message) };
+  }
+  const link = (id: number) => `${server.url}/orders/${id}`;
+
+  it("the truck's refusal texts and pushes the diner once, with its reason and the refund", async () => {
+    const { truck, taco } = await openTruck();
+    const diner = await dinerWithDevice();
+    const placed = await order(diner, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 2 }] });
+    const refused = await server.request<Res>('POST', `/api/orders/${placed.body.id}/refuse`, { token: cast.owner.token, body: { reason: 'Sold out of tortillas' } });
+    expect(refused.status).toBe(200);
+    expect((await server.request('POST', `/api/orders/${placed.body.id}/refuse`, { token: cast.owner.token, body: { reason: 'again' } })).status).toBe(409);
+    const id = placed.body.id;
+    expect(await noticesTo(diner, truck.id)).toEqual({
+      texts: [`${truck.name} could not take your order ${id}: Sold out of tortillas. $7.00 is refunded in full to your card.\n${link(id)}`],
+      pushes: [
+        {
+          kind: 'order-refused',
+          truckId: truck.id,
+          title: `Order ${id} refunded`,
+          body: `${truck.name} could not take it: Sold out of tortillas. $7.00 is refunded in full to your card.`,
+          url: `/orders/${id}`,
+          tag: `order-${id}`,
+        },
+      ],
+    });
+  });
+
+  it("an admin's refund and the unanswered-orders worker tell the diner too; their own cancel does not", async () => {
+    const { truck, taco } = await openTruck();
+    const diner = await dinerWithDevice();
+    const byAdmin = await order(diner, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    expect((await server.request('POST', `/api/admin/orders/${byAdmin.body.id}/refund`, { token: cast.admin.token })).status).toBe(200);
+    const cancelled = await order(diner, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    expect((await server.request('POST', `/api/orders/${cancelled.body.id}/cancel`, { token: diner.token })).status).toBe(200);
+    const unanswered = await order(diner, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 3 }] });
+    await unansweredOrders.run(server.workerContext, new Date(new Date(unanswered.body.estimatedReadyAt).getTime() + 16 * 60_000));
+
+    const { texts, pushes } = await noticesTo(diner, truck.id);
+    expect(texts.sort()).toEqual(
+      [
+        `${truck.name} could not take your order ${byAdmin.body.id}. $3.50 is refunded in full to your card.\n${link(byAdmin.body.id)}`,
+        `${truck.name} could not take your order ${unanswered.body.id}: Not accepted in time. $10.50 is refunded in full to your card.\n${link(unanswered.body.id)}`,
+      ].sort(),
+    );
+    expect(pushes.map((p) => [p.kind, p.url, p.body]).sort()).toEqual(
+      [
+        ['order-refused', `/orders/${byAdmin.body.id}`, `${truck.name} could not take it. $3.50 is refunded in full to your card.`],
+        ['order-refused', `/orders/${unanswered.body.id}`, `${truck.name} could not take it: Not accepted in time. $10.50 is refunded in full to your card.`],
+      ].sort(),
+    );
+  });
+
+  it('"ready" is pushed as well as texted; a diner who turned order pushes off gets the texts only', async () => {
+    const { truck, taco } = await openTruck();
+    const pushed = await dinerWithDevice();
+    const quiet = await dinerWithDevice(false);
+    const ready = await order(pushed, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    expect((await server.request<Res>('PATCH', `/api/orders/${ready.body.id}/status`, { token: cast.owner.token, body: { status: 'ready' } })).body.status).toBe('ready');
+    expect((await noticesTo(pushed, truck.id)).pushes).toEqual([
+      { kind: 'order-ready', truckId: truck.id, title: `Order ${ready.body.id} is ready`, body: `Pick it up at ${truck.name}.`, url: `/orders/${ready.body.id}`, tag: `order-${ready.body.id}` },
+    ]);
+
+    const first = await order(quiet, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    const second = await order(quiet, { foodTruckId: truck.id, items: [{ menuItemId: taco.id, quantity: 1 }] });
+    await server.request('PATCH', `/api/orders/${first.body.id}/status`, { token: cast.owner.token, body: { status: 'ready' } });
+    await server.request('POST', `/api/orders/${second.body.id}/refuse`, { token: cast.owner.token, body: {} });
+    const toQuiet = await noticesTo(quiet, truck.id);
+    expect(toQuiet.pushes).toEqual([]);
+    expect(toQuiet.texts.map((t) => t.split('\n')[0]).sort()).toEqual(
+      [`Your order ${first.body.id} from ${truck.name} is ready for pickup.`, `${truck.name} could not take your order ${second.body.id}. $3.50 is refunded in full to your card.`].sort(),
+    );
   });
 });
 

@@ -55,7 +55,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     payments: app.integrations.payments,
     defaultTimeZone: app.config.defaultTimeZone ?? DEFAULT_TIME_ZONE,
-    publicUrl: app.config.publicUrl,
+    // Read on each call: tests learn the server's address only once it listens.
+    get publicUrl() {
+      return app.config.publicUrl;
+    },
     platformFeeBps: app.config.orderPlatformFeeBps ?? 0,
   };
   const customer = requireUser('customer');

@@ -30,7 +30,7 @@ import { findTruck } from '../trucks/truck.repository';
 import { findVisibleTruck } from '../trucks/trucks.service';
 import { publishTruckEvent } from '../trucks/truck-events';
 import { ORDER_EVENTS_CHANNEL } from './order-events';
-import { queueOrderReadySms } from './order-notices';
+import { queueOrderReadyNotices, queueOrderRefusedNotices } from './order-notices';
 
 
 export interface OrderServiceDeps {
@@ -577,7 +577,7 @@ export async function progressOrder(deps: OrderServiceDeps, actor: AuthUser, id:
       .set({ status: to, updatedAt: sql`now()`, readyAt: to === 'ready' ? sql`now()` : undefined })
       .where(eq(orders.id, row.id));
     const order = await getOrder(tx, actor, row.id);
-    if (to === 'ready') await queueOrderReadySms(tx, { ...order, customerId: row.customerId }, deps.publicUrl);
+    if (to === 'ready') await queueOrderReadyNotices(tx, { ...order, customerId: row.customerId }, deps.publicUrl);
     await notifyOrder(tx, row.id);
     return order;
   });
@@ -620,12 +620,12 @@ export async function endOrder(
 /**
  * Ends a paid, active order whose row the caller has locked: its status, its full refund at the
  * provider (once: the key is per order, and order_refunds is unique per order), its portions back on
- * sale, and the order event. A provider that fails is a 502 and the transaction rolls back (the order
+ * sale, the order event, and — unless the diner cancelled it — a text and a push telling them. A provider that fails is a 502 and the transaction rolls back (the order
  * stays active); the key makes the next attempt the same refund at the provider, never a second one.
  */
 async function endPaidOrder(
   tx: Tx,
-  deps: Pick<OrderServiceDeps, 'payments'>,
+  deps: Pick<OrderServiceDeps, 'payments' | 'publicUrl'>,
   row: OrderRow,
   end: { status: 'cancelled' | 'refused'; refusalReason: string | null; refundReason: string },
 ): Promise<void> {
@@ -645,6 +645,10 @@ async function endPaidOrder(
     reason: end.refundReason,
   });
   await restorePortions(tx, row.lines);
+  if (end.status === 'refused') {
+    const [truck] = await tx.select({ name: foodTrucks.name }).from(foodTrucks).where(eq(foodTrucks.id, row.foodTruckId)).limit(1);
+    await queueOrderRefusedNotices(tx, { ...row, truckName: truck?.name ?? 'The truck', refusalReason: end.refusalReason }, deps.publicUrl);
+  }
   await notifyOrder(tx, row.id);
 }
 
@@ -656,7 +660,7 @@ async function endPaidOrder(
  * next round and the others go on; the round then fails with the first error, for the log. Returns
  * how many ended.
  */
-export async function refuseUnanswered(deps: Pick<OrderServiceDeps, 'db' | 'payments'>, now: Date, limit = 50): Promise<number> {
+export async function refuseUnanswered(deps: Pick<OrderServiceDeps, 'db' | 'payments' | 'publicUrl'>, now: Date, limit = 50): Promise<number> {
   const cutoff = new Date(now.getTime() - UNANSWERED_ORDER_MINUTES * 60_000);
   const due = await deps.db
     .select({ id: orders.id })

@@ -55,10 +55,12 @@ export const PUSH_TTL_SECONDS: Record<PushKind, number> = {
   schedule: 12 * 60 * 60,
   going: 2 * 60 * 60,
   'order-ready': 60 * 60,
+  // Worth reading hours later: it says where the money went.
+  'order-refused': 12 * 60 * 60,
 };
 
 /** The link of a truck in a notification: its page for a schedule change, else on the map. */
-export const pushLink = (kind: Exclude<PushKind, 'order-ready'>, truckId: number) =>
+export const pushLink = (kind: Exclude<PushKind, OrderPushKind>, truckId: number) =>
   kind === 'schedule' ? `/trucks/${truckId}` : `/find-trucks?truck=${truckId}`;
 
 /** Great-circle km between the device and the truck (R = 6371 km, like shared/utils/geo). */
@@ -73,7 +75,7 @@ function kmFromDevice(truck: { latitude: number; longitude: number }): SQL<numbe
 }
 
 /** The devices of customers who keep `truckId` as a favourite, want `kind` pushed and are not in quiet hours. */
-function devicesFor(truckId: number, kind: Exclude<PushKind, 'order-ready'>) {
+function devicesFor(truckId: number, kind: Exclude<PushKind, OrderPushKind>) {
   const wants = kind === 'opened' ? notificationPreferences.pushOpened : notificationPreferences.pushSchedule;
   return and(
     eq(userFavorites.foodTruckId, truckId),
@@ -172,14 +174,18 @@ function devicesAllowing(tx: DbOrTx, who: SQL | undefined, allows: AnyPgColumn) 
     .where(and(who, sql`coalesce(${allows}, true)`));
 }
 
+/** The kinds of push about one of the diner's orders. */
+type OrderPushKind = Extract<PushKind, 'order-ready' | 'order-refused'>;
+
 /**
- * "Your order is ready" (issue 30): one row per device of the diner, unless they turned order
- * pushes off. Not held for quiet hours: the diner is waiting for it. The event is the order, so a
- * second "ready" adds nothing.
+ * About the diner's order (issue 30): "ready", or refused and refunded (ADR 0192). One row per
+ * device of the diner, unless they turned order pushes off. Not held for quiet hours: the diner is
+ * waiting for it. The event is the order and its kind, so queueing it again adds nothing.
  */
-export async function queueOrderReadyPush(
+export async function queueOrderPush(
   tx: DbOrTx,
-  order: { id: number; customerId: number; foodTruckId: number; truckName: string },
+  order: { id: number; customerId: number; foodTruckId: number },
+  push: { kind: OrderPushKind; title: string; body: string },
 ): Promise<number> {
   const devices = await devicesAllowing(tx, eq(pushSubscriptions.userId, order.customerId), notificationPreferences.pushOrders);
   return insertMessages(
@@ -188,15 +194,8 @@ export async function queueOrderReadyPush(
       subscriptionId,
       userId,
       foodTruckId: order.foodTruckId,
-      eventKey: `order-ready:${order.id}`,
-      message: {
-        kind: 'order-ready',
-        truckId: order.foodTruckId,
-        title: `Order ${order.id} is ready`,
-        body: `Pick it up at ${order.truckName}.`,
-        url: `/orders/${order.id}`,
-        tag: `order-${order.id}`,
-      },
+      eventKey: `${push.kind}:${order.id}`,
+      message: { ...push, truckId: order.foodTruckId, url: `/orders/${order.id}`, tag: `order-${order.id}` },
     })),
   );
 }

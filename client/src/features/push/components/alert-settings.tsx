@@ -15,8 +15,9 @@ import { storedPushDeviceId, unsubscribeBrowser } from '../browser-push';
 const ROWS = [
   { kind: 'opened', label: 'A favorite opens near me', channels: ['push', 'sms'] },
   { kind: 'schedule', label: "A favorite changes today's stops", channels: ['push'] },
-  // Issue 30: "ready" is texted whatever this says (the diner asked for the order); push can be off.
-  { kind: 'orders', label: 'My order ahead is ready', channels: ['push'] },
+  // Issue 30, ADR 0192: "ready" and "refused" are texted whatever this says (the diner asked for
+  // the order and is on the way to pick it up); push can be off.
+  { kind: 'orders', label: 'My order ahead is ready or refused', channels: ['push'] },
 ] as const;
 
 function ChannelSwitch({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
