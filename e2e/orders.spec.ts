@@ -442,7 +442,9 @@ test.describe('order ahead', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Refund' }).tap();
     // The order ends as refused, and the refunds list has it.
     await expect(row.getByRole('cell').nth(4)).toHaveText('Refused');
-    await expect(page.getByRole('table', { name: 'Newest refunds' }).getByRole('row').filter({ hasText: name })).toContainText('$7.00');
+    const refundRow = page.getByRole('table', { name: 'Newest refunds' }).getByRole('row').filter({ hasText: name });
+    await expect(refundRow).toContainText('$7.00');
+    await expect(refundRow).toContainText('Refunded by an admin');
     await expectNoSeriousA11yViolations(page);
     // At desktop width the table has its headers, and no names before the values.
     await page.setViewportSize({ width: 1280, height: 800 });

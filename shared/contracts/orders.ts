@@ -27,6 +27,14 @@ export const UNANSWERED_REASON = 'Not accepted in time';
 export const unansweredAt = (estimatedReadyAt: string | Date): Date =>
   new Date(new Date(estimatedReadyAt).getTime() + UNANSWERED_ORDER_MINUTES * 60_000);
 
+/** Why an order was refunded (`order_refunds.reason`), as the admin panel says it. */
+export const REFUND_REASON_LABELS: Record<string, string> = {
+  refused: 'Refused by the truck',
+  cancelled: 'Cancelled by the diner',
+  admin: 'Refunded by an admin',
+  unanswered: UNANSWERED_REASON,
+};
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   received: 'Received',
@@ -213,7 +221,11 @@ export const adminRefundSchema = z.object({
   orderId: z.number().int(),
   truckName: z.string(),
   amountCents: z.number().int(),
+  currency: z.string(),
+  /** `refused`, `cancelled`, `admin` or `unanswered` (REFUND_REASON_LABELS). */
   reason: z.string(),
+  /** The truck's own words when it refused, if it gave any. */
+  refusalReason: z.string().nullable(),
   provider: z.string(),
   providerRefundId: z.string(),
   createdAt: isoDate,

@@ -425,7 +425,7 @@ describe('refunds', () => {
     const list = await server.request<AdminOrder[]>('GET', '/api/admin/orders', { token: cast.admin.token });
     expect(list.body.find((o) => o.id === placed.body.id)).toMatchObject({ customerId: cast.customer.user.id, provider: 'offline' });
     const refunds = await server.request<AdminRefund[]>('GET', '/api/admin/refunds', { token: cast.admin.token });
-    expect(refunds.body.find((r) => r.orderId === placed.body.id)).toMatchObject({ amountCents: 700, reason: 'admin', truckName: truck.name });
+    expect(refunds.body.find((r) => r.orderId === placed.body.id)).toMatchObject({ amountCents: 700, currency: 'usd', reason: 'admin', refusalReason: null, truckName: truck.name });
   });
 });
 

@@ -1,4 +1,4 @@
-import { ACTIVE_ORDER_STATUSES, formatCents, ORDER_STATUS_LABELS } from '@shared/contracts/orders';
+import { ACTIVE_ORDER_STATUSES, formatCents, ORDER_STATUS_LABELS, REFUND_REASON_LABELS, UNANSWERED_REASON } from '@shared/contracts/orders';
 import { formatTimestamp } from '@shared/utils/format';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -72,8 +72,11 @@ export function OrdersTab() {
               <Cell label="Refund" className="text-xs break-all">{r.providerRefundId}</Cell>
               <Cell label="Order">{r.orderId}</Cell>
               <Cell label="Truck">{r.truckName}</Cell>
-              <Cell label="Amount">{formatCents(r.amountCents)}</Cell>
-              <Cell label="Why">{r.reason}</Cell>
+              <Cell label="Amount">{formatCents(r.amountCents, r.currency)}</Cell>
+              <Cell label="Why">
+                {REFUND_REASON_LABELS[r.reason] ?? r.reason}
+                {r.refusalReason && r.refusalReason !== UNANSWERED_REASON && <span className="block text-xs text-gray-700">“{r.refusalReason}”</span>}
+              </Cell>
               <Cell label="When" className="text-xs text-gray-700">{formatTimestamp(r.createdAt)}</Cell>
             </tr>
           ))}
