@@ -146,10 +146,17 @@ test.describe('order ahead', () => {
     await page.goto(`/operator/orders/${truck.id}`);
     const ticket = page.getByTestId(`ticket-${order.id}`);
     await ticket.getByRole('button', { name: 'Refuse' }).click();
-    await page.getByRole('button', { name: 'Refuse and refund' }).click();
+    // The kitchen tells the diner why with one tap (ADR 0192); its own words would do as well.
+    const dialog = page.getByRole('alertdialog', { name: `Refuse order ${order.number}?` });
+    await dialog.getByRole('button', { name: 'Too busy right now' }).click();
+    await expect(dialog.getByLabel('Tell the diner why (optional)')).toHaveValue('Too busy right now');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Refuse and refund' }).click();
     await expect(page.getByText(`refunded $3.50`)).toBeVisible();
+    await expect(page.getByText('Too busy right now')).toBeVisible();
     await expect(diner.getByTestId('order-status')).toHaveText('Refused');
     await expect(diner.getByTestId('order-refund')).toContainText('Refunded $3.50');
+    await expect(diner.getByTestId('order-refund')).toContainText('Reason: Too busy right now.');
 
     // A second refusal (a retried tap) refunds nothing more.
     const again = await request.post(`/api/orders/${order.id}/refuse`, { data: {}, headers: auth(operator) });

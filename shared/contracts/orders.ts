@@ -130,7 +130,11 @@ export const orderCreateSchema = z.object({
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
 export const orderProgressSchema = z.object({ status: z.enum(ORDER_PROGRESS_STATUSES) });
-export const orderRefuseSchema = z.object({ reason: text().trim().max(200).optional() });
+/** The longest reason a truck may give the diner for refusing their order. */
+export const REFUSAL_REASON_MAX = 200;
+/** The kitchen's one-tap reasons for a refusal (its own words are welcome too). */
+export const REFUSAL_SUGGESTIONS = ['Sold out', 'Too busy right now', 'Closing early'] as const;
+export const orderRefuseSchema = z.object({ reason: text().trim().max(REFUSAL_REASON_MAX).optional() });
 
 /**
  * Why a truck takes no order now, in the words diners read — the one home of these texts: the

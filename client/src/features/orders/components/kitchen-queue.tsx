@@ -15,7 +15,6 @@ import PlayCircle from 'lucide-react/icons/circle-play';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -32,6 +31,7 @@ import { useOrderSettings, useUpdateOrderSettings } from '../api/order-settings'
 import { useTruckQueue } from '../api/truck-queue';
 import { useOrderStream } from '../hooks/use-order-stream';
 import { clockTime, UnansweredNotice } from './order-status';
+import { RefuseOrderDialog } from './refuse-order-dialog';
 
 /** The one tap that moves an order on, by its status. */
 const NEXT_STEP: Partial<Record<Order['status'], { to: OrderProgressStatus; label: string }>> = {
@@ -103,16 +103,14 @@ function OrderTicket({ order }: { order: Order }) {
                 {next.label}
               </Button>
             )}
-            <ConfirmDialog
+            <RefuseOrderDialog
+              order={order}
               trigger={
                 <Button variant="outline" className="h-14 text-lg" disabled={busy}>
                   Refuse
                 </Button>
               }
-              title={`Refuse order ${order.number}?`}
-              description={`The diner gets a full refund of ${formatCents(order.totalCents, order.currency)}. This cannot be undone.`}
-              confirmLabel="Refuse and refund"
-              onConfirm={() => refuse.mutate({ id: order.id }, { onError: failedTo('Could not refuse the order') })}
+              onRefuse={(reason) => refuse.mutate({ id: order.id, reason }, { onError: failedTo('Could not refuse the order') })}
             />
           </div>
         )}
@@ -349,6 +347,7 @@ export function KitchenQueue({ truckId, truckName, sound }: { truckId: number; t
                 <span>
                   {ORDER_STATUS_LABELS[order.status]}
                   {order.refund ? ` · refunded ${formatCents(order.refund.amountCents, order.currency)}` : ''}
+                  {order.refusalReason && <span className="block text-xs text-gray-700">{order.refusalReason}</span>}
                 </span>
               </li>
             ))}

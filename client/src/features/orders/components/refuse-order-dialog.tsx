@@ -1,0 +1,52 @@
+import type { Order } from '@shared/contracts';
+import { formatCents, REFUSAL_REASON_MAX, REFUSAL_SUGGESTIONS } from '@shared/contracts/orders';
+import { useState, type ReactElement } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@client/components/ui/alert-dialog';
+import { Button } from '@client/components/ui/button';
+import { FormField } from '@client/components/ui/form-field';
+import { Input } from '@client/components/ui/input';
+
+/**
+ * The kitchen's "Refuse" (ADR 0192): the refund said plainly, and what to tell the diner — a tap on
+ * a usual reason or their own words, optional. The diner reads it on the order page and in the text
+ * and push that tell them.
+ */
+export function RefuseOrderDialog({ order, trigger, onRefuse }: { order: Order; trigger: ReactElement; onRefuse(reason: string | undefined): void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <AlertDialog onOpenChange={(open) => open && setReason('')}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>{`Refuse order ${order.number}?`}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {`The diner gets a full refund of ${formatCents(order.totalCents, order.currency)} and is told at once. This cannot be undone.`}
+        </AlertDialogDescription>
+        <div className="grid gap-2">
+          <FormField label="Tell the diner why (optional)">
+            <Input name="reason" maxLength={REFUSAL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+          </FormField>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Usual reasons">
+            {REFUSAL_SUGGESTIONS.map((said) => (
+              <Button key={said} type="button" variant="outline" size="sm" aria-pressed={reason === said} onClick={() => setReason(said)}>
+                {said}
+              </Button>
+            ))}
+          </div>
+        </div>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => onRefuse(reason.trim() || undefined)}>Refuse and refund</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
