@@ -123,7 +123,7 @@ export const FORM_WORDS = new Set(
     "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +
     "truck trucks uh um until up us wanna want wants was we well what what's when where where's which while who " +
     'will with would yeah yes you your hours hour late latest serve vendor vendors stand stands cart carts ' +
-    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr quick fast hot warm'
+    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr quick fast hot warm weekend weekends'
   ).split(' '),
 );
 
@@ -188,6 +188,18 @@ export const CUISINE_WORDS: Record<string, readonly string[]> = {
   Indian: ['indian', 'curry', 'masala', 'tikka'],
   Fusion: ['fusion'],
 };
+
+/**
+ * Words that name a cuisine as a whole ("barbecue", "vegan", "sweets"), as a truck's cuisine says it.
+ * A food asked for by any other of a cuisine's words ("sushi", "pho", "thai", "pizza") is a dish or a
+ * style within it: a truck of the cuisine has it only when its menu or description says so, and an
+ * answer that offers the cuisine's trucks instead says that no truck lists it (voice-answers.ts).
+ */
+export const CUISINE_NAMES: ReadonlySet<string> = new Set([
+  'mexican', 'tex mex', 'american', 'italian', 'asian', 'barbecue', 'barbeque', 'bbq', 'b b q', 'smoked', 'southern',
+  'soul food', 'seafood', 'vegetarian', 'vegan', 'veggie', 'plant based', 'meatless', 'dessert', 'desserts', 'sweets',
+  'sweet', 'coffee', 'caffeine', 'mediterranean', 'indian', 'fusion',
+]);
 
 /**
  * Cuisine words that name where a food comes from: written with a capital ("Korean barbecue"), and,

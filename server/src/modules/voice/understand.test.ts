@@ -226,6 +226,12 @@ const TUNED: Array<[string, Expected]> = [
   ['what can i get at taco libre for no more than twelve dollars', { kind: 'dishes', cents: 1200, truck: 2 }],
   ['coffee near the capitol under five bucks', { kind: 'dishes', cents: 500, cuisine: 'Coffee', place: 'the Capitol' }],
   ['anything within 5 minutes', { kind: 'unknown' }],
+  // "for" or "with" an amount: money only with its unit
+  ['what can i get for five dollars', { kind: 'dishes', cents: 500 }],
+  ['lunch with 8 bucks', { kind: 'dishes', cents: 800 }],
+  ['tacos for two people', { kind: 'nearest', cuisine: 'Mexican' }],
+  // a craving said as a mood, not a place called "mood for curry"
+  ["i'm in the mood for tacos", { kind: 'nearest', cuisine: 'Mexican' }],
   // late at night, no time said: open after 9 PM
   ['late night food', { kind: 'open-now', after: 1260 }],
   ['is anything open late tonight', { kind: 'open-now', after: 1260 }],
@@ -350,8 +356,24 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand('wheres smokestack', understanding)).toMatchObject({ kind: 'where', truckIds: [1] });
   });
 
-  it.each(['where should i eat', 'what should i eat tonight'])('"%s" asks for the nearest open truck', (question) => {
-    expect(understand(question, understanding)).toMatchObject({ kind: 'nearest', food: undefined });
+  it('"where should i eat" asks for the nearest open truck', () => {
+    expect(understand('where should i eat', understanding)).toMatchObject({ kind: 'nearest', food: undefined });
+  });
+
+  it.each([
+    ['what should i eat tonight', { kind: 'open-now', after: 17 * 60 }],
+    ["what'll be open tonight", { kind: 'open-now', after: 17 * 60 }],
+    ['any tacos this evening', { kind: 'open-now', after: 17 * 60, food: { words: 'tacos' } }],
+    ['late night food', { kind: 'open-now', after: 21 * 60 }],
+    ["what's open later today", { kind: 'open-now', later: true }],
+    ['anything open this afternoon', { kind: 'open-now', later: true }],
+    ['whats open this weekend', { kind: 'schedule', when: 'saturday', weekend: true }],
+    ['is smokestack bbq open this weekend', { kind: 'schedule', when: 'saturday', weekend: true, truckIds: [1] }],
+    ['is rolling roast coffee open tonight', { kind: 'schedule', when: 'today', truckIds: [3] }],
+    ['how late is taco libre open tonight', { kind: 'hours', truckIds: [2] }],
+    ['is taco libre open', { kind: 'is-open', truckIds: [2] }],
+  ])('"%s": the time asked for, not this minute', (question, intent) => {
+    expect(understand(question, understanding)).toMatchObject(intent);
   });
 
   it.each(['somewhere i can bring my dog', 'where can i eat outside with my dog', 'can i bring our puppy', 'dog friendly trucks'])(

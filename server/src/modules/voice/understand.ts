@@ -54,8 +54,11 @@ export interface PlaceAsk {
 
 export type Intent =
   | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk }
-  /** Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today. */
-  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number }
+  /**
+   * Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today, or
+   * (`later`: "what's open later today") the stops still to start today.
+   */
+  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; later?: boolean }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
   /** `cheapest`: "what's the cheapest thing at Taco Libre", its menu's cheapest dish. */
@@ -94,7 +97,8 @@ export type Intent =
   | { kind: 'favorites'; openOnly: boolean }
   /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
   /** `place`: the stops near a place the diner names ("who is at Republic Square tomorrow"). */
-  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk }
+  /** `weekend`: "this weekend", asked as Saturday (`when`) and answered with Sunday too. */
+  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk; weekend?: boolean }
   | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
   /**
    * What trucks state (issue 28): "who takes cards near me", "does Smokestack have anything
@@ -122,8 +126,11 @@ export type Intent =
   | { kind: 'unknown-place'; place: string }
   /** "Thanks", "hello": said to the assistant, not asked of the trucks. */
   | { kind: 'small-talk'; said: 'thanks' | 'hello' }
-  /** `heard`: the words, so the re-ask can give an example that fits them. */
-  | { kind: 'unknown'; heard: string };
+  /**
+   * `heard`: the words, so the re-ask can give an example that fits them. `typed`: a question read,
+   * not heard, and not understood (so not "didn't catch that").
+   */
+  | { kind: 'unknown'; heard: string; typed?: boolean };
 
 /** Live data as the understanding layer looks things up. */
 export interface Understanding {
@@ -670,14 +677,18 @@ function numberAt(tokens: string[], at: number): { value: number; next: number }
 }
 
 /** Words that put a ceiling on a price: "under", "less than", "no more than". */
-const CEILING_CUES = [['under'], ['below'], ['less', 'than'], ['cheaper', 'than'], ['at', 'most'], ['no', 'more', 'than'], ['up', 'to'], ['max'], ['maximum']];
+const CEILING_CUES = [
+  ['under'], ['below'], ['less', 'than'], ['cheaper', 'than'], ['at', 'most'], ['no', 'more', 'than'], ['up', 'to'], ['max'], ['maximum'], ['for'], ['with'],
+];
+/** Cues that are money only with "dollars" or "bucks" after the number ("for two people" is not). */
+const CURRENCY_ONLY = new Set(['up', 'max', 'maximum', 'for', 'with']);
 /** What a number after those words may count besides money ("under ten minutes' walk"). */
 const NOT_MONEY = new Set(['miles', 'mile', 'minutes', 'minute', 'blocks', 'block', 'kilometers', 'km', 'people', 'hours', 'a', 'p']);
 
 /**
  * "under ten bucks", "for less than seven fifty", "no more than twelve dollars": the most the diner
- * wants to pay, in cents, with its words' positions. "Up to" and "max" count as money only with
- * "dollars" or "bucks" after the number.
+ * wants to pay, in cents, with its words' positions. "Up to", "max", "for" and "with" ("what can I
+ * get for five dollars") count as money only with "dollars" or "bucks" after the number.
  */
 export function findCeiling(tokens: string[]): { cents: number; positions: number[] } | undefined {
   for (let i = 0; i < tokens.length; i += 1) {
@@ -690,7 +701,7 @@ export function findCeiling(tokens: string[]): { cents: number; positions: numbe
     const end = cents && cents.value >= 10 ? cents.next : dollars.next;
     const currency = ['dollars', 'dollar', 'bucks', 'buck'].includes(tokens[end] ?? '');
     if (NOT_MONEY.has(tokens[end] ?? '')) continue;
-    if (!currency && (cue[0] === 'up' || cue[0] === 'max' || cue[0] === 'maximum')) continue;
+    if (!currency && CURRENCY_ONLY.has(cue[0]!)) continue;
     const last = currency ? end : end - 1;
     const positions = Array.from({ length: last - i + 1 }, (_, k) => i + k);
     return { cents: dollars.value * 100 + (end === dollars.next ? 0 : cents!.value), positions };
@@ -761,7 +772,8 @@ export function wordsOf(text: string): string[] {
   const words = spoken(
     text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'),
   );
-  return words ? words.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
+  // "In the mood for curry" is a craving, not a place called "mood for curry".
+  return words ? words.replace(/\bin the mood for\b/g, 'craving').split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
 /** Words asking how good a named truck is ("is X any good", "X's reviews"). */
@@ -804,6 +816,14 @@ const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time doe
 const LATE_NIGHT = /\b(late night|late tonight|open late|late at night|after dark)\b/;
 /** 9 PM, in minutes since local midnight. */
 const LATE_NIGHT_MINUTE = 21 * 60;
+/** "Tonight", "this evening" (no time said): open after EVENING_MINUTE today, not open now. */
+const TONIGHT = /\b(tonight|this evening)\b/;
+/** 5 PM, in minutes since local midnight. */
+const EVENING_MINUTE = 17 * 60;
+/** "What's open later today", "this afternoon": the stops still to start today, not open now. */
+const LATER_TODAY = /\b(later (today|on)|this afternoon|open later|later this (morning|afternoon))\b/;
+/** "This weekend", "on the weekend": Saturday and Sunday, as "on Saturday" is one day. */
+const WEEKEND = /\b(weekend|weekends)\b/;
 
 /**
  * What a transcript asks. Works on the grammar's sentences and on free text (typed questions,
@@ -894,17 +914,21 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const cuisine = food?.cuisines.length === 1 && !truckIds ? food.cuisines[0] : undefined;
   const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/) && !weekday;
   const openNext = cue(CUES.openNext) && (truckIds !== undefined || cue(/\bwhen\b/));
-  const when: ScheduleDay = weekday?.day ?? (cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
+  const weekend = !weekday && cue(WEEKEND) ? { weekend: true } : {};
+  const when: ScheduleDay =
+    weekday?.day ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
   // Another day than today is the schedules' whatever else is asked ("what's open on Saturday").
-  const anotherDay = weekday !== undefined || cue(/\btomorrow\b/);
+  const anotherDay = weekday !== undefined || cue(/\btomorrow\b/) || 'weekend' in weekend;
   // "Who is at Republic Square tomorrow": the stops near a place the diner names.
   if (!truckIds && place?.place && (cue(CUES.schedule) || anotherDay)) {
-    return { kind: 'schedule', when, place: place.place, ...(cuisine ? { cuisine } : {}) };
+    return { kind: 'schedule', when, place: place.place, ...(cuisine ? { cuisine } : {}), ...weekend };
   }
-  if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext || weekday) && !todaysHours) {
-    return truckIds ? { kind: 'schedule', when, truckIds } : { kind: 'schedule', when, cuisine };
+  if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext || anotherDay) && !todaysHours) {
+    return truckIds ? { kind: 'schedule', when, truckIds, ...weekend } : { kind: 'schedule', when, cuisine, ...weekend };
   }
-  if (!truckIds && !food && !place && anotherDay) return { kind: 'schedule', when };
+  if (!truckIds && !food && !place && anotherDay) return { kind: 'schedule', when, ...weekend };
+  // "Is Pasta Vagabonda open tonight": its stops today, not whether it is open this minute.
+  if (truckIds && !food && !time && !cue(CUES.hours) && (cue(TONIGHT) || cue(LATER_TODAY))) return { kind: 'schedule', when: 'today', truckIds };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
     return cue(/\bhow far\b/) ? { kind: 'where', truckIds, howFar: true } : { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
@@ -936,6 +960,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const where = place?.place;
   if (!truckIds && cue(BEST_RATED)) return { kind: 'best', food, place: where };
   if (!time && !truckIds && cue(LATE_NIGHT)) return { kind: 'open-now', food, place: where, after: LATE_NIGHT_MINUTE };
+  if (!time && !truckIds && cue(TONIGHT)) return { kind: 'open-now', food, place: where, after: EVENING_MINUTE };
+  if (!time && !truckIds && cue(LATER_TODAY)) return { kind: 'open-now', food, place: where, later: true };
   if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
     return { kind: 'open-now', food, place: where, after: time.minute };
   }
@@ -963,5 +989,6 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (truckIds && cue(/^what (does|do)\b/)) return { kind: 'menu', truckIds };
   // A truck's name and nothing else asks where it is.
   if (truckIds) return { kind: 'where', truckIds };
-  return { kind: 'unknown', heard: words };
+  // Typed, the words were read, not misheard: "didn't catch that" would blame the diner's spelling.
+  return options.heard ? { kind: 'unknown', heard: words } : { kind: 'unknown', heard: words, typed: true };
 }

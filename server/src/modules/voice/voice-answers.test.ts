@@ -292,7 +292,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
       answerQuestion({ kind: 'price', food: { words: 'fish tacos', cuisines: [], itemIds, truckIds: [] }, cheapest: true }, { ...demo, ...over });
     const reply = cheapest([30]);
     expect(reply.text).toBe(
-      'Fish Tacos at Gulf Coast Catch costs $12.00, but Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
+      'Fish Tacos at Gulf Coast Catch cost $12.00, but Gulf Coast Catch is closed right now. Its next stop is 1600 Barton Springs Rd on Friday from 11 AM to 7 PM.',
     );
     expect(reply.truckIds).toEqual([3]);
     // Two of them, the cheaper one sold out at an open truck.
@@ -301,6 +301,12 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(cheapest([30, 40], { itemsByTruck: soldOut }).text).toBe(
       'The cheapest is Fish Taco at Taco Libre, $5.00, but it is not available right now.',
     );
+    // A dish named in the plural is said so; "Hummus" is one.
+    const churros = new Map(demo.itemsByTruck);
+    churros.set(4, [{ id: 41, truckId: 4, name: 'Churros', priceCents: 400, available: false }]);
+    expect(cheapest([41], { itemsByTruck: churros }).text).toBe('Churros at Taco Libre cost $4.00, but they are not available right now.');
+    churros.set(4, [{ id: 42, truckId: 4, name: 'Hummus', priceCents: 600, available: false }]);
+    expect(cheapest([42], { itemsByTruck: churros }).text).toBe('Hummus at Taco Libre costs $6.00, but it is not available right now.');
   });
 
   it('"what\'s Taco Libre\'s number": the phone as every screen writes it, or that none is listed', () => {
@@ -424,7 +430,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
 
   it('a food no truck has is still "none", never another truck', () => {
     const reply = answerQuestion({ kind: 'nearest', food: { words: 'sushi', cuisines: ['Asian'], itemIds: [], truckIds: [] } }, demo);
-    expect(reply).toMatchObject({ text: 'There is no open Asian truck right now.', truckIds: [] });
+    expect(reply).toMatchObject({ text: 'No truck lists sushi. There is no open Asian truck right now.', truckIds: [] });
   });
 });
 
@@ -609,5 +615,81 @@ describe('dishes by price and course: "anything under 10 bucks", "what drinks do
     expect(answerQuestion({ kind: 'not-found', what: 'healthy' }, menus).text).toMatch(/^I couldn't find anything healthy at any truck right now\./);
     // A dish keeps its name: "tacos", not "something tacos".
     expect(askUnder({ food: tacoWords, truckIds: [1] }).text).toBe('Smokestack BBQ has no tacos on its menu.');
+  });
+});
+
+describe('the time asked for, not this minute (session 64)', () => {
+  // Tuesday 12:30 in Chicago: Tacos El Rey's Capitol stop is under way; two stops are still to come.
+  const laterStops = new Map([
+    [1, { zone: 'America/Chicago', stops: [stop(10, 1, 2, 11, 14, 'the Capitol'), stop(13, 1, 2, 18, 21, 'Rainey Street')] }],
+    [2, { zone: 'America/Chicago', stops: [stop(21, 2, 2, 15, 17, 'South Congress')] }],
+  ]);
+
+  it('"what\'s open later today": the stops still to start today, the soonest first; none said so', () => {
+    const later = answerQuestion({ kind: 'open-now', later: true }, { ...context, schedules: laterStops });
+    expect(later).toMatchObject({
+      text: 'Later today: Taco Loco from 3 PM to 5 PM at South Congress and Tacos El Rey from 6 PM to 9 PM at Rainey Street.',
+      truckIds: [2, 1],
+    });
+    expect(ask({ kind: 'open-now', later: true })).toMatchObject({ text: 'No food truck has a stop later today.', truckIds: [] });
+  });
+
+  it('"tonight" with nothing scheduled says which trucks are open now', () => {
+    const openNow = { ...context, trucks: new Map([[1, { ...rey, isOpen: true }], [2, loco]]) };
+    expect(answerQuestion({ kind: 'open-now', after: 17 * 60 }, openNow)).toMatchObject({
+      text: 'No food truck is scheduled to be open after 5 PM today. Open now: Tacos El Rey.',
+      truckIds: [1],
+    });
+    expect(ask({ kind: 'open-now', after: 17 * 60 }).text).toBe('No food truck is scheduled to be open after 5 PM today.');
+  });
+
+  const weekendStops = new Map([
+    [1, { zone: 'America/Chicago', stops: [stop(14, 1, 6, 11, 14, 'the Capitol')] }],
+    [2, { zone: 'America/Chicago', stops: [stop(22, 2, 7, 12, 15, 'Rainey Street'), stop(23, 2, 6, 17, 20, 'Zilker Park')] }],
+  ]);
+
+  it('"what\'s open this weekend": Saturday and Sunday in one answer; on a Sunday, Sunday only', () => {
+    const weekend = answerQuestion({ kind: 'schedule', when: 'saturday', weekend: true }, { ...context, schedules: weekendStops });
+    expect(weekend).toMatchObject({
+      text: 'This weekend: on Saturday, Tacos El Rey from 11 AM to 2 PM and Taco Loco from 5 PM to 8 PM; on Sunday, Taco Loco from noon to 3 PM.',
+      truckIds: [1, 2],
+    });
+    const sunday = answerQuestion(
+      { kind: 'schedule', when: 'saturday', weekend: true },
+      { ...context, schedules: weekendStops, now: new Date('2027-06-20T10:00:00-05:00') },
+    );
+    expect(sunday.text).toBe('This weekend: on Sunday, Taco Loco from noon to 3 PM.');
+    expect(ask({ kind: 'schedule', when: 'saturday', weekend: true }).text).toBe('No food truck has stops this weekend.');
+  });
+
+  it('"is Taco Loco out this weekend": each day of its weekend, or its next stop', () => {
+    const withStops = { ...context, schedules: weekendStops };
+    expect(answerQuestion({ kind: 'schedule', when: 'saturday', weekend: true, truckIds: [2] }, withStops).text).toBe(
+      'Taco Loco will be at Zilker Park on Saturday from 5 PM to 8 PM. It will be at Rainey Street on Sunday from noon to 3 PM.',
+    );
+    expect(ask({ kind: 'schedule', when: 'saturday', weekend: true, truckIds: [2] }).text).toBe(
+      'Taco Loco has no stops this weekend. Its next stop is Rainey Street tomorrow from noon to 3 PM.',
+    );
+  });
+});
+
+describe('a dish no truck lists, and a dish some trucks list (session 64)', () => {
+  const open = { ...context, trucks: new Map([rey, loco, sushi].map((t) => [t.id, { ...t, isOpen: true }])) };
+  const food = (words: string, cuisines: string[], itemIds: number[] = []) => ({ words, cuisines, itemIds, truckIds: [] });
+
+  it('"sushi", "thai", "pho" at a truck of the cuisine that lists none: said first, then the cuisine\'s truck', () => {
+    const pho = answerQuestion({ kind: 'nearest', food: food('pho', ['Asian']) }, open);
+    expect(pho.text).toMatch(/^No truck lists pho\. An open Asian truck is Tokyo Rolls,/);
+    expect(pho.truckIds).toEqual([3]);
+    expect(answerQuestion({ kind: 'open-now', food: food('thai', ['Asian']) }, open).text).toMatch(/^No truck lists Thai food\. One Asian truck is open now/);
+    // The cuisine said by its name is what was asked for.
+    expect(answerQuestion({ kind: 'nearest', food: food('asian', ['Asian']) }, open).text).toMatch(/^An open Asian truck is Tokyo Rolls/);
+  });
+
+  it('"tacos" listed by one truck: that truck, not every Mexican truck', () => {
+    const menus = { ...open, itemsByTruck: new Map([[2, [{ id: 5, truckId: 2, name: 'Street Tacos', priceCents: 900, available: true }]]]) };
+    const reply = answerQuestion({ kind: 'nearest', food: food('tacos', ['Mexican'], [5]) }, menus);
+    expect(reply.truckIds).toEqual([2]);
+    expect(reply.text).toMatch(/^An open Mexican truck is Taco Loco,/);
   });
 });

@@ -23,7 +23,7 @@ import {
   type TruckFilter,
 } from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay } from './voice-language';
-import { DESCRIBING_WORDS, ORIGIN_WORDS, type NotStated } from './intents';
+import { CUISINE_NAMES, DESCRIBING_WORDS, ORIGIN_WORDS, type NotStated } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -352,9 +352,55 @@ function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: 
   return answer(`${none}${instead}`, [nearest.truck.id], { truckIds: [nearest.truck.id], index: 0 });
 }
 
+/** The days of "this weekend" in a zone: Saturday and Sunday, or on a Sunday only what is left of it. */
+const weekendDays = (zone: string, now: Date): ('saturday' | 'sunday')[] =>
+  DateTime.fromJSDate(now, { zone }).weekday === 7 ? ['sunday'] : ['saturday', 'sunday'];
+
+/**
+ * "What's open this weekend", "is Smokestack out this weekend": each weekend day's stops (of a
+ * named truck, or of every truck of the cuisine, the nearest first), both days in one answer.
+ */
+function answerWeekend(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
+  const days = (truck: KnownTruck) => {
+    const schedule = context.schedules.get(truck.id);
+    return weekendDays(schedule?.zone ?? 'UTC', context.now).flatMap((day) => {
+      const found = occurrencesFor(schedule, day, context.now);
+      return found.length > 0 ? [{ day, found, zone: schedule?.zone ?? 'UTC' }] : [];
+    });
+  };
+  if (intent.truckIds) {
+    return aboutNamedTruck(intent.truckIds, context, (truck) => {
+      const said = days(truck).map(({ found, zone }, i) => stopsSentence(truck, found, zone, context, i === 0 ? truck.name : 'It'));
+      const text = said.length > 0 ? said.join(' ') : `${truck.name} has no stops this weekend.${nextStopOf(truck, context)}`;
+      return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
+    });
+  }
+  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const byDay = new Map<string, { truck: KnownTruck; o: TimedOccurrence; distance: number }[]>();
+  for (const truck of context.trucks.values()) {
+    if (intent.cuisine && truck.cuisine !== intent.cuisine) continue;
+    for (const { day, found } of days(truck)) {
+      const o = found[0]!;
+      const distance = context.position ? haversineMiles(context.position, { lat: o.stop.latitude, lng: o.stop.longitude }) : 0;
+      byDay.set(day, [...(byDay.get(day) ?? []), { truck, o, distance }]);
+    }
+  }
+  const parts = (['saturday', 'sunday'] as const).flatMap((day) => {
+    const there = (byDay.get(day) ?? []).sort((a, b) => a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
+    if (there.length === 0) return [];
+    const shown = there.slice(0, MAX_RECOMMENDED).map(({ truck, o }) => `${truck.name} ${hoursOf(o)}`);
+    const more = there.length > shown.length ? `, and ${there.length - shown.length} more` : '';
+    return [{ text: `${dayWords(day)}, ${list(shown)}${more}`, ids: there.map((t) => t.truck.id) }];
+  });
+  if (parts.length === 0) return answer(`No ${what} has stops this weekend.`, [], { truckIds: [], index: 0 });
+  const ids = [...new Set(parts.flatMap((p) => p.ids))];
+  return answer(`This weekend: ${parts.map((p) => p.text).join('; ')}.`, ids, { truckIds: ids, index: 0 });
+}
+
 /** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
 function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
   if (intent.place) return answerScheduleAt(intent, intent.place, context);
+  if (intent.weekend) return answerWeekend(intent, context);
   if (intent.truckIds) {
     const { when } = intent;
     return aboutNamedTruck(intent.truckIds, context, (truck) =>
@@ -388,13 +434,43 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
   return answer(`${first.text}${more}`, ids, { truckIds: ids, index: 0 });
 }
 
-/** The trucks a food question names: of its cuisines, selling its items, or described with its words. */
+/**
+ * A dish's name as the subject of a sentence: "Churros cost $4.00, but they are …", "Horchata costs
+ * $3.50, but it is …". A last word in -s (not -ss, -us, -is: "Hummus") is a plural.
+ */
+function saidOf(name: string): { costs: string; it: string } {
+  const plural = /[^siu]s$/i.test(name.trim().split(/\s+/).at(-1) ?? '');
+  return plural ? { costs: 'cost', it: 'they are' } : { costs: 'costs', it: 'it is' };
+}
+
+/** Whether the words name a cuisine as a whole ("barbecue", a truck's own cuisine), not a dish in it. */
+const namesCuisine = (food: FoodAsk) => CUISINE_NAMES.has(food.words) || food.cuisines.some((c) => spoken(c) === food.words);
+
+/**
+ * A dish or style of a cuisine ("sushi", "thai", "pizza") that no menu and no truck's description
+ * has: the cuisine's trucks are only like it, and the answer says so first.
+ */
+const unlisted = (food: FoodAsk | undefined): food is FoodAsk =>
+  Boolean(food && food.cuisines.length > 0 && food.itemIds.length === 0 && food.truckIds.length === 0 && !food.diets?.length && !namesCuisine(food));
+
+/** "No truck lists sushi. ", "No truck lists Thai food. ", or nothing. */
+const notListed = (food: FoodAsk | undefined): string => {
+  if (!unlisted(food)) return '';
+  return `No truck lists ${written(dishesSaid(food.words))}${food.words.split(' ').every((w) => ORIGIN_WORDS.has(w)) ? ' food' : ''}. `;
+};
+
+/**
+ * The trucks a food question names: selling its items, or described with its words; and the trucks
+ * of its cuisine when the words name the cuisine, or when nothing lists the dish (the nearest thing
+ * to it, said so: notListed). "Falafel" is the trucks with falafel, not every Mediterranean truck.
+ */
 function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
   const ids = new Set<number>(food.truckIds);
   const items = new Set(food.itemIds);
   const diets = (food.diets ?? []) as Diet[];
+  const byCuisine = namesCuisine(food) || (food.itemIds.length === 0 && food.truckIds.length === 0);
   for (const truck of context.trucks.values()) {
-    if (food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
+    if (byCuisine && food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
     const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
     if (menu.some((i) => items.has(i.id))) ids.add(truck.id);
     // "Vegan" heard: an item its operator labelled vegan counts, whatever its name (issue 28).
@@ -667,6 +743,7 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   }
   const near = intent.place ? ` near ${intent.place.name}` : '';
   if (intent.after !== undefined) return answerOpenAfter(intent.after, intent.food, candidates, context, near);
+  if (intent.later) return answerLaterToday(intent.food, candidates, context, near);
   const open = rank(candidates.filter((t) => t.isOpen), context);
   const none = { truckIds: [], index: 0 };
   if (open.length === 0) {
@@ -700,14 +777,38 @@ function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: K
     const stop = occurrencesFor(schedule, 'today', context.now).find((o) => o.stop.endMinute > after);
     return stop ? [{ truck, stop }] : [];
   });
-  const none = { truckIds: [], index: 0 };
-  if (late.length === 0) return answer(`No ${label(food, context)}${near} is scheduled to be open after ${at} today.`, [], none);
+  if (late.length === 0) {
+    // A truck open now without a stop has no hours to go by; it is said as open now, not as later.
+    const openNow = rank(candidates.filter((t) => t.isOpen), context);
+    const ids = openNow.map((t) => t.id);
+    const also = openNow.length > 0 ? ` Open now: ${list(openNow.slice(0, MAX_RECOMMENDED).map((t) => t.name))}${openNow.length > MAX_RECOMMENDED ? `, and ${openNow.length - MAX_RECOMMENDED} more` : ''}.` : '';
+    return answer(`No ${label(food, context)}${near} is scheduled to be open after ${at} today.${also}`, ids, { truckIds: ids, index: 0 });
+  }
   const parts = late
     .slice(0, MAX_RECOMMENDED)
     .map(({ truck, stop }) => `${truck.name} until ${spokenTime(stop.stop.endMinute)} at ${stop.stop.address}`);
   const count = late.length === 1 ? `One ${label(food, context)} is` : `${late.length} ${label(food, context, true)} are`;
   const ids = late.map((l) => l.truck.id);
   return answer(`${count} scheduled to be open${near} after ${at} today: ${list(parts)}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * "What's open later today": the stops still to start today (each truck's own time zone), the
+ * soonest first. A truck open now is not "later": "what's open now" answers that.
+ */
+function answerLaterToday(food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
+  const now = context.now.getTime();
+  const later = rank(candidates, context)
+    .flatMap((truck) => {
+      const stop = occurrencesFor(context.schedules.get(truck.id), 'today', context.now).find((o) => o.start.toMillis() > now);
+      return stop ? [{ truck, stop }] : [];
+    })
+    .sort((a, b) => a.stop.start.toMillis() - b.stop.start.toMillis());
+  if (later.length === 0) return answer(`No ${label(food, context)}${near} has a stop later today.`, [], { truckIds: [], index: 0 });
+  const parts = later.slice(0, MAX_RECOMMENDED).map(({ truck, stop }) => `${truck.name} ${hoursOf(stop)} at ${stop.stop.address}`);
+  const more = later.length > MAX_RECOMMENDED ? `, and ${later.length - MAX_RECOMMENDED} more` : '';
+  const ids = later.map((l) => l.truck.id);
+  return answer(`Later today${near}: ${list(parts)}${more}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /** " Its next stop is … tomorrow from 11 AM to 2 PM.", or nothing when it has none. */
@@ -1007,11 +1108,11 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
       // It is on a menu, only not to be had now: say where, and when that truck is next out.
       const shut = offers.reduce((a, b) => (b.item.priceCents < a.item.priceCents ? b : a));
       const why = shut.truck.isOpen
-        ? 'it is not available right now.'
+        ? `${saidOf(shut.item.name).it} not available right now.`
         : `${shut.truck.name} is closed right now.${nextStopOf(shut.truck, context)}`;
       const ids = [shut.truck.id];
       return answer(
-        `${offers.length > 1 ? 'The cheapest is ' : ''}${shut.item.name} at ${shut.truck.name}${offers.length > 1 ? ',' : ' costs'} ${dollars(shut.item.priceCents)}, but ${why}`,
+        `${offers.length > 1 ? 'The cheapest is ' : ''}${shut.item.name} at ${shut.truck.name}${offers.length > 1 ? ',' : ` ${saidOf(shut.item.name).costs}`} ${dollars(shut.item.priceCents)}, but ${why}`,
         ids,
         { truckIds: ids, index: 0 },
       );
@@ -1026,10 +1127,11 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
   }
   // The same dish at several trucks: the open, nearest first; each item said once.
   const shown = [...offers].sort((a, b) => Number(b.item.available) - Number(a.item.available)).slice(0, MAX_RECOMMENDED);
-  const sentence = ({ truck, item }: (typeof offers)[number]) =>
-    item.available
-      ? `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}`
-      : `${item.name} at ${truck.name} costs ${dollars(item.priceCents)}, but it is not available right now`;
+  const sentence = ({ truck, item }: (typeof offers)[number]) => {
+    const { costs, it } = saidOf(item.name);
+    const priced = `${item.name} at ${truck.name} ${costs} ${dollars(item.priceCents)}`;
+    return item.available ? priced : `${priced}, but ${it} not available right now`;
+  };
   const ids = [...new Set(shown.map((o) => o.truck.id))];
   // Several dishes of one truck: its name once ("At Taco Libre: Al Pastor Taco $3.75 and …").
   const [first] = shown;
@@ -1109,9 +1211,10 @@ export function foodSaid(words: string, pronoun: 'something' | 'anything' | 'not
 export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
   switch (intent.kind) {
     case 'nearest':
-      return answerNearest(intent, context);
-    case 'open-now':
-      return answerOpen(intent, context);
+    case 'open-now': {
+      const found = intent.kind === 'nearest' ? answerNearest(intent, context) : answerOpen(intent, context);
+      return { ...found, text: `${notListed(intent.food)}${found.text}` };
+    }
     case 'hours':
       return aboutNamedTruck(intent.truckIds, context, (truck) => answerHours(truck, context));
     case 'phone':
@@ -1253,6 +1356,11 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       );
     }
     case 'unknown':
-      return reask(rephrase(exampleFor(intent.heard, context)), context);
+      return reask(
+        intent.typed
+          ? `Sorry, I don't know how to answer that. I can tell you which trucks are open, where they are, what they sell and when they're out: ask, for example, ${exampleFor(intent.heard, context)}?`
+          : rephrase(exampleFor(intent.heard, context)),
+        context,
+      );
   }
 }

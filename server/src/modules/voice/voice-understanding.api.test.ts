@@ -301,9 +301,12 @@ describe('free phrasing (issue 25)', () => {
       /^I don't know where airport is\. Try a street or a place where trucks stop, for example: is there food near .+\?$/,
     );
     const joke = await ask('tell me a joke');
-    expect(joke.body.text).toMatch(/^Sorry, I didn't catch that\. Please rephrase, for example: .+\?$/);
+    // Typed, so read and not misheard: said so, with what it can answer (not "didn't catch that").
+    expect(joke.body.text).toMatch(
+      /^Sorry, I don't know how to answer that\. I can tell you which trucks are open, where they are, what they sell and when they're out: ask, for example, .+\?$/,
+    );
     // The example is made of live data: a truck, a dish, a cuisine of an open truck, or "what's open".
-    const example = joke.body.text.split('for example: ')[1] ?? '';
+    const example = joke.body.text.split('for example, ')[1] ?? '';
     const names = [pit, taqueria, farTacos, nightOwl, coffee].map((t) => t.name);
     expect(
       names.some((n) => example.includes(n)) ||
