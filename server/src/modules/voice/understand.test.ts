@@ -104,6 +104,8 @@ type Expected = {
   cents?: number;
   /** A course of the menu. */
   category?: string;
+  /** What a follow-up asks of the last answer. */
+  ask?: string;
 };
 
 function matches(intent: Intent, expected: Expected): boolean {
@@ -126,6 +128,7 @@ function matches(intent: Intent, expected: Expected): boolean {
   if (expected.when !== undefined && record.when !== expected.when) return false;
   if (expected.cents !== undefined && record.cents !== expected.cents) return false;
   if (expected.category !== undefined && record.category !== expected.category) return false;
+  if (expected.ask !== undefined && record.ask !== expected.ask) return false;
   return true;
 }
 
@@ -202,6 +205,11 @@ const TUNED: Array<[string, Expected]> = [
   ["what's on their menu", { kind: 'follow-up' }],
   ['how far is it', { kind: 'follow-up' }],
   ['and the next one', { kind: 'follow-up' }],
+  ['how late are they open', { kind: 'follow-up', ask: 'hours' }],
+  ['what time do they close', { kind: 'follow-up', ask: 'hours' }],
+  ["what's the closest one", { kind: 'follow-up', ask: 'closest' }],
+  ['which one is nearest', { kind: 'follow-up', ask: 'closest' }],
+  ['what time does smokestack close', { kind: 'hours', truck: 1 }],
   // a day of the week, and who is at a place then
   ['is taco libre open on sunday', { kind: 'schedule', truck: 2, when: 'sunday' }],
   ['where will smokestack be on friday', { kind: 'schedule', truck: 1, when: 'friday' }],

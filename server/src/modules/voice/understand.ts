@@ -99,7 +99,12 @@ export type Intent =
   /** `place`: the stops near a place the diner names ("who is at Republic Square tomorrow"). */
   /** `weekend`: "this weekend", asked as Saturday (`when`) and answered with Sunday too. */
   | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk; weekend?: boolean }
-  | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' }
+  /**
+   * About the last answer's truck or list: its menu, distance, hours ("how late are they open"), the
+   * next one, whether it is open, where it is, or (`closest`) the nearest of the list ("which one is
+   * closest").
+   */
+  | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' | 'hours' | 'closest' }
   /**
    * What trucks state (issue 28): "who takes cards near me", "does Smokestack have anything
    * gluten-free", "is the taco truck wheelchair accessible". `filters` are shared/utils/attributes'
@@ -951,6 +956,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (truckIds && cue(/\b(open|closed)\b/)) return { kind: 'is-open', truckIds };
   if (!truckIds && !food && !place) {
     if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
+    if (cue(CUES.follow) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
+    if (cue(/\b(closest|nearest) one\b|\bwhich (one )?is (the )?(closest|nearest)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
     if (cue(/\bnext( one)?\b/) && !cue(/\bopen\b/)) return { kind: 'follow-up', ask: 'next' };
     if (cue(/\bis it open\b/)) return { kind: 'follow-up', ask: 'open' };

@@ -1303,8 +1303,16 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         if (!next) return answer("That's all I found. Ask me something else.", [], context.state);
         return describe(next, context, { truckIds, index });
       }
+      if (intent.ask === 'closest') {
+        // The nearest of the last list ("ice cream" … "which one is closest"); with none, of all.
+        const listed = rank(context.state.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context);
+        const nearest = listed[0];
+        if (!nearest) return answerNearest({ kind: 'nearest' }, context);
+        return describe(nearest, context, { truckIds: context.state.truckIds, index: context.state.truckIds.indexOf(nearest.id) });
+      }
       const truck = currentTruck(context);
       if (!truck) return answer(`${REPHRASE.split('.')[0]}. Ask about a truck first.`, [], context.state, false);
+      if (intent.ask === 'hours') return { ...answerHours(truck, context), state: context.state };
       if (intent.ask === 'menu') return { ...menuOf(truck, context), state: context.state };
       if (intent.ask === 'distance') {
         const distance = distanceOf(truck, context);

@@ -332,6 +332,14 @@ describe('POST /api/voice-assistant (signed in)', () => {
     const far = await ask({ text: 'how far is it', sessionId, userLocation: here });
     expect(far.body.text).toMatch(/^Hill Country Smokehouse is 1\d miles away\.$/);
 
+    // "They" is the truck just talked about; "which one is closest", the nearest of the last list.
+    const late = await ask({ text: 'how late are they open', sessionId, userLocation: here });
+    expect(late.body.text).toMatch(/^Hill Country Smokehouse /);
+    expect(late.body.recommendedTruckId).toBe(farBbq.id);
+    const closest = await ask({ text: 'which one is closest', sessionId, userLocation: here });
+    expect(closest.body.text).toMatch(/^Smokestack BBQ is open, /);
+    expect(closest.body.recommendedTruckId).toBe(nearBbq.id);
+
     // Another user cannot continue this session: it starts afresh.
     const stranger = await server.signUp('customer');
     const theirs = await ask({ text: 'how far is it', sessionId, userLocation: here }, stranger.token);
