@@ -254,7 +254,7 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   { filter: 'step-free', pattern: /\b(wheelchair accessible|wheelchair|accessible|accessibility|step free|ramp)\b/g },
   { filter: 'reachable-counter', pattern: /\b(low counter|lowered counter)\b/g },
   { filter: 'order-from-seat', pattern: /\b(order from (my|a|the) seat|table service)\b/g },
-  { filter: 'seating', pattern: /\b(seating|seats|somewhere to sit|place to sit|sit down|sit and eat|(picnic )?tables?(?! service))\b/g },
+  { filter: 'seating', pattern: /\b(seating|seats|(somewhere|anywhere|a place|places|room) to sit|sit down|sit and eat|(picnic )?tables?(?! service))\b/g },
   { filter: 'shade', pattern: /\b(shade|shady|shaded)\b/g },
   { filter: 'restroom-nearby', pattern: /\b(restrooms?|bathrooms?|toilets?|washrooms?)\b/g },
   // "With my dog", "bring our puppy": a diner's own animal, never "hot dogs" or "hush puppies".
@@ -267,8 +267,15 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   { filter: 'kosher', pattern: /\bkosher\b/g },
   { filter: 'vegan', pattern: /\bvegan\b/g },
   { filter: 'vegetarian', pattern: /\b(vegetarian|veggie|meatless)\b/g },
-  { filter: 'no-peanuts', pattern: /\b(peanut free|no peanuts?|without peanuts?|nut free|no nuts|without nuts)\b/g },
-  { filter: 'no-tree-nuts', pattern: /\b(tree nut free|no tree nuts?|nut free|no nuts|without nuts)\b/g },
+  // "A nut allergy", "allergic to nuts": both kinds of nut, as "nut free" is.
+  {
+    filter: 'no-peanuts',
+    pattern: /\b(peanut free|no peanuts?|without peanuts?|nut free|no nuts|without nuts|(peanut|nut) allerg(y|ies|ic)|allergic to (peanuts?|nuts))\b/g,
+  },
+  {
+    filter: 'no-tree-nuts',
+    pattern: /\b(tree nut free|no tree nuts?|nut free|no nuts|without nuts|(tree nut|nut) allerg(y|ies|ic)|allergic to (tree nuts?|nuts))\b/g,
+  },
   { filter: 'no-dairy', pattern: /\b(dairy free|no dairy|without dairy|lactose free|no milk)\b/g },
   { filter: 'no-egg', pattern: /\b(egg free|no eggs?|without eggs?)\b/g },
   { filter: 'no-soy', pattern: /\b(soy free|no soy|without soy)\b/g },

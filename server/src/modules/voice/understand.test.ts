@@ -240,6 +240,12 @@ const TUNED: Array<[string, Expected]> = [
   ['tacos for two people', { kind: 'nearest', cuisine: 'Mexican' }],
   // a craving said as a mood, not a place called "mood for curry"
   ["i'm in the mood for tacos", { kind: 'nearest', cuisine: 'Mexican' }],
+  // what diners said in their own words (session 64's probe)
+  ['which trucks have places to sit', { kind: 'attributes' }],
+  ["i have a nut allergy what's safe to eat", { kind: 'attributes' }],
+  ['can i place an order for pickup', { kind: 'quickest' }],
+  ['do any trucks sell beer', { kind: 'not-found' }],
+  ["what's the most expensive thing at smokestack", { kind: 'menu', truck: 1 }],
   // late at night, no time said: open after 9 PM
   ['late night food', { kind: 'open-now', after: 1260 }],
   ['is anything open late tonight', { kind: 'open-now', after: 1260 }],
@@ -748,5 +754,15 @@ describe('withPlace: a place the geocoder found for words no known place has', (
       food: undefined,
       place: airport,
     });
+  });
+});
+
+describe('understand: the words behind those kinds (session 64)', () => {
+  it('a nut allergy is both kinds of nut; places to sit is seating; the dearest dish is asked for', () => {
+    expect(understand("i have a nut allergy what's safe to eat", understanding)).toMatchObject({ kind: 'attributes', filters: ['no-peanuts', 'no-tree-nuts'] });
+    expect(understand('allergic to peanuts, anything near me', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-peanuts'] });
+    expect(understand('which trucks have places to sit', understanding)).toMatchObject({ kind: 'attributes', filters: ['seating'] });
+    expect(understand("what's the most expensive thing at smokestack", understanding)).toMatchObject({ kind: 'menu', truckIds: [1], priciest: true });
+    expect(understand('do any trucks sell beer', understanding)).toEqual({ kind: 'not-found', what: 'beer' });
   });
 });

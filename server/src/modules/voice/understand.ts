@@ -61,8 +61,11 @@ export type Intent =
   | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; later?: boolean }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
-  /** `cheapest`: "what's the cheapest thing at Taco Libre", its menu's cheapest dish. */
-  | { kind: 'menu'; truckIds: number[]; cheapest?: boolean }
+  /**
+   * `cheapest`: "what's the cheapest thing at Taco Libre", its menu's cheapest dish; `priciest`:
+   * "what's the most expensive thing at Smokestack", its dearest.
+   */
+  | { kind: 'menu'; truckIds: number[]; cheapest?: boolean; priciest?: boolean }
   /**
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
    * `howFar`: the distance was what they asked for.
@@ -797,7 +800,7 @@ const ORDER_AHEAD_OF_NAMED =
  * which asks what there is to eat.
  */
 const QUICKEST =
-  /\b(shortest (wait|line|queue)|least wait|(no|short|little) wait|quickest|fastest|soonest|order(ing)? (ahead|online|in advance)|pre ?order|preorder|(take|takes|taking|accept|accepts) (online |mobile )?orders|(online|mobile) order(s|ing)?)\b/;
+  /\b(shortest (wait|line|queue)|least wait|(no|short|little) wait|quickest|fastest|soonest|order(ing)? (ahead|online|in advance)|pre ?order|preorder|(take|takes|taking|accept|accepts) (online |mobile )?orders|(online|mobile) order(s|ing)?|(place|put in) an order|order(ing)? (for pick ?up|to pick up))\b/;
 /**
  * "What's good at Taco Libre", "what should I get at Smokestack": what the truck sells (its dishes
  * have no ratings of their own to rank them by).
@@ -902,7 +905,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   // "Cheap eats near me": no food, no truck — the open trucks' dishes, cheapest first.
   if (cheapest) return { kind: 'dishes', place: place?.place };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
-  if (cue(CUES.price) && truckIds) return { kind: 'menu', truckIds };
+  if (cue(CUES.price) && truckIds) return cue(/\b(most expensive|priciest)\b/) ? { kind: 'menu', truckIds, priciest: true } : { kind: 'menu', truckIds };
   // "Does Taco Libre deliver", "does Green Machine have wifi": nothing we hold answers it, and its
   // menu or its place would answer another question. Typed only: in a transcript a word nothing
   // knows is more likely misheard than meant ("is taco libre open uh").
@@ -988,7 +991,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     const unknown = tokens.filter((t, i) => !used.has(i) && !FORM_WORDS.has(t) && t.length >= 3 && !time);
     const saidAlone = unknown.length <= 2 && tokens.every((t) => unknown.includes(t) || BARE_FILLER.has(t));
     const describing = unknown.every((w) => DESCRIBING_WORDS.has(w)) && cue(/\b(anything|something)\b/);
-    if (unknown.length > 0 && (cue(CUES.find) || saidAlone || describing)) return { kind: 'not-found', what: unknown.join(' ') };
+    // "Do any trucks sell beer": asked of the menus, and on none.
+    const askedOfMenus = cue(CUES.menu) && cue(CUES.list);
+    if (unknown.length > 0 && (cue(CUES.find) || saidAlone || describing || askedOfMenus)) return { kind: 'not-found', what: unknown.join(' ') };
   }
   if (food || where || (cue(CUES.find) && !truckIds)) return { kind: 'nearest', food, place: where };
   // "What does Masala Wheels …" with its verb lost (a recording cut short, a word misheard): the

@@ -381,7 +381,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     // The same wait everywhere (the default prep time): none is said to be quicker; the nearest is named.
     const same = ask(new Map([[1, taking(10)], [4, taking(10)], [2, taking(10)]]));
     expect(same.text).toBe(
-      'Smokestack BBQ, Taco Libre and Green Machine take orders ahead with the same wait: an order placed now is ready in about 10 minutes. The nearest is Smokestack BBQ, 360 feet away at 1100 S Congress Ave.',
+      'Smokestack BBQ, Taco Libre and Green Machine take orders ahead on their pages: at each, an order placed now is ready in about 10 minutes. The nearest is Smokestack BBQ, 360 feet away at 1100 S Congress Ave.',
     );
     expect(same.truckIds).toEqual([1, 4, 2]);
     // None takes orders: said so, and the nearest open trucks recommended instead.

@@ -156,14 +156,15 @@ function describe(truck: KnownTruck, context: AnswerContext, state: SessionState
   return answer(`${truck.name} is ${status}, ${whereAbouts(truck, context)}.`, [truck.id], state);
 }
 
-function menuOf(truck: KnownTruck, context: AnswerContext, { cheapest = false } = {}): Answer {
+function menuOf(truck: KnownTruck, context: AnswerContext, { cheapest = false, priciest = false } = {}): Answer {
   const items = (context.itemsByTruck.get(truck.id) ?? []).filter((item) => item.available);
   const state = { truckIds: [truck.id], index: 0 };
   if (items.length === 0) return answer(`${truck.name} has no menu items listed yet.`, [truck.id], state);
-  if (cheapest) {
-    const least = Math.min(...items.map((item) => item.priceCents));
-    const names = items.filter((item) => item.priceCents === least).map((item) => item.name);
-    return answer(`The cheapest at ${truck.name} is ${list(names)}, ${dollars(least)}.`, [truck.id], state);
+  if (cheapest || priciest) {
+    const prices = items.map((item) => item.priceCents);
+    const price = cheapest ? Math.min(...prices) : Math.max(...prices);
+    const names = items.filter((item) => item.priceCents === price).map((item) => item.name);
+    return answer(`The ${cheapest ? 'cheapest' : 'most expensive'} at ${truck.name} is ${list(names)}, ${dollars(price)}.`, [truck.id], state);
   }
   const shown = items.slice(0, 5).map((item) => `${item.name} ${dollars(item.priceCents)}`);
   const more = items.length > shown.length ? `, and ${items.length - shown.length} more` : '';
@@ -951,7 +952,7 @@ function answerQuickest(intent: Extract<Intent, { kind: 'quickest' }>, base: Ans
   const names = tied.slice(0, MAX_RECOMMENDED).map((t) => t.truck.name);
   if (tied.length > MAX_RECOMMENDED) names.push(`${tied.length - MAX_RECOMMENDED} more`);
   const nearest = context.position ? ` The nearest is ${first.truck.name}, ${where}.` : '';
-  const text = `${list(names)} take orders ahead with the same wait: ${readyIn(first.wait)}.${nearest}${also(taking.slice(tied.length), MAX_RECOMMENDED - tied.length)}`;
+  const text = `${list(names)} take orders ahead on their pages: at each, ${readyIn(first.wait)}.${nearest}${also(taking.slice(tied.length), MAX_RECOMMENDED - tied.length)}`;
   return answer(text, ids, state);
 }
 
@@ -1252,8 +1253,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
       });
     case 'menu': {
-      const { cheapest } = intent;
-      return aboutNamedTruck(intent.truckIds, context, (truck) => menuOf(truck, context, { cheapest }));
+      const { cheapest, priciest } = intent;
+      return aboutNamedTruck(intent.truckIds, context, (truck) => menuOf(truck, context, { cheapest, priciest }));
     }
     case 'rating':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
