@@ -339,6 +339,16 @@ describe('POST /api/voice-assistant (signed in)', () => {
     const closest = await ask({ text: 'which one is closest', sessionId, userLocation: here });
     expect(closest.body.text).toMatch(/^Smokestack BBQ is open, /);
     expect(closest.body.recommendedTruckId).toBe(nearBbq.id);
+    // Pointed at, not named: the truck just talked about, or the list's second (ADR 0193).
+    const cards = await ask({ text: 'do they take cards', sessionId, userLocation: here });
+    expect(cards.body.text).toMatch(/^Smokestack BBQ hasn't said whether it takes cards/);
+    const tomorrow = await ask({ text: 'where will they be tomorrow', sessionId, userLocation: here });
+    expect(tomorrow.body.text).toMatch(/^Smokestack BBQ /);
+    expect(tomorrow.body.recommendedTruckIds).toEqual([nearBbq.id]);
+    const list = await ask({ text: 'Where is the nearest BBQ truck?', sessionId, userLocation: here });
+    expect(list.body.recommendedTruckIds).toEqual([nearBbq.id, farBbq.id]);
+    const second = await ask({ text: 'tell me about the second one', sessionId, userLocation: here });
+    expect(second.body.text).toMatch(/^Hill Country Smokehouse is open now, /);
 
     // Another user cannot continue this session: it starts afresh.
     const stranger = await server.signUp('customer');

@@ -24,6 +24,7 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
+import { namingTheTruck } from './refer';
 import { buildUnderstanding, placeName, understand, withPlace, type Intent, type Understanding } from './understand';
 import { buildLexicon, vocabularyOf, type Lexicon } from './voice-language';
 
@@ -65,6 +66,12 @@ export interface AskResult {
  * may still be on its way). Ratings and gaps in notifications, which no truck event marks, come
  * from the truck feed. Old sessions and answers are deleted by a worker (workers/voice-prune.ts).
  */
+/** Intents that already answer about the conversation's truck, or about no truck at all. */
+const POINTS_ALREADY: ReadonlySet<Intent['kind']> = new Set(['follow-up', 'small-talk', 'favorites']);
+
+/** Whether a question is about trucks it names. */
+const namesATruck = (intent: Intent): boolean => 'truckIds' in intent && (intent.truckIds?.length ?? 0) > 0;
+
 export class VoiceAssistant {
   private knowledge: Promise<Knowledge> | undefined;
   /** Bumped by every rating and notification gap the feed reports: the knowledge of an older one is stale. */
@@ -239,6 +246,13 @@ export class VoiceAssistant {
     if (intent.kind === 'unknown-place') {
       const found = await this.geocodedPlace(intent.place, query.userLocation ?? undefined, knowledge);
       if (found) intent = understand(transcript, withPlace(knowledge.understanding, intent.place, found), reading);
+    }
+    // "Do they take cards", "what's the cheapest thing there", "the second one": a truck of the
+    // conversation pointed at, not named — understood with its name in its place (ADR 0193).
+    if (heard && !doubt && !namesATruck(intent) && !POINTS_ALREADY.has(intent.kind)) {
+      const named = namingTheTruck(transcript, session.state, (id) => knowledge.trucks.get(id)?.name);
+      const again = named === undefined ? undefined : understand(named, knowledge.understanding, reading);
+      if (again && namesATruck(again)) intent = again;
     }
     const base: AnswerContext = {
       trucks: knowledge.trucks,

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { namingTheTruck } from './refer';
+
+const names = new Map([
+  [1, 'Smokestack BBQ'],
+  [2, 'Taco Libre'],
+  [3, 'Seoul Food Wagon'],
+]);
+const nameOf = (id: number) => names.get(id);
+/** The last answer listed three trucks and was about the first. */
+const listed = { truckIds: [2, 1, 3], index: 0 };
+
+describe('a truck pointed at, not named (ADR 0193)', () => {
+  it.each([
+    ['do they take cards', 'do taco libre take cards'],
+    ['Where will they be tomorrow?', 'where will taco libre be tomorrow'],
+    ["what's the cheapest thing there", "what's the cheapest thing at taco libre"],
+    ['how do i get there', 'how do i get to taco libre'],
+    ["what's on their menu", "what's on taco libre's menu"],
+    ['is that one open on friday', 'is taco libre open on friday'],
+  ])('"%s" is about the truck just talked about', (said, meant) => {
+    expect(namingTheTruck(said, listed, nameOf)?.toLowerCase()).toBe(meant);
+  });
+
+  it('"the second one", "the last one" are those of the list just read out', () => {
+    expect(namingTheTruck('tell me about the second one', listed, nameOf)).toBe('tell me about Smokestack BBQ');
+    expect(namingTheTruck('and the last one?', listed, nameOf)).toBe('and Seoul Food Wagon');
+    // A list of two has no third: left as said.
+    expect(namingTheTruck('the third one', { truckIds: [2, 1], index: 0 }, nameOf)).toBeUndefined();
+  });
+
+  it('"is there", "there are" and a conversation with no truck yet point at nothing', () => {
+    expect(namingTheTruck('is there any coffee near me', listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck('are there trucks open late', listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck("there's nothing open", listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck('do they take cards', { truckIds: [], index: 0 }, nameOf)).toBeUndefined();
+  });
+});

@@ -1,0 +1,37 @@
+import type { SessionState } from './voice-answers';
+
+/** Ordinal words of a list just read out: "the second one" is its second truck. */
+const ORDINALS: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4 };
+
+/** "There" as a place ("what can I get there"), not as "is there", "there are", "there's any". */
+const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|was|were|any|a|an|some)\b)(?!'s)/g;
+
+/**
+ * A follow-up that points at a truck of the conversation instead of naming it ("do they take
+ * cards", "where will they be tomorrow", "what's the cheapest thing there", "tell me about the
+ * second one"), said again with the truck's name in its place, so that it is understood as the
+ * question about that truck it is. The truck is the one the last answer was about (or, for an
+ * ordinal, that one of its list). Undefined when nothing in the words points at a truck, or the
+ * conversation has none.
+ */
+export function namingTheTruck(text: string, state: SessionState, nameOf: (id: number) => string | undefined): string | undefined {
+  const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  let named = said;
+  // "The second one", "the last truck": that one of the list.
+  named = named.replace(/\bthe (first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)( one| truck| place)?\b/g, (whole, which: string) => {
+    const index = which === 'last' ? state.truckIds.length - 1 : ORDINALS[which]!;
+    const id = state.truckIds[index];
+    return (id !== undefined && nameOf(id)) || whole;
+  });
+  const current = state.truckIds[state.index];
+  const name = current === undefined ? undefined : nameOf(current);
+  if (name) {
+    named = named
+      .replace(/\b(that|this) (one|truck|place)\b/g, name)
+      .replace(/\b(their|its)\b/g, `${name}'s`)
+      .replace(/\b(get|go|walk|drive|head) there\b/g, `$1 to ${name}`)
+      .replace(THERE, `at ${name}`)
+      .replace(/\b(they|them|it)\b/g, name);
+  }
+  return named === said ? undefined : named;
+}
