@@ -764,5 +764,18 @@ describe('understand: the words behind those kinds (session 64)', () => {
     expect(understand('which trucks have places to sit', understanding)).toMatchObject({ kind: 'attributes', filters: ['seating'] });
     expect(understand("what's the most expensive thing at smokestack", understanding)).toMatchObject({ kind: 'menu', truckIds: [1], priciest: true });
     expect(understand('do any trucks sell beer', understanding)).toEqual({ kind: 'not-found', what: 'beer' });
+    // A number is a count or a time, not a dish: "three" is not the demo's "Three-cheese" mac.
+    const numbered = buildUnderstanding(
+      [{ id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ', latitude: 30.28, longitude: -97.74 }],
+      [
+        { id: 12, truckId: 1, name: 'Mac & Cheese', description: 'Three-cheese, baked' },
+        { id: 13, truckId: 1, name: 'Ice Cream Sandwich', description: 'Two cookies, vanilla bean' },
+      ],
+      [],
+      [],
+    );
+    expect(understand('give me three options for lunch', numbered)).toMatchObject({ kind: 'open-now', food: undefined });
+    expect(understand('i need lunch before 2', numbered)).toMatchObject({ kind: 'open-now', food: undefined });
+    expect(understand('three cheese mac', numbered)).toMatchObject({ food: { itemIds: [12] } });
   });
 });

@@ -409,7 +409,8 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
     }
   }
   tokens.forEach((token, i) => {
-    if (used.has(i) || FORM_WORDS.has(token) || token.length < 3) return;
+    // A number is a count or a time ("three options for lunch", "before 2"), never a dish by itself.
+    if (used.has(i) || FORM_WORDS.has(token) || NUMBERS.has(token) || token.length < 3) return;
     const key = stem(token);
     const cuisine = lexicon.cuisineWords.get(key);
     // A word the data has as it was said (by stem) is that word; only a word nothing has as said is
@@ -1001,6 +1002,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (truckIds && cue(/^what (does|do)\b/)) return { kind: 'menu', truckIds };
   // A truck's name and nothing else asks where it is.
   if (truckIds) return { kind: 'where', truckIds };
+  // "I need lunch before 2", "give me three options for dinner": a meal, nothing else known — the
+  // trucks open now, nearest first.
+  if (!food && !where && cue(/\b(breakfast|brunch|lunch|dinner|supper|meal)\b/)) return { kind: 'open-now', food: undefined, place: undefined };
   // Typed, the words were read, not misheard: "didn't catch that" would blame the diner's spelling.
   return options.heard ? { kind: 'unknown', heard: words } : { kind: 'unknown', heard: words, typed: true };
 }
