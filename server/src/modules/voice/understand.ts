@@ -56,9 +56,10 @@ export type Intent =
   | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk }
   /**
    * Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today, or
-   * (`later`: "what's open later today") the stops still to start today.
+   * (`at`) at a time today ("where can I eat at noon"), or (`later`: "what's open later today") the
+   * stops still to start today.
    */
-  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; later?: boolean }
+  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
   /**
@@ -650,16 +651,18 @@ const MINUTES: Record<string, number> = {
  * "after eight p m", "past nine thirty", "after 20:00 tonight": minutes since local midnight. An
  * hour said without a.m./p.m. is read as the evening (food trucks; "in the morning" says otherwise).
  */
-export function findTime(text: string): { minute: number; positions: number[] } | undefined {
+export function findTime(text: string): { minute: number; positions: number[]; at: boolean } | undefined {
   const match = new RegExp(
     `\\b(after|past|at|from|until|till|by|around) (${HOURS.join('|')}|noon|midnight|twenty|twenty one|twenty two|twenty three)` +
       `(?: (fifteen|thirty|forty five|o clock|o'clock))?(?: (a m|am|p m|pm|tonight|in the evening|in the morning|this evening))?\\b(?! (?:thousand|hundred|${UNITS.join('|')})\\b)`,
   ).exec(text);
   if (!match) return undefined;
-  const [, , hourWord = '', minuteWord, meridiem] = match;
+  const [, word, hourWord = '', minuteWord, meridiem] = match;
   const positions = matchPositions(text, match);
-  if (hourWord === 'noon') return { minute: 720, positions };
-  if (hourWord === 'midnight') return { minute: 1440, positions };
+  // "At noon", "around one": that moment; "after nine", "until ten": from then on.
+  const at = word === 'at' || word === 'around' || word === 'by';
+  if (hourWord === 'noon') return { minute: 720, positions, at };
+  if (hourWord === 'midnight') return { minute: 1440, positions, at };
   const hour = hourWord.startsWith('twenty')
     ? 20 + (HOURS.indexOf(hourWord.replace('twenty', '').trim()) + 1)
     : HOURS.indexOf(hourWord) + 1;
@@ -670,7 +673,7 @@ export function findTime(text: string): { minute: number; positions: number[] } 
     if (morning) h = hour % 12;
     else if (hour < 12) h = hour + 12;
   }
-  return { minute: h * 60 + minutes, positions };
+  return { minute: h * 60 + minutes, positions, at };
 }
 
 /** A number under 100 said in words from `tokens[at]` ("seven", "twenty five"): its value and the next position. */
@@ -973,8 +976,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (!time && !truckIds && cue(LATE_NIGHT)) return { kind: 'open-now', food, place: where, after: LATE_NIGHT_MINUTE };
   if (!time && !truckIds && cue(TONIGHT)) return { kind: 'open-now', food, place: where, after: EVENING_MINUTE };
   if (!time && !truckIds && cue(LATER_TODAY)) return { kind: 'open-now', food, place: where, later: true };
-  if (time && cue(/\b(open|serving|anything|any|which|what|who)\b/)) {
-    return { kind: 'open-now', food, place: where, after: time.minute };
+  if (time && (cue(/\b(open|serving|anything|any|which|what|who)\b/) || (time.at && !truckIds && cue(CUES.find)))) {
+    return time.at ? { kind: 'open-now', food, place: where, at: time.minute } : { kind: 'open-now', food, place: where, after: time.minute };
   }
   // "Food", "food trucks please": the nearest open truck, as "where can I eat" is.
   if (!truckIds && !food && !where && /^((some|any|the) )?(food|food trucks?|eats)( please)?$/.test(words)) {

@@ -643,6 +643,12 @@ describe('the time asked for, not this minute (session 64)', () => {
     expect(ask({ kind: 'open-now', after: 17 * 60 }).text).toBe('No food truck is scheduled to be open after 5 PM today.');
   });
 
+  it('"where can I eat at noon": the stops under way then, today; none said so', () => {
+    const atNoon = answerQuestion({ kind: 'open-now', at: 12 * 60 }, context);
+    expect(atNoon).toMatchObject({ text: 'At noon today: Tacos El Rey from 11 AM to 2 PM at the Capitol.', truckIds: [1] });
+    expect(ask({ kind: 'open-now', at: 16 * 60 }).text).toBe('No food truck is scheduled to be out at 4 PM today.');
+  });
+
   const weekendStops = new Map([
     [1, { zone: 'America/Chicago', stops: [stop(14, 1, 6, 11, 14, 'the Capitol')] }],
     [2, { zone: 'America/Chicago', stops: [stop(22, 2, 7, 12, 15, 'Rainey Street'), stop(23, 2, 6, 17, 20, 'Zilker Park')] }],
@@ -691,5 +697,15 @@ describe('a dish no truck lists, and a dish some trucks list (session 64)', () =
     const reply = answerQuestion({ kind: 'nearest', food: food('tacos', ['Mexican'], [5]) }, menus);
     expect(reply.truckIds).toEqual([2]);
     expect(reply.text).toMatch(/^An open Mexican truck is Taco Loco,/);
+  });
+});
+
+describe('a truck at the very place named (session 64)', () => {
+  it('is "right there", not "10 feet from 1300 E 6th St at 1300 E 6th St"', () => {
+    const there = { ...context, position: { lat: 30.3, lng: -97.7 }, trucks: new Map([[1, { ...rey, isOpen: true, address: '1300 E 6th St' }]]) };
+    const reply = answerQuestion({ kind: 'nearest', place: { name: '1300 E 6th St', lat: 30.27, lng: -97.74 } }, there);
+    expect(reply.text).toBe('The nearest open food truck to 1300 E 6th St is Tacos El Rey, right there at 1300 E 6th St.');
+    const near = answerQuestion({ kind: 'nearest', place: { name: 'the Capitol', lat: 30.2747, lng: -97.7404 } }, there);
+    expect(near.text).toMatch(/^The nearest open food truck to the Capitol is Tacos El Rey, 0\.3 miles from the Capitol at 1300 E 6th St\.$/);
   });
 });

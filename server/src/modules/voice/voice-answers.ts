@@ -616,10 +616,18 @@ function label(food: FoodAsk | undefined, context: AnswerContext, plural = false
 const fromPlace = (context: AnswerContext, place: PlaceAsk | undefined): AnswerContext =>
   place ? { ...context, position: { lat: place.lat, lng: place.lng } } : context;
 
-/** "0.3 miles from the Capitol, at 1100 S Congress Ave" (a named place) or the usual whereabouts. */
+/** Closer than this to a place the diner named, a truck is there (about 250 feet). */
+const RIGHT_THERE_MILES = 0.05;
+
+/**
+ * "0.3 miles from the Capitol, at 1100 S Congress Ave" (a named place) or the usual whereabouts; a
+ * truck at the very place named is "right there", never "10 feet from 1300 E 6th St at 1300 E 6th St".
+ */
 function whereFrom(truck: KnownTruck, context: AnswerContext, place: PlaceAsk | undefined): string {
   if (!place) return whereAbouts(truck, context);
   const text = whereAbouts(truck, context);
+  const distance = distanceOf(truck, context);
+  if (distance !== undefined && distance < RIGHT_THERE_MILES) return text.replace(/^.*? away\b/, 'right there');
   return text.replace(/ away\b/, ` from ${place.name}`);
 }
 
@@ -745,6 +753,7 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   const near = intent.place ? ` near ${intent.place.name}` : '';
   if (intent.after !== undefined) return answerOpenAfter(intent.after, intent.food, candidates, context, near);
   if (intent.later) return answerLaterToday(intent.food, candidates, context, near);
+  if (intent.at !== undefined) return answerOpenAt(intent.at, intent.food, candidates, context, near);
   const open = rank(candidates.filter((t) => t.isOpen), context);
   const none = { truckIds: [], index: 0 };
   if (open.length === 0) {
@@ -791,6 +800,24 @@ function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: K
   const count = late.length === 1 ? `One ${label(food, context)} is` : `${late.length} ${label(food, context, true)} are`;
   const ids = late.map((l) => l.truck.id);
   return answer(`${count} scheduled to be open${near} after ${at} today: ${list(parts)}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * "Where can I eat at noon", "what's open at 1 PM": the stops scheduled today (each truck's own
+ * zone) under way at that local time, the nearest first. A truck open now without a stop has no
+ * hours to go by: it is not counted, never guessed.
+ */
+function answerOpenAt(at: number, food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
+  const then = rank(candidates, context).flatMap((truck) => {
+    const stop = occurrencesFor(context.schedules.get(truck.id), 'today', context.now).find((o) => o.stop.startMinute <= at && o.stop.endMinute > at);
+    return stop ? [{ truck, stop }] : [];
+  });
+  const when = `at ${spokenTime(at)} today`;
+  if (then.length === 0) return answer(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, [], { truckIds: [], index: 0 });
+  const parts = then.slice(0, MAX_RECOMMENDED).map(({ truck, stop }) => `${truck.name} ${hoursOf(stop)} at ${stop.stop.address}`);
+  const more = then.length > MAX_RECOMMENDED ? `, and ${then.length - MAX_RECOMMENDED} more` : '';
+  const ids = then.map((t) => t.truck.id);
+  return answer(`${capitalised(when)}${near}: ${list(parts)}${more}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /**
