@@ -36,7 +36,7 @@ export function RefuseOrderDialog({ order, trigger, onRefuse }: { order: Order; 
           </FormField>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Usual reasons">
             {REFUSAL_SUGGESTIONS.map((said) => (
-              <Button key={said} type="button" variant="outline" size="sm" aria-pressed={reason === said} onClick={() => setReason(said)}>
+              <Button key={said} type="button" variant={reason === said ? 'default' : 'outline'} size="sm" aria-pressed={reason === said} onClick={() => setReason(said)}>
                 {said}
               </Button>
             ))}
