@@ -262,7 +262,7 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
     filter: 'pet-friendly',
     pattern: /\b((pet|dog|puppy) friendly|pets?|bring (the |a )?dogs?|(my|our) (dogs?|pups?|puppy|puppies|doggos?)|dogs (allowed|welcome))\b/g,
   },
-  { filter: 'gluten-free', pattern: /\b(gluten free|no gluten|without gluten|celiac|coeliac)\b/g },
+  { filter: 'gluten-free', pattern: /\b(gluten free|no gluten|without gluten|celiac|coeliac|gluten (intolerant|intolerance|allerg(y|ies|ic))|allergic to gluten)\b/g },
   { filter: 'halal', pattern: /\bhalal\b/g },
   { filter: 'kosher', pattern: /\bkosher\b/g },
   { filter: 'vegan', pattern: /\bvegan\b/g },
@@ -276,12 +276,14 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
     filter: 'no-tree-nuts',
     pattern: /\b(tree nut free|no tree nuts?|nut free|no nuts|without nuts|(tree nut|nut) allerg(y|ies|ic)|allergic to (tree nuts?|nuts))\b/g,
   },
-  { filter: 'no-dairy', pattern: /\b(dairy free|no dairy|without dairy|lactose free|no milk)\b/g },
-  { filter: 'no-egg', pattern: /\b(egg free|no eggs?|without eggs?)\b/g },
-  { filter: 'no-soy', pattern: /\b(soy free|no soy|without soy)\b/g },
-  { filter: 'no-sesame', pattern: /\b(sesame free|no sesame|without sesame)\b/g },
-  { filter: 'no-fish', pattern: /\b(fish free|no fish|without fish)\b/g },
-  { filter: 'no-shellfish', pattern: /\b(shellfish free|no shellfish|without shellfish)\b/g },
+  // An allergy or an intolerance said as such ("I'm lactose intolerant", "a sesame allergy") is the
+  // same filter as "without": the dishes stated free of it.
+  { filter: 'no-dairy', pattern: /\b(dairy free|no dairy|without dairy|lactose free|no milk|(lactose|dairy|milk) (intolerant|intolerance|allerg(y|ies|ic))|allergic to (dairy|milk))\b/g },
+  { filter: 'no-egg', pattern: /\b(egg free|no eggs?|without eggs?|egg allerg(y|ies|ic)|allergic to eggs?)\b/g },
+  { filter: 'no-soy', pattern: /\b(soy free|no soy|without soy|soy allerg(y|ies|ic)|allergic to soy)\b/g },
+  { filter: 'no-sesame', pattern: /\b(sesame free|no sesame|without sesame|sesame allerg(y|ies|ic)|allergic to sesame)\b/g },
+  { filter: 'no-fish', pattern: /\b(fish free|no fish|without fish|fish allerg(y|ies|ic)|allergic to fish)\b/g },
+  { filter: 'no-shellfish', pattern: /\b(shellfish free|no shellfish|without shellfish|shellfish allerg(y|ies|ic)|allergic to shellfish)\b/g },
 ];
 /**
  * What diners ask of trucks that no truck states (neither issue 28's attributes nor anything else we

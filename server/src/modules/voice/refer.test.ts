@@ -18,6 +18,8 @@ describe('a truck pointed at, not named (ADR 0193)', () => {
     ['how do i get there', 'how do i get to taco libre'],
     ["what's on their menu", "what's on taco libre's menu"],
     ['is that one open on friday', 'is taco libre open on friday'],
+    ['how much is that', 'how much is taco libre'],
+    ['is that open', 'is taco libre open'],
   ])('"%s" is about the truck just talked about', (said, meant) => {
     expect(namingTheTruck(said, listed, nameOf)?.toLowerCase()).toBe(meant);
   });
@@ -33,6 +35,7 @@ describe('a truck pointed at, not named (ADR 0193)', () => {
     expect(namingTheTruck('is there any coffee near me', listed, nameOf)).toBeUndefined();
     expect(namingTheTruck('are there trucks open late', listed, nameOf)).toBeUndefined();
     expect(namingTheTruck("there's nothing open", listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck('trucks that take cards', listed, nameOf)).toBeUndefined();
     expect(namingTheTruck('do they take cards', { truckIds: [], index: 0 }, nameOf)).toBeUndefined();
   });
 });

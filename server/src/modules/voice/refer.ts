@@ -28,6 +28,8 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
   if (name) {
     named = named
       .replace(/\b(that|this) (one|truck|place)\b/g, name)
+      // "How much is that", "is that open": "that" as the last word, or asked about first.
+      .replace(/\bthat$|^(is|was) that\b/g, (whole) => (whole === 'that' ? name : `${whole.split(' ')[0]} ${name}`))
       .replace(/\b(their|its)\b/g, `${name}'s`)
       .replace(/\b(get|go|walk|drive|head) there\b/g, `$1 to ${name}`)
       .replace(THERE, `at ${name}`)

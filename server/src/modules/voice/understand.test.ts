@@ -782,4 +782,29 @@ describe('understand: the words behind those kinds (session 64)', () => {
     expect(understand('i need lunch before 2', numbered)).toMatchObject({ kind: 'open-now', food: undefined });
     expect(understand('three cheese mac', numbered)).toMatchObject({ food: { itemIds: [12] } });
   });
+
+  it('an allergy or an intolerance is the dishes stated free of it; lunchtime is noon; "the address" follows up', () => {
+    expect(understand("i'm lactose intolerant, any ideas", understanding)).toMatchObject({ kind: 'attributes', filters: ['no-dairy'] });
+    expect(understand('i have a sesame allergy', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-sesame'] });
+    expect(understand('allergic to shellfish', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-shellfish'] });
+    expect(understand('anything open at lunchtime today', understanding)).toMatchObject({ kind: 'open-now', at: 12 * 60 });
+    expect(understand("what's the address", understanding)).toMatchObject({ kind: 'follow-up', ask: 'where' });
+  });
+
+  it('a dish with every word is the dish: a truck described with one of its words is not a seller', () => {
+    const described = buildUnderstanding(
+      [
+        { id: 6, name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean fried chicken and bulgogi', latitude: 30.28, longitude: -97.74 },
+        { id: 10, name: 'Masala Wheels', cuisine: 'Indian', latitude: 30.3, longitude: -97.73 },
+      ],
+      [
+        { id: 60, truckId: 6, name: 'Korean Fried Chicken' },
+        { id: 100, truckId: 10, name: 'Butter Chicken' },
+      ],
+      [],
+      [],
+    );
+    expect(understand("who's got butter chicken", described)).toMatchObject({ kind: 'nearest', food: { itemIds: [100], truckIds: [] } });
+    expect(understand('fried chicken', described)).toMatchObject({ food: { itemIds: [60], truckIds: [6] } });
+  });
 });

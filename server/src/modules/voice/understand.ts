@@ -511,7 +511,9 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
     // Words no one dish has together: the dishes each phrase names ("the brisket plate and the
     // fries"), not every dish with any one of the words (every plate, every brisket).
     itemIds: [...(allItems.size ? allItems : union(phrases.map((p) => p.items)))],
-    truckIds: [...(allTrucks.size ? allTrucks : union(truckSets))],
+    // With a dish that has every word, a description counts only with every word too: "butter
+    // chicken" is not Seoul Food Wagon's "Korean fried chicken".
+    truckIds: [...(allItems.size ? intersect(perWord.map((w) => w.trucks)) : allTrucks.size ? allTrucks : union(truckSets))],
     ...(apart ? { apart } : {}),
   };
 }
@@ -784,8 +786,9 @@ export function wordsOf(text: string): string[] {
   const words = spoken(
     text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'),
   );
-  // "In the mood for curry" is a craving, not a place called "mood for curry".
-  return words ? words.replace(/\bin the mood for\b/g, 'craving').split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
+  // "In the mood for curry" is a craving, not a place called "mood for curry"; "at lunchtime" is noon.
+  const said = words.replace(/\bin the mood for\b/g, 'craving').replace(/\b(lunchtime|lunch time)\b/g, 'noon');
+  return said ? said.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
 /** Words asking how good a named truck is ("is X any good", "X's reviews"). */
@@ -968,7 +971,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
     if (cue(/\bnext( one)?\b/) && !cue(/\bopen\b/)) return { kind: 'follow-up', ask: 'next' };
     if (cue(/\bis it open\b/)) return { kind: 'follow-up', ask: 'open' };
-    if (cue(/\bwhere is it\b/)) return { kind: 'follow-up', ask: 'where' };
+    if (cue(/\b(where is it|the address|where is that)\b/)) return { kind: 'follow-up', ask: 'where' };
   }
   if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };
   const where = place?.place;
