@@ -383,11 +383,17 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     ["what's open at 1 pm", { kind: 'open-now', at: 13 * 60 }],
     ['anything around six thirty', { kind: 'open-now', at: 18 * 60 + 30 }],
     ['which trucks are open until nine', { kind: 'open-now', after: 21 * 60 }],
+    ['anything open thursday evening', { kind: 'schedule', when: 'thursday', part: 'evening' }],
+    ['tuesday lunch options', { kind: 'schedule', when: 'tuesday', part: 'lunch' }],
+    ['where can i get breakfast tomorrow morning', { kind: 'schedule', when: 'tomorrow', part: 'morning' }],
+    ['is smokestack bbq out friday night', { kind: 'schedule', when: 'friday', part: 'evening', truckIds: [1] }],
+    ['what is open on saturday', { kind: 'schedule', when: 'saturday' }],
     ["what's open later today", { kind: 'open-now', later: true }],
     ['anything open this afternoon', { kind: 'open-now', later: true }],
     ['whats open this weekend', { kind: 'schedule', when: 'saturday', weekend: true }],
     ['is smokestack bbq open this weekend', { kind: 'schedule', when: 'saturday', weekend: true, truckIds: [1] }],
     ['is rolling roast coffee open tonight', { kind: 'schedule', when: 'today', truckIds: [3] }],
+    ['is night owl open on friday', { kind: 'schedule', when: 'friday' }],
     ['how late is taco libre open tonight', { kind: 'hours', truckIds: [2] }],
     ['is taco libre open', { kind: 'is-open', truckIds: [2] }],
   ])('"%s": the time asked for, not this minute', (question, intent) => {
@@ -791,15 +797,17 @@ describe('understand: the words behind those kinds (session 64)', () => {
     expect(understand("what's the address", understanding)).toMatchObject({ kind: 'follow-up', ask: 'where' });
   });
 
-  it('a dish with every word is the dish: a truck described with one of its words is not a seller', () => {
+  it('a dish named with every word is the dish: not a truck described with one of them, nor a dish with them in its description', () => {
     const described = buildUnderstanding(
       [
         { id: 6, name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean fried chicken and bulgogi', latitude: 30.28, longitude: -97.74 },
         { id: 10, name: 'Masala Wheels', cuisine: 'Indian', latitude: 30.3, longitude: -97.73 },
+        { id: 11, name: 'Southern Comfort Kitchen', cuisine: 'Southern', latitude: 30.26, longitude: -97.72 },
       ],
       [
         { id: 60, truckId: 6, name: 'Korean Fried Chicken' },
         { id: 100, truckId: 10, name: 'Butter Chicken' },
+        { id: 110, truckId: 11, name: 'Chicken & Waffles', description: 'With honey butter' },
       ],
       [],
       [],

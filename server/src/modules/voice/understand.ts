@@ -101,8 +101,11 @@ export type Intent =
   | { kind: 'favorites'; openOnly: boolean }
   /** Where a truck (or the trucks of a cuisine) will be: on a day, or at its next stop. */
   /** `place`: the stops near a place the diner names ("who is at Republic Square tomorrow"). */
-  /** `weekend`: "this weekend", asked as Saturday (`when`) and answered with Sunday too. */
-  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk; weekend?: boolean }
+  /**
+   * `weekend`: "this weekend", asked as Saturday (`when`) and answered with Sunday too. `part`: a
+   * part of that day ("thursday evening", "tomorrow for lunch", "monday morning").
+   */
+  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk; weekend?: boolean; part?: DayPart }
   /**
    * About the last answer's truck or list: its menu, distance, hours ("how late are they open"), the
    * next one, whether it is open, where it is, or (`closest`) the nearest of the list ("which one is
@@ -450,7 +453,14 @@ export function findFood(tokens: string[], lexicon: Understanding, used: Set<num
   const union = (sets: Set<number>[]) => new Set(sets.flatMap((s) => [...s]));
   const itemSets = nonEmpty((w) => w.items);
   const truckSets = nonEmpty((w) => w.trucks);
-  const allItems = itemSets.length ? intersect(itemSets) : new Set<number>();
+  const havingAll = itemSets.length ? intersect(itemSets) : new Set<number>();
+  // Dishes named with every word ("Butter Chicken") before dishes that have some of them only in
+  // their description ("Fried Chicken … with honey butter").
+  const keys = perWord.flatMap((w) => meaningful(w.word.split(' ')).map((k) => stem(k)));
+  const namedAll = lexicon.itemWords.filter(
+    (item) => havingAll.has(item.value.id) && keys.every((k) => item.words.some((w) => stem(w) === k)),
+  );
+  const allItems = namedAll.length > 0 ? new Set(namedAll.map((i) => i.value.id)) : havingAll;
   const allTrucks = truckSets.length ? intersect(truckSets) : new Set<number>();
   // The things asked for: next words naming the same dish are one ("hush puppies", "butter chicken").
   const phrases: Array<(typeof perWord)[number]> = [];
@@ -837,6 +847,13 @@ const TONIGHT = /\b(tonight|this evening)\b/;
 const EVENING_MINUTE = 17 * 60;
 /** "What's open later today", "this afternoon": the stops still to start today, not open now. */
 const LATER_TODAY = /\b(later (today|on)|this afternoon|open later|later this (morning|afternoon))\b/;
+/** A part of a day asked for with another day: "thursday evening", "tomorrow for lunch". */
+export type DayPart = 'morning' | 'lunch' | 'evening';
+const DAY_PARTS: ReadonlyArray<{ part: DayPart; pattern: RegExp }> = [
+  { part: 'morning', pattern: /\b(morning|breakfast)\b/ },
+  { part: 'lunch', pattern: /\b(lunch|noon|midday)\b/ },
+  { part: 'evening', pattern: /\b(evening|night|tonight|dinner|supper|after dark|date night|after midnight)\b/ },
+];
 /** "This weekend", "on the weekend": Saturday and Sunday, as "on Saturday" is one day. */
 const WEEKEND = /\b(weekend|weekends)\b/;
 
@@ -930,18 +947,22 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/) && !weekday;
   const openNext = cue(CUES.openNext) && (truckIds !== undefined || cue(/\bwhen\b/));
   const weekend = !weekday && cue(WEEKEND) ? { weekend: true } : {};
+  // Said of the day, not a truck's or a place's name ("Night Owl Smokehouse").
+  const unnamed = tokens.filter((_, i) => !used.has(i)).join(' ');
+  const dayPart = DAY_PARTS.find((p) => p.pattern.test(unnamed))?.part;
   const when: ScheduleDay =
     weekday?.day ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
   // Another day than today is the schedules' whatever else is asked ("what's open on Saturday").
   const anotherDay = weekday !== undefined || cue(/\btomorrow\b/) || 'weekend' in weekend;
+  const part = anotherDay && dayPart && !('weekend' in weekend) ? { part: dayPart } : {};
   // "Who is at Republic Square tomorrow": the stops near a place the diner names.
   if (!truckIds && place?.place && (cue(CUES.schedule) || anotherDay)) {
     return { kind: 'schedule', when, place: place.place, ...(cuisine ? { cuisine } : {}), ...weekend };
   }
   if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext || anotherDay) && !todaysHours) {
-    return truckIds ? { kind: 'schedule', when, truckIds, ...weekend } : { kind: 'schedule', when, cuisine, ...weekend };
+    return truckIds ? { kind: 'schedule', when, truckIds, ...weekend, ...part } : { kind: 'schedule', when, cuisine, ...weekend, ...part };
   }
-  if (!truckIds && !food && !place && anotherDay) return { kind: 'schedule', when, ...weekend };
+  if (!truckIds && !food && !place && anotherDay) return { kind: 'schedule', when, ...weekend, ...part };
   // "Is Pasta Vagabonda open tonight": its stops today, not whether it is open this minute.
   if (truckIds && !food && !time && !cue(CUES.hours) && (cue(TONIGHT) || cue(LATER_TODAY))) return { kind: 'schedule', when: 'today', truckIds };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))

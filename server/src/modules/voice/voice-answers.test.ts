@@ -668,6 +668,21 @@ describe('the time asked for, not this minute (session 64)', () => {
     expect(ask({ kind: 'schedule', when: 'saturday', weekend: true }).text).toBe('No food truck has stops this weekend.');
   });
 
+  it('"what\'s open saturday evening", "saturday lunch": that part of the day\'s stops, each with its hours', () => {
+    const withStops = { ...context, schedules: weekendStops };
+    expect(answerQuestion({ kind: 'schedule', when: 'saturday', part: 'evening' }, withStops)).toMatchObject({
+      text: 'On Saturday evening: Taco Loco from 5 PM to 8 PM at Zilker Park.',
+      truckIds: [2],
+    });
+    expect(answerQuestion({ kind: 'schedule', when: 'saturday', part: 'lunch' }, withStops).text).toBe('On Saturday at lunch: Tacos El Rey from 11 AM to 2 PM at the Capitol.');
+    expect(answerQuestion({ kind: 'schedule', when: 'tomorrow', part: 'evening' }, context).text).toBe(
+      'Tomorrow evening: Tacos El Rey from 5 PM to 8 PM at Zilker Park.',
+    );
+    expect(answerQuestion({ kind: 'schedule', when: 'saturday', part: 'evening', truckIds: [1] }, withStops).text).toBe(
+      'Tacos El Rey has no stops on Saturday evening. Its next stop is the Capitol on Saturday from 11 AM to 2 PM.',
+    );
+  });
+
   it('"is Taco Loco out this weekend": each day of its weekend, or its next stop', () => {
     const withStops = { ...context, schedules: weekendStops };
     expect(answerQuestion({ kind: 'schedule', when: 'saturday', weekend: true, truckIds: [2] }, withStops).text).toBe(

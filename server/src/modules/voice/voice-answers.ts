@@ -8,7 +8,7 @@ import { describeRating, formatClock, formatDay, formatDistance, formatPrice, fo
 import { truckStatus } from '@shared/utils/truck-status-line';
 import { atPlace, placeOf } from '@shared/utils/truck-address';
 import { expandStops, type StopValues, type TimedOccurrence } from '../schedules/occurrences';
-import { placeName, type FoodAsk, type Intent, type PlaceAsk } from './understand';
+import { placeName, type DayPart, type FoodAsk, type Intent, type PlaceAsk } from './understand';
 import {
   ALLERGEN_TEXT,
   DIET_TEXT,
@@ -398,10 +398,52 @@ function answerWeekend(intent: Extract<Intent, { kind: 'schedule' }>, context: A
   return answer(`This weekend: ${parts.map((p) => p.text).join('; ')}.`, ids, { truckIds: ids, index: 0 });
 }
 
+/** Whether a stop is out in a part of its day: the morning (starts before 11 AM), lunch (out at any
+ * time from 11:30 AM to 1:30 PM), the evening (ends after 5 PM). */
+const IN_PART: Record<DayPart, (o: TimedOccurrence) => boolean> = {
+  morning: (o) => o.stop.startMinute < 11 * 60,
+  lunch: (o) => o.stop.startMinute < 13.5 * 60 && o.stop.endMinute > 11.5 * 60,
+  evening: (o) => o.stop.endMinute > 17 * 60,
+};
+
+/**
+ * "What's open thursday evening", "tuesday lunch options", "is Pasta Vagabonda out friday night":
+ * the stops of that day in that part of it, the nearest first (a named truck's own, or every truck
+ * of the cuisine), each with its hours and place.
+ */
+function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Exclude<ScheduleDay, 'next'>, part: DayPart, context: AnswerContext): Answer {
+  const day = `${dayWords(when)} ${part === 'lunch' ? 'at lunch' : part}`;
+  const stopsOf = (truck: KnownTruck) => occurrencesFor(context.schedules.get(truck.id), when, context.now).filter(IN_PART[part]);
+  if (intent.truckIds) {
+    return aboutNamedTruck(intent.truckIds, context, (truck) => {
+      const found = stopsOf(truck);
+      const zone = context.schedules.get(truck.id)?.zone ?? 'UTC';
+      const text = found.length > 0 ? stopsSentence(truck, found, zone, context) : `${truck.name} has no stops ${day}.${nextStopOf(truck, context)}`;
+      return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
+    });
+  }
+  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const out = [...context.trucks.values()]
+    .filter((t) => !intent.cuisine || t.cuisine === intent.cuisine)
+    .flatMap((truck) => {
+      const o = stopsOf(truck)[0];
+      if (!o) return [];
+      const distance = context.position ? haversineMiles(context.position, { lat: o.stop.latitude, lng: o.stop.longitude }) : 0;
+      return [{ truck, o, distance }];
+    })
+    .sort((a, b) => a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
+  if (out.length === 0) return answer(`No ${what} has stops ${day}.`, [], { truckIds: [], index: 0 });
+  const shown = out.slice(0, MAX_RECOMMENDED).map(({ truck, o }) => `${truck.name} ${hoursOf(o)} at ${o.stop.address}`);
+  const more = out.length > shown.length ? `, and ${out.length - shown.length} more` : '';
+  const ids = out.map((s) => s.truck.id);
+  return answer(`${capitalised(day)}: ${list(shown)}${more}.`, ids, { truckIds: ids, index: 0 });
+}
+
 /** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
 function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
   if (intent.place) return answerScheduleAt(intent, intent.place, context);
   if (intent.weekend) return answerWeekend(intent, context);
+  if (intent.part && intent.when !== 'next') return answerDayPart(intent, intent.when, intent.part, context);
   if (intent.truckIds) {
     const { when } = intent;
     return aboutNamedTruck(intent.truckIds, context, (truck) =>
