@@ -20,6 +20,8 @@ export function ConfirmDialog({
   description,
   confirmLabel = 'Delete',
   onConfirm,
+  onOpenChange,
+  children,
 }: {
   /** One element (usually a Button) that opens the dialog. */
   trigger: ReactElement;
@@ -27,13 +29,17 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel?: string;
   onConfirm(): void;
+  onOpenChange?(open: boolean): void;
+  /** What to ask before confirming (a reason to give), between the description and the buttons. */
+  children?: ReactNode;
 }) {
   return (
-    <AlertDialog>
+    <AlertDialog onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>

@@ -1,17 +1,8 @@
 import type { Order } from '@shared/contracts';
 import { formatCents, REFUSAL_REASON_MAX, REFUSAL_SUGGESTIONS } from '@shared/contracts/orders';
 import { useState, type ReactElement } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { FormField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 
@@ -23,30 +14,26 @@ import { Input } from '@client/components/ui/input';
 export function RefuseOrderDialog({ order, trigger, onRefuse }: { order: Order; trigger: ReactElement; onRefuse(reason: string | undefined): void }) {
   const [reason, setReason] = useState('');
   return (
-    <AlertDialog onOpenChange={(open) => open && setReason('')}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{`Refuse order ${order.number}?`}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {`The diner gets a full refund of ${formatCents(order.totalCents, order.currency)} and is told at once. This cannot be undone.`}
-        </AlertDialogDescription>
-        <div className="grid gap-2">
-          <FormField label="Tell the diner why (optional)">
-            <Input name="reason" maxLength={REFUSAL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
-          </FormField>
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Usual reasons">
-            {REFUSAL_SUGGESTIONS.map((said) => (
-              <Button key={said} type="button" variant={reason === said ? 'default' : 'outline'} size="sm" aria-pressed={reason === said} onClick={() => setReason(said)}>
-                {said}
-              </Button>
-            ))}
-          </div>
+    <ConfirmDialog
+      trigger={trigger}
+      title={`Refuse order ${order.number}?`}
+      description={`The diner gets a full refund of ${formatCents(order.totalCents, order.currency)} and is told at once. This cannot be undone.`}
+      confirmLabel="Refuse and refund"
+      onOpenChange={(open) => open && setReason('')}
+      onConfirm={() => onRefuse(reason.trim() || undefined)}
+    >
+      <div className="grid gap-2">
+        <FormField label="Tell the diner why (optional)">
+          <Input name="reason" maxLength={REFUSAL_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} autoComplete="off" />
+        </FormField>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Usual reasons">
+          {REFUSAL_SUGGESTIONS.map((said) => (
+            <Button key={said} type="button" variant={reason === said ? 'default' : 'outline'} size="sm" aria-pressed={reason === said} onClick={() => setReason(said)}>
+              {said}
+            </Button>
+          ))}
         </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => onRefuse(reason.trim() || undefined)}>Refuse and refund</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      </div>
+    </ConfirmDialog>
   );
 }
