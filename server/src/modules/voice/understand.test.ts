@@ -209,6 +209,8 @@ const TUNED: Array<[string, Expected]> = [
   ['what time do they close', { kind: 'follow-up', ask: 'hours' }],
   ["what's the closest one", { kind: 'follow-up', ask: 'closest' }],
   ['which one is nearest', { kind: 'follow-up', ask: 'closest' }],
+  ['which of those is open', { kind: 'follow-up', ask: 'open-of-list' }],
+  ['are any of them open right now', { kind: 'follow-up', ask: 'open-of-list' }],
   ['what time does smokestack close', { kind: 'hours', truck: 1 }],
   // a day of the week, and who is at a place then
   ['is taco libre open on sunday', { kind: 'schedule', truck: 2, when: 'sunday' }],

@@ -108,10 +108,10 @@ export type Intent =
   | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk; weekend?: boolean; part?: DayPart }
   /**
    * About the last answer's truck or list: its menu, distance, hours ("how late are they open"), the
-   * next one, whether it is open, where it is, or (`closest`) the nearest of the list ("which one is
-   * closest").
+   * next one, whether it is open, where it is, (`closest`) the nearest of the list ("which one is
+   * closest"), or (`open-of-list`) the open ones of the list ("which of those are open").
    */
-  | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' | 'hours' | 'closest' }
+  | { kind: 'follow-up'; ask: 'menu' | 'distance' | 'next' | 'open' | 'where' | 'hours' | 'closest' | 'open-of-list' }
   /**
    * What trucks state (issue 28): "who takes cards near me", "does Smokestack have anything
    * gluten-free", "is the taco truck wheelchair accessible". `filters` are shared/utils/attributes'
@@ -987,6 +987,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (truckIds && cue(/\b(open|closed)\b/)) return { kind: 'is-open', truckIds };
   if (!truckIds && !food && !place) {
     if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
+    if (cue(/\b(of|any of) (those|them|these)\b/) && cue(CUES.open)) return { kind: 'follow-up', ask: 'open-of-list' };
     if (cue(CUES.follow) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
     if (cue(/\b(closest|nearest) one\b|\bwhich (one )?is (the )?(closest|nearest)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };

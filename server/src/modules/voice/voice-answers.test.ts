@@ -724,3 +724,14 @@ describe('a truck at the very place named (session 64)', () => {
     expect(near.text).toMatch(/^The nearest open food truck to the Capitol is Tacos El Rey, 0\.3 miles from the Capitol at 1300 E 6th St\.$/);
   });
 });
+
+describe('"which of those are open" (session 64)', () => {
+  it('the last list\'s open trucks, or none of them, or a re-ask without a list', () => {
+    const listed = { ...context, state: { truckIds: [1, 2, 3], index: 0 }, trucks: new Map([[1, rey], [2, { ...loco, isOpen: true }], [3, sushi]]) };
+    expect(answerQuestion({ kind: 'follow-up', ask: 'open-of-list' }, listed)).toMatchObject({ text: 'Of those, open now: Taco Loco.', truckIds: [2] });
+    expect(answerQuestion({ kind: 'follow-up', ask: 'open-of-list' }, { ...listed, trucks: new Map([[1, rey], [2, loco], [3, sushi]]) }).text).toBe(
+      'None of them is open right now.',
+    );
+    expect(ask({ kind: 'follow-up', ask: 'open-of-list' })).toMatchObject({ understood: false, truckIds: [] });
+  });
+});

@@ -1373,6 +1373,20 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         if (!next) return answer("That's all I found. Ask me something else.", [], context.state);
         return describe(next, context, { truckIds, index });
       }
+      if (intent.ask === 'open-of-list') {
+        // "Which of those are open": the last list's trucks open now, nearest first.
+        const listed = context.state.truckIds.flatMap((id) => context.trucks.get(id) ?? []);
+        if (listed.length === 0) return answer(`${REPHRASE.split('.')[0]}. Ask about some trucks first.`, [], context.state, false);
+        const open = rank(listed.filter((t) => t.isOpen), context);
+        if (open.length === 0) return answer(`None of them is open right now.`, [], context.state);
+        const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
+          const distance = distanceOf(t, context);
+          return distance === undefined ? t.name : `${t.name}, ${miles(distance)}`;
+        });
+        const more = open.length > MAX_RECOMMENDED ? `, and ${open.length - MAX_RECOMMENDED} more` : '';
+        const ids = open.map((t) => t.id);
+        return answer(`Of those, open now: ${list(names)}${more}.`, ids, { truckIds: ids, index: 0 });
+      }
       if (intent.ask === 'closest') {
         // The nearest of the last list ("ice cream" … "which one is closest"); with none, of all.
         const listed = rank(context.state.truckIds.flatMap((id) => context.trucks.get(id) ?? []), context);
