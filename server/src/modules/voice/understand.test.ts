@@ -797,6 +797,14 @@ describe('understand: the words behind those kinds (session 64)', () => {
     expect(understand('allergic to shellfish', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-shellfish'] });
     expect(understand('anything open at lunchtime today', understanding)).toMatchObject({ kind: 'open-now', at: 12 * 60 });
     expect(understand("what's the address", understanding)).toMatchObject({ kind: 'follow-up', ask: 'where' });
+    const shakes = buildUnderstanding(
+      [{ id: 12, name: 'Burger Bus', cuisine: 'American', latitude: 30.28, longitude: -97.74 }],
+      [{ id: 120, truckId: 12, name: 'Chocolate Shake' }, { id: 121, truckId: 12, name: 'Chili Dog', description: 'An all-beef hot dog' }],
+      [],
+      [],
+    );
+    expect(understand('where can i get a milkshake', shakes)).toMatchObject({ kind: 'nearest', food: { itemIds: [120] } });
+    expect(understand('any hotdogs', shakes)).toMatchObject({ food: { itemIds: [121] } });
   });
 
   it('a dish named with every word is the dish: not a truck described with one of them, nor a dish with them in its description', () => {

@@ -797,7 +797,12 @@ export function wordsOf(text: string): string[] {
     text.replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, '$1 $2 m').replace(/(\d):(\d\d)/g, '$1 $2'),
   );
   // "In the mood for curry" is a craving, not a place called "mood for curry"; "at lunchtime" is noon.
-  const said = words.replace(/\bin the mood for\b/g, 'craving').replace(/\b(lunchtime|lunch time)\b/g, 'noon');
+  const said = words
+    .replace(/\bin the mood for\b/g, 'craving')
+    .replace(/\b(lunchtime|lunch time)\b/g, 'noon')
+    // Words written as one that menus write as two, or shorter: "milkshake" is a "shake".
+    .replace(/\bmilk ?shake(s?)\b/g, 'shake$1')
+    .replace(/\bhotdog(s?)\b/g, 'hot dog$1');
   return said ? said.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
