@@ -24,16 +24,20 @@ export function nearbyFavorites(favorites: readonly TruckSummary[], at: { lat: n
 }
 
 /**
- * Which trucks to alert now, given the ones already alerted: each nearby truck once; a truck leaves
- * `alerted` when it is no longer nearby (it closed, or the customer went more than 2 km away), so
- * it alerts again when it reopens or the customer comes back. Returns the new alerts and the new set.
+ * Which trucks to alert now, given the ones already alerted: each nearby truck once; a favourite
+ * leaves `alerted` when it is no longer nearby (it closed, or the customer went more than 2 km
+ * away), so it alerts again when it reopens or the customer comes back. A truck marked but not (yet)
+ * among `favoriteIds` keeps its mark: a heart just tapped (markAlerted) is in no list read before
+ * its request is answered, and a position or a list arriving meanwhile must not clear its mark
+ * (that raised the alert over "Added to Favorites" on a slow phone). Returns the new alerts and set.
  */
 export function nextAlerts(
   near: readonly NearbyTruck[],
   alerted: ReadonlySet<number>,
+  favoriteIds: ReadonlySet<number>,
 ): { alerts: NearbyTruck[]; alerted: Set<number> } {
-  const nowNear = new Set(near.map((n) => n.truck.id));
-  return { alerts: near.filter((n) => !alerted.has(n.truck.id)), alerted: nowNear };
+  const kept = new Set([...near.map((n) => n.truck.id), ...[...alerted].filter((id) => !favoriteIds.has(id))]);
+  return { alerts: near.filter((n) => !alerted.has(n.truck.id)), alerted: kept };
 }
 
 /** Where the alerted trucks are remembered for the tab's session, so a reload does not alert again. */

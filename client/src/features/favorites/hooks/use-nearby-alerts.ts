@@ -47,7 +47,7 @@ export function useNearbyAlerts(enabled: boolean): void {
     if (!enabled || !position || !favorites) return;
     // The stored set as well: a heart tapped just now marks its truck there (markAlerted).
     const before = new Set([...(alerted.current ?? []), ...loadAlerted()]);
-    const { alerts, alerted: next } = nextAlerts(nearbyFavorites(favorites, position), before);
+    const { alerts, alerted: next } = nextAlerts(nearbyFavorites(favorites, position), before, new Set(favorites.map((t) => t.id)));
     alerted.current = next;
     saveAlerted(next);
     for (const alert of alerts) {
