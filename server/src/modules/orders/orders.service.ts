@@ -620,8 +620,9 @@ export async function endOrder(
 /**
  * Ends a paid, active order whose row the caller has locked: its status, its full refund at the
  * provider (once: the key is per order, and order_refunds is unique per order), its portions back on
- * sale, the order event, and — unless the diner cancelled it — a text and a push telling them. A provider that fails is a 502 and the transaction rolls back (the order
- * stays active); the key makes the next attempt the same refund at the provider, never a second one.
+ * sale, the order event, and — unless the diner cancelled it — a text and a push telling them
+ * (ADR 0192). A provider that fails is a 502 and the transaction rolls back (the order stays
+ * active); the key makes the next attempt the same refund at the provider, never a second one.
  */
 async function endPaidOrder(
   tx: Tx,
