@@ -353,6 +353,19 @@ function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: 
   return answer(`${none}${instead}`, [nearest.truck.id], { truckIds: [nearest.truck.id], index: 0 });
 }
 
+/** A truck and one of its stops, as the lists of stops say them. */
+type TruckStop = { truck: KnownTruck; o: TimedOccurrence };
+
+/**
+ * "Taco Loco from 3 PM to 5 PM at South Congress and Tacos El Rey …, and 2 more": the first few
+ * stops (with their places, or without when the day's answer names none), and every truck's id.
+ */
+function stopsSaid(found: readonly TruckStop[], withPlace = true): { said: string; ids: number[] } {
+  const shown = found.slice(0, MAX_RECOMMENDED).map(({ truck, o }) => `${truck.name} ${hoursOf(o)}${withPlace ? ` at ${o.stop.address}` : ''}`);
+  const more = found.length > shown.length ? `, and ${found.length - shown.length} more` : '';
+  return { said: `${list(shown)}${more}`, ids: found.map((f) => f.truck.id) };
+}
+
 /** The days of "this weekend" in a zone: Saturday and Sunday, or on a Sunday only what is left of it. */
 const weekendDays = (zone: string, now: Date): ('saturday' | 'sunday')[] =>
   DateTime.fromJSDate(now, { zone }).weekday === 7 ? ['sunday'] : ['saturday', 'sunday'];
@@ -389,9 +402,8 @@ function answerWeekend(intent: Extract<Intent, { kind: 'schedule' }>, context: A
   const parts = (['saturday', 'sunday'] as const).flatMap((day) => {
     const there = (byDay.get(day) ?? []).sort((a, b) => a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
     if (there.length === 0) return [];
-    const shown = there.slice(0, MAX_RECOMMENDED).map(({ truck, o }) => `${truck.name} ${hoursOf(o)}`);
-    const more = there.length > shown.length ? `, and ${there.length - shown.length} more` : '';
-    return [{ text: `${dayWords(day)}, ${list(shown)}${more}`, ids: there.map((t) => t.truck.id) }];
+    const { said, ids } = stopsSaid(there, false);
+    return [{ text: `${dayWords(day)}, ${said}`, ids }];
   });
   if (parts.length === 0) return answer(`No ${what} has stops this weekend.`, [], { truckIds: [], index: 0 });
   const ids = [...new Set(parts.flatMap((p) => p.ids))];
@@ -433,10 +445,8 @@ function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Excl
     })
     .sort((a, b) => a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
   if (out.length === 0) return answer(`No ${what} has stops ${day}.`, [], { truckIds: [], index: 0 });
-  const shown = out.slice(0, MAX_RECOMMENDED).map(({ truck, o }) => `${truck.name} ${hoursOf(o)} at ${o.stop.address}`);
-  const more = out.length > shown.length ? `, and ${out.length - shown.length} more` : '';
-  const ids = out.map((s) => s.truck.id);
-  return answer(`${capitalised(day)}: ${list(shown)}${more}.`, ids, { truckIds: ids, index: 0 });
+  const { said, ids } = stopsSaid(out);
+  return answer(`${capitalised(day)}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
@@ -850,16 +860,14 @@ function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: K
  * hours to go by: it is not counted, never guessed.
  */
 function answerOpenAt(at: number, food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
-  const then = rank(candidates, context).flatMap((truck) => {
-    const stop = occurrencesFor(context.schedules.get(truck.id), 'today', context.now).find((o) => o.stop.startMinute <= at && o.stop.endMinute > at);
-    return stop ? [{ truck, stop }] : [];
+  const then = rank(candidates, context).flatMap((truck): TruckStop[] => {
+    const o = occurrencesFor(context.schedules.get(truck.id), 'today', context.now).find((s) => s.stop.startMinute <= at && s.stop.endMinute > at);
+    return o ? [{ truck, o }] : [];
   });
   const when = `at ${spokenTime(at)} today`;
   if (then.length === 0) return answer(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, [], { truckIds: [], index: 0 });
-  const parts = then.slice(0, MAX_RECOMMENDED).map(({ truck, stop }) => `${truck.name} ${hoursOf(stop)} at ${stop.stop.address}`);
-  const more = then.length > MAX_RECOMMENDED ? `, and ${then.length - MAX_RECOMMENDED} more` : '';
-  const ids = then.map((t) => t.truck.id);
-  return answer(`${capitalised(when)}${near}: ${list(parts)}${more}.`, ids, { truckIds: ids, index: 0 });
+  const { said, ids } = stopsSaid(then);
+  return answer(`${capitalised(when)}${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /**
@@ -869,16 +877,14 @@ function answerOpenAt(at: number, food: FoodAsk | undefined, candidates: KnownTr
 function answerLaterToday(food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
   const now = context.now.getTime();
   const later = rank(candidates, context)
-    .flatMap((truck) => {
-      const stop = occurrencesFor(context.schedules.get(truck.id), 'today', context.now).find((o) => o.start.toMillis() > now);
-      return stop ? [{ truck, stop }] : [];
+    .flatMap((truck): TruckStop[] => {
+      const o = occurrencesFor(context.schedules.get(truck.id), 'today', context.now).find((s) => s.start.toMillis() > now);
+      return o ? [{ truck, o }] : [];
     })
-    .sort((a, b) => a.stop.start.toMillis() - b.stop.start.toMillis());
+    .sort((a, b) => a.o.start.toMillis() - b.o.start.toMillis());
   if (later.length === 0) return answer(`No ${label(food, context)}${near} has a stop later today.`, [], { truckIds: [], index: 0 });
-  const parts = later.slice(0, MAX_RECOMMENDED).map(({ truck, stop }) => `${truck.name} ${hoursOf(stop)} at ${stop.stop.address}`);
-  const more = later.length > MAX_RECOMMENDED ? `, and ${later.length - MAX_RECOMMENDED} more` : '';
-  const ids = later.map((l) => l.truck.id);
-  return answer(`Later today${near}: ${list(parts)}${more}.`, ids, { truckIds: ids, index: 0 });
+  const { said, ids } = stopsSaid(later);
+  return answer(`Later today${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
 
 /** " Its next stop is … tomorrow from 11 AM to 2 PM.", or nothing when it has none. */
