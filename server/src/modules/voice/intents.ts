@@ -6,6 +6,7 @@
  * understood never drift apart. Slots in the phrasings: {truck}, {food} (a cuisine or a dish),
  * {item} (a menu item), {place}, {time}.
  */
+import type { Allergen } from '@shared/utils/attributes';
 
 export const INTENT_NAMES = [
   'nearest',
@@ -299,6 +300,24 @@ export type NotStated = (typeof NOT_STATED_CUES)[number]['what'];
 
 /** "Who delivers", "does Taco Libre do delivery": trucks here sell at the window, or ahead for pickup. */
 export const DELIVERY = /\b(deliver|delivers|delivery|delivering|door ?dash|uber ?eats|grubhub)\b/;
+
+/**
+ * Allergens named plainly, as a question about one dish names them ("does the banana pudding have
+ * peanuts", "is there dairy in the horchata"); "without peanuts" and the like are ATTRIBUTE_CUES'.
+ * Not "fish": it is a dish's own word too ("the fish tacos"). "Nuts" are both kinds, as a nut
+ * allergy is.
+ */
+export const ALLERGEN_WORDS: ReadonlyArray<{ allergens: Allergen[]; pattern: RegExp }> = [
+  { allergens: ['peanuts'], pattern: /\bpeanuts?\b/g },
+  { allergens: ['treeNuts'], pattern: /\btree nuts?\b/g },
+  { allergens: ['peanuts', 'treeNuts'], pattern: /\b(?<!tree )nuts?\b/g },
+  { allergens: ['dairy'], pattern: /\b(dairy|lactose|milk)\b/g },
+  { allergens: ['gluten'], pattern: /\b(gluten|wheat)\b/g },
+  { allergens: ['egg'], pattern: /\beggs?\b/g },
+  { allergens: ['soy'], pattern: /\b(soy|soya)\b/g },
+  { allergens: ['sesame'], pattern: /\bsesame\b/g },
+  { allergens: ['shellfish'], pattern: /\bshellfish\b/g },
+];
 
 /** Diet filters whose words are also food words (see ATTRIBUTE_CUES). */
 export const FOOD_WORD_DIETS: ReadonlySet<string> = new Set(['vegan', 'vegetarian']);

@@ -826,3 +826,61 @@ describe('understand: the words behind those kinds (session 64)', () => {
     expect(understand('fried chicken', described)).toMatchObject({ food: { itemIds: [60], truckIds: [6] } });
   });
 });
+
+describe('understand: probe 3\'s misses (session 65)', () => {
+  const menus = buildUnderstanding(
+    [
+      { id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ', latitude: 30.25, longitude: -97.75 },
+      { id: 2, name: 'Taco Libre', cuisine: 'Mexican', latitude: 30.26, longitude: -97.73 },
+      { id: 6, name: 'Seoul Food Wagon', cuisine: 'Asian', latitude: 30.28, longitude: -97.74 },
+      { id: 12, name: 'Burger Bus', cuisine: 'American', latitude: 30.26, longitude: -97.75 },
+    ],
+    [
+      { id: 13, truckId: 1, name: 'Banana Pudding', description: 'Vanilla wafers, fresh bananas' },
+      { id: 20, truckId: 2, name: 'Elote', description: 'Grilled corn, cotija, chile' },
+      { id: 21, truckId: 2, name: 'Horchata', description: 'Cinnamon rice milk' },
+      { id: 22, truckId: 2, name: 'Al Pastor Taco' },
+      { id: 60, truckId: 6, name: 'Bulgogi Bowl' },
+    ],
+    [],
+    [],
+  );
+
+  it('a yes-or-no question about a dish\'s diet or allergen is about that dish, either way round', () => {
+    expect(understand('is the elote vegetarian', menus)).toEqual({ kind: 'dish-labels', itemIds: [20], words: 'elote', diets: ['vegetarian'], allergens: [] });
+    expect(understand('does the banana pudding have peanuts', menus)).toMatchObject({ kind: 'dish-labels', itemIds: [13], allergens: [{ allergen: 'peanuts', free: false }] });
+    // "Milk" is the horchata's own description word, yet here it asks about dairy.
+    expect(understand('is there dairy in the horchata', menus)).toMatchObject({ kind: 'dish-labels', itemIds: [21], allergens: [{ allergen: 'dairy', free: false }] });
+    expect(understand('does the horchata have milk', menus)).toMatchObject({ kind: 'dish-labels', itemIds: [21], allergens: [{ allergen: 'dairy', free: false }] });
+    expect(understand('is the horchata dairy free', menus)).toMatchObject({ kind: 'dish-labels', allergens: [{ allergen: 'dairy', free: true }] });
+    expect(understand('does the banana pudding have nuts', menus)).toMatchObject({
+      allergens: [{ allergen: 'peanuts', free: false }, { allergen: 'treeNuts', free: false }],
+    });
+    expect(understand("is taco libre's elote gluten free", menus)).toMatchObject({ kind: 'dish-labels', itemIds: [20], diets: ['glutenFree'] });
+    // A kind of dish asked for, or a list: not a question about one dish.
+    expect(understand('vegan tacos near me', menus).kind).toBe('nearest');
+    expect(understand('does any truck have vegan tacos', menus).kind).not.toBe('dish-labels');
+    expect(understand('which trucks have vegetarian food', menus).kind).not.toBe('dish-labels');
+  });
+
+  it('a truck\'s name typed with a slip is that truck; a recording\'s is not stretched so', () => {
+    expect(understand('is taco libray open', menus)).toMatchObject({ kind: 'is-open', truckIds: [2] });
+    expect(understand('seol food wagon hours', menus)).toMatchObject({ truckIds: [6] });
+    expect(understand('where is smokstack bbq', menus)).toMatchObject({ kind: 'where', truckIds: [1] });
+    expect(understand('is taco libray open', menus, { heard: true })).not.toMatchObject({ truckIds: [2] });
+    // Three letters off is another name, not a slip.
+    expect(understand('how late is the burger barn open', menus)).toMatchObject({ kind: 'unknown-truck' });
+  });
+
+  it('"in an hour", "in 20 minutes", "two hours from now"; "open latest"; "next monday"', () => {
+    expect(understand("what's open in an hour", menus)).toMatchObject({ kind: 'open-now', inMinutes: 60 });
+    expect(understand('anything open in half an hour', menus)).toMatchObject({ kind: 'open-now', inMinutes: 30 });
+    expect(understand('tacos in 20 minutes', menus)).toMatchObject({ kind: 'open-now', inMinutes: 20, food: { itemIds: [22] } });
+    expect(understand('what will be open two hours from now', menus)).toMatchObject({ kind: 'open-now', inMinutes: 120 });
+    expect(understand('which one is open latest', menus)).toMatchObject({ kind: 'open-now', latest: true });
+    expect(understand('who closes last tonight', menus)).toMatchObject({ kind: 'open-now', latest: true });
+    expect(understand('next monday morning', menus)).toMatchObject({ kind: 'schedule', when: 'next monday', part: 'morning' });
+    expect(understand('what about friday next week', menus)).toMatchObject({ kind: 'schedule', when: 'next friday' });
+    expect(understand('monday morning', menus)).toMatchObject({ kind: 'schedule', when: 'monday', part: 'morning' });
+  });
+});

@@ -1,7 +1,9 @@
 import { distance } from 'fastest-levenshtein';
 import type { MenuCategory } from '@shared/constants';
 import { stemmer } from 'stemmer';
+import { truckFilter, type Allergen, type Diet } from '@shared/utils/attributes';
 import {
+  ALLERGEN_WORDS,
   ATTRIBUTE_CUES,
   CUISINE_WORDS,
   CUES,
@@ -57,9 +59,10 @@ export type Intent =
   /**
    * Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today, or
    * (`at`) at a time today ("where can I eat at noon"), or (`later`: "what's open later today") the
-   * stops still to start today.
+   * stops still to start today, or (`inMinutes`: "what's open in an hour") the stops under way then,
+   * or (`latest`: "which one is open latest") today's stops that end last.
    */
-  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean }
+  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean; inMinutes?: number; latest?: boolean }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
   /**
@@ -124,6 +127,12 @@ export type Intent =
    * than answered for one of them, or both, on a guess.
    */
   | { kind: 'unsure'; words: [string, string]; doubted?: boolean }
+  /**
+   * A yes-or-no question about dishes' labels (issue 28's diets and allergens): "is the elote
+   * vegetarian", "does the banana pudding have peanuts", "is there dairy in the horchata". `itemIds`:
+   * the dishes named (of the named trucks, when any); `words`: the dish as said.
+   */
+  | { kind: 'dish-labels'; itemIds: number[]; words: string; diets: Diet[]; allergens: AllergenAsk[] }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
   /**
@@ -143,6 +152,12 @@ export type Intent =
    * not heard, and not understood (so not "didn't catch that").
    */
   | { kind: 'unknown'; heard: string; typed?: boolean };
+
+/** An allergen asked about a dish: whether it has it, or (`free`: "is it dairy free") whether it is free of it. */
+export interface AllergenAsk {
+  allergen: Allergen;
+  free: boolean;
+}
 
 /** Live data as the understanding layer looks things up. */
 export interface Understanding {
@@ -331,6 +346,7 @@ export function findTruck(
   tokens: string[],
   lexicon: Understanding,
   used: Set<number>,
+  options: { typed?: boolean } = {},
 ): TruckMatch | undefined {
   let best: { score: number; match: TruckMatch } | undefined;
   const consider = (score: number, truckId: number, positions: number[]) => {
@@ -373,6 +389,35 @@ export function findTruck(
       return pair < 0 ? [] : [pair, pair + 1];
     });
     if (found.length > 0) consider(found.length, truck.value, found);
+  }
+  if (!best && options.typed) return misspeltTruck(tokens, lexicon, used);
+  return best?.match;
+}
+
+/**
+ * A truck's whole name typed with a slip or two ("seol food wagon", "taco libray"): as many words
+ * as the name, side by side, whose letters are within an edit or two of the name's. Words of four
+ * letters and less are beyond `sameWord`, which a recording's transcript needs strict (a misheard
+ * word is asked again instead, ADR 0171); a keyboard's slips are not misheard words. The closest
+ * name wins; two as close are both named.
+ */
+function misspeltTruck(tokens: string[], lexicon: Understanding, used: Set<number>): TruckMatch | undefined {
+  let best: { edits: number; match: TruckMatch } | undefined;
+  for (const truck of lexicon.truckNames) {
+    const name = truck.words.join('');
+    const allowed = name.length >= 9 ? 2 : name.length >= 6 ? 1 : 0;
+    const n = truck.words.length;
+    if (allowed === 0 || n < 2) continue;
+    for (let start = 0; start + n <= tokens.length; start += 1) {
+      const positions = truck.words.map((_, k) => start + k);
+      if (positions.some((p) => used.has(p))) continue;
+      const typed = positions.map((p) => tokens[p]).join('');
+      if (typed[0] !== name[0]) continue;
+      const edits = distance(typed, name);
+      if (edits > allowed) continue;
+      if (!best || edits < best.edits) best = { edits, match: { truckIds: [truck.value], positions } };
+      else if (edits === best.edits && !best.match.truckIds.includes(truck.value)) best.match.truckIds.push(truck.value);
+    }
   }
   return best?.match;
 }
@@ -663,6 +708,39 @@ const MINUTES: Record<string, number> = {
  * "after eight p m", "past nine thirty", "after 20:00 tonight": minutes since local midnight. An
  * hour said without a.m./p.m. is read as the evening (food trucks; "in the morning" says otherwise).
  */
+/**
+ * "In an hour", "in half an hour", "in 20 minutes", "two hours from now": how many minutes ahead, and
+ * the words that said it.
+ */
+export function findDelay(tokens: string[]): { minutes: number; positions: number[] } | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    const inWord = tokens[i] === 'in';
+    let at = inWord ? i + 1 : i;
+    let count: number | undefined;
+    if (tokens[at] === 'half' && tokens[at + 1] === 'an' && tokens[at + 2] === 'hour') {
+      count = 0.5;
+      at += 2;
+    } else if (tokens[at] === 'a' || tokens[at] === 'an') {
+      count = 1;
+      at += 1;
+    } else {
+      const number = numberAt(tokens, at);
+      if (number && number.value > 0) {
+        count = number.value;
+        at = number.next;
+      }
+    }
+    const unit = tokens[at];
+    if (count === undefined || !unit) continue;
+    const perUnit = /^hours?$/.test(unit) ? 60 : /^(minutes?|mins?)$/.test(unit) ? 1 : undefined;
+    const fromNow = tokens[at + 1] === 'from' && tokens[at + 2] === 'now';
+    if (perUnit === undefined || !(inWord || fromNow)) continue;
+    const end = fromNow ? at + 2 : at;
+    return { minutes: Math.round(count * perUnit), positions: Array.from({ length: end - i + 1 }, (_, k) => i + k) };
+  }
+  return undefined;
+}
+
 export function findTime(text: string): { minute: number; positions: number[]; at: boolean } | undefined {
   const match = new RegExp(
     `\\b(after|past|at|from|until|till|by|around) (${HOURS.join('|')}|noon|midnight|twenty|twenty one|twenty two|twenty three)` +
@@ -765,6 +843,63 @@ export function findWeekday(text: string): { day: Weekday; positions: number[] }
 }
 
 /** The attribute filters a question names, each once, with the token positions of their words. */
+/** A question that asks yes or no (not "which trucks…", "is there anything…"). */
+const YES_OR_NO = /^(is|are|does|do|has|have|can|could|will|would)\b/;
+const ASKS_A_LIST = /\b(anything|something|anyone|anybody|who|which|where|what|trucks?)\b/;
+/** "Is there dairy in the horchata": the labels asked first, the dish after "in". */
+const IN_THE_DISH = /\b(in|on) (the|their|its|that|this|your|a|an)\b/;
+
+/**
+ * A yes-or-no question about named dishes' diets or allergens ("is the elote vegetarian", "are the
+ * tacos gluten free", "does the banana pudding have peanuts", "is there dairy in the horchata"), or
+ * undefined. The labels are said after the dish (or before "in the …"): "vegan tacos" is a kind of
+ * dish asked for, not a question about one. Of a named truck's dishes when a truck is named.
+ */
+function findDishLabels(
+  tokens: string[],
+  words: string,
+  attributes: ReturnType<typeof findAttributes>,
+  lexicon: Understanding,
+  used: Set<number>,
+  truckIds: number[] | undefined,
+): Intent | undefined {
+  if (!(YES_OR_NO.test(words) || /\bcontains?\b/.test(words)) || ASKS_A_LIST.test(words)) return undefined;
+  const diets = new Set<Diet>();
+  const allergens = new Map<Allergen, boolean>();
+  const asked = new Set<number>();
+  for (const [id, at] of attributes.positions) {
+    const filter = truckFilter(id);
+    if (filter?.kind === 'diet') diets.add(filter.diet);
+    else if (filter?.kind === 'free') allergens.set(filter.allergen, true);
+    else return undefined;
+    at.forEach((p) => asked.add(p));
+  }
+  for (const { allergens: named, pattern } of ALLERGEN_WORDS) {
+    for (const match of words.matchAll(pattern)) {
+      const at = matchPositions(words, match);
+      if (at.some((p) => asked.has(p) || used.has(p))) continue;
+      named.forEach((a) => allergens.set(a, allergens.get(a) ?? false));
+      at.forEach((p) => asked.add(p));
+    }
+  }
+  if (diets.size === 0 && allergens.size === 0) return undefined;
+  const taken = new Set([...used, ...asked]);
+  const food = findFood(tokens, lexicon, taken);
+  const dish = [...taken].filter((p) => !used.has(p) && !asked.has(p));
+  const itemTruck = new Map(lexicon.itemWords.map((i) => [i.value.id, i.value.truckId]));
+  const itemIds = (food?.itemIds ?? []).filter((id) => !truckIds || truckIds.includes(itemTruck.get(id) ?? -1));
+  if (!food || itemIds.length === 0 || dish.length === 0) return undefined;
+  const saidAfter = Math.min(...asked) > Math.min(...dish) || IN_THE_DISH.test(tokens.slice(Math.max(...asked) + 1).join(' '));
+  if (!saidAfter) return undefined;
+  return {
+    kind: 'dish-labels',
+    itemIds,
+    words: food.words,
+    diets: [...diets],
+    allergens: [...allergens].map(([allergen, free]) => ({ allergen, free })),
+  };
+}
+
 export function findAttributes(words: string): { filters: string[]; positions: Map<string, number[]> } {
   const positions = new Map<string, number[]>();
   for (const { filter, pattern } of ATTRIBUTE_CUES) {
@@ -847,6 +982,9 @@ const LATE_NIGHT = /\b(late night|late tonight|open late|late at night|after dar
 /** 9 PM, in minutes since local midnight. */
 const LATE_NIGHT_MINUTE = 21 * 60;
 /** "Tonight", "this evening" (no time said): open after EVENING_MINUTE today, not open now. */
+/** "Which one is open latest", "who closes last", "what stays open the longest". */
+const LATEST = /\b(open (the )?(latest|longest)|latest (open|closing)|close[sd]? (the )?(last|latest)|closing (the )?(last|latest)|stays? open (the )?(latest|longest))\b/;
+
 const TONIGHT = /\b(tonight|this evening)\b/;
 /** 5 PM, in minutes since local midnight. */
 const EVENING_MINUTE = 17 * 60;
@@ -876,6 +1014,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const used = new Set<number>();
   const time = findTime(words);
   time?.positions.forEach((p) => used.add(p));
+  const delay = time ? undefined : findDelay(tokens);
+  delay?.positions.forEach((p) => used.add(p));
   const weekday = findWeekday(words);
   weekday?.positions.forEach((p) => used.add(p));
   const ceiling = findCeiling(tokens);
@@ -888,7 +1028,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   useAttributeWords(false);
   let attributeAsk = attributes.filters.some((f) => !FOOD_WORD_DIETS.has(f));
   if (attributeAsk) useAttributeWords(true);
-  const truck = findTruck(tokens, lexicon, used);
+  const truck = findTruck(tokens, lexicon, used, { typed: !options.heard });
   truck?.positions.forEach((p) => used.add(p));
   const truckIds = truck?.truckIds;
   // "Does Smokestack have anything vegan": a named truck makes the diet word a question about its menu.
@@ -896,6 +1036,9 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     attributeAsk = true;
     useAttributeWords(true);
   }
+  // Before places: "is there dairy in the horchata" names a dish, not a place.
+  const labels = findDishLabels(tokens, words, attributes, lexicon, used, truckIds);
+  if (labels) return labels;
   const place = findPlace(tokens, lexicon, used);
   place?.positions.forEach((p) => used.add(p));
   // A course of the menu; desserts only of a named truck's (else they are the Desserts cuisine).
@@ -955,8 +1098,10 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   // Said of the day, not a truck's or a place's name ("Night Owl Smokehouse").
   const unnamed = tokens.filter((_, i) => !used.has(i)).join(' ');
   const dayPart = DAY_PARTS.find((p) => p.pattern.test(unnamed))?.part;
+  // "Next monday", "monday next week": a week ahead when today is Monday.
+  const weekAhead = weekday && new RegExp(`\\bnext ${weekday.day}\\b|\\b${weekday.day} next week\\b`).test(words);
   const when: ScheduleDay =
-    weekday?.day ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
+    (weekday && weekAhead ? (`next ${weekday.day}` as const) : weekday?.day) ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
   // Another day than today is the schedules' whatever else is asked ("what's open on Saturday").
   const anotherDay = weekday !== undefined || cue(/\btomorrow\b/) || 'weekend' in weekend;
   const part = anotherDay && dayPart && !('weekend' in weekend) ? { part: dayPart } : {};
@@ -1003,9 +1148,11 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };
   const where = place?.place;
   if (!truckIds && cue(BEST_RATED)) return { kind: 'best', food, place: where };
+  if (!time && !truckIds && cue(LATEST)) return { kind: 'open-now', food, place: where, latest: true };
   if (!time && !truckIds && cue(LATE_NIGHT)) return { kind: 'open-now', food, place: where, after: LATE_NIGHT_MINUTE };
   if (!time && !truckIds && cue(TONIGHT)) return { kind: 'open-now', food, place: where, after: EVENING_MINUTE };
   if (!time && !truckIds && cue(LATER_TODAY)) return { kind: 'open-now', food, place: where, later: true };
+  if (delay && !truckIds) return { kind: 'open-now', food, place: where, inMinutes: delay.minutes };
   if (time && (cue(/\b(open|serving|anything|any|which|what|who)\b/) || (time.at && !truckIds && cue(CUES.find)))) {
     return time.at ? { kind: 'open-now', food, place: where, at: time.minute } : { kind: 'open-now', food, place: where, after: time.minute };
   }

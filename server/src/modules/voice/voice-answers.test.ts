@@ -735,3 +735,93 @@ describe('"which of those are open" (session 64)', () => {
     expect(ask({ kind: 'follow-up', ask: 'open-of-list' })).toMatchObject({ understood: false, truckIds: [] });
   });
 });
+
+describe('in diners\' own words, probe 3 (session 65)', () => {
+  const open = (t: KnownTruck, lat: number): KnownTruck => ({ ...t, latitude: lat, longitude: -97.75, isOpen: true });
+  const bbq = open(truck(1, 'Smokestack BBQ', 'BBQ'), 30.251);
+  const tacos = open(truck(2, 'Taco Libre', 'Mexican'), 30.27);
+  const green = open(truck(3, 'Green Machine', 'Vegetarian'), 30.3);
+  const item = (id: number, truckId: number, name: string, more: object = {}) => ({ id, truckId, name, priceCents: 500, available: true, ...more });
+  const menus: AnswerContext = {
+    ...context,
+    trucks: new Map([bbq, tacos, green].map((t) => [t.id, t])),
+    itemsByTruck: new Map([
+      [1, [item(10, 1, 'Banana Pudding', { category: 'Desserts', diets: { vegetarian: true }, allergens: { peanuts: 'mayContain', dairy: 'contains' } }), item(11, 1, 'Pulled Pork Sandwich', { diets: { vegetarian: false } })]],
+      [2, [item(20, 2, 'Elote', { diets: { vegetarian: true }, allergens: { dairy: 'contains', gluten: 'free' } }), item(21, 2, 'Churros', { category: 'Desserts' }), item(22, 2, 'Horchata', { diets: { vegan: true }, allergens: { dairy: 'free' } }), item(23, 2, 'Al Pastor Taco')]],
+      [3, [item(30, 3, 'Falafel Wrap')]],
+    ]),
+    position: { lat: 30.25, lng: -97.75 },
+  };
+  const labels = (itemIds: number[], diets: string[], allergens: { allergen: string; free: boolean }[] = []) =>
+    answerQuestion({ kind: 'dish-labels', itemIds, words: 'x', diets, allergens } as Parameters<typeof answerQuestion>[0], menus).text;
+
+  it('"is the elote vegetarian", "does the banana pudding have peanuts": the truck\'s own label, yes or no first', () => {
+    expect(labels([20], ['vegetarian'])).toBe('Yes, Taco Libre says its Elote is vegetarian.');
+    expect(labels([11], ['vegetarian'])).toBe('No, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
+    expect(labels([20], ['vegan'])).toBe("Taco Libre hasn't said whether its Elote is vegan.");
+    expect(labels([10], [], [{ allergen: 'peanuts', free: false }])).toBe(
+      'Smokestack BBQ says its Banana Pudding may contain peanuts. Labels are the truck’s own: with an allergy, check at the window.',
+    );
+    // "Is the horchata dairy free" and "is there dairy in the horchata" are opposite questions.
+    expect(labels([22], [], [{ allergen: 'dairy', free: true }])).toMatch(/^Yes, Taco Libre says its Horchata is free of dairy\./);
+    expect(labels([22], [], [{ allergen: 'dairy', free: false }])).toMatch(/^No, Taco Libre says its Horchata is free of dairy\./);
+    // Stated "contains": no caution needed; a plural name is "they".
+    expect(labels([20], [], [{ allergen: 'dairy', free: false }])).toBe('Yes, Taco Libre says its Elote contains dairy.');
+    expect(labels([21], [], [{ allergen: 'egg', free: false }])).toMatch(/^Taco Libre hasn't said whether its Churros contain egg\./);
+    expect(labels([20], ['vegetarian'], [{ allergen: 'peanuts', free: false }])).toMatch(
+      /^Taco Libre says its Elote is vegetarian, and hasn't said whether it contains peanuts\./,
+    );
+  });
+
+  it('"vegan dessert", "vegan tacos": dishes of that kind stated so, not a truck with a vegan drink', () => {
+    const food = (words: string, cuisines: string[], itemIds: number[] = []) => ({ words, cuisines, itemIds, truckIds: [], diets: [words.split(' ')[0]!] });
+    const dessert = answerQuestion({ kind: 'nearest', food: food('vegetarian dessert', ['Vegetarian', 'Desserts']) }, menus);
+    // The Banana Pudding is on the Desserts course and stated vegetarian.
+    expect(dessert).toMatchObject({ truckIds: [1] });
+    expect(answerQuestion({ kind: 'nearest', food: food('vegan tacos', ['Vegetarian', 'Mexican'], [23]) }, menus)).toMatchObject({
+      text: 'No truck has tacos marked vegan. Open with vegan dishes: Taco Libre and Green Machine.',
+      truckIds: [2, 3],
+    });
+    expect(answerQuestion({ kind: 'nearest', food: food('vegan dessert', ['Vegetarian', 'Desserts']) }, menus).text).toMatch(
+      /^No truck has desserts marked vegan\./,
+    );
+  });
+
+  // Tuesday 12:30 in Chicago.
+  const stops = new Map([
+    [1, { zone: 'America/Chicago', stops: [stop(10, 1, 2, 11, 14, 'the Capitol'), stop(13, 1, 2, 18, 21, 'Rainey Street')] }],
+    [2, { zone: 'America/Chicago', stops: [stop(21, 2, 2, 8, 10, 'South Congress'), stop(22, 2, 2, 12, 15, 'Zilker Park')] }],
+  ]);
+  const timed = { ...context, schedules: stops };
+
+  it('"what\'s open in an hour": the stops under way then, with the clock; none, said so with who is open now', () => {
+    expect(answerQuestion({ kind: 'open-now', inMinutes: 60 }, timed)).toMatchObject({
+      text: 'In an hour, at 1:30 PM: Taco Loco from noon to 3 PM at Zilker Park and Tacos El Rey from 11 AM to 2 PM at the Capitol.',
+      truckIds: [2, 1],
+    });
+    expect(answerQuestion({ kind: 'open-now', inMinutes: 30 }, timed).text).toMatch(/^In half an hour, at 1 PM: /);
+    const openNow = { ...timed, trucks: new Map([[1, { ...rey, isOpen: true }], [2, loco]]) };
+    expect(answerQuestion({ kind: 'open-now', inMinutes: 240 }, openNow).text).toBe(
+      'No food truck is scheduled to be out in 4 hours, at 4:30 PM. Open now: Tacos El Rey.',
+    );
+  });
+
+  it('"which one is open latest": today\'s stops not over, the last to end first', () => {
+    expect(answerQuestion({ kind: 'open-now', latest: true }, timed)).toMatchObject({
+      text: 'Open latest today: Tacos El Rey until 9 PM at Rainey Street and Taco Loco until 3 PM at Zilker Park.',
+      truckIds: [1, 2],
+    });
+    expect(ask({ kind: 'open-now', latest: true }).text).toBe('Open latest today: Tacos El Rey until 2 PM at the Capitol.');
+  });
+
+  it('"tuesday morning" asked on a Tuesday afternoon is next Tuesday; "next tuesday" is a week ahead', () => {
+    expect(answerQuestion({ kind: 'schedule', when: 'tuesday', part: 'morning' }, timed).text).toBe(
+      'Next Tuesday morning: Taco Loco from 8 AM to 10 AM at South Congress.',
+    );
+    expect(answerQuestion({ kind: 'schedule', when: 'next tuesday' }, timed).text).toMatch(/next Tuesday/);
+    // Today's stops still to come answer a bare "tuesday".
+    expect(answerQuestion({ kind: 'schedule', when: 'tuesday', part: 'evening' }, timed).text).toBe(
+      'On Tuesday evening: Tacos El Rey from 6 PM to 9 PM at Rainey Street.',
+    );
+  });
+});

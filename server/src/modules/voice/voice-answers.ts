@@ -12,6 +12,7 @@ import { placeName, type DayPart, type FoodAsk, type Intent, type PlaceAsk } fro
 import {
   ALLERGEN_TEXT,
   DIET_TEXT,
+  itemFreeOf,
   itemHasDiet,
   itemLacksDiet,
   matchesFilters,
@@ -22,7 +23,7 @@ import {
   type TruckFeatures,
   type TruckFilter,
 } from '@shared/utils/attributes';
-import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay } from './voice-language';
+import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 import { CUISINE_NAMES, DESCRIBING_WORDS, ORIGIN_WORDS, type NotStated } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
@@ -201,16 +202,24 @@ function spokenDay(o: TimedOccurrence, zone: string, now: Date): string {
 const hoursOf = (o: TimedOccurrence) =>
   o.stop.startMinute === 0 && o.stop.endMinute === 1440 ? 'all day' : `from ${spokenTime(o.stop.startMinute)} to ${spokenTime(o.stop.endMinute)}`;
 
-/** Days from today (ISO weekday `todayWeekday`) to the asked day: a weekday is the next one, today's 0. */
+/** The ISO weekday of a weekday asked for ("monday", "next monday"). */
+const isoWeekday = (when: Weekday | `next ${Weekday}`) => WEEKDAYS.indexOf(when.replace(/^next /, '') as Weekday) + 1;
+
+/**
+ * Days from today (ISO weekday `todayWeekday`) to the asked day: a weekday is the next one, today's
+ * 0; "next monday" asked on a Monday is a week ahead.
+ */
 function daysAhead(when: Exclude<ScheduleDay, 'next'>, todayWeekday: number): number {
   if (when === 'today') return 0;
   if (when === 'tomorrow') return 1;
-  return (WEEKDAYS.indexOf(when) + 1 - todayWeekday + 7) % 7;
+  const days = (isoWeekday(when) - todayWeekday + 7) % 7;
+  return days === 0 && when.startsWith('next ') ? 7 : days;
 }
 
-/** The asked day in a sentence: 'today', 'tomorrow', 'on Saturday'. */
+/** The asked day in a sentence: 'today', 'tomorrow', 'on Saturday', 'next Monday'. */
 function dayWords(when: Exclude<ScheduleDay, 'next'>): string {
-  return when === 'today' || when === 'tomorrow' ? when : `on ${formatWeekday(WEEKDAYS.indexOf(when) + 1, { ...SAID, long: true })}`;
+  if (when === 'today' || when === 'tomorrow') return when;
+  return `${when.startsWith('next ') ? 'next' : 'on'} ${formatWeekday(isoWeekday(when), { ...SAID, long: true })}`;
 }
 
 /** Every occurrence still to end within the look-ahead (NEXT_STOP_DAYS), in start order. */
@@ -446,11 +455,23 @@ function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Excl
     .sort((a, b) => a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
   if (out.length === 0) return answer(`No ${what} has stops ${day}.`, [], { truckIds: [], index: 0 });
   const { said, ids } = stopsSaid(out);
-  return answer(`${capitalised(day)}: ${said}.`, ids, { truckIds: ids, index: 0 });
+  return answer(`${capitalized(day)}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
 
-/** "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. */
+/**
+ * "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. A
+ * weekday asked on that day with nothing left of it ("monday morning" on a Monday afternoon) is the
+ * one to come.
+ */
 function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
+  const found = answerScheduleOf(intent, context);
+  const { when } = intent;
+  if (found.truckIds.length > 0 || !(WEEKDAYS as readonly string[]).includes(when)) return found;
+  const weekAhead = answerScheduleOf({ ...intent, when: `next ${when as Weekday}` }, context);
+  return weekAhead.truckIds.length > 0 ? weekAhead : found;
+}
+
+function answerScheduleOf(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
   if (intent.place) return answerScheduleAt(intent, intent.place, context);
   if (intent.weekend) return answerWeekend(intent, context);
   if (intent.part && intent.when !== 'next') return answerDayPart(intent, intent.when, intent.part, context);
@@ -491,9 +512,11 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
  * A dish's name as the subject of a sentence: "Churros cost $4.00, but they are …", "Horchata costs
  * $3.50, but it is …". A last word in -s (not -ss, -us, -is: "Hummus") is a plural.
  */
-function saidOf(name: string): { costs: string; it: string } {
+function saidOf(name: string): { costs: string; it: string; is: string; contains: string; they: string } {
   const plural = /[^siu]s$/i.test(name.trim().split(/\s+/).at(-1) ?? '');
-  return plural ? { costs: 'cost', it: 'they are' } : { costs: 'costs', it: 'it is' };
+  return plural
+    ? { costs: 'cost', it: 'they are', is: 'are', contains: 'contain', they: 'they' }
+    : { costs: 'costs', it: 'it is', is: 'is', contains: 'contains', they: 'it' };
 }
 
 /** Whether the words name a cuisine as a whole ("barbecue", a truck's own cuisine), not a dish in it. */
@@ -518,9 +541,10 @@ const notListed = (food: FoodAsk | undefined): string => {
  * to it, said so: notListed). "Falafel" is the trucks with falafel, not every Mediterranean truck.
  */
 function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
+  const diets = (food.diets ?? []) as Diet[];
+  if (diets.length > 0 && dishOf(food, diets)) return dietDishSellers(food, diets, context);
   const ids = new Set<number>(food.truckIds);
   const items = new Set(food.itemIds);
-  const diets = (food.diets ?? []) as Diet[];
   const byCuisine = namesCuisine(food) || (food.itemIds.length === 0 && food.truckIds.length === 0);
   for (const truck of context.trucks.values()) {
     if (byCuisine && food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
@@ -530,6 +554,55 @@ function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
     if (diets.length > 0 && menu.some((i) => diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
   }
   return ids;
+}
+
+/** The cuisines a diet's own words name ("vegan" is the Vegetarian cuisine's word too). */
+const dietCuisines = (diets: readonly Diet[]) =>
+  new Set(Object.entries(CUISINE_SPOKEN).filter(([, words]) => words.some((w) => (diets as readonly string[]).includes(w))).map(([c]) => c));
+
+/**
+ * With a diet, what else the words name, or undefined when the diet is all they say ("vegan"): the
+ * dishes ("vegan tacos"), else the cuisines other than the diet's own ("vegan dessert").
+ */
+function dishOf(food: FoodAsk, diets: readonly Diet[]): { items: Set<number>; cuisines: Set<string> } | undefined {
+  if (food.words.split(' ').every((w) => (diets as readonly string[]).includes(w))) return undefined;
+  const own = dietCuisines(diets);
+  // A dish's word is a cuisine's too ("taco" is Mexican's): the dishes named, not the cuisine's menus.
+  const cuisines = new Set(food.itemIds.length > 0 ? [] : food.cuisines.filter((c) => !own.has(c)));
+  return food.itemIds.length > 0 || cuisines.size > 0 ? { items: new Set(food.itemIds), cuisines } : undefined;
+}
+
+/**
+ * "Vegan tacos", "vegan dessert": the trucks with a dish of that kind (named so, of the cuisine, or
+ * on the menu's course of that name) that is stated so — or any such dish at a truck of the diet's
+ * own cuisine. Not a truck with tacos and, elsewhere on its menu, a vegan drink.
+ */
+function dietDishSellers(food: FoodAsk, diets: readonly Diet[], context: AnswerContext): Set<number> {
+  const dish = dishOf(food, diets)!;
+  const own = dietCuisines(diets);
+  const ids = new Set<number>();
+  for (const truck of context.trucks.values()) {
+    const ofTheKind = (i: KnownItem) => dish.items.has(i.id) || dish.cuisines.has(truck.cuisine) || (i.category ? dish.cuisines.has(i.category) : false);
+    const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available && ofTheKind(i));
+    if (menu.some((i) => own.has(truck.cuisine) || diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
+  }
+  return ids;
+}
+
+/**
+ * "Vegan tacos" when no menu has tacos stated vegan: said so, with the open trucks that have
+ * something of the diet, rather than "no open truck … right now" as if one might open.
+ */
+function dietDishMissing(food: FoodAsk | undefined, context: AnswerContext): Answer | undefined {
+  const diets = (food?.diets ?? []) as Diet[];
+  if (!food || diets.length === 0 || !dishOf(food, diets) || sellersOf(food, context).size > 0) return undefined;
+  const dietWords = new Set<string>(diets);
+  const dish = food.words.split(' ').filter((w) => !dietWords.has(w)).join(' ');
+  const diet = diets.map((d) => DIET_TEXT[d].toLowerCase()).join(' and ');
+  const open = rank([...sellersOf({ ...food, words: diet, cuisines: [...dietCuisines(diets)], itemIds: [], truckIds: [] }, context)].flatMap((id) => context.trucks.get(id) ?? []), context).filter((t) => t.isOpen);
+  const ids = open.map((t) => t.id);
+  const others = open.length > 0 ? ` Open with ${diet} dishes: ${openNames(open)}.` : '';
+  return answer(`No truck has ${written(dishesSaid(dish))} marked ${diet}.${others}`, ids, { truckIds: ids, index: 0 });
 }
 
 const labelsOf = (item: KnownItem): ItemLabels => ({ diets: item.diets ?? {}, allergens: item.allergens ?? {} });
@@ -634,13 +707,63 @@ function answerAttributes(intent: Extract<Intent, { kind: 'attributes' }>, base:
 }
 
 /**
+ * "Is the elote vegetarian", "does the banana pudding have peanuts": what each dish named states,
+ * in the truck's own words ("Taco Libre says its Elote is vegetarian"), never guessed; "hasn't
+ * said" when it states nothing. Yes or no leads when one thing of one dish was asked. An allergen
+ * asked is followed by the caution every allergen label needs.
+ */
+function answerDishLabels(intent: Extract<Intent, { kind: 'dish-labels' }>, context: AnswerContext): Answer {
+  const wanted = new Set(intent.itemIds);
+  const trucks = rank([...context.trucks.values()], context);
+  const items = trucks.flatMap((t) => (context.itemsByTruck.get(t.id) ?? []).filter((i) => wanted.has(i.id)).map((item) => ({ item, truck: t })));
+  if (items.length === 0) return answer(`I couldn't find ${written(intent.words)} on any menu right now.`, [], context.state);
+  const single = items.length === 1 && intent.diets.length + intent.allergens.length === 1;
+  let unsure = false;
+  const sentences = items.slice(0, MAX_RECOMMENDED).map(({ item, truck }) => {
+    const labels = labelsOf(item);
+    const verb = saidOf(item.name);
+    const stated: string[] = [];
+    const unsaid: string[] = [];
+    let lead = '';
+    for (const diet of intent.diets) {
+      const word = DIET_TEXT[diet].toLowerCase();
+      if (itemHasDiet(labels, diet)) stated.push(`${verb.is} ${word}`);
+      else if (itemLacksDiet(labels, diet)) stated.push(`${verb.is} not ${word}`);
+      else unsaid.push(`${verb.is} ${word}`);
+      if (single) lead = itemHasDiet(labels, diet) ? 'Yes, ' : itemLacksDiet(labels, diet) ? 'No, ' : '';
+    }
+    for (const { allergen, free } of intent.allergens) {
+      const word = ALLERGEN_TEXT[allergen].toLowerCase();
+      const state = itemFreeOf(labels, allergen) ? 'free' : labels.allergens[allergen];
+      if (state === 'free') stated.push(`${verb.is} free of ${word}`);
+      else if (state === 'contains') stated.push(`${verb.contains} ${word}`);
+      else if (state === 'mayContain') stated.push(`may contain ${word}`);
+      else unsaid.push(`${verb.contains} ${word}`);
+      if (state !== 'contains') unsure = true;
+      if (single && state && state !== 'mayContain') lead = (state === 'free') === free ? 'Yes, ' : 'No, ';
+    }
+    const whether = `whether ${stated.length > 0 ? verb.they : `its ${item.name}`} ${unsaid.join(' or ')}`;
+    if (stated.length === 0) return `${truck.name} hasn't said ${whether}.`;
+    const says = `${lead}${truck.name} says its ${item.name} ${list(stated)}`;
+    return unsaid.length > 0 ? `${says}, and hasn't said ${whether}.` : `${says}.`;
+  });
+  const others = items.length - MAX_RECOMMENDED;
+  const rest = [...new Set(items.slice(MAX_RECOMMENDED).map((i) => i.truck.name))];
+  const more = others > 0 ? ` And ${others === 1 ? 'one' : others} more at ${list(rest)}.` : '';
+  // Every label is the truck's own word; an allergy needs more than "may" or silence.
+  const caution = unsure ? ' Labels are the truck’s own: with an allergy, check at the window.' : '';
+  const ids = [...new Set(items.map((i) => i.truck.id))];
+  return answer(`${sentences.join(' ')}${more}${caution}`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
  * Dishes people name in the singular when they mean any ("a taco truck", "I want a burger"): a
  * truck serves them in the plural. Mass and cuisine words ("pizza", "barbecue", "coffee") stay.
  */
 const COUNTED_DISHES: ReadonlySet<string> = new Set([
   'taco', 'burger', 'burrito', 'dog', 'dumpling', 'wing', 'crepe', 'waffle', 'donut', 'doughnut', 'kebab',
   'empanada', 'arepa', 'pretzel', 'cupcake', 'cookie', 'churro', 'tamale', 'bagel', 'taquito', 'quesadilla',
-  'slider', 'nacho', 'pupusa', 'roll', 'bowl', 'wrap',
+  'slider', 'nacho', 'pupusa', 'roll', 'bowl', 'wrap', 'dessert',
 ]);
 const SAID_PLURAL: Readonly<Record<string, string>> = { sandwich: 'sandwiches' };
 
@@ -806,6 +929,8 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   if (intent.after !== undefined) return answerOpenAfter(intent.after, intent.food, candidates, context, near);
   if (intent.later) return answerLaterToday(intent.food, candidates, context, near);
   if (intent.at !== undefined) return answerOpenAt(intent.at, intent.food, candidates, context, near);
+  if (intent.inMinutes !== undefined) return answerOpenIn(intent.inMinutes, intent.food, candidates, context, near);
+  if (intent.latest) return answerOpenLatest(intent.food, candidates, context, near);
   const open = rank(candidates.filter((t) => t.isOpen), context);
   const none = { truckIds: [], index: 0 };
   if (open.length === 0) {
@@ -827,6 +952,10 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   return answer(`${count} open${near} now${lead ? `.${lead}:` : ':'} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
 }
 
+/** The first few trucks by name, "A, B and C, and 2 more": the open-now line beside a time's answer. */
+const openNames = (trucks: readonly KnownTruck[]) =>
+  `${list(trucks.slice(0, MAX_RECOMMENDED).map((t) => t.name))}${trucks.length > MAX_RECOMMENDED ? `, and ${trucks.length - MAX_RECOMMENDED} more` : ''}`;
+
 /**
  * "Which trucks are open after 8 PM": the stops scheduled today (each truck's own time zone) that
  * end after that local time. A truck open now without a stop has no hours to go by: it is not
@@ -843,7 +972,7 @@ function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: K
     // A truck open now without a stop has no hours to go by; it is said as open now, not as later.
     const openNow = rank(candidates.filter((t) => t.isOpen), context);
     const ids = openNow.map((t) => t.id);
-    const also = openNow.length > 0 ? ` Open now: ${list(openNow.slice(0, MAX_RECOMMENDED).map((t) => t.name))}${openNow.length > MAX_RECOMMENDED ? `, and ${openNow.length - MAX_RECOMMENDED} more` : ''}.` : '';
+    const also = openNow.length > 0 ? ` Open now: ${openNames(openNow)}.` : '';
     return answer(`No ${label(food, context)}${near} is scheduled to be open after ${at} today.${also}`, ids, { truckIds: ids, index: 0 });
   }
   const parts = late
@@ -867,7 +996,60 @@ function answerOpenAt(at: number, food: FoodAsk | undefined, candidates: KnownTr
   const when = `at ${spokenTime(at)} today`;
   if (then.length === 0) return answer(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, [], { truckIds: [], index: 0 });
   const { said, ids } = stopsSaid(then);
-  return answer(`${capitalised(when)}${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
+  return answer(`${capitalized(when)}${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/** "an hour", "half an hour", "2 hours", "20 minutes". */
+const aheadSaid = (minutes: number) =>
+  minutes === 30 ? 'half an hour' : minutes === 60 ? 'an hour' : minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+
+/**
+ * "What's open in an hour", "anything open in 30 minutes": the stops under way then (each truck's
+ * own zone), the nearest first. A truck open now without a stop has no hours to go by: it is said
+ * as open now, never guessed to be open then.
+ */
+function answerOpenIn(minutes: number, food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
+  const t = context.now.getTime() + minutes * 60_000;
+  const then = rank(candidates, context).flatMap((truck): TruckStop[] => {
+    const schedule = context.schedules.get(truck.id);
+    const o = schedule ? upcomingOf(schedule, context.now).find((s) => s.start.toMillis() <= t && s.end.toMillis() > t) : undefined;
+    return o ? [{ truck, o }] : [];
+  });
+  const zone = then[0]?.o.start.zoneName ?? [...context.schedules.values()][0]?.zone;
+  const clock = zone ? `, at ${spokenTime(DateTime.fromMillis(t, { zone }).hour * 60 + DateTime.fromMillis(t, { zone }).minute)}` : '';
+  const when = `in ${aheadSaid(minutes)}${clock}`;
+  if (then.length === 0) {
+    const openNow = rank(candidates.filter((c) => c.isOpen), context);
+    const ids = openNow.map((c) => c.id);
+    const also = openNow.length > 0 ? ` Open now: ${openNames(openNow)}.` : '';
+    return answer(`No ${label(food, context)}${near} is scheduled to be out ${when}.${also}`, ids, { truckIds: ids, index: 0 });
+  }
+  const { said, ids } = stopsSaid(then);
+  return answer(`${capitalized(when)}${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * "Which one is open latest", "who closes last": today's stops not over yet (each truck's own zone),
+ * the last to end first. A truck open now without a stop has no closing time to go by: it is said
+ * as open now, never guessed.
+ */
+function answerOpenLatest(food: FoodAsk | undefined, candidates: KnownTruck[], context: AnswerContext, near: string): Answer {
+  const today = rank(candidates, context)
+    .flatMap((truck): TruckStop[] => {
+      const found = occurrencesFor(context.schedules.get(truck.id), 'today', context.now);
+      const o = found.sort((a, b) => b.end.toMillis() - a.end.toMillis())[0];
+      return o ? [{ truck, o }] : [];
+    })
+    .sort((a, b) => b.o.end.toMillis() - a.o.end.toMillis());
+  const openNow = rank(candidates.filter((c) => c.isOpen && !today.some((s) => s.truck.id === c.id)), context);
+  const also = openNow.length > 0 ? ` Open now without hours given: ${openNames(openNow)}.` : '';
+  if (today.length === 0) {
+    const ids = openNow.map((c) => c.id);
+    return answer(`No ${label(food, context)}${near} has a stop for the rest of today.${also}`, ids, { truckIds: ids, index: 0 });
+  }
+  const shown = today.slice(0, MAX_RECOMMENDED).map(({ truck, o }) => `${truck.name} until ${spokenTime(o.stop.endMinute)} at ${o.stop.address}`);
+  const ids = [...today.map((s) => s.truck.id), ...openNow.map((c) => c.id)];
+  return answer(`Open latest today${near}: ${list(shown)}.${also}`, ids, { truckIds: ids, index: 0 });
 }
 
 /**
@@ -979,7 +1161,6 @@ const NOT_STATED_SAID: Record<NotStated, string> = {
   parking: "whether there's parking nearby",
 };
 const readyIn = (minutes: number) => `an order placed now is ready in about ${minutesSaid(minutes)}`;
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * "Which truck has the shortest wait", "who takes online orders near me": the open trucks nearby
@@ -1288,6 +1469,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
   switch (intent.kind) {
     case 'nearest':
     case 'open-now': {
+      const missing = dietDishMissing(intent.food, context);
+      if (missing) return missing;
       const found = intent.kind === 'nearest' ? answerNearest(intent, context) : answerOpen(intent, context);
       return { ...found, text: `${notListed(intent.food)}${found.text}` };
     }
@@ -1307,7 +1490,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         const noDelivery = `${truck.name} doesn't deliver through ${PRODUCT_NAME}`;
         const text =
           gate && gate.refusal === null
-            ? `${intent.delivery ? `${noDelivery}, but you can order ahead from it on its page and pick up` : `Yes, you can order ahead from ${truck.name} on its page`}. ${capitalised(readyIn(gate.estimatedWaitMinutes))}.`
+            ? `${intent.delivery ? `${noDelivery}, but you can order ahead from it on its page and pick up` : `Yes, you can order ahead from ${truck.name} on its page`}. ${capitalized(readyIn(gate.estimatedWaitMinutes))}.`
             : `${intent.delivery ? `${noDelivery}. ` : 'No. '}${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
         return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
       });
@@ -1427,6 +1610,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         context,
       );
     }
+    case 'dish-labels':
+      return answerDishLabels(intent, context);
     case 'not-found':
       return reask(`I couldn't find ${foodSaid(intent.what, 'anything')} at any truck right now. Try, for example: ${exampleFor('find', context)}?`, context);
     case 'unknown-about-truck':

@@ -225,6 +225,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 /**
  * The day a schedule question asks about, or `next`: the next stop, whenever it is. A weekday is
- * the next such day in the truck's zone (today when today is that day).
+ * the next such day in the truck's zone (today when today is that day); "next monday" is a week
+ * ahead when today is Monday.
  */
-export type ScheduleDay = 'today' | 'tomorrow' | 'next' | Weekday;
+export type ScheduleDay = 'today' | 'tomorrow' | 'next' | Weekday | `next ${Weekday}`;
