@@ -510,6 +510,12 @@ for (const [device, use] of [
       await expect(centred).toBeVisible();
       await expectInside(centred.getByText(`Centered map on ${linked.name}`), centred, 'the toast’s text');
       await expectOnePopupInsideMap(page, linked, [beside], `voice-card-${device}`);
+      // Asked about again, its popup still open: the map centres the pin once more, and the popup
+      // hanging above it must come back inside (its title was cut off at the map's top, session 64).
+      await question.fill(`Where is ${linked.name}?`);
+      await press(page.locator('main').getByRole('button', { name: 'Ask' }));
+      await expect(page.locator('main').getByTestId('voice-answer')).toContainText(`You asked: Where is ${linked.name}?`);
+      await expectOnePopupInsideMap(page, linked, [beside], `voice-card-again-${device}`);
     });
   });
 }

@@ -11,7 +11,7 @@ import { TruckDescription } from '@client/entities/truck/truck-parts';
 import { TruckFeatureBadges } from '@client/entities/truck/truck-attributes';
 import { hasCoordinates, isScheduled, isStale, shownOpen } from '@client/entities/truck/truck-format';
 import { OSM_TILES, truckIcon } from './leaflet-setup';
-import { keepOpenPopupInView } from './popup-in-view';
+import { keepOpenPopupInView, panPopupIntoView } from './popup-in-view';
 import { framePadding, keepingSpread, padClusterZoom, spreadAtLastZoom } from './map-frame';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useStagesDue } from './use-stages-due';
@@ -420,6 +420,10 @@ function ClusteredTrucks({
       if (entry) {
         focusedRef.current = focus;
         map.setView(entry.marker.getLatLng(), TRUCK_ZOOM, { animate: false });
+        // Its popup already open (the same truck asked about twice): centring the pin put the
+        // popup's top above the map, and nothing opens to pan it back.
+        const popup = entry.marker.getPopup();
+        if (popup && entry.marker.isPopupOpen()) panPopupIntoView(map, popup);
         const open = () => showAndOpen(map, group, entry.marker, () => onOpen(entry.truck));
         if (queue.markers.length) queue.then = open;
         else open();
