@@ -39,3 +39,19 @@ describe('a truck pointed at, not named (ADR 0193)', () => {
     expect(namingTheTruck('do they take cards', { truckIds: [], index: 0 }, nameOf)).toBeUndefined();
   });
 });
+
+describe('"can I order ahead" in a conversation (session 65)', () => {
+  it('is about the one truck just talked about; after a list, it is asked of every truck', () => {
+    expect(namingTheTruck('can i order ahead', { truckIds: [2], index: 0 }, nameOf)).toBe('can i order ahead at Taco Libre');
+    expect(namingTheTruck('Can we order online?', { truckIds: [2], index: 0 }, nameOf)).toBe('can we order online at Taco Libre');
+    expect(namingTheTruck('can i order ahead', { truckIds: [2, 1], index: 0 }, nameOf)).toBeUndefined();
+  });
+});
+
+describe('a name with a pointing word in it (session 65)', () => {
+  it('is put in once, never read again: "it" in "Bite It" stays the name', () => {
+    const bite = (id: number) => (id === 9 ? 'Bite It Their Way' : undefined);
+    expect(namingTheTruck('is it open', { truckIds: [9], index: 0 }, bite)).toBe('is Bite It Their Way open');
+    expect(namingTheTruck("what's the cheapest thing there", { truckIds: [9], index: 0 }, bite)).toBe("what's the cheapest thing at Bite It Their Way");
+  });
+});
