@@ -271,7 +271,7 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   // "A nut allergy", "allergic to nuts": both kinds of nut, as "nut free" is.
   {
     filter: 'no-peanuts',
-    pattern: /\b(peanut free|no peanuts?|without peanuts?|nut free|no nuts|without nuts|(peanut|nut) allerg(y|ies|ic)|allergic to (peanuts?|nuts))\b/g,
+    pattern: /\b(peanut free|no peanuts?|without peanuts?|(?<!tree )nut free|no nuts|without nuts|peanut allerg(y|ies|ic)|(?<!tree )nut allerg(y|ies|ic)|allergic to (peanuts?|nuts))\b/g,
   },
   {
     filter: 'no-tree-nuts',

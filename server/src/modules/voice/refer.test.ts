@@ -55,3 +55,28 @@ describe('a name with a pointing word in it (session 65)', () => {
     expect(namingTheTruck("what's the cheapest thing there", { truckIds: [9], index: 0 }, bite)).toBe("what's the cheapest thing at Bite It Their Way");
   });
 });
+
+describe('follow-ups about one truck or one dish (session 65)', () => {
+  const one = { truckIds: [1], index: 0 };
+  it('"is it gluten free" after a dish is that dish at its truck; not without a dish, nor without a label word', () => {
+    const priced = { ...one, dish: 'Pulled Pork Sandwich' };
+    expect(namingTheTruck('is it gluten free', priced, nameOf)).toBe("is Smokestack BBQ's Pulled Pork Sandwich gluten free");
+    expect(namingTheTruck('does it have nuts', priced, nameOf)).toBe("does Smokestack BBQ's Pulled Pork Sandwich have nuts");
+    expect(namingTheTruck('is it open', priced, nameOf)).toBe('is Smokestack BBQ open');
+    expect(namingTheTruck('is it gluten free', one, nameOf)).toBe('is Smokestack BBQ gluten free');
+  });
+
+  it('"ok when then", "when\'s the next time": when the truck is out next', () => {
+    expect(namingTheTruck('ok when then', one, nameOf)).toBe('when is Smokestack BBQ open next');
+    expect(namingTheTruck("When's the next time?", one, nameOf)).toBe('when is Smokestack BBQ open next');
+  });
+
+  it('"which of those are vegan" and "is there a step free way in" after one truck are about it; after a list, not', () => {
+    expect(namingTheTruck('which of those are vegan', one, nameOf)).toBe('which Smokestack BBQ are vegan');
+    expect(namingTheTruck('and is there a step free way in', one, nameOf)).toBe('and is there a step free way in at Smokestack BBQ');
+    expect(namingTheTruck('is there seating', one, nameOf)).toBe('is there seating at Smokestack BBQ');
+    expect(namingTheTruck('which of those are open', listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck('is there seating', listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck('is there any coffee', one, nameOf)).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { ALLERGEN_WORDS, ATTRIBUTE_CUES, FOOD_WORD_DIETS } from './intents';
 import type { SessionState } from './voice-answers';
 
 /** Ordinal words of a list just read out: "the second one" is its second truck. */
@@ -5,6 +6,20 @@ const ORDINALS: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd':
 
 /** "There" as a place ("what can I get there"), not as "is there", "there are", "there's any". */
 const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|was|were|any|a|an|some)\b)(?!'s)/g;
+
+/** Words that ask what a dish states (a diet, an allergen, whether it is safe for one). */
+const ASKS_A_LABEL = new RegExp(
+  [...ATTRIBUTE_CUES.filter((c) => c.filter === 'gluten-free' || c.filter === 'halal' || c.filter === 'kosher' || FOOD_WORD_DIETS.has(c.filter) || c.filter.startsWith('no-')), ...ALLERGEN_WORDS]
+    .map((c) => c.pattern.source)
+    .concat('\\bsafe\\b')
+    .join('|'),
+);
+/** What a truck states about itself (cards, seating, a step-free way in…): not a dish's label. */
+const ASKS_A_FEATURE = new RegExp(ATTRIBUTE_CUES.filter((c) => !FOOD_WORD_DIETS.has(c.filter) && !c.filter.startsWith('no-') && !['gluten-free', 'halal', 'kosher'].includes(c.filter)).map((c) => c.pattern.source).join('|'));
+/** Leading words that only carry the conversation on ("and", "ok so"). */
+const CARRY_ON = '^(?:(?:and|so|ok|okay|also|then|well|alright)\\s)*';
+/** "When's the next time", "ok when then": when the truck is next out. */
+const WHEN_NEXT = new RegExp(`${CARRY_ON}(when|when then|when next|when's next|when is next|when's the next time|when is the next time|when will that be|when will it be|what about next time)$`);
 
 /**
  * A follow-up that points at a truck of the conversation instead of naming it ("do they take
@@ -19,7 +34,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
   // Names go in as marks and are written out last, so no later rule reads inside one (a name with
   // "it" or "there" in it).
   const names: string[] = [];
-  const mark = (name: string) => `\u0001${names.push(name) - 1}\u0002`;
+  const mark = (name: string) => `\uE000${names.push(name) - 1}\uE001`;
   let named = said;
   // "The second one", "the last truck": that one of the list.
   named = named.replace(/\bthe (first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)( one| truck| place)?\b/g, (whole, which: string) => {
@@ -31,6 +46,15 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
   const current = state.truckIds[state.index];
   const name = current === undefined ? undefined : nameOf(current);
   if (name) {
+    const one = state.truckIds.length === 1;
+    // "Is it gluten free" after "how much is the pulled pork": the dish, at its truck.
+    if (state.dish && ASKS_A_LABEL.test(named)) named = named.replace(/\b(it|they|them|that|this one|that one)\b/, () => `${mark(name)}'s ${mark(state.dish!)}`);
+    // "When's the next time": when it is next out.
+    if (WHEN_NEXT.test(named)) named = `when is ${mark(name)} open next`;
+    // "Which of those are vegan" after one truck's menu: that menu.
+    if (one) named = named.replace(/\b(of )?(those|these)\b/g, () => mark(name));
+    // "And is there a step free way in" after one truck: there.
+    if (one && new RegExp(`${CARRY_ON}(is there|are there)\\b`).test(named) && ASKS_A_FEATURE.test(named)) named = `${named} at ${mark(name)}`;
     named = named
       .replace(/\b(that|this) (one|truck|place)\b/g, () => mark(name))
       // "How much is that", "is that open": "that" as the last word, or asked about first.
@@ -40,8 +64,8 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
       .replace(THERE, () => `at ${mark(name)}`)
       .replace(/\b(they|them|it)\b/g, () => mark(name));
     // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
-    if (state.truckIds.length === 1) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
+    if (one) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
   }
   if (named === said) return undefined;
-  return named.replace(/\u0001(\d+)\u0002/g, (_, k: string) => names[Number(k)]!);
+  return named.replace(/\uE000(\d+)\uE001/g, (_, k: string) => names[Number(k)]!);
 }

@@ -884,3 +884,33 @@ describe('understand: probe 3\'s misses (session 65)', () => {
     expect(understand('monday morning', menus)).toMatchObject({ kind: 'schedule', when: 'monday', part: 'morning' });
   });
 });
+
+describe('understand: probe 4\'s misses (session 65)', () => {
+  it('a time with a food, a time of another day, a meal with a part of the day, a food on another day', () => {
+    expect(understand('dessert after 8 tonight?', understanding)).toMatchObject({ kind: 'open-now', after: 20 * 60, food: { cuisines: ['Desserts'] } });
+    expect(understand('where can i get food at 10 pm on friday', understanding)).toMatchObject({ kind: 'schedule', when: 'friday', at: 22 * 60 });
+    expect(understand('is there anywhere doing late night food on friday', understanding)).toMatchObject({ kind: 'schedule', when: 'friday', after: 21 * 60 });
+    expect(understand('whats open next tuesday at noon', understanding)).toMatchObject({ kind: 'schedule', when: 'next tuesday', at: 12 * 60 });
+    const breakfast = understand('whats open saturday morning for breakfast', understanding);
+    expect(breakfast).toMatchObject({ kind: 'schedule', when: 'saturday', part: 'morning' });
+    expect(breakfast).not.toHaveProperty('food');
+    expect(understand('tacos on saturday', understanding)).toMatchObject({ kind: 'schedule', when: 'saturday', cuisine: 'Mexican' });
+    expect(understand('tacos or coffee on saturday', understanding)).toMatchObject({ kind: 'schedule', when: 'saturday', food: { words: 'tacos or coffee' } });
+  });
+
+  it('an allergy said first, then "is the … safe"; a tree nut allergy is not a peanut one', () => {
+    expect(understand('i have a peanut allergy is the brisket plate safe', understanding)).toMatchObject({
+      kind: 'dish-labels',
+      itemIds: [10],
+      allergens: [{ allergen: 'peanuts', free: true }],
+    });
+    expect(understand('i have a tree nut allergy', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-tree-nuts'] });
+  });
+
+  it('a place ends where the rest of the sentence starts; "when\'s the next time" is not the list\'s next', () => {
+    expect(understand('im near zilker park and want tacos', understanding)).toMatchObject({ kind: 'nearest', place: { name: 'Zilker Park' }, food: { itemIds: [20] } });
+    expect(understand('near zilker park looking for coffee', understanding)).toMatchObject({ place: { name: 'Zilker Park' } });
+    expect(understand("when's the next time", understanding)).not.toMatchObject({ kind: 'follow-up', ask: 'next' });
+    expect(understand('and the next one', understanding)).toMatchObject({ kind: 'follow-up', ask: 'next' });
+  });
+});

@@ -108,7 +108,20 @@ export type Intent =
    * `weekend`: "this weekend", asked as Saturday (`when`) and answered with Sunday too. `part`: a
    * part of that day ("thursday evening", "tomorrow for lunch", "monday morning").
    */
-  | { kind: 'schedule'; when: ScheduleDay; truckIds?: number[]; cuisine?: string; place?: PlaceAsk; weekend?: boolean; part?: DayPart }
+  | {
+      kind: 'schedule';
+      when: ScheduleDay;
+      truckIds?: number[];
+      cuisine?: string;
+      place?: PlaceAsk;
+      weekend?: boolean;
+      part?: DayPart;
+      /** A food asked for that day ("tacos on saturday"): the trucks that sell it. */
+      food?: FoodAsk;
+      /** A time of that day: stops under way then (`at`, "friday at 10 pm") or still out after it ("friday after 9"). */
+      at?: number;
+      after?: number;
+    }
   /**
    * About the last answer's truck or list: its menu, distance, hours ("how late are they open"), the
    * next one, whether it is open, where it is, (`closest`) the nearest of the list ("which one is
@@ -620,6 +633,13 @@ function placePhrase(
 }
 
 /** The words of a place from `start` on, up to a word that ends it ("now", "me", "open"…). */
+/** Words that start the rest of a sentence after a place ("… want tacos", "… looking for lunch"). */
+const PLACE_ENDS: ReadonlySet<string> = new Set(['want', 'wanna', 'need', 'craving', 'looking', 'for', 'with', 'that', 'which', 'who', 'whats', "what's"]);
+/** After "and", the rest of the sentence rather than a second street ("sixth and congress"). */
+const PLACE_ENDS_AFTER_AND: ReadonlySet<string> = new Set([
+  'i', 'im', "i'm", 'want', 'wanna', 'need', 'looking', 'craving', 'get', 'what', 'whats', "what's", 'where', 'who', 'which',
+  'is', 'are', 'do', 'does', 'can', 'could', 'anything', 'something', 'show', 'find', 'give', 'tell', 'some', 'any', 'hungry',
+]);
 function wordsAfter(
   tokens: string[],
   start: number,
@@ -630,6 +650,9 @@ function wordsAfter(
     const token = tokens[j]!;
     if (used.has(j)) break;
     if (['right', 'now', 'today', 'tonight', 'tomorrow', 'open', 'please', 'me', 'here'].includes(token)) break;
+    // "Near sixth street and want tacos", "by the capitol looking for lunch": the place has ended
+    // where the rest of the sentence starts ("6th and congress" is still one place).
+    if (PLACE_ENDS.has(token) || (token === 'and' && PLACE_ENDS_AFTER_AND.has(tokens[j + 1] ?? ''))) break;
     positions.push(j);
   }
   const words = positions.map((p) => tokens[p]!).filter((w) => !['the', 'a', 'an'].includes(w));
@@ -846,6 +869,8 @@ export function findWeekday(text: string): { day: Weekday; positions: number[] }
 /** A question that asks yes or no (not "which trucks…", "is there anything…"). */
 const YES_OR_NO = /^(is|are|does|do|has|have|can|could|will|would)\b/;
 const ASKS_A_LIST = /\b(anything|something|anyone|anybody|who|which|where|what|trucks?)\b/;
+/** "I have a peanut allergy, is the mac and cheese safe": the allergy first, the dish asked about after. */
+const SAFE_FOR_ME = /\b(is|are) .+ (safe|ok|okay|fine|alright)\b/;
 /** "Is there dairy in the horchata": the labels asked first, the dish after "in". */
 const IN_THE_DISH = /\b(in|on) (the|their|its|that|this|your|a|an)\b/;
 
@@ -863,7 +888,8 @@ function findDishLabels(
   used: Set<number>,
   truckIds: number[] | undefined,
 ): Intent | undefined {
-  if (!(YES_OR_NO.test(words) || /\bcontains?\b/.test(words)) || ASKS_A_LIST.test(words)) return undefined;
+  const safe = SAFE_FOR_ME.test(words);
+  if (!(YES_OR_NO.test(words) || safe || /\bcontains?\b/.test(words)) || ASKS_A_LIST.test(words)) return undefined;
   const diets = new Set<Diet>();
   const allergens = new Map<Allergen, boolean>();
   const asked = new Set<number>();
@@ -889,7 +915,7 @@ function findDishLabels(
   const itemTruck = new Map(lexicon.itemWords.map((i) => [i.value.id, i.value.truckId]));
   const itemIds = (food?.itemIds ?? []).filter((id) => !truckIds || truckIds.includes(itemTruck.get(id) ?? -1));
   if (!food || itemIds.length === 0 || dish.length === 0) return undefined;
-  const saidAfter = Math.min(...asked) > Math.min(...dish) || IN_THE_DISH.test(tokens.slice(Math.max(...asked) + 1).join(' '));
+  const saidAfter = safe || Math.min(...asked) > Math.min(...dish) || IN_THE_DISH.test(tokens.slice(Math.max(...asked) + 1).join(' '));
   if (!saidAfter) return undefined;
   return {
     kind: 'dish-labels',
@@ -997,6 +1023,8 @@ const DAY_PARTS: ReadonlyArray<{ part: DayPart; pattern: RegExp }> = [
   { part: 'lunch', pattern: /\b(lunch|noon|midday)\b/ },
   { part: 'evening', pattern: /\b(evening|night|tonight|dinner|supper|after dark|date night|after midnight)\b/ },
 ];
+/** Meals said with a day ("saturday for breakfast"): the part of the day, not a dish. */
+const MEAL_WORDS: ReadonlySet<string> = new Set(['breakfast', 'brunch', 'lunch', 'dinner', 'supper']);
 /** "This weekend", "on the weekend": Saturday and Sunday, as "on Saturday" is one day. */
 const WEEKEND = /\b(weekend|weekends)\b/;
 
@@ -1104,15 +1132,32 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     (weekday && weekAhead ? (`next ${weekday.day}` as const) : weekday?.day) ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
   // Another day than today is the schedules' whatever else is asked ("what's open on Saturday").
   const anotherDay = weekday !== undefined || cue(/\btomorrow\b/) || 'weekend' in weekend;
-  const part = anotherDay && dayPart && !('weekend' in weekend) ? { part: dayPart } : {};
+  // "Friday at 10 pm", "late night on friday": a time of that day, rather than a part of it.
+  const clock =
+    !anotherDay || 'weekend' in weekend
+      ? {}
+      : time
+        ? time.at
+          ? { at: time.minute }
+          : { after: time.minute }
+        : cue(LATE_NIGHT)
+          ? { after: LATE_NIGHT_MINUTE }
+          : {};
+  const part = anotherDay && dayPart && !('weekend' in weekend) && !('at' in clock) && !('after' in clock) ? { part: dayPart } : {};
+  // "Saturday morning for breakfast": the meal is the part of the day, not a dish to look for.
+  const dayFood = food && dayPart && food.words.split(' ').every((w) => MEAL_WORDS.has(w)) ? undefined : food;
   // "Who is at Republic Square tomorrow": the stops near a place the diner names.
   if (!truckIds && place?.place && (cue(CUES.schedule) || anotherDay)) {
     return { kind: 'schedule', when, place: place.place, ...(cuisine ? { cuisine } : {}), ...weekend };
   }
   if ((truckIds || cuisine) && (cue(CUES.schedule) || openNext || anotherDay) && !todaysHours) {
-    return truckIds ? { kind: 'schedule', when, truckIds, ...weekend, ...part } : { kind: 'schedule', when, cuisine, ...weekend, ...part };
+    return truckIds
+      ? { kind: 'schedule', when, truckIds, ...weekend, ...part, ...clock }
+      : { kind: 'schedule', when, cuisine, ...weekend, ...part, ...clock };
   }
-  if (!truckIds && !food && !place && anotherDay) return { kind: 'schedule', when, ...weekend, ...part };
+  if (!truckIds && !dayFood && !place && anotherDay) return { kind: 'schedule', when, ...weekend, ...part, ...clock };
+  // "Tacos on saturday", "somewhere with vegan food tomorrow night": the day's stops of its sellers.
+  if (!truckIds && dayFood && !place && anotherDay) return { kind: 'schedule', when, food: dayFood, ...weekend, ...part, ...clock };
   // "Is Pasta Vagabonda open tonight": its stops today, not whether it is open this minute.
   if (truckIds && !food && !time && !cue(CUES.hours) && (cue(TONIGHT) || cue(LATER_TODAY))) return { kind: 'schedule', when: 'today', truckIds };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
@@ -1141,7 +1186,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
     if (cue(CUES.follow) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
     if (cue(/\b(closest|nearest) one\b|\bwhich (one )?is (the )?(closest|nearest)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
-    if (cue(/\bnext( one)?\b/) && !cue(/\bopen\b/)) return { kind: 'follow-up', ask: 'next' };
+    // "The next one" is the list's next truck; "when's the next time" is when this one is out next.
+    if (cue(/\bnext( one)?\b/) && !cue(/\b(open|when)\b/)) return { kind: 'follow-up', ask: 'next' };
     if (cue(/\bis it open\b/)) return { kind: 'follow-up', ask: 'open' };
     if (cue(/\b(where is it|the address|where is that)\b/)) return { kind: 'follow-up', ask: 'where' };
   }
@@ -1153,7 +1199,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (!time && !truckIds && cue(TONIGHT)) return { kind: 'open-now', food, place: where, after: EVENING_MINUTE };
   if (!time && !truckIds && cue(LATER_TODAY)) return { kind: 'open-now', food, place: where, later: true };
   if (delay && !truckIds) return { kind: 'open-now', food, place: where, inMinutes: delay.minutes };
-  if (time && (cue(/\b(open|serving|anything|any|which|what|who)\b/) || (time.at && !truckIds && cue(CUES.find)))) {
+  // "Dessert after 8 tonight": a food with a time asks who has it then.
+  if (time && (cue(/\b(open|serving|anything|any|which|what|who)\b/) || (food && !truckIds) || (time.at && !truckIds && cue(CUES.find)))) {
     return time.at ? { kind: 'open-now', food, place: where, at: time.minute } : { kind: 'open-now', food, place: where, after: time.minute };
   }
   // "Food", "food trucks please": the nearest open truck, as "where can I eat" is.

@@ -424,7 +424,8 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
 
   it('"is there any seafood open now" still says none is open, recommending nothing: the question was about open trucks', () => {
     const reply = answerQuestion({ kind: 'open-now', food: { words: 'seafood', cuisines: ['Seafood'], itemIds: [], truckIds: [] } }, demo);
-    expect(reply.text).toBe('No seafood truck is open right now.');
+    // With when the first of them is out next (session 65: "is there indian food open today").
+    expect(reply.text).toBe('No seafood truck is open right now. Gulf Coast Catch is next out on Friday from 11 AM to 7 PM at 1600 Barton Springs Rd.');
     expect(reply.truckIds).toEqual([]);
   });
 
@@ -823,5 +824,31 @@ describe('in diners\' own words, probe 3 (session 65)', () => {
     expect(answerQuestion({ kind: 'schedule', when: 'tuesday', part: 'evening' }, timed).text).toBe(
       'On Tuesday evening: Tacos El Rey from 6 PM to 9 PM at Rainey Street.',
     );
+  });
+});
+
+describe('a time of another day, and a food on it (session 65)', () => {
+  // Tuesday 12:30 in Chicago; Wednesday's stops.
+  const wednesday = new Map([
+    [1, { zone: 'America/Chicago', stops: [stop(10, 1, 3, 11, 14, 'the Capitol'), stop(11, 1, 3, 18, 26, 'Rainey Street')] }],
+    [2, { zone: 'America/Chicago', stops: [stop(20, 2, 3, 17, 22, 'Zilker Park')] }],
+  ]);
+  const withStops = { ...context, schedules: wednesday };
+
+  it('"food at 10 pm on wednesday": the stops out then; "late night on wednesday": the last to leave first', () => {
+    expect(answerQuestion({ kind: 'schedule', when: 'wednesday', at: 21 * 60 }, withStops)).toMatchObject({
+      text: 'On Wednesday at 9 PM: Taco Loco from 5 PM to 10 PM at Zilker Park and Tacos El Rey from 6 PM to 2 AM at Rainey Street.',
+    });
+    expect(answerQuestion({ kind: 'schedule', when: 'wednesday', after: 21 * 60 }, withStops).text).toBe(
+      'On Wednesday after 9 PM: Tacos El Rey from 6 PM to 2 AM at Rainey Street and Taco Loco from 5 PM to 10 PM at Zilker Park.',
+    );
+    expect(answerQuestion({ kind: 'schedule', when: 'wednesday', at: 8 * 60 }, withStops).text).toBe('No food truck has stops on Wednesday at 8 AM.');
+  });
+
+  it('a food on a day: only its sellers\' stops, and said by the food when none', () => {
+    const menus = { ...withStops, itemsByTruck: new Map([[2, [{ id: 20, truckId: 2, name: 'Elote', priceCents: 500, available: true }]]]) };
+    const food = { words: 'elote', cuisines: [], itemIds: [20], truckIds: [] };
+    expect(answerQuestion({ kind: 'schedule', when: 'wednesday', food }, menus)).toMatchObject({ truckIds: [2] });
+    expect(answerQuestion({ kind: 'schedule', when: 'thursday', food }, menus).text).toBe('No truck serving elote has stops on Thursday.');
   });
 });

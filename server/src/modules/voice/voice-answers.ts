@@ -64,6 +64,8 @@ export interface SessionState {
   /** The trucks of the last list answer, in order, and which of them was last talked about. */
   truckIds: number[];
   index: number;
+  /** The one dish the last answer was about ("how much is the pulled pork"), for "is it gluten free". */
+  dish?: string;
 }
 
 /** A truck's stops and the zone their local hours are in. */
@@ -316,9 +318,9 @@ export const AT_PLACE_MILES = 0.5;
  * The stops on `when` (or the next ones) of the trucks (of `cuisine`), each with how far it is from
  * `place`; `there`: those at the place, each truck once (its first stop there), soonest first.
  */
-function stopsAt(place: PlaceAsk, when: ScheduleDay, context: AnswerContext, cuisine?: string) {
+function stopsAt(place: PlaceAsk, when: ScheduleDay, context: AnswerContext, fits: (truck: KnownTruck) => boolean = () => true) {
   const stops = [...context.trucks.values()]
-    .filter((t) => !cuisine || t.cuisine === cuisine)
+    .filter(fits)
     .flatMap((truck) => {
       const schedule = context.schedules.get(truck.id);
       if (!schedule) return [];
@@ -341,8 +343,8 @@ function stopsAt(place: PlaceAsk, when: ScheduleDay, context: AnswerContext, cui
  */
 function answerScheduleAt(intent: Extract<Intent, { kind: 'schedule' }>, place: PlaceAsk, context: AnswerContext): Answer {
   const { when } = intent;
-  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
-  const { stops, there, byTime } = stopsAt(place, when, context, intent.cuisine);
+  const { what, fits } = scheduleKind(intent, context);
+  const { stops, there, byTime } = stopsAt(place, when, context, fits);
   const lead = when === 'next' ? 'Coming up' : capitalized(dayWords(when));
   if (there.length > 0) {
     const part = ({ truck, o, zone }: (typeof there)[number]) => {
@@ -375,6 +377,23 @@ function stopsSaid(found: readonly TruckStop[], withPlace = true): { said: strin
   return { said: `${list(shown)}${more}`, ids: found.map((f) => f.truck.id) };
 }
 
+/**
+ * The trucks a schedule question is about, and what they are called in the answer: those selling
+ * the food asked for, or of the cuisine, or every truck.
+ */
+function scheduleKind(
+  intent: Extract<Intent, { kind: 'schedule' }>,
+  context: AnswerContext,
+): { what: string; whats: string; fits: (truck: KnownTruck) => boolean } {
+  const { food, cuisine } = intent;
+  if (food) {
+    const sellers = sellersOf(food, context);
+    return { what: label(food, context), whats: label(food, context, true), fits: (t) => sellers.has(t.id) };
+  }
+  if (cuisine) return { what: `${cuisineWord(cuisine)} truck`, whats: `${cuisineWord(cuisine)} trucks`, fits: (t) => t.cuisine === cuisine };
+  return { what: 'food truck', whats: 'food trucks', fits: () => true };
+}
+
 /** The days of "this weekend" in a zone: Saturday and Sunday, or on a Sunday only what is left of it. */
 const weekendDays = (zone: string, now: Date): ('saturday' | 'sunday')[] =>
   DateTime.fromJSDate(now, { zone }).weekday === 7 ? ['sunday'] : ['saturday', 'sunday'];
@@ -398,10 +417,10 @@ function answerWeekend(intent: Extract<Intent, { kind: 'schedule' }>, context: A
       return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
     });
   }
-  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const { what, fits } = scheduleKind(intent, context);
   const byDay = new Map<string, { truck: KnownTruck; o: TimedOccurrence; distance: number }[]>();
   for (const truck of context.trucks.values()) {
-    if (intent.cuisine && truck.cuisine !== intent.cuisine) continue;
+    if (!fits(truck)) continue;
     for (const { day, found } of days(truck)) {
       const o = found[0]!;
       const distance = context.position ? haversineMiles(context.position, { lat: o.stop.latitude, lng: o.stop.longitude }) : 0;
@@ -427,14 +446,30 @@ const IN_PART: Record<DayPart, (o: TimedOccurrence) => boolean> = {
   evening: (o) => o.stop.endMinute > 17 * 60,
 };
 
+/** A part of a day or a time of it, as a schedule question asks ("thursday evening", "friday at 10 pm"). */
+type DayWindow = { part: DayPart } | { at: number } | { after: number };
+
+/** The window a schedule intent asks about, if any. */
+const windowOf = (intent: Extract<Intent, { kind: 'schedule' }>): DayWindow | undefined =>
+  intent.at !== undefined ? { at: intent.at } : intent.after !== undefined ? { after: intent.after } : intent.part ? { part: intent.part } : undefined;
+
+/** The window in words ("evening", "at lunch", "at 10 PM", "after 9 PM") and which stops are out in it. */
+function windowSaid(w: DayWindow): { words: string; keeps: (o: TimedOccurrence) => boolean } {
+  if ('part' in w) return { words: w.part === 'lunch' ? 'at lunch' : w.part, keeps: IN_PART[w.part] };
+  if ('at' in w) return { words: `at ${spokenTime(w.at)}`, keeps: (o) => o.stop.startMinute <= w.at && o.stop.endMinute > w.at };
+  return { words: `after ${spokenTime(w.after)}`, keeps: (o) => o.stop.endMinute > w.after };
+}
+
 /**
- * "What's open thursday evening", "tuesday lunch options", "is Pasta Vagabonda out friday night":
- * the stops of that day in that part of it, the nearest first (a named truck's own, or every truck
- * of the cuisine), each with its hours and place.
+ * "What's open thursday evening", "tuesday lunch options", "is Pasta Vagabonda out friday night",
+ * "food at 10 pm on friday": the stops of that day in that part of it (or out at that time), the
+ * nearest first (a named truck's own, or every truck of the cuisine or food), each with its hours
+ * and place.
  */
-function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Exclude<ScheduleDay, 'next'>, part: DayPart, context: AnswerContext): Answer {
-  const day = `${dayWords(when)} ${part === 'lunch' ? 'at lunch' : part}`;
-  const stopsOf = (truck: KnownTruck) => occurrencesFor(context.schedules.get(truck.id), when, context.now).filter(IN_PART[part]);
+function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Exclude<ScheduleDay, 'next'>, window: DayWindow, context: AnswerContext): Answer {
+  const { words, keeps } = windowSaid(window);
+  const day = `${dayWords(when)} ${words}`;
+  const stopsOf = (truck: KnownTruck) => occurrencesFor(context.schedules.get(truck.id), when, context.now).filter(keeps);
   if (intent.truckIds) {
     return aboutNamedTruck(intent.truckIds, context, (truck) => {
       const found = stopsOf(truck);
@@ -443,16 +478,17 @@ function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Excl
       return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
     });
   }
-  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const { what, fits } = scheduleKind(intent, context);
   const out = [...context.trucks.values()]
-    .filter((t) => !intent.cuisine || t.cuisine === intent.cuisine)
+    .filter(fits)
     .flatMap((truck) => {
       const o = stopsOf(truck)[0];
       if (!o) return [];
       const distance = context.position ? haversineMiles(context.position, { lat: o.stop.latitude, lng: o.stop.longitude }) : 0;
       return [{ truck, o, distance }];
     })
-    .sort((a, b) => a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
+    // Out after a time ("late night on friday"): the last to leave first.
+    .sort((a, b) => ('after' in window ? b.o.end.toMillis() - a.o.end.toMillis() : 0) || a.distance - b.distance || a.o.start.toMillis() - b.o.start.toMillis());
   if (out.length === 0) return answer(`No ${what} has stops ${day}.`, [], { truckIds: [], index: 0 });
   const { said, ids } = stopsSaid(out);
   return answer(`${capitalized(day)}: ${said}.`, ids, { truckIds: ids, index: 0 });
@@ -474,17 +510,18 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
 function answerScheduleOf(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
   if (intent.place) return answerScheduleAt(intent, intent.place, context);
   if (intent.weekend) return answerWeekend(intent, context);
-  if (intent.part && intent.when !== 'next') return answerDayPart(intent, intent.when, intent.part, context);
+  const window = windowOf(intent);
+  if (window && intent.when !== 'next') return answerDayPart(intent, intent.when, window, context);
   if (intent.truckIds) {
     const { when } = intent;
     return aboutNamedTruck(intent.truckIds, context, (truck) =>
       answer(truckSchedule(truck, when, context).text, [truck.id], { truckIds: [truck.id], index: 0 }),
     );
   }
-  const what = intent.cuisine ? `${cuisineWord(intent.cuisine)} truck` : 'food truck';
+  const { what, whats, fits } = scheduleKind(intent, context);
   // The cuisine's trucks with a stop then: the earliest first (the nearest stop first, with a position).
   const scheduled = [...context.trucks.values()]
-    .filter((t) => !intent.cuisine || t.cuisine === intent.cuisine)
+    .filter(fits)
     .map((truck) => ({ truck, ...truckSchedule(truck, intent.when, context) }))
     .filter((s) => s.found.length > 0)
     .map((s) => {
@@ -503,7 +540,7 @@ function answerScheduleOf(intent: Extract<Intent, { kind: 'schedule' }>, context
   const ids = scheduled.map((s) => s.truck.id);
   const day = intent.when === 'next' ? 'coming up' : dayWords(intent.when);
   const more = others.length
-    ? ` ${others.length} more ${others.length === 1 ? `${what} has` : `${what}s have`} stops ${day}.`
+    ? ` ${others.length} more ${others.length === 1 ? `${what} has` : `${whats} have`} stops ${day}.`
     : '';
   return answer(`${first.text}${more}`, ids, { truckIds: ids, index: 0 });
 }
@@ -550,8 +587,9 @@ function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
     if (byCuisine && food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
     const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
     if (menu.some((i) => items.has(i.id))) ids.add(truck.id);
-    // "Vegan" heard: an item its operator labelled vegan counts, whatever its name (issue 28).
-    if (diets.length > 0 && menu.some((i) => diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
+    // "Vegan" heard: an item its operator labelled vegan counts, whatever its name (issue 28) — a
+    // dish, not a drink: "I'm vegan, what can I eat" is not answered with a truck's horchata.
+    if (diets.length > 0 && menu.some((i) => i.category !== 'Beverages' && diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
   }
   return ids;
 }
@@ -741,6 +779,8 @@ function answerDishLabels(intent: Extract<Intent, { kind: 'dish-labels' }>, cont
       else unsaid.push(`${verb.contains} ${word}`);
       if (state !== 'contains') unsure = true;
       if (single && state && state !== 'mayContain') lead = (state === 'free') === free ? 'Yes, ' : 'No, ';
+      // "Is the baklava ok with a nut allergy": one allergen it contains is the answer.
+      if (items.length === 1 && free && state === 'contains') lead = 'No, ';
     }
     const whether = `whether ${stated.length > 0 ? verb.they : `its ${item.name}`} ${unsaid.join(' or ')}`;
     if (stated.length === 0) return `${truck.name} hasn't said ${whether}.`;
@@ -753,7 +793,8 @@ function answerDishLabels(intent: Extract<Intent, { kind: 'dish-labels' }>, cont
   // Every label is the truck's own word; an allergy needs more than "may" or silence.
   const caution = unsure ? ' Labels are the truck’s own: with an allergy, check at the window.' : '';
   const ids = [...new Set(items.map((i) => i.truck.id))];
-  return answer(`${sentences.join(' ')}${more}${caution}`, ids, { truckIds: ids, index: 0 });
+  const dish = items.length === 1 ? { dish: items[0]!.item.name } : {};
+  return answer(`${sentences.join(' ')}${more}${caution}`, ids, { truckIds: ids, index: 0, ...dish });
 }
 
 /**
@@ -935,7 +976,7 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   const none = { truckIds: [], index: 0 };
   if (open.length === 0) {
     const text = intent.food || near ? `No ${label(intent.food, context)} is open${near} right now.` : 'No food trucks are open right now.';
-    return (intent.food ? listingsAnswer(candidates, context, text, intent.place) : undefined) ?? answer(text, [], none);
+    return (intent.food ? listingsAnswer(candidates, context, text, intent.place) : undefined) ?? answer(`${text}${soonestOut(candidates, context)}`, [], none);
   }
   const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
     const distance = distanceOf(t, context);
@@ -950,6 +991,16 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   const count = open.length === 1 ? `One ${label(intent.food, context)} is` : `${open.length} ${label(intent.food, context, true)} are`;
   const lead = open.length > MAX_RECOMMENDED ? (context.position ? ' The nearest are' : ' Among them') : '';
   return answer(`${count} open${near} now${lead ? `.${lead}:` : ':'} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * Nothing scheduled at the time asked: said, with the trucks open now (which give no hours to go
+ * by, so are never said to be out then), and those recommended.
+ */
+function withOpenNow(none: string, candidates: readonly KnownTruck[], context: AnswerContext): Answer {
+  const openNow = rank(candidates.filter((c) => c.isOpen), context);
+  const ids = openNow.map((c) => c.id);
+  return answer(`${none}${openNow.length > 0 ? ` Open now: ${openNames(openNow)}.` : ''}`, ids, { truckIds: ids, index: 0 });
 }
 
 /** The first few trucks by name, "A, B and C, and 2 more": the open-now line beside a time's answer. */
@@ -968,13 +1019,8 @@ function answerOpenAfter(after: number, food: FoodAsk | undefined, candidates: K
     const stop = occurrencesFor(schedule, 'today', context.now).find((o) => o.stop.endMinute > after);
     return stop ? [{ truck, stop }] : [];
   });
-  if (late.length === 0) {
-    // A truck open now without a stop has no hours to go by; it is said as open now, not as later.
-    const openNow = rank(candidates.filter((t) => t.isOpen), context);
-    const ids = openNow.map((t) => t.id);
-    const also = openNow.length > 0 ? ` Open now: ${openNames(openNow)}.` : '';
-    return answer(`No ${label(food, context)}${near} is scheduled to be open after ${at} today.${also}`, ids, { truckIds: ids, index: 0 });
-  }
+  // A truck open now without a stop has no hours to go by; it is said as open now, not as later.
+  if (late.length === 0) return withOpenNow(`No ${label(food, context)}${near} is scheduled to be open after ${at} today.`, candidates, context);
   const parts = late
     .slice(0, MAX_RECOMMENDED)
     .map(({ truck, stop }) => `${truck.name} until ${spokenTime(stop.stop.endMinute)} at ${stop.stop.address}`);
@@ -994,7 +1040,7 @@ function answerOpenAt(at: number, food: FoodAsk | undefined, candidates: KnownTr
     return o ? [{ truck, o }] : [];
   });
   const when = `at ${spokenTime(at)} today`;
-  if (then.length === 0) return answer(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, [], { truckIds: [], index: 0 });
+  if (then.length === 0) return withOpenNow(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, candidates, context);
   const { said, ids } = stopsSaid(then);
   return answer(`${capitalized(when)}${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
@@ -1018,12 +1064,7 @@ function answerOpenIn(minutes: number, food: FoodAsk | undefined, candidates: Kn
   const zone = then[0]?.o.start.zoneName ?? [...context.schedules.values()][0]?.zone;
   const clock = zone ? `, at ${spokenTime(DateTime.fromMillis(t, { zone }).hour * 60 + DateTime.fromMillis(t, { zone }).minute)}` : '';
   const when = `in ${aheadSaid(minutes)}${clock}`;
-  if (then.length === 0) {
-    const openNow = rank(candidates.filter((c) => c.isOpen), context);
-    const ids = openNow.map((c) => c.id);
-    const also = openNow.length > 0 ? ` Open now: ${openNames(openNow)}.` : '';
-    return answer(`No ${label(food, context)}${near} is scheduled to be out ${when}.${also}`, ids, { truckIds: ids, index: 0 });
-  }
+  if (then.length === 0) return withOpenNow(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, candidates, context);
   const { said, ids } = stopsSaid(then);
   return answer(`${capitalized(when)}${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
@@ -1067,6 +1108,25 @@ function answerLaterToday(food: FoodAsk | undefined, candidates: KnownTruck[], c
   if (later.length === 0) return answer(`No ${label(food, context)}${near} has a stop later today.`, [], { truckIds: [], index: 0 });
   const { said, ids } = stopsSaid(later);
   return answer(`Later today${near}: ${said}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * " Masala Wheels is next out on Wednesday from 11:30 AM to 2 PM at …": the first of the trucks
+ * to be out next, or nothing when none has a stop ahead. Said after "none is open now", which
+ * recommends nothing: the question was about open trucks.
+ */
+function soonestOut(trucks: readonly KnownTruck[], context: AnswerContext): string {
+  const next = trucks
+    .flatMap((truck) => {
+      const schedule = context.schedules.get(truck.id);
+      const o = occurrencesFor(schedule, 'next', context.now)[0];
+      return o && schedule ? [{ truck, o, zone: schedule.zone }] : [];
+    })
+    .sort((a, b) => a.o.start.toMillis() - b.o.start.toMillis())[0];
+  if (!next) return '';
+  const { truck, o, zone } = next;
+  if (o.start.toMillis() <= context.now.getTime()) return ` ${truck.name} is usually at ${o.stop.address} until ${spokenTime(o.stop.endMinute)}, but has not opened yet.`;
+  return ` ${truck.name} is next out ${spokenDay(o, zone, context.now)} ${hoursOf(o)} at ${o.stop.address}.`;
 }
 
 /** " Its next stop is … tomorrow from 11 AM to 2 PM.", or nothing when it has none. */
@@ -1396,7 +1456,8 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
     const priced = shown.map(({ item }) => `${item.name} ${dollars(item.priceCents)}${item.available ? '' : ' (not available right now)'}`);
     return answer(`At ${first.truck.name}: ${list(priced)}.`, ids, { truckIds: ids, index: 0 });
   }
-  return answer(`${shown.map(sentence).join('; ')}.`, ids, { truckIds: ids, index: 0 });
+  const dish = shown.length === 1 && first ? { dish: first.item.name } : {};
+  return answer(`${shown.map(sentence).join('; ')}.`, ids, { truckIds: ids, index: 0, ...dish });
 }
 
 /**

@@ -357,6 +357,24 @@ describe('POST /api/voice-assistant (signed in)', () => {
     expect(theirs.body.recommendedTruckIds).toEqual([]);
   });
 
+  it('a dish just priced is "it": its labels, in its truck\'s words; "when\'s the next time" is the truck\'s next stop (session 65)', async () => {
+    const item = await server.request('POST', '/api/menu-items', {
+      token: operator.token,
+      body: { name: 'Smoked Turkey Plate', price: 14, foodTruckId: nearBbq.id, diets: { glutenFree: false }, allergens: { gluten: 'contains', peanuts: 'free' } },
+    });
+    expect(item.status).toBe(201);
+    const price = await ask({ text: 'how much is the smoked turkey plate', userLocation: here });
+    expect(price.body.text).toBe('Smoked Turkey Plate at Smokestack BBQ costs $14.00.');
+    const { sessionId } = price.body;
+    const gluten = await ask({ text: 'is it gluten free', sessionId, userLocation: here });
+    expect(gluten.body).toMatchObject({ text: 'No, Smokestack BBQ says its Smoked Turkey Plate is not gluten-free.', recommendedTruckIds: [nearBbq.id] });
+    const peanuts = await ask({ text: 'i have a peanut allergy, is it safe', sessionId, userLocation: here });
+    expect(peanuts.body.text).toMatch(/^Yes, Smokestack BBQ says its Smoked Turkey Plate is free of peanuts\. Labels are the truck’s own/);
+    const next = await ask({ text: "ok when's the next time", sessionId, userLocation: here });
+    expect(next.body.recommendedTruckIds).toEqual([nearBbq.id]);
+    expect(next.body.text).toMatch(/^Smokestack BBQ /);
+  });
+
   it('says prices and answers about the caller\'s favourites', async () => {
     const price = await ask({ text: 'how much is the brisket plate at smokestack barbecue' });
     expect(price.body.text).toBe('Brisket Plate at Smokestack BBQ costs $18.50.');

@@ -252,7 +252,7 @@ export class VoiceAssistant {
     if (heard && !doubt && !namesATruck(intent) && !POINTS_ALREADY.has(intent.kind)) {
       const named = namingTheTruck(transcript, session.state, (id) => knowledge.trucks.get(id)?.name);
       const again = named === undefined ? undefined : understand(named, knowledge.understanding, reading);
-      if (again && namesATruck(again)) intent = again;
+      if (again && (namesATruck(again) || again.kind === 'dish-labels')) intent = again;
     }
     const base: AnswerContext = {
       trucks: knowledge.trucks,
