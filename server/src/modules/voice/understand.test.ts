@@ -914,3 +914,13 @@ describe('understand: probe 4\'s misses (session 65)', () => {
     expect(understand('and the next one', understanding)).toMatchObject({ kind: 'follow-up', ask: 'next' });
   });
 });
+
+describe('understand: a truck as a whole, a dish\'s makings (session 65)', () => {
+  it('"tell me about X" is where it is and what it is; "what\'s in the …" is the dish, not a place', () => {
+    expect(understand('tell me about smokestack bbq', understanding)).toEqual({ kind: 'where', truckIds: [1], about: true });
+    expect(understand("what's taco libre like", understanding)).toMatchObject({ kind: 'where', truckIds: [2], about: true });
+    expect(understand('whats in the bean burrito', understanding)).toMatchObject({ kind: 'price', describe: true, food: { itemIds: [21] } });
+    expect(understand('what does the brisket plate come with', understanding)).toMatchObject({ kind: 'price', describe: true, food: { itemIds: [10] } });
+    expect(understand('how much is the brisket plate', understanding)).not.toHaveProperty('describe');
+  });
+});

@@ -74,7 +74,7 @@ export type Intent =
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
    * `howFar`: the distance was what they asked for.
    */
-  | { kind: 'where'; truckIds: number[]; howFar?: boolean }
+  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
   /**
@@ -94,7 +94,8 @@ export type Intent =
   | { kind: 'rating'; truckIds: number[] }
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
   | { kind: 'best'; food?: FoodAsk; place?: PlaceAsk }
-  | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean }
+  /** `describe`: what the dish is ("what comes on the burger of the week", "how spicy are the kimchi fries"). */
+  | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean; describe?: boolean }
   /**
    * Dishes by price and course: at most `cents` ("anything under 10 bucks", "tacos for less than
    * five dollars"), of a menu category ("what drinks does Smokestack have", "which trucks have
@@ -614,6 +615,8 @@ function placePhrase(
     const toAfterNearest =
       word === 'to' && tokens.slice(Math.max(0, i - 4), i).some((t) => t === 'closest' || t === 'nearest');
     if (!['near', 'by', 'around', 'at', 'in'].includes(word) && !twoWord && !toAfterNearest) continue;
+    // "What's in the elote": the dish's makings, not a place called "the elote".
+    if (word === 'in' && (['whats', "what's"].includes(tokens[i - 1] ?? '') || (tokens[i - 2] === 'what' && tokens[i - 1] === 'is'))) continue;
     // "Best tacos in town": anywhere near, not a place called "town".
     if ((word === 'in' || word === 'around') && /^(town|the city)\b/.test(tokens.slice(i + 1, i + 3).join(' '))) {
       used.add(i);
@@ -1002,6 +1005,11 @@ const HELLO = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?$/;
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
 
 /** The words of a question about one truck's hours ("how late is X open", "when does X close"). */
+/** "What comes on the …", "what's in the …", "how spicy is the …": what a dish is. */
+const DESCRIBE_DISH = /\b(what comes (on|with|in)|what does (the|a|an|their|its) .+ come with|what's in|whats in|what is in|how spicy|is (the|their|its) .+ spicy|ingredients|what's on the|whats on the|describe)\b/;
+/** "Tell me about X", "what's X like", "info on X": the truck as a whole. */
+const TELL_ABOUT = /\b(tell me (more )?about|more about|info (on|about)|information (on|about)|describe|what is \w+( \w+)* like|what's \w+( \w+)* like)\b/;
+
 const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
 /** "Late night food", "what's open late": with no time said, open after LATE_NIGHT_MINUTE today. */
 const LATE_NIGHT = /\b(late night|late tonight|open late|late at night|after dark)\b/;
@@ -1105,6 +1113,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   // "Cheap eats near me": no food, no truck — the open trucks' dishes, cheapest first.
   if (cheapest) return { kind: 'dishes', place: place?.place };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
+  // "What comes on the burger of the week", "how spicy are the kimchi fries": a dish's description.
+  if (food && food.itemIds.length > 0 && cue(DESCRIBE_DISH)) return { kind: 'price', food, truckIds, cheapest: false, describe: true };
   if (cue(CUES.price) && truckIds) return cue(/\b(most expensive|priciest)\b/) ? { kind: 'menu', truckIds, priciest: true } : { kind: 'menu', truckIds };
   // "Does Taco Libre deliver", "does Green Machine have wifi": nothing we hold answers it, and its
   // menu or its place would answer another question. Typed only: in a transcript a word nothing
@@ -1160,6 +1170,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (!truckIds && dayFood && !place && anotherDay) return { kind: 'schedule', when, food: dayFood, ...weekend, ...part, ...clock };
   // "Is Pasta Vagabonda open tonight": its stops today, not whether it is open this minute.
   if (truckIds && !food && !time && !cue(CUES.hours) && (cue(TONIGHT) || cue(LATER_TODAY))) return { kind: 'schedule', when: 'today', truckIds };
+  // "Tell me about Smokestack": where it is, what it is and what it sells.
+  if (truckIds && !food && cue(TELL_ABOUT)) return { kind: 'where', truckIds, about: true };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
     return cue(/\bhow far\b/) ? { kind: 'where', truckIds, howFar: true } : { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };

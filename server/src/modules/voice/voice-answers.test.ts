@@ -852,3 +852,26 @@ describe('a time of another day, and a food on it (session 65)', () => {
     expect(answerQuestion({ kind: 'schedule', when: 'thursday', food }, menus).text).toBe('No truck serving elote has stops on Thursday.');
   });
 });
+
+describe('a truck as a whole, a dish\'s makings (session 65)', () => {
+  const open = { ...rey, isOpen: true, description: 'Tacos al carbón since 1998', rating: { average: 4.6, count: 12 } };
+  const menus: AnswerContext = {
+    ...context,
+    trucks: new Map([[1, open]]),
+    itemsByTruck: new Map([[1, [
+      { id: 10, truckId: 1, name: 'Al Pastor Taco', description: 'Pork, pineapple.', priceCents: 375, available: true },
+      { id: 11, truckId: 1, name: 'Churros', priceCents: 400, available: true },
+    ]]]),
+  };
+  it('"tell me about Tacos El Rey": where it is, its own words, its first dishes and its rating', () => {
+    expect(answerQuestion({ kind: 'where', truckIds: [1], about: true }, menus).text).toMatch(
+      /^Tacos El Rey is open now, .*\. Tacos al carbón since 1998\. On the menu: Al Pastor Taco \$3\.75 and Churros \$4\.00\. It is rated 4\.6/,
+    );
+  });
+  it('"what comes on the …": the description, then the price; none given, said so', () => {
+    const describe = (itemIds: number[], words: string) =>
+      answerQuestion({ kind: 'price', food: { words, cuisines: [], itemIds, truckIds: [] }, cheapest: false, describe: true }, menus).text;
+    expect(describe([10], 'al pastor taco')).toBe('Al Pastor Taco at Tacos El Rey: Pork, pineapple. It costs $3.75.');
+    expect(describe([11], 'churros')).toBe("Tacos El Rey hasn't described its Churros; they cost $4.00.");
+  });
+});

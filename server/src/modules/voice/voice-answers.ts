@@ -43,6 +43,8 @@ export interface KnownTruck {
   /** As stored (E.164, "+15125550112"; said through `formatPhone`); absent or null: none listed. */
   phone?: string | null;
   menuLabels?: ItemLabels[] | null;
+  /** In the truck's own words ("Street tacos on handmade corn tortillas."). */
+  description?: string | null;
   /** Customers' ratings: the average and how many; null before the first. */
   rating?: TruckRating | null;
 }
@@ -1129,6 +1131,20 @@ function soonestOut(trucks: readonly KnownTruck[], context: AnswerContext): stri
   return ` ${truck.name} is next out ${spokenDay(o, zone, context.now)} ${hoursOf(o)} at ${o.stop.address}.`;
 }
 
+/**
+ * " Central Texas brisket smoked 14 hours over post oak. On the menu: Sliced Brisket Plate $18.50,
+ * … Rated 4.6 out of 5 …": what "tell me about X" adds to where it is — its own words, its first
+ * dishes and its rating.
+ */
+function aboutTruck(truck: KnownTruck, context: AnswerContext): string {
+  const description = truck.description?.trim();
+  const said = description ? ` ${/[.!?]$/.test(description) ? description : `${description}.`}` : '';
+  const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
+  const dishes = menu.length > 0 ? ` On the menu: ${list(menu.slice(0, MAX_RECOMMENDED).map((i) => `${i.name} ${dollars(i.priceCents)}`))}${menu.length > MAX_RECOMMENDED ? `, and ${menu.length - MAX_RECOMMENDED} more` : ''}.` : '';
+  const rated = truck.rating ? ` It is ${describeRating(truck.rating, { inSentence: true })}.` : '';
+  return `${said}${dishes}${rated}`;
+}
+
 /** " Its next stop is … tomorrow from 11 AM to 2 PM.", or nothing when it has none. */
 function nextStopOf(truck: KnownTruck, context: AnswerContext): string {
   const schedule = context.schedules.get(truck.id);
@@ -1445,15 +1461,22 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
   // The same dish at several trucks: the open, nearest first; each item said once.
   const shown = [...offers].sort((a, b) => Number(b.item.available) - Number(a.item.available)).slice(0, MAX_RECOMMENDED);
   const sentence = ({ truck, item }: (typeof offers)[number]) => {
-    const { costs, it } = saidOf(item.name);
-    const priced = `${item.name} at ${truck.name} ${costs} ${dollars(item.priceCents)}`;
+    const { costs, it, they } = saidOf(item.name);
+    const description = item.description?.trim().replace(/[.!?]$/, '');
+    // "What comes on the burger of the week": the truck's own description first, then the price.
+    const priced = !intent.describe
+      ? `${item.name} at ${truck.name} ${costs} ${dollars(item.priceCents)}`
+      : description
+        ? `${item.name} at ${truck.name}: ${description}. ${capitalized(they)} ${costs} ${dollars(item.priceCents)}`
+        : `${truck.name} hasn't described its ${item.name}; ${they} ${costs} ${dollars(item.priceCents)}`;
     return item.available ? priced : `${priced}, but ${it} not available right now`;
   };
   const ids = [...new Set(shown.map((o) => o.truck.id))];
   // Several dishes of one truck: its name once ("At Taco Libre: Al Pastor Taco $3.75 and …").
   const [first] = shown;
   if (ids.length === 1 && shown.length > 1 && first) {
-    const priced = shown.map(({ item }) => `${item.name} ${dollars(item.priceCents)}${item.available ? '' : ' (not available right now)'}`);
+    const described = (item: KnownItem) => (intent.describe && item.description ? ` (${item.description.trim().replace(/[.!?]$/, '')})` : '');
+    const priced = shown.map(({ item }) => `${item.name}${described(item)} ${dollars(item.priceCents)}${item.available ? '' : ' (not available right now)'}`);
     return answer(`At ${first.truck.name}: ${list(priced)}.`, ids, { truckIds: ids, index: 0 });
   }
   const dish = shown.length === 1 && first ? { dish: first.item.name } : {};
@@ -1585,8 +1608,11 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'best':
       return answerBest(intent, context);
     case 'where': {
-      const { howFar } = intent;
-      return aboutNamedTruck(intent.truckIds, context, (truck) => answerWhere(truck, context, { howFar }));
+      const { howFar, about } = intent;
+      return aboutNamedTruck(intent.truckIds, context, (truck) => {
+        const where = answerWhere(truck, context, { howFar });
+        return about ? { ...where, text: `${where.text}${aboutTruck(truck, context)}` } : where;
+      });
     }
     case 'price':
       return answerPrice(intent, context);
