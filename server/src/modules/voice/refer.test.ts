@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namingTheTruck } from './refer';
+import { namingTheTruck, withTheFood } from './refer';
 
 const names = new Map([
   [1, 'Smokestack BBQ'],
@@ -78,5 +78,17 @@ describe('follow-ups about one truck or one dish (session 65)', () => {
     expect(namingTheTruck('which of those are open', listed, nameOf)).toBeUndefined();
     expect(namingTheTruck('is there seating', listed, nameOf)).toBeUndefined();
     expect(namingTheTruck('is there any coffee', one, nameOf)).toBeUndefined();
+  });
+});
+
+describe('"what about thursday": the last question changed (session 65)', () => {
+  it('keeps the last food asked for, or the one truck talked about', () => {
+    const dessert = { truckIds: [1, 2], index: 0, food: 'dessert' };
+    expect(withTheFood('What about thursday?', dessert)).toBe('dessert what about thursday');
+    expect(withTheFood('and saturday', dessert)).toBe('dessert and saturday');
+    expect(withTheFood('what about thursday', { truckIds: [], index: 0 })).toBeUndefined();
+    expect(withTheFood('is anything open thursday', dessert)).toBeUndefined();
+    expect(namingTheTruck('what about tomorrow', { truckIds: [2], index: 0 }, nameOf)).toBe('what about tomorrow Taco Libre');
+    expect(namingTheTruck('what about tomorrow', listed, nameOf)).toBeUndefined();
   });
 });

@@ -16,6 +16,8 @@ const ASKS_A_LABEL = new RegExp(
 );
 /** What a truck states about itself (cards, seating, a step-free way in…): not a dish's label. */
 const ASKS_A_FEATURE = new RegExp(ATTRIBUTE_CUES.filter((c) => !FOOD_WORD_DIETS.has(c.filter) && !c.filter.startsWith('no-') && !['gluten-free', 'halal', 'kosher'].includes(c.filter)).map((c) => c.pattern.source).join('|'));
+/** "What about thursday", "and tomorrow?", "how about near the capitol": the last question again, changed. */
+const CARRIES_ON = /^(?:(?:and|ok|okay|so)\s)?(?:what|how) about\b|^and\b/;
 /** Leading words that only carry the conversation on ("and", "ok so"). */
 const CARRY_ON = '^(?:(?:and|so|ok|okay|also|then|well|alright)\\s)*';
 /** "When's the next time", "ok when then": when the truck is next out. */
@@ -64,8 +66,21 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
       .replace(THERE, () => `at ${mark(name)}`)
       .replace(/\b(they|them|it)\b/g, () => mark(name));
     // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
+    // "What about tomorrow" after one truck: that truck, then.
+    if (one && CARRIES_ON.test(named) && named === said) named = `${named} ${mark(name)}`;
     if (one) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
   }
   if (named === said) return undefined;
   return named.replace(/\uE000(\d+)\uE001/g, (_, k: string) => names[Number(k)]!);
+}
+
+
+/**
+ * A follow-up that changes the last question's time or place but not its food ("dessert after 8
+ * tonight" … "what about thursday"), said again with that food; undefined when it does not carry
+ * on, or the last question asked for none.
+ */
+export function withTheFood(text: string, state: SessionState): string | undefined {
+  const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return state.food && CARRIES_ON.test(said) ? `${state.food} ${said}` : undefined;
 }

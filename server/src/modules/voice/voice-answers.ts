@@ -68,6 +68,8 @@ export interface SessionState {
   index: number;
   /** The one dish the last answer was about ("how much is the pulled pork"), for "is it gluten free". */
   dish?: string;
+  /** The food the last question asked for ("dessert after 8 tonight"), for "what about thursday". */
+  food?: string;
 }
 
 /** A truck's stops and the zone their local hours are in. */

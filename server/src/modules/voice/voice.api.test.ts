@@ -408,6 +408,15 @@ describe('questions about future stops (the schedules)', () => {
     expect((await put('/stops', stop(tomorrow.plus({ days: 1 }).weekday, 'Zilker Park'))).status).toBe(201);
   });
 
+  it('"what about tomorrow" after a food asked for is that food tomorrow, not every truck (session 65)', async () => {
+    const bbq = await ask({ text: 'any bbq open right now', userLocation: here });
+    expect(bbq.body.recommendedTruckIds).toEqual([nearBbq.id, farBbq.id]);
+    const tomorrow = await ask({ text: 'what about tomorrow?', sessionId: bbq.body.sessionId, userLocation: here });
+    expect(tomorrow.body.text).toBe('No barbecue truck has stops tomorrow.');
+    // Asked afresh, the same words are every truck's tomorrow.
+    expect((await ask({ text: 'what about tomorrow?', userLocation: here })).body.text).toMatch(/^Taco Libre will be at 6th & Congress tomorrow/);
+  });
+
   it('hears "where will the taco truck be tomorrow" and answers from the schedule, recommending that truck', async () => {
     const audio = await encodeWebmOpus(await say('where will the taco truck be tomorrow'));
     const res = await askFree({ audioData: base64(audio) }, { address: newAddress() });

@@ -24,9 +24,9 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
-import { namingTheTruck } from './refer';
+import { namingTheTruck, withTheFood } from './refer';
 import { buildUnderstanding, placeName, understand, withPlace, type Intent, type Understanding } from './understand';
-import { buildLexicon, vocabularyOf, type Lexicon } from './voice-language';
+import { buildLexicon, CUISINE_SPOKEN, spoken, vocabularyOf, type Lexicon } from './voice-language';
 
 /**
  * A place a geocoder finds for a diner's words counts only this close to the diner (or, without a
@@ -68,6 +68,14 @@ export interface AskResult {
  */
 /** Intents that already answer about the conversation's truck, or about no truck at all. */
 const POINTS_ALREADY: ReadonlySet<Intent['kind']> = new Set(['follow-up', 'small-talk', 'favorites']);
+
+/** The food a question asks for, as said ("dessert", or a cuisine's first word: "mexican"), if any. */
+const foodOf = (intent: Intent): string | undefined =>
+  'food' in intent && intent.food
+    ? intent.food.words
+    : 'cuisine' in intent && intent.cuisine
+      ? (CUISINE_SPOKEN[intent.cuisine]?.[0] ?? spoken(intent.cuisine))
+      : undefined;
 
 /** Whether a question is about trucks it names. */
 const namesATruck = (intent: Intent): boolean => 'truckIds' in intent && (intent.truckIds?.length ?? 0) > 0;
@@ -254,6 +262,13 @@ export class VoiceAssistant {
       const again = named === undefined ? undefined : understand(named, knowledge.understanding, reading);
       if (again && (namesATruck(again) || again.kind === 'dish-labels')) intent = again;
     }
+    // "What about thursday" after "dessert after 8 tonight": the same food, another time (or place).
+    const carried =
+      heard && !doubt && !foodOf(intent) && !namesATruck(intent) && !POINTS_ALREADY.has(intent.kind) ? withTheFood(transcript, session.state) : undefined;
+    if (carried) {
+      const again = understand(carried, knowledge.understanding, reading);
+      if (foodOf(again)) intent = again;
+    }
     const base: AnswerContext = {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
@@ -280,7 +295,8 @@ export class VoiceAssistant {
       transcript = other;
       break;
     }
-    await this.saveSession(session.id, asker, answer.state);
+    const food = foodOf(intent);
+    await this.saveSession(session.id, asker, food ? { ...answer.state, food } : answer.state);
     const answerId = await this.storeAnswer(answer.text);
     return {
       understood: answer.understood,
