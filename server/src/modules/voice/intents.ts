@@ -261,7 +261,7 @@ export const ATTRIBUTE_CUES: ReadonlyArray<{ filter: string; pattern: RegExp }> 
   // "With my dog", "bring our puppy": a diner's own animal, never "hot dogs" or "hush puppies".
   {
     filter: 'pet-friendly',
-    pattern: /\b((pet|dog|puppy) friendly|pets?|bring (the |a )?dogs?|(my|our) (dogs?|pups?|puppy|puppies|doggos?)|dogs (allowed|welcome))\b/g,
+    pattern: /\b((pet|dog|puppy) friendly|pets?|bring (the |a )?dogs?|(my|our) (dogs?|pups?|puppy|puppies|doggos?)|dogs? (allowed|welcome|ok|okay))\b/g,
   },
   { filter: 'gluten-free', pattern: /\b(gluten free|no gluten|without gluten|celiac|coeliac|gluten (intolerant|intolerance|allerg(y|ies|ic))|allergic to gluten)\b/g },
   { filter: 'halal', pattern: /\bhalal\b/g },

@@ -332,7 +332,7 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'not-found', what });
   });
 
-  it.each(['tell me a joke', 'what is the weather like', 'help'])('"%s" is still not understood', (question) => {
+  it.each(['tell me a joke', 'what is the weather like'])('"%s" is still not understood', (question) => {
     expect(understand(question, understanding).kind).toBe('unknown');
   });
 
@@ -341,6 +341,10 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     ['Ok, thanks so much!', 'thanks'],
     ['hello there', 'hello'],
     ['Good morning', 'hello'],
+    // Session 65: what the assistant is for is said, not "I don't know how to answer that".
+    ['help', 'help'],
+    ['What can you do?', 'help'],
+    ['thanks thats helpful', 'thanks'],
   ] as const)('"%s" is small talk (%s), not a question about trucks', (question, said) => {
     expect(understand(question, understanding)).toEqual({ kind: 'small-talk', said });
   });
@@ -922,5 +926,21 @@ describe('understand: a truck as a whole, a dish\'s makings (session 65)', () =>
     expect(understand('whats in the bean burrito', understanding)).toMatchObject({ kind: 'price', describe: true, food: { itemIds: [21] } });
     expect(understand('what does the brisket plate come with', understanding)).toMatchObject({ kind: 'price', describe: true, food: { itemIds: [10] } });
     expect(understand('how much is the brisket plate', understanding)).not.toHaveProperty('describe');
+  });
+});
+
+describe('understand: probe 5\'s misses (session 65)', () => {
+  it('texting shorthand, a misspelt diet, a short weekday, a morning hour, a trip, a week', () => {
+    expect(understand('r the brisket plates veg', understanding)).toMatchObject({ kind: 'dish-labels', itemIds: [10], diets: ['vegetarian'] });
+    expect(understand('anything vegitarian at green machine', understanding)).toMatchObject({ kind: 'attributes', truckIds: [4], filters: ['vegetarian'] });
+    expect(understand('whats around fri at 1pm', understanding)).toMatchObject({ kind: 'schedule', when: 'friday', at: 13 * 60 });
+    expect(understand('anything next tues', understanding)).toMatchObject({ kind: 'schedule', when: 'next tuesday' });
+    expect(understand('need food at 6:30 tomorrow morning', understanding)).toMatchObject({ kind: 'schedule', when: 'tomorrow', at: 6.5 * 60 });
+    expect(understand('need food at 6:30 tomorrow', understanding)).toMatchObject({ at: 18.5 * 60 });
+    expect(understand('how long to drive to mezze on main', understanding)).toEqual({ kind: 'where', truckIds: [7], howFar: true });
+    expect(understand('what days is rolling roast out', understanding)).toEqual({ kind: 'schedule', when: 'next', truckIds: [3], week: true });
+    expect(understand('is taco libre out next week', understanding)).toMatchObject({ kind: 'schedule', truckIds: [2], week: true });
+    expect(understand('any coffee this week', understanding)).toMatchObject({ food: { words: 'coffee' } });
+    expect(understand('are dogs ok at taco libre', understanding)).toMatchObject({ kind: 'attributes', truckIds: [2], filters: ['pet-friendly'] });
   });
 });

@@ -122,6 +122,8 @@ export type Intent =
       /** A time of that day: stops under way then (`at`, "friday at 10 pm") or still out after it ("friday after 9"). */
       at?: number;
       after?: number;
+      /** A named truck's week ahead: "what days is Rolling Roast out", "is Taco Libre out next week". */
+      week?: boolean;
     }
   /**
    * About the last answer's truck or list: its menu, distance, hours ("how late are they open"), the
@@ -160,7 +162,7 @@ export type Intent =
   /** Named a place that no truck address, stop or known place has. */
   | { kind: 'unknown-place'; place: string }
   /** "Thanks", "hello": said to the assistant, not asked of the trucks. */
-  | { kind: 'small-talk'; said: 'thanks' | 'hello' }
+  | { kind: 'small-talk'; said: 'thanks' | 'hello' | 'help' }
   /**
    * `heard`: the words, so the re-ask can give an example that fits them. `typed`: a question read,
    * not heard, and not understood (so not "didn't catch that").
@@ -767,7 +769,7 @@ export function findDelay(tokens: string[]): { minutes: number; positions: numbe
   return undefined;
 }
 
-export function findTime(text: string): { minute: number; positions: number[]; at: boolean } | undefined {
+export function findTime(text: string): { minute: number; positions: number[]; at: boolean; guessed?: boolean } | undefined {
   const match = new RegExp(
     `\\b(after|past|at|from|until|till|by|around) (${HOURS.join('|')}|noon|midnight|twenty|twenty one|twenty two|twenty three)` +
       `(?: (fifteen|thirty|forty five|o clock|o'clock))?(?: (a m|am|p m|pm|tonight|in the evening|in the morning|this evening))?\\b(?! (?:thousand|hundred|${UNITS.join('|')})\\b)`,
@@ -789,7 +791,9 @@ export function findTime(text: string): { minute: number; positions: number[]; a
     if (morning) h = hour % 12;
     else if (hour < 12) h = hour + 12;
   }
-  return { minute: h * 60 + minutes, positions, at };
+  // No AM or PM said: the afternoon's hour is a guess a "morning" elsewhere in the question undoes.
+  const guessed = !meridiem && hour < 12;
+  return { minute: h * 60 + minutes, positions, at, ...(guessed ? { guessed } : {}) };
 }
 
 /** A number under 100 said in words from `tokens[at]` ("seven", "twenty five"): its value and the next position. */
@@ -862,13 +866,20 @@ export function findCourse(tokens: string[], used: Set<number>): { category: Men
 }
 
 /** "on Saturday", "this friday", "next sunday", "mondays": the weekday asked about, with its words' positions. */
-export function findWeekday(text: string): { day: Weekday; positions: number[] } | undefined {
-  const match = new RegExp(`\\b(?:(?:on|this|next|coming) )?(${WEEKDAYS.join('|')})s?\\b`).exec(text);
+/** Weekdays written short ("fri at 1pm", "tues lunch"); not "sat" or "sun", which are words too. */
+const SHORT_WEEKDAYS: Readonly<Record<string, Weekday>> = {
+  mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', weds: 'wednesday', thu: 'thursday', thur: 'thursday', thurs: 'thursday', fri: 'friday',
+};
+
+/** The weekday a question names, and (`next`) whether it was "next monday" or "monday next week". */
+export function findWeekday(text: string): { day: Weekday; positions: number[]; next: boolean } | undefined {
+  const names = [...WEEKDAYS, ...Object.keys(SHORT_WEEKDAYS)].join('|');
+  const match = new RegExp(`\\b(?:(on|this|next|coming) )?(${names})s?( next week)?\\b`).exec(text);
   if (!match) return undefined;
-  return { day: match[1] as Weekday, positions: matchPositions(text, match) };
+  const [, before, said = '', after] = match;
+  return { day: SHORT_WEEKDAYS[said] ?? (said as Weekday), positions: matchPositions(text, match), next: before === 'next' || Boolean(after) };
 }
 
-/** The attribute filters a question names, each once, with the token positions of their words. */
 /** A question that asks yes or no (not "which trucks…", "is there anything…"). */
 const YES_OR_NO = /^(is|are|does|do|has|have|can|could|will|would)\b/;
 const ASKS_A_LIST = /\b(anything|something|anyone|anybody|who|which|where|what|trucks?)\b/;
@@ -929,6 +940,7 @@ function findDishLabels(
   };
 }
 
+/** The attribute filters a question names, each once, with the token positions of their words. */
 export function findAttributes(words: string): { filters: string[]; positions: Map<string, number[]> } {
   const positions = new Map<string, number[]>();
   for (const { filter, pattern } of ATTRIBUTE_CUES) {
@@ -954,6 +966,13 @@ const UNAPOSTROPHED: Record<string, string> = {
   cant: "can't",
   isnt: "isn't",
   arent: "aren't",
+  // Texting shorthand.
+  r: 'are',
+  u: 'you',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  rn: 'now',
 };
 
 export function wordsOf(text: string): string[] {
@@ -966,7 +985,9 @@ export function wordsOf(text: string): string[] {
     .replace(/\b(lunchtime|lunch time)\b/g, 'noon')
     // Words written as one that menus write as two, or shorter: "milkshake" is a "shake".
     .replace(/\bmilk ?shake(s?)\b/g, 'shake$1')
-    .replace(/\bhotdog(s?)\b/g, 'hot dog$1');
+    .replace(/\bhotdog(s?)\b/g, 'hot dog$1')
+    // Typed in haste: "vegitarian", "r the samosas veg".
+    .replace(/\b(veg[aei]t[aei]rian|veg)\b/g, 'vegetarian');
   return said ? said.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
@@ -997,7 +1018,10 @@ const WHAT_TO_GET_AT_NAMED =
 const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|ratings|reviews|reviewed|popular|recommend|surprise me|what's good|what is good|anything good)\b/;
 
 /** "Thanks", "ok thank you so much": the whole of what was said. */
-const THANKS = /^((ok|okay|great|awesome|perfect|cool|oh) )?(thanks|thank you|thx|ty|cheers)( (so much|very much|a lot|again))?$/;
+const THANKS =
+  /^((ok|okay|great|awesome|perfect|cool|oh|nice|that's (helpful|great|perfect)) )?(thanks|thank you|thx|ty|cheers)( (so much|very much|a lot|again))?( (that's|that is|this is|it's) (helpful|great|perfect|awesome|useful|good|nice|amazing|very helpful|super helpful))?$/;
+/** "What can you do", "help": what the assistant is for. */
+const HELP = /^(help|help me|what can you do|what do you do|what can i ask( you)?|how does this work|what are you|who are you|what can you help (me )?with)$/;
 /** "Hi", "hello there", "good morning": the whole of what was said. */
 const HELLO = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?$/;
 
@@ -1005,6 +1029,12 @@ const HELLO = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?$/;
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
 
 /** The words of a question about one truck's hours ("how late is X open", "when does X close"). */
+/** "This week", "next week", "all week". */
+const WEEK_SAID = /\b(this|next|all|the) week\b/g;
+/** A named truck's days: "what days is X out", "which days", "X's schedule", "X next week". */
+const WEEK_OF_NAMED = /\b(what days|which days|what day|which day|schedule|usual days|this week|next week|all week|every week)\b/;
+/** "How long to drive to X", "how long would it take to get to X": a trip, not opening hours. */
+const TRAVEL = /\bhow long (does it take |would it take |will it take |is the (drive|walk|ride) )?(to )?(get|drive|walk|go|ride|bike)\b|\bhow long is the (drive|walk|ride)\b/;
 /** "What comes on the …", "what's in the …", "how spicy is the …": what a dish is. */
 const DESCRIBE_DISH = /\b(what comes (on|with|in)|what does (the|a|an|their|its) .+ come with|what's in|whats in|what is in|how spicy|is (the|their|its) .+ spicy|ingredients|what's on the|whats on the|describe)\b/;
 /** "Tell me about X", "what's X like", "info on X": the truck as a whole. */
@@ -1046,12 +1076,17 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (!words) return { kind: 'unknown', heard: '' };
   if (THANKS.test(words)) return { kind: 'small-talk', said: 'thanks' };
   if (HELLO.test(words)) return { kind: 'small-talk', said: 'hello' };
+  if (HELP.test(words)) return { kind: 'small-talk', said: 'help' };
   const cue = (pattern: RegExp) => pattern.test(words);
   const used = new Set<number>();
-  const time = findTime(words);
+  const clockSaid = findTime(words);
+  // "6:30 tomorrow morning", "at 8 for breakfast": the morning's hour.
+  const time = clockSaid?.guessed && /\b(morning|breakfast|a m|am)\b/.test(words) ? { ...clockSaid, minute: clockSaid.minute - 720 } : clockSaid;
   time?.positions.forEach((p) => used.add(p));
   const delay = time ? undefined : findDelay(tokens);
   delay?.positions.forEach((p) => used.add(p));
+  // "This week", "next week": a time, never the "Burger of the Week".
+  for (const match of words.matchAll(WEEK_SAID)) matchPositions(words, match).forEach((p) => used.add(p));
   const weekday = findWeekday(words);
   weekday?.positions.forEach((p) => used.add(p));
   const ceiling = findCeiling(tokens);
@@ -1137,9 +1172,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const unnamed = tokens.filter((_, i) => !used.has(i)).join(' ');
   const dayPart = DAY_PARTS.find((p) => p.pattern.test(unnamed))?.part;
   // "Next monday", "monday next week": a week ahead when today is Monday.
-  const weekAhead = weekday && new RegExp(`\\bnext ${weekday.day}\\b|\\b${weekday.day} next week\\b`).test(words);
   const when: ScheduleDay =
-    (weekday && weekAhead ? (`next ${weekday.day}` as const) : weekday?.day) ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
+    (weekday?.next ? (`next ${weekday.day}` as const) : weekday?.day) ?? ('weekend' in weekend ? 'saturday' : cue(/\btomorrow\b/) ? 'tomorrow' : cue(/\btoday\b/) ? 'today' : 'next');
   // Another day than today is the schedules' whatever else is asked ("what's open on Saturday").
   const anotherDay = weekday !== undefined || cue(/\btomorrow\b/) || 'weekend' in weekend;
   // "Friday at 10 pm", "late night on friday": a time of that day, rather than a part of it.
@@ -1156,6 +1190,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const part = anotherDay && dayPart && !('weekend' in weekend) && !('at' in clock) && !('after' in clock) ? { part: dayPart } : {};
   // "Saturday morning for breakfast": the meal is the part of the day, not a dish to look for.
   const dayFood = food && dayPart && food.words.split(' ').every((w) => MEAL_WORDS.has(w)) ? undefined : food;
+  // "What days is Rolling Roast out", "Taco Libre's schedule", "is it out next week": its week.
+  if (truckIds && !food && !weekday && cue(WEEK_OF_NAMED)) return { kind: 'schedule', when: 'next', truckIds, week: true };
   // "Who is at Republic Square tomorrow": the stops near a place the diner names.
   if (!truckIds && place?.place && (cue(CUES.schedule) || anotherDay)) {
     return { kind: 'schedule', when, place: place.place, ...(cuisine ? { cuisine } : {}), ...weekend };
@@ -1170,6 +1206,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (!truckIds && dayFood && !place && anotherDay) return { kind: 'schedule', when, food: dayFood, ...weekend, ...part, ...clock };
   // "Is Pasta Vagabonda open tonight": its stops today, not whether it is open this minute.
   if (truckIds && !food && !time && !cue(CUES.hours) && (cue(TONIGHT) || cue(LATER_TODAY))) return { kind: 'schedule', when: 'today', truckIds };
+  // "How long to drive to Mezze on Main": how far it is, not how long it is open.
+  if (truckIds && !food && cue(TRAVEL)) return { kind: 'where', truckIds, howFar: true };
   // "Tell me about Smokestack": where it is, what it is and what it sells.
   if (truckIds && !food && cue(TELL_ABOUT)) return { kind: 'where', truckIds, about: true };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))

@@ -875,3 +875,34 @@ describe('a truck as a whole, a dish\'s makings (session 65)', () => {
     expect(describe([11], 'churros')).toBe("Tacos El Rey hasn't described its Churros; they cost $4.00.");
   });
 });
+
+describe('a truck\'s week, and the dishes that have an allergen (session 65)', () => {
+  it('"what days is Tacos El Rey out": days with the same hours and place said together', () => {
+    const weekly = new Map([
+      [1, { zone: 'America/Chicago', stops: [1, 2, 3, 4, 5].map((d) => stop(50 + d, 1, d, 7, 10, 'the Capitol')).concat([stop(60, 1, 6, 18, 22, 'Rainey Street')]) }],
+    ]);
+    expect(answerQuestion({ kind: 'schedule', when: 'next', truckIds: [1], week: true }, { ...context, schedules: weekly }).text).toBe(
+      'Tacos El Rey is out Monday to Friday from 7 AM to 10 AM at the Capitol; and Saturday from 6 PM to 10 PM at Rainey Street.',
+    );
+    // Each truck's days in its own zone.
+    expect(ask({ kind: 'schedule', when: 'next', truckIds: [3], week: true }).text).toBe(
+      'Tokyo Rolls is out Thursday from 11:30 AM to 1 PM at Shibuya; and Friday from 11 AM to 2 PM at Ginza.',
+    );
+    expect(answerQuestion({ kind: 'schedule', when: 'next', truckIds: [2], week: true }, { ...context, schedules: new Map() }).text).toBe(
+      'Taco Loco has no stops in the week ahead.',
+    );
+  });
+
+  it('"egg allergy, what should I avoid at Tacos El Rey": the dishes stated to have it are said', () => {
+    const menus = {
+      ...context,
+      itemsByTruck: new Map([[1, [
+        { id: 10, truckId: 1, name: 'Flan', priceCents: 400, available: true, allergens: { egg: 'contains' as const } },
+        { id: 11, truckId: 1, name: 'Churros', priceCents: 400, available: true, allergens: { egg: 'mayContain' as const } },
+      ]]]),
+    };
+    expect(answerQuestion({ kind: 'attributes', filters: ['no-egg'], truckIds: [1], openOnly: false }, menus).text).toBe(
+      'Tacos El Rey: nothing on the menu is without egg; Flan contains egg and Churros may contain egg.',
+    );
+  });
+});

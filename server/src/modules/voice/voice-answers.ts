@@ -498,6 +498,39 @@ function answerDayPart(intent: Extract<Intent, { kind: 'schedule' }>, when: Excl
   return answer(`${capitalized(day)}: ${said}.`, ids, { truckIds: ids, index: 0 });
 }
 
+/** "Monday to Friday" for a run of three days or more, else "Tuesday and Thursday". */
+function daysSaid(weekdays: number[]): string {
+  const name = (d: number) => formatWeekday(d, { ...SAID, long: true });
+  const runs: number[][] = [];
+  for (const d of weekdays) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === d - 1) run.push(d);
+    else runs.push([d]);
+  }
+  return list(runs.flatMap((run) => (run.length >= 3 ? [`${name(run[0]!)} to ${name(run.at(-1)!)}`] : run.map(name))));
+}
+
+/**
+ * "What days is Rolling Roast out", "is Taco Libre out next week": its stops in the week ahead,
+ * days with the same hours and place said together ("Rolling Roast Coffee is out Monday to Friday
+ * from 6:30 AM to 10 AM at Speedway & 24th St.").
+ */
+function weekOf(truck: KnownTruck, context: AnswerContext): string {
+  const schedule = context.schedules.get(truck.id);
+  const until = context.now.getTime() + 7 * 86_400_000;
+  const week = schedule ? upcomingOf(schedule, context.now).filter((o) => o.start.toMillis() < until) : [];
+  if (week.length === 0) return `${truck.name} has no stops in the week ahead.${truck.isOpen ? ` It is open now, ${whereAbouts(truck, context)}.` : ''}`;
+  const groups = new Map<string, { o: TimedOccurrence; days: number[] }>();
+  for (const o of week) {
+    const key = `${o.stop.startMinute}-${o.stop.endMinute}-${o.stop.address}`;
+    const group = groups.get(key) ?? { o, days: [] };
+    group.days.push(o.start.weekday);
+    groups.set(key, group);
+  }
+  const said = [...groups.values()].map(({ o, days }) => `${daysSaid([...new Set(days)].sort((a, b) => a - b))} ${hoursOf(o)} at ${o.stop.address}`);
+  return `${truck.name} is out ${said.join('; and ')}.`;
+}
+
 /**
  * "Where will the taco truck be tomorrow?", "When is Taco Libre open next?" — from the schedules. A
  * weekday asked on that day with nothing left of it ("monday morning" on a Monday afternoon) is the
@@ -512,6 +545,9 @@ function answerSchedule(intent: Extract<Intent, { kind: 'schedule' }>, context: 
 }
 
 function answerScheduleOf(intent: Extract<Intent, { kind: 'schedule' }>, context: AnswerContext): Answer {
+  if (intent.week && intent.truckIds) {
+    return aboutNamedTruck(intent.truckIds, context, (truck) => answer(weekOf(truck, context), [truck.id], { truckIds: [truck.id], index: 0 }));
+  }
   if (intent.place) return answerScheduleAt(intent, intent.place, context);
   if (intent.weekend) return answerWeekend(intent, context);
   const window = windowOf(intent);
@@ -714,12 +750,21 @@ function answerAttributes(intent: Extract<Intent, { kind: 'attributes' }>, base:
       const lacking = menu.filter((i) =>
         itemFilters.some((f) => (f.kind === 'diet' ? itemLacksDiet(labelsOf(i), f.diet) : ['contains', 'mayContain'].includes(labelsOf(i).allergens[f.allergen] ?? ''))),
       );
+      // "Egg allergy, what should I avoid at Smokestack": the dishes stated to have it, too.
+      const having = menu.flatMap((i) =>
+        itemFilters.flatMap((f) => {
+          if (f.kind !== 'free') return [];
+          const state = labelsOf(i).allergens[f.allergen];
+          const word = ALLERGEN_TEXT[f.allergen].toLowerCase();
+          return state === 'contains' ? [`${i.name} ${saidOf(i.name).contains} ${word}`] : state === 'mayContain' ? [`${i.name} may contain ${word}`] : [];
+        }),
+      );
       const aboutMenu =
-        matching.length > 0
+        (matching.length > 0
           ? `${list(matching.slice(0, 3).map((i) => i.name))} ${matching.length === 1 ? 'is' : 'are'} marked ${wanted}`
           : menu.length > 0 && lacking.length === menu.length
             ? `nothing on the menu is ${wanted}`
-            : `the menu does not say which dishes are ${wanted}`;
+            : `the menu does not say which dishes are ${wanted}`) + (having.length > 0 ? `; ${list(having.slice(0, 3))}` : '');
       return aboutFeatures ? `${aboutFeatures} On its menu, ${aboutMenu}.` : `${truck.name}: ${aboutMenu}.`;
     });
     const ids = subjects.map((t) => t.id);
@@ -1720,12 +1765,12 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'small-talk': {
       // Answered, but not a question about trucks: no free question is used (understood: false).
       const example = exampleFor('find', context);
-      return reask(
-        intent.said === 'thanks'
-          ? `You're welcome! Ask me again any time, for example: ${example}?`
-          : `Hi! Ask me about the food trucks near you, for example: ${example}?`,
-        context,
-      );
+      const said = {
+        thanks: `You're welcome! Ask me again any time, for example: ${example}?`,
+        hello: `Hi! Ask me about the food trucks near you, for example: ${example}?`,
+        help: `I can tell you which trucks are open and where, what they sell and what it costs, when they're out next, and what they say about cards, seating, diets and allergens. Ask, for example: ${example}?`,
+      };
+      return reask(said[intent.said], context);
     }
     case 'unknown':
       return reask(
