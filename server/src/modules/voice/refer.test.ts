@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namingTheTruck, withTheFood } from './refer';
+import { namingTheTruck, ofTheTruckTalkedAbout, withTheFood } from './refer';
 
 const names = new Map([
   [1, 'Smokestack BBQ'],
@@ -90,5 +90,21 @@ describe('"what about thursday": the last question changed (session 65)', () => 
     expect(withTheFood('is anything open thursday', dessert)).toBeUndefined();
     expect(namingTheTruck('what about tomorrow', { truckIds: [2], index: 0 }, nameOf)).toBe('what about tomorrow Taco Libre');
     expect(namingTheTruck('what about tomorrow', listed, nameOf)).toBeUndefined();
+  });
+});
+
+describe('a dish asked about while one truck is talked about (session 65)', () => {
+  const truckOfItem = (id: number) => ({ 60: 6, 61: 11, 62: 6 })[id];
+  const food = { words: 'fried chicken', cuisines: [], itemIds: [60, 61], truckIds: [] };
+  it('is that truck\'s dish; after a list, or a truck without it, every truck\'s', () => {
+    expect(ofTheTruckTalkedAbout({ kind: 'price', food, cheapest: false }, { truckIds: [6], index: 0 }, truckOfItem)).toEqual({
+      kind: 'price',
+      food: { ...food, itemIds: [60] },
+      truckIds: [6],
+      cheapest: false,
+    });
+    expect(ofTheTruckTalkedAbout({ kind: 'price', food, cheapest: false }, { truckIds: [6, 11], index: 0 }, truckOfItem)).toMatchObject({ food });
+    expect(ofTheTruckTalkedAbout({ kind: 'price', food, cheapest: false }, { truckIds: [2], index: 0 }, truckOfItem)).not.toHaveProperty('truckIds');
+    expect(ofTheTruckTalkedAbout({ kind: 'dish-labels', itemIds: [60, 61], words: 'fried chicken', diets: ['halal'], allergens: [] }, { truckIds: [11], index: 0 }, truckOfItem)).toMatchObject({ itemIds: [61] });
   });
 });

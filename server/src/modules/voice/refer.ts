@@ -1,4 +1,5 @@
 import { ALLERGEN_WORDS, ATTRIBUTE_CUES, FOOD_WORD_DIETS } from './intents';
+import type { Intent } from './understand';
 import type { SessionState } from './voice-answers';
 
 /** Ordinal words of a list just read out: "the second one" is its second truck. */
@@ -11,7 +12,7 @@ const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|wa
 const ASKS_A_LABEL = new RegExp(
   [...ATTRIBUTE_CUES.filter((c) => c.filter === 'gluten-free' || c.filter === 'halal' || c.filter === 'kosher' || FOOD_WORD_DIETS.has(c.filter) || c.filter.startsWith('no-')), ...ALLERGEN_WORDS]
     .map((c) => c.pattern.source)
-    .concat('\\bsafe\\b')
+    .concat('\\bsafe\\b', '\\bspicy\\b')
     .join('|'),
 );
 /** What a truck states about itself (cards, seating, a step-free way in…): not a dish's label. */
@@ -83,4 +84,20 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
 export function withTheFood(text: string, state: SessionState): string | undefined {
   const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
   return state.food && CARRIES_ON.test(said) ? `${state.food} ${said}` : undefined;
+}
+
+/**
+ * A dish asked about without a truck, while the conversation is about one truck that has it ("how
+ * much is the fried chicken" after Seoul Food Wagon's menu): that truck's dish, not every truck's
+ * with those words. Other questions, or a truck without the dish, are left as they are.
+ */
+export function ofTheTruckTalkedAbout(intent: Intent, state: SessionState, truckOfItem: (id: number) => number | undefined): Intent {
+  const current = state.truckIds.length === 1 ? state.truckIds[0] : undefined;
+  if (current === undefined) return intent;
+  const its = (ids: number[]) => ids.filter((id) => truckOfItem(id) === current);
+  if (intent.kind === 'price' && !intent.truckIds && !intent.cheapest && its(intent.food.itemIds).length > 0) {
+    return { ...intent, truckIds: [current], food: { ...intent.food, itemIds: its(intent.food.itemIds) } };
+  }
+  if (intent.kind === 'dish-labels' && its(intent.itemIds).length > 0) return { ...intent, itemIds: its(intent.itemIds) };
+  return intent;
 }

@@ -926,6 +926,8 @@ describe('understand: a truck as a whole, a dish\'s makings (session 65)', () =>
     expect(understand('whats in the bean burrito', understanding)).toMatchObject({ kind: 'price', describe: true, food: { itemIds: [21] } });
     expect(understand('what does the brisket plate come with', understanding)).toMatchObject({ kind: 'price', describe: true, food: { itemIds: [10] } });
     expect(understand('how much is the brisket plate', understanding)).not.toHaveProperty('describe');
+    // "Spicy" asks about the dish; it is not a second food to look for.
+    expect(understand('is the brisket plate spicy', understanding)).toMatchObject({ kind: 'price', describe: true, spicy: true, food: { itemIds: [10] } });
   });
 });
 

@@ -95,7 +95,7 @@ export type Intent =
   /** The best-rated open trucks nearby (of a food, near a place): "what's the best truck around here". */
   | { kind: 'best'; food?: FoodAsk; place?: PlaceAsk }
   /** `describe`: what the dish is ("what comes on the burger of the week", "how spicy are the kimchi fries"). */
-  | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean; describe?: boolean }
+  | { kind: 'price'; food: FoodAsk; truckIds?: number[]; cheapest: boolean; describe?: boolean; spicy?: boolean }
   /**
    * Dishes by price and course: at most `cents` ("anything under 10 bucks", "tacos for less than
    * five dollars"), of a menu category ("what drinks does Smokestack have", "which trucks have
@@ -1036,7 +1036,9 @@ const WEEK_OF_NAMED = /\b(what days|which days|what day|which day|schedule|usual
 /** "How long to drive to X", "how long would it take to get to X": a trip, not opening hours. */
 const TRAVEL = /\bhow long (does it take |would it take |will it take |is the (drive|walk|ride) )?(to )?(get|drive|walk|go|ride|bike)\b|\bhow long is the (drive|walk|ride)\b/;
 /** "What comes on the …", "what's in the …", "how spicy is the …": what a dish is. */
-const DESCRIBE_DISH = /\b(what comes (on|with|in)|what does (the|a|an|their|its) .+ come with|what's in|whats in|what is in|how spicy|is (the|their|its) .+ spicy|ingredients|what's on the|whats on the|describe)\b/;
+const DESCRIBE_DISH = /\b(what comes (on|with|in)|what does (the|a|an|their|its) .+ come with|what's in|whats in|what is in|how spicy|(is|are) .+ spicy|ingredients|what's on the|whats on the|describe)\b/;
+/** Asked how spicy a dish is. */
+const SPICY = /\b(spicy|spice|mild)\b/;
 /** "Tell me about X", "what's X like", "info on X": the truck as a whole. */
 const TELL_ABOUT = /\b(tell me (more )?about|more about|info (on|about)|information (on|about)|describe|what is \w+( \w+)* like|what's \w+( \w+)* like)\b/;
 
@@ -1116,6 +1118,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const found = findCourse(tokens, used);
   const course = found && (found.category !== 'Desserts' || truckIds) ? found : undefined;
   course?.positions.forEach((p) => used.add(p));
+  const beforeFood = new Set(used);
   const food = findFood(tokens, lexicon, used);
   // A recogniser's transcript naming foods no truck has together: one of them was likely misheard.
   if (options.heard && food?.apart) return { kind: 'unsure', words: food.apart };
@@ -1149,7 +1152,14 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   if (cheapest) return { kind: 'dishes', place: place?.place };
   if (cue(CUES.price) && food) return { kind: 'price', food, truckIds, cheapest: false };
   // "What comes on the burger of the week", "how spicy are the kimchi fries": a dish's description.
-  if (food && food.itemIds.length > 0 && cue(DESCRIBE_DISH)) return { kind: 'price', food, truckIds, cheapest: false, describe: true };
+  if (food && food.itemIds.length > 0 && cue(DESCRIBE_DISH)) {
+    // "Is the butter chicken spicy": the dish, not every dish described as spicy.
+    const spicy = cue(SPICY);
+    const plain = new Set(beforeFood);
+    if (spicy) tokens.forEach((t, i) => DESCRIBING_WORDS.has(t) && plain.add(i));
+    const dish = spicy ? findFood(tokens, lexicon, plain) : food;
+    if (dish && dish.itemIds.length > 0) return { kind: 'price', food: dish, truckIds, cheapest: false, describe: true, ...(spicy ? { spicy } : {}) };
+  }
   if (cue(CUES.price) && truckIds) return cue(/\b(most expensive|priciest)\b/) ? { kind: 'menu', truckIds, priciest: true } : { kind: 'menu', truckIds };
   // "Does Taco Libre deliver", "does Green Machine have wifi": nothing we hold answers it, and its
   // menu or its place would answer another question. Typed only: in a transcript a word nothing

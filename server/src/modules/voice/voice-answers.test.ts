@@ -873,6 +873,8 @@ describe('a truck as a whole, a dish\'s makings (session 65)', () => {
       answerQuestion({ kind: 'price', food: { words, cuisines: [], itemIds, truckIds: [] }, cheapest: false, describe: true }, menus).text;
     expect(describe([10], 'al pastor taco')).toBe('Al Pastor Taco at Tacos El Rey: Pork, pineapple. It costs $3.75.');
     expect(describe([11], 'churros')).toBe("Tacos El Rey hasn't described its Churros; they cost $4.00.");
+    const spicy = answerQuestion({ kind: 'price', food: { words: 'al pastor taco', cuisines: [], itemIds: [10], truckIds: [] }, cheapest: false, describe: true, spicy: true }, menus);
+    expect(spicy.text).toBe("Tacos El Rey doesn't say Al Pastor Taco is spicy (“Pork, pineapple”); it costs $3.75.");
   });
 });
 

@@ -1447,6 +1447,9 @@ const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${
 const capitalized = (text: string) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** Prices from the menus: "how much is the brisket", "what's the cheapest taco near me". */
+/** Words of a description that say a dish has heat. */
+const SPICE_SAID = /\b(spicy|spice|hot|chile|chiles|chili|chilli|gochujang|jalape\w*|habanero|sriracha|harissa|cayenne|vindaloo)\b/i;
+
 function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: AnswerContext): Answer {
   const wanted = new Set(intent.food.itemIds);
   // "The cheapest mexican food", "cheap korean food": no dish is named, only a cuisine (by its name
@@ -1511,11 +1514,15 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
     const { costs, it, they } = saidOf(item.name);
     const description = item.description?.trim().replace(/[.!?]$/, '');
     // "What comes on the burger of the week": the truck's own description first, then the price.
+    // "Is the butter chicken spicy": said only when its description says so ("spicy mayo", "chile").
+    const unsaidHeat = intent.spicy && !SPICE_SAID.test(description ?? '');
     const priced = !intent.describe
       ? `${item.name} at ${truck.name} ${costs} ${dollars(item.priceCents)}`
-      : description
-        ? `${item.name} at ${truck.name}: ${description}. ${capitalized(they)} ${costs} ${dollars(item.priceCents)}`
-        : `${truck.name} hasn't described its ${item.name}; ${they} ${costs} ${dollars(item.priceCents)}`;
+      : unsaidHeat
+        ? `${truck.name} doesn't say ${item.name} ${saidOf(item.name).is} spicy${description ? ` (“${description}”)` : ''}; ${they} ${costs} ${dollars(item.priceCents)}`
+        : description
+          ? `${item.name} at ${truck.name}: ${description}. ${capitalized(they)} ${costs} ${dollars(item.priceCents)}`
+          : `${truck.name} hasn't described its ${item.name}; ${they} ${costs} ${dollars(item.priceCents)}`;
     return item.available ? priced : `${priced}, but ${it} not available right now`;
   };
   const ids = [...new Set(shown.map((o) => o.truck.id))];

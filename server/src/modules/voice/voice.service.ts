@@ -24,7 +24,7 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
-import { namingTheTruck, withTheFood } from './refer';
+import { namingTheTruck, ofTheTruckTalkedAbout, withTheFood } from './refer';
 import { buildUnderstanding, placeName, understand, withPlace, type Intent, type Understanding } from './understand';
 import { buildLexicon, CUISINE_SPOKEN, spoken, vocabularyOf, type Lexicon } from './voice-language';
 
@@ -41,6 +41,8 @@ interface Knowledge {
   version: string;
   trucks: Map<number, KnownTruck>;
   itemsByTruck: Map<number, KnownItem[]>;
+  /** Each menu item's truck. */
+  truckOfItem: Map<number, number>;
   schedules: Map<number, KnownSchedule>;
   lexicon: Lexicon;
   /** The same live data, as the understanding layer looks it up (understand.ts). */
@@ -157,7 +159,8 @@ export class VoiceAssistant {
       ...rows.flatMap((t) => (t.address ? [t.address] : [])),
     ]);
     const understanding = buildUnderstanding(rows, allItems, allStops, named);
-    return { version, trucks, itemsByTruck, schedules, lexicon, understanding, vocabulary: vocabularyOf(lexicon, version) };
+    const truckOfItem = new Map(allItems.map((i) => [i.id, i.truckId]));
+    return { version, trucks, itemsByTruck, truckOfItem, schedules, lexicon, understanding, vocabulary: vocabularyOf(lexicon, version) };
   }
 
   /** Compiles the grammar ahead of the first question. */
@@ -269,6 +272,7 @@ export class VoiceAssistant {
       const again = understand(carried, knowledge.understanding, reading);
       if (foodOf(again)) intent = again;
     }
+    if (heard && !doubt) intent = ofTheTruckTalkedAbout(intent, session.state, (id) => knowledge.truckOfItem.get(id));
     const base: AnswerContext = {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
