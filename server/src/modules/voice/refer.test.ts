@@ -108,3 +108,14 @@ describe('a dish asked about while one truck is talked about (session 65)', () =
     expect(ofTheTruckTalkedAbout({ kind: 'dish-labels', itemIds: [60, 61], words: 'fried chicken', diets: ['halal'], allergens: [] }, { truckIds: [11], index: 0 }, truckOfItem)).toMatchObject({ itemIds: [61] });
   });
 });
+
+describe('what a truck states, asked after one truck without pointing at it (session 65)', () => {
+  it('"can i pay cash" is about it; "which trucks take cash" and "do they take cards" are as before', () => {
+    const one = { truckIds: [1], index: 0 };
+    expect(namingTheTruck('can i pay cash', one, nameOf)).toBe('can i pay cash at Smokestack BBQ');
+    expect(namingTheTruck('do they take cards', one, nameOf)).toBe('do Smokestack BBQ take cards');
+    expect(namingTheTruck('which trucks take cash', one, nameOf)).toBeUndefined();
+    expect(namingTheTruck('anywhere with seating near me', one, nameOf)).toBeUndefined();
+    expect(namingTheTruck('can i pay cash', listed, nameOf)).toBeUndefined();
+  });
+});

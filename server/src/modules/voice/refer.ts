@@ -19,6 +19,10 @@ const ASKS_A_LABEL = new RegExp(
 const ASKS_A_FEATURE = new RegExp(ATTRIBUTE_CUES.filter((c) => !FOOD_WORD_DIETS.has(c.filter) && !c.filter.startsWith('no-') && !['gluten-free', 'halal', 'kosher'].includes(c.filter)).map((c) => c.pattern.source).join('|'));
 /** "What about thursday", "and tomorrow?", "how about near the capitol": the last question again, changed. */
 const CARRIES_ON = /^(?:(?:and|ok|okay|so)\s)?(?:what|how) about\b|^and\b/;
+/** Words that point at the truck themselves (replaced by its name below; "there" as a place too). */
+const POINTS_AT_IT = /\b(they|them|it|its|their|that|this|those|these)\b/;
+/** A question asking for trucks, not about the one talked about. */
+const ASKS_FOR_TRUCKS = /\b(which|who|trucks?|anyone|anybody|anywhere|any place|places|near|around|nearby|closest|nearest)\b/;
 /** Leading words that only carry the conversation on ("and", "ok so"). */
 const CARRY_ON = '^(?:(?:and|so|ok|okay|also|then|well|alright)\\s)*';
 /** "When's the next time", "ok when then": when the truck is next out. */
@@ -56,8 +60,9 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
     if (WHEN_NEXT.test(named)) named = `when is ${mark(name)} open next`;
     // "Which of those are vegan" after one truck's menu: that menu.
     if (one) named = named.replace(/\b(of )?(those|these)\b/g, () => mark(name));
-    // "And is there a step free way in" after one truck: there.
-    if (one && new RegExp(`${CARRY_ON}(is there|are there)\\b`).test(named) && ASKS_A_FEATURE.test(named)) named = `${named} at ${mark(name)}`;
+    // "And is there a step free way in", "can i pay cash" after one truck: there — unless the
+    // question asks for trucks ("which trucks take cash", "anywhere with seating near me").
+    if (one && ASKS_A_FEATURE.test(named) && !ASKS_FOR_TRUCKS.test(named) && !POINTS_AT_IT.test(said) && !said.match(THERE)) named = `${named} at ${mark(name)}`;
     named = named
       .replace(/\b(that|this) (one|truck|place)\b/g, () => mark(name))
       // "How much is that", "is that open": "that" as the last word, or asked about first.

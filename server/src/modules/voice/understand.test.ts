@@ -946,3 +946,14 @@ describe('understand: probe 5\'s misses (session 65)', () => {
     expect(understand('are dogs ok at taco libre', understanding)).toMatchObject({ kind: 'attributes', truckIds: [2], filters: ['pet-friendly'] });
   });
 });
+
+describe('understand: a food left out (session 65)', () => {
+  it('"not tacos", "anything but bbq": the rest is asked, the food left out kept beside it', () => {
+    expect(understand('whats open closest to me thats not tacos', understanding)).toMatchObject({ not: { cuisines: ['Mexican'] } });
+    expect(understand('anything but bbq near me', understanding)).toMatchObject({ kind: 'nearest', not: { cuisines: ['BBQ'] } });
+    expect(understand('anything at taco libre without burritos', understanding)).toMatchObject({ kind: 'menu', truckIds: [2], without: { itemIds: [21] } });
+    // An allergen after "without" stays what a truck states.
+    expect(understand('anything without peanuts', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-peanuts'] });
+    expect(understand('is taco libre open', understanding)).not.toHaveProperty('not');
+  });
+});

@@ -55,21 +55,22 @@ export interface PlaceAsk {
 }
 
 export type Intent =
-  | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk }
+  /** `not`: a food the diner does not want ("closest thing that's not tacos"): its trucks are left out. */
+  | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk; not?: FoodAsk }
   /**
    * Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today, or
    * (`at`) at a time today ("where can I eat at noon"), or (`later`: "what's open later today") the
    * stops still to start today, or (`inMinutes`: "what's open in an hour") the stops under way then,
    * or (`latest`: "which one is open latest") today's stops that end last.
    */
-  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean; inMinutes?: number; latest?: boolean }
+  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean; inMinutes?: number; latest?: boolean; not?: FoodAsk }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
   /**
    * `cheapest`: "what's the cheapest thing at Taco Libre", its menu's cheapest dish; `priciest`:
    * "what's the most expensive thing at Smokestack", its dearest.
    */
-  | { kind: 'menu'; truckIds: number[]; cheapest?: boolean; priciest?: boolean }
+  | { kind: 'menu'; truckIds: number[]; cheapest?: boolean; priciest?: boolean; without?: FoodAsk }
   /**
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
    * `howFar`: the distance was what they asked for.
@@ -1029,6 +1030,32 @@ const HELLO = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?$/;
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
 
 /** The words of a question about one truck's hours ("how late is X open", "when does X close"). */
+/** Words that leave a food out: "not tacos", "without pork", "anything but bbq", "other than burgers". */
+const NEGATION = /\b(not|without|except|but|other than|no more)\b/g;
+
+/**
+ * The food a question leaves out ("whats open closest to me thats not tacos", "anything at taco
+ * libre without pork"): the food words right after a negation, marked used so they are not what is
+ * asked for. Undefined when no food follows one.
+ */
+function findNegatedFood(tokens: string[], lexicon: Understanding, used: Set<number>): FoodAsk | undefined {
+  const words = tokens.join(' ');
+  for (const match of words.matchAll(NEGATION)) {
+    const negation = matchPositions(words, match);
+    const from = Math.max(...negation) + 1;
+    // The negated words: up to three after it ("not tacos", "without any pork").
+    const span: number[] = [];
+    for (let i = from; i < Math.min(tokens.length, from + 3) && !used.has(i); i++) span.push(i);
+    const elsewhere = new Set(tokens.map((_, i) => i).filter((i) => !span.includes(i)));
+    const negated = findFood(tokens, lexicon, elsewhere);
+    if (!negated) continue;
+    // What findFood took of the span, and the negation itself, are not the food asked for.
+    for (const i of [...negation, ...span.filter((i) => elsewhere.has(i))]) used.add(i);
+    return negated;
+  }
+  return undefined;
+}
+
 /** "This week", "next week", "all week". */
 const WEEK_SAID = /\b(this|next|all|the) week\b/g;
 /** A named truck's days: "what days is X out", "which days", "X's schedule", "X next week". */
@@ -1073,6 +1100,22 @@ const WEEKEND = /\b(weekend|weekends)\b/;
  * cloud transcripts) alike.
  */
 export function understand(text: string, lexicon: Understanding, options: { heard?: boolean } = {}): Intent {
+  // "Not tacos", "without pork", "anything but bbq": the food left out is taken from the words, the
+  // rest understood, and the food left out kept beside it.
+  const tokens = wordsOf(text);
+  const negated = new Set<number>();
+  const not = findNegatedFood(tokens, lexicon, negated);
+  if (!not) return understandWords(text, lexicon, options);
+  const intent = understandWords(tokens.filter((_, i) => !negated.has(i)).join(' '), lexicon, options);
+  if (intent.kind === 'nearest' || intent.kind === 'open-now') return { ...intent, not };
+  // "Anything at Taco Libre without pork": its menu, less the dishes with it.
+  if ((intent.kind === 'where' || intent.kind === 'menu' || intent.kind === 'is-open') && !('cheapest' in intent && intent.cheapest)) {
+    return { kind: 'menu', truckIds: intent.truckIds, without: not };
+  }
+  return intent;
+}
+
+function understandWords(text: string, lexicon: Understanding, options: { heard?: boolean }): Intent {
   const tokens = wordsOf(text);
   const words = tokens.join(' ');
   if (!words) return { kind: 'unknown', heard: '' };

@@ -908,3 +908,28 @@ describe('a truck\'s week, and the dishes that have an allergen (session 65)', (
     );
   });
 });
+
+describe('a food left out (session 65)', () => {
+  const open = (t: KnownTruck, lat: number): KnownTruck => ({ ...t, latitude: lat, longitude: -97.75, isOpen: true });
+  const menus: AnswerContext = {
+    ...context,
+    trucks: new Map([open(rey, 30.251), open(truck(4, 'Smokestack BBQ', 'BBQ'), 30.26)].map((t) => [t.id, t])),
+    itemsByTruck: new Map([[1, [
+      { id: 10, truckId: 1, name: 'Al Pastor Taco', description: 'Pork, pineapple', priceCents: 375, available: true },
+      { id: 11, truckId: 1, name: 'Elote', priceCents: 500, available: true },
+    ]]]),
+    position: { lat: 30.25, lng: -97.75 },
+  };
+  it('"closest thing that\'s not tacos": that cuisine\'s trucks left out, and said so', () => {
+    const reply = answerQuestion({ kind: 'nearest', not: { words: 'tacos', cuisines: ['Mexican'], itemIds: [10], truckIds: [] } }, menus);
+    expect(reply.text).toMatch(/^Leaving out tacos, the nearest open food truck is Smokestack BBQ, /);
+    expect(reply.truckIds).toEqual([4]);
+  });
+  it('"anything at Tacos El Rey without pork": the dishes with none of it in name or description', () => {
+    const pork = { words: 'pork', cuisines: [], itemIds: [], truckIds: [] };
+    expect(answerQuestion({ kind: 'menu', truckIds: [1], without: pork }, menus).text).toBe('At Tacos El Rey, without pork: Elote $5.00.');
+    expect(answerQuestion({ kind: 'menu', truckIds: [1], without: { ...pork, words: 'fish' } }, menus).text).toBe(
+      "Nothing on Tacos El Rey's menu lists fish: Al Pastor Taco $3.75 and Elote $5.00.",
+    );
+  });
+});

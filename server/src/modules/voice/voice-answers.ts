@@ -163,10 +163,27 @@ function describe(truck: KnownTruck, context: AnswerContext, state: SessionState
   return answer(`${truck.name} is ${status}, ${whereAbouts(truck, context)}.`, [truck.id], state);
 }
 
-function menuOf(truck: KnownTruck, context: AnswerContext, { cheapest = false, priciest = false } = {}): Answer {
-  const items = (context.itemsByTruck.get(truck.id) ?? []).filter((item) => item.available);
+function menuOf(
+  truck: KnownTruck,
+  context: AnswerContext,
+  { cheapest = false, priciest = false, without }: { cheapest?: boolean; priciest?: boolean; without?: FoodAsk } = {},
+): Answer {
+  const listed = (context.itemsByTruck.get(truck.id) ?? []).filter((item) => item.available);
   const state = { truckIds: [truck.id], index: 0 };
-  if (items.length === 0) return answer(`${truck.name} has no menu items listed yet.`, [truck.id], state);
+  if (listed.length === 0) return answer(`${truck.name} has no menu items listed yet.`, [truck.id], state);
+  // "Anything at Taco Libre without pork": the dishes whose name or description has none of it.
+  const left = new Set(without?.itemIds);
+  // Its words anywhere in a dish's name or description ("pork" in the Al Pastor Taco's "Pork, pineapple").
+  const words = without ? without.words.split(' ').map((w) => new RegExp(`\\b${w.replace(/s$/, '').replace(/[^a-z0-9]/g, '')}`, 'i')) : [];
+  const has = (item: KnownItem) => left.has(item.id) || (words.length > 0 && words.every((w) => w.test(`${item.name} ${item.description ?? ''}`)));
+  const items = listed.filter((item) => !has(item));
+  if (without) {
+    const what = written(without.words);
+    if (items.length === 0) return answer(`Everything on ${truck.name}'s menu has ${what}.`, [truck.id], state);
+    const lead = items.length === listed.length ? `Nothing on ${truck.name}'s menu lists ${what}:` : `At ${truck.name}, without ${what}:`;
+    const shown = items.slice(0, 5).map((item) => `${item.name} ${dollars(item.priceCents)}`);
+    return answer(`${lead} ${list(shown)}${items.length > shown.length ? `, and ${items.length - shown.length} more` : ''}.`, [truck.id], state);
+  }
   if (cheapest || priciest) {
     const prices = items.map((item) => item.priceCents);
     const price = cheapest ? Math.min(...prices) : Math.max(...prices);
@@ -1609,8 +1626,13 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'open-now': {
       const missing = dietDishMissing(intent.food, context);
       if (missing) return missing;
-      const found = intent.kind === 'nearest' ? answerNearest(intent, context) : answerOpen(intent, context);
-      return { ...found, text: `${notListed(intent.food)}${found.text}` };
+      // "Closest thing that's not tacos": the trucks of that food (its cuisine's, else its sellers) left out.
+      const { not } = intent;
+      const leftOut = not ? new Set(not.cuisines.length > 0 ? [...context.trucks.values()].filter((t) => not.cuisines.includes(t.cuisine)).map((t) => t.id) : sellersOf(not, context)) : undefined;
+      const asked = leftOut ? { ...context, trucks: new Map([...context.trucks].filter(([id]) => !leftOut.has(id))) } : context;
+      const found = intent.kind === 'nearest' ? answerNearest(intent, asked) : answerOpen(intent, asked);
+      const text = `${notListed(intent.food)}${found.text}`;
+      return { ...found, text: not ? `Leaving out ${written(dishesSaid(not.words))}, ${text.replace(/^(The|There) /, (w) => w.toLowerCase())}` : text };
     }
     case 'hours':
       return aboutNamedTruck(intent.truckIds, context, (truck) => answerHours(truck, context));
@@ -1649,8 +1671,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
         return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
       });
     case 'menu': {
-      const { cheapest, priciest } = intent;
-      return aboutNamedTruck(intent.truckIds, context, (truck) => menuOf(truck, context, { cheapest, priciest }));
+      const { cheapest, priciest, without } = intent;
+      return aboutNamedTruck(intent.truckIds, context, (truck) => menuOf(truck, context, { cheapest, priciest, without }));
     }
     case 'rating':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
