@@ -957,3 +957,18 @@ describe('understand: a food left out (session 65)', () => {
     expect(understand('is taco libre open', understanding)).not.toHaveProperty('not');
   });
 });
+
+describe('understand: probe 6 (session 65)', () => {
+  it('an allergen with "is it ok" asks whether the dish is free of it, however "allergy" is spelt', () => {
+    expect(understand('sesame alergy, is the brisket plate ok', understanding)).toMatchObject({
+      kind: 'dish-labels',
+      allergens: [{ allergen: 'sesame', free: true }],
+    });
+    expect(understand('is there sesame in the brisket plate', understanding)).toMatchObject({ allergens: [{ allergen: 'sesame', free: false }] });
+  });
+  it('"til when" is its hours today; "how r u", "are u a bot" are small talk', () => {
+    expect(understand('til when is taco libre open', understanding)).toEqual({ kind: 'hours', truckIds: [2] });
+    expect(understand('how r u today', understanding)).toEqual({ kind: 'small-talk', said: 'hello' });
+    expect(understand('are u a bot', understanding)).toEqual({ kind: 'small-talk', said: 'help' });
+  });
+});

@@ -919,7 +919,8 @@ function findDishLabels(
     for (const match of words.matchAll(pattern)) {
       const at = matchPositions(words, match);
       if (at.some((p) => asked.has(p) || used.has(p))) continue;
-      named.forEach((a) => allergens.set(a, allergens.get(a) ?? false));
+      // "Sesame, is the shawarma ok": safe means free of it.
+      named.forEach((a) => allergens.set(a, allergens.get(a) ?? safe));
       at.forEach((p) => asked.add(p));
     }
   }
@@ -988,7 +989,9 @@ export function wordsOf(text: string): string[] {
     .replace(/\bmilk ?shake(s?)\b/g, 'shake$1')
     .replace(/\bhotdog(s?)\b/g, 'hot dog$1')
     // Typed in haste: "vegitarian", "r the samosas veg".
-    .replace(/\b(veg[aei]t[aei]rian|veg)\b/g, 'vegetarian');
+    .replace(/\b(veg[aei]t[aei]rian|veg)\b/g, 'vegetarian')
+    .replace(/\bal+erg(y|ies|ic)\b/g, 'allerg$1')
+    .replace(/\btil\b/g, 'till');
   return said ? said.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
@@ -1022,9 +1025,9 @@ const BEST_RATED = /\b(best|top rated|highest rated|best rated|rated|rating|rati
 const THANKS =
   /^((ok|okay|great|awesome|perfect|cool|oh|nice|that's (helpful|great|perfect)) )?(thanks|thank you|thx|ty|cheers)( (so much|very much|a lot|again))?( (that's|that is|this is|it's) (helpful|great|perfect|awesome|useful|good|nice|amazing|very helpful|super helpful))?$/;
 /** "What can you do", "help": what the assistant is for. */
-const HELP = /^(help|help me|what can you do|what do you do|what can i ask( you)?|how does this work|what are you|who are you|what can you help (me )?with)$/;
+const HELP = /^(help|help me|what can you do|what do you do|what can i ask( you)?|how does this work|what are you|who are you|what can you help (me )?with|are you a (bot|robot|person|human|real person)|are you (real|human))$/;
 /** "Hi", "hello there", "good morning": the whole of what was said. */
-const HELLO = /^(hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?$/;
+const HELLO = /^((hi|hello|hey|hiya|good (morning|afternoon|evening))( there)?|((hi|hello|hey) )?(how are you|how's it going|how are you doing|what's up|sup)( today)?)$/;
 
 /** The words of a question about where a named truck is ("how far is X", "directions to X"). */
 const WHERE_IS = /\b(where is|where's|how far|directions|direction|take me to|how do i get to|get me to|located|location of)\b/;
@@ -1218,7 +1221,7 @@ function understandWords(text: string, lexicon: Understanding, options: { heard?
   // "When does X open" asks for today's hours; "when does X open next" is the same question as
   // "when is X open next", and gets the same answer.
   const cuisine = food?.cuisines.length === 1 && !truckIds ? food.cuisines[0] : undefined;
-  const todaysHours = truckIds && cue(/\bwhen does\b/) && !cue(/\bnext\b/) && !weekday;
+  const todaysHours = truckIds && cue(/\b(when does|until when|till when)\b/) && !cue(/\bnext\b/) && !weekday;
   const openNext = cue(CUES.openNext) && (truckIds !== undefined || cue(/\bwhen\b/));
   const weekend = !weekday && cue(WEEKEND) ? { weekend: true } : {};
   // Said of the day, not a truck's or a place's name ("Night Owl Smokehouse").
