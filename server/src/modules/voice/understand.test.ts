@@ -972,3 +972,11 @@ describe('understand: probe 6 (session 65)', () => {
     expect(understand('are u a bot', understanding)).toEqual({ kind: 'small-talk', said: 'help' });
   });
 });
+
+describe('understand: probe 6, the rest (session 65)', () => {
+  it('"whats X about", "what kinda food is X"; a named truck open at a time is its hours', () => {
+    expect(understand('whats taco libre about', understanding)).toMatchObject({ kind: 'where', about: true });
+    expect(understand('what kinda food is mezze on main', understanding)).toMatchObject({ kind: 'where', truckIds: [7], about: true });
+    expect(understand('is green machine still gonna be open at 5', understanding)).toEqual({ kind: 'hours', truckIds: [4] });
+  });
+});

@@ -975,6 +975,8 @@ const UNAPOSTROPHED: Record<string, string> = {
   pls: 'please',
   plz: 'please',
   rn: 'now',
+  wher: 'where',
+  whre: 'where',
 };
 
 export function wordsOf(text: string): string[] {
@@ -991,7 +993,9 @@ export function wordsOf(text: string): string[] {
     // Typed in haste: "vegitarian", "r the samosas veg".
     .replace(/\b(veg[aei]t[aei]rian|veg)\b/g, 'vegetarian')
     .replace(/\bal+erg(y|ies|ic)\b/g, 'allerg$1')
-    .replace(/\btil\b/g, 'till');
+    .replace(/\btil\b/g, 'till')
+    // "Po boy", "poboys": the menus' "po'boy".
+    .replace(/\bpo'? ?boy(s?)\b/g, "po'boy$1");
   return said ? said.split(' ').map((w) => UNAPOSTROPHED[w] ?? w) : [];
 }
 
@@ -1070,7 +1074,8 @@ const DESCRIBE_DISH = /\b(what comes (on|with|in)|what does (the|a|an|their|its)
 /** Asked how spicy a dish is. */
 const SPICY = /\b(spicy|spice|mild)\b/;
 /** "Tell me about X", "what's X like", "info on X": the truck as a whole. */
-const TELL_ABOUT = /\b(tell me (more )?about|more about|info (on|about)|information (on|about)|describe|what is \w+( \w+)* like|what's \w+( \w+)* like)\b/;
+const TELL_ABOUT =
+  /\b(tell me (more )?about|more about|info (on|about)|information (on|about)|describe|what is \w+( \w+)* like|what's \w+( \w+)* like|what's \w+( \w+)* about|what kind(a| of) (food|truck|place|cuisine) is)\b/;
 
 const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
 /** "Late night food", "what's open late": with no time said, open after LATE_NIGHT_MINUTE today. */
@@ -1207,6 +1212,8 @@ function understandWords(text: string, lexicon: Understanding, options: { heard?
     if (dish && dish.itemIds.length > 0) return { kind: 'price', food: dish, truckIds, cheapest: false, describe: true, ...(spicy ? { spicy } : {}) };
   }
   if (cue(CUES.price) && truckIds) return cue(/\b(most expensive|priciest)\b/) ? { kind: 'menu', truckIds, priciest: true } : { kind: 'menu', truckIds };
+  // "Is Green Machine still gonna be open at 5": its hours today answer it.
+  if (truckIds && !food && time && cue(CUES.open)) return { kind: 'hours', truckIds };
   // "Does Taco Libre deliver", "does Green Machine have wifi": nothing we hold answers it, and its
   // menu or its place would answer another question. Typed only: in a transcript a word nothing
   // knows is more likely misheard than meant ("is taco libre open uh").

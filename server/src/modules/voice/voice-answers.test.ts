@@ -933,3 +933,30 @@ describe('a food left out (session 65)', () => {
     );
   });
 });
+
+describe('hours of a truck open away from the stop under way (session 65)', () => {
+  it('says it is open where it is, without the stop\'s closing time as its own', () => {
+    // Tuesday 12:30: Tacos El Rey's Capitol stop (11–14) is under way; the truck is open elsewhere.
+    const away = { ...context, trucks: new Map([[1, { ...rey, isOpen: true, latitude: 30.4, longitude: -97.72, address: 'The Domain' }]]) };
+    expect(answerQuestion({ kind: 'hours', truckIds: [1] }, away).text).toBe(
+      'Tacos El Rey is open now, at The Domain, but has not posted when it closes. It is scheduled at the Capitol until 2 PM.',
+    );
+    const there = { ...context, trucks: new Map([[1, { ...rey, isOpen: true }]]) };
+    expect(answerQuestion({ kind: 'hours', truckIds: [1] }, there).text).toBe('Tacos El Rey is open until 2 PM today, at the Capitol.');
+  });
+
+  it('"cheapest dessert": the Desserts course at any truck, not only a dessert truck\'s', () => {
+    const at = (t: KnownTruck, lat: number): KnownTruck => ({ ...t, latitude: lat, longitude: -97.75, isOpen: true });
+    const menus: AnswerContext = {
+      ...context,
+      trucks: new Map([at(truck(1, 'Smokestack BBQ', 'BBQ'), 30.251), at(truck(5, 'Sweet Spot Desserts', 'Desserts'), 30.26)].map((t) => [t.id, t])),
+      itemsByTruck: new Map([
+        [1, [{ id: 13, truckId: 1, name: 'Banana Pudding', priceCents: 500, available: true, category: 'Desserts' }, { id: 10, truckId: 1, name: 'Brisket Plate', priceCents: 300, available: true, category: 'Main Dishes' }]],
+        [5, [{ id: 50, truckId: 5, name: 'Pecan Pie Slice', priceCents: 550, available: true, category: 'Desserts' }]],
+      ]),
+      position: { lat: 30.25, lng: -97.75 },
+    };
+    const reply = answerQuestion({ kind: 'price', food: { words: 'dessert', cuisines: ['Desserts'], itemIds: [], truckIds: [] }, cheapest: true }, menus);
+    expect(reply.text).toMatch(/^The cheapest dessert near you is Banana Pudding at Smokestack BBQ, \$5\.00, /);
+  });
+});

@@ -2,7 +2,7 @@ import { formatPhone } from '@shared/utils/phone';
 import { DateTime } from 'luxon';
 import { endTimeOf, timeOf } from '@shared/contracts/schedules';
 import { ORDERING_REFUSALS, type TruckRating } from '@shared/contracts';
-import { PRODUCT_NAME, type MenuCategory } from '@shared/constants';
+import { MENU_CATEGORIES, PRODUCT_NAME, type MenuCategory } from '@shared/constants';
 import { haversineMiles } from '@shared/utils/geo';
 import { describeRating, formatClock, formatDay, formatDistance, formatPrice, formatWeekday, SERVER_LOCALE } from '@shared/utils/format';
 import { truckStatus } from '@shared/utils/truck-status-line';
@@ -1360,9 +1360,15 @@ function answerHours(truck: KnownTruck, context: AnswerContext): Answer {
   const today = occurrencesFor(schedule, 'today', context.now);
   const [first] = today;
   const nextStop = nextStopOf(truck, context);
-  if (first && first.start.toMillis() <= context.now.getTime() && truck.isOpen) {
+  const underWay = first !== undefined && first.start.toMillis() <= context.now.getTime();
+  if (underWay && truck.isOpen && truckStatus(truck, [statusStop(first)], context.now).kind === 'open-at-stop') {
     const later = today.slice(1).map((o) => `, then at ${o.stop.address} ${hoursOf(o)}`).join('');
     return answer(`${truck.name} is open until ${spokenTime(first.stop.endMinute)} today, at ${first.stop.address}${later}.`, [truck.id], state);
+  }
+  // Open away from the stop under way (the live state first, as the cards say it): its hours are
+  // not that stop's.
+  if (underWay && truck.isOpen) {
+    return answer(`${truck.name} is open now, ${whereAbouts(truck, context)}, but has not posted when it closes. It is scheduled at ${first.stop.address} until ${spokenTime(first.stop.endMinute)}.`, [truck.id], state);
   }
   // Open now, ahead of its first stop today: that it is open comes first, then the stop (a diner
   // asking "when does it close" was told only where it will be at 6 PM).
@@ -1473,19 +1479,30 @@ function answerPrice(intent: Extract<Intent, { kind: 'price' }>, context: Answer
   // or where its food comes from, not the dishes that happen to have that word); every dish of its trucks.
   const onlyOrigin = intent.food.words.split(' ').every((w) => ORIGIN_WORDS.has(w));
   const byCuisine = intent.cheapest && (wanted.size === 0 || onlyOrigin) && intent.food.cuisines.length > 0;
+  // "The cheapest dessert": a cuisine that is a course of every menu too ("Desserts") is also that
+  // course at any truck (the barbecue truck's banana pudding).
+  const course = byCuisine ? intent.food.cuisines.find((c): c is MenuCategory => (MENU_CATEGORIES as readonly string[]).includes(c)) : undefined;
+  const ofCuisine = (t: KnownTruck) => intent.food.cuisines.includes(t.cuisine);
   const offers = rank(
-    [...context.trucks.values()].filter(
-      (t) =>
-        (!intent.truckIds || intent.truckIds.includes(t.id)) && (!byCuisine || intent.food.cuisines.includes(t.cuisine)),
-    ),
+    [...context.trucks.values()].filter((t) => !intent.truckIds || intent.truckIds.includes(t.id)),
     context,
   ).flatMap((truck) =>
     (context.itemsByTruck.get(truck.id) ?? [])
       // A cuisine's food is its dishes, not its drinks (a coffee truck's are its coffees).
-      .filter((item) => (byCuisine ? item.category !== 'Beverages' || truck.cuisine === 'Coffee' : wanted.has(item.id)))
+      .filter((item) =>
+        byCuisine
+          ? (ofCuisine(truck) && (item.category !== 'Beverages' || truck.cuisine === 'Coffee')) || (course !== undefined && item.category === course)
+          : wanted.has(item.id),
+      )
       .map((item) => ({ truck, item })),
   );
-  const asked = byCuisine ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}` : describesOnly(intent.food.words) ? `${intent.food.words} dish` : written(intent.food.words);
+  const asked = course
+    ? written(cuisineWord(course))
+    : byCuisine
+      ? `dish at ${list(intent.food.cuisines.map((c) => `${withArticle(cuisineWord(c))} truck`))}`
+      : describesOnly(intent.food.words)
+        ? `${intent.food.words} dish`
+        : written(intent.food.words);
   const named = intent.truckIds?.length === 1 ? context.trucks.get(intent.truckIds[0]!)?.name : undefined;
   const noneOfCuisine = () =>
     answer(`No ${list(intent.food.cuisines.map(cuisineWord))} truck is open right now.`, [], { truckIds: [], index: 0 });
