@@ -41,18 +41,20 @@ interface SeedTruck {
 /**
  * Weekly stops of the demo trucks, by name (in the trucks' default zone), so the demo cards show
  * 'Open now until …' or 'Next: Tue 11:00–14:00 at …' rather than all 'No upcoming stops'.
- * Two trucks keep none, to show that state too.
+ * Two trucks keep none, to show that state too. The trucks the demo shows open have their stops at
+ * their own spot: an open truck's card and the assistant go by where it is (the live state first),
+ * so a stop elsewhere under way at the same hour read as "open now here, scheduled there" whenever
+ * the demo was tried then (session 65). Stops elsewhere are the closed trucks'.
  */
 const DOWNTOWN = { address: 'Republic Square, 422 Guadalupe St, Austin, TX 78701', lat: 30.2676, lng: -97.7471 };
-const DOMAIN = { address: 'The Domain, 11410 Century Oaks Ter, Austin, TX 78758', lat: 30.4021, lng: -97.7253 };
 const UT_CAMPUS = { address: 'Speedway & 24th St, Austin, TX 78712', lat: 30.2869, lng: -97.7368 };
 export const DEMO_STOPS: Readonly<Record<string, SeedStop[]>> = {
-  'Smokestack BBQ': [[[3, 4, 5, 6], '11:00', '15:00'], [[7], '12:00', '16:00', DOWNTOWN]],
-  'Taco Libre': [[[1, 2, 3, 4, 5], '07:30', '10:30', DOWNTOWN], [[5, 6], '18:00', '23:30']],
+  'Smokestack BBQ': [[[3, 4, 5, 6], '11:00', '15:00'], [[7], '12:00', '16:00']],
+  'Taco Libre': [[[1, 2, 3, 4, 5], '07:30', '10:30'], [[5, 6], '18:00', '23:30']],
   'Pasta Vagabonda': [[[2, 4], '11:30', '14:00', DOWNTOWN], [[5, 6], '17:30', '21:30']],
-  'Seoul Food Wagon': [[[1, 2, 3, 4, 5], '11:00', '14:30', UT_CAMPUS]],
+  'Seoul Food Wagon': [[[1, 2, 3, 4, 5], '11:00', '14:30']],
   'Gulf Coast Catch': [[[5, 6, 7], '11:00', '19:00']],
-  'Green Machine': [[[1, 3, 5], '11:00', '14:00', DOMAIN], [[6], '09:00', '13:00']],
+  'Green Machine': [[[1, 3, 5], '11:00', '14:00'], [[6], '09:00', '13:00']],
   'Sweet Spot Desserts': [[[4, 5, 6, 7], '14:00', '22:00']],
   'Rolling Roast Coffee': [[[1, 2, 3, 4, 5], '06:30', '10:00', UT_CAMPUS]],
   // A late-night stop: Friday 18:00 to Saturday 02:00 (issue 27).
@@ -99,7 +101,7 @@ export const DEMO_TRUCKS: SeedTruck[] = [
     items: [['Al Pastor Taco', 3.75, 'Main Dishes', 'Pork, pineapple, cilantro, onion'], ['Barbacoa Taco', 4.25, 'Main Dishes', 'Slow-braised beef cheek'], ['Elote', 5, 'Sides', 'Grilled corn, cotija, chile'], ['Horchata', 3.5, 'Beverages', 'Cinnamon rice milk'], ['Churros', 4, 'Desserts', 'With chocolate sauce', false]] },
   { name: 'Pasta Vagabonda', cuisine: 'Italian', description: 'Fresh pasta rolled every morning.', address: '91 Red River St, Austin, TX 78701', lat: 30.2589, lng: -97.7385, isOpen: false, phone: '(512) 555-0113',
     items: [['Cacio e Pepe', 13, 'Main Dishes', 'Pecorino, black pepper, tonnarelli'], ['Garlic Knots', 5, 'Appetizers', 'Six knots, marinara'], ['Tiramisu', 6.5, 'Desserts', 'Espresso-soaked ladyfingers']] },
-  { name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean bowls and fried chicken.', address: '2100 Guadalupe St, Austin, TX 78705', lat: 30.2846, lng: -97.7419, isOpen: true, phone: '(512) 555-0114',
+  { name: 'Seoul Food Wagon', cuisine: 'Asian', description: 'Korean bowls and fried chicken.', address: UT_CAMPUS.address, lat: UT_CAMPUS.lat, lng: UT_CAMPUS.lng, isOpen: true, phone: '(512) 555-0114',
     items: [['Bulgogi Bowl', 12.5, 'Main Dishes', 'Marinated beef, rice, kimchi'], ['Korean Fried Chicken', 11, 'Main Dishes', 'Gochujang glaze'], ['Kimchi Fries', 7, 'Sides', 'Fries, kimchi, spicy mayo'], ['Yuzu Lemonade', 4, 'Beverages', 'Fresh-squeezed']] },
   { name: 'Gulf Coast Catch', cuisine: 'Seafood', description: 'Po’boys and fish tacos from Gulf seafood.', address: '1600 Barton Springs Rd, Austin, TX 78704', lat: 30.2641, lng: -97.7607, isOpen: false, phone: '(512) 555-0115',
     items: [['Shrimp Po’boy', 14, 'Main Dishes', 'Fried Gulf shrimp, remoulade'], ['Fish Tacos', 12, 'Main Dishes', 'Blackened redfish, cabbage slaw'], ['Hush Puppies', 5, 'Sides', 'With honey butter']] },
