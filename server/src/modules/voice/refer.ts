@@ -1,4 +1,5 @@
-import { ALLERGEN_WORDS, ATTRIBUTE_CUES, FOOD_WORD_DIETS } from './intents';
+import { truckFilter } from '@shared/utils/attributes';
+import { ALLERGEN_WORDS, ATTRIBUTE_CUES } from './intents';
 import type { Intent } from './understand';
 import type { SessionState } from './voice-answers';
 
@@ -8,15 +9,17 @@ const ORDINALS: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd':
 /** "There" as a place ("what can I get there"), not as "is there", "there are", "there's any". */
 const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|was|were|any|a|an|some)\b)(?!'s)/g;
 
-/** Words that ask what a dish states (a diet, an allergen, whether it is safe for one). */
+/** The cues of what a truck states about itself (cards, seating…), and of what its dishes state. */
+const isFeature = (cue: { filter: string }) => truckFilter(cue.filter)?.kind === 'feature';
+/** Words that ask what a dish states (a diet, an allergen, whether it is safe for one, its heat). */
 const ASKS_A_LABEL = new RegExp(
-  [...ATTRIBUTE_CUES.filter((c) => c.filter === 'gluten-free' || c.filter === 'halal' || c.filter === 'kosher' || FOOD_WORD_DIETS.has(c.filter) || c.filter.startsWith('no-')), ...ALLERGEN_WORDS]
+  [...ATTRIBUTE_CUES.filter((c) => !isFeature(c)), ...ALLERGEN_WORDS]
     .map((c) => c.pattern.source)
     .concat('\\bsafe\\b', '\\bspicy\\b')
     .join('|'),
 );
 /** What a truck states about itself (cards, seating, a step-free way in…): not a dish's label. */
-const ASKS_A_FEATURE = new RegExp(ATTRIBUTE_CUES.filter((c) => !FOOD_WORD_DIETS.has(c.filter) && !c.filter.startsWith('no-') && !['gluten-free', 'halal', 'kosher'].includes(c.filter)).map((c) => c.pattern.source).join('|'));
+const ASKS_A_FEATURE = new RegExp(ATTRIBUTE_CUES.filter(isFeature).map((c) => c.pattern.source).join('|'));
 /** "What about thursday", "and tomorrow?", "how about near the capitol": the last question again, changed. */
 const CARRIES_ON = /^(?:(?:and|ok|okay|so)\s)?(?:what|how) about\b|^and\b/;
 /** Words that point at the truck themselves (replaced by its name below; "there" as a place too). */
@@ -24,9 +27,9 @@ const POINTS_AT_IT = /\b(they|them|it|its|their|that|this|those|these)\b/;
 /** A question asking for trucks, not about the one talked about. */
 const ASKS_FOR_TRUCKS = /\b(which|who|trucks?|anyone|anybody|anywhere|any place|places|near|around|nearby|closest|nearest)\b/;
 /** Leading words that only carry the conversation on ("and", "ok so"). */
-const CARRY_ON = '^(?:(?:and|so|ok|okay|also|then|well|alright)\\s)*';
+const LEADING_FILLER = '^(?:(?:and|so|ok|okay|also|then|well|alright)\\s)*';
 /** "When's the next time", "ok when then": when the truck is next out. */
-const WHEN_NEXT = new RegExp(`${CARRY_ON}(when|when then|when next|when's next|when is next|when's the next time|when is the next time|when will that be|when will it be|what about next time)$`);
+const WHEN_NEXT = new RegExp(`${LEADING_FILLER}(when|when then|when next|when's next|when is next|when's the next time|when is the next time|when will that be|when will it be|what about next time)$`);
 
 /**
  * A follow-up that points at a truck of the conversation instead of naming it ("do they take
@@ -71,15 +74,14 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
       .replace(/\b(get|go|walk|drive|head) there\b/g, (_, verb: string) => `${verb} to ${mark(name)}`)
       .replace(THERE, () => `at ${mark(name)}`)
       .replace(/\b(they|them|it)\b/g, () => mark(name));
-    // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
     // "What about tomorrow" after one truck: that truck, then.
     if (one && CARRIES_ON.test(named) && named === said) named = `${named} ${mark(name)}`;
+    // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
     if (one) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
   }
   if (named === said) return undefined;
   return named.replace(/\uE000(\d+)\uE001/g, (_, k: string) => names[Number(k)]!);
 }
-
 
 /**
  * A follow-up that changes the last question's time or place but not its food ("dessert after 8

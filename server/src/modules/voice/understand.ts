@@ -1113,8 +1113,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   const tokens = wordsOf(text);
   const negated = new Set<number>();
   const not = findNegatedFood(tokens, lexicon, negated);
-  if (!not) return understandWords(text, lexicon, options);
-  const intent = understandWords(tokens.filter((_, i) => !negated.has(i)).join(' '), lexicon, options);
+  if (!not) return understandWords(tokens, lexicon, options);
+  const intent = understandWords(tokens.filter((_, i) => !negated.has(i)), lexicon, options);
   if (intent.kind === 'nearest' || intent.kind === 'open-now') return { ...intent, not };
   // "Anything at Taco Libre without pork": its menu, less the dishes with it.
   if ((intent.kind === 'where' || intent.kind === 'menu' || intent.kind === 'is-open') && !('cheapest' in intent && intent.cheapest)) {
@@ -1123,8 +1123,8 @@ export function understand(text: string, lexicon: Understanding, options: { hear
   return intent;
 }
 
-function understandWords(text: string, lexicon: Understanding, options: { heard?: boolean }): Intent {
-  const tokens = wordsOf(text);
+/** What the question's words (`wordsOf`) ask. */
+function understandWords(tokens: string[], lexicon: Understanding, options: { heard?: boolean }): Intent {
   const words = tokens.join(' ');
   if (!words) return { kind: 'unknown', heard: '' };
   if (THANKS.test(words)) return { kind: 'small-talk', said: 'thanks' };

@@ -1128,7 +1128,8 @@ function answerOpenIn(minutes: number, food: FoodAsk | undefined, candidates: Kn
     return o ? [{ truck, o }] : [];
   });
   const zone = then[0]?.o.start.zoneName ?? [...context.schedules.values()][0]?.zone;
-  const clock = zone ? `, at ${spokenTime(DateTime.fromMillis(t, { zone }).hour * 60 + DateTime.fromMillis(t, { zone }).minute)}` : '';
+  const local = zone ? DateTime.fromMillis(t, { zone }) : undefined;
+  const clock = local ? `, at ${spokenTime(local.hour * 60 + local.minute)}` : '';
   const when = `in ${aheadSaid(minutes)}${clock}`;
   if (then.length === 0) return withOpenNow(`No ${label(food, context)}${near} is scheduled to be out ${when}.`, candidates, context);
   const { said, ids } = stopsSaid(then);
