@@ -207,6 +207,10 @@ const TUNED: Array<[string, Expected]> = [
   ['and the next one', { kind: 'follow-up' }],
   ['how late are they open', { kind: 'follow-up', ask: 'hours' }],
   ['what time do they close', { kind: 'follow-up', ask: 'hours' }],
+  // an hours question with nothing else in it is about the truck just talked about
+  ['how late', { kind: 'follow-up', ask: 'hours' }],
+  ['til when?', { kind: 'follow-up', ask: 'hours' }],
+  ['ok closing time', { kind: 'follow-up', ask: 'hours' }],
   ["what's the closest one", { kind: 'follow-up', ask: 'closest' }],
   ['which one is nearest', { kind: 'follow-up', ask: 'closest' }],
   ['which of those is open', { kind: 'follow-up', ask: 'open-of-list' }],
@@ -248,6 +252,9 @@ const TUNED: Array<[string, Expected]> = [
   ['can i place an order for pickup', { kind: 'quickest' }],
   ['do any trucks sell beer', { kind: 'not-found' }],
   ["what's the most expensive thing at smokestack", { kind: 'menu', truck: 1 }],
+  // a yes-or-no question turned round still asks whether it is open
+  ['is smokestack not open', { kind: 'is-open', truck: 1 }],
+  ['isnt smokestack open yet', { kind: 'is-open', truck: 1 }],
   // late at night, no time said: open after 9 PM
   ['late night food', { kind: 'open-now', after: 1260 }],
   ['is anything open late tonight', { kind: 'open-now', after: 1260 }],
@@ -307,6 +314,19 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
 
   it('of a named truck, it is still its rating', () => {
     expect(matches(understand('is smokestack any good', understanding), { kind: 'rating', truck: 1 })).toBe(true);
+  });
+
+  it('two trucks named with "closer" or "nearer" are compared by distance', () => {
+    for (const [question, ids] of [
+      ['which is closer, taco libre or smokestack', [1, 2]],
+      ['is smokestack or green machine nearer to me', [1, 4]],
+    ] as const) {
+      const intent = understand(question, understanding);
+      expect(intent).toMatchObject({ kind: 'where', closer: true });
+      expect(intent.kind === 'where' && [...intent.truckIds].sort()).toEqual(ids);
+    }
+    // One truck named: where it is, as before.
+    expect(understand('is smokestack closer', understanding)).toMatchObject({ kind: 'where', truckIds: [1] });
   });
 });
 

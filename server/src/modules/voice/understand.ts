@@ -75,7 +75,8 @@ export type Intent =
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
    * `howFar`: the distance was what they asked for.
    */
-  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean }
+  /** Where a truck is; `closer`: two trucks named to compare ("which is closer, Taco Libre or Smokestack"). */
+  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean; closer?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
   /**
@@ -1073,10 +1074,16 @@ const TRAVEL = /\bhow long (does it take |would it take |will it take |is the (d
 const DESCRIBE_DISH = /\b(what comes (on|with|in)|what does (the|a|an|their|its) .+ come with|what's in|whats in|what is in|how spicy|(is|are) .+ spicy|ingredients|what's on the|whats on the|describe)\b/;
 /** Asked how spicy a dish is. */
 const SPICY = /\b(spicy|spice|mild)\b/;
+/** An hours question with nothing else in it ("how late", "til when?", "closing time"): about the truck just talked about. */
+const BARE_HOURS = /^(and |so |ok |okay )?(how late|until when|till when|what time|closing time|hours|(what are )?the hours|when do(es)? (it|they) close)( today| tonight)?$/;
 /** "Tell me about X", "what's X like", "info on X": the truck as a whole. */
 const TELL_ABOUT =
   /\b(tell me (more )?about|more about|info (on|about)|information (on|about)|describe|what is \w+( \w+)* like|what's \w+( \w+)* like|what's \w+( \w+)* about|what kind(a| of) (food|truck|place|cuisine) is)\b/;
 
+/** Two trucks compared by distance. */
+const CLOSER = /\b(closer|nearer|closest|nearest|further|farther)\b/;
+/** Words that turn a yes-or-no question round without changing what it asks. */
+const NOT_WORDS = new Set(['not', 'isnt', "isn't", 'arent', "aren't", 'still']);
 const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
 /** "Late night food", "what's open late": with no time said, open after LATE_NIGHT_MINUTE today. */
 const LATE_NIGHT = /\b(late night|late tonight|open late|late at night|after dark)\b/;
@@ -1155,6 +1162,12 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   const truck = findTruck(tokens, lexicon, used, { typed: !options.heard });
   truck?.positions.forEach((p) => used.add(p));
   const truckIds = truck?.truckIds;
+  // "Which is closer, Taco Libre or Smokestack": the two trucks' distances side by side.
+  if (truck && cue(CLOSER) && cue(/\bor\b/)) {
+    const other = findTruck(tokens, lexicon, used, { typed: !options.heard });
+    const both = [...new Set([...truck.truckIds, ...(other?.truckIds ?? [])])];
+    if (both.length === 2) return { kind: 'where', truckIds: both, closer: true };
+  }
   // "Does Smokestack have anything vegan": a named truck makes the diet word a question about its menu.
   if (!attributeAsk && truckIds && attributes.filters.length > 0) {
     attributeAsk = true;
@@ -1218,7 +1231,8 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   // menu or its place would answer another question. Typed only: in a transcript a word nothing
   // knows is more likely misheard than meant ("is taco libre open uh").
   if (!options.heard && truckIds && !food && !place && cue(/^(does|do|is|are|can|will) /)) {
-    const unknown = tokens.filter((t, i) => !used.has(i) && !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3);
+    // "Is Taco Libre not open?" asks whether it is open, as "isn't it open" does.
+    const unknown = tokens.filter((t, i) => !used.has(i) && !FORM_WORDS.has(t) && !NUMBERS.has(t) && t.length >= 3 && !NOT_WORDS.has(t));
     if (unknown.length > 0) return { kind: 'unknown-about-truck', truckIds, what: unknown.join(' '), menu: cue(CUES.menu) };
   }
   // A truck's menu asked for by that word is about the menu, whatever question word came with it
@@ -1296,7 +1310,7 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   if (!truckIds && !food && !place) {
     if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
     if (cue(/\b(of|any of) (those|them|these)\b/) && cue(CUES.open)) return { kind: 'follow-up', ask: 'open-of-list' };
-    if (cue(CUES.follow) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
+    if ((cue(CUES.follow) || BARE_HOURS.test(words)) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
     if (cue(/\b(closest|nearest) one\b|\bwhich (one )?is (the )?(closest|nearest)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
     // "The next one" is the list's next truck; "when's the next time" is when this one is out next.

@@ -272,6 +272,19 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(answerQuestion({ kind: 'where', truckIds: [1], howFar: true }, demo).text).toBe('Smokestack BBQ is open now, 360 feet away at 1100 S Congress Ave.');
   });
 
+  it('"which is closer, Gulf Coast Catch or Smokestack": the nearer first, each with its distance and whether it is open', () => {
+    const reply = answerQuestion({ kind: 'where', truckIds: [3, 1], closer: true }, demo);
+    expect(reply.text).toBe(
+      'Smokestack BBQ is closer: 360 feet away at 1100 S Congress Ave, open now. Gulf Coast Catch is 1 mile away, closed right now.',
+    );
+    expect(reply.truckIds).toEqual([1, 3]);
+    // A follow-up is about the nearer one.
+    expect(reply.state).toEqual({ truckIds: [1], index: 0 });
+    expect(answerQuestion({ kind: 'where', truckIds: [3, 1], closer: true }, { ...demo, position: undefined }).text).toBe(
+      'Share your location and I can tell you which of Gulf Coast Catch and Smokestack BBQ is closer.',
+    );
+  });
+
   it('"does Taco Libre have fish tacos" when it has none: said of its menu, recommending nothing', () => {
     const reply = answerQuestion({ kind: 'price', food: { words: 'fish tacos', cuisines: [], itemIds: [30], truckIds: [] }, truckIds: [4], cheapest: false }, demo);
     expect(reply.text).toBe("I couldn't find fish tacos on Taco Libre's menu.");

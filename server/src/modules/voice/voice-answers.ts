@@ -1233,6 +1233,24 @@ function answerWhere(truck: KnownTruck, context: AnswerContext, { howFar = false
   );
 }
 
+/** "Which is closer, Taco Libre or Smokestack": the nearer of the two first, each with its distance. */
+function answerCloser(truckIds: readonly number[], context: AnswerContext): Answer {
+  const away = (t: KnownTruck) => distanceOf(t, context) ?? Number.POSITIVE_INFINITY;
+  const [near, far] = truckIds.flatMap((id) => context.trucks.get(id) ?? []).sort((a, b) => away(a) - away(b));
+  if (!near || !far) return aboutNamedTruck(truckIds, context, (truck) => answerWhere(truck, context, { howFar: true }));
+  const state = { truckIds: [near.id], index: 0 };
+  const [nearMiles, farMiles] = [distanceOf(near, context), distanceOf(far, context)];
+  if (nearMiles === undefined || farMiles === undefined) {
+    return answer(`Share your location and I can tell you which of ${near.name} and ${far.name} is closer.`, [near.id, far.id], state);
+  }
+  const status = (t: KnownTruck) => (t.isOpen ? 'open now' : 'closed right now');
+  return answer(
+    `${near.name} is closer: ${whereAbouts(near, context)}, ${status(near)}. ${far.name} is ${miles(farMiles)} away, ${status(far)}.`,
+    [near.id, far.id],
+    state,
+  );
+}
+
 const shareToMeasure = (truck: KnownTruck) => `Share your location and I can tell you how far ${truck.name} is.`;
 
 /** How far the best-rated trucks are looked for around the diner, or the place they named. */
@@ -1703,6 +1721,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return answerBest(intent, context);
     case 'where': {
       const { howFar, about } = intent;
+      if (intent.closer) return answerCloser(intent.truckIds, context);
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const where = answerWhere(truck, context, { howFar });
         return about ? { ...where, text: `${where.text}${aboutTruck(truck, context)}` } : where;
