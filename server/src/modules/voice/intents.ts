@@ -6,7 +6,7 @@
  * understood never drift apart. Slots in the phrasings: {truck}, {food} (a cuisine or a dish),
  * {item} (a menu item), {place}, {time}.
  */
-import type { Allergen } from '@shared/utils/attributes';
+import type { Allergen, Diet } from '@shared/utils/attributes';
 
 export const INTENT_NAMES = [
   'nearest',
@@ -318,6 +318,41 @@ export const ALLERGEN_WORDS: ReadonlyArray<{ allergens: Allergen[]; pattern: Reg
   { allergens: ['sesame'], pattern: /\bsesame\b/g },
   { allergens: ['shellfish'], pattern: /\bshellfish\b/g },
 ];
+
+/**
+ * Words in a dish's name or description that say what its labels don't (issue 28's labels are the
+ * truck's own, and often left unset): "Collard Greens — smoked turkey" is not vegetarian, "Pecan Pie"
+ * has tree nuts. An answer says the menu mentions them, never that the truck labelled it. A word
+ * after "vegan", "plant-based", "soy" or "peanut" ("soy chorizo", "peanut butter") or before "-free"
+ * says nothing.
+ */
+const word = (words: string) =>
+  new RegExp(
+    `(?<!\\b(vegan|vegetarian|plant based|plant-based|veggie|soy|faux|mock|impossible|beyond|oat|coconut|peanut|apple|cocoa|nut|dairy free|dairy-free|egg free|egg-free) )\\b(${words})\\b(?![- ]free)`,
+    'gi',
+  );
+const MEAT = 'meat|meats|beef|brisket|pork|chicken|turkey|bacon|ham|sausages?|chorizo|lamb|goat|carnitas|barbacoa|al pastor|pepperoni|prosciutto|salami|steak|bulgogi|duck|meatballs?|gyro|fish|shrimp|salmon|tuna|crab|lobster|crawfish|oysters?|anchovies|anchovy';
+const DAIRY = 'cheese|cheddar|mozzarella|parmesan|queso|cream|crema|butter|buttermilk|milk|gelato|ice cream|yogurt|custard|ghee|paneer';
+const EGG = 'eggs?|aioli|mayo|mayonnaise|custard|meringue';
+const GLUTEN = 'bread|buns?|biscuits?|flour|pasta|noodles|cookies?|crust|pie|cake|pita|naan|croutons?|breaded|beer battered|battered|wheat|brioche|waffles?|pancakes?|crepes?|spaghetti|penne|ravioli|lasagna|gnocchi';
+export const INGREDIENT_HINTS: Readonly<Partial<Record<Diet | Allergen, RegExp>>> = {
+  vegetarian: word(MEAT),
+  vegan: word(`${MEAT}|${DAIRY}|${EGG}|honey`),
+  glutenFree: word(GLUTEN),
+  halal: word('pork|bacon|ham|prosciutto|pepperoni|salami|chorizo|beer|wine'),
+  peanuts: word('peanuts?'),
+  treeNuts: word('pecans?|almonds?|walnuts?|cashews?|pistachios?|hazelnuts?|macadamias?|pralines?'),
+  dairy: word(DAIRY),
+  egg: word(EGG),
+  gluten: word(GLUTEN),
+  soy: word('soy|tofu|edamame|miso|tempeh'),
+  sesame: word('sesame|tahini'),
+  fish: word('fish|salmon|tuna|cod|tilapia|catfish|anchovies|anchovy|mahi'),
+  shellfish: word('shrimp|crab|lobster|crawfish|oysters?|clams?|mussels?|scallops?|prawns?'),
+};
+
+/** "Does it have meat", "is there meat in the …": whether a dish is vegetarian, asked the other way round. */
+export const MEAT_ASKED = /\b(meat|meats|any meat)\b/g;
 
 /** Diet filters whose words are also food words (see ATTRIBUTE_CUES). */
 export const FOOD_WORD_DIETS: ReadonlySet<string> = new Set(['vegan', 'vegetarian']);

@@ -316,6 +316,21 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     expect(matches(understand('is smokestack any good', understanding), { kind: 'rating', truck: 1 })).toBe(true);
   });
 
+  it('"does the brisket have meat", "is there meat in the elote": whether the dish is vegetarian, asked the other way round', () => {
+    const menus = buildUnderstanding(
+      [{ id: 1, name: 'Smokestack BBQ', cuisine: 'BBQ', description: null, address: null, latitude: 30.25, longitude: -97.75 }],
+      [
+        { id: 10, truckId: 1, name: 'Sliced Brisket Plate', description: null },
+        { id: 11, truckId: 1, name: 'Collard Greens', description: 'Smoked turkey' },
+      ],
+      [],
+    );
+    for (const question of ['does the brisket have meat', 'is there meat in the collard greens', 'do the collard greens have any meat'])
+      expect(understand(question, menus)).toMatchObject({ kind: 'dish-labels', diets: ['vegetarian'], meat: true });
+    // Not a dish's question: which trucks have meat.
+    expect(understand('which trucks have meat', menus)).not.toMatchObject({ kind: 'dish-labels' });
+  });
+
   it('two trucks named with "closer" or "nearer" are compared by distance', () => {
     for (const [question, ids] of [
       ['which is closer, taco libre or smokestack', [1, 2]],

@@ -12,6 +12,7 @@ import {
   DESCRIBING_WORDS,
   FOOD_WORD_DIETS,
   FORM_WORDS,
+  MEAT_ASKED,
   NOT_STATED_CUES,
   ORIGIN_WORDS,
   type NotStated,
@@ -150,7 +151,8 @@ export type Intent =
    * vegetarian", "does the banana pudding have peanuts", "is there dairy in the horchata". `itemIds`:
    * the dishes named (of the named trucks, when any); `words`: the dish as said.
    */
-  | { kind: 'dish-labels'; itemIds: number[]; words: string; diets: Diet[]; allergens: AllergenAsk[] }
+  /** `meat`: asked the other way round ("do the collard greens have meat"): yes means not vegetarian. */
+  | { kind: 'dish-labels'; itemIds: number[]; words: string; diets: Diet[]; allergens: AllergenAsk[]; meat?: boolean }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }
   /**
@@ -925,6 +927,14 @@ function findDishLabels(
       at.forEach((p) => asked.add(p));
     }
   }
+  let meat = false;
+  for (const match of words.matchAll(MEAT_ASKED)) {
+    const at = matchPositions(words, match);
+    if (at.some((p) => asked.has(p) || used.has(p)) || diets.size > 0) continue;
+    diets.add('vegetarian');
+    meat = true;
+    at.forEach((p) => asked.add(p));
+  }
   if (diets.size === 0 && allergens.size === 0) return undefined;
   const taken = new Set([...used, ...asked]);
   const food = findFood(tokens, lexicon, taken);
@@ -940,6 +950,7 @@ function findDishLabels(
     words: food.words,
     diets: [...diets],
     allergens: [...allergens].map(([allergen, free]) => ({ allergen, free })),
+    ...(meat ? { meat } : {}),
   };
 }
 

@@ -762,12 +762,30 @@ describe('in diners\' own words, probe 3 (session 65)', () => {
     itemsByTruck: new Map([
       [1, [item(10, 1, 'Banana Pudding', { category: 'Desserts', diets: { vegetarian: true }, allergens: { peanuts: 'mayContain', dairy: 'contains' } }), item(11, 1, 'Pulled Pork Sandwich', { diets: { vegetarian: false } })]],
       [2, [item(20, 2, 'Elote', { diets: { vegetarian: true }, allergens: { dairy: 'contains', gluten: 'free' } }), item(21, 2, 'Churros', { category: 'Desserts' }), item(22, 2, 'Horchata', { diets: { vegan: true }, allergens: { dairy: 'free' } }), item(23, 2, 'Al Pastor Taco')]],
-      [3, [item(30, 3, 'Falafel Wrap')]],
+      [3, [item(30, 3, 'Falafel Wrap'), item(31, 3, 'Collard Greens', { description: 'Smoked turkey' }), item(32, 3, 'Pecan Pie Slice', { description: 'Texas pecans' }), item(33, 3, 'Tofu Scramble', { description: 'Vegan cheese, soy chorizo, peanut butter toast' })]],
     ]),
     position: { lat: 30.25, lng: -97.75 },
   };
-  const labels = (itemIds: number[], diets: string[], allergens: { allergen: string; free: boolean }[] = []) =>
-    answerQuestion({ kind: 'dish-labels', itemIds, words: 'x', diets, allergens } as Parameters<typeof answerQuestion>[0], menus).text;
+  const labels = (itemIds: number[], diets: string[], allergens: { allergen: string; free: boolean }[] = [], meat = false) =>
+    answerQuestion({ kind: 'dish-labels', itemIds, words: 'x', diets, allergens, meat } as Parameters<typeof answerQuestion>[0], menus).text;
+
+  it('"are the collard greens vegetarian" with no label: what the menu\'s own words mention, never a label', () => {
+    expect(labels([31], ['vegetarian'])).toBe("Green Machine hasn't said whether its Collard Greens are vegetarian, but its menu mentions turkey.");
+    expect(labels([32], [], [{ allergen: 'treeNuts', free: true }])).toBe(
+      "Green Machine hasn't said whether its Pecan Pie Slice contains tree nuts, but its menu mentions pecan. Labels are the truck’s own: with an allergy, check at the window.",
+    );
+    // "Vegan cheese", "soy chorizo" and "peanut butter" are not dairy, meat or dairy.
+    expect(labels([33], ['vegan'])).toBe("Green Machine hasn't said whether its Tofu Scramble is vegan.");
+    expect(labels([33], [], [{ allergen: 'dairy', free: false }])).toMatch(/^Green Machine hasn't said whether its Tofu Scramble contains dairy\. /);
+    expect(labels([33], [], [{ allergen: 'soy', free: false }])).toMatch(/but its menu mentions tofu and soy\. /);
+    // A label the truck set is the answer; the words are not read then.
+    expect(labels([11], ['vegetarian'])).toBe('No, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
+  });
+
+  it('"does the pulled pork have meat": vegetarian asked the other way round, so yes and no swap', () => {
+    expect(labels([11], ['vegetarian'], [], true)).toBe('Yes, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
+    expect(labels([20], ['vegetarian'], [], true)).toBe('No, Taco Libre says its Elote is vegetarian.');
+  });
 
   it('"is the elote vegetarian", "does the banana pudding have peanuts": the truck\'s own label, yes or no first', () => {
     expect(labels([20], ['vegetarian'])).toBe('Yes, Taco Libre says its Elote is vegetarian.');

@@ -24,7 +24,7 @@ import {
   type TruckFilter,
 } from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
-import { CUISINE_NAMES, DESCRIBING_WORDS, ORIGIN_WORDS, type NotStated } from './intents';
+import { CUISINE_NAMES, DESCRIBING_WORDS, INGREDIENT_HINTS, ORIGIN_WORDS, type NotStated } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -828,13 +828,25 @@ function answerDishLabels(intent: Extract<Intent, { kind: 'dish-labels' }>, cont
     const verb = saidOf(item.name);
     const stated: string[] = [];
     const unsaid: string[] = [];
+    // What the dish's own words say where its labels are silent ("Collard Greens — smoked turkey").
+    const mentions = new Set<string>();
+    const mentioned = (key: keyof typeof INGREDIENT_HINTS) => {
+      for (const m of `${item.name} ${item.description ?? ''}`.matchAll(INGREDIENT_HINTS[key] ?? /$^/g)) {
+        const said = m[0].toLowerCase();
+        if (![...mentions].some((w) => w.replace(/s$/, '') === said.replace(/s$/, ''))) mentions.add(said);
+      }
+    };
     let lead = '';
+    const [yes, no] = intent.meat ? ['No, ', 'Yes, '] : ['Yes, ', 'No, '];
     for (const diet of intent.diets) {
       const word = DIET_TEXT[diet].toLowerCase();
       if (itemHasDiet(labels, diet)) stated.push(`${verb.is} ${word}`);
       else if (itemLacksDiet(labels, diet)) stated.push(`${verb.is} not ${word}`);
-      else unsaid.push(`${verb.is} ${word}`);
-      if (single) lead = itemHasDiet(labels, diet) ? 'Yes, ' : itemLacksDiet(labels, diet) ? 'No, ' : '';
+      else {
+        unsaid.push(`${verb.is} ${word}`);
+        mentioned(diet);
+      }
+      if (single) lead = itemHasDiet(labels, diet) ? yes : itemLacksDiet(labels, diet) ? no : '';
     }
     for (const { allergen, free } of intent.allergens) {
       const word = ALLERGEN_TEXT[allergen].toLowerCase();
@@ -842,13 +854,17 @@ function answerDishLabels(intent: Extract<Intent, { kind: 'dish-labels' }>, cont
       if (state === 'free') stated.push(`${verb.is} free of ${word}`);
       else if (state === 'contains') stated.push(`${verb.contains} ${word}`);
       else if (state === 'mayContain') stated.push(`may contain ${word}`);
-      else unsaid.push(`${verb.contains} ${word}`);
+      else {
+        unsaid.push(`${verb.contains} ${word}`);
+        mentioned(allergen);
+      }
       if (state !== 'contains') unsure = true;
       if (single && state && state !== 'mayContain') lead = (state === 'free') === free ? 'Yes, ' : 'No, ';
       // "Is the baklava ok with a nut allergy": one allergen it contains is the answer.
       if (items.length === 1 && free && state === 'contains') lead = 'No, ';
     }
-    const whether = `whether ${stated.length > 0 ? verb.they : `its ${item.name}`} ${unsaid.join(' or ')}`;
+    const menuSays = mentions.size > 0 ? `, but its menu mentions ${list([...mentions])}` : '';
+    const whether = `whether ${stated.length > 0 ? verb.they : `its ${item.name}`} ${unsaid.join(' or ')}${menuSays}`;
     if (stated.length === 0) return `${truck.name} hasn't said ${whether}.`;
     const says = `${lead}${truck.name} says its ${item.name} ${list(stated)}`;
     return unsaid.length > 0 ? `${says}, and hasn't said ${whether}.` : `${says}.`;
