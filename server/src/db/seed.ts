@@ -148,6 +148,16 @@ export const DEMO_LANDMARKS: Array<{ name: string; aliases: string[]; lat: numbe
   { name: 'the Convention Center', aliases: ['Austin Convention Center'], lat: 30.2635, lng: -97.7396 },
   { name: 'Barton Springs', aliases: [], lat: 30.2641, lng: -97.7713 },
   { name: 'the Domain', aliases: [], lat: 30.4021, lng: -97.7253 },
+  // Neighbourhoods and places diners name ("trucks in hyde park", "near the airport").
+  { name: 'Hyde Park', aliases: [], lat: 30.305, lng: -97.729 },
+  { name: 'Mueller', aliases: [], lat: 30.2985, lng: -97.7055 },
+  { name: 'East Austin', aliases: ['East Side', 'the east side'], lat: 30.2625, lng: -97.7245 },
+  { name: 'Clarksville', aliases: [], lat: 30.2795, lng: -97.7585 },
+  { name: 'Travis Heights', aliases: [], lat: 30.2455, lng: -97.742 },
+  { name: 'Bouldin Creek', aliases: ['Bouldin'], lat: 30.251, lng: -97.756 },
+  { name: 'North Loop', aliases: [], lat: 30.318, lng: -97.7205 },
+  { name: 'Auditorium Shores', aliases: [], lat: 30.2615, lng: -97.7515 },
+  { name: 'the Moody Center', aliases: ['Moody Center'], lat: 30.281, lng: -97.732 },
 ];
 
 /**

@@ -331,6 +331,13 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     expect(understand('which trucks have meat', menus)).not.toMatchObject({ kind: 'dish-labels' });
   });
 
+  it('a ZIP code is the middle of the known addresses in it; one with none is an unknown place', () => {
+    expect(understand('food near 78704', understanding)).toMatchObject({ kind: 'nearest', place: { name: '78704' } });
+    expect(understand('anything open in 78702', understanding)).toMatchObject({ kind: 'open-now', place: { name: '78702' } });
+    // The same digits in another order are another ZIP code.
+    expect(understand('food near 78740', understanding)).toMatchObject({ kind: 'unknown-place' });
+  });
+
   it('two trucks named with "closer" or "nearer" are compared by distance', () => {
     for (const [question, ids] of [
       ['which is closer, taco libre or smokestack', [1, 2]],

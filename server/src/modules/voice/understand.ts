@@ -289,6 +289,16 @@ export function buildUnderstanding(
   }
   for (const stop of stops) addPlace(stop.address, stop.latitude, stop.longitude);
   for (const truck of trucks) addPlace(truck.address, truck.latitude, truck.longitude);
+  // A ZIP code ("food near 78704"): the middle of the known addresses in it.
+  const zips = new Map<string, Array<{ lat: number; lng: number }>>();
+  for (const { address, latitude, longitude } of [...stops, ...trucks]) {
+    const zip = address?.match(ZIP)?.[1];
+    if (zip && latitude != null && longitude != null) zips.set(zip, [...(zips.get(zip) ?? []), { lat: latitude, lng: longitude }]);
+  }
+  for (const [zip, at] of zips) {
+    const mean = (pick: (p: { lat: number; lng: number }) => number) => at.reduce((sum, p) => sum + pick(p), 0) / at.length;
+    places.push({ words: wordsOf(zip), value: { name: zip, lat: mean((p) => p.lat), lng: mean((p) => p.lng) } });
+  }
   return {
     truckNames: trucks.map((t) => ({ words: spoken(t.name).split(' ').filter(Boolean), value: t.id })),
     itemWords,
@@ -687,11 +697,16 @@ export function findPlace(
   return { place, positions: phrase.positions };
 }
 
+/** A US ZIP code at the end of an address. */
+const ZIP = /\b(\d{5})(-\d{4})?\s*$/;
+
 /** The known place whose name has most of the heard words (all of its meaningful ones must be there). */
 function placeNamed(words: string[], lexicon: Understanding): PlaceAsk | undefined {
   const heard = meaningful(words);
   let best: { score: number; place: Named<PlaceAsk> } | undefined;
   for (const place of lexicon.places) {
+    // Digits (a ZIP code) are the same digits in the same order, or not that place.
+    if (place.words.every((w) => NUMBERS.has(w)) && heard.join(' ') !== place.words.join(' ')) continue;
     const matched = heard.filter((w) => place.words.some((p) => sameWord(w, p))).length;
     if (matched < heard.length) continue;
     const score = matched / place.words.length;

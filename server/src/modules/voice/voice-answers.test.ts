@@ -468,6 +468,9 @@ describe('unsure: foods heard that no truck has together', () => {
     expect(written('a b c and b b q or tex mex')).toBe('ABC and BBQ or Tex-Mex');
     expect(written('korean barbecue near the thai place')).toBe('Korean barbecue near the Thai place');
     expect(written('i want a taco')).toBe('i want a taco');
+    // Digits said one by one are written as digits: a ZIP code no truck is in is said back as typed.
+    expect(written('seven eight seven five zero')).toBe('78750');
+    expect(written('one or two tacos')).toBe('one or two tacos');
   });
 });
 

@@ -1651,8 +1651,13 @@ const reask = (text: string, context: AnswerContext): Answer => answer(text, [],
  * Words as heard, written: letters said one by one are an abbreviation ("b b q" is BBQ), and a
  * people's or a place's name is capitalised ("korean barbecue" is Korean barbecue, "tex mex" Tex-Mex).
  */
+const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const DIGITS_SAID = new RegExp(`\\b(${DIGIT_WORDS.join('|')})( (${DIGIT_WORDS.join('|')})){2,}\\b`, 'g');
+
 export function written(words: string): string {
   return words
+    // Digits said one by one (a ZIP code, a house number) are written as digits.
+    .replace(DIGITS_SAID, (digits) => digits.split(' ').map((d) => DIGIT_WORDS.indexOf(d)).join(''))
     .replace(/\b[a-z](?: [a-z]\b)+/g, (letters) => letters.replace(/ /g, '').toUpperCase())
     .replace(/\btex mex\b/g, 'Tex-Mex')
     .replace(/\b[a-z]+\b/g, (word) => (ORIGIN_WORDS.has(word) ? `${word[0]!.toUpperCase()}${word.slice(1)}` : word));
@@ -1841,7 +1846,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return reask(`I couldn't find a truck called ${intent.name}. Try, for example: ${exampleFor('open', context)}?`, context);
     case 'unknown-place':
       return reask(
-        `I don't know where ${intent.place} is. Try a street or a place where trucks stop, for example: ${exampleFor('near', context)}?`,
+        `I don't know where ${written(intent.place)} is. Try a street or a place where trucks stop, for example: ${exampleFor('near', context)}?`,
         context,
       );
     case 'small-talk': {
