@@ -351,6 +351,14 @@ export const INGREDIENT_HINTS: Readonly<Partial<Record<Diet | Allergen, RegExp>>
   shellfish: word('shrimp|crab|lobster|crawfish|oysters?|clams?|mussels?|scallops?|prawns?'),
 };
 
+/**
+ * Drinks of a cuisine that trucks of other cuisines sell too: with no coffee truck open, "need a
+ * coffee" is answered with the open trucks that have one on the menu (a cold brew, an affogato).
+ */
+export const DRINKS_OF_CUISINE: Readonly<Record<string, RegExp>> = {
+  Coffee: /\b(coffee|espresso|latte|cappuccino|americano|mocha|macchiato|cortado|cold brew|affogato|flat white)\b/i,
+};
+
 /** "Does it have meat", "is there meat in the …": whether a dish is vegetarian, asked the other way round. */
 export const MEAT_ASKED = /\b(meat|meats|any meat)\b/g;
 

@@ -785,6 +785,24 @@ describe('in diners\' own words, probe 3 (session 65)', () => {
     expect(labels([11], ['vegetarian'])).toBe('No, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
   });
 
+  it('"need a coffee" with no coffee truck open: the open trucks with a coffee drink on the menu, nearest first', () => {
+    const roast = { ...truck(4, 'Rolling Roast', 'Coffee'), latitude: 30.26, longitude: -97.75 };
+    const drinks: AnswerContext = {
+      ...menus,
+      trucks: new Map([...menus.trucks, [4, roast]]),
+      itemsByTruck: new Map([...menus.itemsByTruck, [3, [item(34, 3, 'Cold Brew', { description: 'Slow-steeped', priceCents: 450 })]], [4, [item(40, 4, 'Latte')]]]),
+    };
+    const coffee = { words: 'coffee', cuisines: ['Coffee'], itemIds: [], truckIds: [] };
+    // The coffee truck first, closed, with when it is next out; then who has a coffee now.
+    const reply = answerQuestion({ kind: 'nearest', food: coffee }, drinks);
+    expect(reply.text).toMatch(/^There is no open coffee truck right now\. The nearest coffee truck is Rolling Roast, closed now, .*\. Open now with coffee on the menu: Green Machine \(Cold Brew, \$4\.50\), 3\.5 miles\.$/);
+    expect(reply.truckIds).toEqual([4, 3]);
+    expect(answerQuestion({ kind: 'open-now', food: coffee }, drinks).text).toMatch(/^No coffee truck is open right now\..* Open now with coffee on the menu: Green Machine/);
+    // A coffee truck open is the answer, as before.
+    const open = { ...drinks, trucks: new Map([...drinks.trucks, [4, { ...roast, isOpen: true }]]) };
+    expect(answerQuestion({ kind: 'nearest', food: coffee }, open).text).toMatch(/^The nearest open coffee truck is Rolling Roast/);
+  });
+
   it('"does the pulled pork have meat": vegetarian asked the other way round, so yes and no swap', () => {
     expect(labels([11], ['vegetarian'], [], true)).toBe('Yes, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
     expect(labels([20], ['vegetarian'], [], true)).toBe('No, Taco Libre says its Elote is vegetarian.');

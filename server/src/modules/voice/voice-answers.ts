@@ -24,7 +24,7 @@ import {
   type TruckFilter,
 } from '@shared/utils/attributes';
 import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
-import { CUISINE_NAMES, DESCRIBING_WORDS, INGREDIENT_HINTS, ORIGIN_WORDS, type NotStated } from './intents';
+import { CUISINE_NAMES, DESCRIBING_WORDS, DRINKS_OF_CUISINE, INGREDIENT_HINTS, ORIGIN_WORDS, type NotStated } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
 export interface KnownTruck {
@@ -998,6 +998,28 @@ function closedAnswer(ranked: KnownTruck[], intent: Extract<Intent, { kind: 'nea
   return answer(`${none} ${lead} ${truckSchedule(first, 'next', context).text}`, ids, { truckIds: ids, index: 0 });
 }
 
+/**
+ * "Need a coffee" with no coffee truck open: the answer about the coffee trucks, then the open trucks
+ * (nearest first) with a coffee drink on the menu, each with the drink and its price, recommended
+ * after them. The answer as it was when the food is not such a drink or no open truck has one.
+ */
+function withDrinks(food: FoodAsk | undefined, context: AnswerContext, reply: Answer): Answer {
+  const drink = food && food.itemIds.length === 0 ? food.cuisines.map((c) => DRINKS_OF_CUISINE[c]).find(Boolean) : undefined;
+  if (!drink) return reply;
+  const sellers = rank([...context.trucks.values()].filter((t) => t.isOpen), context).flatMap((truck) => {
+    const item = (context.itemsByTruck.get(truck.id) ?? []).find((i) => i.available && drink.test(`${i.name} ${i.description ?? ''}`));
+    return item ? [{ truck, item }] : [];
+  });
+  if (sellers.length === 0) return reply;
+  const parts = sellers.slice(0, MAX_RECOMMENDED).map(({ truck, item }) => {
+    const distance = distanceOf(truck, context);
+    return `${truck.name} (${item.name}, ${dollars(item.priceCents)})${distance === undefined ? '' : `, ${miles(distance)}`}`;
+  });
+  const ids = [...new Set([...reply.truckIds, ...sellers.map((s) => s.truck.id)])];
+  const text = `${reply.text} Open now with ${foodSaid(food!.words)} on the menu: ${list(parts)}.`;
+  return answer(text, ids, { ...reply.state, truckIds: ids });
+}
+
 function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: AnswerContext): Answer {
   const context = fromPlace(base, intent.place);
   let candidates = [...context.trucks.values()].filter((t) => t.latitude !== null && t.longitude !== null);
@@ -1011,10 +1033,10 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   const first = open[0];
   if (!first) {
     const none = `There is no open ${label(intent.food, context)}${near} right now.`;
-    return (
-      listingsAnswer(candidates, context, none, intent.place) ??
-      closedAnswer(ranked, intent, context, none) ??
-      answer(none, [], { truckIds: [], index: 0 })
+    return withDrinks(
+      intent.food,
+      context,
+      listingsAnswer(candidates, context, none, intent.place) ?? closedAnswer(ranked, intent, context, none) ?? answer(none, [], { truckIds: [], index: 0 }),
     );
   }
   const what = labelOf(first, intent.food, context);
@@ -1058,7 +1080,11 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   const none = { truckIds: [], index: 0 };
   if (open.length === 0) {
     const text = intent.food || near ? `No ${label(intent.food, context)} is open${near} right now.` : 'No food trucks are open right now.';
-    return (intent.food ? listingsAnswer(candidates, context, text, intent.place) : undefined) ?? answer(`${text}${soonestOut(candidates, context)}`, [], none);
+    return withDrinks(
+      intent.food,
+      context,
+      (intent.food ? listingsAnswer(candidates, context, text, intent.place) : undefined) ?? answer(`${text}${soonestOut(candidates, context)}`, [], none),
+    );
   }
   const names = open.slice(0, MAX_RECOMMENDED).map((t) => {
     const distance = distanceOf(t, context);
