@@ -691,7 +691,7 @@ export function findPlace(
   used: Set<number>,
 ): { place?: PlaceAsk; unknown?: string; positions: number[] } | undefined {
   const phrase = placePhrase(tokens, used);
-  if (!phrase) return placeOn(tokens, lexicon, used);
+  if (!phrase) return placeOn(tokens, lexicon, used) ?? placeSaidWhole(tokens, lexicon, used);
   const place = placeNamed(phrase.words, lexicon);
   if (!place) return { unknown: phrase.words.join(' '), positions: phrase.positions };
   return { place, positions: phrase.positions };
@@ -731,6 +731,25 @@ function placeOn(
     if (place && phrase) return { place, positions: phrase.positions };
   }
   return undefined;
+}
+
+/**
+ * A known place of two words or more said whole, without "near" or "on" ("east side food open now",
+ * "hyde park tacos"): its words side by side, in order. The longest such name wins.
+ */
+function placeSaidWhole(tokens: string[], lexicon: Understanding, used: Set<number>): { place: PlaceAsk; positions: number[] } | undefined {
+  let best: { place: PlaceAsk; positions: number[] } | undefined;
+  for (const { words, value } of lexicon.places) {
+    if (words.length < 2 || words.length > tokens.length || (best && best.positions.length >= words.length)) continue;
+    for (let i = 0; i + words.length <= tokens.length; i++) {
+      const at = words.map((_, k) => i + k);
+      if (at.every((p, k) => !used.has(p) && sameWord(tokens[p]!, words[k]!))) {
+        best = { place: value, positions: at };
+        break;
+      }
+    }
+  }
+  return best;
 }
 
 /** The digits said: what a time may not run into ("at one one zero zero", a house number). */
