@@ -124,7 +124,7 @@ export const FORM_WORDS = new Set(
     "that's the their them then there there's these they this those tight till time today tonight tomorrow to too " +
     "truck trucks uh um until up us wanna want wants was we well what what's when where where's which while who " +
     'will with would yeah yes you your hours hour late latest serve vendor vendors stand stands cart carts ' +
-    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr quick fast hot warm weekend weekends'
+    'kitchen grill wagon wheels co company house shack street st ave avenue rd road blvd dr quick fast hot warm weekend weekends actually really literally honestly'
   ).split(' '),
 );
 
@@ -295,6 +295,7 @@ export const NOT_STATED_CUES = [
   { what: 'kids', pattern: /\b(kids?|children|child|toddlers?|family friendly|families|little ones)\b/ },
   { what: 'wifi', pattern: /\b(wifi|wi fi|internet)\b/ },
   { what: 'parking', pattern: /\b(parking|(can|do|should|could) (i|we) park|park (my|our|the) car)\b/ },
+  { what: 'weather', pattern: /\b(weather|forecast|gonna rain|going to rain|will it rain|is it raining)\b/ },
 ] as const;
 export type NotStated = (typeof NOT_STATED_CUES)[number]['what'];
 

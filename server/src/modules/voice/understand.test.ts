@@ -213,6 +213,7 @@ const TUNED: Array<[string, Expected]> = [
   ['ok closing time', { kind: 'follow-up', ask: 'hours' }],
   ["what's the closest one", { kind: 'follow-up', ask: 'closest' }],
   ['which one is nearest', { kind: 'follow-up', ask: 'closest' }],
+  ['which one is closer', { kind: 'follow-up', ask: 'closest' }],
   ['which of those is open', { kind: 'follow-up', ask: 'open-of-list' }],
   ['are any of them open right now', { kind: 'follow-up', ask: 'open-of-list' }],
   ['what time does smokestack close', { kind: 'hours', truck: 1 }],
@@ -252,6 +253,8 @@ const TUNED: Array<[string, Expected]> = [
   ['can i place an order for pickup', { kind: 'quickest' }],
   ['do any trucks sell beer', { kind: 'not-found' }],
   ["what's the most expensive thing at smokestack", { kind: 'menu', truck: 1 }],
+  // "actually", "really": words that ask nothing more, never a food looked for
+  ['hungry. closest truck thats actually open?', { kind: 'nearest' }],
   // a yes-or-no question turned round still asks whether it is open
   ['is smokestack not open', { kind: 'is-open', truck: 1 }],
   ['isnt smokestack open yet', { kind: 'is-open', truck: 1 }],
@@ -342,6 +345,7 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     for (const [question, ids] of [
       ['which is closer, taco libre or smokestack', [1, 2]],
       ['is smokestack or green machine nearer to me', [1, 4]],
+      ['smokestack vs taco libre which is closer to me', [1, 2]],
     ] as const) {
       const intent = understand(question, understanding);
       expect(intent).toMatchObject({ kind: 'where', closer: true });
@@ -374,8 +378,16 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     expect(understand(question, understanding)).toEqual({ kind: 'not-found', what });
   });
 
-  it.each(['tell me a joke', 'what is the weather like'])('"%s" is still not understood', (question) => {
+  it.each(['tell me a joke'])('"%s" is still not understood', (question) => {
     expect(understand(question, understanding).kind).toBe('unknown');
+  });
+
+  it.each(['what is the weather like', 'whats the weather gonna be saturday', 'is it gonna rain'])('"%s" is the weather, which trucks do not say', (question) => {
+    expect(understand(question, understanding)).toEqual({ kind: 'not-stated', what: 'weather' });
+  });
+
+  it.each(['how long is the line at smokestack rn', 'is there a wait at smokestack'])('"%s": the line is not known, an order ahead\'s wait is', (question) => {
+    expect(understand(question, understanding)).toMatchObject({ kind: 'order-ahead', truckIds: [1], wait: true });
   });
 
   it.each([

@@ -84,7 +84,8 @@ export type Intent =
    * Whether a named truck takes orders ahead now: "can I order ahead at Taco Libre". `delivery`:
    * asked whether it delivers, which it does not here, so ordering ahead is the answer.
    */
-  | { kind: 'order-ahead'; truckIds: number[]; delivery?: boolean }
+  /** `wait`: asked how long the line is ("how long is the wait at X"). */
+  | { kind: 'order-ahead'; truckIds: number[]; delivery?: boolean; wait?: boolean }
   /**
    * The open trucks nearby (of a food, near a place) that take orders ahead now, the shortest wait
    * first: "which truck has the shortest wait", "who takes online orders near me", and (`delivery`)
@@ -1055,6 +1056,8 @@ const PHONE_OF_NAMED = /\b(phone|telephone|call|number|contact)\b/;
  */
 const ORDER_AHEAD_OF_NAMED =
   /\b(order(ing)? (ahead|online|in advance|for pick ?up|to pick up)|pre ?order|preorder|(take|takes|taking|accept|accepts) (online |mobile )?orders|(online|mobile) order(s|ing)?|place an order|(can|could) i order)\b/;
+/** "How long is the line at X", "is there a wait at X", "how busy is X". */
+const LINE_AT_NAMED = /\b(how long (is|s) the (wait|line|queue)|how long('s| is) the (wait|line|queue)|wait time|how busy|is there a (line|wait|queue)|(long|big) (line|wait|queue))\b/;
 /**
  * With no truck named: "which truck has the shortest wait", "where can I get tacos fastest", "who
  * takes online orders near me", "what trucks can I order ahead from". Not "can I order …" alone,
@@ -1208,7 +1211,7 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   truck?.positions.forEach((p) => used.add(p));
   const truckIds = truck?.truckIds;
   // "Which is closer, Taco Libre or Smokestack": the two trucks' distances side by side.
-  if (truck && cue(CLOSER) && cue(/\bor\b/)) {
+  if (truck && cue(CLOSER) && cue(/\b(or|vs|versus)\b/)) {
     const other = findTruck(tokens, lexicon, used, { typed: !options.heard });
     const both = [...new Set([...truck.truckIds, ...(other?.truckIds ?? [])])];
     if (both.length === 2) return { kind: 'where', truckIds: both, closer: true };
@@ -1252,6 +1255,7 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   if (notStated) return { kind: 'not-stated', what: notStated.what };
   if (truckIds && !food && cue(PHONE_OF_NAMED)) return { kind: 'phone', truckIds };
   if (truckIds && cue(ORDER_AHEAD_OF_NAMED) && !cue(/^what\b/)) return { kind: 'order-ahead', truckIds };
+  if (truckIds && cue(LINE_AT_NAMED)) return { kind: 'order-ahead', truckIds, wait: true };
   if (!truckIds && cue(QUICKEST)) return { kind: 'quickest', food, place: place?.place };
   if (truckIds && !food && cue(RATING_OF_NAMED)) return { kind: 'rating', truckIds };
   if (truckIds && !food && cue(WHAT_TO_GET_AT_NAMED)) return { kind: 'menu', truckIds };
@@ -1356,7 +1360,7 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
     if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
     if (cue(/\b(of|any of) (those|them|these)\b/) && cue(CUES.open)) return { kind: 'follow-up', ask: 'open-of-list' };
     if ((cue(CUES.follow) || BARE_HOURS.test(words)) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
-    if (cue(/\b(closest|nearest) one\b|\bwhich (one )?is (the )?(closest|nearest)\b/)) return { kind: 'follow-up', ask: 'closest' };
+    if (cue(/\b(closest|nearest|closer|nearer) one\b|\bwhich (one )?is (the )?(closest|nearest|closer|nearer)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
     // "The next one" is the list's next truck; "when's the next time" is when this one is out next.
     if (cue(/\bnext( one)?\b/) && !cue(/\b(open|when)\b/)) return { kind: 'follow-up', ask: 'next' };

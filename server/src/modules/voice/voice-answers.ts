@@ -595,10 +595,12 @@ function answerScheduleOf(intent: Extract<Intent, { kind: 'schedule' }>, context
     return answer(text, [], { truckIds: [], index: 0 });
   }
   const ids = scheduled.map((s) => s.truck.id);
-  const day = intent.when === 'next' ? 'coming up' : dayWords(intent.when);
-  const more = others.length
-    ? ` ${others.length} more ${others.length === 1 ? `${what} has` : `${whats} have`} stops ${day}.`
-    : '';
+  // "Who's out on Sunday": every truck out that day, each with its first stop (the first few said).
+  if (others.length > 0 && intent.when !== 'next') {
+    const { said } = stopsSaid(scheduled.map((s) => ({ truck: s.truck, o: s.found[0]! })));
+    return answer(`${capitalized(dayWords(intent.when))}: ${said}.`, ids, { truckIds: ids, index: 0 });
+  }
+  const more = others.length ? ` ${others.length} more ${others.length === 1 ? `${what} has` : `${whats} have`} stops coming up.` : '';
   return answer(`${first.text}${more}`, ids, { truckIds: ids, index: 0 });
 }
 
@@ -1360,6 +1362,7 @@ const NOT_STATED_SAID: Record<NotStated, string> = {
   kids: "whether they're good for kids",
   wifi: 'whether they have wifi',
   parking: "whether there's parking nearby",
+  weather: 'the weather',
 };
 const readyIn = (minutes: number) => `an order placed now is ready in about ${minutesSaid(minutes)}`;
 
@@ -1731,10 +1734,18 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const gate = context.ordering?.get(truck.id);
         const noDelivery = `${truck.name} doesn't deliver through ${PRODUCT_NAME}`;
+        // "How long is the line at X": the line is not known; an order ahead's wait is.
+        const noLine = `${truck.name} doesn't say how long its line is`;
+        const yes = intent.delivery
+          ? `${noDelivery}, but you can order ahead from it on its page and pick up`
+          : intent.wait
+            ? `${noLine}, but you can order ahead on its page`
+            : `Yes, you can order ahead from ${truck.name} on its page`;
+        const no = intent.delivery ? `${noDelivery}. ` : intent.wait ? `${noLine}. ` : 'No. ';
         const text =
           gate && gate.refusal === null
-            ? `${intent.delivery ? `${noDelivery}, but you can order ahead from it on its page and pick up` : `Yes, you can order ahead from ${truck.name} on its page`}. ${capitalized(readyIn(gate.estimatedWaitMinutes))}.`
-            : `${intent.delivery ? `${noDelivery}. ` : 'No. '}${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
+            ? `${yes}. ${capitalized(readyIn(gate.estimatedWaitMinutes))}.`
+            : `${no}${gate?.refusal ?? ORDERING_REFUSALS.offline(truck.name)}${truck.isOpen ? '' : nextStopOf(truck, context)}`;
         return answer(text, [truck.id], { truckIds: [truck.id], index: 0 });
       });
     case 'quickest': {
@@ -1742,6 +1753,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return intent.delivery ? { ...quickest, text: `${NO_DELIVERY} ${quickest.text}` } : quickest;
     }
     case 'not-stated':
+      if (intent.what === 'weather') return reask(`I can't tell you the weather. I can tell you which trucks are out and when: ask, for example, ${exampleFor('open', context)}?`, context);
       return reask(
         `Trucks don't say ${NOT_STATED_SAID[intent.what]}. They do say whether they have seating, shade or a restroom nearby: ask, for example, which trucks have seating?`,
         context,
