@@ -74,12 +74,18 @@ test('an operator states payment, access and an item’s labels; a diner’s ope
   await page.getByRole('switch', { name: 'Sold out today: Huckleberry Bowl' }).click();
   await expect(page.getByRole('switch', { name: 'Sold out today: Huckleberry Bowl' })).toBeChecked();
   await expect(diner.getByTestId('sold-out')).toHaveText('Sold out today');
+  // The operator's card says one status, and the menu's count of available dishes drops.
+  const card = page.getByRole('article', { name: 'Huckleberry Bowl' });
+  await expect(card.getByTestId('sold-out')).toBeVisible();
+  await expect(card.getByText('Available', { exact: true })).toHaveCount(1); // the switch's label only
+  await expect(page.getByRole('definition').nth(1)).toHaveText('0');
   await diner.screenshot({ path: test.info().outputPath('truck-page-attributes-desktop.png'), fullPage: true });
   await expectNoSeriousA11yViolations(diner);
 
   // Back on sale: gone from the diner's page as live.
   await page.getByRole('switch', { name: 'Sold out today: Huckleberry Bowl' }).click();
   await expect(diner.getByTestId('sold-out')).toHaveCount(0);
+  await expect(page.getByRole('definition').nth(1)).toHaveText('1');
   await diner.context().close();
 });
 

@@ -107,6 +107,24 @@ const endsAfterStart = {
   params: { message: 'The stop must end after it starts', path: ['endTime'] },
 };
 
+/**
+ * A late-night stop ends the next morning (18:00–02:00), but one that would end the next day more
+ * than OVERNIGHT_MAX_MINUTES after it starts is a slip, not a stop: "2:00 PM–11:00 AM" meant 11 AM
+ * before 2 PM, or 11 PM. Refused with the reason rather than kept for 21 hours.
+ */
+export const OVERNIGHT_MAX_MINUTES = 12 * 60;
+const overnightIsShort = {
+  check: (s: { startTime: string; endTime: string }) =>
+    // Equal times are endsAfterStart's to refuse.
+    minutesOf(s.startTime) === minutesOf(s.endTime) ||
+    !endsNextDay(s.startTime, s.endTime) ||
+    endMinuteOf(s.startTime, s.endTime) - minutesOf(s.startTime) <= OVERNIGHT_MAX_MINUTES,
+  params: {
+    message: 'The end time is before the start, so the stop would end the next day: a stop past midnight can last at most 12 hours',
+    path: ['endTime'],
+  },
+};
+
 /** POST body of a stop: `weekday` for a weekly stop, `date` for a one-off. */
 export const stopInputSchema = z
   .discriminatedUnion(
@@ -117,7 +135,8 @@ export const stopInputSchema = z
     ],
     { error: 'Kind must be weekly or once' },
   )
-  .refine(endsAfterStart.check, endsAfterStart.params);
+  .refine(endsAfterStart.check, endsAfterStart.params)
+  .refine(overnightIsShort.check, overnightIsShort.params);
 export type StopInput = z.input<typeof stopInputSchema>;
 
 /**

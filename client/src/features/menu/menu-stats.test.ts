@@ -3,15 +3,17 @@ import { parseMenuItemForm } from './components/menu-item-dialog';
 import { categoryCounts, menuStats } from './menu-stats';
 
 const items = [
-  { price: 10, available: true, category: 'Sides' },
-  { price: 5.5, available: false, category: 'Main Dishes' },
-  { price: 4.5, available: true, category: 'Sides' },
-  { price: 3, available: true, category: null },
+  { price: 10, available: true, soldOutToday: false, category: 'Sides' },
+  { price: 5.5, available: false, soldOutToday: false, category: 'Main Dishes' },
+  { price: 4.5, available: true, soldOutToday: false, category: 'Sides' },
+  { price: 3, available: true, soldOutToday: false, category: null },
 ];
 
 describe('menu stats', () => {
   it('count items, available items and the average price', () => {
     expect(menuStats(items)).toEqual({ total: 4, available: 3, averagePrice: 5.75 });
+    // A dish sold out today is not available today.
+    expect(menuStats(items.map((i, k) => (k === 0 ? { ...i, soldOutToday: true } : i))).available).toBe(2);
     expect(menuStats([])).toEqual({ total: 0, available: 0, averagePrice: 0 });
   });
   it('list All plus the categories present in menu order, with counts', () => {

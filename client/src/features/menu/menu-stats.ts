@@ -8,9 +8,12 @@ export interface MenuStats {
   averagePrice: number;
 }
 
-export function menuStats(items: readonly Pick<MenuItem, 'available' | 'price'>[]): MenuStats {
+/** On sale now: offered, and not sold out today (a sold-out dish is not one a diner can get). */
+export const onSale = (item: Pick<MenuItem, 'available' | 'soldOutToday'>) => item.available && !item.soldOutToday;
+
+export function menuStats(items: readonly Pick<MenuItem, 'available' | 'soldOutToday' | 'price'>[]): MenuStats {
   const total = items.length;
-  const available = items.filter((i) => i.available).length;
+  const available = items.filter(onSale).length;
   const averagePrice = total === 0 ? 0 : items.reduce((sum, i) => sum + i.price, 0) / total;
   return { total, available, averagePrice };
 }

@@ -126,6 +126,17 @@ describe('late-night stops (issue 27)', () => {
     expect(await dbFingerprint(server.db)).toEqual(before);
   });
 
+  it('refuses a stop that would end the next day more than 12 hours on (a slip: 2 PM–11 AM), and takes 2 PM–2 AM', async () => {
+    const truck = await newTruck();
+    const slip = await addStop(truck.id, { ...saturdayNight, startTime: '14:00', endTime: '11:00' });
+    expect(slip.status).toBe(400);
+    expect(slip.body.fieldErrors).toEqual({
+      endTime: ['The end time is before the start, so the stop would end the next day: a stop past midnight can last at most 12 hours'],
+    });
+    expect(await storedStops(truck.id)).toHaveLength(0);
+    expect((await addStop(truck.id, { ...saturdayNight, startTime: '14:00', endTime: '02:00' })).status).toBe(201);
+  });
+
   it("refuses a Sunday-morning stop that overlaps Saturday night's (409), and takes one after 02:00", async () => {
     const truck = await newTruck();
     await mustAdd(truck.id, saturdayNight);

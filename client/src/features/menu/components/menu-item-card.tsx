@@ -51,9 +51,10 @@ export function MenuItemCard({
           <span className="text-lg font-bold text-brand-700">{formatPrice(item.price)}</span>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Badge variant={item.available ? 'success' : 'secondary'}>
-            {item.available ? 'Available' : 'Unavailable'}
-          </Badge>
+          {/* One status: sold out today says it below (MenuItemLabels), never beside "Available". */}
+          {!(item.available && item.soldOutToday) && (
+            <Badge variant={item.available ? 'success' : 'secondary'}>{item.available ? 'Available' : 'Unavailable'}</Badge>
+          )}
           {item.category && <Badge variant="outline">{item.category}</Badge>}
         </div>
         {item.description && <p className="text-sm text-gray-700">{item.description}</p>}
