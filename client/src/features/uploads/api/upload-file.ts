@@ -20,6 +20,17 @@ export class UploadError extends Error {
   }
 }
 
+/**
+ * This server's own upload URL on the origin the page was opened at. The server builds it from
+ * PUBLIC_URL (never the Host header, ADR 0060), and the same server answers at every name it has:
+ * a page opened at 127.0.0.1 while PUBLIC_URL says localhost would otherwise have its PUT refused
+ * by its own Content-Security-Policy (connect-src 'self'). A presigned S3 URL is left as it is.
+ */
+export function onThisOrigin(uploadURL: string, here: string = window.location.href): string {
+  const url = new URL(uploadURL, here);
+  return /^\/api\/objects\/upload\/[^/]+\/[^/]+$/.test(url.pathname) ? `${url.pathname}${url.search}` : uploadURL;
+}
+
 /** PUTs `file` to `uploadURL` with its content type and the bearer token, reporting percent progress. */
 export function putFile(
   uploadURL: string,
@@ -66,6 +77,6 @@ export async function uploadFile(
   onProgress?: (percent: number) => void,
 ): Promise<string> {
   const uploadURL = await requestUploadUrl(purpose);
-  await putFile(uploadURL, file, onProgress);
+  await putFile(onThisOrigin(uploadURL), file, onProgress);
   return objectPathFromUploadURL(uploadURL);
 }
