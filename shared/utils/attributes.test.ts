@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   conflictReasons,
+  labelledOffer,
   featureGroupsOf,
   notStatedText,
   itemFit,
@@ -146,5 +147,17 @@ describe('texts', () => {
   it('lists the diets a truck has options for', () => {
     expect(truckDietOptions(cardsVeganNoPeanuts)).toEqual(['vegetarian', 'vegan']);
     expect(truckDietOptions(olderEvent)).toEqual([]);
+  });
+});
+
+describe('labelledOffer', () => {
+  it("is a truck's dishes, not its drinks, unless drinks are all it sells", () => {
+    const taco = { name: 'Taco', category: 'Main Dishes' };
+    const horchata = { name: 'Horchata', category: 'Beverages' };
+    const latte = { name: 'Latte', category: 'Beverages' };
+    expect(labelledOffer([taco, horchata])).toEqual([taco]);
+    expect(labelledOffer([latte, horchata])).toEqual([latte, horchata]);
+    // No course chosen is a dish.
+    expect(labelledOffer([{ name: 'Bowl', category: null }, horchata])).toEqual([{ name: 'Bowl', category: null }]);
   });
 });

@@ -266,6 +266,17 @@ export function labelTexts(item: ItemLabels): { diets: string[]; allergens: { al
   return { diets, allergens };
 }
 
+/**
+ * The items whose labels say what a truck offers a diet or an allergy: its dishes, not its drinks
+ * ("Vegan options" for a truck whose only vegan item is a horchata would send a vegan diner there
+ * for a drink), unless drinks are all it sells (a coffee truck's oat latte). The truck lists'
+ * `menuLabels` are chosen the same way in SQL (server/src/modules/trucks/truck.repository.ts).
+ */
+export function labelledOffer<T extends { category?: string | null }>(items: readonly T[]): T[] {
+  const dishes = items.filter((i) => i.category !== 'Beverages');
+  return dishes.length > 0 ? dishes : [...items];
+}
+
 /** The diets a truck has at least one item for ("Vegan options"), in list order. */
 export function truckDietOptions(truck: TruckFacts): Diet[] {
   const items = truck.menuLabels ?? [];

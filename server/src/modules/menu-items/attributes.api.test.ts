@@ -229,6 +229,19 @@ describe('GET /api/food-trucks/active?filters=', () => {
     expect(await ids('filters=halal')).toEqual([plainTruck.id]);
   });
 
+  it('a vegan drink makes no truck "vegan options" beside its dishes; a drinks-only truck\'s drinks count', async () => {
+    const near = 'lat=46.3&lng=-118.3&radiusMiles=5';
+    const tacos = await createTruck(owner.token, { name: 'Drink Vegan Tacos', latitude: 46.3, longitude: -118.3 });
+    await createItem(tacos.id, { name: 'Pork Taco', category: 'Main Dishes', diets: { vegan: false } });
+    await createItem(tacos.id, { name: 'Horchata', category: 'Beverages', diets: { vegan: true } });
+    const coffee = await createTruck(owner.token, { name: 'Oat Latte Cart', cuisine: 'Coffee', latitude: 46.301, longitude: -118.301 });
+    await createItem(coffee.id, { name: 'Oat Latte', category: 'Beverages', diets: { vegan: true } });
+    const res = await server.request<TruckSummary[]>('GET', `/api/food-trucks/active?${near}&filters=vegan`);
+    expect(res.body.map((t) => t.id)).toEqual([coffee.id]);
+    const all = await server.request<TruckSummary[]>('GET', `/api/food-trucks/active?${near}`);
+    expect(all.body.find((t) => t.id === tacos.id)?.menuLabels).toEqual([{ diets: { vegan: false }, allergens: {} }]);
+  });
+
   it('refuses an unknown filter with a 400 naming it', async () => {
     const res = await server.request<ErrorResponse>('GET', '/api/food-trucks/active?filters=cards,teleport');
     expect(res.status).toBe(400);

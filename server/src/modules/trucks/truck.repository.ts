@@ -22,13 +22,16 @@ const rating: SQL<TruckRating | null> = sql`(${foodTrucks.ratingSum}::text || '/
 );
 
 /**
- * The distinct diet and allergen labels of the truck's available items (issue 28), as one selected
+ * The distinct diet and allergen labels of the truck's available dishes (issue 28; its drinks only
+ * when drinks are all it sells, as `labelledOffer` in shared/utils/attributes chooses), as one selected
  * field: what the filters and a customer's dietary needs match, carried by every list and event so
  * that no client needs the menus to filter. Sold-out items count (sold out is for today only; the
  * lists must not go stale at midnight with no event). One lookup on menu_items_truck_idx per truck.
  */
 const menuLabels: SQL<ItemLabels[]> = sql`(select coalesce(jsonb_agg(distinct jsonb_build_object('diets', mi.diets, 'allergens', mi.allergens)), '[]'::jsonb)
-  from menu_items mi where mi.food_truck_id = "food_trucks"."id" and mi.available)`.mapWith((value: unknown) =>
+  from menu_items mi where mi.food_truck_id = "food_trucks"."id" and mi.available
+  and (mi.category is distinct from 'Beverages' or not exists (select 1 from menu_items dish
+    where dish.food_truck_id = "food_trucks"."id" and dish.available and dish.category is distinct from 'Beverages')))`.mapWith((value: unknown) =>
   (typeof value === 'string' ? JSON.parse(value) : value) as ItemLabels[],
 );
 // Spelled out, not ${foodTrucks.id}: Drizzle writes a column of a one-table query without its table

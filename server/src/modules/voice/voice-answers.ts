@@ -15,6 +15,7 @@ import {
   itemFreeOf,
   itemHasDiet,
   itemLacksDiet,
+  labelledOffer,
   matchesFilters,
   truckFilter,
   type Diet,
@@ -647,8 +648,9 @@ function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
     const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
     if (menu.some((i) => items.has(i.id))) ids.add(truck.id);
     // "Vegan" heard: an item its operator labelled vegan counts, whatever its name (issue 28) — a
-    // dish, not a drink: "I'm vegan, what can I eat" is not answered with a truck's horchata.
-    if (diets.length > 0 && menu.some((i) => i.category !== 'Beverages' && diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
+    // dish, not a drink: "I'm vegan, what can I eat" is not answered with a truck's horchata. As
+    // the list's "Vegan options" chip and filter say (labelledOffer).
+    if (diets.length > 0 && labelledOffer(menu).some((i) => diets.some((d) => itemHasDiet(labelsOf(i), d)))) ids.add(truck.id);
   }
   return ids;
 }
