@@ -1,6 +1,29 @@
 import { z } from 'zod';
 import { ID_TEXT, INT4_MAX } from '../utils/ids';
 
+/**
+ * Zod's own wording of a length or size rule ("Too big: expected string to have <=300 characters")
+ * is a developer's: every rule without a message of its own says it as a person would, on the
+ * server's 400s and in the client's forms alike (both load this module before any schema runs).
+ */
+function friendlyError(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return undefined;
+  const big = issue.code === 'too_big';
+  const limit = Number(big ? issue.maximum : issue.minimum);
+  const exclusive = issue.inclusive === false;
+  if (issue.origin === 'string') {
+    if (!big && limit <= 1) return 'Required';
+    const n = exclusive ? (big ? limit - 1 : limit + 1) : limit;
+    return big ? `Must be at most ${n} characters` : `Must be at least ${n} characters`;
+  }
+  if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+    return big ? `Must be ${exclusive ? 'less than' : 'at most'} ${limit}` : `Must be ${exclusive ? 'more than' : 'at least'} ${limit}`;
+  }
+  if (issue.origin === 'array' || issue.origin === 'set') return big ? `At most ${limit} allowed` : `At least ${limit} needed`;
+  return undefined;
+}
+z.config({ customError: friendlyError });
+
 /** Every error the API sends: a readable message, and per-field messages for validation errors. */
 export const errorResponseSchema = z.object({
   message: z.string(),
@@ -24,8 +47,12 @@ export const NUL_MESSAGE = 'Text must not contain NUL characters';
  * A string input: never a NUL character (PostgreSQL text cannot hold one, and some drivers answer
  * it with an error instead of a refusal). Chain the usual checks after it: `text().trim().min(1)`.
  */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((s) => !s.includes('\u0000'), { message: NUL_MESSAGE, abort: true });
+export const text = (params?: { error: string }) =>
+  // `error` is for a value that is not text at all ("Name is required"); a check chained after it
+  // without a message of its own (`.max(120)`) says its own rule (friendlyError), never that one.
+  z
+    .string(params && { error: (issue) => (issue.code === 'invalid_type' ? params.error : undefined) })
+    .refine((s) => !s.includes('\u0000'), { message: NUL_MESSAGE, abort: true });
 
 export { INT4_MAX };
 
