@@ -85,10 +85,27 @@ test.describe('favourites and ratings', () => {
     await op.page.close();
   });
 
+  test('signing in from the favourites page (or an operator screen opened signed out) comes back to it', async ({ page }) => {
+    const phone = freshPhone();
+    expect((await page.request.post('/api/auth/register', { data: { phone, password: 'e2e-password-1', role: 'customer' } })).status()).toBe(201);
+    await page.goto('/favorites');
+    await page.getByRole('link', { name: 'Log In to View Favorites' }).click();
+    await page.getByLabel('Username or phone').fill(phone);
+    await page.getByLabel('Password').fill('e2e-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/favorites$/);
+    await expect(page.getByRole('heading', { name: 'Your Favorite Food Trucks' })).toBeVisible();
+
+    // An operator's deep link: to the sign-in, and back to that screen after it.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.goto('/operator-dashboard');
+    await expect(page).toHaveURL(/\/login\?next=%2Foperator-dashboard$/);
+  });
+
   test('the favourites page: every state, live open/close and the SMS switch', async ({ page, browser }) => {
     await page.goto('/favorites');
     await expect(page.getByRole('heading', { name: 'Login Required' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log In to View Favorites' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('link', { name: 'Log In to View Favorites' })).toHaveAttribute('href', '/login?next=%2Ffavorites');
 
     const op = await operatorWithTruck(browser, `Fav Page ${Date.now()}`, spot(2));
     await op.page.goto('/favorites');

@@ -7,13 +7,14 @@ import { OwnDetailsForm } from '@client/features/auth/components/own-details-for
 import { DeleteAccountForm } from '@client/features/auth/components/delete-account-form';
 import { AlertSettings } from '@client/features/push/components/alert-settings';
 import { DietaryNeedsForm } from '@client/features/diet/components/dietary-needs-form';
+import { loginFor } from '@client/lib/return-to';
 import { isCustomer } from '@client/lib/roles';
 import { CountMyVisitsSwitch } from '@client/features/insights/components/count-my-visits-switch';
 
 /** /account: the signed-in user's own account (their details; issue 32: change password; issue 29: a customer's alert settings). */
 export default function AccountPage() {
   const { user } = useAuth();
-  if (!user) return <Redirect to="/login" replace />;
+  if (!user) return <Redirect to={loginFor('/account')} replace />;
   return (
     <main className="bg-gray-50 px-4 py-10">
       <Card className="mx-auto max-w-md">

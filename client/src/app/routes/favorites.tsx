@@ -14,6 +14,7 @@ import { SmsAlertsSwitch } from '@client/features/favorites/components/sms-alert
 import { PushDeviceCard } from '@client/features/push/components/push-device-card';
 import { useLiveFavorites } from '@client/features/favorites/hooks/use-live-favorites';
 import { useAuth } from '@client/lib/auth';
+import { withReturn } from '@client/lib/return-to';
 import { isCustomer, isOperator } from '@client/lib/roles';
 
 const renderSchedule = (truck: FoodTruck) => <TruckStatusLine truck={truck} className="mt-0.5" />;
@@ -81,7 +82,7 @@ export default function FavoritesPage() {
   if (isOperator(user)) return <Redirect to="/operator-dashboard" replace />;
   if (!user) {
     return (
-      <SignInRequired title="Login Required" href="/login" action="Log In to View Favorites">
+      <SignInRequired title="Login Required" href={withReturn('/login', '/favorites')} action="Log In to View Favorites">
         Log in to see your favorite food trucks and get alerts when they open.
       </SignInRequired>
     );
