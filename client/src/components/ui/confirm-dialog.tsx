@@ -19,6 +19,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   onConfirm,
   onOpenChange,
   children,
@@ -28,6 +29,8 @@ export function ConfirmDialog({
   title: ReactNode;
   description: ReactNode;
   confirmLabel?: string;
+  /** The button that closes the dialog doing nothing ("Keep order" where "Cancel" would mean the opposite). */
+  cancelLabel?: string;
   onConfirm(): void;
   onOpenChange?(open: boolean): void;
   /** What to ask before confirming (a reason to give), between the description and the buttons. */
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         <AlertDialogDescription>{description}</AlertDialogDescription>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,5 +1,5 @@
 import type { MenuItem, Order, TruckOrdering } from '@shared/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubIntersectionObserver } from '@client/test/intersection-observer';
 import { renderApp } from '@client/test/render-app';
@@ -197,6 +197,14 @@ describe('OrderStatusView', () => {
     expect(screen.getByText('To pay')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order and refund' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    // Asked first: keeping the order sends nothing.
+    const ask = await screen.findByRole('alertdialog');
+    expect(ask).toHaveTextContent('Nothing has been charged.');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls).not.toContain('POST /api/orders/41/cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(calls).toContain('POST /api/orders/41/cancel'));
 
     view.unmount();

@@ -4,6 +4,7 @@ import Check from 'lucide-react/icons/check';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import type { ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Card } from '@client/components/ui/card';
 import { toastError } from '@client/lib/toast';
 import { useNow } from '@client/lib/use-now';
@@ -146,14 +147,23 @@ export function OrderStatusView({ order, canCancel, pickup }: { order: Order; ca
       </Card>
 
       {canCancel && (order.status === 'received' || order.status === 'awaiting_payment') && (
-        <Button
-          variant="outline"
-          className="h-11 justify-self-start"
-          disabled={cancel.isPending}
-          onClick={() => cancel.mutate(order.id, { onError: (err) => toastError('Could not cancel the order', err, 'Please ask at the window.') })}
-        >
-          {order.status === 'awaiting_payment' ? 'Cancel order' : 'Cancel order and refund'}
-        </Button>
+        // Asked first, as a deletion is: a tap that cancels and refunds cannot be taken back.
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" className="h-11 justify-self-start" disabled={cancel.isPending}>
+              {order.status === 'awaiting_payment' ? 'Cancel order' : 'Cancel order and refund'}
+            </Button>
+          }
+          title={`Cancel order ${order.id}?`}
+          description={
+            order.status === 'awaiting_payment'
+              ? "Nothing has been charged. The truck won't see this order."
+              : `The truck stops preparing it and ${formatCents(order.totalCents, order.currency)} goes back to your card. This can't be undone.`
+          }
+          confirmLabel={order.status === 'awaiting_payment' ? 'Cancel order' : 'Cancel and refund'}
+          cancelLabel="Keep order"
+          onConfirm={() => cancel.mutate(order.id, { onError: (err) => toastError('Could not cancel the order', err, 'Please ask at the window.') })}
+        />
       )}
     </div>
   );
