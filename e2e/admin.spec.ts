@@ -103,6 +103,14 @@ test.describe('admin panel', () => {
       await expect(page.getByTestId(`stat-${stat}`)).toBeVisible();
     }
 
+    // A sign-up while the panel is open shows in the stat cards when the admin turns to a tab.
+    const customers = page.getByTestId('stat-Total Customers');
+    const before = Number((await customers.innerText()).replace(/\D/g, ''));
+    expect((await page.request.post('/api/auth/register', { data: { phone: freshPhone(), password: 'e2e-password-1', role: 'customer' } })).status()).toBe(201);
+    await page.getByRole('tab', { name: 'Operator Management' }).click();
+    await expect.poll(async () => Number((await customers.innerText()).replace(/\D/g, ''))).toBeGreaterThan(before);
+    await page.getByRole('tab', { name: 'Customer Management' }).click();
+
     // Search and edit a customer's email.
     await page.getByLabel('Search customers').fill(customerName);
     await expect(page.getByText('1 customer(s) found')).toBeVisible();

@@ -1,10 +1,12 @@
 import { displayName } from '@shared/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import LogOut from 'lucide-react/icons/log-out';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { useAuth } from '@client/lib/auth';
+import { queryKeys } from '@client/lib/query-keys';
 import { ADMIN_LOGIN_PATH, useAdminGuard } from '../hooks/use-admin-guard';
 import { AuditLogTab } from './audit-log-tab';
 import { ClaimsTab } from './claims-tab';
@@ -18,6 +20,7 @@ import { StatCards } from './stat-cards';
 /** /admin (spec section 2): header with the admin's name and Logout, stat cards, the tabs. */
 export function AdminPanel() {
   const admin = useAdminGuard();
+  const queryClient = useQueryClient();
   const { endSession } = useAuth();
   if (!admin) {
     return (
@@ -45,7 +48,9 @@ export function AdminPanel() {
       </header>
       <main className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6">
         <StatCards />
-        <Tabs defaultValue="customers">
+        {/* A tab looked at is the panel's data now: its list and the stat cards above are asked again
+            (another admin, a sign-up or an operator may have changed them meanwhile). */}
+        <Tabs defaultValue="customers" onValueChange={() => void queryClient.invalidateQueries({ queryKey: queryKeys.admin })}>
           <TabsList className="grid h-auto grid-cols-2 gap-1 sm:flex">
             <TabsTrigger value="customers">Customer Management</TabsTrigger>
             <TabsTrigger value="operators">Operator Management</TabsTrigger>
