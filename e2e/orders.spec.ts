@@ -75,6 +75,10 @@ test.describe('order ahead', () => {
     await diner.getByRole('button', { name: 'Add Brisket plate' }).click();
     await expect(diner.getByTestId('order-total')).toHaveText('$21.99');
     await diner.getByLabel('Note for the truck (optional)').fill('Extra salsa');
+    // A reload (a phone waking the page up) keeps the cart and the note.
+    await diner.reload();
+    await expect(diner.getByTestId('order-total')).toHaveText('$21.99');
+    await expect(diner.getByLabel('Note for the truck (optional)')).toHaveValue('Extra salsa');
     await checkScreen(diner, browser, customer, `/order/${truck.id}`, 'order-checkout', async (p) => {
       await expect(p.getByRole('button', { name: 'Add Taco' })).toBeVisible();
     });
@@ -88,6 +92,10 @@ test.describe('order ahead', () => {
     await diner.getByRole('button', { name: 'Pay $21.99 and order' }).click();
     await expect(diner).toHaveURL(/\/orders\/\d+$/);
     const orderId = Number(/\/orders\/(\d+)$/.exec(diner.url())![1]);
+    // Ordered: the truck's cart is empty for the next order.
+    await diner.goto(`/order/${truck.id}`);
+    await expect(diner.getByTestId('order-total')).toHaveText('$0.00');
+    await diner.goto(`/orders/${orderId}`);
     await expect(diner.getByTestId('order-number')).toHaveText(String(orderId));
     await expect(diner.getByTestId('order-status')).toHaveText('Received');
 

@@ -9,7 +9,8 @@ import { useLiveTruckCache } from '@client/entities/truck/use-truck-events';
 import { useDietaryNeeds } from '@client/features/diet/api/dietary-needs';
 import { useMenu } from '@client/features/menu/api/menu';
 import { useTruckOrdering } from '@client/features/orders/api/truck-ordering';
-import { Checkout, EMPTY_DRAFT, type CheckoutDraft } from '@client/features/orders/components/checkout';
+import { Checkout } from '@client/features/orders/components/checkout';
+import { useKeptDraft } from '@client/features/orders/hooks/use-kept-draft';
 import { parseId } from '@shared/utils/ids';
 import { errorMessage } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth';
@@ -33,7 +34,7 @@ function CheckoutScreen({ truckId }: { truckId: number }) {
   const needs = useDietaryNeeds();
   // Here, not in the form: the truck closing or pausing swaps the form for the reason, and the cart
   // is still there when it takes orders again.
-  const draft = useState<CheckoutDraft>(EMPTY_DRAFT);
+  const draft = useKeptDraft(truckId);
   if (truck.isPending || menu.isPending || ordering.isPending) return <Loading />;
   const error = truck.error ?? menu.error ?? ordering.error;
   if (error || !truck.data || !menu.data || !ordering.data) {

@@ -63,6 +63,11 @@ export function Checkout({
     setDraft((d) => ({ ...d, quantities: next(d.quantities) }));
   const setPickup = (value: string) => setDraft((d) => ({ ...d, pickup: value }));
   const setNote = (value: string) => setDraft((d) => ({ ...d, note: value }));
+  // The order has the dishes now: the cart is empty for the next one, and the order is shown.
+  const ordered = (orderId: number) => {
+    setDraft(EMPTY_DRAFT);
+    navigate(`/orders/${orderId}`);
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const card = useFormValues({ cardNumber: '', expiry: '', cvc: '' });
@@ -119,7 +124,7 @@ export function Checkout({
       {
         onSuccess: (order) => {
           if (order.status === 'awaiting_payment' && order.paymentClientSecret) setAwaiting(order);
-          else navigate(`/orders/${order.id}`);
+          else ordered(order.id);
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 400) card.setErrors(serverFieldErrors(err.body));
@@ -223,7 +228,7 @@ export function Checkout({
               clientSecret={awaiting.paymentClientSecret}
               orderId={awaiting.id}
               label={`Pay ${formatCents(awaiting.totalCents)}`}
-              onPaid={() => confirm.mutate(awaiting.id, { onSettled: () => navigate(`/orders/${awaiting.id}`) })}
+              onPaid={() => confirm.mutate(awaiting.id, { onSettled: () => ordered(awaiting.id) })}
             />
           </Suspense>
         ) : (
