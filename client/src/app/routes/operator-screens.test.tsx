@@ -53,10 +53,10 @@ function denyLocation() {
 }
 
 describe('operator screens are for operators', () => {
-  it('sends anonymous visitors to /login', () => {
+  it('sends anonymous visitors to /login, to come back after signing in', () => {
     useApi({});
     const { location } = renderApp(<OperatorDashboardPage />, { path: '/operator-dashboard' });
-    expect(location.history.at(-1)).toBe('/login');
+    expect(location.history.at(-1)).toBe('/login?next=%2Foperator-dashboard');
   });
   it('sends customers to /find-trucks', () => {
     useApi({});

@@ -119,3 +119,19 @@ describe('what a truck states, asked after one truck without pointing at it (ses
     expect(namingTheTruck('can i pay cash', listed, nameOf)).toBeUndefined();
   });
 });
+
+describe('"the other one", "which ones" (session 66)', () => {
+  it('"the other one" after two trucks is the one the last answer was not about; it never brings back the food', () => {
+    const two = { truckIds: [2, 1], index: 0, food: 'tacos or bbq' };
+    expect(namingTheTruck("what's on the menu at the other one", two, nameOf)?.toLowerCase()).toBe("what's on the menu at smokestack bbq");
+    expect(namingTheTruck('and the other one', two, nameOf)?.toLowerCase()).toBe('and smokestack bbq');
+    expect(withTheFood('and the other one', two)).toBeUndefined();
+    // One truck: there is no other.
+    expect(namingTheTruck('and the other one', { truckIds: [2], index: 0 }, nameOf)).toBeUndefined();
+  });
+
+  it('"which ones are halal" after one truck\'s menu is about that menu', () => {
+    expect(namingTheTruck('which ones are halal', { truckIds: [1], index: 0 }, nameOf)?.toLowerCase()).toBe('which of smokestack bbq are halal');
+    expect(namingTheTruck('which ones are halal', listed, nameOf)).toBeUndefined();
+  });
+});

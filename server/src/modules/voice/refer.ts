@@ -53,6 +53,14 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
     const name = id === undefined ? undefined : nameOf(id);
     return name ? mark(name) : whole;
   });
+  // "The other one" after two trucks: the one the last answer was not about.
+  if (state.truckIds.length >= 2) {
+    named = named.replace(/\bthe other (one|truck|place)\b|\bthe other\b(?= one\b)?/g, (whole) => {
+      const id = state.truckIds[state.index === 0 ? 1 : 0];
+      const name = id === undefined ? undefined : nameOf(id);
+      return name ? mark(name) : whole;
+    });
+  }
   const current = state.truckIds[state.index];
   const name = current === undefined ? undefined : nameOf(current);
   if (name) {
@@ -62,7 +70,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
     // "When's the next time": when it is next out.
     if (WHEN_NEXT.test(named)) named = `when is ${mark(name)} open next`;
     // "Which of those are vegan" after one truck's menu: that menu.
-    if (one) named = named.replace(/\b(of )?(those|these)\b/g, () => mark(name));
+    if (one) named = named.replace(/\b(of )?(those|these)\b/g, () => mark(name)).replace(/\bwhich ones\b/g, () => `which of ${mark(name)}`);
     // "And is there a step free way in", "can i pay cash" after one truck: there — unless the
     // question asks for trucks ("which trucks take cash", "anywhere with seating near me").
     if (one && ASKS_A_FEATURE.test(named) && !ASKS_FOR_TRUCKS.test(named) && !POINTS_AT_IT.test(said) && !said.match(THERE)) named = `${named} at ${mark(name)}`;
@@ -75,7 +83,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
       .replace(THERE, () => `at ${mark(name)}`)
       .replace(/\b(they|them|it)\b/g, () => mark(name));
     // "What about tomorrow" after one truck: that truck, then.
-    if (one && CARRIES_ON.test(named) && named === said) named = `${named} ${mark(name)}`;
+    if (one && CARRIES_ON.test(named) && named === said && !/\bthe other\b/.test(said)) named = `${named} ${mark(name)}`;
     // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
     if (one) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
   }
@@ -90,6 +98,8 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
  */
 export function withTheFood(text: string, state: SessionState): string | undefined {
   const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  // "And the other one?", "what about the second one": a truck of the list, not the food again.
+  if (/\bthe (other|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\b/.test(said)) return undefined;
   return state.food && CARRIES_ON.test(said) ? `${state.food} ${said}` : undefined;
 }
 

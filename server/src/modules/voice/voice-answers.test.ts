@@ -277,8 +277,8 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
       'Smokestack BBQ is closer: 360 feet away at 1100 S Congress Ave, open now. Gulf Coast Catch is 1 mile away, closed right now.',
     );
     expect(reply.truckIds).toEqual([1, 3]);
-    // A follow-up is about the nearer one.
-    expect(reply.state).toEqual({ truckIds: [1], index: 0 });
+    // A follow-up is about the nearer one; "the other one" about the farther.
+    expect(reply.state).toEqual({ truckIds: [1, 3], index: 0 });
     expect(answerQuestion({ kind: 'where', truckIds: [3, 1], closer: true }, { ...demo, position: undefined }).text).toBe(
       'Share your location and I can tell you which of Gulf Coast Catch and Smokestack BBQ is closer.',
     );

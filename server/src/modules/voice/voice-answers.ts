@@ -1284,7 +1284,8 @@ function answerCloser(truckIds: readonly number[], context: AnswerContext): Answ
   const away = (t: KnownTruck) => distanceOf(t, context) ?? Number.POSITIVE_INFINITY;
   const [near, far] = truckIds.flatMap((id) => context.trucks.get(id) ?? []).sort((a, b) => away(a) - away(b));
   if (!near || !far) return aboutNamedTruck(truckIds, context, (truck) => answerWhere(truck, context, { howFar: true }));
-  const state = { truckIds: [near.id], index: 0 };
+  // Both, the nearer first: "how late" is about it, "the other one" about the farther.
+  const state = { truckIds: [near.id, far.id], index: 0 };
   const [nearMiles, farMiles] = [distanceOf(near, context), distanceOf(far, context)];
   if (nearMiles === undefined || farMiles === undefined) {
     return answer(`Share your location and I can tell you which of ${near.name} and ${far.name} is closer.`, [near.id, far.id], state);
