@@ -70,12 +70,14 @@ test.describe('find trucks', () => {
     await expect(card(page, 'Taco Libre')).toHaveCount(0);
     await search.fill('smokestak');
     await expect(card(page, 'Smokestack BBQ')).toBeVisible();
-    // A diet's name finds what its filter chip finds: Taco Libre's vegan horchata, the Vegetarian truck.
+    // A diet's name finds what its filter chip finds: Mezze on Main's vegan hummus, the Vegetarian
+    // truck — not Taco Libre, whose only vegan item is a drink (ADR 0195).
     await search.fill('vegan');
-    await expect(card(page, 'Taco Libre')).toBeVisible();
+    await expect(card(page, 'Mezze on Main')).toBeVisible();
     // A card found through its menu says which dish.
-    await expect(card(page, 'Taco Libre').getByTestId('matched-dishes')).toHaveText('On the menu: Horchata');
+    await expect(card(page, 'Mezze on Main').getByTestId('matched-dishes')).toHaveText('On the menu: Hummus & Pita');
     await expect(card(page, 'Green Machine')).toBeVisible();
+    await expect(card(page, 'Taco Libre')).toHaveCount(0);
     await expect(card(page, 'Pasta Vagabonda')).toHaveCount(0);
     // A street said in full: Smokestack BBQ is at 1100 S Congress Ave.
     await search.fill('south congress');

@@ -307,9 +307,9 @@ test.describe('operator with location denied', () => {
 });
 
 test.describe('operator screens are for operators', () => {
-  test('anonymous visitors go to /login and customers to /find-trucks', async ({ page }) => {
+  test('anonymous visitors go to /login (and back after it) and customers to /find-trucks', async ({ page }) => {
     await page.goto('/operator-dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Foperator-dashboard$/);
     await loginAs(page, 'customer', '/create-truck');
     await expect(page).toHaveURL(/\/find-trucks$/);
     await page.goto('/menu-management/1');

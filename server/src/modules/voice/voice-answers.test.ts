@@ -802,6 +802,12 @@ describe('in diners\' own words, probe 3 (session 65)', () => {
     expect(answerQuestion({ kind: 'nearest', food: coffee }, open).text).toMatch(/^The nearest open coffee truck is Rolling Roast/);
   });
 
+  it('"tacos or bbq near me": the taco sellers and the barbecue trucks, nearest first', () => {
+    const reply = answerQuestion({ kind: 'nearest', food: { words: 'tacos or barbecue', cuisines: ['Mexican', 'BBQ'], itemIds: [23], truckIds: [] } }, menus);
+    expect(reply.truckIds).toEqual([1, 2]);
+    expect(reply.text).toMatch(/^The nearest open truck serving tacos or barbecue is Smokestack BBQ/);
+  });
+
   it('"does the pulled pork have meat": vegetarian asked the other way round, so yes and no swap', () => {
     expect(labels([11], ['vegetarian'], [], true)).toBe('Yes, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
     expect(labels([20], ['vegetarian'], [], true)).toBe('No, Taco Libre says its Elote is vegetarian.');

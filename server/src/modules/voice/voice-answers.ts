@@ -643,8 +643,12 @@ function sellersOf(food: FoodAsk, context: AnswerContext): Set<number> {
   const ids = new Set<number>(food.truckIds);
   const items = new Set(food.itemIds);
   const byCuisine = namesCuisine(food) || (food.itemIds.length === 0 && food.truckIds.length === 0);
+  // "Tacos or bbq": a cuisine said as one of the foods is its trucks, beside the dish's sellers.
+  const saidCuisines = new Set(
+    food.words.split(/ (?:or|and) /).flatMap((part) => food.cuisines.filter((c) => spoken(c) === part || CUISINE_SPOKEN[c]?.includes(part))),
+  );
   for (const truck of context.trucks.values()) {
-    if (byCuisine && food.cuisines.includes(truck.cuisine)) ids.add(truck.id);
+    if ((byCuisine && food.cuisines.includes(truck.cuisine)) || saidCuisines.has(truck.cuisine)) ids.add(truck.id);
     const menu = (context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available);
     if (menu.some((i) => items.has(i.id))) ids.add(truck.id);
     // "Vegan" heard: an item its operator labelled vegan counts, whatever its name (issue 28) — a
