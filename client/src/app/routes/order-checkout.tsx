@@ -1,5 +1,4 @@
 import { useScreenTitle } from '@client/lib/screen-title';
-import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Card } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
