@@ -74,17 +74,17 @@ export type Intent =
   | { kind: 'menu'; truckIds: number[]; cheapest?: boolean; priciest?: boolean; without?: FoodAsk }
   /**
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
-   * `howFar`: the distance was what they asked for.
+   * `howFar`: the distance was what they asked for. `closer`: two trucks named to compare ("which
+   * is closer, Taco Libre or Smokestack").
    */
-  /** Where a truck is; `closer`: two trucks named to compare ("which is closer, Taco Libre or Smokestack"). */
   | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean; closer?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
   /**
    * Whether a named truck takes orders ahead now: "can I order ahead at Taco Libre". `delivery`:
-   * asked whether it delivers, which it does not here, so ordering ahead is the answer.
+   * asked whether it delivers, which it does not here, so ordering ahead is the answer. `wait`:
+   * asked how long the line is ("how long is the wait at X"), which only an order ahead's wait says.
    */
-  /** `wait`: asked how long the line is ("how long is the wait at X"). */
   | { kind: 'order-ahead'; truckIds: number[]; delivery?: boolean; wait?: boolean }
   /**
    * The open trucks nearby (of a food, near a place) that take orders ahead now, the shortest wait
@@ -150,9 +150,9 @@ export type Intent =
   /**
    * A yes-or-no question about dishes' labels (issue 28's diets and allergens): "is the elote
    * vegetarian", "does the banana pudding have peanuts", "is there dairy in the horchata". `itemIds`:
-   * the dishes named (of the named trucks, when any); `words`: the dish as said.
+   * the dishes named (of the named trucks, when any); `words`: the dish as said. `meat`: vegetarian
+   * asked the other way round ("do the collard greens have meat"): yes means not vegetarian.
    */
-  /** `meat`: asked the other way round ("do the collard greens have meat"): yes means not vegetarian. */
   | { kind: 'dish-labels'; itemIds: number[]; words: string; diets: Diet[]; allergens: AllergenAsk[]; meat?: boolean }
   /** Asked for something to eat that no truck, cuisine or menu has. */
   | { kind: 'not-found'; what: string }

@@ -24,7 +24,7 @@ import {
   type TruckFeatures,
   type TruckFilter,
 } from '@shared/utils/attributes';
-import { CUISINE_SPOKEN, spoken, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
+import { CUISINE_SPOKEN, NUMBER_WORDS, spoken, WEEKDAYS, type ScheduleDay, type Weekday } from './voice-language';
 import { CUISINE_NAMES, DESCRIBING_WORDS, DRINKS_OF_CUISINE, INGREDIENT_HINTS, ORIGIN_WORDS, type NotStated } from './intents';
 
 /** What the answers are built from: the trucks diners can see, with their menus. */
@@ -1687,7 +1687,7 @@ const reask = (text: string, context: AnswerContext): Answer => answer(text, [],
  * Words as heard, written: letters said one by one are an abbreviation ("b b q" is BBQ), and a
  * people's or a place's name is capitalised ("korean barbecue" is Korean barbecue, "tex mex" Tex-Mex).
  */
-const DIGIT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const DIGIT_WORDS = NUMBER_WORDS.slice(0, 10);
 const DIGITS_SAID = new RegExp(`\\b(${DIGIT_WORDS.join('|')})( (${DIGIT_WORDS.join('|')})){2,}\\b`, 'g');
 
 export function written(words: string): string {
