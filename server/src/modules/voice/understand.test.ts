@@ -341,6 +341,16 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     expect(understand('food near 78740', understanding)).toMatchObject({ kind: 'unknown-place' });
   });
 
+  it('probe 8: two trucks compared by price or "which one", "whats at X", "tmrw", the closest one\'s hours', () => {
+    expect(understand('whats cheaper, taco libre or smokestack', understanding)).toMatchObject({ kind: 'where', cheaper: true });
+    expect(understand('smokestack vs taco libre which one', understanding)).toMatchObject({ kind: 'where', closer: true });
+    // Two trucks named: neither name is read as a food ("taco").
+    expect(understand('taco libre or smokestack for lunch tmrw', understanding)).toMatchObject({ kind: 'schedule', when: 'tomorrow', part: 'lunch' });
+    expect(understand('whats at smokestack bbq', understanding)).toEqual({ kind: 'menu', truckIds: [1] });
+    expect(understand('how late is the closest one open', understanding)).toEqual({ kind: 'follow-up', ask: 'hours' });
+    expect(understand('when is it open next', understanding).kind).not.toBe('follow-up');
+  });
+
   it('two trucks named with "closer" or "nearer" are compared by distance', () => {
     for (const [question, ids] of [
       ['which is closer, taco libre or smokestack', [1, 2]],

@@ -74,10 +74,10 @@ export type Intent =
   | { kind: 'menu'; truckIds: number[]; cheapest?: boolean; priciest?: boolean; without?: FoodAsk }
   /**
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
-   * `howFar`: the distance was what they asked for. `closer`: two trucks named to compare ("which
-   * is closer, Taco Libre or Smokestack").
+   * `howFar`: the distance was what they asked for. `closer` / `cheaper`: two trucks named to
+   * compare ("which is closer, Taco Libre or Smokestack", "what's cheaper, A or B").
    */
-  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean; closer?: boolean }
+  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean; closer?: boolean; cheaper?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
   /**
@@ -1024,6 +1024,13 @@ const UNAPOSTROPHED: Record<string, string> = {
   rn: 'now',
   wher: 'where',
   whre: 'where',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmrow: 'tomorrow',
+  tomorow: 'tomorrow',
+  tommorow: 'tomorrow',
+  tommorrow: 'tomorrow',
+  tonite: 'tonight',
 };
 
 export function wordsOf(text: string): string[] {
@@ -1130,6 +1137,8 @@ const TELL_ABOUT =
 
 /** Two trucks compared by distance. */
 const CLOSER = /\b(closer|nearer|closest|nearest|further|farther)\b/;
+/** Two trucks compared by price. */
+const CHEAPER = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest)\b/;
 /** Words that turn a yes-or-no question round without changing what it asks. */
 const NOT_WORDS = new Set(['not', 'isnt', "isn't", 'arent', "aren't", 'still']);
 const HOURS_OF_NAMED = /\b(how late|until when|till when|when does|what time does)\b/;
@@ -1209,12 +1218,16 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   if (attributeAsk) useAttributeWords(true);
   const truck = findTruck(tokens, lexicon, used, { typed: !options.heard });
   truck?.positions.forEach((p) => used.add(p));
-  const truckIds = truck?.truckIds;
-  // "Which is closer, Taco Libre or Smokestack": the two trucks' distances side by side.
-  if (truck && cue(CLOSER) && cue(/\b(or|vs|versus)\b/)) {
-    const other = findTruck(tokens, lexicon, used, { typed: !options.heard });
-    const both = [...new Set([...truck.truckIds, ...(other?.truckIds ?? [])])];
-    if (both.length === 2) return { kind: 'where', truckIds: both, closer: true };
+  let truckIds = truck?.truckIds;
+  // Two trucks named ("taco libre or seoul food wagon …"): the second's name is no food ("taco").
+  const other = truck && cue(/\b(or|vs|versus|and)\b/) ? findTruck(tokens, lexicon, used, { typed: !options.heard }) : undefined;
+  const both = [...new Set([...(truck?.truckIds ?? []), ...(other?.truckIds ?? [])])];
+  if (other && both.length === 2) {
+    // "Which is cheaper, …", "A vs B which one": compared by price, or (any other way) by distance.
+    if (cue(CHEAPER) && !cue(CLOSER)) return { kind: 'where', truckIds: both, cheaper: true };
+    if (cue(CLOSER) || cue(/\bwhich( one)?\b/) || cue(/\b(vs|versus)\b/)) return { kind: 'where', truckIds: both, closer: true };
+    other.positions.forEach((p) => used.add(p));
+    truckIds = both;
   }
   // "Does Smokestack have anything vegan": a named truck makes the diet word a question about its menu.
   if (!attributeAsk && truckIds && attributes.filters.length > 0) {
@@ -1332,6 +1345,8 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   if (!truckIds && dayFood && !place && anotherDay) return { kind: 'schedule', when, food: dayFood, ...weekend, ...part, ...clock };
   // "Is Pasta Vagabonda open tonight": its stops today, not whether it is open this minute.
   if (truckIds && !food && !time && !cue(CUES.hours) && (cue(TONIGHT) || cue(LATER_TODAY))) return { kind: 'schedule', when: 'today', truckIds };
+  // "What's at Mezze on Main": what it sells, not where it is.
+  if (truckIds && !food && /^(what's|whats|what is|what) at\b/.test(words)) return { kind: 'menu', truckIds };
   // "How long to drive to Mezze on Main": how far it is, not how long it is open.
   if (truckIds && !food && cue(TRAVEL)) return { kind: 'where', truckIds, howFar: true };
   // "Tell me about Smokestack": where it is, what it is and what it sells.
@@ -1359,12 +1374,14 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   if (!truckIds && !food && !place) {
     if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
     if (cue(/\b(of|any of) (those|them|these)\b/) && cue(CUES.open)) return { kind: 'follow-up', ask: 'open-of-list' };
-    if ((cue(CUES.follow) || BARE_HOURS.test(words)) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
+    // "How late is the closest one open": a list is read nearest first, and its first is the one talked about.
+    if ((cue(CUES.follow) || BARE_HOURS.test(words) || cue(/\bthe (closest|nearest) one\b/)) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
     if (cue(/\b(closest|nearest|closer|nearer) one\b|\bwhich (one )?is (the )?(closest|nearest|closer|nearer)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
     // "The next one" is the list's next truck; "when's the next time" is when this one is out next.
     if (cue(/\bnext( one)?\b/) && !cue(/\b(open|when)\b/)) return { kind: 'follow-up', ask: 'next' };
-    if (cue(/\bis it open\b/)) return { kind: 'follow-up', ask: 'open' };
+    // "When is it open next" is when, not whether (the truck is named in its place, refer.ts).
+    if (cue(/\bis it open\b/) && !cue(/\b(when|next)\b/)) return { kind: 'follow-up', ask: 'open' };
     if (cue(/\b(where is it|the address|where is that)\b/)) return { kind: 'follow-up', ask: 'where' };
   }
   if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };

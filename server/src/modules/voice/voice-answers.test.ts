@@ -808,6 +808,26 @@ describe('in diners\' own words, probe 3 (session 65)', () => {
     expect(reply.text).toMatch(/^The nearest open truck serving tacos or barbecue is Smokestack BBQ/);
   });
 
+  it('"what\'s cheaper, Taco Libre or Smokestack": the lower-priced menu first, dishes not drinks, each with its range', () => {
+    const priced: AnswerContext = {
+      ...menus,
+      itemsByTruck: new Map([
+        [1, [item(11, 1, 'Pulled Pork Sandwich', { priceCents: 1100 }), item(12, 1, 'Brisket', { priceCents: 1850 }), item(13, 1, 'Tea', { category: 'Beverages', priceCents: 100 })]],
+        [2, [item(23, 2, 'Al Pastor Taco', { priceCents: 375 }), item(24, 2, 'Elote', { priceCents: 500 })]],
+      ]),
+    };
+    expect(answerQuestion({ kind: 'where', truckIds: [1, 2], cheaper: true }, priced)).toMatchObject({
+      text: "Taco Libre is cheaper: its dishes are $3.75 to $5.00; Smokestack BBQ's are $11.00 to $18.50.",
+      truckIds: [2, 1],
+    });
+  });
+
+  it('"something sweet under 6 bucks": the Desserts trucks and every menu\'s Desserts course', () => {
+    const reply = answerQuestion({ kind: 'dishes', cents: 600, food: { words: 'sweet', cuisines: ['Desserts'], itemIds: [], truckIds: [] } }, menus);
+    expect(reply.text).toMatch(/Banana Pudding \$5\.00/);
+    expect(reply.truckIds).toContain(1);
+  });
+
   it('"does the pulled pork have meat": vegetarian asked the other way round, so yes and no swap', () => {
     expect(labels([11], ['vegetarian'], [], true)).toBe('Yes, Smokestack BBQ says its Pulled Pork Sandwich is not vegetarian.');
     expect(labels([20], ['vegetarian'], [], true)).toBe('No, Taco Libre says its Elote is vegetarian.');

@@ -140,7 +140,12 @@ function rank(trucks: KnownTruck[], context: AnswerContext): KnownTruck[] {
 /** The truck a question names (the nearest of its namesakes) answered by `reply`; none listed is a re-ask. */
 function aboutNamedTruck(truckIds: readonly number[], context: AnswerContext, reply: (truck: KnownTruck) => Answer): Answer {
   const truck = rank(truckIds.flatMap((id) => context.trucks.get(id) ?? []), context)[0];
-  return truck ? reply(truck) : answer(REPHRASE, [], context.state, false);
+  if (!truck) return answer(REPHRASE, [], context.state, false);
+  const answered = reply(truck);
+  // Two trucks named ("taco libre or seoul food wagon for lunch"), one answered: "the other one" is the other.
+  const others = truckIds.filter((id) => id !== truck.id && context.trucks.has(id));
+  const onlyIt = answered.state.truckIds.length === 1 && answered.state.truckIds[0] === truck.id;
+  return others.length > 0 && onlyIt ? { ...answered, state: { ...answered.state, truckIds: [truck.id, ...others] } } : answered;
 }
 
 function whereAbouts(truck: KnownTruck, context: AnswerContext): string {
@@ -1302,6 +1307,30 @@ function answerCloser(truckIds: readonly number[], context: AnswerContext): Answ
   );
 }
 
+/**
+ * "What's cheaper, Taco Libre or Seoul Food Wagon": the truck whose dishes (not drinks, unless drinks
+ * are all it sells) cost less at the middle of its menu first, each with its range of prices.
+ */
+function answerCheaper(truckIds: readonly number[], context: AnswerContext): Answer {
+  const priced = truckIds.flatMap((id) => {
+    const truck = context.trucks.get(id);
+    const prices = labelledOffer((context.itemsByTruck.get(id) ?? []).filter((i) => i.available))
+      .map((i) => i.priceCents)
+      .sort((a, b) => a - b);
+    return truck && prices.length > 0 ? [{ truck, prices, middle: prices[Math.floor((prices.length - 1) / 2)]! }] : [];
+  });
+  const [low, high] = priced.sort((a, b) => a.middle - b.middle);
+  if (!low || !high) return aboutNamedTruck(truckIds, context, (truck) => menuOf(truck, context));
+  const range = (p: (typeof priced)[number]) =>
+    p.prices[0] === p.prices.at(-1) ? dollars(p.prices[0]!) : `${dollars(p.prices[0]!)} to ${dollars(p.prices.at(-1)!)}`;
+  const ids = [low.truck.id, high.truck.id];
+  const text =
+    low.middle === high.middle
+      ? `${low.truck.name} and ${high.truck.name} cost about the same: dishes ${range(low)} and ${range(high)}.`
+      : `${low.truck.name} is cheaper: its dishes are ${range(low)}; ${high.truck.name}'s are ${range(high)}.`;
+  return answer(text, ids, { truckIds: ids, index: 0 });
+}
+
 const shareToMeasure = (truck: KnownTruck) => `Share your location and I can tell you how far ${truck.name} is.`;
 
 /** How far the best-rated trucks are looked for around the diner, or the place they named. */
@@ -1461,7 +1490,9 @@ function fitsFood(food: FoodAsk | undefined, truck: KnownTruck, item: KnownItem)
   if (!food) return true;
   if (food.itemIds.includes(item.id)) return true;
   if (((food.diets ?? []) as Diet[]).some((d) => itemHasDiet(labelsOf(item), d))) return true;
-  return food.itemIds.length === 0 && (food.cuisines.includes(truck.cuisine) || food.truckIds.includes(truck.id));
+  if (food.itemIds.length > 0) return false;
+  // "Something sweet", "dessert": the Desserts trucks, and every menu's Desserts course.
+  return food.cuisines.includes(truck.cuisine) || food.truckIds.includes(truck.id) || (item.category != null && food.cuisines.includes(item.category));
 }
 
 /** How a menu category is said in answers. */
@@ -1788,6 +1819,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
     case 'where': {
       const { howFar, about } = intent;
       if (intent.closer) return answerCloser(intent.truckIds, context);
+      if (intent.cheaper) return answerCheaper(intent.truckIds, context);
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const where = answerWhere(truck, context, { howFar });
         return about ? { ...where, text: `${where.text}${aboutTruck(truck, context)}` } : where;
