@@ -1,7 +1,7 @@
 import type { TruckSearchResult } from '@shared/contracts/trucks';
 import { itemHasDiet, matchesFilters, type ItemLabels, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
-import { dietOf, nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
+import { NAMED_WORDS, dietOf, nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
 export interface DinersIndexSource {
@@ -135,6 +135,12 @@ class Grid {
     return { ids, partial, dishes };
   }
 
+  /** What a mistyped word may have been meant as: the trucks' own words, then the names searches widen. */
+  private *wordsMeant(): Generator<string> {
+    yield* this.vocabulary.keys();
+    yield* NAMED_WORDS;
+  }
+
   private find(query: string): { ids: number[]; partial?: boolean; tests: Test[] } {
     const none = { ids: [], tests: [] };
     const anyMatches = (test: Test) => {
@@ -145,7 +151,11 @@ class Grid {
     if (!whole) return none;
     const found = this.matching(whole);
     if (found.length > 0) return { ids: found, tests: [whole] };
-    const nearMissOf = (word: string) => holding(nearMisses(word, this.vocabulary.keys()));
+    // A word typed wrong means a word of the trucks' texts, or a name searches widen ("barbaque").
+    const nearMissOf = (word: string): Test | undefined => {
+      const tests = nearMisses(word, this.wordsMeant()).flatMap((near) => matcher(near) ?? []);
+      return tests.length === 0 ? undefined : (entry) => tests.some((test) => test(entry));
+    };
     if (!/\s/.test(query.trim())) {
       const near = nearMissOf(query.trim().toLowerCase());
       return near ? { ids: this.matching(near), tests: [near] } : none;

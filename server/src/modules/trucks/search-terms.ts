@@ -9,8 +9,9 @@ import { DIETS, type Diet } from '@shared/utils/attributes';
  *   Vegetarian ones), but a dish never stands for a cuisine ("pizza" is not every Italian truck);
  * - a dish spelled as one word finds it ("hamburger" the burgers), a street said in full its
  *   address ("south congress" finds "1100 S Congress Ave", "sixth street" "E 6th St");
- * - a word typed a letter or two wrong finds the word ("smokestak" finds Smokestack BBQ), only
- *   when nothing has the word as typed;
+ * - a word typed a letter or two wrong finds the word ("smokestak" finds Smokestack BBQ), or the
+ *   name it was meant to be ("barbaque" the BBQ trucks, "vegen" the vegan menus), only when
+ *   nothing has the word as typed;
  * - a diet's name finds the trucks with a menu item labelled so, as the filter chips do ("vegan"
  *   finds the taco truck's vegan horchata, "gluten free" its corn tortillas), besides the words;
  * - several words that no truck has together as typed find the trucks that have each of them, in
@@ -47,6 +48,14 @@ const DISH_FORMS: Readonly<Record<string, string>> = {
   hotdog: 'hot dog',
   icecream: 'ice cream',
 };
+
+/**
+ * The one-word names a search means more by than its letters (a cuisine's everyday name, a diet, a
+ * dish spelled as one word): what a mistyped word may be meant as, besides the trucks' own words.
+ */
+export const NAMED_WORDS: readonly string[] = [
+  ...new Set([...Object.values(CUISINE_NAMES).flat(), ...Object.values(DIET_NAMES).flat(), ...Object.keys(DISH_FORMS)].filter((name) => !/[\s-]/.test(name))),
+];
 
 /**
  * How addresses are written ("1100 S Congress Ave", "1300 E 6th St"): a street said in full finds

@@ -633,6 +633,9 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('Pitmaster Quilon')).body).toEqual([pit.id]);
     expect((await search('quilon')).body).toEqual([pit.id]);
     expect((await search('pitmastre')).body).toEqual([pit.id]);
+    // A cuisine's everyday name typed wrong finds the cuisine, alone and beside another word.
+    expect((await search('barbaque')).body).toContain(pit.id);
+    expect((await search('barbaque quillon')).body).toEqual([pit.id]);
     // Several words found apart, in any field and order; one of them typed wrong.
     expect((await search('tlayuda quillon')).body).toEqual([pit.id]);
     expect((await search('quilon tlayudas')).body).toEqual([pit.id]);
@@ -698,6 +701,9 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('Vegetarian')).body).toContain(truck.id);
     expect((await search('gluten free')).body).toContain(truck.id);
     expect((await search('gluten-free')).body).toContain(truck.id);
+    // A diet's name typed a letter wrong finds the same menus.
+    expect((await search('vegen')).body).toContain(truck.id);
+    expect((await search('vegen')).body).not.toContain(plain.id);
     expect((await search('gluten free')).body).not.toContain(plain.id);
     // With a dish: each word in one truck, the diet from its menu.
     expect((await search('vegan comal')).body).toEqual([truck.id]);
