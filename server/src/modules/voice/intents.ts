@@ -361,7 +361,7 @@ export const DRINKS_OF_CUISINE: Readonly<Record<string, RegExp>> = {
 };
 
 /** "Does it have meat", "is there meat in the …": whether a dish is vegetarian, asked the other way round. */
-export const MEAT_ASKED = /\b(meat|meats|any meat)\b/g;
+export const MEAT_ASKED = /\bmeats?\b/g;
 
 /** Diet filters whose words are also food words (see ATTRIBUTE_CUES). */
 export const FOOD_WORD_DIETS: ReadonlySet<string> = new Set(['vegan', 'vegetarian']);

@@ -5,6 +5,10 @@ import type { SessionState } from './voice-answers';
 
 /** Ordinal words of a list just read out: "the second one" is its second truck. */
 const ORDINALS: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4 };
+/** "the second", "the last": the words that pick one truck of a list. */
+const WHICH_ONE = [...Object.keys(ORDINALS), 'last'].join('|');
+const THE_ONE = new RegExp(`\\bthe (${WHICH_ONE})( one| truck| place)?\\b`, 'g');
+const ONE_OF_THE_LIST = new RegExp(`\\bthe (other|${WHICH_ONE})\\b`);
 
 /** "There" as a place ("what can I get there"), not as "is there", "there are", "there's any". */
 const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|was|were|any|a|an|some)\b)(?!'s)/g;
@@ -47,7 +51,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
   const mark = (name: string) => `\uE000${names.push(name) - 1}\uE001`;
   let named = said;
   // "The second one", "the last truck": that one of the list.
-  named = named.replace(/\bthe (first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)( one| truck| place)?\b/g, (whole, which: string) => {
+  named = named.replace(THE_ONE, (whole, which: string) => {
     const index = which === 'last' ? state.truckIds.length - 1 : ORDINALS[which]!;
     const id = state.truckIds[index];
     const name = id === undefined ? undefined : nameOf(id);
@@ -55,7 +59,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
   });
   // "The other one" after two trucks: the one the last answer was not about.
   if (state.truckIds.length >= 2) {
-    named = named.replace(/\bthe other (one|truck|place)\b|\bthe other\b(?= one\b)?/g, (whole) => {
+    named = named.replace(/\bthe other( one| truck| place)?\b/g, (whole) => {
       const id = state.truckIds[state.index === 0 ? 1 : 0];
       const name = id === undefined ? undefined : nameOf(id);
       return name ? mark(name) : whole;
@@ -99,7 +103,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
 export function withTheFood(text: string, state: SessionState): string | undefined {
   const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
   // "And the other one?", "what about the second one": a truck of the list, not the food again.
-  if (/\bthe (other|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\b/.test(said)) return undefined;
+  if (ONE_OF_THE_LIST.test(said)) return undefined;
   return state.food && CARRIES_ON.test(said) ? `${state.food} ${said}` : undefined;
 }
 
