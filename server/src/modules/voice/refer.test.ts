@@ -24,6 +24,17 @@ describe('a truck pointed at, not named (ADR 0193)', () => {
     expect(namingTheTruck(said, listed, nameOf)?.toLowerCase()).toBe(meant);
   });
 
+  it('after two trucks compared: "which is cheaper" compares those two, "the cheaper one" is the one that won', () => {
+    const compared = { truckIds: [3, 2], index: 0, cheaper: 2, closer: 3 };
+    expect(namingTheTruck('which is cheaper', compared, nameOf)).toBe('which is cheaper Seoul Food Wagon or Taco Libre');
+    expect(namingTheTruck("which one's closer?", compared, nameOf)).toBe("which one's closer Seoul Food Wagon or Taco Libre");
+    expect(namingTheTruck('ok directions to the cheaper one', compared, nameOf)).toBe('ok directions to Taco Libre');
+    expect(namingTheTruck('how late is the closer one open', compared, nameOf)).toBe('how late is Seoul Food Wagon open');
+    // A list of three is no pair; which trucks are cheaper asks for trucks.
+    expect(namingTheTruck('which is cheaper', listed, nameOf)).toBeUndefined();
+    expect(namingTheTruck('which trucks are cheaper', compared, nameOf)).toBeUndefined();
+  });
+
   it('"the second one", "the last one" are those of the list just read out', () => {
     expect(namingTheTruck('tell me about the second one', listed, nameOf)).toBe('tell me about Smokestack BBQ');
     expect(namingTheTruck('and the last one?', listed, nameOf)).toBe('and Seoul Food Wagon');

@@ -10,6 +10,9 @@ const WHICH_ONE = [...Object.keys(ORDINALS), 'last'].join('|');
 const THE_ONE = new RegExp(`\\bthe (${WHICH_ONE})( one| truck| place)?\\b`, 'g');
 const ONE_OF_THE_LIST = new RegExp(`\\bthe (other|${WHICH_ONE})\\b`);
 
+/** Which of two is cheaper or closer, asked without naming them. */
+const WHICH_OF_TWO = /\b(which|what)( one)?('s| is| s)? (cheaper|less expensive|more expensive|pricier|closer|nearer|further|farther)\b/;
+
 /** "There" as a place ("what can I get there"), not as "is there", "there are", "there's any". */
 const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|was|were|any|a|an|some)\b)(?!'s)/g;
 
@@ -57,6 +60,15 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
     const name = id === undefined ? undefined : nameOf(id);
     return name ? mark(name) : whole;
   });
+  // "The cheaper one", "the closer one" after two trucks compared: the one that won.
+  named = named.replace(/\bthe (cheaper|less expensive|closer|nearer) (one|truck|place)\b/g, (whole, which: string) => {
+    const id = /cheaper|less/.test(which) ? state.cheaper : state.closer;
+    const name = id === undefined ? undefined : nameOf(id);
+    return name ? mark(name) : whole;
+  });
+  // "Which is cheaper", "which one's closer" after two trucks: those two, compared.
+  const [first, second] = state.truckIds.length === 2 ? state.truckIds.map(nameOf) : [];
+  if (first && second && WHICH_OF_TWO.test(named) && !/\btrucks\b/.test(named)) named = `${named} ${mark(first)} or ${mark(second)}`;
   // "The other one" after two trucks: the one the last answer was not about.
   if (state.truckIds.length >= 2) {
     named = named.replace(/\bthe other( one| truck| place)?\b/g, (whole) => {

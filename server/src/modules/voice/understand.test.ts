@@ -364,6 +364,16 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     // One truck named: where it is, as before.
     expect(understand('is smokestack closer', understanding)).toMatchObject({ kind: 'where', truckIds: [1] });
   });
+
+  it('probe 9: two trucks compared as a whole, in the order said; "what\'s X" is the truck as a whole', () => {
+    for (const question of ['compare taco libre and smokestack', 'whats the difference between taco libre and smokestack', 'taco libre vs smokestack', 'which is better taco libre or smokestack']) {
+      expect(understand(question, understanding)).toEqual({ kind: 'where', truckIds: [2, 1], compare: true });
+    }
+    expect(understand('compare smokestack and taco libre', understanding)).toEqual({ kind: 'where', truckIds: [1, 2], compare: true });
+    expect(understand("what's smokestack", understanding)).toEqual({ kind: 'where', truckIds: [1], about: true });
+    expect(understand('what is the taco libre', understanding)).toEqual({ kind: 'where', truckIds: [2], about: true });
+    expect(understand('how late is the closer one open', understanding)).toEqual({ kind: 'follow-up', ask: 'hours' });
+  });
 });
 
 describe('understand: where a food comes from, said before it', () => {

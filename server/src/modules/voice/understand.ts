@@ -75,9 +75,10 @@ export type Intent =
   /**
    * Where a named truck is, and how far: "how far is Burger Bus", "directions to Smokestack".
    * `howFar`: the distance was what they asked for. `closer` / `cheaper`: two trucks named to
-   * compare ("which is closer, Taco Libre or Smokestack", "what's cheaper, A or B").
+   * compare ("which is closer, Taco Libre or Smokestack", "what's cheaper, A or B"); `compare`: two
+   * trucks compared as a whole ("compare A and B", "what's the difference between A and B").
    */
-  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean; closer?: boolean; cheaper?: boolean }
+  | { kind: 'where'; truckIds: number[]; howFar?: boolean; about?: boolean; closer?: boolean; cheaper?: boolean; compare?: boolean }
   /** A named truck's phone number: "what's Taco Libre's number", "how do I call Smokestack". */
   | { kind: 'phone'; truckIds: number[] }
   /**
@@ -1137,6 +1138,10 @@ const TELL_ABOUT =
 
 /** Two trucks compared by distance. */
 const CLOSER = /\b(closer|nearer|closest|nearest|further|farther)\b/;
+/** The words of "what's X?" besides the truck's name. */
+const WHAT_IS_WORDS: ReadonlySet<string> = new Set(['what', "what's", 'whats', 'is', 'the', 'that', 'this']);
+/** Two trucks compared as a whole. */
+const COMPARE = /\b(compare|comparison|difference|differ|different|better|vs|versus)\b/;
 /** Two trucks compared by price. */
 const CHEAPER = /\b(cheaper|cheapest|less expensive|more expensive|pricier|priciest)\b/;
 /** Words that turn a yes-or-no question round without changing what it asks. */
@@ -1221,11 +1226,14 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   let truckIds = truck?.truckIds;
   // Two trucks named ("taco libre or seoul food wagon …"): the second's name is no food ("taco").
   const other = truck && cue(/\b(or|vs|versus|and)\b/) ? findTruck(tokens, lexicon, used, { typed: !options.heard }) : undefined;
-  const both = [...new Set([...(truck?.truckIds ?? []), ...(other?.truckIds ?? [])])];
+  // In the order they were said: "compare A and B" describes A first.
+  const saidFirst = other && truck && Math.min(...other.positions) < Math.min(...truck.positions);
+  const both = [...new Set(saidFirst ? [...other.truckIds, ...truck.truckIds] : [...(truck?.truckIds ?? []), ...(other?.truckIds ?? [])])];
   if (other && both.length === 2) {
     // "Which is cheaper, …", "A vs B which one": compared by price, or (any other way) by distance.
     if (cue(CHEAPER) && !cue(CLOSER)) return { kind: 'where', truckIds: both, cheaper: true };
-    if (cue(CLOSER) || cue(/\bwhich( one)?\b/) || cue(/\b(vs|versus)\b/)) return { kind: 'where', truckIds: both, closer: true };
+    if (cue(CLOSER) || (cue(/\bwhich( one)?\b/) && !cue(/\bbetter\b/))) return { kind: 'where', truckIds: both, closer: true };
+    if (cue(COMPARE)) return { kind: 'where', truckIds: both, compare: true };
     other.positions.forEach((p) => used.add(p));
     truckIds = both;
   }
@@ -1349,8 +1357,9 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   if (truckIds && !food && /^(what's|whats|what is|what) at\b/.test(words)) return { kind: 'menu', truckIds };
   // "How long to drive to Mezze on Main": how far it is, not how long it is open.
   if (truckIds && !food && cue(TRAVEL)) return { kind: 'where', truckIds, howFar: true };
-  // "Tell me about Smokestack": where it is, what it is and what it sells.
-  if (truckIds && !food && cue(TELL_ABOUT)) return { kind: 'where', truckIds, about: true };
+  // "Tell me about Smokestack", "what's Mezze on Main?": where it is, what it is and what it sells.
+  const onlyWhatIs = /^(what's|whats|what is)\b/.test(words) && tokens.every((t, i) => used.has(i) || WHAT_IS_WORDS.has(t));
+  if (truckIds && !food && (cue(TELL_ABOUT) || onlyWhatIs)) return { kind: 'where', truckIds, about: true };
   if (truckIds && !food && cue(WHERE_IS) && !cue(CUES.hours))
     return cue(/\bhow far\b/) ? { kind: 'where', truckIds, howFar: true } : { kind: 'where', truckIds };
   if (truckIds && cue(CUES.hours)) return { kind: 'hours', truckIds };
@@ -1375,7 +1384,7 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
     if (cue(/\b(their|they)\b/) && cue(CUES.menu)) return { kind: 'follow-up', ask: 'menu' };
     if (cue(/\b(of|any of) (those|them|these)\b/) && cue(CUES.open)) return { kind: 'follow-up', ask: 'open-of-list' };
     // "How late is the closest one open": a list is read nearest first, and its first is the one talked about.
-    if ((cue(CUES.follow) || BARE_HOURS.test(words) || cue(/\bthe (closest|nearest) one\b/)) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
+    if ((cue(CUES.follow) || BARE_HOURS.test(words) || cue(/\bthe (closest|nearest|closer|nearer) one\b/)) && cue(CUES.hours)) return { kind: 'follow-up', ask: 'hours' };
     if (cue(/\b(closest|nearest|closer|nearer) one\b|\bwhich (one )?is (the )?(closest|nearest|closer|nearer)\b/)) return { kind: 'follow-up', ask: 'closest' };
     if (cue(/\bhow far\b/)) return { kind: 'follow-up', ask: 'distance' };
     // "The next one" is the list's next truck; "when's the next time" is when this one is out next.

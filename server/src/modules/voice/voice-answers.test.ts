@@ -278,7 +278,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     );
     expect(reply.truckIds).toEqual([1, 3]);
     // A follow-up is about the nearer one; "the other one" about the farther.
-    expect(reply.state).toEqual({ truckIds: [1, 3], index: 0 });
+    expect(reply.state).toEqual({ truckIds: [1, 3], index: 0, closer: 1 });
     expect(answerQuestion({ kind: 'where', truckIds: [3, 1], closer: true }, { ...demo, position: undefined }).text).toBe(
       'Share your location and I can tell you which of Gulf Coast Catch and Smokestack BBQ is closer.',
     );
@@ -819,7 +819,16 @@ describe('in diners\' own words, probe 3 (session 65)', () => {
     expect(answerQuestion({ kind: 'where', truckIds: [1, 2], cheaper: true }, priced)).toMatchObject({
       text: "Taco Libre is cheaper: its dishes are $3.75 to $5.00; Smokestack BBQ's are $11.00 to $18.50.",
       truckIds: [2, 1],
+      state: { truckIds: [2, 1], cheaper: 2 },
     });
+    // "Compare Taco Libre and Smokestack": each as named, what it is, open or not, where, its prices
+    // and two dishes; the cheaper and the closer kept for "directions to the cheaper one".
+    const compared = answerQuestion({ kind: 'where', truckIds: [2, 1], compare: true }, priced);
+    expect(compared.text).toBe(
+      'Taco Libre is a Mexican truck, open now, 1.4 miles away near 30.270, -97.750; dishes $3.75 to $5.00, such as Al Pastor Taco and Elote. ' +
+        'Smokestack BBQ is a barbecue truck, open now, 360 feet away near 30.251, -97.750; dishes $11.00 to $18.50, such as Pulled Pork Sandwich and Brisket.',
+    );
+    expect(compared.state).toEqual({ truckIds: [2, 1], index: 0, cheaper: 2, closer: 1 });
   });
 
   it('"something sweet under 6 bucks": the Desserts trucks and every menu\'s Desserts course', () => {

@@ -71,6 +71,9 @@ export interface SessionState {
   dish?: string;
   /** The food the last question asked for ("dessert after 8 tonight"), for "what about thursday". */
   food?: string;
+  /** Of two trucks compared, the cheaper and the closer: "directions to the cheaper one". */
+  cheaper?: number;
+  closer?: number;
 }
 
 /** A truck's stops and the zone their local hours are in. */
@@ -1294,7 +1297,7 @@ function answerCloser(truckIds: readonly number[], context: AnswerContext): Answ
   const [near, far] = truckIds.flatMap((id) => context.trucks.get(id) ?? []).sort((a, b) => away(a) - away(b));
   if (!near || !far) return aboutNamedTruck(truckIds, context, (truck) => answerWhere(truck, context, { howFar: true }));
   // Both, the nearer first: "how late" is about it, "the other one" about the farther.
-  const state = { truckIds: [near.id, far.id], index: 0 };
+  const state = { truckIds: [near.id, far.id], index: 0, closer: near.id };
   const [nearMiles, farMiles] = [distanceOf(near, context), distanceOf(far, context)];
   if (nearMiles === undefined || farMiles === undefined) {
     return answer(`Share your location and I can tell you which of ${near.name} and ${far.name} is closer.`, [near.id, far.id], state);
@@ -1307,28 +1310,71 @@ function answerCloser(truckIds: readonly number[], context: AnswerContext): Answ
   );
 }
 
+/** A truck's dishes on sale (not drinks, unless drinks are all it sells), cheapest first; undefined for none. */
+function pricedMenu(truck: KnownTruck, context: AnswerContext) {
+  const dishes = labelledOffer((context.itemsByTruck.get(truck.id) ?? []).filter((i) => i.available)).sort((a, b) => a.priceCents - b.priceCents);
+  if (dishes.length === 0) return undefined;
+  const prices = dishes.map((i) => i.priceCents);
+  return { truck, dishes, prices, middle: prices[Math.floor((prices.length - 1) / 2)]! };
+}
+type PricedMenu = NonNullable<ReturnType<typeof pricedMenu>>;
+
+/** "$3.75 to $5.00", or one price when all cost the same. */
+const priceRange = ({ prices }: PricedMenu) =>
+  prices[0] === prices.at(-1) ? dollars(prices[0]!) : `${dollars(prices[0]!)} to ${dollars(prices.at(-1)!)}`;
+
+/** The cheaper of two priced menus at the middle of each, and whether they cost about the same. */
+function byPrice(menus: PricedMenu[]): { low?: PricedMenu; high?: PricedMenu; same: boolean } {
+  const [low, high] = [...menus].sort((a, b) => a.middle - b.middle);
+  return { low, high, same: low !== undefined && high !== undefined && low.middle === high.middle };
+}
+
 /**
  * "What's cheaper, Taco Libre or Seoul Food Wagon": the truck whose dishes (not drinks, unless drinks
  * are all it sells) cost less at the middle of its menu first, each with its range of prices.
  */
 function answerCheaper(truckIds: readonly number[], context: AnswerContext): Answer {
-  const priced = truckIds.flatMap((id) => {
-    const truck = context.trucks.get(id);
-    const prices = labelledOffer((context.itemsByTruck.get(id) ?? []).filter((i) => i.available))
-      .map((i) => i.priceCents)
-      .sort((a, b) => a - b);
-    return truck && prices.length > 0 ? [{ truck, prices, middle: prices[Math.floor((prices.length - 1) / 2)]! }] : [];
-  });
-  const [low, high] = priced.sort((a, b) => a.middle - b.middle);
+  const { low, high, same } = byPrice(truckIds.flatMap((id) => pricedMenuOf(id, context)));
   if (!low || !high) return aboutNamedTruck(truckIds, context, (truck) => menuOf(truck, context));
-  const range = (p: (typeof priced)[number]) =>
-    p.prices[0] === p.prices.at(-1) ? dollars(p.prices[0]!) : `${dollars(p.prices[0]!)} to ${dollars(p.prices.at(-1)!)}`;
   const ids = [low.truck.id, high.truck.id];
-  const text =
-    low.middle === high.middle
-      ? `${low.truck.name} and ${high.truck.name} cost about the same: dishes ${range(low)} and ${range(high)}.`
-      : `${low.truck.name} is cheaper: its dishes are ${range(low)}; ${high.truck.name}'s are ${range(high)}.`;
-  return answer(text, ids, { truckIds: ids, index: 0 });
+  const text = same
+    ? `${low.truck.name} and ${high.truck.name} cost about the same: dishes ${priceRange(low)} and ${priceRange(high)}.`
+    : `${low.truck.name} is cheaper: its dishes are ${priceRange(low)}; ${high.truck.name}'s are ${priceRange(high)}.`;
+  return answer(text, ids, { truckIds: ids, index: 0, ...(same ? {} : { cheaper: low.truck.id }) });
+}
+
+const pricedMenuOf = (id: number, context: AnswerContext): PricedMenu[] => {
+  const truck = context.trucks.get(id);
+  const menu = truck && pricedMenu(truck, context);
+  return menu ? [menu] : [];
+};
+
+/**
+ * "Compare Seoul Food Wagon and Taco Libre", "what's the difference between A and B": each as the
+ * trucks were named, what it is, whether it is open, where, and its dishes' prices with two of them.
+ * "Which is cheaper" and "the closer one" then read the two (refer.ts).
+ */
+function answerCompare(truckIds: readonly number[], context: AnswerContext): Answer {
+  const trucks = truckIds.flatMap((id) => context.trucks.get(id) ?? []);
+  if (trucks.length < 2) return aboutNamedTruck(truckIds, context, (truck) => answerWhere(truck, context));
+  const menus = trucks.flatMap((truck) => pricedMenuOf(truck.id, context));
+  const said = trucks.map((truck) => {
+    const menu = menus.find((m) => m.truck.id === truck.id);
+    const dishes = menu ? `; dishes ${priceRange(menu)}, such as ${list(menu.dishes.slice(-2).map((i) => i.name))}` : '';
+    const rated = truck.rating ? ` It is ${describeRating(truck.rating, { inSentence: true })}.` : '';
+    return `${truck.name} is ${withArticle(cuisineWord(truck.cuisine))} truck, ${truck.isOpen ? 'open now' : 'closed right now'}, ${whereAbouts(truck, context)}${dishes}.${rated}`;
+  });
+  const { low, same } = byPrice(menus);
+  const away = (t: KnownTruck) => distanceOf(t, context);
+  const [a, b] = trucks;
+  const closer = a && b && away(a) !== undefined && away(b) !== undefined ? (away(a)! <= away(b)! ? a : b) : undefined;
+  const ids = trucks.map((t) => t.id);
+  return answer(said.join(' '), ids, {
+    truckIds: ids,
+    index: 0,
+    ...(low && !same ? { cheaper: low.truck.id } : {}),
+    ...(closer ? { closer: closer.id } : {}),
+  });
 }
 
 const shareToMeasure = (truck: KnownTruck) => `Share your location and I can tell you how far ${truck.name} is.`;
@@ -1820,6 +1866,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       const { howFar, about } = intent;
       if (intent.closer) return answerCloser(intent.truckIds, context);
       if (intent.cheaper) return answerCheaper(intent.truckIds, context);
+      if (intent.compare) return answerCompare(intent.truckIds, context);
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const where = answerWhere(truck, context, { howFar });
         return about ? { ...where, text: `${where.text}${aboutTruck(truck, context)}` } : where;
