@@ -296,6 +296,10 @@ export const NOT_STATED_CUES = [
   { what: 'wifi', pattern: /\b(wifi|wi fi|internet)\b/ },
   { what: 'parking', pattern: /\b(parking|(can|do|should|could) (i|we) park|park (my|our|the) car)\b/ },
   { what: 'weather', pattern: /\b(weather|forecast|gonna rain|going to rain|will it rain|is it raining)\b/ },
+  // Asked of a dish or a truck too ("how many calories in the smash burger", "book a table at X"):
+  // no truck states it, whichever is named.
+  { what: 'calories', pattern: /\b(calories|calorie|kcal|nutrition|nutritional|macros)\b/, anyTruck: true },
+  { what: 'reservations', pattern: /\b((book|reserve|get) (me |us )?(a )?(table|seat|spot)|reservations?|booking)\b/, anyTruck: true },
 ] as const;
 export type NotStated = (typeof NOT_STATED_CUES)[number]['what'];
 

@@ -35,6 +35,13 @@ describe('a truck pointed at, not named (ADR 0193)', () => {
     expect(namingTheTruck('which trucks are cheaper', compared, nameOf)).toBeUndefined();
   });
 
+  it('"what time saturday" after one truck is its hours that day; alone it asks for every truck', () => {
+    const one = { truckIds: [2], index: 0 };
+    expect(namingTheTruck('what time saturday', one, nameOf)).toBe('what time saturday Taco Libre');
+    expect(namingTheTruck('ok when tomorrow', one, nameOf)).toBe('ok when tomorrow Taco Libre');
+    expect(namingTheTruck('what time saturday', listed, nameOf)).toBeUndefined();
+  });
+
   it('"the second one", "the last one" are those of the list just read out', () => {
     expect(namingTheTruck('tell me about the second one', listed, nameOf)).toBe('tell me about Smokestack BBQ');
     expect(namingTheTruck('and the last one?', listed, nameOf)).toBe('and Seoul Food Wagon');

@@ -37,6 +37,8 @@ const ASKS_FOR_TRUCKS = /\b(which|who|trucks?|anyone|anybody|anywhere|any place|
 const LEADING_FILLER = '^(?:(?:and|so|ok|okay|also|then|well|alright)\\s)*';
 /** "When's the next time", "ok when then": when the truck is next out. */
 const WHEN_NEXT = new RegExp(`${LEADING_FILLER}(when|when then|when next|when's next|when is next|when's the next time|when is the next time|when will that be|when will it be|what about next time)$`);
+/** "What time saturday", "when tomorrow": the hours of a day, with nothing else said. */
+const WHEN_ON_A_DAY = new RegExp(`${LEADING_FILLER}(what time|when|what hours|hours)( on)? (today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`);
 
 /**
  * A follow-up that points at a truck of the conversation instead of naming it ("do they take
@@ -98,6 +100,8 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
       .replace(/\b(get|go|walk|drive|head) there\b/g, (_, verb: string) => `${verb} to ${mark(name)}`)
       .replace(THERE, () => `at ${mark(name)}`)
       .replace(/\b(they|them|it)\b/g, () => mark(name));
+    // "What time saturday", "when tomorrow" after one truck: its hours that day.
+    if (one && named === said && WHEN_ON_A_DAY.test(named)) named = `${named} ${mark(name)}`;
     // "What about tomorrow" after one truck: that truck, then.
     if (one && CARRIES_ON.test(named) && named === said && !/\bthe other\b/.test(said)) named = `${named} ${mark(name)}`;
     // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).

@@ -499,6 +499,11 @@ describe('understand: a food said on its own, a describing word, a snack', () =>
     ['family friendly trucks', 'kids'],
     ['any trucks with wifi', 'wifi'],
     ['where can i park near a truck', 'parking'],
+    // Whatever dish or truck is named, and "a table" is not seating.
+    ['how many calories in the pulled pork sandwich', 'calories'],
+    ['nutrition info for taco libre', 'calories'],
+    ['can you book me a table', 'reservations'],
+    ['reserve a table at smokestack', 'reservations'],
   ])('"%s" asks what no truck states (%s): said so, not searched for as a food or ranked by rating', (question, what) => {
     expect(understand(question, understanding)).toEqual({ kind: 'not-stated', what });
   });
@@ -875,6 +880,7 @@ describe('understand: the words behind those kinds (session 64)', () => {
     expect(understand('allergic to shellfish', understanding)).toMatchObject({ kind: 'attributes', filters: ['no-shellfish'] });
     expect(understand('anything open at lunchtime today', understanding)).toMatchObject({ kind: 'open-now', at: 12 * 60 });
     expect(understand("what's the address", understanding)).toMatchObject({ kind: 'follow-up', ask: 'where' });
+    expect(understand('where exactly', understanding)).toMatchObject({ kind: 'follow-up', ask: 'where' });
     const shakes = buildUnderstanding(
       [{ id: 12, name: 'Burger Bus', cuisine: 'American', latitude: 30.28, longitude: -97.74 }],
       [{ id: 120, truckId: 12, name: 'Chocolate Shake' }, { id: 121, truckId: 12, name: 'Chili Dog', description: 'An all-beef hot dog' }],

@@ -1264,6 +1264,9 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   // whatever else its words fit: "how late is that find wheelchair open" is a misheard "Masala
   // Wheels", not a question about step-free trucks.
   const hoursOfUnnamed = !truckIds && cue(HOURS_OF_NAMED);
+  // Calories, a table booked: no truck states them, whatever dish or truck is named ("book a table" is not seating).
+  const neverStated = NOT_STATED_CUES.find((c) => 'anyTruck' in c && cue(c.pattern));
+  if (neverStated) return { kind: 'not-stated', what: neverStated.what };
   if (attributeAsk && !cue(CUES.price) && !hoursOfUnnamed) {
     return { kind: 'attributes', filters: attributes.filters, truckIds, food, place: place?.place, openOnly: cue(CUES.open) };
   }
@@ -1391,7 +1394,7 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
     if (cue(/\bnext( one)?\b/) && !cue(/\b(open|when)\b/)) return { kind: 'follow-up', ask: 'next' };
     // "When is it open next" is when, not whether (the truck is named in its place, refer.ts).
     if (cue(/\bis it open\b/) && !cue(/\b(when|next)\b/)) return { kind: 'follow-up', ask: 'open' };
-    if (cue(/\b(where is it|the address|where is that)\b/)) return { kind: 'follow-up', ask: 'where' };
+    if (cue(/\b(where is it|the address|where is that|where exactly|exactly where|where at)\b/) || /^where\??$/.test(words)) return { kind: 'follow-up', ask: 'where' };
   }
   if (place?.unknown !== undefined) return { kind: 'unknown-place', place: place.unknown };
   const where = place?.place;

@@ -321,6 +321,15 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(cheapest([42], { itemsByTruck: churros }).text).toBe('Hummus at Taco Libre costs $6.00, but it is not available right now.');
   });
 
+  it('"do they have churros" when the only churros are off today: said so, not hidden behind "no truck"', () => {
+    const churros = new Map(demo.itemsByTruck);
+    churros.set(4, [{ id: 41, truckId: 4, name: 'Churros', priceCents: 400, available: false }]);
+    const ask = { kind: 'nearest', food: { words: 'churros', cuisines: [], itemIds: [41], truckIds: [] } } as const;
+    expect(answerQuestion(ask, { ...demo, itemsByTruck: churros }).text).toBe(
+      'There is no open truck serving churros right now. Taco Libre has Churros on its menu, but not right now.',
+    );
+  });
+
   it('"what\'s Taco Libre\'s number": the phone as every screen writes it, or that none is listed', () => {
     const withPhone = new Map(demo.trucks);
     withPhone.set(4, { ...fishTacos, phone: '+15125550112' });

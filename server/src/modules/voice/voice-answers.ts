@@ -1015,6 +1015,19 @@ function closedAnswer(ranked: KnownTruck[], intent: Extract<Intent, { kind: 'nea
 }
 
 /**
+ * " Taco Libre has Churros on its menu, but not right now.": a dish asked for that only a menu's
+ * unavailable (or sold-out) items are, said so rather than hidden behind "no truck serves it".
+ */
+function notOnSaleNow(food: FoodAsk | undefined, context: AnswerContext): string {
+  if (!food || food.itemIds.length === 0) return '';
+  const asked = new Set(food.itemIds);
+  const menus = rank([...context.trucks.values()], context).map((truck) => ({ truck, menu: (context.itemsByTruck.get(truck.id) ?? []).filter((i) => asked.has(i.id)) }));
+  if (menus.some(({ menu }) => menu.some((i) => i.available))) return '';
+  const off = menus.find(({ menu }) => menu.length > 0);
+  return off ? ` ${off.truck.name} has ${off.menu[0]!.name} on its menu, but not right now.` : '';
+}
+
+/**
  * "Need a coffee" with no coffee truck open: the answer about the coffee trucks, then the open trucks
  * (nearest first) with a coffee drink on the menu, each with the drink and its price, recommended
  * after them. The answer as it was when the food is not such a drink or no open truck has one.
@@ -1048,7 +1061,7 @@ function answerNearest(intent: Extract<Intent, { kind: 'nearest' }>, base: Answe
   const open = ranked.filter((t) => t.isOpen);
   const first = open[0];
   if (!first) {
-    const none = `There is no open ${label(intent.food, context)}${near} right now.`;
+    const none = `There is no open ${label(intent.food, context)}${near} right now.${notOnSaleNow(intent.food, context)}`;
     return withDrinks(
       intent.food,
       context,
@@ -1440,11 +1453,17 @@ export function orderingAsked(intent: Intent, base: AnswerContext): number[] {
 /** "an order placed now is ready in about 10 minutes", as the truck's order panel says it. */
 const minutesSaid = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 const NO_DELIVERY = `Trucks don't deliver through ${PRODUCT_NAME}, but you can order ahead and pick up.`;
-const NOT_STATED_SAID: Record<NotStated, string> = {
-  kids: "whether they're good for kids",
-  wifi: 'whether they have wifi',
-  parking: "whether there's parking nearby",
-  weather: 'the weather',
+/** What no truck states, said so, with what they do state instead (for "weather", the example asked). */
+const seatingInstead = (what: string) =>
+  `Trucks don't say ${what}. They do say whether they have seating, shade or a restroom nearby: ask, for example, which trucks have seating?`;
+const NOT_STATED_ANSWERS: Record<NotStated, (context: AnswerContext) => string> = {
+  kids: () => seatingInstead("whether they're good for kids"),
+  wifi: () => seatingInstead('whether they have wifi'),
+  parking: () => seatingInstead("whether there's parking nearby"),
+  weather: (context) => `I can't tell you the weather. I can tell you which trucks are out and when: ask, for example, ${exampleFor('open', context)}?`,
+  calories: () =>
+    "Trucks don't list calories or nutrition facts. They do label dishes vegetarian, vegan or gluten-free, and their allergens: ask, for example, which trucks have vegan food?",
+  reservations: () => "Food trucks don't take reservations. Many take orders ahead for pickup: ask, for example, who takes orders ahead near me?",
 };
 const readyIn = (minutes: number) => `an order placed now is ready in about ${minutesSaid(minutes)}`;
 
@@ -1837,11 +1856,7 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       return intent.delivery ? { ...quickest, text: `${NO_DELIVERY} ${quickest.text}` } : quickest;
     }
     case 'not-stated':
-      if (intent.what === 'weather') return reask(`I can't tell you the weather. I can tell you which trucks are out and when: ask, for example, ${exampleFor('open', context)}?`, context);
-      return reask(
-        `Trucks don't say ${NOT_STATED_SAID[intent.what]}. They do say whether they have seating, shade or a restroom nearby: ask, for example, which trucks have seating?`,
-        context,
-      );
+      return reask(NOT_STATED_ANSWERS[intent.what](context), context);
     case 'is-open':
       return aboutNamedTruck(intent.truckIds, context, (truck) => {
         const text = truck.isOpen
@@ -1932,6 +1947,8 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       if (!truck) return answer(`${REPHRASE.split('.')[0]}. Ask about a truck first.`, [], context.state, false);
       if (intent.ask === 'hours') return { ...answerHours(truck, context), state: context.state };
       if (intent.ask === 'menu') return { ...menuOf(truck, context), state: context.state };
+      // "Where exactly" after its stop tomorrow: where it is now, and that stop when it is closed.
+      if (intent.ask === 'where') return { ...answerWhere(truck, context), state: context.state };
       if (intent.ask === 'distance') {
         const distance = distanceOf(truck, context);
         const text =
