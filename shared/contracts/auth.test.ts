@@ -37,6 +37,9 @@ describe('registerSchema', () => {
     ['0123456789', 'Invalid phone number format'],
     ['+1234567890123456789', 'Invalid phone number format'],
     ['51255501OO', 'Invalid phone number format'],
+    // A digit too many is a typo, not another country's number (the plus says that).
+    ['(512) 555-01000', 'Phone number must be 10 digits, or start with + and the country code'],
+    ['25125550100', 'Phone number must be 10 digits, or start with + and the country code'],
   ])('rejects phone %s with "%s"', (phone, message) => {
     expect(messages(registerSchema.safeParse({ ...valid, phone }))).toContain(message);
   });

@@ -4,6 +4,7 @@ import { formatPhone, stripPhoneFormatting, stripPhoneSeparators, toE164 } from 
 import { optionalText, text } from './common';
 
 export const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+export const PHONE_NOT_NATIONAL = 'Phone number must be 10 digits, or start with + and the country code';
 
 /**
  * A phone entry in any common US writing (dots, spaces, hyphens, parentheses, +1): separators
@@ -16,7 +17,10 @@ export const phoneField = text({ error: 'Phone number is required' })
     z
       .string()
       .min(10, 'Phone number must be at least 10 digits')
-      .regex(PHONE_PATTERN, 'Invalid phone number format'),
+      .regex(PHONE_PATTERN, 'Invalid phone number format')
+      // Without a plus, a number is a North American one (ADR 0196): "(512) 555-01000", a digit too
+      // many, is a typo, not Peru's +51.
+      .refine((v) => v.startsWith('+') || v.length <= 10 || (v.length === 11 && v.startsWith('1')), PHONE_NOT_NATIONAL),
   )
   .transform(toE164);
 
