@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants';
-import { foodTruckSchema, latLngTogether, latitude, longitude, positionQueryFields } from './trucks';
+import { foodTruckSchema, latLngTogether, latitude, longitude, notNullIsland, positionQueryFields } from './trucks';
 import { text } from './common';
 
 /**
@@ -136,7 +136,8 @@ export const stopInputSchema = z
     { error: 'Kind must be weekly or once' },
   )
   .refine(endsAfterStart.check, endsAfterStart.params)
-  .refine(overnightIsShort.check, overnightIsShort.params);
+  .refine(overnightIsShort.check, overnightIsShort.params)
+  .superRefine(notNullIsland);
 export type StopInput = z.input<typeof stopInputSchema>;
 
 /**

@@ -44,7 +44,7 @@ export const longitude = coordinate('json', 'Longitude', 180);
  * fix sends, never where a food truck stands: refused on both fields (issue 24).
  */
 export const NULL_ISLAND_MESSAGE = 'A truck at exactly 0, 0 is in the open sea: enter where the truck really is';
-function notNullIsland(p: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx): void {
+export function notNullIsland(p: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx): void {
   if (p.latitude !== 0 || p.longitude !== 0) return;
   for (const path of ['latitude', 'longitude']) ctx.addIssue({ code: 'custom', message: NULL_ISLAND_MESSAGE, path: [path] });
 }

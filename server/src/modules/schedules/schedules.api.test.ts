@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { AuthResponse, ErrorResponse, FoodTruck } from '@shared/contracts';
+import { NULL_ISLAND_MESSAGE } from '@shared/contracts/trucks';
 import type {
   Occurrences,
   ScheduledTruck,
@@ -135,6 +136,14 @@ describe('late-night stops (issue 27)', () => {
     });
     expect(await storedStops(truck.id)).toHaveLength(0);
     expect((await addStop(truck.id, { ...saturdayNight, startTime: '14:00', endTime: '02:00' })).status).toBe(201);
+  });
+
+  it('refuses a stop at exactly 0, 0 (an empty form, not a place) on add, as the truck forms do', async () => {
+    const truck = await newTruck();
+    const sea = await addStop(truck.id, { ...saturdayNight, latitude: 0, longitude: 0 });
+    expect(sea.status).toBe(400);
+    expect(sea.body.fieldErrors).toEqual({ latitude: [NULL_ISLAND_MESSAGE], longitude: [NULL_ISLAND_MESSAGE] });
+    expect(await storedStops(truck.id)).toHaveLength(0);
   });
 
   it("refuses a Sunday-morning stop that overlaps Saturday night's (409), and takes one after 02:00", async () => {
