@@ -1,7 +1,7 @@
 import type { TruckSearchResult } from '@shared/contracts/trucks';
 import { itemHasDiet, matchesFilters, type ItemLabels, type TruckFacts } from '@shared/utils/attributes';
 import { EARTH_RADIUS_KM, KM_PER_MILE, milesWithin, nearestFirst, roundMiles, type NearbyArea } from '@shared/utils/geo';
-import { NAMED_WORDS, dietOf, nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
+import { NAMED_WORDS, dietOf, foldForSearch, nearMisses, searchTerms, searchWords, wordsOfText } from './search-terms';
 
 /** Where the index reads from: the database, through the same visibility rule as every list. */
 export interface DinersIndexSource {
@@ -124,7 +124,7 @@ class Grid {
    * holding the most of them (`partial`). `dishes`: for each, the dishes the same tests find.
    */
   search(query: string): TruckSearchResult {
-    const { ids, partial = false, tests } = this.find(query);
+    const { ids, partial = false, tests } = this.find(foldForSearch(query));
     const dishes: Record<string, string[]> = {};
     for (const id of ids) {
       const found = (this.entries.get(id)?.dishes ?? [])
@@ -236,8 +236,12 @@ class Grid {
   }
 
   private put(truck: IndexedTruck): void {
-    const entry: Entry = { ...truck };
-    this.countWords(truck.searchText, 1);
+    const entry: Entry = {
+      ...truck,
+      searchText: foldForSearch(truck.searchText),
+      dishes: truck.dishes?.map((dish) => ({ ...dish, text: foldForSearch(dish.text) })),
+    };
+    this.countWords(entry.searchText, 1);
     if (truck.lat !== null && truck.lng !== null) {
       entry.cell = cellOf(truck.lat, truck.lng);
       let cell = this.cells.get(entry.cell);

@@ -18,12 +18,26 @@ import { DIETS, type Diet } from '@shared/utils/attributes';
  *   any field and order ("bbq austin", "smokestak bbq", "vegan tacos").
  */
 
+/**
+ * A text as searches compare it, the trucks' and the diner's alike: lower-cased, accents dropped
+ * ("creme brulee" finds "Crème Brûlée"), apostrophes dropped ("po'boy", "poboy" and "po’boy" are
+ * one word), any other mark a space ("bbq!!!", "taco-libre", "tacos, cheap").
+ */
+export const foldForSearch = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’‘`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
 /** Names people give a cuisine that its own name does not hold, lower-cased. */
 const CUISINE_NAMES: Readonly<Record<string, readonly string[]>> = {
   bbq: ['barbecue', 'barbeque', 'bar b q'],
-  vegetarian: ['vegan', 'veggie', 'plant based', 'plant-based', 'meatless'],
+  vegetarian: ['vegan', 'veggie', 'plant based', 'meatless'],
   desserts: ['dessert', 'sweets'],
-  mexican: ['tex mex', 'tex-mex'],
+  mexican: ['tex mex'],
   southern: ['soul food'],
 };
 

@@ -649,6 +649,14 @@ describe('GET /api/food-trucks/search', () => {
     expect((await search('pizza')).body).not.toContain(pasta.id);
   });
 
+  it('punctuation, apostrophes and accents typed or not find the same words', async () => {
+    const catch_ = await insertTruck(server.db, other.user.id, { name: 'Bayou Pelican', cuisine: 'Seafood', description: 'Shrimp po’boys and crème brûlée' });
+    for (const query of ["po'boy", 'poboy', 'po’boy', 'PO-BOY!!!', 'creme brulee', 'bayou-pelican', 'shrimp, po boy.']) {
+      expect((await search(query)).body, query).toContain(catch_.id);
+    }
+    expect((await search('!!!')).body).toEqual([]);
+  });
+
   it('a street said in full finds its address, a dish spelled as one word the dish', async () => {
     const street = await insertTruck(server.db, other.user.id, {
       name: 'Patty Wagon',

@@ -324,7 +324,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
   it('"do they have churros" when the only churros are off today: said so, not hidden behind "no truck"', () => {
     const churros = new Map(demo.itemsByTruck);
     churros.set(4, [{ id: 41, truckId: 4, name: 'Churros', priceCents: 400, available: false }]);
-    const ask = { kind: 'nearest', food: { words: 'churros', cuisines: [], itemIds: [41], truckIds: [] } } as const;
+    const ask = { kind: 'nearest' as const, food: { words: 'churros', cuisines: [], itemIds: [41], truckIds: [] } };
     expect(answerQuestion(ask, { ...demo, itemsByTruck: churros }).text).toBe(
       'There is no open truck serving churros right now. Taco Libre has Churros on its menu, but not right now.',
     );
