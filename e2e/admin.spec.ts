@@ -130,6 +130,8 @@ test.describe('admin panel', () => {
     await page.getByLabel('Search operators').fill(truckName);
     await expect(page.getByText('1 operator(s) found')).toBeVisible();
     await page.getByRole('button', { name: /^Pause subscription of / }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Its truck will be hidden from diners until you resume it.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Pause' }).click();
     await expect(page.getByText('paused', { exact: true })).toBeVisible();
     await expect(dinerTruck).toBeHidden({ timeout: 15_000 });
     await page.screenshot({ path: test.info().outputPath('admin-operators.png'), fullPage: true });

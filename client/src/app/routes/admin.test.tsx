@@ -147,6 +147,11 @@ describe('/admin panel', () => {
     expect(screen.getByText('$29.99/month')).toBeInTheDocument();
     expect(screen.getByText('Taco Town')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Pause subscription of taco_op' }));
+    // Asked first, saying what pausing does.
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent("Pause taco_op's subscription?");
+    expect(confirm).toHaveTextContent(/will be hidden from diners until you resume it/);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Pause' }));
     await waitFor(() =>
       expect(currentToast()).toMatchObject({
         title: 'Subscription Action Failed',

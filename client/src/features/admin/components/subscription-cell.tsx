@@ -3,11 +3,16 @@ import Pause from 'lucide-react/icons/pause';
 import Play from 'lucide-react/icons/play';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { toast, toastError } from '@client/lib/toast';
 import { useSubscriptionAction } from '../api/admin-mutations';
 import { Cell } from './admin-table';
 import { accountName } from '../account-name';
 import { formatPrice } from '@shared/utils/format';
+
+/** "Its 12 trucks will be hidden", "Its truck will be hidden", "It has no trucks to hide". */
+const trucksHidden = (count: number) =>
+  count === 0 ? 'It has no trucks yet; any it adds will be hidden' : count === 1 ? 'Its truck will be hidden' : `Its ${count} trucks will be hidden`;
 
 /** Spec section 3: active and paused have their own badges; any other status is destructive. */
 function statusVariant(status: string) {
@@ -49,17 +54,32 @@ export function SubscriptionCell({ operator }: { operator: AdminOperator }) {
         <Badge variant={statusVariant(subscription.status)}>{subscription.status}</Badge>
         <span className="text-gray-800">{formatPrice(subscription.amount / 100)}/month</span>
       </div>
-      {(subscription.status === 'active' || subscription.status === 'paused') && (
+      {subscription.status === 'active' && (
+        // Pausing hides every truck of the operator from diners at once: asked first, with how many.
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm" className="mt-2" disabled={mutation.isPending} aria-label={`Pause subscription of ${name}`}>
+              <Pause aria-hidden />
+              Pause
+            </Button>
+          }
+          title={`Pause ${name}'s subscription?`}
+          description={`${trucksHidden(operator.truckCount)} from diners until you resume it.`}
+          confirmLabel="Pause"
+          onConfirm={() => act('pause')}
+        />
+      )}
+      {subscription.status === 'paused' && (
         <Button
           variant="outline"
           size="sm"
           className="mt-2"
           disabled={mutation.isPending}
-          aria-label={`${subscription.status === 'active' ? 'Pause' : 'Resume'} subscription of ${name}`}
-          onClick={() => act(subscription.status === 'active' ? 'pause' : 'resume')}
+          aria-label={`Resume subscription of ${name}`}
+          onClick={() => act('resume')}
         >
-          {subscription.status === 'active' ? <Pause aria-hidden /> : <Play aria-hidden />}
-          {subscription.status === 'active' ? 'Pause' : 'Resume'}
+          <Play aria-hidden />
+          Resume
         </Button>
       )}
     </Cell>
