@@ -1,5 +1,7 @@
 import { LIMITS } from '@shared/constants';
 import { megabytes, UPLOAD_RULES, type StoredContentType, type UploadPurpose, type UploadRule } from '@shared/contracts';
+import { ApiError } from '@client/lib/api-client';
+import { UploadError } from './api/upload-file';
 
 /** A message for a toast or an inline error: the spec's title and description. */
 export interface FileProblem {
@@ -61,6 +63,20 @@ export function uploaderRule(maxSizeMB?: number, purpose: UploadPurpose = 'menu-
     typeProblem: problem('Please select an image file'),
     sizeProblem: problem(`File size must be less than ${megabytes(maxBytes)}`),
   };
+}
+
+/** The spec's failed image upload: what is said when the server gave no reason of its own. */
+export const IMAGE_UPLOAD_FAILED: FileProblem = { title: 'Upload failed', description: 'Failed to upload the image. Please try again.' };
+
+/**
+ * What a failed upload tells its user: the server's reason when it refused the file itself (its
+ * bytes are not the type named, too big, too many pixels, too many uploads this hour), since
+ * trying again cannot help; otherwise `fallback`, the spec's "Please try again".
+ */
+export function uploadFailure(error: unknown, fallback: FileProblem): FileProblem {
+  const said = error instanceof UploadError ? (error.explained ? error : undefined) : error instanceof ApiError ? error : undefined;
+  const refused = said && said.status >= 400 && said.status < 500 && said.status !== 401;
+  return refused && said.message ? asProblem(said.message, fallback.title) : fallback;
 }
 
 export const GALLERY_FULL: FileProblem = {

@@ -14,6 +14,8 @@ export class UploadError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server said why (its JSON `message`), rather than only its status. */
+    readonly explained = false,
   ) {
     super(message);
     this.name = 'UploadError';
@@ -55,14 +57,14 @@ export function putFile(
         resolve();
         return;
       }
-      let message = xhr.statusText || 'Upload failed';
+      let said: string | undefined;
       try {
         const body = JSON.parse(xhr.responseText) as { message?: unknown };
-        if (typeof body.message === 'string' && body.message) message = body.message;
+        if (typeof body.message === 'string' && body.message) said = body.message;
       } catch {
         /* not JSON */
       }
-      reject(new UploadError(xhr.status, message));
+      reject(new UploadError(xhr.status, said ?? (xhr.statusText || 'Upload failed'), said !== undefined));
     };
     xhr.onerror = () => reject(new UploadError(0, 'Network error'));
     xhr.onabort = () => reject(new UploadError(0, 'Upload cancelled'));

@@ -4,7 +4,7 @@ import Upload from 'lucide-react/icons/upload';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
 import { objectVariant } from '@client/lib/object-url';
-import { acceptAttribute, checkFile, fileHint, PHOTO_RULE } from '../file-rules';
+import { acceptAttribute, checkFile, fileHint, IMAGE_UPLOAD_FAILED, PHOTO_RULE, uploadFailure } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
@@ -29,12 +29,8 @@ export function BannerPicker({
     try {
       onChange(await upload(file));
       toast({ title: 'Banner photo uploaded', description: 'Click Save Changes to apply.' });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Upload failed',
-        description: 'Failed to upload the image. Please try again.',
-      });
+    } catch (error) {
+      toast({ variant: 'destructive', ...uploadFailure(error, IMAGE_UPLOAD_FAILED) });
     }
   }
 

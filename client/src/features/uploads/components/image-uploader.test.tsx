@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImageUploader } from './image-uploader';
 
 /** An XMLHttpRequest stand-in that reports progress, then answers with `status` (null: never answers). */
-function stubXhr(status: number | null) {
+function stubXhr(status: number | null, responseText = '') {
   const sent: { method: string; url: string; headers: Record<string, string> }[] = [];
   class FakeXhr {
     status = 0;
@@ -26,6 +26,7 @@ function stubXhr(status: number | null) {
       if (status === null) return;
       setTimeout(() => {
         this.status = status;
+        this.responseText = responseText;
         this.onload?.();
       }, 0);
     }
@@ -108,5 +109,16 @@ describe('ImageUploader', () => {
     fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [png()] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to upload image');
     expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it("says the server's reason when it refused the file itself, since trying again cannot help", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ uploadURL: '/u/x' }), { status: 200 })),
+    );
+    stubXhr(415, JSON.stringify({ message: 'Invalid file type: Please upload a JPG, PNG or WebP image.' }));
+    render(<ImageUploader purpose="menu-item-image" inputLabel="Image file" onUploaded={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [png()] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload a JPG, PNG or WebP image.');
   });
 });

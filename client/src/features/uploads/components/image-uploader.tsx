@@ -2,7 +2,7 @@ import Upload from 'lucide-react/icons/upload';
 import { useMemo, useState } from 'react';
 import { toast } from '@client/lib/toast';
 import type { UploadPurpose } from '../api/upload-file';
-import { acceptAttribute, checkFile, uploaderRule } from '../file-rules';
+import { acceptAttribute, checkFile, uploadFailure, uploaderRule } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
@@ -40,9 +40,10 @@ export function ImageUploader({
     }
     try {
       onUploaded(await upload(file));
-    } catch {
-      setError('Failed to upload image');
-      toast({ variant: 'destructive', title: 'Upload failed', description: 'Failed to upload image' });
+    } catch (failure) {
+      const said = uploadFailure(failure, { title: 'Upload failed', description: 'Failed to upload image' });
+      setError(said.description);
+      toast({ variant: 'destructive', ...said });
     }
   }
 

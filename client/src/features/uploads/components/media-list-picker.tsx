@@ -3,7 +3,7 @@ import X from 'lucide-react/icons/x';
 import type { Dispatch, SetStateAction } from 'react';
 import { toast } from '@client/lib/toast';
 import type { UploadPurpose } from '../api/upload-file';
-import { acceptAttribute, pickFiles, type FileProblem, type FileRule } from '../file-rules';
+import { acceptAttribute, pickFiles, uploadFailure, type FileProblem, type FileRule } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { ObjectThumb } from './object-thumb';
@@ -48,8 +48,8 @@ export function MediaListPicker({
         const path = await upload(file);
         onChange((prev) => (prev.length < config.max ? [...prev, path] : prev));
         toast(config.uploaded);
-      } catch {
-        toast({ variant: 'destructive', ...config.failed });
+      } catch (error) {
+        toast({ variant: 'destructive', ...uploadFailure(error, config.failed) });
         return;
       }
     }

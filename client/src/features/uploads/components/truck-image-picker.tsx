@@ -4,7 +4,7 @@ import Upload from 'lucide-react/icons/upload';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/lib/toast';
-import { acceptAttribute, checkFile, fileHint, PHOTO_RULE } from '../file-rules';
+import { acceptAttribute, checkFile, fileHint, IMAGE_UPLOAD_FAILED, PHOTO_RULE, uploadFailure } from '../file-rules';
 import { useFileUpload } from '../hooks/use-file-upload';
 import { FilePickButton } from './file-pick-button';
 import { UploadProgress } from './upload-progress';
@@ -35,14 +35,10 @@ export function TruckImagePicker({
     setPreview(URL.createObjectURL(file));
     try {
       onChange(await upload(file));
-    } catch {
+    } catch (error) {
       setPreview(null);
       onChange(null);
-      toast({
-        variant: 'destructive',
-        title: 'Upload failed',
-        description: 'Failed to upload the image. Please try again.',
-      });
+      toast({ variant: 'destructive', ...uploadFailure(error, IMAGE_UPLOAD_FAILED) });
     }
   }
 

@@ -1,5 +1,5 @@
 import { LIMITS } from '@shared/constants';
-import { fileHint, GALLERY_FULL, GALLERY_RULE, MENU_DOCUMENT_RULE, MENU_LIMIT_REACHED } from '../file-rules';
+import { fileHint, GALLERY_FULL, GALLERY_RULE, IMAGE_UPLOAD_FAILED, MENU_DOCUMENT_RULE, MENU_LIMIT_REACHED } from '../file-rules';
 import type { MediaListConfig } from './media-list-picker';
 
 /** The edit screen's gallery: up to 10 JPG/PNG/WebP photos of at most 50 MB. */
@@ -15,7 +15,7 @@ export const GALLERY_CONFIG: MediaListConfig = {
   addText: 'Add Photos',
   itemName: (n) => `Gallery photo ${n}`,
   uploaded: { title: 'Photo added to gallery', description: 'Click Save Changes to apply.' },
-  failed: { title: 'Upload failed', description: 'Failed to upload the image. Please try again.' },
+  failed: IMAGE_UPLOAD_FAILED,
   successText: 'Image uploaded successfully',
 };
 
