@@ -144,6 +144,13 @@ describe('texts', () => {
       ],
     });
   });
+  it("says gluten-free once, whether stated as the diet, as free of gluten, or both", () => {
+    const { diets, allergens } = labelTexts(item({ glutenFree: true }, { gluten: 'free', dairy: 'contains' }));
+    expect(diets).toEqual(['Gluten-free']);
+    expect(allergens.map((a) => a.text)).toEqual(['Contains dairy']);
+    expect(labelTexts(item({}, { gluten: 'free' })).diets).toEqual(['Gluten-free']);
+    expect(labelTexts(item({}, { gluten: 'mayContain' })).allergens.map((a) => a.text)).toEqual(['May contain gluten']);
+  });
   it('lists the diets a truck has options for', () => {
     expect(truckDietOptions(cardsVeganNoPeanuts)).toEqual(['vegetarian', 'vegan']);
     expect(truckDietOptions(olderEvent)).toEqual([]);

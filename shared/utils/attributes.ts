@@ -253,12 +253,16 @@ export const TRUCK_FIT_TEXT: Record<Exclude<Fit, 'unknown'>, string> = {
   conflicts: 'Nothing on the menu suits your saved needs',
 };
 
-/** An item's stated labels as short texts: 'Vegan', 'Contains peanuts', 'May contain sesame', 'No dairy'. */
+/**
+ * An item's stated labels as short texts: 'Vegan', 'Contains peanuts', 'May contain sesame', 'No
+ * dairy'. Gluten-free and free of gluten are one statement (itemHasDiet), said once as 'Gluten-free':
+ * never 'Gluten-free' beside 'No gluten', nor 'No gluten' on one dish and 'Gluten-free' on the next.
+ */
 export function labelTexts(item: ItemLabels): { diets: string[]; allergens: { allergen: Allergen; state: AllergenState; text: string }[] } {
-  const diets = DIETS.filter((d) => item.diets[d] === true).map((d) => DIET_TEXT[d]);
+  const diets = DIETS.filter((d) => (d === 'glutenFree' ? itemHasDiet(item, d) : item.diets[d] === true)).map((d) => DIET_TEXT[d]);
   const allergens = ALLERGENS.flatMap((allergen) => {
     const state = item.allergens[allergen];
-    if (!state) return [];
+    if (!state || (allergen === 'gluten' && state === 'free')) return [];
     const name = ALLERGEN_TEXT[allergen].toLowerCase();
     const text = state === 'free' ? `No ${name}` : `${ALLERGEN_STATE_TEXT[state]} ${name}`;
     return [{ allergen, state, text }];
