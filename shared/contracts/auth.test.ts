@@ -46,6 +46,9 @@ describe('registerSchema', () => {
   it('accepts an international number with a plus', () => {
     expect(registerSchema.safeParse({ ...valid, phone: '+44 7911 123456' }).success).toBe(true);
   });
+  it('refuses a password of spaces only', () => {
+    expect(messages(registerSchema.safeParse({ ...valid, password: '        ' }))).toEqual(['Password must not be only spaces']);
+  });
   it('offers only customer and operator', () => {
     expect(messages(registerSchema.safeParse({ ...valid, role: 'admin' }))).toEqual(['Role must be customer or operator']);
   });

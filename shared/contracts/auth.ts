@@ -34,7 +34,9 @@ export const optionalPhoneField = z.preprocess(
 export const newPasswordField = text({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
+  .max(200, 'Password must be at most 200 characters')
+  // Eight spaces pass a length rule and are no password at all.
+  .refine((v) => v.trim().length > 0, 'Password must not be only spaces');
 
 export const loginSchema = z.object({
   username: text({ error: 'Username is required' })
