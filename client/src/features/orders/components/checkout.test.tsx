@@ -107,6 +107,8 @@ describe('Checkout', () => {
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4242' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $7.00 and order' }));
     await waitFor(() => expect(view.currentPath()).toBe('/orders/41'));
+    // In the checkout's place: Back does not return to an empty order form.
+    expect(view.location.history).toEqual(['/orders/41']);
     expect(posts).toHaveLength(2);
     expect(posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[1]?.key).toBe(posts[0]?.key);

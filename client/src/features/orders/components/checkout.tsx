@@ -63,10 +63,11 @@ export function Checkout({
     setDraft((d) => ({ ...d, quantities: next(d.quantities) }));
   const setPickup = (value: string) => setDraft((d) => ({ ...d, pickup: value }));
   const setNote = (value: string) => setDraft((d) => ({ ...d, note: value }));
-  // The order has the dishes now: the cart is empty for the next one, and the order is shown.
+  // The order has the dishes now: the cart is empty for the next one, and the order is shown in
+  // the checkout's place, so Back leads to the truck rather than to an empty form inviting a second order.
   const ordered = (orderId: number) => {
     setDraft(EMPTY_DRAFT);
-    navigate(`/orders/${orderId}`);
+    navigate(`/orders/${orderId}`, { replace: true });
   };
   const [failure, setFailure] = useState<string | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
