@@ -14,6 +14,7 @@ import { NativeSelect } from '@client/components/ui/select';
 import { errorMessage } from '@client/lib/api-client';
 import { previewImport, useStartImport, type ImportChoice } from '../api/imports';
 import { useEndSessionOnRefusal } from '../hooks/use-admin-guard';
+import { guessMapping } from '../import-columns';
 
 export const PRESET_OPTIONS = [
   { value: '', label: 'Detect automatically' },
@@ -110,9 +111,16 @@ export function ImportForm({ onStarted }: { onStarted(id: number): void }) {
   const [columns, setColumns] = useState<string[]>([]);
   const preview = useMutation({
     mutationFn: previewImport,
-    onSuccess: (answer) => {
+    onSuccess: (answer, asked) => {
       setColumns(answer.columns);
       if (answer.preset === 'custom' && preset === '') setPreset('custom');
+      // A file of no known format: the columns its header names plainly ("name", "lat") are chosen
+      // for the admin to check, and previewed with them.
+      const guessed = answer.preset === 'custom' && Object.keys(asked.mapping).length === 0 ? guessMapping(answer.columns) : {};
+      if (Object.keys(guessed).length > 0) {
+        setMapping(guessed);
+        preview.mutate({ ...asked, preset: 'custom', mapping: guessed });
+      }
     },
   });
   const start = useStartImport();
@@ -190,7 +198,11 @@ export function ImportForm({ onStarted }: { onStarted(id: number): void }) {
           ) : (
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {MAPPED_FIELDS.map(({ field, label, ...rest }) => (
-                <FormField key={field} label={'required' in rest ? `${label} (required)` : label}>
+                <FormField
+                  key={field}
+                  label={'required' in rest ? `${label} (required)` : label}
+                  hint={field === 'sourceId' ? 'A column that names each row the same way in every export (a permit number): importing again updates those listings instead of adding them twice.' : undefined}
+                >
                   <NativeSelect
                     value={mapping[field] ?? ''}
                     onChange={(e) => {

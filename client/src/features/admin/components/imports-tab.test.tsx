@@ -77,6 +77,20 @@ describe('Imports tab (issue 26)', () => {
     expect(skipped.getByText('Not approved (status REQUESTED)')).toBeInTheDocument();
   });
 
+  it('a file of no known format: the columns named plainly are chosen and previewed with them', async () => {
+    const stub = useApi({
+      'GET /api/admin/imports': EMPTY,
+      'POST /api/admin/imports/preview': { body: { ...PREVIEW, preset: 'custom', columns: ['name', 'address', 'lat', 'lng'], mapping: {} } },
+    });
+    renderApp(<ImportsTab />, { path: '/admin', user: ADMIN });
+    pick('city.csv');
+    expect(await screen.findByLabelText('Latitude (required)')).toHaveValue('lat');
+    expect(screen.getByLabelText('Name (required)')).toHaveValue('name');
+    expect(screen.getByLabelText('Longitude (required)')).toHaveValue('lng');
+    expect(screen.getByLabelText('Source id (required)')).toHaveValue('');
+    await waitFor(() => expect(stub.calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/admin/imports/preview'))).toHaveLength(2));
+  });
+
   it("shows the server's message for a malformed file and keeps Import disabled", async () => {
     useApi({
       'GET /api/admin/imports': EMPTY,
