@@ -32,9 +32,22 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export class PushPermissionDenied extends Error {
+/** What the browser refused, in words the diner can act on (the card shows it as it is). */
+export class PushRefused extends Error {}
+
+export class PushPermissionDenied extends PushRefused {
   constructor() {
     super('Notifications are blocked for this site. Allow them in your browser settings, then try again.');
+  }
+}
+
+/**
+ * The browser could not subscribe (its push service unreachable, or push switched off, as in a
+ * private window): "try again" would not help, so the diner learns why.
+ */
+export class PushUnavailable extends PushRefused {
+  constructor() {
+    super("This browser couldn't set up alerts here: a private window, push turned off in its settings or no connection to its push service stops it. Text alerts are not affected.");
   }
 }
 
@@ -60,7 +73,9 @@ export async function turnOnPush(): Promise<number> {
   const { publicKey } = await fetchPushPublicKey();
   const subscription =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }).catch((error: unknown) => {
+      throw error instanceof DOMException ? new PushUnavailable() : error;
+    }));
   const json = subscription.toJSON();
   const position = await positionOrNull('alerts');
   const device = await postPushSubscription({

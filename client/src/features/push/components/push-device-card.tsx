@@ -7,7 +7,7 @@ import { useHydrated } from '@client/lib/hydration';
 import { cn } from '@client/lib/utils';
 import { toast, toastError } from '@client/lib/toast';
 import { usePushDevices, useRemovePushDevice } from '../api/push-devices';
-import { hasBrowserSubscription, PushPermissionDenied, pushSupport, storedPushDeviceId, turnOnPush, unsubscribeBrowser } from '../browser-push';
+import { hasBrowserSubscription, PushPermissionDenied, PushRefused, pushSupport, storedPushDeviceId, turnOnPush, unsubscribeBrowser } from '../browser-push';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -61,7 +61,10 @@ export function PushDeviceCard() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.pushDevices });
       toast({ title: 'Alerts are on', description: "We'll notify this device when a favorite opens near you." });
     } catch (error) {
-      if (error instanceof PushPermissionDenied) toast({ title: 'Notifications blocked', description: error.message, variant: 'destructive' });
+      if (error instanceof PushRefused) {
+        const title = error instanceof PushPermissionDenied ? 'Notifications blocked' : 'Alerts not available here';
+        toast({ title, description: error.message, variant: 'destructive' });
+      }
       else toastError('Error', error, 'Could not turn on alerts on this device. Please try again.');
     } finally {
       setWorking(null);
