@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namingTheTruck, ofTheTruckTalkedAbout, withTheFood } from './refer';
+import { namingTheTruck, needsOf, ofTheTruckTalkedAbout, withTheFood, withTheNeeds } from './refer';
 
 const names = new Map([
   [1, 'Smokestack BBQ'],
@@ -151,5 +151,42 @@ describe('"the other one", "which ones" (session 66)', () => {
   it('"which ones are halal" after one truck\'s menu is about that menu', () => {
     expect(namingTheTruck('which ones are halal', { truckIds: [1], index: 0 }, nameOf)?.toLowerCase()).toBe('which of smokestack bbq are halal');
     expect(namingTheTruck('which ones are halal', listed, nameOf)).toBeUndefined();
+  });
+});
+
+describe('a diet or an allergy asked for, asked again without saying it (probe 9)', () => {
+  const dairy = { truckIds: [2, 1], index: 0, needs: ['no-dairy'] };
+  const sweetTea = { words: 'sweet tea', cuisines: [], itemIds: [11], truckIds: [] };
+
+  it('is kept from an attributes question or a dish\'s labels, not from a feature', () => {
+    expect(needsOf({ kind: 'attributes', filters: ['no-dairy', 'cards'], openOnly: false })).toEqual(['no-dairy']);
+    expect(needsOf({ kind: 'dish-labels', itemIds: [11], words: 'sweet tea', diets: ['vegan'], allergens: [{ allergen: 'dairy', free: true }] })).toEqual([
+      'vegan',
+      'no-dairy',
+    ]);
+    expect(needsOf({ kind: 'where', truckIds: [1] })).toEqual([]);
+  });
+
+  it('"can she eat at Smokestack" is the need of its menu; "what about the sweet tea" of the dish', () => {
+    const unknown = { kind: 'unknown-about-truck' as const, truckIds: [1], what: 'she eat', menu: false };
+    expect(withTheNeeds(unknown, 'can she eat at smokestack', dairy)).toEqual({ kind: 'attributes', filters: ['no-dairy'], truckIds: [1], openOnly: false });
+    expect(withTheNeeds({ kind: 'nearest', food: sweetTea }, 'what about the sweet tea', dairy)).toEqual({
+      kind: 'dish-labels',
+      itemIds: [11],
+      words: 'sweet tea',
+      diets: [],
+      allergens: [{ allergen: 'dairy', free: true }],
+    });
+  });
+
+  it('changes nothing without a need kept, or when the question asks something else', () => {
+    const where = { kind: 'where' as const, truckIds: [1] };
+    expect(withTheNeeds(where, 'can she eat at smokestack', { truckIds: [], index: 0 })).toBe(where);
+    expect(withTheNeeds(where, 'where is smokestack', dairy)).toBe(where);
+  });
+
+  it('"what about tacos" after a search for barbecue is tacos, not tacos at the barbecue truck', () => {
+    expect(namingTheTruck('what about tacos', { truckIds: [1], index: 0, food: 'bbq' }, nameOf)).toBeUndefined();
+    expect(namingTheTruck('what about tacos', { truckIds: [1], index: 0 }, nameOf)).toBe('what about tacos Smokestack BBQ');
   });
 });

@@ -1,4 +1,4 @@
-import { truckFilter } from '@shared/utils/attributes';
+import { TRUCK_FILTERS, truckFilter, type Allergen, type Diet } from '@shared/utils/attributes';
 import { ALLERGEN_WORDS, ATTRIBUTE_CUES } from './intents';
 import type { Intent } from './understand';
 import type { SessionState } from './voice-answers';
@@ -103,7 +103,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
     // "What time saturday", "when tomorrow" after one truck: its hours that day.
     if (one && named === said && WHEN_ON_A_DAY.test(named)) named = `${named} ${mark(name)}`;
     // "What about tomorrow" after one truck: that truck, then.
-    if (one && CARRIES_ON.test(named) && named === said && !/\bthe other\b/.test(said)) named = `${named} ${mark(name)}`;
+    if (one && !state.food && CARRIES_ON.test(named) && named === said && !/\bthe other\b/.test(said)) named = `${named} ${mark(name)}`;
     // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
     if (one) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
   }
@@ -136,5 +136,44 @@ export function ofTheTruckTalkedAbout(intent: Intent, state: SessionState, truck
     return { ...intent, truckIds: [current], food: { ...intent.food, itemIds: its(intent.food.itemIds) } };
   }
   if (intent.kind === 'dish-labels' && its(intent.itemIds).length > 0) return { ...intent, itemIds: its(intent.itemIds) };
+  return intent;
+}
+
+/** "Can she eat at Smokestack", "is that ok for him": whether what was just asked for someone suits there. */
+const EATS_IT = /\b(can|could) (she|he|i|we|they|my \w+|the kids?) (eat|have|get)\b|\b(safe|ok|okay|alright|fine) for (her|him|me|us|them|my \w+)\b/;
+
+/**
+ * The diets and allergies (label filter ids) a question asked for, which the next turn may ask of
+ * a truck or a dish without saying them again: of an attributes question, or of a dish's labels.
+ */
+export function needsOf(intent: Intent): string[] {
+  if (intent.kind === 'attributes') return intent.filters.filter((id) => truckFilter(id)?.kind !== 'feature');
+  if (intent.kind !== 'dish-labels') return [];
+  return TRUCK_FILTERS.filter(
+    (f) => (f.kind === 'diet' && intent.diets.includes(f.diet)) || (f.kind === 'free' && intent.allergens.some((a) => a.free && a.allergen === f.allergen)),
+  ).map((f) => f.id);
+}
+
+/**
+ * After a question of a diet or an allergy ("my daughter has a dairy allergy, which trucks are
+ * safe"), the same need asked of a truck without saying it again ("can she eat at Smokestack") or
+ * of a dish ("what about the sweet tea"): that need, of the truck's menu or of the dish.
+ */
+export function withTheNeeds(intent: Intent, text: string, state: SessionState): Intent {
+  const needs = state.needs ?? [];
+  if (needs.length === 0) return intent;
+  const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const asksAgain = EATS_IT.test(said) || CARRIES_ON.test(said);
+  if (!asksAgain) return intent;
+  if ((intent.kind === 'unknown-about-truck' || intent.kind === 'where' || intent.kind === 'menu' || intent.kind === 'is-open') && intent.truckIds.length > 0) {
+    return { kind: 'attributes', filters: needs, truckIds: intent.truckIds, openOnly: false };
+  }
+  const food = intent.kind === 'nearest' || intent.kind === 'price' ? intent.food : undefined;
+  if (food && food.itemIds.length > 0) {
+    const filters = needs.flatMap((id) => truckFilter(id) ?? []);
+    const diets = filters.flatMap((f): Diet[] => (f.kind === 'diet' ? [f.diet] : []));
+    const allergens = filters.flatMap((f): { allergen: Allergen; free: boolean }[] => (f.kind === 'free' ? [{ allergen: f.allergen, free: true }] : []));
+    return { kind: 'dish-labels', itemIds: food.itemIds, words: food.words, diets, allergens };
+  }
   return intent;
 }

@@ -71,6 +71,8 @@ export interface SessionState {
   dish?: string;
   /** The food the last question asked for ("dessert after 8 tonight"), for "what about thursday". */
   food?: string;
+  /** The diets and allergies (filter ids) the last such question asked for: "can she eat at X" asks them again. */
+  needs?: string[];
   /** Of two trucks compared, the cheaper and the closer: "directions to the cheaper one". */
   cheaper?: number;
   closer?: number;

@@ -24,7 +24,7 @@ import {
   type KnownTruck,
   type SessionState,
 } from './voice-answers';
-import { namingTheTruck, ofTheTruckTalkedAbout, withTheFood } from './refer';
+import { namingTheTruck, needsOf, ofTheTruckTalkedAbout, withTheFood, withTheNeeds } from './refer';
 import { buildUnderstanding, placeName, understand, withPlace, type Intent, type Understanding } from './understand';
 import { buildLexicon, CUISINE_SPOKEN, spoken, vocabularyOf, type Lexicon } from './voice-language';
 
@@ -272,7 +272,7 @@ export class VoiceAssistant {
       const again = understand(carried, knowledge.understanding, reading);
       if (foodOf(again)) intent = again;
     }
-    if (heard && !doubt) intent = ofTheTruckTalkedAbout(intent, session.state, (id) => knowledge.truckOfItem.get(id));
+    if (heard && !doubt) intent = ofTheTruckTalkedAbout(withTheNeeds(intent, transcript, session.state), session.state, (id) => knowledge.truckOfItem.get(id));
     const base: AnswerContext = {
       trucks: knowledge.trucks,
       itemsByTruck: knowledge.itemsByTruck,
@@ -300,7 +300,9 @@ export class VoiceAssistant {
       break;
     }
     const food = foodOf(intent);
-    await this.saveSession(session.id, asker, food ? { ...answer.state, food } : answer.state);
+    // A diet or an allergy asked for is kept for the turns after ("can she eat at Smokestack").
+    const needs = needsOf(intent);
+    await this.saveSession(session.id, asker, { ...answer.state, ...(food ? { food } : {}), ...(needs.length > 0 ? { needs } : {}) });
     const answerId = await this.storeAnswer(answer.text);
     return {
       understood: answer.understood,
