@@ -140,7 +140,7 @@ export const CUES = {
   openNext: /\b(open next|opens next|next open)\b/,
   menu: /\b(menu|sell|sells|selling|serve|serves|have|has|got)\b/,
   open: /\b(open|opened|still going|serving|operating)\b/,
-  list: /\b(what|what's|which|who|any|anything|anyone|is there|are there|list|show|how many)\b/,
+  list: /\b(what|what's|which|who|any|anything|something|somewhere|anyone|is there|are there|list|show|how many)\b/,
   find: /\b(nearest|closest|nearby|near me|near here|around here|close by|where can|where is|where's|who sells|who has|find|want|wanna|craving|looking for|get me|get some|hungry|starving|what's close|in the mood for|grab|somewhere|place for|spot for|place to eat|bite to eat|something to eat|something \w+ to eat|snack|a bite|quick bite|something (quick|fast|hot|warm)|where should|what should i eat|where to eat)\b/,
   here: /\b(near me|near here|around here|close by|nearby|around me|close to me|by me)\b/,
   follow: /\b(their|they|it|them)\b/,

@@ -365,6 +365,17 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     expect(understand('is smokestack closer', understanding)).toMatchObject({ kind: 'where', truckIds: [1] });
   });
 
+  it('probe 9: how far the diner will go ("within about a mile", "walking distance", "within 2 miles of X"), the special, "something open"', () => {
+    expect(understand("something within about a mile that's open", understanding)).toMatchObject({ kind: 'open-now', withinMiles: 1 });
+    expect(understand('tacos within half a mile', understanding)).toMatchObject({ kind: 'nearest', withinMiles: 0.5 });
+    expect(understand('bbq within walking distance', understanding)).toMatchObject({ kind: 'nearest', withinMiles: 1 });
+    expect(understand('anything open within 2 miles of the capitol', understanding)).toMatchObject({ kind: 'open-now', withinMiles: 2, place: { name: 'the Capitol' } });
+    // A time asked keeps its own answer.
+    expect(understand('anything open after 8 within a mile', understanding)).not.toHaveProperty('withinMiles');
+    expect(understand("what's the special at smokestack", understanding)).toMatchObject({ kind: 'dishes', category: 'Specials', truckIds: [1] });
+    expect(understand('something open', understanding)).toMatchObject({ kind: 'open-now' });
+  });
+
   it('probe 9: two trucks compared as a whole, in the order said; "what\'s X" is the truck as a whole', () => {
     for (const question of ['compare taco libre and smokestack', 'whats the difference between taco libre and smokestack', 'taco libre vs smokestack', 'which is better taco libre or smokestack']) {
       expect(understand(question, understanding)).toEqual({ kind: 'where', truckIds: [2, 1], compare: true });

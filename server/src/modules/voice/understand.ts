@@ -57,14 +57,14 @@ export interface PlaceAsk {
 
 export type Intent =
   /** `not`: a food the diner does not want ("closest thing that's not tacos"): its trucks are left out. */
-  | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk; not?: FoodAsk }
+  | { kind: 'nearest'; food?: FoodAsk; place?: PlaceAsk; not?: FoodAsk; withinMiles?: number }
   /**
    * Open now, or (`after`, minutes since local midnight) scheduled to be open after a time today, or
    * (`at`) at a time today ("where can I eat at noon"), or (`later`: "what's open later today") the
    * stops still to start today, or (`inMinutes`: "what's open in an hour") the stops under way then,
    * or (`latest`: "which one is open latest") today's stops that end last.
    */
-  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean; inMinutes?: number; latest?: boolean; not?: FoodAsk }
+  | { kind: 'open-now'; food?: FoodAsk; place?: PlaceAsk; after?: number; at?: number; later?: boolean; inMinutes?: number; latest?: boolean; not?: FoodAsk; withinMiles?: number }
   | { kind: 'is-open'; truckIds: number[] }
   | { kind: 'hours'; truckIds: number[] }
   /**
@@ -890,7 +890,7 @@ const COURSE_WORDS: ReadonlyArray<{ category: MenuCategory; words: string[][] }>
   { category: 'Sides', words: [['side', 'dishes'], ['side', 'dish'], ['sides']] },
   { category: 'Appetizers', words: [['appetizers'], ['appetizer'], ['starters'], ['starter']] },
   { category: 'Main Dishes', words: [['main', 'dishes'], ['main', 'dish'], ['main', 'courses'], ['main', 'course'], ['mains'], ['entrees'], ['entree']] },
-  { category: 'Specials', words: [['specials']] },
+  { category: 'Specials', words: [['daily', 'special'], ['specials'], ['special']] },
   { category: 'Desserts', words: [['desserts'], ['dessert'], ['sweets']] },
 ];
 
@@ -1177,6 +1177,33 @@ const WEEKEND = /\b(weekend|weekends)\b/;
  * cloud transcripts) alike.
  */
 export function understand(text: string, lexicon: Understanding, options: { heard?: boolean } = {}): Intent {
+  // "Within a mile", "walking distance": how far the diner will go, taken from the words; the rest
+  // understood, and the trucks asked for then looked for that near only.
+  const reach = withinReach(wordsOf(text).join(' '));
+  if (reach) {
+    const intent = understandNear(reach.rest, lexicon, options);
+    return intent.kind === 'nearest' || (intent.kind === 'open-now' && intent.after === undefined && intent.at === undefined && !intent.later && intent.inMinutes === undefined)
+      ? { ...intent, withinMiles: reach.miles }
+      : intent;
+  }
+  return understandNear(text, lexicon, options);
+}
+
+/** "Within about a mile", "within 2 miles", "walking distance": how far, in miles, and the words left. */
+const WITHIN =
+  /\b(?:within|in|under|less than) (?:about |around |roughly |like )?(a|an|one|two|three|four|five|half a|\d+(?:\.\d+)?) miles?\b|\b(?:within |in )?(walking distance)\b/;
+const MILES_SAID: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, 'half a': 0.5, 'walking distance': 1 };
+function withinReach(words: string): { miles: number; rest: string } | undefined {
+  const match = WITHIN.exec(words);
+  const said = match?.[1] ?? match?.[2];
+  const miles = said === undefined ? undefined : (MILES_SAID[said] ?? Number(said));
+  if (!match || miles === undefined || !(miles > 0)) return undefined;
+  // "Within 2 miles of Zilker": measured from the place, as "near Zilker" is.
+  const after = words.slice(match.index + match[0].length).replace(/^ of\b/, ' near');
+  return { miles, rest: `${words.slice(0, match.index)} ${after}` };
+}
+
+function understandNear(text: string, lexicon: Understanding, options: { heard?: boolean }): Intent {
   // "Not tacos", "without pork", "anything but bbq": the food left out is taken from the words, the
   // rest understood, and the food left out kept beside it.
   const tokens = wordsOf(text);

@@ -321,6 +321,14 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
     expect(cheapest([42], { itemsByTruck: churros }).text).toBe('Hummus at Taco Libre costs $6.00, but it is not available right now.');
   });
 
+  it('"anything open within half a mile": the trucks that near, or none with the nearest beyond', () => {
+    const near = answerQuestion({ kind: 'open-now', withinMiles: 0.1 }, demo);
+    expect(near.text).toMatch(/^One food truck is open within 0\.1 miles now: Smokestack BBQ, 360 feet\.$/);
+    const none = answerQuestion({ kind: 'open-now', withinMiles: 0.01 }, demo);
+    expect(none.text).toMatch(/^No food truck is open within [\d.]+ (miles|feet) of you right now\. The nearest open one is Smokestack BBQ, 360 feet away/);
+    expect(none.truckIds).toEqual([1]);
+  });
+
   it('"do they have churros" when the only churros are off today: said so, not hidden behind "no truck"', () => {
     const churros = new Map(demo.itemsByTruck);
     churros.set(4, [{ id: 41, truckId: 4, name: 'Churros', priceCents: 400, available: false }]);

@@ -1101,7 +1101,8 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
     const ids = sellersOf(intent.food, context);
     candidates = candidates.filter((t) => ids.has(t.id));
   }
-  const near = intent.place ? ` near ${intent.place.name}` : '';
+  const reach = intent.withinMiles === undefined ? '' : ` within ${miles(intent.withinMiles)}`;
+  const near = intent.place ? `${reach} ${reach ? 'of' : 'near'} ${intent.place.name}` : reach;
   if (intent.after !== undefined) return answerOpenAfter(intent.after, intent.food, candidates, context, near);
   if (intent.later) return answerLaterToday(intent.food, candidates, context, near);
   if (intent.at !== undefined) return answerOpenAt(intent.at, intent.food, candidates, context, near);
@@ -1130,6 +1131,35 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
   const count = open.length === 1 ? `One ${label(intent.food, context)} is` : `${open.length} ${label(intent.food, context, true)} are`;
   const lead = open.length > MAX_RECOMMENDED ? (context.position ? ' The nearest are' : ' Among them') : '';
   return answer(`${count} open${near} now${lead ? `.${lead}:` : ':'} ${list(names)}.`, ids, { truckIds: ids, index: 0 });
+}
+
+/**
+ * Whether `truck` is within `limit` miles of the diner (or the place they named): "within a mile"
+ * is said roughly, so a truck said to be "1 mile away" (up to 1.15) is within it.
+ */
+const withinReach = (truck: KnownTruck, limit: number, context: AnswerContext) => (distanceOf(truck, context) ?? Number.POSITIVE_INFINITY) <= limit * 1.15;
+
+/** The trucks within `limit` miles of the diner or of `place`, as `withinReach` reads it. */
+function within(limit: number, context: AnswerContext, place: PlaceAsk | undefined): AnswerContext {
+  const from = fromPlace(context, place);
+  return { ...context, trucks: new Map([...context.trucks].filter(([, t]) => withinReach(t, limit, from))) };
+}
+
+/**
+ * "Something open within a mile" with none open that near: said so, with the nearest open one
+ * beyond and how far it is. Undefined when one is that near, or with no position to measure from.
+ */
+function noneWithin(limit: number, intent: Extract<Intent, { kind: 'nearest' | 'open-now' }>, base: AnswerContext): Answer | undefined {
+  const context = fromPlace(base, intent.place);
+  if (!context.position) return undefined;
+  const sellers = intent.food ? sellersOf(intent.food, context) : undefined;
+  const open = rank([...context.trucks.values()].filter((t) => t.isOpen && (!sellers || sellers.has(t.id))), context);
+  if (open.some((t) => withinReach(t, limit, context))) return undefined;
+  const from = intent.place ? ` of ${intent.place.name}` : ' of you';
+  const none = `No ${label(intent.food, context)} is open within ${miles(limit)}${from} right now.`;
+  const [nearest] = open;
+  if (!nearest) return answer(none, [], { truckIds: [], index: 0 });
+  return answer(`${none} The nearest open one is ${nearest.name}, ${whereFrom(nearest, context, intent.place)}.`, [nearest.id], { truckIds: [nearest.id], index: 0 });
 }
 
 /**
@@ -1820,7 +1850,10 @@ export function answerQuestion(intent: Intent, context: AnswerContext): Answer {
       // "Closest thing that's not tacos": the trucks of that food (its cuisine's, else its sellers) left out.
       const { not } = intent;
       const leftOut = not ? new Set(not.cuisines.length > 0 ? [...context.trucks.values()].filter((t) => not.cuisines.includes(t.cuisine)).map((t) => t.id) : sellersOf(not, context)) : undefined;
-      const asked = leftOut ? { ...context, trucks: new Map([...context.trucks].filter(([id]) => !leftOut.has(id))) } : context;
+      const rest = leftOut ? { ...context, trucks: new Map([...context.trucks].filter(([id]) => !leftOut.has(id))) } : context;
+      const beyond = intent.withinMiles === undefined ? undefined : noneWithin(intent.withinMiles, intent, rest);
+      if (beyond) return beyond;
+      const asked = intent.withinMiles === undefined ? rest : within(intent.withinMiles, rest, intent.place);
       const found = intent.kind === 'nearest' ? answerNearest(intent, asked) : answerOpen(intent, asked);
       const text = `${notListed(intent.food)}${found.text}`;
       return { ...found, text: not ? `Leaving out ${written(dishesSaid(not.words))}, ${text.replace(/^(The|There) /, (w) => w.toLowerCase())}` : text };
