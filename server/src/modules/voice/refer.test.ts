@@ -185,6 +185,11 @@ describe('a diet or an allergy asked for, asked again without saying it (probe 9
     expect(withTheNeeds(where, 'where is smokestack', dairy)).toBe(where);
   });
 
+  it('"and the bbq place" after one truck is another truck named by what it sells, not barbecue at that one', () => {
+    expect(namingTheTruck('and the bbq place', { truckIds: [2], index: 0 }, nameOf)).toBeUndefined();
+    expect(namingTheTruck('what about the coffee truck', { truckIds: [2], index: 0 }, nameOf)).toBeUndefined();
+  });
+
   it('"what about tacos" after a search for barbecue is tacos, not tacos at the barbecue truck', () => {
     expect(namingTheTruck('what about tacos', { truckIds: [1], index: 0, food: 'bbq' }, nameOf)).toBeUndefined();
     expect(namingTheTruck('what about tacos', { truckIds: [1], index: 0 }, nameOf)).toBe('what about tacos Smokestack BBQ');

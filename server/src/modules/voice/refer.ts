@@ -10,6 +10,8 @@ const WHICH_ONE = [...Object.keys(ORDINALS), 'last'].join('|');
 const THE_ONE = new RegExp(`\\bthe (${WHICH_ONE})( one| truck| place)?\\b`, 'g');
 const ONE_OF_THE_LIST = new RegExp(`\\bthe (other|${WHICH_ONE})\\b`);
 
+/** "The bbq place", "the coffee truck", "the taco spot": a truck named by what it sells. */
+const BY_ITS_KIND = /\bthe [a-z]+ (place|truck|spot|joint|stand|cart)\b/;
 /** Which of two is cheaper or closer, asked without naming them. */
 const WHICH_OF_TWO = /\b(which|what)( one)?('s| is| s)? (cheaper|less expensive|more expensive|pricier|closer|nearer|further|farther)\b/;
 
@@ -103,7 +105,8 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
     // "What time saturday", "when tomorrow" after one truck: its hours that day.
     if (one && named === said && WHEN_ON_A_DAY.test(named)) named = `${named} ${mark(name)}`;
     // "What about tomorrow" after one truck: that truck, then.
-    if (one && !state.food && CARRIES_ON.test(named) && named === said && !/\bthe other\b/.test(said)) named = `${named} ${mark(name)}`;
+    // Not "and the bbq place": another truck, named by what it sells.
+    if (one && !state.food && CARRIES_ON.test(named) && named === said && !/\bthe other\b/.test(said) && !BY_ITS_KIND.test(said)) named = `${named} ${mark(name)}`;
     // "Can I order ahead", said of the one truck just talked about (after a list, the list's answer).
     if (one) named = named.replace(/^(can|could) (i|we) (order|preorder|pre order)( ahead| online| in advance| for pickup)?$/, (asked) => `${asked} at ${mark(name)}`);
   }

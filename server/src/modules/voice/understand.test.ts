@@ -374,6 +374,8 @@ describe('understand: "what\'s good" asks for the best trucks (session 51)', () 
     expect(understand('anything open after 8 within a mile', understanding)).not.toHaveProperty('withinMiles');
     expect(understand("what's the special at smokestack", understanding)).toMatchObject({ kind: 'dishes', category: 'Specials', truckIds: [1] });
     expect(understand('something open', understanding)).toMatchObject({ kind: 'open-now' });
+    // Probe 10: "a schedule" is its week, never a dish on its menu.
+    expect(understand('does smokestack have a schedule', understanding)).toEqual({ kind: 'schedule', when: 'next', truckIds: [1], week: true });
   });
 
   it('probe 9: two trucks compared as a whole, in the order said; "what\'s X" is the truck as a whole', () => {

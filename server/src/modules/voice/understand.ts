@@ -1236,6 +1236,8 @@ function understandWords(tokens: string[], lexicon: Understanding, options: { he
   delay?.positions.forEach((p) => used.add(p));
   // "This week", "next week": a time, never the "Burger of the Week".
   for (const match of words.matchAll(WEEK_SAID)) matchPositions(words, match).forEach((p) => used.add(p));
+  // "Does X have a schedule": the word asks for its week, and is never a dish looked for on its menu.
+  for (const match of words.matchAll(/\bschedules?\b/g)) matchPositions(words, match).forEach((p) => used.add(p));
   const weekday = findWeekday(words);
   weekday?.positions.forEach((p) => used.add(p));
   const ceiling = findCeiling(tokens);

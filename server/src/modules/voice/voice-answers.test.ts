@@ -322,6 +322,7 @@ describe('nearest: the kind of food asked for, and who has it when none is open'
   });
 
   it('"anything open within half a mile": the trucks that near, or none with the nearest beyond', () => {
+    // As distances are said: 360 feet (0.07 miles) is within a tenth of a mile, 0.2 miles is not.
     const near = answerQuestion({ kind: 'open-now', withinMiles: 0.1 }, demo);
     expect(near.text).toMatch(/^One food truck is open within 0\.1 miles now: Smokestack BBQ, 360 feet\.$/);
     const none = answerQuestion({ kind: 'open-now', withinMiles: 0.01 }, demo);

@@ -1134,10 +1134,11 @@ function answerOpen(intent: Extract<Intent, { kind: 'open-now' }>, base: AnswerC
 }
 
 /**
- * Whether `truck` is within `limit` miles of the diner (or the place they named): "within a mile"
- * is said roughly, so a truck said to be "1 mile away" (up to 1.15) is within it.
+ * Whether `truck` is within `limit` miles of the diner (or the place they named), as its distance
+ * is said: a truck "1 mile away" (1.04) is within a mile, one "1.1 miles away" is not.
  */
-const withinReach = (truck: KnownTruck, limit: number, context: AnswerContext) => (distanceOf(truck, context) ?? Number.POSITIVE_INFINITY) <= limit * 1.15;
+const withinReach = (truck: KnownTruck, limit: number, context: AnswerContext) =>
+  Math.round((distanceOf(truck, context) ?? Number.POSITIVE_INFINITY) * 10) / 10 <= limit;
 
 /** The trucks within `limit` miles of the diner or of `place`, as `withinReach` reads it. */
 function within(limit: number, context: AnswerContext, place: PlaceAsk | undefined): AnswerContext {
