@@ -43,6 +43,9 @@ describe('registerSchema', () => {
   ])('rejects phone %s with "%s"', (phone, message) => {
     expect(messages(registerSchema.safeParse({ ...valid, phone }))).toContain(message);
   });
+  it('says one thing of what is no phone number at all', () => {
+    expect(messages(registerSchema.safeParse({ ...valid, phone: 'call us anytime' }))).toEqual(['Invalid phone number format']);
+  });
   it('accepts an international number with a plus', () => {
     expect(registerSchema.safeParse({ ...valid, phone: '+44 7911 123456' }).success).toBe(true);
   });

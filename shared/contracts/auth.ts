@@ -19,8 +19,8 @@ export const phoneField = text({ error: 'Phone number is required' })
       .min(10, 'Phone number must be at least 10 digits')
       .regex(PHONE_PATTERN, 'Invalid phone number format')
       // Without a plus, a number is a North American one (ADR 0196): "(512) 555-01000", a digit too
-      // many, is a typo, not Peru's +51.
-      .refine((v) => v.startsWith('+') || v.length <= 10 || (v.length === 11 && v.startsWith('1')), PHONE_NOT_NATIONAL),
+      // many, is a typo, not Peru's +51. One message each: what is no number at all is the pattern's.
+      .refine((v) => !PHONE_PATTERN.test(v) || v.startsWith('+') || v.length <= 10 || (v.length === 11 && v.startsWith('1')), PHONE_NOT_NATIONAL),
   )
   .transform(toE164);
 
