@@ -15,6 +15,9 @@ const BY_ITS_KIND = /\bthe [a-z]+ (place|truck|spot|joint|stand|cart)\b/;
 /** Which of two is cheaper or closer, asked without naming them. */
 const WHICH_OF_TWO = /\b(which|what)( one)?('s| is| s)? (cheaper|less expensive|more expensive|pricier|closer|nearer|further|farther)\b/;
 
+/** A question as these rules read it: lower-cased, without its punctuation, single-spaced. */
+const plainly = (text: string) => text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+
 /** "There" as a place ("what can I get there"), not as "is there", "there are", "there's any". */
 const THERE = /\b(?<!\b(?:is|are|was|were|isn't|aren't) )there\b(?! (?:is|are|was|were|any|a|an|some)\b)(?!'s)/g;
 
@@ -51,7 +54,7 @@ const WHEN_ON_A_DAY = new RegExp(`${LEADING_FILLER}(what time|when|what hours|ho
  * conversation has none.
  */
 export function namingTheTruck(text: string, state: SessionState, nameOf: (id: number) => string | undefined): string | undefined {
-  const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const said = plainly(text);
   // Names go in as marks and are written out last, so no later rule reads inside one (a name with
   // "it" or "there" in it).
   const names: string[] = [];
@@ -120,7 +123,7 @@ export function namingTheTruck(text: string, state: SessionState, nameOf: (id: n
  * on, or the last question asked for none.
  */
 export function withTheFood(text: string, state: SessionState): string | undefined {
-  const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const said = plainly(text);
   // "And the other one?", "what about the second one": a truck of the list, not the food again.
   if (ONE_OF_THE_LIST.test(said)) return undefined;
   return state.food && CARRIES_ON.test(said) ? `${state.food} ${said}` : undefined;
@@ -165,7 +168,7 @@ export function needsOf(intent: Intent): string[] {
 export function withTheNeeds(intent: Intent, text: string, state: SessionState): Intent {
   const needs = state.needs ?? [];
   if (needs.length === 0) return intent;
-  const said = text.toLowerCase().replace(/[?!.,]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const said = plainly(text);
   const asksAgain = EATS_IT.test(said) || CARRIES_ON.test(said);
   if (!asksAgain) return intent;
   if ((intent.kind === 'unknown-about-truck' || intent.kind === 'where' || intent.kind === 'menu' || intent.kind === 'is-open') && intent.truckIds.length > 0) {
