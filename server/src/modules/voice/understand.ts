@@ -1179,7 +1179,7 @@ const WEEKEND = /\b(weekend|weekends)\b/;
 export function understand(text: string, lexicon: Understanding, options: { heard?: boolean } = {}): Intent {
   // "Within a mile", "walking distance": how far the diner will go, taken from the words; the rest
   // understood, and the trucks asked for then looked for that near only.
-  const reach = withinReach(wordsOf(text).join(' '));
+  const reach = reachSaid(wordsOf(text).join(' '));
   if (reach) {
     const intent = understandNear(reach.rest, lexicon, options);
     return intent.kind === 'nearest' || (intent.kind === 'open-now' && intent.after === undefined && intent.at === undefined && !intent.later && intent.inMinutes === undefined)
@@ -1193,7 +1193,7 @@ export function understand(text: string, lexicon: Understanding, options: { hear
 const WITHIN =
   /\b(?:within|in|under|less than) (?:about |around |roughly |like )?(a|an|one|two|three|four|five|half a|\d+(?:\.\d+)?) miles?\b|\b(?:within |in )?(walking distance)\b/;
 const MILES_SAID: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, 'half a': 0.5, 'walking distance': 1 };
-function withinReach(words: string): { miles: number; rest: string } | undefined {
+function reachSaid(words: string): { miles: number; rest: string } | undefined {
   const match = WITHIN.exec(words);
   const said = match?.[1] ?? match?.[2];
   const miles = said === undefined ? undefined : (MILES_SAID[said] ?? Number(said));

@@ -1380,7 +1380,7 @@ function byPrice(menus: PricedMenu[]): { low?: PricedMenu; high?: PricedMenu; sa
  * are all it sells) cost less at the middle of its menu first, each with its range of prices.
  */
 function answerCheaper(truckIds: readonly number[], context: AnswerContext): Answer {
-  const { low, high, same } = byPrice(truckIds.flatMap((id) => pricedMenuOf(id, context)));
+  const { low, high, same } = byPrice(truckIds.flatMap((id) => pricedMenus(context.trucks.get(id), context)));
   if (!low || !high) return aboutNamedTruck(truckIds, context, (truck) => menuOf(truck, context));
   const ids = [low.truck.id, high.truck.id];
   const text = same
@@ -1389,8 +1389,8 @@ function answerCheaper(truckIds: readonly number[], context: AnswerContext): Ans
   return answer(text, ids, { truckIds: ids, index: 0, ...(same ? {} : { cheaper: low.truck.id }) });
 }
 
-const pricedMenuOf = (id: number, context: AnswerContext): PricedMenu[] => {
-  const truck = context.trucks.get(id);
+/** `pricedMenu` as a list of none or one, for flatMap. */
+const pricedMenus = (truck: KnownTruck | undefined, context: AnswerContext): PricedMenu[] => {
   const menu = truck && pricedMenu(truck, context);
   return menu ? [menu] : [];
 };
@@ -1403,7 +1403,7 @@ const pricedMenuOf = (id: number, context: AnswerContext): PricedMenu[] => {
 function answerCompare(truckIds: readonly number[], context: AnswerContext): Answer {
   const trucks = truckIds.flatMap((id) => context.trucks.get(id) ?? []);
   if (trucks.length < 2) return aboutNamedTruck(truckIds, context, (truck) => answerWhere(truck, context));
-  const menus = trucks.flatMap((truck) => pricedMenuOf(truck.id, context));
+  const menus = trucks.flatMap((truck) => pricedMenus(truck, context));
   const said = trucks.map((truck) => {
     const menu = menus.find((m) => m.truck.id === truck.id);
     const dishes = menu ? `; dishes ${priceRange(menu)}, such as ${list(menu.dishes.slice(-2).map((i) => i.name))}` : '';
