@@ -16,5 +16,9 @@ describe('import presets', () => {
     expect(resolveMapping({ sourceId: 'id', name: 'Truck', latitude: 'lat', longitude: 'lng' }, ['id', 'lat', 'lng'])).toEqual({
       message: 'The file has no column named "Truck"',
     });
+    // A required field not chosen, in the form's words.
+    expect(resolveMapping({ name: 'name', latitude: 'lat', longitude: 'lng' }, ['name', 'lat', 'lng'])).toEqual({
+      message: 'Choose the column that holds the source id',
+    });
   });
 });

@@ -72,6 +72,8 @@ export function detectPreset(columns: readonly string[]): Exclude<ImportPreset, 
 
 /** The fields an import cannot do without. */
 export const REQUIRED_FIELDS: readonly ImportField[] = ['sourceId', 'name', 'latitude', 'longitude'];
+/** The required fields as the admin's form names them. */
+const FIELD_SAID: Partial<Record<ImportField, string>> = { sourceId: 'source id', name: 'name', latitude: 'latitude', longitude: 'longitude' };
 
 /**
  * The mapping with each column spelled as the file spells it, or the message naming what is missing
@@ -90,7 +92,7 @@ export function resolveMapping(
     else if (REQUIRED_FIELDS.includes(field)) missing.push(column);
   }
   for (const field of REQUIRED_FIELDS) {
-    if (!resolved[field] && !mapping[field]) return { message: `The mapping does not say which column is the ${field}` };
+    if (!resolved[field] && !mapping[field]) return { message: `Choose the column that holds the ${FIELD_SAID[field] ?? field}` };
   }
   if (missing.length > 0) {
     return { message: `The file has no column named ${missing.map((c) => `"${c}"`).join(', ')}` };
